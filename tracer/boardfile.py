@@ -1,0 +1,219 @@
+"""Board files: parse a position from text, validate it, and say exactly what is wrong.
+
+Two notations are accepted (blank lines and ``#`` comments are ignored):
+
+* a grid of three rows of three cells, each ``X``/``O`` (either case) or empty
+  (``.``, ``-``, ``_`` or the cell's own index digit), optionally separated by
+  spaces or ``|``;
+* the tutorial's array on one line, e.g. ``["X", 1, "O", "X", 4, "X", "O", "O", 8]``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from .board import EMPTY, Board, Mark, other
+from .errors import InputError
+
+#: Board files are tiny; refuse anything larger without reading it all.
+MAX_BYTES = 64 * 1024
+
+EMPTY_CHARS = ".-_"
+EXPECTED_CELL = "X, O, '.', '-', '_' or the cell's own index"
+EXPECTED_BOARD = 'a board: 3 rows of 3 cells, or an array like ["X", 1, "O", ...]'
+
+
+@dataclass(frozen=True)
+class Position:
+    """A parsed board and whose turn it is."""
+
+    board: Board
+    #: The mark to move.
+    to_move: Mark
+    #: Where the board came from (a path, ``<stdin>`` or ``example:NAME``).
+    source: str = "<string>"
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """Quote found text for an error message, shortened so the message stays one line."""
+    text = text.strip()
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return repr(text)
+
+
+def _decode(data: bytes, source: str) -> str:
+    if len(data) > MAX_BYTES:
+        raise InputError(f"expected a small board file, found more than {MAX_BYTES} bytes", source)
+    if b"\0" in data:
+        raise InputError("expected a text file, found binary data (NUL bytes)", source)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError("expected UTF-8 text, found undecodable bytes", source, line) from None
+
+
+def read_board_file(stream: BinaryIO, source: str, turn: Mark | None = None) -> Position:
+    """Read at most MAX_BYTES from ``stream`` and parse one position from it."""
+    data = stream.read(MAX_BYTES + 1)
+    return parse_board(_decode(data, source), source, turn)
+
+
+def parse_board(text: str, source: str = "<string>", turn: Mark | None = None) -> Position:
+    """Parse one position; raise InputError naming the line on any problem.
+
+    Args:
+        text: the file's contents.
+        source: the name used in error messages.
+        turn: the side to move, if the user set it; otherwise inferred from the counts.
+    """
+    rows: list[tuple[int, str]] = []  # (line number, content without comment)
+    for number, raw in enumerate(text.splitlines(), start=1):
+        content = raw.split("#", 1)[0].strip()
+        if content:
+            rows.append((number, content))
+    if not rows:
+        raise InputError(f"expected {EXPECTED_BOARD}, found no board (an empty file)", source, 1)
+
+    first_line = rows[0][0]
+    if rows[0][1].startswith("["):
+        if len(rows) > 1:
+            line, content = rows[1]
+            raise InputError(
+                f"expected nothing after the array, found {_quote(content)}", source, line
+            )
+        cells = _parse_array(rows[0][1], source, first_line)
+    else:
+        cells = _parse_grid(rows, source)
+    board = Board("".join(cells))
+    return Position(board, _check_position(board, turn, source, first_line), source)
+
+
+def _parse_grid(rows: list[tuple[int, str]], source: str) -> list[str]:
+    if len(rows) > 3:
+        line, content = rows[3]
+        raise InputError(f"expected 3 rows, found a fourth: {_quote(content)}", source, line)
+    cells: list[str] = []
+    for r, (line, content) in enumerate(rows):
+        row = re.sub(r"[\s|]+", "", content)
+        if len(row) != 3:
+            raise InputError(
+                f"expected 3 cells in row {r + 1}, found {len(row)}: {_quote(content)}",
+                source,
+                line,
+            )
+        for c, char in enumerate(row):
+            cells.append(_cell(char, r * 3 + c, content, source, line))
+    if len(rows) < 3:
+        line = rows[-1][0]
+        raise InputError(
+            f"expected 3 rows, found {len(rows)} (the board ends at line {line})", source, line
+        )
+    return cells
+
+
+def _cell(char: str, index: int, content: str, source: str, line: int) -> str:
+    upper = char.upper()
+    if upper in ("X", "O"):
+        return upper
+    if char in EMPTY_CHARS:
+        return EMPTY
+    if char.isdigit() and char.isascii():
+        if int(char) == index:
+            return EMPTY
+        raise InputError(
+            f"expected cell {index} to be {EXPECTED_CELL} ({index}), found the number {char} "
+            f"in {_quote(content)}",
+            source,
+            line,
+        )
+    raise InputError(
+        f"expected {EXPECTED_CELL}, found {char!r} in {_quote(content)}", source, line
+    )
+
+
+_ARRAY_ITEM = re.compile(r"""\s*(?:"([^"]*)"|'([^']*)'|(-?\d+))\s*(?:,|$)""")
+
+
+def _parse_array(content: str, source: str, line: int) -> list[str]:
+    if not content.endswith("]"):
+        raise InputError(
+            f"expected the array to end with ']' on the same line, found {_quote(content)}",
+            source,
+            line,
+        )
+    inner = content[1:-1].strip()
+    cells: list[str] = []
+    pos = 0
+    while pos < len(inner):
+        match = _ARRAY_ITEM.match(inner, pos)
+        if not match or match.end() == pos:
+            raise InputError(
+                f'expected "X", "O" or a number at item {len(cells) + 1} of the array, '
+                f"found {_quote(inner[pos:])}",
+                source,
+                line,
+            )
+        pos = match.end()
+        index = len(cells)
+        text = match.group(1) if match.group(1) is not None else match.group(2)
+        if text is not None:
+            if text.upper() not in ("X", "O"):
+                raise InputError(
+                    f'expected "X" or "O" at item {index + 1} of the array, found {text!r}',
+                    source,
+                    line,
+                )
+            cells.append(text.upper())
+        else:
+            number = int(match.group(3))
+            if number != index:
+                raise InputError(
+                    f"expected item {index + 1} of the array to be a mark or its own index "
+                    f"{index}, found the number {number}",
+                    source,
+                    line,
+                )
+            cells.append(EMPTY)
+    if len(cells) != 9:
+        raise InputError(
+            f"expected 9 items in the array, found {len(cells)}: {_quote(content)}", source, line
+        )
+    return cells
+
+
+def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> Mark:
+    """Check that the board could occur in a game; return the side to move."""
+    xs, os = board.count("X"), board.count("O")
+    if abs(xs - os) > 1:
+        raise InputError(
+            f"expected the numbers of X and O to differ by at most one, "
+            f"found {xs} X and {os} O in {board.compact()!r}",
+            source,
+            line,
+        )
+    if board.has_line("X") and board.has_line("O"):
+        raise InputError(
+            f"expected at most one player with three in a row, found both in {board.compact()!r}",
+            source,
+            line,
+        )
+    if xs == os:
+        inferred: Mark = "X"
+        allowed: tuple[Mark, ...] = ("X", "O")  # either player may have opened
+    else:
+        inferred = "O" if xs > os else "X"
+        allowed = (inferred,)
+    if turn is None:
+        return inferred
+    if turn not in allowed:
+        raise InputError(
+            f"expected {other(turn)} to move with {xs} X and {os} O on the board "
+            f"(--turn {turn} contradicts the counts)",
+            source,
+            line,
+        )
+    return turn

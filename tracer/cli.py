@@ -1,0 +1,266 @@
+"""The ``trace`` command line: parse, search, render, write. Nothing else lives here."""
+
+from __future__ import annotations
+
+import functools
+import io
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from . import __version__, examples
+from .boardfile import Position, parse_board, read_board_file
+from .errors import InputError, RenderError, TooLargeError, TracerError
+from .output import FORMATS, atomic_writer, choose_format, pipe, write_atomically
+from .scores import parse_scores
+from .search import record
+from .trace import Trace
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EPILOG = """\b
+Examples:
+  trace board.txt                    log to the terminal, tree to board.svg
+  trace --example near-endgame       the tutorial's board
+  trace --example                    list the bundled examples
+  trace board.txt -o tree.png        PNG instead of SVG (also: pdf, dot, json)
+  trace board.txt --format json -o - the JSON trace on standard output
+  cat board.txt | trace - --quiet    read the board from standard input
+  trace render trace.json -o t.svg   draw a saved JSON trace again
+"""
+
+
+class Failure(click.ClickException):
+    """An error shown as one line, ``trace: error: …``, with a chosen exit status."""
+
+    def __init__(self, message: str, exit_code: int):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"trace: error: {self.message}", err=True)
+
+
+def reports_errors(command: F) -> F:
+    """Turn tracer's own errors into one-line messages: 2 for bad input, 1 for failures."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (InputError, TooLargeError) as exc:
+            raise Failure(str(exc), 2) from None
+        except RenderError as exc:
+            raise Failure(str(exc), 1) from None
+        except TracerError as exc:  # pragma: no cover - every subclass is handled above
+            raise Failure(str(exc), 1) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+class DefaultGroup(click.Group):
+    """A group whose first argument, when it is not a command, goes to ``run``.
+
+    So ``trace board.txt`` means ``trace run board.txt``.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=DefaultGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="trace")
+def main() -> None:
+    """Trace the tutorial's minimax on a tic-tac-toe board, call by call.
+
+    Prints the recursion log (every call, tagged with the tutorial's steps) and
+    draws the game tree. `trace BOARD` is short for `trace run BOARD`.
+    """
+
+
+def output_options(command: F) -> F:
+    """Options shared by ``run`` and ``render``: what to write and how much to draw."""
+    options = [
+        click.option("-o", "--output", metavar="PATH",
+                     help="Where to write the tree (default: BOARD's name + .svg; '-' = stdout)."),
+        click.option("--format", "fmt", type=click.Choice(FORMATS),
+                     help="Output format (default: from -o's suffix, else svg)."),
+        click.option("--no-tree", is_flag=True, help="Write no tree file, only the log."),
+        click.option("-q", "--quiet", is_flag=True, help="Print no recursion log."),
+        click.option("--log", "log_path", metavar="PATH", help="Write the recursion log to PATH."),
+        click.option("--max-nodes", type=int, default=None, metavar="N",
+                     help="Most boards to draw (default 1600, at most 10000)."),
+        click.option("--depth", type=int, default=None, metavar="N",
+                     help="Draw N levels; deeper subtrees become summary nodes."),
+        click.option("--focus", type=int, default=1, metavar="CALL",
+                     help="Draw the subtree of call CALL (and the path to it)."),
+        click.option("--line", is_flag=True,
+                     help="Draw only the chosen line of play, with the alternatives at each step."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+@main.command(epilog=EPILOG)
+@click.argument("board", required=False, metavar="BOARD")
+@click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
+              help="Trace a bundled example (without NAME: list them).")
+@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal).")
+@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
+              show_default=True, help="The AI's mark (the maximiser); the other is the human.")
+@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+@output_options
+@reports_errors
+def run(board: str | None, example: str | None, turn: str | None, ai: str,
+        scores_text: str, **out: Any) -> None:
+    """Trace minimax on BOARD (a board file, or - for standard input).
+
+    A board file is three rows of three cells (X, O, and . - _ or the cell's
+    index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8].
+    """
+    if example == "":
+        for name in examples.names():
+            click.echo(f"{name:16} {examples.summary(name)}")
+        return
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    scores = parse_scores(scores_text)
+    turn_mark = turn.upper() if turn else None
+    position = load_position(board, example, turn_mark)
+    trace = record(position.board, position.to_move, ai=ai.upper(), scores=scores)
+    emit(trace, stem=stem_of(board, example), **out)
+
+
+@main.command(epilog=EPILOG)
+@click.argument("trace_file", metavar="TRACE.json")
+@output_options
+@reports_errors
+def render(trace_file: str, **out: Any) -> None:
+    """Render a saved JSON trace again, without searching."""
+    from .renderers.json_trace import load_json
+
+    with open_input(trace_file) as stream:
+        trace = load_json(stream, display_name(trace_file))
+    emit(trace, stem=stem_of(trace_file, None), **out)
+
+
+def display_name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def open_input(path: str) -> Any:
+    """Open a file (or standard input for ``-``) for binary reading; InputError if impossible."""
+    if path == "-":
+        return io.BufferedReader(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
+    try:
+        return open(path, "rb")  # noqa: SIM115 - closed by the caller's with
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror}", path) from None
+
+
+def load_position(board: str | None, example: str | None, turn: Any) -> Position:
+    if example is not None:
+        return parse_board(examples.read(example), f"example:{example}", turn)
+    assert board is not None
+    with open_input(board) as stream:
+        return read_board_file(stream, display_name(board), turn)
+
+
+def stem_of(path: str | None, example: str | None) -> str:
+    if example:
+        return example
+    if path is None or path == "-":
+        return "trace"
+    return Path(path).stem
+
+
+def emit(
+    trace: Trace,
+    *,
+    stem: str,
+    output: str | None,
+    fmt: str | None,
+    no_tree: bool,
+    quiet: bool,
+    log_path: str | None,
+    max_nodes: int | None,
+    depth: int | None,
+    focus: int,
+    line: bool,
+) -> None:
+    """Produce every output of a trace. Everything that can fail is done before
+    anything is written, so a bad request leaves the file system untouched."""
+    from .renderers import log as log_renderer
+
+    path, fmt = choose_format(output, fmt, stem)
+    tree_bytes: bytes | str | None = None
+    note = ""
+    if not no_tree and fmt != "json":
+        from .renderers.tree import DEFAULT_MAX_NODES, describe, game_tree, plan_tree
+
+        plan = plan_tree(trace, focus=focus, depth=depth, line=line,
+                         max_nodes=max_nodes or DEFAULT_MAX_NODES)
+        graph = game_tree(trace, plan)
+        tree_bytes = graph.source if fmt == "dot" else pipe(graph, fmt)
+        note = describe(trace, plan)
+
+    if not quiet and path != "-" and log_path is None:
+        stream = click.get_text_stream("stdout")
+        log_renderer.write_log(trace, stream)
+        stream.flush()
+    if log_path is not None:
+        with atomic_writer(log_path) as handle:
+            log_renderer.write_log(trace, handle, progress=progress_bar(trace, log_path))
+
+    if no_tree:
+        return
+    if fmt == "json":
+        from .renderers.json_trace import write_json
+
+        if path == "-":
+            write_json(trace, click.get_text_stream("stdout"))
+        else:
+            with atomic_writer(path) as handle:
+                write_json(trace, handle, progress=progress_bar(trace, path))
+            if not quiet:
+                click.echo(f"trace: wrote {path} ({trace.calls:,} calls)", err=True)
+        return
+    assert tree_bytes is not None
+    if path == "-":
+        if isinstance(tree_bytes, str):
+            click.get_text_stream("stdout").write(tree_bytes)
+        else:
+            click.get_binary_stream("stdout").write(tree_bytes)
+        return
+    write_atomically(path, tree_bytes)
+    if not quiet:
+        click.echo(f"trace: wrote {path} ({note})", err=True)
+
+
+def progress_bar(trace: Trace, path: str) -> Callable[[int], object] | None:
+    """A progress callback drawing a bar on stderr, or None when stderr is not a terminal."""
+    if not sys.stderr.isatty() or trace.calls < 100_000:
+        return None
+    total = trace.calls
+
+    def show(done: int) -> None:
+        width = 30
+        filled = width * done // total
+        end = "\n" if done >= total else ""
+        sys.stderr.write(f"\r{path}: [{'#' * filled}{'.' * (width - filled)}] "
+                         f"{done:,}/{total:,} calls{end}")
+        sys.stderr.flush()
+
+    return show
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

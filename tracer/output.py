@@ -1,0 +1,98 @@
+"""Turning a trace into the bytes of an output file, and writing files safely.
+
+Only this module and the CLI touch the file system or run Graphviz.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+import graphviz
+
+from .errors import InputError, RenderError
+
+IMAGE_FORMATS = ("svg", "png", "pdf")
+FORMATS = (*IMAGE_FORMATS, "dot", "json")
+SUFFIXES = {".svg": "svg", ".png": "png", ".pdf": "pdf", ".dot": "dot", ".gv": "dot", ".json": "json"}
+
+INSTALL_HINT = (
+    "install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz; "
+    "Windows: winget install graphviz) or ask for --format dot or json"
+)
+
+
+def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tuple[str, str]:
+    """Decide the output path and format from ``-o`` and ``--format``.
+
+    Returns ``(path, format)``; ``path`` is ``'-'`` for standard output.
+    """
+    if fmt is not None and fmt not in FORMATS:
+        raise InputError(f"unknown format {fmt!r} (must be one of {', '.join(FORMATS)})", "--format")
+    if output is None:
+        fmt = fmt or "svg"
+        return f"{default_stem}.{fmt}", fmt
+    if fmt is None:
+        if output == "-":
+            return output, "svg"
+        guessed = SUFFIXES.get(Path(output).suffix.lower())
+        if guessed is None:
+            raise InputError(
+                f"cannot tell the format of {output!r} from its suffix: add --format "
+                f"({', '.join(FORMATS)})",
+                "-o",
+            )
+        return output, guessed
+    return output, fmt
+
+
+def pipe(graph: graphviz.Digraph, fmt: str) -> bytes:
+    """Lay out ``graph`` with Graphviz's ``dot`` and return the ``fmt`` bytes."""
+    try:
+        return graph.pipe(format=fmt)
+    except graphviz.ExecutableNotFound:
+        raise RenderError(f"Graphviz's 'dot' program was not found: {INSTALL_HINT}") from None
+    except graphviz.CalledProcessError as exc:
+        detail = (exc.stderr or b"").decode(errors="replace").strip().splitlines()
+        raise RenderError(f"Graphviz failed: {detail[-1] if detail else exc}") from None
+
+
+def check_graphviz() -> None:
+    """Raise RenderError early if ``dot`` is missing, before anything is written."""
+    try:
+        graphviz.version()
+    except graphviz.ExecutableNotFound:
+        raise RenderError(f"Graphviz's 'dot' program was not found: {INSTALL_HINT}") from None
+
+
+def write_atomically(path: str | os.PathLike[str], data: bytes | str) -> None:
+    """Write a whole file at once: a failure leaves any earlier file untouched."""
+    mode = "wb" if isinstance(data, bytes) else "w"
+    with atomic_writer(path, mode) as out:
+        out.write(data)
+
+
+class atomic_writer:  # noqa: N801 - used like open()
+    """``with atomic_writer(path) as f:`` writes to a temporary file beside ``path``
+    and renames it into place only if the block succeeds."""
+
+    def __init__(self, path: str | os.PathLike[str], mode: str = "w"):
+        self.path = Path(path)
+        self.mode = mode
+
+    def __enter__(self) -> TextIO:
+        folder = self.path.parent
+        fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=folder)
+        kwargs = {} if "b" in self.mode else {"encoding": "utf-8", "newline": "\n"}
+        self.file = os.fdopen(fd, self.mode, **kwargs)  # type: ignore[call-overload]
+        return self.file  # type: ignore[no-any-return]
+
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
+        self.file.close()
+        if kind is None:
+            os.replace(self.tmp, self.path)
+        else:
+            os.unlink(self.tmp)
+

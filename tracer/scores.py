@@ -1,0 +1,60 @@
+"""Score schemes: what a finished game is worth, always from the AI's point of view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InputError
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Terminal scores, in the order the tutorial's step 9 checks them."""
+
+    #: The human (minimiser) has three in a row. Tutorial: -1.
+    human_win: int = -1
+    #: The AI (maximiser) has three in a row. Tutorial: +1.
+    ai_win: int = 1
+    #: No empty cell is left and nobody won. Tutorial: 0.
+    draw: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.human_win < self.draw < self.ai_win:
+            raise ValueError(
+                "expected scores with human win < draw < AI win, "
+                f"found {self.human_win}, {self.draw}, {self.ai_win}"
+            )
+
+    def spec(self) -> str:
+        """The triple as ``--scores`` takes it: ``'-1,1,0'`` (human win, AI win, draw)."""
+        return f"{self.human_win},{self.ai_win},{self.draw}"
+
+    def as_dict(self) -> dict[str, int]:
+        """The scheme as JSON stores it."""
+        return {"human_win": self.human_win, "ai_win": self.ai_win, "draw": self.draw}
+
+
+TUTORIAL = Scores(-1, 1, 0)
+#: Glyn Lewington's game (seed 003) scores finished games with ±10.
+TENS = Scores(-10, 10, 0)
+NAMED: dict[str, Scores] = {"tutorial": TUTORIAL, "ten": TENS}
+
+
+def parse_scores(text: str) -> Scores:
+    """Parse ``--scores``: a name (``tutorial``, ``ten``) or a triple ``HUMAN_WIN,AI_WIN,DRAW``."""
+    if text in NAMED:
+        return NAMED[text]
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        values = [int(p.lstrip("+")) for p in parts]
+    except ValueError:
+        values = []
+    if len(values) != 3:
+        raise InputError(
+            f"expected 'tutorial', 'ten' or three integers HUMAN_WIN,AI_WIN,DRAW "
+            f"(e.g. -25,25,0), found {text!r}"
+        )
+    try:
+        return Scores(*values)
+    except ValueError as exc:
+        raise InputError(f"{exc} in --scores {text!r}") from None
