@@ -92,6 +92,9 @@ def output_options(command: F) -> F:
                      help="Output format (default: from -o's suffix, else svg)."),
         click.option("--no-tree", is_flag=True, help="Write no tree file, only the log."),
         click.option("-q", "--quiet", is_flag=True, help="Print no recursion log."),
+        click.option("--stats", is_flag=True,
+                     help="Print a summary (calls per depth, outcomes, repeated positions) "
+                          "instead of the log."),
         click.option("--log", "log_path", metavar="PATH", help="Write the recursion log to PATH."),
         click.option("--max-nodes", type=int, default=None, metavar="N",
                      help="Most boards to draw (default 1600, at most 10000)."),
@@ -190,6 +193,7 @@ def emit(
     fmt: str | None,
     no_tree: bool,
     quiet: bool,
+    stats: bool,
     log_path: str | None,
     max_nodes: int | None,
     depth: int | None,
@@ -212,7 +216,11 @@ def emit(
         tree_bytes = graph.source if fmt == "dot" else pipe(graph, fmt)
         note = describe(trace, plan)
 
-    if not quiet and path != "-" and log_path is None:
+    if stats and path != "-":
+        from .renderers.stats import render_stats
+
+        click.echo(render_stats(trace), nl=False)
+    elif not quiet and path != "-" and log_path is None:
         stream = click.get_text_stream("stdout")
         log_renderer.write_log(trace, stream)
         stream.flush()

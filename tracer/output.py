@@ -8,15 +8,16 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import TextIO
-
-import graphviz
+from typing import TYPE_CHECKING, TextIO
 
 from .errors import InputError, RenderError
 
 IMAGE_FORMATS = ("svg", "png", "pdf")
 FORMATS = (*IMAGE_FORMATS, "dot", "json")
 SUFFIXES = {".svg": "svg", ".png": "png", ".pdf": "pdf", ".dot": "dot", ".gv": "dot", ".json": "json"}
+
+if TYPE_CHECKING:
+    import graphviz
 
 INSTALL_HINT = (
     "install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz; "
@@ -50,6 +51,8 @@ def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tup
 
 def pipe(graph: graphviz.Digraph, fmt: str) -> bytes:
     """Lay out ``graph`` with Graphviz's ``dot`` and return the ``fmt`` bytes."""
+    import graphviz  # imported here: runs that draw nothing start faster
+
     try:
         return graph.pipe(format=fmt)
     except graphviz.ExecutableNotFound:
@@ -61,6 +64,8 @@ def pipe(graph: graphviz.Digraph, fmt: str) -> bytes:
 
 def check_graphviz() -> None:
     """Raise RenderError early if ``dot`` is missing, before anything is written."""
+    import graphviz
+
     try:
         graphviz.version()
     except graphviz.ExecutableNotFound:
@@ -85,6 +90,10 @@ class atomic_writer:  # noqa: N801 - used like open()
     def __enter__(self) -> TextIO:
         folder = self.path.parent
         fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=folder)
+        # mkstemp makes private files; give the result the permissions open() would.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(self.tmp, 0o666 & ~umask)
         kwargs = {} if "b" in self.mode else {"encoding": "utf-8", "newline": "\n"}
         self.file = os.fdopen(fd, self.mode, **kwargs)  # type: ignore[call-overload]
         return self.file  # type: ignore[no-any-return]

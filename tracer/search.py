@@ -44,41 +44,43 @@ def plain_minimax(
     move, depth)`` and ``on_return(score)``, if given, see every invocation in
     call order.
     """
-    human = other(ai)
-    cells = list(board.cells)
+    ai_is_x = ai == "X"
 
-    def minimax(mark: Mark, move: int | None, depth: int) -> Result:
+    def minimax(x: int, o: int, x_moves: bool, move: int | None, depth: int) -> Result:
+        mark: Mark = "X" if x_moves else "O"
         if on_call is not None:
-            on_call(Board("".join(cells)), mark, move, depth)
+            on_call(Board.from_bits(x, o), mark, move, depth)
         # Step 8: the empty cells, in ascending index order.
-        empty = [i for i, c in enumerate(cells) if c == "."]
+        empty = EMPTY_CELLS[x | o]
         # Step 9: terminal states, in the tutorial's order.
-        current = Board("".join(cells))
-        result: Result
-        if current.has_line(human):
+        ai_bits, human_bits = (x, o) if ai_is_x else (o, x)
+        if HAS_LINE[human_bits]:
             result = Result(None, scores.human_win)
-        elif current.has_line(ai):
+        elif HAS_LINE[ai_bits]:
             result = Result(None, scores.ai_win)
         elif not empty:
             result = Result(None, scores.draw)
         else:
-            # Steps 10-13: test-play the mark on each empty cell.
-            test_plays: list[Result] = []
+            # Steps 10-13: test-play the mark on each empty cell and save its score.
+            test_plays = []
             for cell in empty:
-                cells[cell] = mark
-                test_plays.append(Result(cell, minimax(other(mark), cell, depth + 1).score))
-                cells[cell] = "."
-            # Step 16: the first strictly best test-play.
+                if x_moves:
+                    score = minimax(x | 1 << cell, o, False, cell, depth + 1).score
+                else:
+                    score = minimax(x, o | 1 << cell, True, cell, depth + 1).score
+                test_plays.append(Result(cell, score))
+            # Step 16: the first strictly best test-play: max for the AI, min for the human.
             best = test_plays[0]
+            maximising = x_moves == ai_is_x
             for play in test_plays[1:]:
-                if (play.score > best.score) if mark == ai else (play.score < best.score):
+                if (play.score > best.score) if maximising else (play.score < best.score):
                     best = play
             result = best  # step 17
         if on_return is not None:
             on_return(result.score)
         return result
 
-    return minimax(to_move, None, 0)
+    return minimax(board.bits("X"), board.bits("O"), to_move == "X", None, 0)
 
 
 def record(

@@ -102,6 +102,31 @@ class Positions:
         )
 
 
+@dataclass(frozen=True)
+class TraceStats:
+    """Counts over a whole trace, computed from its distinct positions."""
+
+    #: Total number of invocations.
+    calls: int
+    #: Number of calls at each depth (index 0 is the root).
+    calls_per_depth: list[int]
+    #: Terminal calls by outcome: ``{"X": …, "O": …, "draw": …}`` (who won).
+    terminal: dict[str, int]
+    #: Distinct (board, mark to move) pairs the search met.
+    positions: int
+    #: The most searched position, as ``(board, mark)``, and how many calls searched it.
+    most_repeated: tuple[Board, Mark]
+    most_repeated_count: int
+    #: Calls that re-searched a position already searched earlier in the trace:
+    #: the waste that memoisation removes.
+    repeated_calls: int
+
+    @property
+    def terminal_calls(self) -> int:
+        """Calls that ended at step 9."""
+        return sum(self.terminal.values())
+
+
 class Trace:
     """Every invocation of one minimax search, with the search's inputs.
 
@@ -143,6 +168,38 @@ class Trace:
         """The depth at which position ``pid`` is always met."""
         packed = self.positions.boards[pid]
         return packed.bit_count() - self._root_marks
+
+    def multiplicity(self) -> list[int]:
+        """For each position row, how many calls in the trace have that position."""
+        p = self.positions
+        order = sorted(range(len(p)), key=lambda pid: p.boards[pid].bit_count())
+        counts = [0] * len(p)
+        counts[0] = 1
+        for pid in order:  # parents before children: a child has one more mark
+            n = counts[pid]
+            for _cell, child in p.children(pid):
+                counts[child] += n
+        return counts
+
+    def stats(self) -> TraceStats:
+        """Totals for ``--stats``: calls per depth, outcomes, repeated positions."""
+        p = self.positions
+        counts = self.multiplicity()
+        terminal = {"X": 0, "O": 0, "draw": 0}
+        for pid, n in enumerate(counts):
+            code = p.terminal[pid]
+            if code:
+                terminal[TERMINAL_NAMES[code]] += n  # type: ignore[index]
+        top = max(range(len(p)), key=lambda pid: (counts[pid], -pid))
+        return TraceStats(
+            calls=self.calls,
+            calls_per_depth=list(self.calls_by_depth(0)),
+            terminal=terminal,
+            positions=len(p),
+            most_repeated=(p.board(top), p.mark(top)),
+            most_repeated_count=counts[top],
+            repeated_calls=self.calls - len(p),
+        )
 
     def calls_by_depth(self, pid: int = 0) -> list[int]:
         """How many calls the subtree of position ``pid`` makes at each depth below it.

@@ -107,9 +107,11 @@ def board_label(
     caption: str | None = None,
 ) -> str:
     """A node label: title, the board grid, footer; all inside one framed box."""
-    extra = (
-        f'<TR><TD><FONT POINT-SIZE="8">{escape(caption)}</FONT></TD></TR>' if caption else ""
-    )
+    extra = ""
+    if caption:
+        lines = "<BR/>".join(escape(part) for part in caption.split("\n"))
+        extra = f'<TR><TD><FONT POINT-SIZE="8">{lines}</FONT></TD></TR>'
+
     return (
         f'<<TABLE BORDER="{3 if thick else 1}" CELLBORDER="0" CELLSPACING="1" CELLPADDING="2" '
         f'BGCOLOR="{fill}" COLOR="{border}" STYLE="ROUNDED">'
@@ -159,7 +161,7 @@ def summary_label(trace: Trace, call: Call, *, thick: bool = False) -> str:
         fill=SUMMARY_FILL,
         border=SUMMARY_BORDER,
         thick=thick,
-        caption=f"{call.size:,} calls collapsed: #{call.call}–#{last}",
+        caption=f"{call.size:,} calls collapsed\n#{call.call} – #{last}",
     )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..board import Mark, cell_name
-from ..trace import ENTER, Call, Trace
+from ..trace import Call, Trace
 from .text import returned, signed
 
 INDENT = "   "
@@ -146,32 +146,61 @@ def write_log(
     """Write the whole recursion log of ``trace`` to ``out``, streaming.
 
     Memory stays constant whatever the trace's size. ``progress(calls_done)``
-    is called every ``progress_every`` calls, if given.
+    is called about every ``progress_every`` calls, if given.
     """
     out.write(header(trace))
     phrases = _Phrases(trace)
-    head, open_, close, save = phrases.head, phrases.open, phrases.close, phrases.save
-    terminal = trace.positions.terminal
-    pads = [INDENT * d for d in range(10)]
+    p = trace.positions
+    terminal, first_edge, edge_child = p.terminal, p.first_edge, p.edge_child
+    # Text per test-play (edge): everything but the child's call number. A terminal
+    # child's whole entry is one string; an inner child's is split around its subtree.
+    enter: dict[int, str] = {}
+    leave: dict[int, str] = {}
+    prefix: dict[int, str] = {}
+
+    def texts(parent: int, edge: int, move: int) -> None:
+        child = edge_child[edge]
+        prefix[edge] = INDENT * trace.depth_of(child) + "#"
+        enter[edge] = phrases.head(child, move) + phrases.open(child)
+        leave[edge] = ("" if terminal[child] else phrases.close(child)) + phrases.save(child, move)
+        if terminal[child]:
+            enter[edge] += leave[edge]
+
     chunk: list[str] = []
     append = chunk.append
     next_report = progress_every
-    for kind, call, pid, depth, move in trace.events():
-        if kind == ENTER:
-            append(f"{pads[depth]}#{call}")
-            append(head(pid, move))
-            append(open_(pid))
-            if len(chunk) > 6000:
-                out.write("".join(chunk))
-                chunk.clear()
-                if progress is not None and call >= next_report:
-                    progress(call)
-                    next_report = call + progress_every
-        else:
-            if not terminal[pid]:
-                append(close(pid))
-            if move >= 0:
-                append(save(pid, move))
+
+    def walk(pid: int, call: int) -> int:
+        """Write the entries of ``pid``'s test-plays; return the next call number."""
+        nonlocal next_report
+        nxt = call + 1
+        edge = first_edge[pid]
+        for move in p.moves(pid):
+            if edge not in enter:
+                texts(pid, edge, move)
+            append(prefix[edge])
+            append(str(nxt))
+            append(enter[edge])
+            if terminal[edge_child[edge]]:
+                nxt += 1
+            else:
+                nxt = walk(edge_child[edge], nxt)
+                append(leave[edge])
+            edge += 1
+        if len(chunk) > 30000:
+            out.write("".join(chunk))
+            chunk.clear()
+            if progress is not None and nxt >= next_report:
+                progress(nxt - 1)
+                next_report = nxt + progress_every
+        return nxt
+
+    append("#1")
+    append(phrases.head(0, -1))
+    append(phrases.open(0))
+    if not terminal[0]:
+        walk(0, 1)
+        append(phrases.close(0))
     out.write("".join(chunk))
     out.write(f"\nResult: {trace.result} after {trace.calls} calls.\n")
     out.write(conclusion(trace))

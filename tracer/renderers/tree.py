@@ -20,6 +20,9 @@ from .text import returned
 DEFAULT_MAX_NODES = 1600
 #: Graphviz needs over ten seconds beyond this; never draw more.
 HARD_MAX_NODES = 10000
+#: When a tree must be collapsed, draw down to the deepest level with at most this many
+#: boards side by side: wider pictures stop being readable as a whole.
+COLLAPSED_WIDTH = 50
 
 
 @dataclass
@@ -99,11 +102,16 @@ def plan_tree(
         plan.nodes.sort(key=lambda item: item[0].call)
         return plan
 
-    levels = len(trace.calls_by_depth(top.pid)) - 1
+    per_depth = trace.calls_by_depth(top.pid)
+    levels = len(per_depth) - 1
     if depth is None:
         depth = levels
-        while depth > 0 and _count_to_depth(trace, top, depth) + len(path) > max_nodes:
-            depth -= 1
+        if sum(per_depth) + len(path) > max_nodes:
+            while depth > 0 and (
+                _count_to_depth(trace, top, depth) + len(path) > max_nodes
+                or per_depth[depth] > COLLAPSED_WIDTH
+            ):
+                depth -= 1
     needed = _count_to_depth(trace, top, min(depth, levels)) + len(path)
     if needed > max_nodes:
         raise TooLargeError(

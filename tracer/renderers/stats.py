@@ -1,0 +1,52 @@
+"""The ``--stats`` summary: how big the search was and how much of it was repeated work."""
+
+from __future__ import annotations
+
+from ..board import cell_name
+from ..trace import Trace
+from .text import returned, signed
+
+
+def render_stats(trace: Trace) -> str:
+    """A short table of counts over the whole trace, ending with the result."""
+    stats = trace.stats()
+    root = trace.root
+    t = stats.terminal
+    ai, human = trace.ai, trace.human
+    board, mark = stats.most_repeated
+    share = stats.repeated_calls / stats.calls if stats.calls else 0.0
+    rows = [
+        ("board", f"{trace.board.compact()}, {trace.to_move} to move, {ai} is the AI"),
+        ("calls", f"{stats.calls:,}"),
+    ]
+    for depth, count in enumerate(stats.calls_per_depth):
+        rows.append((f"  at depth {depth}" if depth else "  at depth 0 (root)", f"{count:,}"))
+    rows += [
+        ("terminal calls", f"{stats.terminal_calls:,}"),
+        (f"  {ai} wins (AI)", f"{t[ai]:,}"),
+        (f"  {human} wins (human)", f"{t[human]:,}"),
+        ("  draws", f"{t['draw']:,}"),
+        ("distinct positions", f"{stats.positions:,} (board + mark to move)"),
+        (
+            "most repeated",
+            f"{board.compact()}, {mark} to move: searched {stats.most_repeated_count:,} times "
+            f"({stats.most_repeated_count - 1:,} times again)",
+        ),
+        (
+            "repeated work",
+            f"{stats.repeated_calls:,} calls ({share:.1%}) searched a position already met; "
+            f"memoisation would make {stats.positions:,} calls",
+        ),
+    ]
+    if root.terminal is None:
+        plays = ", ".join(f"{p.index} → {signed(p.score)}" for p in root.test_plays)
+        rows.append(("root test-plays", plays))
+        rows.append((
+            "result",
+            f"{returned(root.best, root.score)}: {root.mark} plays cell {root.best} "
+            f"({cell_name(root.best or 0)})",
+        ))
+    else:
+        rows.append(("result", f"{returned(None, root.score)}: the game is already over"))
+    width = max(len(name) for name, _ in rows)
+    return "".join(f"{name:<{width}}  {value}\n" for name, value in rows)
