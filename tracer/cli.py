@@ -222,7 +222,9 @@ def emit(
         click.echo(render_stats(trace), nl=False)
     elif not quiet and path != "-" and log_path is None:
         stream = click.get_text_stream("stdout")
-        log_renderer.write_log(trace, stream)
+        # A bar only when the log goes to a file while a person watches the terminal.
+        bar = None if stream.isatty() else progress_bar(trace, "log")
+        log_renderer.write_log(trace, stream, progress=bar)
         stream.flush()
     if log_path is not None:
         with atomic_writer(log_path) as handle:
