@@ -72,6 +72,10 @@ class DefaultGroup(click.Group):
             args = ["run", *args]
         return super().parse_args(ctx, args)
 
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_usage(ctx.command_path, "BOARD [OPTIONS]    (same as: trace run BOARD)")
+        formatter.write_usage(ctx.command_path, "COMMAND [ARGS]...", prefix="   or: ")
+
 
 @click.group(cls=DefaultGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="trace")
@@ -79,7 +83,8 @@ def main() -> None:
     """Trace the tutorial's minimax on a tic-tac-toe board, call by call.
 
     Prints the recursion log (every call, tagged with the tutorial's steps) and
-    draws the game tree. `trace BOARD` is short for `trace run BOARD`.
+    draws the game tree. `trace BOARD` is short for `trace run BOARD`: see
+    `trace run --help` for its options.
     """
 
 

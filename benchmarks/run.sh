@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# One command for the benchmarks: install tracer into .venv if needed, then measure.
+# Pass --write to record the figures in benchmarks/RESULTS.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install -q . >/dev/null
+.venv/bin/python benchmarks/run.py "$@"
