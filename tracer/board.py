@@ -123,7 +123,7 @@ class Board:
     def winning_line(self, mark: Mark) -> tuple[int, int, int] | None:
         """The first line of three held by ``mark``, or None."""
         bits = self.bits(mark)
-        for line, mask in zip(LINES, LINE_MASKS):
+        for line, mask in zip(LINES, LINE_MASKS, strict=False):
             if bits & mask == mask:
                 return line
         return None

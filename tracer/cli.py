@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import click
 
 from . import __version__, examples
+from .board import Mark
 from .boardfile import Position, parse_board, read_board_file
 from .errors import InputError, RenderError, TooLargeError, TracerError
 from .output import FORMATS, atomic_writer, choose_format, pipe, write_atomically
@@ -143,7 +144,8 @@ def run(board: str | None, example: str | None, turn: str | None, ai: str,
     scores = parse_scores(scores_text)
     turn_mark = turn.upper() if turn else None
     position = load_position(board, example, turn_mark)
-    trace = record(position.board, position.to_move, ai=ai.upper(), scores=scores)
+    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+    trace = record(position.board, position.to_move, ai=ai_mark, scores=scores)
     emit(trace, stem=stem_of(board, example), **out)
 
 

@@ -74,9 +74,12 @@ def check_graphviz() -> None:
 
 def write_atomically(path: str | os.PathLike[str], data: bytes | str) -> None:
     """Write a whole file at once: a failure leaves any earlier file untouched."""
-    mode = "wb" if isinstance(data, bytes) else "w"
-    with atomic_writer(path, mode) as out:
-        out.write(data)
+    if isinstance(data, bytes):
+        with atomic_writer(path, "wb") as binary:
+            binary.write(data)  # type: ignore[arg-type]
+    else:
+        with atomic_writer(path, "w") as text:
+            text.write(data)
 
 
 class atomic_writer:  # noqa: N801 - used like open()
@@ -96,7 +99,7 @@ class atomic_writer:  # noqa: N801 - used like open()
         os.chmod(self.tmp, 0o666 & ~umask)
         kwargs = {} if "b" in self.mode else {"encoding": "utf-8", "newline": "\n"}
         self.file = os.fdopen(fd, self.mode, **kwargs)  # type: ignore[call-overload]
-        return self.file  # type: ignore[no-any-return]
+        return self.file
 
     def __exit__(self, kind: object, value: object, tb: object) -> None:
         self.file.close()

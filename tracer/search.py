@@ -25,7 +25,7 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
-from .board import EMPTY_CELLS, HAS_LINE, Board, Mark, other
+from .board import EMPTY_CELLS, HAS_LINE, Board, Mark
 from .scores import TUTORIAL, Scores
 from .trace import DRAW, NOT_TERMINAL, O_WON, X_WON, Positions, Result, Trace
 

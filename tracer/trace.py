@@ -83,7 +83,7 @@ class Positions:
         """``(cell, child position)`` for each test-play of ``pid``, in loop order."""
         moves = self.moves(pid)
         start = self.first_edge[pid]
-        return list(zip(moves, self.edge_child[start : start + len(moves)]))
+        return list(zip(moves, self.edge_child[start : start + len(moves)], strict=True))
 
     def board(self, pid: int) -> Board:
         """The board of position ``pid``."""
@@ -294,6 +294,7 @@ class Trace:
             raise AssertionError("position 0 is not the trace's input board and side to move")
         for pid in range(len(p)):
             board, mark = p.board(pid), p.mark(pid)
+            expected: tuple[int, int | None]
             where = f"position {pid} ({board.compact()}, {mark} to move)"
             if board.has_line(self.human):
                 expected = (TERMINAL_CODES[self.human], scores.human_win)

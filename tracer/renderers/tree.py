@@ -198,7 +198,7 @@ def add_calls(graph: graphviz.Digraph, trace: Trace, plan: TreePlan, prefix: str
     drawn = {call.call: call for call, _ in plan.nodes}
     for step in plan.path:
         graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step))
-    for above, below in zip(plan.path, plan.path[1:] + [plan.top]):
+    for above, below in zip(plan.path, plan.path[1:] + [plan.top], strict=False):
         graph.edge(
             f"{prefix}{above.call}",
             f"{prefix}{below.call}",
