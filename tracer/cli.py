@@ -228,7 +228,7 @@ def emit(
 
         click.echo(render_stats(trace), nl=False)
     elif not quiet and path != "-" and log_path is None:
-        stream = click.get_text_stream("stdout")
+        stream = sys.stdout
         # A bar only when the log goes to a file while a person watches the terminal.
         bar = None if stream.isatty() else progress_bar(trace, "log")
         log_renderer.write_log(trace, stream, progress=bar)
@@ -243,7 +243,7 @@ def emit(
         from .renderers.json_trace import write_json
 
         if path == "-":
-            write_json(trace, click.get_text_stream("stdout"))
+            write_json(trace, sys.stdout)
         else:
             with atomic_writer(path) as handle:
                 write_json(trace, handle, progress=progress_bar(trace, path))
@@ -253,9 +253,10 @@ def emit(
     assert tree_bytes is not None
     if path == "-":
         if isinstance(tree_bytes, str):
-            click.get_text_stream("stdout").write(tree_bytes)
+            sys.stdout.write(tree_bytes)
         else:
-            click.get_binary_stream("stdout").write(tree_bytes)
+            sys.stdout.buffer.write(tree_bytes)
+            sys.stdout.buffer.flush()
         return
     write_atomically(path, tree_bytes)
     if not quiet:
