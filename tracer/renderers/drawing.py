@@ -100,7 +100,9 @@ def grid(
                 )
         rows.append("<TR>" + "".join(cells) + "</TR>")
     return (
-        '<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="#9e9e9e">'
+        # A fixed size keeps the grid square when a wider caption stretches its cell.
+        f'<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="#9e9e9e" '
+        f'FIXEDSIZE="TRUE" WIDTH="{3 * CELL_SIZE}" HEIGHT="{3 * CELL_SIZE}">'
         + "".join(rows)
         + "</TABLE>"
     )
