@@ -242,10 +242,12 @@ def _test_play_narration(
 
 
 def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> TreePlan:
-    """The root and, under it, every test-play's subtree drawn as far as the budget allows.
+    """The root and, under it, every test-play's subtree: whole, or as one summary node.
 
-    Small subtrees are drawn whole and big ones summarised: the budget left is
-    shared out from the smallest test-play up.
+    With no depth asked for, the budget is shared out from the smallest test-play
+    up: a subtree that fits its share is drawn whole, a larger one becomes a
+    single summary node (drawing some levels of it would only make the overview
+    too wide to read). With a depth, every subtree is drawn to that depth.
     """
     root = trace.root
     below = _below_test_play(depth)
@@ -254,9 +256,13 @@ def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> Tr
     parts: dict[int, TreePlan] = {}
     left = budget - 1
     for i, call in enumerate(sorted(plays, key=lambda c: (c.size, c.call))):
-        share = max(1, left // (len(plays) - i)) if below is None else budget
-        # plan_tree counts the root above a focused call: one more than the share.
-        parts[call.call] = plan_tree(trace, focus=call.call, depth=below, max_nodes=share + 1)
+        if below is None:
+            share = left // (len(plays) - i)
+            level = None if call.size <= share else 0
+        else:
+            level = below
+        # plan_tree counts the root above a focused call as one more node.
+        parts[call.call] = plan_tree(trace, focus=call.call, depth=level, max_nodes=budget + 1)
         left -= len(parts[call.call].nodes)
     nodes: list[tuple[Call, bool]] = [(root, False)]
     for call in plays:
@@ -366,7 +372,9 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
     return " ".join(parts)
 
 
-def figures(trace: Trace, *, depth: int | None = None, max_nodes: int | None = None) -> list[Figure]:
+def figures(
+    trace: Trace, *, depth: int | None = None, max_nodes: int | None = None
+) -> list[Figure]:
     """The whole series: one figure per test-play of the root's for-loop, then the overview.
 
     ``depth`` and ``max_nodes`` apply to every figure (see ``test_play_figure``).
