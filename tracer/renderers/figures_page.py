@@ -89,7 +89,7 @@ def render_page(
         raise ValueError("render_page needs one SVG (and one file name, if any) per figure")
     title = f"Minimax, figure by figure: {trace.board.compact()}, {trace.to_move} to move"
     nav = "".join(
-        f'<li><a href="#{fig.name}">{escape(fig.title)}</a>: {escape(fig.caption)}</li>'
+        f'<li><a href="#{fig.name}">{escape(fig.caption)}</a></li>'
         for fig in series
     )
     sections = []
