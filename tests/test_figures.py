@@ -1,4 +1,4 @@
-"""The tutorial's figure series: one Digraph per test-play of the root's for-loop, and the overview."""
+"""The tutorial's figure series: a Digraph per test-play of the root's loop, and the overview."""
 
 from __future__ import annotations
 
@@ -377,3 +377,11 @@ def test_cli_empty_board_figures_finish(cli, tmp_path):
     assert names == sorted([f"figure-{i}.svg" for i in range(1, 10)] + ["overview.svg",
                                                                        "index.html"])
     assert len(svg_nodes((tmp_path / "out" / "figure-1.svg").read_bytes())) == 11
+
+
+def test_node_limits_are_checked(tutorial_trace, empty_trace):
+    with pytest.raises(TooLargeError, match=r"between 1 and 10000 .*found 10001"):
+        figures(tutorial_trace, max_nodes=10001)
+    assert len(overview_figure(tutorial_trace, max_nodes=10000).calls) == 9
+    with pytest.raises(TooLargeError, match="overview to depth 3 needs 586 boards, over the limit"):
+        overview_figure(empty_trace, depth=3, max_nodes=500)

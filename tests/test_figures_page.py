@@ -1,4 +1,4 @@
-"""The figures' index.html: self-contained, in order, narrated; checked in a real headless Chromium."""
+"""The figures' index.html: self-contained, in order, narrated; checked in headless Chromium."""
 
 from __future__ import annotations
 
@@ -115,7 +115,8 @@ def test_page_in_a_browser_shows_every_figure_offline(browser, cli, tmp_path, fm
             "Figure 3 · Test-play 3 of 3", "Overview",
         ]
         # Boards are drawn as text inside the SVG: the returned value is readable on the page.
-        assert "bestPlayInfo = {index: 4, score: 1}" in page.locator("#overview .drawing").inner_text()
+        overview = page.locator("#overview .drawing").inner_text()
+        assert "bestPlayInfo = {index: 4, score: 1}" in overview
     finally:
         page.close()
 

@@ -20,7 +20,7 @@ from ..trace import Call, Trace
 from . import drawing
 from .log import terminal_sentence
 from .text import returned, signed
-from .tree import DEFAULT_MAX_NODES, TreePlan, add_calls, new_graph, plan_tree
+from .tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, TreePlan, add_calls, new_graph, plan_tree
 
 #: Boards drawn in one test-play figure when no depth is asked for: every board
 #: with five or fewer empty cells is drawn whole; larger subtrees are summarised.
@@ -55,6 +55,11 @@ class Figure:
 
 def _budget(depth: int | None, max_nodes: int | None, default: int) -> int:
     if max_nodes is not None:
+        if not 1 <= max_nodes <= HARD_MAX_NODES:
+            raise TooLargeError(
+                f"--max-nodes must be between 1 and {HARD_MAX_NODES} "
+                f"(Graphviz needs minutes beyond that), found {max_nodes}"
+            )
         return max_nodes
     # An explicit depth asks for that much: allow what the game tree allows.
     return DEFAULT_MAX_NODES if depth is not None else default
@@ -262,7 +267,9 @@ def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> Tr
         else:
             level = below
         # plan_tree counts the root above a focused call as one more node.
-        parts[call.call] = plan_tree(trace, focus=call.call, depth=level, max_nodes=budget + 1)
+        parts[call.call] = plan_tree(
+            trace, focus=call.call, depth=level, max_nodes=min(budget + 1, HARD_MAX_NODES)
+        )
         left -= len(parts[call.call].nodes)
     nodes: list[tuple[Call, bool]] = [(root, False)]
     for call in plays:
@@ -270,7 +277,7 @@ def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> Tr
     if len(nodes) > max(budget, 1 + len(plays)):
         raise TooLargeError(
             f"the overview to depth {depth} needs {len(nodes):,} boards, over the limit of "
-            f"{budget:,}: lower --depth or raise --max-nodes (at most 10,000)"
+            f"{budget:,}: lower --depth or raise --max-nodes (at most {HARD_MAX_NODES:,})"
         )
     return TreePlan(top=root, nodes=nodes, depth=below)
 
