@@ -100,7 +100,7 @@ def test_default_drawing_of_the_empty_board_is_collapsed(empty_trace):
                                                 302_727, 366_632, 426_337, 490_242]
     assert plan.hidden_calls == 549_946 - 10
     source = game_tree(empty_trace, plan).source
-    assert "59,705 calls collapsed<BR/>#2 – #59706" in source
+    assert "59,705 calls collapsed</FONT>" in source and "#2 – #59706</FONT>" in source
     assert "9 subtrees (549,936 calls) collapsed" in source
     assert source.count("->") == 9
 

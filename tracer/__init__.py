@@ -31,11 +31,35 @@ __all__ = [
     "Scores",
     "TENS",
     "TUTORIAL",
+    "Figure",
     "TooLargeError",
     "Trace",
     "TracerError",
     "cell_name",
+    "figures",
+    "overview_figure",
     "parse_board",
     "plain_minimax",
     "record",
+    "test_play_figure",
 ]
+
+#: Names loaded on first use, so ``import tracer`` does not import graphviz.
+_LAZY = {
+    "Figure": "renderers.figures",
+    "figures": "renderers.figures",
+    "overview_figure": "renderers.figures",
+    "test_play_figure": "renderers.figures",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Load the figure functions on first use (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tracer' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

@@ -31,6 +31,7 @@ Examples:
   trace board.txt --format json -o - the JSON trace on standard output
   cat board.txt | trace - --quiet    read the board from standard input
   trace render trace.json -o t.svg   draw a saved JSON trace again
+  trace board.txt --figures figs     the tutorial's figures, with figs/index.html
 """
 
 
@@ -110,6 +111,10 @@ def output_options(command: F) -> F:
                      help="Draw the subtree of call CALL (and the path to it)."),
         click.option("--line", is_flag=True,
                      help="Draw only the chosen line of play, with the alternatives at each step."),
+        click.option("--figures", "figures_dir", metavar="DIR",
+                     help="Write the tutorial's figures (one per test-play, the overview, "
+                          "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
+                          "apply. No tree file then, unless -o asks for one."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -206,11 +211,22 @@ def emit(
     depth: int | None,
     focus: int,
     line: bool,
+    figures_dir: str | None = None,
 ) -> None:
     """Produce every output of a trace. Everything that can fail is done before
     anything is written, so a bad request leaves the file system untouched."""
     from .renderers import log as log_renderer
 
+    figure_files: dict[str, bytes | str] = {}
+    if figures_dir is not None:
+        from .figure_output import check_folder, figure_format, render_series
+
+        figures_fmt = figure_format(fmt)
+        folder = check_folder(figures_dir)
+        figure_files = render_series(trace, figures_fmt, depth=depth, max_nodes=max_nodes)
+        # The figures include the overview: write a tree file only if -o asks for one.
+        no_tree = no_tree or output is None
+        fmt = None if output is None else fmt
     path, fmt = choose_format(output, fmt, stem)
     tree_bytes: bytes | str | None = None
     note = ""
@@ -237,6 +253,13 @@ def emit(
         with atomic_writer(log_path) as handle:
             log_renderer.write_log(trace, handle, progress=progress_bar(trace, log_path))
 
+    if figures_dir is not None:
+        from .figure_output import write_series
+
+        write_series(folder, figure_files)
+        if not quiet:
+            click.echo(f"trace: wrote {len(figure_files) - 1} figures and index.html to "
+                       f"{figures_dir} ({figures_fmt})", err=True)
     if no_tree:
         return
     if fmt == "json":

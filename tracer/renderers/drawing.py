@@ -54,11 +54,18 @@ def value_outcome(trace: Trace, score: int) -> str:
 
 
 def grid(
-    board: Board, played: int | None = None, line: tuple[int, ...] = (), line_colour: str = ""
+    board: Board,
+    played: int | None = None,
+    line: tuple[int, ...] = (),
+    line_colour: str = "",
+    *,
+    testing: int | None = None,
 ) -> str:
     """A board as an HTML-like table: 3x3 cells, ``played`` in red, ``line`` in bold colour.
 
-    Empty cells show their index in light grey, as the tutorial's array stores it.
+    Empty cells show their index in light grey, as the tutorial's array stores it;
+    ``testing`` is an empty cell the for-loop is about to test-play (the tutorial's
+    figure 4): red, showing its index.
     """
     rows = []
     for r in range(3):
@@ -67,7 +74,12 @@ def grid(
             i = r * 3 + c
             mark = board[i]
             attrs = f'WIDTH="{CELL_SIZE}" HEIGHT="{CELL_SIZE}" FIXEDSIZE="TRUE"'
-            if i == played:
+            if i == testing and mark == ".":
+                cells.append(
+                    f'<TD {attrs} BGCOLOR="{PLAYED_FILL}"><FONT COLOR="{PLAYED_TEXT}">'
+                    f"<B>{i}</B></FONT></TD>"
+                )
+            elif i == played:
                 cells.append(
                     f'<TD {attrs} BGCOLOR="{PLAYED_FILL}"><FONT COLOR="{PLAYED_TEXT}">'
                     f"<B>{mark}</B></FONT></TD>"
@@ -88,7 +100,9 @@ def grid(
                 )
         rows.append("<TR>" + "".join(cells) + "</TR>")
     return (
-        '<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="#9e9e9e">'
+        # A fixed size keeps the grid square when a wider caption stretches its cell.
+        f'<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="#9e9e9e" '
+        f'FIXEDSIZE="TRUE" WIDTH="{3 * CELL_SIZE}" HEIGHT="{3 * CELL_SIZE}">'
         + "".join(rows)
         + "</TABLE>"
     )
@@ -105,18 +119,21 @@ def board_label(
     line: tuple[int, ...] = (),
     thick: bool = False,
     caption: str | None = None,
+    testing: int | None = None,
 ) -> str:
-    """A node label: title, the board grid, footer; all inside one framed box."""
-    extra = ""
-    if caption:
-        lines = "<BR/>".join(escape(part) for part in caption.split("\n"))
-        extra = f'<TR><TD><FONT POINT-SIZE="8">{lines}</FONT></TD></TR>'
+    """A node label: title, the board grid, footer; all inside one framed box.
 
+    ``caption`` may hold several lines (``\n``), each drawn on its own row.
+    """
+    extra = "".join(
+        f'<TR><TD><FONT POINT-SIZE="8">{escape(text)}</FONT></TD></TR>'
+        for text in (caption.split("\n") if caption else [])
+    )
     return (
         f'<<TABLE BORDER="{3 if thick else 1}" CELLBORDER="0" CELLSPACING="1" CELLPADDING="2" '
         f'BGCOLOR="{fill}" COLOR="{border}" STYLE="ROUNDED">'
         f'<TR><TD><FONT POINT-SIZE="9">{escape(title)}</FONT></TD></TR>'
-        f"<TR><TD>{grid(board, played, line, border)}</TD></TR>"
+        f"<TR><TD>{grid(board, played, line, border, testing=testing)}</TD></TR>"
         f'<TR><TD><FONT POINT-SIZE="9"><B>{escape(footer)}</B></FONT></TD></TR>'
         f"{extra}</TABLE>>"
     )
@@ -131,8 +148,36 @@ def call_footer(trace: Trace, call: Call) -> str:
     return f"{'max' if call.maximising else 'min'} = {signed(call.score)}"
 
 
-def call_label(trace: Trace, call: Call, *, thick: bool = False, caption: str | None = None) -> str:
-    """The standard drawing of one call: call number, mark to move, board, score."""
+def pick_footer(trace: Trace, call: Call) -> str:
+    """Step 16 spelled out for an inner call: ``min(-1, -1) = -1``."""
+    scores = ", ".join(signed(r.score) for r in call.test_plays)
+    return f"{'max' if call.maximising else 'min'}({scores}) = {signed(call.score)}"
+
+
+def pick_reason(trace: Trace, call: Call) -> str:
+    """Why step 16 picked the test-play it did: ``O picks cell 4, the first lowest``."""
+    scores = [r.score for r in call.test_plays]
+    word = "highest" if call.maximising else "lowest"
+    if len(scores) == 1:
+        return f"{call.mark}'s only test-play: cell {call.best}"
+    if scores.count(call.score) > 1:
+        word = f"first {word}"
+    return f"{call.mark} picks cell {call.best}, the {word}"
+
+
+def call_label(
+    trace: Trace,
+    call: Call,
+    *,
+    thick: bool = False,
+    caption: str | None = None,
+    explain: bool = False,
+) -> str:
+    """The standard drawing of one call: call number, mark to move, board, score.
+
+    With ``explain``, an inner call shows step 16 in full (``min(-1, -1) = -1``)
+    and which test-play it picked and why.
+    """
     kind = outcome(trace, call)
     winner: Mark | None = call.terminal if call.terminal in ("X", "O") else None  # type: ignore[assignment]
     line = call.board.winning_line(winner) if winner else None
@@ -140,13 +185,14 @@ def call_label(trace: Trace, call: Call, *, thick: bool = False, caption: str | 
     return board_label(
         call.board,
         title,
-        call_footer(trace, call),
+        pick_footer(trace, call) if explain and kind is None else call_footer(trace, call),
         played=call.move,
         fill=OUTCOME_FILL[kind] if kind else INNER_FILL,
         border=OUTCOME_BORDER[kind] if kind else INNER_BORDER,
         line=line or (),
         thick=thick,
-        caption=caption,
+        caption="\n".join(filter(None, [pick_reason(trace, call) if explain and kind is None
+                                         else None, caption])) or None,
     )
 
 
@@ -165,7 +211,13 @@ def summary_label(trace: Trace, call: Call, *, thick: bool = False) -> str:
     )
 
 
-def legend_label(trace: Trace, *, collapsed: bool = False, chosen: bool = True) -> str:
+def legend_label(
+    trace: Trace,
+    *,
+    collapsed: bool = False,
+    chosen: bool = True,
+    chosen_text: str = "the line minimax chose from the root",
+) -> str:
     """The legend: what the colours and arrows mean, with the score scheme."""
     s = trace.scores
 
@@ -193,7 +245,7 @@ def legend_label(trace: Trace, *, collapsed: bool = False, chosen: bool = True) 
     if collapsed:
         rows.append(swatch(SUMMARY_FILL, SUMMARY_BORDER, "subtree collapsed (calls not drawn)"))
     if chosen:
-        rows.append(arrow(CHOSEN, "the line minimax chose from the root", "<B>"
+        rows.append(arrow(CHOSEN, chosen_text, "<B>"
                           ).replace("&#8594;</FONT>", "&#8594;</B></FONT>"))
     rows.append(arrow(PICKED_EDGE, "the test-play a call picked (max / min)"))
     rows.append(arrow(REJECTED_EDGE, "a test-play it did not pick"))

@@ -14,7 +14,7 @@ import graphviz
 from ..errors import TooLargeError
 from ..trace import Call, Trace
 from . import drawing
-from .text import returned
+from .text import returned, signed
 
 #: Draw whole trees up to this many calls (every board with six or fewer empty cells fits).
 DEFAULT_MAX_NODES = 1600
@@ -167,8 +167,20 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
     )
     if plan.collapsed or plan.path or plan.line:
         title += "\n" + describe(trace, plan)
-    graph = graphviz.Digraph(
-        "game_tree",
+    graph = new_graph("game_tree", title)
+    add_calls(graph, trace, plan)
+    graph.node(
+        "legend", drawing.legend_label(trace, collapsed=bool(plan.collapsed)), shape="plain"
+    )
+    # Keep the legend beside the first board instead of below the widest level.
+    graph.body.append(f"\t{{rank=same; legend; n{(plan.path or [plan.top])[0].call}}}\n")
+    return graph
+
+
+def new_graph(name: str, title: str) -> graphviz.Digraph:
+    """An empty Digraph with the house style: title on top, boards as plain nodes."""
+    return graphviz.Digraph(
+        name,
         graph_attr={
             "label": title,
             "labelloc": "t",
@@ -183,17 +195,22 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
         node_attr={"shape": "plain", "fontname": drawing.FONT},
         edge_attr={"fontname": drawing.FONT, "fontsize": "9", "arrowsize": "0.6"},
     )
-    add_calls(graph, trace, plan)
-    graph.node(
-        "legend", drawing.legend_label(trace, collapsed=bool(plan.collapsed)), shape="plain"
-    )
-    # Keep the legend beside the first board instead of below the widest level.
-    graph.body.append(f"\t{{rank=same; legend; n{(plan.path or [plan.top])[0].call}}}\n")
-    return graph
 
 
-def add_calls(graph: graphviz.Digraph, trace: Trace, plan: TreePlan, prefix: str = "n") -> None:
-    """Add the plan's nodes and edges to ``graph`` (shared with the figures)."""
+def add_calls(
+    graph: graphviz.Digraph,
+    trace: Trace,
+    plan: TreePlan,
+    prefix: str = "n",
+    *,
+    explain: bool = False,
+    edge_scores: bool = False,
+) -> None:
+    """Add the plan's nodes and edges to ``graph`` (shared with the figures).
+
+    ``explain`` spells out step 16 at every inner call (see ``drawing.call_label``);
+    ``edge_scores`` labels each edge with the score travelling back up it.
+    """
     chosen = _chosen_line(plan.top)
     drawn = {call.call: call for call, _ in plan.nodes}
     for step in plan.path:
@@ -211,7 +228,7 @@ def add_calls(graph: graphviz.Digraph, trace: Trace, plan: TreePlan, prefix: str
         if folded:
             label = drawing.summary_label(trace, call, thick=thick)
         else:
-            label = drawing.call_label(trace, call, thick=thick)
+            label = drawing.call_label(trace, call, thick=thick, explain=explain)
         graph.node(f"{prefix}{call.call}", label)
         parent = drawn.get(call.parent) if call.parent is not None else None
         if parent is not None:
@@ -224,7 +241,8 @@ def add_calls(graph: graphviz.Digraph, trace: Trace, plan: TreePlan, prefix: str
             graph.edge(
                 f"{prefix}{parent.call}",
                 f"{prefix}{call.call}",
-                label=f" {call.played_by} on {call.move}",
+                label=f" {call.played_by} on {call.move}"
+                + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
                 **attrs,
             )
 

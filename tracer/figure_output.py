@@ -1,0 +1,64 @@
+"""The figure series as files: each figure run through Graphviz, plus the index page.
+
+Everything is rendered in memory first, so a failure leaves the target folder
+untouched; ``write_series`` then writes file by file, each atomically.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import InputError
+from .output import IMAGE_FORMATS, pipe, write_atomically
+from .trace import Trace
+
+
+def figure_format(fmt: str | None) -> str:
+    """The format of the figure files: ``--format`` if it is an image format, else svg."""
+    if fmt is None:
+        return "svg"
+    if fmt not in IMAGE_FORMATS:
+        raise InputError(
+            f"figures are drawn as {', '.join(IMAGE_FORMATS)}, found --format {fmt} "
+            f"(write the {fmt} tree or trace in a separate run)",
+            "--figures",
+        )
+    return fmt
+
+
+def check_folder(folder: str) -> Path:
+    """The target folder as a Path; InputError if it exists and is not a folder."""
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise InputError(f"expected a folder to write the figures into, found a file: {folder!r}",
+                         "--figures")
+    return path
+
+
+def render_series(
+    trace: Trace, fmt: str, *, depth: int | None = None, max_nodes: int | None = None
+) -> dict[str, bytes | str]:
+    """Every file of the series, by file name: ``figure-1.svg`` ..., ``overview.svg``,
+    ``index.html`` (whose figures are always inline SVG, whatever ``fmt``)."""
+    from .renderers.figures import figures
+    from .renderers.figures_page import render_page
+
+    series = figures(trace, depth=depth, max_nodes=max_nodes)
+    files: dict[str, bytes | str] = {}
+    svgs = []
+    for fig in series:
+        svg = pipe(fig.graph, "svg")
+        svgs.append(svg.decode("utf-8"))
+        files[f"{fig.name}.{fmt}"] = svg if fmt == "svg" else pipe(fig.graph, fmt)
+    files["index.html"] = render_page(trace, series, svgs, [f"{f.name}.{fmt}" for f in series])
+    return files
+
+
+def write_series(folder: Path, files: dict[str, bytes | str]) -> None:
+    """Create ``folder`` if needed and write every file into it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot create the folder: {exc.strerror}", str(folder)) from None
+    for name, data in files.items():
+        write_atomically(folder / name, data)

@@ -1,0 +1,394 @@
+"""The tutorial's figure series: one diagram per test-play of the root's for-loop, and the overview.
+
+The tutorial (steps 11-24, its figures 4-9) explains minimax with a picture per
+test-play of the first for-loop and an overview of all of them. These pure
+functions build the same series for any trace as ``graphviz.Digraph`` objects,
+each wrapped in a ``Figure`` with its caption and a short narration, so the
+CLI, the index page and a notebook all show the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import graphviz
+
+from ..board import cell_name
+from ..errors import TooLargeError
+from ..trace import Call, Trace
+from . import drawing
+from .log import terminal_sentence
+from .text import returned, signed
+from .tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, TreePlan, add_calls, new_graph, plan_tree
+
+#: Boards drawn in one test-play figure when no depth is asked for: every board
+#: with five or fewer empty cells is drawn whole; larger subtrees are summarised.
+FIGURE_MAX_NODES = 64
+#: Boards drawn in the overview when no depth is asked for.
+OVERVIEW_MAX_NODES = 60
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure of the series, ready for a file, the index page or a notebook."""
+
+    #: File stem: ``figure-1`` ... ``figure-N`` for the test-plays, ``overview`` last.
+    name: str
+    #: Short title, e.g. ``Test-play 1 of 3``.
+    title: str
+    #: One sentence in the tutorial's terms, e.g. ``Test-play 1 of 3: X on cell 1 ...``.
+    caption: str
+    #: A short paragraph telling the step the figure shows.
+    narration: str
+    #: The diagram itself (it displays itself in Jupyter).
+    graph: graphviz.Digraph
+    #: The call numbers drawn as boards (whole or as summary nodes), in call order.
+    calls: tuple[int, ...]
+    #: Calls hidden inside summary nodes (0 when the figure is complete).
+    hidden_calls: int = 0
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """Show the diagram when a notebook displays the figure."""
+        return self.graph._repr_mimebundle_(include=include, exclude=exclude)  # type: ignore[no-any-return]
+
+
+def _budget(depth: int | None, max_nodes: int | None, default: int) -> int:
+    if max_nodes is not None:
+        if not 1 <= max_nodes <= HARD_MAX_NODES:
+            raise TooLargeError(
+                f"--max-nodes must be between 1 and {HARD_MAX_NODES} "
+                f"(Graphviz needs minutes beyond that), found {max_nodes}"
+            )
+        return max_nodes
+    # An explicit depth asks for that much: allow what the game tree allows.
+    return DEFAULT_MAX_NODES if depth is not None else default
+
+
+def _below_test_play(depth: int | None) -> int | None:
+    """``--depth`` counts levels below call 1, as for the game tree; level 1 is the test-plays."""
+    if depth is None:
+        return None
+    if depth < 1:
+        raise TooLargeError(
+            f"--depth must be at least 1 for the figures (level 1 holds the test-plays), "
+            f"found {depth}"
+        )
+    return depth - 1
+
+
+def _mover(trace: Trace, call: Call) -> str:
+    role = "the AI, the maximiser" if call.maximising else "the human, the minimiser"
+    return f"{call.mark} ({role})"
+
+
+def prediction(trace: Trace, call: Call) -> str:
+    """What a test-play's call predicts, in words, e.g. ``O can then win, so ...: score -1``."""
+    score = signed(call.score)
+    ai, human = trace.ai, trace.human
+    if call.terminal == "draw":
+        return f"the board is full with no three in a row: a draw, score {score}"
+    if call.terminal is not None:
+        cells = ", ".join(map(str, call.board.winning_line(call.terminal) or ()))  # type: ignore[arg-type]
+        result = f"a win for {ai}" if call.terminal == ai else f"a loss for {ai}"
+        return f"{call.terminal} completes a line (cells {cells}): {result}, score {score}"
+    kind = drawing.value_outcome(trace, call.score)
+    if kind == "win":
+        return f"{ai} can then force a win, so this predicts a win for {ai}: score {score}"
+    if kind == "loss":
+        return f"{human} can then win, so this predicts a loss for {ai}: score {score}"
+    return f"best play by both then ends in a draw, so this predicts a draw: score {score}"
+
+
+def test_play_caption(trace: Trace, number: int) -> str:
+    """``Test-play 1 of 3: X on cell 1 (top-middle) — O can then win, ...: score -1``."""
+    plays = trace.root.children()
+    call = plays[number - 1]
+    return (
+        f"Test-play {number} of {len(plays)}: {trace.root.mark} on cell {call.move} "
+        f"({cell_name(call.move or 0)}) — {prediction(trace, call)}"
+    )
+
+
+def _infos(trace: Trace, upto: int | None = None) -> str:
+    plays = trace.root.test_plays[:upto]
+    return "[" + ", ".join(str(r) for r in plays) + "]"
+
+
+def _collapsed_note(plan_nodes: int, hidden: int, depth_below_root: int | None) -> str:
+    if not hidden:
+        return ""
+    levels = "" if depth_below_root is None else f" {depth_below_root} levels below call #1;"
+    return (
+        f"To stay legible, this figure draws{levels} each purple box stands for a whole "
+        f"subtree ({hidden:,} calls in all), with its call count and score; "
+        f"--depth N or --max-nodes N draws more."
+    )
+
+
+def _test_play_plan(
+    trace: Trace, call: Call, depth: int | None, max_nodes: int | None
+) -> TreePlan:
+    below = _below_test_play(depth)
+    budget = _budget(depth, max_nodes, FIGURE_MAX_NODES)
+    plan = plan_tree(trace, focus=call.call, depth=below, max_nodes=budget)
+    # The root is drawn by the figure itself (as the tutorial's figure 4), not as a path.
+    return replace(plan, path=[])
+
+
+def test_play_figure(
+    trace: Trace, number: int, *, depth: int | None = None, max_nodes: int | None = None
+) -> Figure:
+    """Figure ``number`` (1-based, loop order): one test-play of the root's for-loop.
+
+    It shows the root board with the tested cell in red (the tutorial's figure 4),
+    the board after the move (figure 5) and the subtree that test-play explored,
+    with the score at every call and, at every inner call, step 16 spelled out.
+
+    Args:
+        number: which test-play, 1 for the first empty cell.
+        depth: levels below call 1 to draw (1 = the test-play's board only);
+            deeper subtrees become summary nodes. Default: all that fits ``max_nodes``.
+        max_nodes: most boards to draw (default 64, or 1600 with an explicit depth).
+    """
+    root = trace.root
+    plays = root.children()
+    if not 1 <= number <= len(plays):
+        what = "no test-plays (the game is already over)" if not plays else (
+            f"test-plays 1 to {len(plays)}")
+        raise IndexError(f"test-play {number} does not exist: call #1 has {what}")
+    call = plays[number - 1]
+    plan = _test_play_plan(trace, call, depth, max_nodes)
+    caption = test_play_caption(trace, number)
+    last = call.call + call.size - 1
+    span = f"call #{call.call}" if call.size == 1 else f"calls #{call.call}–#{last}"
+    saved = returned(call.move, call.score)
+    title = f"{caption}\n{span} of {trace.calls:,} · step 12 saves {saved} into allTestPlayInfos"
+    graph = new_graph(f"figure_{number}", title)
+
+    graph.node(
+        "n1",
+        drawing.board_label(
+            root.board,
+            f"#1 · {root.mark} to move",
+            f"for-loop: cell {call.move} ({number} of {len(plays)})",
+            testing=call.move,
+            caption=f"saves {saved}",
+        ),
+    )
+    add_calls(graph, trace, plan, explain=True, edge_scores=True)
+    graph.edge(
+        "n1",
+        f"n{call.call}",
+        label=f" step 11: {root.mark} on {call.move}\n ↑ step 12: {signed(call.score)}",
+        color=drawing.PLAYED_FILL,
+        fontcolor=drawing.PLAYED_FILL,
+        penwidth="2",
+    )
+    graph.node(
+        "legend",
+        drawing.legend_label(
+            trace,
+            collapsed=bool(plan.collapsed),
+            chosen=call.terminal is None,
+            chosen_text="best play from here (each call's pick)",
+        ),
+    )
+    graph.body.append("\t{rank=same; legend; n1}\n")
+
+    narration = _test_play_narration(trace, number, call, plan, depth)
+    return Figure(
+        name=f"figure-{number}",
+        title=f"Test-play {number} of {len(plays)}",
+        caption=caption,
+        narration=narration,
+        graph=graph,
+        calls=(1, *(c.call for c, _ in plan.nodes)),
+        hidden_calls=plan.hidden_calls,
+    )
+
+
+def _test_play_narration(
+    trace: Trace, number: int, call: Call, plan: TreePlan, depth: int | None
+) -> str:
+    root = trace.root
+    plays = root.children()
+    nxt = f"{call.mark} to move"
+    parts = [
+        f"Steps 11–12, test-play {number} of {len(plays)}. The for-loop of call #1 reaches "
+        f"cell {call.move} ({cell_name(call.move or 0)}), red on the first board (the "
+        f"tutorial's figure 4). {root.mark} test-plays its mark there; the changed board "
+        f"(figure 5) goes to minimax again: call #{call.call}, {nxt}."
+    ]
+    if call.terminal is not None:
+        parts.append(
+            f"Step 9 finds the game over at once: {terminal_sentence(trace, call)}. "
+            f"Call #{call.call} returns {{score: {call.score}}} without a for-loop of its own."
+        )
+    else:
+        last = call.call + call.size - 1
+        cells = ", ".join(map(str, call.empty_cells))
+        parts.append(
+            f"Step 9 finds no terminal state, so call #{call.call} runs its own for-loop over "
+            f"cells {cells}. Its subtree makes {call.size:,} calls (#{call.call}–#{last}), "
+            f"each game played out to the end; every call hands its score back up "
+            f"(the ↑ numbers on the arrows). At call #{call.call}, {_mover(trace, call)} "
+            f"is to move, so step 16 takes {drawing.pick_footer(trace, call)}: "
+            f"{drawing.pick_reason(trace, call)}, and step 17 returns {call.returned}."
+        )
+    parts.append(
+        f"Back in call #1, step 12 saves {returned(call.move, call.score)}; allTestPlayInfos "
+        f"is now {_infos(trace, number)}."
+    )
+    note = _collapsed_note(len(plan.nodes), plan.hidden_calls, depth)
+    if note:
+        parts.append(note)
+    return " ".join(parts)
+
+
+def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> TreePlan:
+    """The root and, under it, every test-play's subtree: whole, or as one summary node.
+
+    With no depth asked for, the budget is shared out from the smallest test-play
+    up: a subtree that fits its share is drawn whole, a larger one becomes a
+    single summary node (drawing some levels of it would only make the overview
+    too wide to read). With a depth, every subtree is drawn to that depth.
+    """
+    root = trace.root
+    below = _below_test_play(depth)
+    budget = _budget(depth, max_nodes, OVERVIEW_MAX_NODES)
+    plays = root.children()
+    parts: dict[int, TreePlan] = {}
+    left = budget - 1
+    for i, call in enumerate(sorted(plays, key=lambda c: (c.size, c.call))):
+        if below is None:
+            share = left // (len(plays) - i)
+            level = None if call.size <= share else 0
+        else:
+            level = below
+        # plan_tree counts the root above a focused call as one more node.
+        parts[call.call] = plan_tree(
+            trace, focus=call.call, depth=level, max_nodes=min(budget + 1, HARD_MAX_NODES)
+        )
+        left -= len(parts[call.call].nodes)
+    nodes: list[tuple[Call, bool]] = [(root, False)]
+    for call in plays:
+        nodes.extend(parts[call.call].nodes)
+    if len(nodes) > max(budget, 1 + len(plays)):
+        raise TooLargeError(
+            f"the overview to depth {depth} needs {len(nodes):,} boards, over the limit of "
+            f"{budget:,}: lower --depth or raise --max-nodes (at most {HARD_MAX_NODES:,})"
+        )
+    return TreePlan(top=root, nodes=nodes, depth=below)
+
+
+def overview_figure(
+    trace: Trace, *, depth: int | None = None, max_nodes: int | None = None
+) -> Figure:
+    """The overview (the tutorial's figure 9): every test-play, scores coming back up,
+    and the chosen move with the returned ``{index, score}`` emphasised.
+
+    Args:
+        depth: levels below call 1 to draw; deeper subtrees become summary nodes.
+            Default: small subtrees whole, large ones summarised, within ``max_nodes``.
+        max_nodes: most boards to draw (default 60, or 1600 with an explicit depth).
+    """
+    root = trace.root
+    plan = _overview_plan(trace, depth, max_nodes)
+    result = trace.result
+    if root.terminal is None:
+        title = (
+            f"Overview: {root.mark} test-plays cells {', '.join(map(str, root.empty_cells))}; "
+            f"{'max' if root.maximising else 'min'} keeps {signed(result.score)} at cell "
+            f"{result.index} and returns {result}\n{trace.calls:,} calls in all"
+        )
+    else:
+        title = f"Overview: the game is already over; call #1 returns {result}"
+    if plan.collapsed:
+        title += (
+            f" · {len(plan.collapsed):,} subtrees ({plan.hidden_calls:,} calls) "
+            f"shown as summary boxes"
+        )
+    graph = new_graph("overview", title)
+    add_calls(graph, trace, plan, explain=True, edge_scores=True)
+    if root.terminal is None:
+        answer = (
+            f"{root.mark} plays cell {result.index} ({cell_name(result.index or 0)})"
+        )
+        caption_rows = f"bestPlayInfo = {result}"
+    else:
+        answer = "no move to make"
+        caption_rows = f"bestPlayInfo = {result}"
+    graph.node(
+        "result",
+        f'<<TABLE BORDER="3" CELLBORDER="0" CELLSPACING="1" CELLPADDING="4" '
+        f'COLOR="{drawing.CHOSEN}" BGCOLOR="#e3f2fd" STYLE="ROUNDED">'
+        f'<TR><TD><FONT POINT-SIZE="9">step 17 returns</FONT></TD></TR>'
+        f'<TR><TD><FONT POINT-SIZE="12" COLOR="{drawing.CHOSEN}"><B>{caption_rows}</B>'
+        f"</FONT></TD></TR>"
+        f'<TR><TD><FONT POINT-SIZE="10">{answer}</FONT></TD></TR></TABLE>>',
+    )
+    graph.edge("n1", "result", color=drawing.CHOSEN, penwidth="3", arrowhead="normal",
+               label=" returns", fontcolor=drawing.CHOSEN)
+    graph.node("legend", drawing.legend_label(trace, collapsed=bool(plan.collapsed),
+                                              chosen=root.terminal is None))
+    graph.body.append("\t{rank=same; legend; n1; result}\n")
+    caption = (
+        f"Overview of all {len(root.children())} test-plays: scores "
+        f"{', '.join(signed(r.score) for r in root.test_plays)}; {root.mark} picks cell "
+        f"{result.index} and returns {result}"
+        if root.terminal is None
+        else f"Overview: the board is already over, so call #1 returns {result} at once"
+    )
+    return Figure(
+        name="overview",
+        title="Overview",
+        caption=caption,
+        narration=_overview_narration(trace, plan, depth),
+        graph=graph,
+        calls=tuple(c.call for c, _ in plan.nodes),
+        hidden_calls=plan.hidden_calls,
+    )
+
+
+def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
+    root = trace.root
+    result = trace.result
+    if root.terminal is not None:
+        return (
+            f"The board is already over: step 9 finds {terminal_sentence(trace, root)}, so "
+            f"the first call returns {result} at once. No for-loop runs, so there are no "
+            f"test-play figures."
+        )
+    scores = [r.score for r in root.test_plays]
+    word = "highest" if root.maximising else "lowest"
+    tie = scores.count(result.score) > 1
+    where = f"first reached at cell {result.index}" if tie else f"at cell {result.index}"
+    parts = [
+        f"Steps 24–25. The for-loop of call #1 has test-played all {len(scores)} empty cells "
+        f"and allTestPlayInfos holds {_infos(trace)}. {_mover(trace, root)} is to move, so "
+        f"step 16 keeps the {word} score, {signed(result.score)}, {where}"
+        + (" (a later equal score does not replace it: the comparison is strict)" if tie else "")
+        + f". Step 17 returns {result}, which the first invocation stores in bestPlayInfo: "
+        f"{root.mark} plays cell {result.index} ({cell_name(result.index or 0)}). "
+        f"The whole search made {trace.calls:,} calls."
+    ]
+    note = _collapsed_note(len(plan.nodes), plan.hidden_calls, depth)
+    if note:
+        parts.append(note)
+    return " ".join(parts)
+
+
+def figures(
+    trace: Trace, *, depth: int | None = None, max_nodes: int | None = None
+) -> list[Figure]:
+    """The whole series: one figure per test-play of the root's for-loop, then the overview.
+
+    ``depth`` and ``max_nodes`` apply to every figure (see ``test_play_figure``).
+    """
+    series = [
+        test_play_figure(trace, number, depth=depth, max_nodes=max_nodes)
+        for number in range(1, len(trace.root.children()) + 1)
+    ]
+    series.append(overview_figure(trace, depth=depth, max_nodes=max_nodes))
+    return series

@@ -1,0 +1,122 @@
+"""The figure series as one self-contained ``index.html``: figures in order, narrated, printable.
+
+The page carries every figure as inline SVG and its own CSS, so it opens
+offline and loads nothing from anywhere (no fonts, scripts or images fetched).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from html import escape
+
+from ..board import cell_name
+from ..trace import Trace
+from .figures import Figure
+from .text import signed
+
+_PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", re.S)
+_ID = re.compile(r'\bid="([^"]+)"')
+_REF = re.compile(r'(href="#|url\(#)([^")]+)')
+
+CSS = """
+:root { color-scheme: light; }
+body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #212121;
+       background: #fff; max-width: 1100px; margin: 0 auto; padding: 1.5em; line-height: 1.5; }
+h1 { font-size: 1.5em; margin-bottom: 0.2em; }
+h2 { font-size: 1.15em; margin: 0 0 0.4em; }
+.intro, .narration { max-width: 48em; }
+nav ol { padding-left: 1.4em; }
+section.figure { border-top: 1px solid #e0e0e0; padding-top: 1em; margin-top: 1.5em; }
+figure { margin: 0.8em 0; }
+.drawing { overflow-x: auto; }
+.drawing svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+figcaption { font-style: italic; margin-top: 0.4em; text-align: center; }
+.file { font-size: 0.85em; color: #616161; }
+code { background: #f5f5f5; padding: 0 0.2em; }
+@media print {
+  @page { margin: 1.2cm; }
+  body { max-width: none; padding: 0; font-size: 10.5pt; }
+  nav, .file { display: none; }
+  section.figure { break-before: page; page-break-before: always; border: none;
+                   margin-top: 0; }
+  figure { break-inside: avoid; page-break-inside: avoid; }
+  .drawing { overflow: visible; }
+  .drawing svg { max-height: 22cm; width: auto; max-width: 100%; }
+  a { color: inherit; text-decoration: none; }
+}
+"""
+
+
+def inline_svg(svg: str, prefix: str) -> str:
+    """An SVG document made fit to sit inside HTML: no prolog, ids made unique by ``prefix``."""
+    body = _PROLOG.sub("", svg).strip()
+    body = _ID.sub(lambda m: f'id="{prefix}-{m.group(1)}"', body)
+    return _REF.sub(lambda m: f"{m.group(1)}{prefix}-{m.group(2)}", body)
+
+
+def intro(trace: Trace) -> str:
+    """The opening paragraph: the board, the players, the scores and the answer."""
+    s = trace.scores
+    root = trace.root
+    text = (
+        f"The board <code>{escape(trace.board.compact())}</code> with {trace.to_move} to move. "
+        f"{trace.ai} is the AI (the maximiser), {trace.human} the human (the minimiser); "
+        f"scores are from {trace.ai}'s point of view: {trace.human} wins {signed(s.human_win)}, "
+        f"{trace.ai} wins {signed(s.ai_win)}, a draw {signed(s.draw)}. "
+    )
+    if root.terminal is not None:
+        return text + "The game is already over, so minimax returns at once (step 9)."
+    cells = ", ".join(map(str, root.empty_cells))
+    return text + (
+        f"The first call, #1 (step 7), finds the empty cells {cells} (step 8) and "
+        f"test-plays each in turn (steps 10–13): one figure per test-play, then the overview "
+        f"(steps 24–25). In all, minimax makes {trace.calls:,} calls and returns "
+        f"{trace.result}: {root.mark} plays cell {root.best} ({cell_name(root.best or 0)}). "
+        f"Numbers such as #5 are call numbers, the same as in the recursion log "
+        f"(<code>trace BOARD</code> prints it)."
+    )
+
+
+def render_page(
+    trace: Trace,
+    series: Sequence[Figure],
+    svgs: Sequence[str],
+    files: Sequence[str] = (),
+) -> str:
+    """The index page: ``series[i]`` drawn by ``svgs[i]`` (its SVG text), linking ``files[i]``."""
+    if len(svgs) != len(series) or (files and len(files) != len(series)):
+        raise ValueError("render_page needs one SVG (and one file name, if any) per figure")
+    title = f"Minimax, figure by figure: {trace.board.compact()}, {trace.to_move} to move"
+    nav = "".join(
+        f'<li><a href="#{fig.name}">{escape(fig.caption)}</a></li>'
+        for fig in series
+    )
+    sections = []
+    for i, (fig, svg) in enumerate(zip(series, svgs, strict=True)):
+        link = (
+            f'<p class="file">This figure as a file: <a href="{escape(files[i])}">'
+            f"{escape(files[i])}</a></p>"
+            if files
+            else ""
+        )
+        number = f"Figure {i + 1}" if fig.name != "overview" else "Overview"
+        heading = number if fig.title == "Overview" else f"{number} · {fig.title}"
+        sections.append(
+            f'<section class="figure" id="{fig.name}">\n'
+            f"<h2>{escape(heading)}</h2>\n"
+            f'<p class="narration">{escape(fig.narration)}</p>\n'
+            f'<figure>\n<div class="drawing">{inline_svg(svg, fig.name)}</div>\n'
+            f"<figcaption>{escape(fig.caption)}</figcaption>\n</figure>\n{link}\n</section>\n"
+        )
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        f"<h1>{escape(title)}</h1>\n"
+        f'<p class="intro">{intro(trace)}</p>\n'
+        f"<nav><ol>{nav}</ol></nav>\n"
+        + "".join(sections)
+        + "</body>\n</html>\n"
+    )
