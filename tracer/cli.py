@@ -192,7 +192,7 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InputError(f"cannot create the folder: {exc.strerror}", save_dir) from None
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin
     Session(ai=ai.upper(), first=first.lower(), scores=scores,  # type: ignore[arg-type]
             save_dir=folder, kinds=chosen, stdin=stdin, color=color,
             echo_input=not stdin.isatty()).run()

@@ -139,6 +139,9 @@ class Session:
                 return True
             if answer.lower() in NO_WORDS | QUIT_WORDS:
                 return False
+            if answer.lower() in WHY_WORDS:
+                self.why()  # the move that ended the game is worth asking about too
+                continue
             self.say(f"Please answer y or n (found {answer!r}).")
 
     def play_one(self) -> bool:
