@@ -42,7 +42,8 @@ def test_a_won_game_with_every_kind_of_bad_input(cli):
     # The opening screen: who is who, the numbering, the keys.
     assert out.startswith("You are O; the AI is X and plays the tutorial's minimax "
                           "(scores: -1 if you win, +1 if it wins, 0 for a draw).\n"
-                          "Cells are numbered:\n 0 | 1 | 2\n---+---+---\n 3 | 4 | 5\n")
+                          "Cells are numbered (an empty cell shows its number):\n"
+                          " 0 | 1 | 2\n---+---+---\n 3 | 4 | 5\n")
     assert "Game 1: you open." in out
     # Each bad entry is answered and the prompt comes back; what was typed is echoed.
     assert ("Your move (O), cell 0-8: abc\n"
@@ -139,9 +140,9 @@ def test_why_explains_and_saves_the_last_decision(cli, tmp_path: Path):
         "Move 4: X plays cell 6 (bottom-left): test-plays 1 → -1, 3 → -1, 5 → -1, 6 → 0, "
         "7 → -1, 8 → -1; max is 0 (933 calls)\n"
         "What X's minimax expects after each test-play (both sides playing their best):\n"
-        "  cell 1 → -1: then O 3, X 5, O 6, O wins\n"
+        "  cell 1 → -1: then O on 3, X on 5, O on 6: O wins\n"
     )
-    assert "  cell 6 → 0: then O 3, X 5, O 1, X 7, O 8, draw\n" in explained
+    assert "  cell 6 → 0: then O on 3, X on 5, O on 1, X on 7, O on 8: draw\n" in explained
     assert "  (saved move-4.svg, move-4.json)\n" in explained
     assert sorted(p.name for p in tmp_path.iterdir()) == ["move-4.json", "move-4.svg"]
     with open(tmp_path / "move-4.json", "rb") as stream:

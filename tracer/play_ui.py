@@ -71,9 +71,9 @@ def explain_lines(decision: Decision) -> list[str]:
     """What minimax expects after each test-play: the reason the scores are what they are."""
     lines = []
     for cell, score, moves, end in decision.expected_lines():
-        then = ", ".join(f"{mark} {move}" for mark, move in moves)
+        then = ", ".join(f"{mark} on {move}" for mark, move in moves)
         lines.append(f"  cell {cell} → {signed(score)}: "
-                     + (f"then {then}, {end}" if then else f"{end} at once"))
+                     + (f"then {then}: {end}" if then else f"{end} at once"))
     return lines
 
 
@@ -117,7 +117,7 @@ class Session:
         self.say(f"You are {game.human}; the AI is {game.ai} and plays the tutorial's minimax "
                  f"(scores: {signed(s.human_win)} if you win, {signed(s.ai_win)} if it wins, "
                  f"{signed(s.draw)} for a draw).")
-        self.say("Cells are numbered:")
+        self.say("Cells are numbered (an empty cell shows its number):")
         for line in board_lines(Board.empty()):
             self.say(line)
         self.say('Type a cell number to play there, "why" to see and save the reason '
