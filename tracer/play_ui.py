@@ -122,12 +122,11 @@ class Session:
             self.say(line)
         self.say('Type a cell number to play there, "why" to see and save the reason '
                  'for the AI\'s last move, "q" to quit.')
-        while True:
-            if not self.play_one():
-                break
-            answer = self.ask_yes_no("New game? [y/n]: ")
-            if not answer:
-                break
+        try:
+            while self.play_one() and self.ask_yes_no("New game? [y/n]: "):
+                pass
+        except KeyboardInterrupt:  # Ctrl-C ends the session like the end of input
+            self.say()
         self.say("Goodbye.")
 
     def ask_yes_no(self, prompt: str) -> bool:
