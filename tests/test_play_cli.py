@@ -216,3 +216,18 @@ def test_save_folder_that_is_a_file_is_refused(cli, tmp_path: Path):
     assert result.exit_code == 2
     assert result.output.startswith("trace: error: taken: cannot create the folder")
     assert (tmp_path / "taken").read_text() == "not a folder"
+
+
+def test_ctrl_c_at_the_prompt_says_goodbye():
+    from tracer.play_ui import Session
+    from tracer.scores import TUTORIAL
+
+    class Interrupted:
+        def readline(self) -> str:
+            raise KeyboardInterrupt
+
+    shown: list[str] = []
+    Session(ai="X", first="human", scores=TUTORIAL, save_dir=None, kinds=["json"],
+            stdin=Interrupted(),  # type: ignore[arg-type]
+            out=lambda text="", nl=True, color=None: shown.append(text)).run()
+    assert shown[-3:] == ["Your move (O), cell 0-8: ", "", "Goodbye."]
