@@ -12,16 +12,23 @@ from tracer.renderers.stats import render_stats
 from tracer.renderers.tree import COLLAPSED_WIDTH, DEFAULT_MAX_NODES, game_tree, plan_tree
 
 
+PEAK = """
+for line in open("/proc/self/status"):
+    if line.startswith("VmHWM:"):
+        print(int(line.split()[1]))
+"""
+
+
 def run_measured(code: str) -> tuple[str, float]:
-    """Run Python ``code`` in a fresh process; return its stdout and peak RSS in MiB."""
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    with proc.stdout:
-        out = proc.stdout.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    assert proc.returncode == 0, out
-    return out, usage.ru_maxrss / 1024
+    """Run Python ``code`` in a fresh process; return its stdout and peak RSS in MiB.
+
+    The child reads its own high-water mark (VmHWM): rusage's maxrss would include
+    the memory of this pytest process, inherited across fork and exec.
+    """
+    result = subprocess.run([sys.executable, "-c", code + PEAK], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    *lines, peak_kib = result.stdout.splitlines()
+    return "\n".join(lines), int(peak_kib) / 1024
 
 
 STREAM = """

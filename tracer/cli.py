@@ -14,6 +14,7 @@ import click
 from . import __version__, examples
 from .board import Mark
 from .boardfile import Position, parse_board, read_board_file
+from .decision_files import OUTPUT_KINDS
 from .errors import InputError, RenderError, TooLargeError, TracerError
 from .output import FORMATS, atomic_writer, choose_format, pipe, write_atomically
 from .scores import parse_scores
@@ -165,6 +166,51 @@ def render(trace_file: str, **out: Any) -> None:
     with open_input(trace_file) as stream:
         trace = load_json(stream, display_name(trace_file))
     emit(trace, stem=stem_of(trace_file, None), **out)
+
+
+@main.command()
+@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
+              show_default=True, help="The AI's mark; you play the other one.")
+@click.option("--first", type=click.Choice(["ai", "human"], case_sensitive=False), default="ai",
+              show_default=True,
+              help="Who opens: ai (the tutorial's Play Game button) or human (New Game).")
+@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+@click.option("--save", "save_dir", metavar="DIR",
+              help="Save every AI decision's trace in DIR (move-N.svg, move-N.json, ...).")
+@click.option("--save-as", "kinds", multiple=True, metavar="KIND",
+              type=click.Choice(list(OUTPUT_KINDS)),
+              help=f"What to save, repeatable: {', '.join(OUTPUT_KINDS)} (default: all).")
+@click.option("--color/--no-color", default=None,
+              help="Colour the board (default: only on a terminal).")
+@reports_errors
+def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tuple[str, ...],
+         color: bool | None) -> None:
+    """Play tic-tac-toe against the tutorial's unbeatable minimax.
+
+    Type a cell number (0-8) to play; after each AI move a line says why it
+    played there. Type "why" for the full reason (also saved as files), "q" to
+    quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
+    """
+    from .decision_files import NEEDS_GRAPHVIZ
+    from .output import check_graphviz
+    from .play_ui import Session
+
+    scores = parse_scores(scores_text)
+    chosen = list(kinds) or list(OUTPUT_KINDS)
+    if NEEDS_GRAPHVIZ & set(chosen):
+        check_graphviz()
+    folder = None
+    if save_dir is not None:
+        folder = Path(save_dir)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"cannot create the folder: {exc.strerror}", save_dir) from None
+    stdin = sys.stdin
+    Session(ai=ai.upper(), first=first.lower(), scores=scores,  # type: ignore[arg-type]
+            save_dir=folder, kinds=chosen, stdin=stdin, color=color,
+            echo_input=not stdin.isatty()).run()
 
 
 def display_name(path: str) -> str:

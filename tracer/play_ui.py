@@ -1,0 +1,223 @@
+"""The terminal front end of ``trace play``: draw the board, read moves, explain the AI's.
+
+The game itself lives in game.py; this module only talks to the player. It
+reads whole lines from standard input, so a game can be piped in and scripted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+import click
+
+from .board import Board, cell_name
+from .decision_files import decision_stem, save_decision
+from .game import Decision, Game, MoveError, Outcome, Starter
+from .renderers.text import signed
+from .scores import Scores
+
+RULE = "---+---+---"
+WHY_WORDS = {"why", "?"}
+QUIT_WORDS = {"q", "quit", "exit"}
+YES_WORDS = {"y", "yes"}
+NO_WORDS = {"n", "no"}
+
+
+def board_lines(
+    board: Board, played: int | None = None, outcome: Outcome | None = None
+) -> list[str]:
+    """The board as five lines; empty cells show their number, as the tutorial's array does.
+
+    The winning line is green and bracketed (``[X]``) so it shows without colour
+    too; a drawn board is grey; the cell just played is red, as in the game tree.
+    """
+    rows = []
+    for r in range(3):
+        cells = []
+        for i in range(r * 3, r * 3 + 3):
+            mark = board[i]
+            pad = " " if i % 3 < 2 else ""  # no trailing space at the end of a row
+            if outcome is not None and i in outcome.line:
+                cells.append(click.style(f"[{mark}]", fg="green", bold=True))
+            elif mark == ".":
+                cells.append(click.style(f" {i}{pad}", dim=True))
+            elif outcome is not None and outcome.draw:
+                cells.append(click.style(f" {mark}{pad}", fg="bright_black"))
+            elif i == played:
+                cells.append(click.style(f" {mark}{pad}", fg="red", bold=True))
+            else:
+                cells.append(f" {mark}{pad}")
+        rows.append("|".join(cells))
+    return [rows[0], RULE, rows[1], RULE, rows[2]]
+
+
+def outcome_text(game: Game) -> str:
+    """The end of a game in words, from the human's side."""
+    outcome = game.outcome
+    assert outcome is not None
+    if outcome.draw:
+        return click.style("Draw: the board is full and nobody has three in a row.",
+                           fg="bright_black", bold=True)
+    cells = ", ".join(map(str, outcome.line))
+    who = "The AI" if outcome.winner == game.ai else "You"
+    return click.style(f"{who} ({outcome.winner}) won: three in a row on cells {cells}, "
+                       f"shown as [{outcome.winner}].", fg="green", bold=True)
+
+
+def explain_lines(decision: Decision) -> list[str]:
+    """What minimax expects after each test-play: the reason the scores are what they are."""
+    lines = []
+    for cell, score, moves, end in decision.expected_lines():
+        then = ", ".join(f"{mark} on {move}" for mark, move in moves)
+        lines.append(f"  cell {cell} → {signed(score)}: "
+                     + (f"then {then}: {end}" if then else f"{end} at once"))
+    return lines
+
+
+@dataclass
+class Session:
+    """One run of ``trace play``: games one after another until the player stops."""
+
+    ai: str
+    first: Starter
+    scores: Scores
+    #: Save every AI decision here (None: only when the player asks with ``why``).
+    save_dir: Path | None
+    kinds: list[str]
+    stdin: TextIO
+    color: bool | None = None
+    #: Whether to repeat what was typed (when standard input is not a terminal).
+    echo_input: bool = False
+    games: int = 0
+    last: Decision | None = None
+    saved: dict[int, list[Path]] = field(default_factory=dict)
+    out: Callable[..., None] = click.echo
+
+    def say(self, text: str = "") -> None:
+        self.out(text, color=self.color)
+
+    def ask(self, prompt: str) -> str | None:
+        """Show ``prompt`` and read one line; None at the end of input."""
+        self.out(prompt, nl=False, color=self.color)
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return None
+        if self.echo_input:
+            self.say(line.rstrip("\n"))
+        return line.strip()
+
+    def run(self) -> None:
+        """Play games until the player says no, quits, or the input ends."""
+        game = Game.new(self.ai, self.first, self.scores)  # type: ignore[arg-type]
+        s = self.scores
+        self.say(f"You are {game.human}; the AI is {game.ai} and plays the tutorial's minimax "
+                 f"(scores: {signed(s.human_win)} if you win, {signed(s.ai_win)} if it wins, "
+                 f"{signed(s.draw)} for a draw).")
+        self.say("Cells are numbered (an empty cell shows its number):")
+        for line in board_lines(Board.empty()):
+            self.say(line)
+        self.say('Type a cell number to play there, "why" to see and save the reason '
+                 'for the AI\'s last move, "q" to quit.')
+        try:
+            while self.play_one() and self.ask_yes_no("New game? [y/n]: "):
+                pass
+        except KeyboardInterrupt:  # Ctrl-C ends the session like the end of input
+            self.say()
+        self.say("Goodbye.")
+
+    def ask_yes_no(self, prompt: str) -> bool:
+        while True:
+            answer = self.ask(prompt)
+            if answer is None:
+                return False
+            if answer.lower() in YES_WORDS:
+                return True
+            if answer.lower() in NO_WORDS | QUIT_WORDS:
+                return False
+            if answer.lower() in WHY_WORDS:
+                self.why()  # the move that ended the game is worth asking about too
+                continue
+            self.say(f"Please answer y or n (found {answer!r}).")
+
+    def play_one(self) -> bool:
+        """Play one game to its end; False if the player quit or the input ended."""
+        self.games += 1
+        self.last = None
+        self.saved = {}
+        game = Game.new(self.ai, self.first, self.scores)  # type: ignore[arg-type]
+        opener = "the AI opens" if game.ai_to_move else "you open"
+        self.say()
+        self.say(f"Game {self.games}: {opener}.")
+        if not game.ai_to_move:
+            self.show(game)
+        while not game.over:
+            if game.ai_to_move:
+                decision = game.decide()
+                game = game.play(decision.cell)
+                self.last = decision
+                self.say(f"Move {decision.number}: {decision.reason()}")
+                if self.save_dir is not None:
+                    self.save(decision, self.save_dir)
+                self.show(game, played=decision.cell)
+                continue
+            cell = self.read_human_move(game)
+            if cell is None:
+                return False
+            game = game.play(cell)
+            self.say(f"Move {game.number - 1}: you ({game.human}) play cell {cell} "
+                     f"({cell_name(cell)}).")
+            if game.over:
+                self.show(game, played=cell)
+        self.say(outcome_text(game))
+        return True
+
+    def show(self, game: Game, played: int | None = None) -> None:
+        self.say()
+        for line in board_lines(game.board, played, game.outcome):
+            self.say("  " + line)
+        self.say()
+
+    def read_human_move(self, game: Game) -> int | None:
+        """Ask until the player types a legal cell; None if they quit or the input ended."""
+        while True:
+            entry = self.ask(f"Your move ({game.human}), cell 0-8: ")
+            if entry is None or entry.lower() in QUIT_WORDS:
+                return None
+            if entry.lower() in WHY_WORDS:
+                self.why()
+                continue
+            try:
+                return game.read_move(entry)
+            except MoveError as exc:
+                self.say(f"Not a move: {exc}.")
+
+    def why(self) -> None:
+        """Explain the AI's last decision in full and save its trace."""
+        decision = self.last
+        if decision is None:
+            self.say("The AI has not moved yet in this game.")
+            return
+        self.say(f"Move {decision.number}: {decision.reason()}")
+        self.say(f"What {decision.mark}'s minimax expects after each test-play "
+                 "(both sides playing their best):")
+        for line in explain_lines(decision):
+            self.say(line)
+        if decision.number in self.saved:
+            paths = self.saved[decision.number]
+            self.say("Its full trace is in " + ", ".join(map(str, paths)) + ".")
+        else:
+            self.save(decision, self.save_dir or Path("."))
+
+    def save(self, decision: Decision, folder: Path) -> None:
+        stem = decision_stem(folder, self.games, decision.number)
+        try:
+            paths = save_decision(decision.trace, stem, self.kinds)
+        except OSError as exc:
+            self.say(f"Could not save move {decision.number}: {exc.strerror or exc}.")
+            return
+        self.saved[decision.number] = paths
+        self.say(f"  (saved {', '.join(map(str, paths))})")
