@@ -44,14 +44,25 @@ def _write_json(trace: Trace, stem: Path) -> list[Path]:
     return [path]
 
 
+def _write_figures(trace: Trace, stem: Path) -> list[Path]:
+    # The tutorial's figure series for this decision, in its own folder DIR/move-N-figures.
+    from .figure_output import render_series, write_series
+
+    folder = stem.with_name(stem.name + "-figures")
+    files = render_series(trace, "svg")
+    write_series(folder, files)
+    return [folder / "index.html"]  # the page that shows the whole series
+
+
 #: Every kind of file a decision can be saved as, in the order they are written.
 OUTPUT_KINDS: dict[str, Writer] = {
     "svg": one_file(".svg", _tree_svg),  # the game tree (tracer.renderers.tree)
     "json": _write_json,  # the full JSON trace (tracer.renderers.json_trace)
+    "figures": _write_figures,  # one figure per test-play + overview + index.html
 }
 
 #: Kinds that need Graphviz's ``dot`` (checked before the game starts).
-NEEDS_GRAPHVIZ = {"svg"}
+NEEDS_GRAPHVIZ = {"svg", "figures"}
 
 
 def decision_stem(folder: Path, game: int, move: int) -> Path:
