@@ -292,11 +292,13 @@ def written_boards(draw) -> tuple[Board, str]:
             cells = []
             for i in range(r * 3, r * 3 + 3):
                 c = board.cells[i]
-                cells.append(draw(st.sampled_from([".", "-", "_", str(i)])) if c == "." else mark(i, c))
+                empty = st.sampled_from([".", "-", "_", str(i)])
+                cells.append(draw(empty) if c == "." else mark(i, c))
             body.append(border + sep.join(cells) + border)
     lines: list[str] = []
     for row in body:
-        lines.extend(draw(st.lists(st.sampled_from(["", "   ", "# note", "  # x . o"]), max_size=2)))
+        filler = st.sampled_from(["", "   ", "# note", "  # x . o"])
+        lines.extend(draw(st.lists(filler, max_size=2)))
         comment = draw(st.sampled_from(["", "  # a comment", "#c"]))
         lines.append(row + comment)
     lines.extend(draw(st.lists(st.sampled_from(["", "# end"]), max_size=2)))
@@ -304,7 +306,7 @@ def written_boards(draw) -> tuple[Board, str]:
 
 
 @given(written_boards())
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_any_board_in_any_notation_parses_back(written):
     board, text = written
     position = parse_board(text, "p.txt")

@@ -1,4 +1,4 @@
-"""The ``trace`` command: exit codes, one-line errors, outputs, JSON round trip, installed examples."""
+"""The ``trace`` command: exit codes, one-line errors, outputs, JSON round trip, installing."""
 
 from __future__ import annotations
 
@@ -150,7 +150,8 @@ def test_options_turn_ai_scores(cli, tmp_path):
     doc = json.loads((tmp_path / "t.json").read_text())
     assert (doc["to_move"], doc["ai"]) == ("O", "O")
     assert doc["scores"] == {"human_win": -25, "ai_win": 25, "draw": 0}
-    expected = tracer.record(tracer.Board("XO......."), "O", ai="O", scores=tracer.Scores(-25, 25, 0))
+    scores = tracer.Scores(-25, 25, 0)
+    expected = tracer.record(tracer.Board("XO......."), "O", ai="O", scores=scores)
     assert doc["result"] == expected.result.as_dict() and doc["calls"] == expected.calls
 
 
@@ -262,7 +263,9 @@ def test_too_large_tree_exits_2_and_writes_nothing(cli, tmp_path, old_outputs):
     assert files(tmp_path) == before
 
 
-def test_missing_graphviz_exits_1_with_an_install_hint(cli, board, tmp_path, old_outputs, monkeypatch):
+def test_missing_graphviz_exits_1_with_an_install_hint(
+    cli, board, tmp_path, old_outputs, monkeypatch
+):
     empty_bin = tmp_path / "bin"
     empty_bin.mkdir()
     monkeypatch.setenv("PATH", str(empty_bin))

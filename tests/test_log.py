@@ -35,7 +35,7 @@ def test_log_has_one_entry_per_call_in_call_order_indented_by_depth(name):
     log = render_log(trace)
     entries = re.findall(r"^( *)#(\d+) step (7|11) ", log, re.M)
     assert [int(number) for _pad, number, _step in entries] == list(range(1, trace.calls + 1))
-    for (pad, number, step), call in zip(entries, trace):
+    for (pad, number, step), call in zip(entries, trace, strict=True):
         assert int(number) == call.call
         assert len(pad) == 3 * call.depth
         assert step == ("7" if call.call == 1 else "11")
@@ -53,7 +53,8 @@ def test_tutorial_log_narrates_the_walk(tutorial_trace):
     assert lines[0].startswith("Minimax trace of X.O/X.X/OO. with X to move")
     assert "#1 step 7   first call: X to move on X.O/X.X/OO." in lines
     assert "   #5 step 11  X on cell 4 (centre) -> O to move on X.O/XXX/OO." in lines
-    assert "      step 9   X (the AI) has three in a row (cells 3, 4, 5): return {score: 1}" in lines
+    won = "      step 9   X (the AI) has three in a row (cells 3, 4, 5): return {score: 1}"
+    assert won in lines
     assert "   step 16  X is the AI, so max(-1, +1, -1) = +1: first at cell 4" in lines
     assert "   step 17  return {index: 4, score: 1}" in lines
     assert lines[-2] == "Result: {index: 4, score: 1} after 9 calls."
@@ -63,7 +64,8 @@ def test_tutorial_log_narrates_the_walk(tutorial_trace):
 @pytest.mark.parametrize(
     ("name", "words"),
     [
-        ("x-won", "The game is already over: X (the AI) has three in a row (cells 0, 1, 2). Score +1."),
+        ("x-won",
+         "The game is already over: X (the AI) has three in a row (cells 0, 1, 2). Score +1."),
         ("draw", "The game is already over: no empty cell and no three in a row: a draw. Score 0."),
         ("o-to-move", "O plays cell 6 (bottom-left) and draws: score 0"),
         ("ai-o", "X plays cell 4 (centre) and wins: score -1"),

@@ -132,7 +132,7 @@ def test_the_tutorial_board_under_node(js_answers):
 def test_tracer_agrees_with_the_tutorials_javascript(js_answers):
     jobs, answers = js_answers
     disagreements = []
-    for (board, to_move, ai), js in zip(jobs, answers):
+    for (board, to_move, ai), js in zip(jobs, answers, strict=True):
         trace = record(board, to_move, ai=ai)
         ours = {"index": trace.result.index, "score": trace.result.score, "calls": trace.calls}
         if ours != js:

@@ -1,4 +1,4 @@
-"""The search: the tutorial's facts, its 9-call walk node by node, and identity with plain_minimax."""
+"""The search: the tutorial's facts, its 9-call walk call by call, identity with plain_minimax."""
 
 from __future__ import annotations
 

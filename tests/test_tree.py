@@ -61,7 +61,8 @@ def cell_polygons(group: ET.Element) -> list[ET.Element]:
             continue
         xs = [float(p.split(",")[0]) for p in polygon.get("points", "").split()]
         ys = [float(p.split(",")[1]) for p in polygon.get("points", "").split()]
-        if round(max(xs) - min(xs)) == drawing.CELL_SIZE and round(max(ys) - min(ys)) == drawing.CELL_SIZE:
+        size = drawing.CELL_SIZE
+        if round(max(xs) - min(xs)) == size and round(max(ys) - min(ys)) == size:
             cells.append(polygon)
     return cells
 
