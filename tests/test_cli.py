@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import sysconfig
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -440,8 +441,15 @@ def test_bundled_examples_work_after_a_wheel_install(tmp_path):
         check=True, capture_output=True, timeout=60,
     )
     python = venv / "bin" / "python"
+    # click and graphviz come from the environment running the tests (where CI installed
+    # them), added after the new venv's own packages; tracer itself only from the wheel.
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    Path(purelib, "test-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "--no-index", str(wheel)],
+        [str(python), "-m", "pip", "install", "-q", "--no-index", "--no-deps", str(wheel)],
         check=True, capture_output=True, timeout=120,
     )
     elsewhere = tmp_path / "elsewhere"
