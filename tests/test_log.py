@@ -1,0 +1,108 @@
+"""The recursion log: expected-output files for small positions, and its structure."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tracer import Board, record
+from tracer.renderers.log import render_log, write_log
+
+#: name -> (board, side to move, AI): small positions whose logs are kept in tests/golden.
+POSITIONS = {
+    "tutorial": ("X.OX.XOO.", "X", "X"),
+    "x-won": ("XXXOO....", "O", "X"),
+    "draw": ("XOXXOOOXX", "O", "X"),
+    "o-to-move": ("XOXXOO.X.", "O", "X"),
+    "ai-o": ("X.OX.XOO.", "X", "O"),
+}
+
+
+def trace_of(name: str):
+    board, to_move, ai = POSITIONS[name]
+    return record(Board(board), to_move, ai=ai)
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_log_matches_the_expected_file(name, golden):
+    golden(f"{name}.log", render_log(trace_of(name)))
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_log_has_one_entry_per_call_in_call_order_indented_by_depth(name):
+    trace = trace_of(name)
+    log = render_log(trace)
+    entries = re.findall(r"^( *)#(\d+) step (7|11) ", log, re.M)
+    assert [int(number) for _pad, number, _step in entries] == list(range(1, trace.calls + 1))
+    for (pad, number, step), call in zip(entries, trace, strict=True):
+        assert int(number) == call.call
+        assert len(pad) == 3 * call.depth
+        assert step == ("7" if call.call == 1 else "11")
+    # Step 8 and step 9 once per call; steps 16 and 17 once per inner call; step 12 per test-play.
+    assert log.count("step 8 ") == trace.calls
+    assert log.count("step 9 ") == trace.calls
+    inner = [c for c in trace if c.terminal is None]
+    assert log.count("step 16 ") == log.count("step 17 ") == len(inner)
+    assert log.count("step 12 ") == trace.calls - 1
+
+
+def test_tutorial_log_narrates_the_walk(tutorial_trace):
+    log = render_log(tutorial_trace)
+    lines = log.splitlines()
+    assert lines[0].startswith("Minimax trace of X.O/X.X/OO. with X to move")
+    assert "#1 step 7   first call: X to move on X.O/X.X/OO." in lines
+    assert "   #5 step 11  X on cell 4 (centre) -> O to move on X.O/XXX/OO." in lines
+    won = "      step 9   X (the AI) has three in a row (cells 3, 4, 5): return {score: 1}"
+    assert won in lines
+    assert "   step 16  X is the AI, so max(-1, +1, -1) = +1: first at cell 4" in lines
+    assert "   step 17  return {index: 4, score: 1}" in lines
+    assert lines[-2] == "Result: {index: 4, score: 1} after 9 calls."
+    assert lines[-1] == "X plays cell 4 (centre) and wins: score +1"
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("x-won",
+         "The game is already over: X (the AI) has three in a row (cells 0, 1, 2). Score +1."),
+        ("draw", "The game is already over: no empty cell and no three in a row: a draw. Score 0."),
+        ("o-to-move", "O plays cell 6 (bottom-left) and draws: score 0"),
+        ("ai-o", "X plays cell 4 (centre) and wins: score -1"),
+    ],
+)
+def test_final_line_in_words(name, words):
+    assert render_log(trace_of(name)).splitlines()[-1] == words
+
+
+def test_ai_o_log_takes_min_for_x():
+    log = render_log(trace_of("ai-o"))
+    assert "O is the AI (maximiser), X the human (minimiser)" in log
+    assert "step 16  X is the human, so min(+1, -1, +1) = -1: first at cell 4" in log
+
+
+def test_log_is_deterministic():
+    assert render_log(trace_of("tutorial")) == render_log(trace_of("tutorial"))
+
+
+class Counter:
+    """A text sink that keeps only counts, for the empty board's 200 MB log."""
+
+    def __init__(self) -> None:
+        self.entries = 0
+        self.tail = ""
+        self.progress: list[int] = []
+
+    def write(self, text: str) -> int:
+        self.entries += text.count("#")
+        self.tail = (self.tail + text)[-200:]
+        return len(text)
+
+
+def test_empty_board_log_streams_every_call(empty_trace):
+    sink = Counter()
+    write_log(empty_trace, sink, progress=sink.progress.append)  # type: ignore[arg-type]
+    assert sink.entries == 549_946
+    assert sink.tail.endswith("after 549946 calls.\nX plays cell 0 (top-left) and draws: score 0\n")
+    assert sink.progress[-1] == 549_946
+    assert sink.progress == sorted(sink.progress) and len(sink.progress) > 2

@@ -1,0 +1,186 @@
+"""The game tree: expected DOT files for small positions, SVG structure, refusing huge trees."""
+
+from __future__ import annotations
+
+import re
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tracer import Board, TooLargeError, record
+from tracer.output import pipe
+from tracer.renderers import drawing
+from tracer.renderers.tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, game_tree, plan_tree
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+POSITIONS = {
+    "tutorial": ("X.OX.XOO.", "X", "X"),
+    "x-won": ("XXXOO....", "O", "X"),
+    "draw": ("XOXXOOOXX", "O", "X"),
+    "o-to-move": ("XOXXOO.X.", "O", "X"),
+    "ai-o": ("X.OX.XOO.", "X", "O"),
+}
+
+
+def trace_of(name: str):
+    board, to_move, ai = POSITIONS[name]
+    return record(Board(board), to_move, ai=ai)
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_dot_matches_the_expected_file(name, golden):
+    golden(f"{name}.dot", game_tree(trace_of(name)).source)
+
+
+def test_dot_is_deterministic():
+    assert game_tree(trace_of("tutorial")).source == game_tree(trace_of("tutorial")).source
+
+
+# ---------------------------------------------------------------- SVG structure
+
+def svg_of(trace) -> ET.Element:
+    return ET.fromstring(pipe(game_tree(trace), "svg"))
+
+
+def groups(root: ET.Element, kind: str) -> dict[str, ET.Element]:
+    """The node or edge groups of an SVG, by their title (``n3``, ``n1->n2``)."""
+    found = {}
+    for group in root.iter(f"{SVG}g"):
+        if group.get("class") == kind:
+            found[group.findtext(f"{SVG}title")] = group
+    return found
+
+
+def cell_polygons(group: ET.Element) -> list[ET.Element]:
+    """The filled 20x20 squares of a node's board, in row-major order."""
+    cells = []
+    for polygon in group.iter(f"{SVG}polygon"):
+        if polygon.get("fill") in (None, "none") or polygon.get("stroke") != "transparent":
+            continue
+        xs = [float(p.split(",")[0]) for p in polygon.get("points", "").split()]
+        ys = [float(p.split(",")[1]) for p in polygon.get("points", "").split()]
+        size = drawing.CELL_SIZE
+        if round(max(xs) - min(xs)) == size and round(max(ys) - min(ys)) == size:
+            cells.append(polygon)
+    return cells
+
+
+@pytest.fixture(scope="module")
+def tutorial_svg(tutorial_trace) -> ET.Element:
+    return svg_of(tutorial_trace)
+
+
+def test_one_node_group_per_call_plus_the_legend(tutorial_svg):
+    nodes = groups(tutorial_svg, "node")
+    assert set(nodes) == {f"n{k}" for k in range(1, 10)} | {"legend"}
+    legend_text = " ".join(t.text or "" for t in nodes["legend"].iter(f"{SVG}text"))
+    assert "Legend" in legend_text and "X (AI) wins: +1" in legend_text
+    assert "O (human) wins: -1" in legend_text and "draw: 0" in legend_text
+
+
+def test_every_board_has_nine_cells_and_the_played_one_is_red(tutorial_svg, tutorial_trace):
+    nodes = groups(tutorial_svg, "node")
+    for call in tutorial_trace:
+        cells = cell_polygons(nodes[f"n{call.call}"])
+        assert len(cells) == 9, call
+        red = [i for i, cell in enumerate(cells) if cell.get("fill") == drawing.PLAYED_FILL]
+        assert red == ([] if call.move is None else [call.move]), call
+
+
+def test_node_texts_show_call_number_mark_and_score(tutorial_svg, tutorial_trace):
+    nodes = groups(tutorial_svg, "node")
+    for call in tutorial_trace:
+        texts = [t.text for t in nodes[f"n{call.call}"].iter(f"{SVG}text")]
+        assert texts[0].startswith(f"#{call.call} · ")
+        if call.terminal is None:
+            assert texts[0].endswith(f"{call.mark} to move")
+        assert texts[-1] == drawing.call_footer(tutorial_trace, call)
+
+
+@pytest.mark.parametrize(
+    ("name", "outcomes"),
+    [("tutorial", {"win", "loss"}), ("ai-o", {"win", "loss"}), ("o-to-move", {"win", "draw"})],
+)
+def test_terminal_nodes_are_coloured_by_outcome_for_the_ai(name, outcomes):
+    trace = trace_of(name)
+    nodes = groups(svg_of(trace), "node")
+    seen = set()
+    for call in trace:
+        frame = nodes[f"n{call.call}"].find(f"{SVG}path")
+        assert frame is not None
+        if call.terminal is None:
+            assert frame.get("fill") == drawing.INNER_FILL, call
+            continue
+        kind = "draw" if call.terminal == "draw" else "win" if call.terminal == trace.ai else "loss"
+        seen.add(kind)
+        assert frame.get("fill") == drawing.OUTCOME_FILL[kind], call
+    assert seen == outcomes
+
+
+def test_the_chosen_line_is_thick(tutorial_svg):
+    edges = groups(tutorial_svg, "edge")
+    assert set(edges) == {"n1->n2", "n2->n3", "n2->n4", "n1->n5", "n1->n6", "n6->n7",
+                          "n7->n8", "n6->n9"}
+    for title, group in edges.items():
+        path = group.find(f"{SVG}path")
+        assert path is not None
+        if title == "n1->n5":
+            assert path.get("stroke") == drawing.CHOSEN and path.get("stroke-width") == "3"
+        else:
+            assert path.get("stroke-width") != "3", title
+        label = group.findtext(f"{SVG}text")
+        assert re.fullmatch(r" [XO] on \d", label or ""), label
+
+
+def test_the_chosen_line_runs_to_the_end_of_the_game():
+    trace = record(Board("XOXXOO.X."), "O")  # O on 6, X on 8: a draw
+    edges = groups(svg_of(trace), "edge")
+    thick = sorted(t for t, g in edges.items() if g.find(f"{SVG}path").get("stroke-width") == "3")
+    assert thick == ["n1->n2", "n2->n3"]
+
+
+def test_a_finished_board_is_one_terminal_node():
+    trace = trace_of("x-won")
+    svg = svg_of(trace)
+    nodes = groups(svg, "node")
+    assert set(nodes) == {"n1", "legend"}
+    assert groups(svg, "edge") == {}
+    frame = nodes["n1"].find(f"{SVG}path")
+    assert frame is not None and frame.get("fill") == drawing.OUTCOME_FILL["win"]
+
+
+# ---------------------------------------------------------------- too large to draw
+
+def test_the_empty_board_is_drawn_to_a_depth_by_default(empty_trace):
+    plan = plan_tree(empty_trace)
+    assert plan.depth is not None
+    assert len(plan.nodes) <= DEFAULT_MAX_NODES
+    assert plan.collapsed
+
+
+def test_a_tree_too_large_to_draw_is_refused_quickly(empty_trace):
+    start = time.perf_counter()
+    with pytest.raises(TooLargeError) as info:
+        plan_tree(empty_trace, depth=9)
+    assert time.perf_counter() - start < 1.0
+    message = str(info.value)
+    assert "549,946" in message and f"{DEFAULT_MAX_NODES:,}" in message
+    assert "--max-nodes" in message and "--depth" in message
+    assert "\n" not in message
+
+
+def test_max_nodes_beyond_the_hard_limit_is_refused(tutorial_trace):
+    with pytest.raises(TooLargeError, match=f"between 1 and {HARD_MAX_NODES}"):
+        plan_tree(tutorial_trace, max_nodes=HARD_MAX_NODES + 1)
+
+
+def test_too_large_on_the_command_line(cli):
+    start = time.perf_counter()
+    result = cli("--example", "empty-board", "--depth", "9", "-q")
+    assert time.perf_counter() - start < 5.0
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("trace: error: ")
+    assert "--max-nodes" in lines[0] and "1,600" in lines[0]
