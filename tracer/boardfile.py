@@ -48,7 +48,8 @@ def _decode(data: bytes, source: str) -> str:
     if len(data) > MAX_BYTES:
         raise InputError(f"expected a small board file, found more than {MAX_BYTES} bytes", source)
     if b"\0" in data:
-        raise InputError("expected a text file, found binary data (NUL bytes)", source)
+        line = data[: data.index(b"\0")].count(b"\n") + 1
+        raise InputError("expected a text file, found binary data (NUL bytes)", source, line)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -163,17 +164,19 @@ def _parse_array(content: str, source: str, line: int) -> list[str]:
         if text is not None:
             if text.upper() not in ("X", "O"):
                 raise InputError(
-                    f'expected "X" or "O" at item {index + 1} of the array, found {text!r}',
+                    f'expected "X" or "O" at item {index + 1} of the array, found {_quote(text)}',
                     source,
                     line,
                 )
             cells.append(text.upper())
         else:
-            number = int(match.group(3))
+            digits = match.group(3)
+            # No valid item has two digits; checking first keeps int() off huge numbers.
+            number = int(digits) if len(digits.lstrip("-")) == 1 else None
             if number != index:
                 raise InputError(
                     f"expected item {index + 1} of the array to be a mark or its own index "
-                    f"{index}, found the number {number}",
+                    f"{index}, found the number {digits if len(digits) < 12 else _quote(digits)}",
                     source,
                     line,
                 )

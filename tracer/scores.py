@@ -52,9 +52,10 @@ def parse_scores(text: str) -> Scores:
     if len(values) != 3:
         raise InputError(
             f"expected 'tutorial', 'ten' or three integers HUMAN_WIN,AI_WIN,DRAW "
-            f"(e.g. -25,25,0), found {text!r}"
+            f"(e.g. -25,25,0), found {text!r}",
+            "--scores",
         )
     try:
         return Scores(*values)
     except ValueError as exc:
-        raise InputError(f"{exc} in --scores {text!r}") from None
+        raise InputError(f"{exc}", "--scores") from None

@@ -107,6 +107,8 @@ def load_json(stream: BinaryIO, source: str = "<json>") -> Trace:
         doc = json.loads(data)
     except UnicodeDecodeError:
         raise InputError("expected a UTF-8 JSON trace, found undecodable bytes", source) from None
+    except RecursionError:
+        raise InputError("expected a JSON trace, found nesting too deep", source) from None
     except json.JSONDecodeError as exc:
         raise InputError(f"expected a JSON trace, found invalid JSON ({exc.msg})", source, exc.lineno) from None
     return trace_from_dict(doc, source)
@@ -140,30 +142,53 @@ def trace_from_dict(doc: Any, source: str = "<json>") -> Trace:
         array("q"), array("b"), array("l"), array("q"), array("l"))
     next_call = [1]
 
+    empty_of: dict[str, list[int]] = {}
+
     def convert(node: Any, depth: int, move: int | None) -> int:
+        """Check one node (and its subtree) and return its position row."""
         where = f"call {next_call[0]}"
         _need(isinstance(node, dict), f"{where}: expected a JSON object for a node", source)
         try:
             call, cells, mark, children = node["call"], node["board"], node["mark"], node["children"]
             node_score, node_terminal, node_move = node["score"], node["terminal"], node["move"]
-            node_depth, node_best = node["depth"], node["best"]
+            node_depth, node_best, node_empty = node["depth"], node["best"], node["empty"]
         except KeyError as exc:
             raise InputError(f"{where}: expected key {exc} in the node", source) from None
         _need(call == next_call[0], f"{where}: expected call number {next_call[0]}, found {call!r}", source)
+        # The move is checked against the parent's empty cells, not taken from the node.
         _need(node_depth == depth and node_move == move,
-              f"{where}: expected depth {depth} and move {move}, found {node_depth!r} and {node_move!r}", source)
+              f"{where}: expected depth {depth} and move {move}, found {node_depth!r} and {node_move!r}",
+              source)
         _need(isinstance(cells, str) and len(cells) == 9 and not set(cells) - set("XO."),
               f"{where}: expected a board of 9 characters X, O or '.', found {cells!r}", source)
         _need(mark in ("X", "O") and node_terminal in TERMINAL_CODES and isinstance(children, list)
-              and isinstance(node_score, int),
+              and isinstance(node_score, int) and not isinstance(node_score, bool),
               f"{where}: expected mark, terminal, score and children of the documented types", source)
+        empty = empty_of.get(cells)
+        if empty is None:
+            empty = empty_of[cells] = Board(cells).empty_cells()
+        _need(node_empty == empty, f"{where}: expected empty cells {empty}, found {node_empty!r}", source)
+        expected_children = 0 if node_terminal is not None else len(empty)
+        _need(len(children) == expected_children,
+              f"{where}: expected {expected_children} children (one per empty cell), found {len(children)}",
+              source)
+        _need(node_best is None if node_terminal is not None else node_best in empty,
+              f"{where}: expected best to be one of the empty cells (null if terminal), found {node_best!r}",
+              source)
         next_call[0] += 1
+        # A terminal node has empty cells but no children: zip stops at the shorter list.
+        child_pids = [convert(child, depth + 1, cell) for child, cell in zip(children, empty, strict=False)]
         key = (cells, mark)
         known = memo.get(key)
-        child_pids = [convert(child, depth + 1, _move_of(child)) for child in children]
         if known is not None:
-            _need(score[known] == node_score and len(child_pids) == _moves_count(known),
-                  f"{where}: differs from an earlier call on the same position", source)
+            start = first_edge[known]
+            same = (
+                score[known] == node_score
+                and terminal[known] == TERMINAL_CODES[node_terminal]
+                and (best[known] < 0 if node_best is None else empty[best[known]] == node_best)
+                and list(edge_child[start : start + len(child_pids)]) == child_pids
+            )
+            _need(same, f"{where}: differs from an earlier call on the same position", source)
             return known
         pid = len(boards)
         memo[key] = pid
@@ -172,18 +197,11 @@ def trace_from_dict(doc: Any, source: str = "<json>") -> Trace:
         x_to_move.append(mark == "X")
         terminal.append(TERMINAL_CODES[node_terminal])
         score.append(node_score)
-        moves = [_move_of(child) for child in children]
-        best.append(moves.index(node_best) if node_best in moves else -1)
+        best.append(-1 if node_best is None else empty.index(node_best))
         first_edge.append(len(edge_child))
         edge_child.extend(child_pids)
         sizes.append(1 + sum(sizes[c] for c in child_pids))
         return pid
-
-    def _moves_count(pid: int) -> int:
-        return 0 if terminal[pid] else len(Board.from_bits(boards[pid] & 511, boards[pid] >> 9).empty_cells())
-
-    def _move_of(child: Any) -> Any:
-        return child.get("move") if isinstance(child, dict) else None
 
     root = convert(tree, 0, None)
     # Positions were numbered in post-order; the trace wants the root at row 0.
