@@ -67,8 +67,9 @@ def test_tutorial_log_narrates_the_walk(tutorial_trace):
         ("x-won",
          "The game is already over: X (the AI) has three in a row (cells 0, 1, 2). Score +1."),
         ("draw", "The game is already over: no empty cell and no three in a row: a draw. Score 0."),
-        ("o-to-move", "O plays cell 6 (bottom-left) and draws: score 0"),
-        ("ai-o", "X plays cell 4 (centre) and wins: score -1"),
+        ("o-to-move",
+         "O plays cell 6 (bottom-left) and draws: score 0 (from X's point of view: X is the AI)"),
+        ("ai-o", "X plays cell 4 (centre) and wins: score -1 (from O's point of view: O is the AI)"),
     ],
 )
 def test_final_line_in_words(name, words):
@@ -103,6 +104,6 @@ def test_empty_board_log_streams_every_call(empty_trace):
     sink = Counter()
     write_log(empty_trace, sink, progress=sink.progress.append)  # type: ignore[arg-type]
     assert sink.entries == 549_946
-    assert sink.tail.endswith("after 549946 calls.\nX plays cell 0 (top-left) and draws: score 0\n")
+    assert sink.tail.endswith("after 549,946 calls.\nX plays cell 0 (top-left) and draws: score 0\n")
     assert sink.progress[-1] == 549_946
     assert sink.progress == sorted(sink.progress) and len(sink.progress) > 2

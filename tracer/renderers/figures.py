@@ -19,7 +19,7 @@ from ..errors import TooLargeError
 from ..trace import Call, Trace
 from . import drawing
 from .log import terminal_sentence
-from .text import returned, signed
+from .text import calls, returned, signed
 from .tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, TreePlan, add_calls, new_graph, plan_tree
 
 #: Boards drawn in one test-play figure when no depth is asked for: every board
@@ -300,7 +300,7 @@ def overview_figure(
         title = (
             f"Overview: {root.mark} test-plays cells {', '.join(map(str, root.empty_cells))}; "
             f"{'max' if root.maximising else 'min'} keeps {signed(result.score)} at cell "
-            f"{result.index} and returns {result}\n{trace.calls:,} calls in all"
+            f"{result.index} and returns {result}\n{calls(trace.calls)} in all"
         )
     else:
         title = f"Overview: the game is already over; call #1 returns {result}"
@@ -371,7 +371,7 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
         + (" (a later equal score does not replace it: the comparison is strict)" if tie else "")
         + f". Step 17 returns {result}, which the first invocation stores in bestPlayInfo: "
         f"{root.mark} plays cell {result.index} ({cell_name(result.index or 0)}). "
-        f"The whole search made {trace.calls:,} calls."
+        f"The whole search made {calls(trace.calls)}."
     ]
     note = _collapsed_note(len(plan.nodes), plan.hidden_calls, depth)
     if note:

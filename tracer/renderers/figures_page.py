@@ -13,7 +13,7 @@ from html import escape
 from ..board import cell_name
 from ..trace import Trace
 from .figures import Figure
-from .text import signed
+from .text import calls, signed
 
 _PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", re.S)
 _ID = re.compile(r'\bid="([^"]+)"')
@@ -71,7 +71,7 @@ def intro(trace: Trace) -> str:
     return text + (
         f"The first call, #1 (step 7), finds the empty cells {cells} (step 8) and "
         f"test-plays each in turn (steps 10–13): one figure per test-play, then the overview "
-        f"(steps 24–25). In all, minimax makes {trace.calls:,} calls and returns "
+        f"(steps 24–25). In all, minimax makes {calls(trace.calls)} and returns "
         f"{trace.result}: {root.mark} plays cell {root.best} ({cell_name(root.best or 0)}). "
         f"Numbers such as #5 are call numbers, the same as in the recursion log "
         f"(<code>trace BOARD</code> prints it)."

@@ -7,7 +7,7 @@ from typing import TextIO
 
 from ..board import Mark, cell_name
 from ..trace import Call, Trace
-from .text import returned, signed
+from .text import calls, returned, signed
 
 INDENT = "   "
 
@@ -54,9 +54,11 @@ def conclusion(trace: Trace) -> str:
     word = outcome_word(trace, root.mark, root.score)
     if word == "loses":
         word = "loses against best play"
+    # The score is the AI's, so say so when the human is the one moving.
+    view = "" if root.mark == trace.ai else f" (from {trace.ai}'s point of view: {trace.ai} is the AI)"
     return (
         f"{root.mark} plays cell {root.best} ({cell_name(root.best or 0)}) and {word}: "
-        f"score {signed(root.score)}\n"
+        f"score {signed(root.score)}{view}\n"
     )
 
 
@@ -202,7 +204,7 @@ def write_log(
         walk(0, 1)
         append(phrases.close(0))
     out.write("".join(chunk))
-    out.write(f"\nResult: {trace.result} after {trace.calls} calls.\n")
+    out.write(f"\nResult: {trace.result} after {calls(trace.calls)}.\n")
     out.write(conclusion(trace))
     if progress is not None:
         progress(trace.calls)

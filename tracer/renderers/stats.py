@@ -30,7 +30,9 @@ def render_stats(trace: Trace) -> str:
         (
             "most repeated",
             f"{board.compact()}, {mark} to move: searched {stats.most_repeated_count:,} times "
-            f"({stats.most_repeated_count - 1:,} times again)",
+            f"({stats.most_repeated_count - 1:,} times again)"
+            if stats.most_repeated_count > 1
+            else "none: every position was searched once",
         ),
         (
             "repeated work",

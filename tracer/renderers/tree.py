@@ -14,7 +14,7 @@ import graphviz
 from ..errors import TooLargeError
 from ..trace import Call, Trace
 from . import drawing
-from .text import returned, signed
+from .text import calls, returned, signed
 
 #: Draw whole trees up to this many calls (every board with six or fewer empty cells fits).
 DEFAULT_MAX_NODES = 1600
@@ -162,7 +162,7 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
     title = (
         f"Minimax game tree of {trace.board.compact()}: {trace.to_move} to move, "
-        f"{trace.ai} is the AI. {trace.calls:,} calls, "
+        f"{trace.ai} is the AI. {calls(trace.calls)}, "
         f"returns {returned(trace.result.index, trace.result.score)}"
     )
     if plan.collapsed or plan.path or plan.line:
