@@ -101,6 +101,9 @@ def output_options(command: F) -> F:
                      help="Draw the subtree of call CALL (and the path to it)."),
         click.option("--line", is_flag=True,
                      help="Draw only the chosen line of play, with the alternatives at each step."),
+        click.option("--html", "html_path", metavar="PATH",
+                     help="Write a self-contained page that replays the trace step by step "
+                          "(no tree file then unless -o or --format asks for one)."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -195,11 +198,20 @@ def emit(
     depth: int | None,
     focus: int,
     line: bool,
+    html_path: str | None = None,
 ) -> None:
     """Produce every output of a trace. Everything that can fail is done before
     anything is written, so a bad request leaves the file system untouched."""
     from .renderers import log as log_renderer
 
+    page = None
+    if html_path is not None:
+        from .renderers.html import check_html_path, render_html
+
+        check_html_path(html_path, output)
+        page = render_html(trace, start_call=focus)
+        no_tree = no_tree or (output is None and fmt is None)
+        quiet = quiet or html_path == "-"
     path, fmt = choose_format(output, fmt, stem)
     tree_bytes: bytes | str | None = None
     note = ""
@@ -220,6 +232,15 @@ def emit(
         with atomic_writer(log_path) as handle:
             log_renderer.write_log(trace, handle, progress=progress_bar(trace, log_path))
 
+    if page is not None:
+        from .renderers.html import describe_page
+
+        if html_path == "-":
+            click.get_text_stream("stdout").write(page)
+        else:
+            write_atomically(html_path, page.encode("utf-8"))
+            if not quiet:
+                click.echo(f"trace: wrote {html_path} ({describe_page(trace)})", err=True)
     if no_tree:
         return
     if fmt == "json":
