@@ -236,7 +236,7 @@ def emit(
         from .renderers.html import describe_page
 
         if html_path == "-":
-            click.get_text_stream("stdout").write(page)
+            click.echo(page, nl=False)
         else:
             write_atomically(html_path, page.encode("utf-8"))
             if not quiet:

@@ -347,80 +347,90 @@
       });
       rows.push({ parent: top, cards, mark: markOf(top.pid) });
     }
-    rowsEl.textContent = "";
+    // Rows that look the same as on the previous step are kept as they are: most
+    // steps change one or two rows, and an untouched row costs the browser nothing.
     const best = (state.kind === CHOOSE || state.kind === RETURN) ? P.best[top.pid] : -1;
     rows.forEach((row, d) => {
+      row.cards.forEach(([play, st]) => { if (st === "current") play.finished = endOfCall; });
+      const key = row.cards.map(([play, st], j) =>
+        `${play.call}${st}${play.finished ? "f" : ""}${row.parent === top && j === best ? "b" : ""}`).join();
+      const old = rowsEl.children[d];
+      if (old && old.dataset.key === key) return;
       const line = el("div", "row");
-      const label = el("span", "depth", d === 0 ? "call 1" : `depth ${d}`);
-      line.appendChild(label);
+      line.dataset.key = key;
+      line.appendChild(el("span", "depth", d === 0 ? "call 1" : `depth ${d}`));
       const cardsEl = el("div", "cards");
       row.cards.forEach(([play, st], j) => {
-        if (st === "current") play.finished = endOfCall;
         const c = card(play, st, row.mark);
         if (row.parent === top && j === best) c.classList.add("best");
         cardsEl.appendChild(c);
       });
       line.appendChild(cardsEl);
-      rowsEl.appendChild(line);
+      if (old) rowsEl.replaceChild(line, old);
+      else rowsEl.appendChild(line);
     });
+    while (rowsEl.children.length > rows.length) rowsEl.lastElementChild.remove();
     document.getElementById("tree-count").textContent =
       `(calls begun: ${state.lastBegun.toLocaleString("en")} of ${D.calls.toLocaleString("en")})`;
-    drawEdges(rows, best, top);
-    const current = rowsEl.querySelector(".card.current") || rowsEl.querySelector(".card.placed");
-    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest", inline: "nearest" });
+    return () => drawEdges(rows, best, top);
   }
 
-  const SVG = "http://www.w3.org/2000/svg";
+  /* Scroll a panel just enough to show a box (from a rectangle read earlier). */
+  function reveal(panel, panelBox, box) {
+    if (!box) return;
+    if (box.bottom > panelBox.bottom) panel.scrollTop += box.bottom - panelBox.bottom + 8;
+    else if (box.top < panelBox.top) panel.scrollTop -= panelBox.top - box.top + 8;
+    if (box.right > panelBox.right) panel.scrollLeft += box.right - panelBox.right + 8;
+    else if (box.left < panelBox.left) panel.scrollLeft -= panelBox.left - box.left + 8;
+  }
+
+  /* Lines from each row's running card to the cards below it. All positions are read
+   * before anything is written, so the browser lays the page out only once. */
   function drawEdges(rows, best, top) {
-    edgesEl.textContent = "";
     const box = treeEl.getBoundingClientRect();
-    const rowEls = rowsEl.children;
-    edgesEl.setAttribute("width", treeEl.scrollWidth);
-    edgesEl.setAttribute("height", treeEl.scrollHeight);
     const dx = treeEl.scrollLeft - box.left, dy = treeEl.scrollTop - box.top;
+    const rowEls = rowsEl.children;
+    const lines = [];
     for (let d = 1; d < rowEls.length; d++) {
       const from = rowEls[d - 1].querySelector(".card.path, .card.current");
       if (!from) continue;
       const a = from.getBoundingClientRect();
       const x1 = a.left + a.width / 2 + dx, y1 = a.bottom + dy;
-      Array.from(rowEls[d].querySelectorAll(".card")).forEach((to, j) => {
+      const cards = rowEls[d].children[1].children;
+      for (let j = 0; j < cards.length; j++) {
+        const to = cards[j];
         const b = to.getBoundingClientRect();
-        const line = document.createElementNS(SVG, "line");
-        line.setAttribute("x1", x1); line.setAttribute("y1", y1);
-        line.setAttribute("x2", b.left + b.width / 2 + dx); line.setAttribute("y2", b.top + dy);
         let cls = "edge";
-        if (to.classList.contains("path") || to.classList.contains("current") ||
-            to.classList.contains("placed")) cls += " on-path";
-        else if (to.classList.contains("future")) cls += " future";
+        const c = to.classList;
+        if (c.contains("path") || c.contains("current") || c.contains("placed")) cls += " on-path";
+        else if (c.contains("future")) cls += " future";
         if (rows[d].parent === top && best >= 0) cls += j === best ? " picked" : " rejected";
-        line.setAttribute("class", cls);
-        edgesEl.appendChild(line);
-      });
+        lines.push(`<line class="${cls}" x1="${x1}" y1="${y1}" x2="${b.left + b.width / 2 + dx}" y2="${b.top + dy}"/>`);
+      }
     }
+    const width = treeEl.scrollWidth, height = treeEl.scrollHeight;
+    const focus = rowsEl.querySelector(".card.current, .card.placed");
+    const focusBox = focus && focus.getBoundingClientRect();
+    const running = stackEl.lastElementChild;
+    const stackBox = stackEl.getBoundingClientRect();
+    const runningBox = running && running.getBoundingClientRect();
+    // Only writes from here on.
+    edgesEl.setAttribute("width", width);
+    edgesEl.setAttribute("height", height);
+    edgesEl.innerHTML = lines.join("");
+    reveal(treeEl, box, focusBox);
+    reveal(stackEl, stackBox, runningBox);
   }
 
   const stackEl = document.getElementById("stack");
   function drawStack(state) {
-    stackEl.textContent = "";
     const frames = state.frames;
     frames.forEach((f, d) => {
       const innermost = d === frames.length - 1;
       const kind = innermost ? state.kind : PLACE;  // callers are all inside a test-play
-      const item = el("li", "frame" + (innermost ? " running" : ""));
-      item.dataset.call = f.call;
       const mark = markOf(f.pid);
-      const cells = cellsOf(f.pid);
       const plays = testPlays(f);
-      // currBdSt as the guide's figures 4-5 show it: the loop's test-play in red.
-      if (f.active >= 0) cells[plays[f.active].cell] = mark;
       const terminalHere = P.terminal[f.pid] && kind >= CHECK;
-      item.appendChild(grid(cells, f.active >= 0 ? plays[f.active].cell : -1,
-        terminalHere ? lineOf(f.pid) : null, terminalHere ? terminalKind(f.pid) : null));
-      const text = el("div", "lines");
-      const head = el("div", "head");
-      head.innerHTML = `<b>#${f.call}</b> ${code(`minimax(currBdSt, "${mark}")`)} ` +
-        `<span class="quiet">${mark === AI ? "max" : "min"} · depth ${f.depth}</span>`;
-      text.appendChild(head);
       const lines = [];
       if (kind >= EMPTY) lines.push(`availCellsIndexes = ${list(emptyCells(f.pid))}`);
       if (terminalHere) lines.push(`return ${returned(f.pid)}`);
@@ -437,16 +447,32 @@
         if (kind >= CHOOSE) lines.push(`bestTestPlay = ${P.best[f.pid]}`);
         if (kind === RETURN) lines.push(`return ${returned(f.pid)}`);
       }
+      const key = `${f.call}|${f.active}|${innermost}|${kind}|${lines.join("|")}`;
+      const old = stackEl.children[d];
+      if (old && old.dataset.key === key) return;  // unchanged since the last step
+      const item = el("li", "frame" + (innermost ? " running" : ""));
+      item.dataset.call = f.call;
+      item.dataset.key = key;
+      // currBdSt as the guide's figures 4-5 show it: the loop's test-play in red.
+      const cells = cellsOf(f.pid);
+      if (f.active >= 0) cells[plays[f.active].cell] = mark;
+      item.appendChild(grid(cells, f.active >= 0 ? plays[f.active].cell : -1,
+        terminalHere ? lineOf(f.pid) : null, terminalHere ? terminalKind(f.pid) : null));
+      const text = el("div", "lines");
+      const head = el("div", "head");
+      head.innerHTML = `<b>#${f.call}</b> ${code(`minimax(currBdSt, "${mark}")`)} ` +
+        `<span class="quiet">${mark === AI ? "max" : "min"} · depth ${f.depth}</span>`;
+      text.appendChild(head);
       lines.forEach((line, i) => {
         const row = el("div", "code", line);
         if (innermost && i === lines.length - 1 && kind !== BEGIN) row.classList.add("newest");
         text.appendChild(row);
       });
       item.appendChild(text);
-      stackEl.appendChild(item);
+      if (old) stackEl.replaceChild(item, old);
+      else stackEl.appendChild(item);
     });
-    const running = stackEl.lastElementChild;
-    if (running && running.scrollIntoView) running.scrollIntoView({ block: "nearest" });
+    while (stackEl.children.length > frames.length) stackEl.lastElementChild.remove();
   }
 
   // ---- controls ---------------------------------------------------------------------
@@ -468,7 +494,7 @@
     $("badge").innerHTML = `<span class="step">Guide step ${guideStep(state)}</span> ` +
       `<span class="what">${KIND_TITLES[state.kind]} · call #${top.call}</span>`;
     $("narration").innerHTML = narrate(state);
-    drawTree(state);
+    const finishTree = drawTree(state);
     drawStack(state);
     slider.value = current + 1;
     where.textContent = `Step ${(current + 1).toLocaleString("en")} of ${TOTAL.toLocaleString("en")} · ` +
@@ -478,6 +504,7 @@
     $("next").disabled = $("last").disabled = current === TOTAL - 1;
     $("prev-call").disabled = current === 0;
     $("next-call").disabled = state.lastBegun >= D.calls;
+    finishTree();  // the one moment the page is measured: after every change is made
     scheduleHash();
   }
 
