@@ -298,7 +298,9 @@ def test_play_runs_to_the_end_and_space_pauses(viewer):
     page = view.page
     page.select_option("#speed", "1000")
     page.keyboard.press(" ")
-    view.wait_until("() => document.querySelector('#story').dataset.step === String(tracerViewer.total)")
+    view.wait_until(
+        "() => document.querySelector('#story').dataset.step === String(tracerViewer.total)"
+    )
     view.wait_until("() => !document.querySelector('#play').classList.contains('playing')")
     page.keyboard.press("Home")
     page.select_option("#speed", "1")

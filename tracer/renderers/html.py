@@ -147,7 +147,7 @@ def title(trace: Trace) -> str:
 
 
 def render_html(trace: Trace, start_call: int = 1) -> str:
-    """The whole page as one string; it opens at call ``start_call`` unless its URL says otherwise."""
+    """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
     s = trace.scores
     slots = {
         "title": escape(title(trace)),
@@ -174,11 +174,13 @@ def check_html_path(path: str, tree_output: str | None) -> None:
         return
     target = Path(path)
     if target.is_dir():
-        raise InputError(f"{path!r} is a folder: give a file name such as {path.rstrip('/')}/trace.html",
-                         "--html")
+        example = f"{path.rstrip('/')}/trace.html"
+        raise InputError(f"{path!r} is a folder: give a file name such as {example}", "--html")
     folder = target.parent
     if not folder.is_dir():
-        raise InputError(f"cannot write {path!r}: the folder {str(folder)!r} does not exist", "--html")
+        raise InputError(
+            f"cannot write {path!r}: the folder {str(folder)!r} does not exist", "--html"
+        )
 
 
 def describe_page(trace: Trace) -> str:

@@ -301,8 +301,7 @@
     const kind = finished ? terminalKind(pid) : null;
     if (kind) node.classList.add(kind);
     else if (state === "done" && P.sizes[pid] > 1) node.classList.add("summary");
-    const title = state === "future" ? `#${play.call} · later`
-      : P.terminal[pid] && finished ? `#${play.call} · game over` : `#${play.call} · ${markOf(pid)} to move`;
+    const title = `#${play.call}`;
     node.appendChild(el("span", "title", title));
     node.appendChild(grid(cellsOf(pid), play.cell, finished ? lineOf(pid) : null, kind));
     let foot = "";
@@ -310,9 +309,10 @@
     else if (state === "placed") foot = `${parentMark} test-plays ${play.cell}`;
     else if (state === "path") foot = "waiting";
     else if (state === "current") foot = "running";
+    else if (state === "future") foot = "later";
     node.appendChild(el("span", "foot", foot));
     if (state === "done" && P.sizes[pid] > 1) {
-      node.appendChild(el("span", "caption", `${P.sizes[pid].toLocaleString("en")} calls collapsed`));
+      node.appendChild(el("span", "caption", `${P.sizes[pid].toLocaleString("en")} calls`));
     } else if (state === "future" && P.sizes[pid] > 1) {
       node.appendChild(el("span", "caption", `${P.sizes[pid].toLocaleString("en")} calls`));
     }
@@ -352,19 +352,29 @@
     const best = (state.kind === CHOOSE || state.kind === RETURN) ? P.best[top.pid] : -1;
     rows.forEach((row, d) => {
       row.cards.forEach(([play, st]) => { if (st === "current") play.finished = endOfCall; });
-      const key = row.cards.map(([play, st], j) =>
+      const key = (d > 0 && d < rows.length - 3 ? "c" : "") + row.cards.map(([play, st], j) =>
         `${play.call}${st}${play.finished ? "f" : ""}${row.parent === top && j === best ? "b" : ""}`).join();
       const old = rowsEl.children[d];
       if (old && old.dataset.key === key) return;
       const line = el("div", "row");
       line.dataset.key = key;
-      line.appendChild(el("span", "depth", d === 0 ? "call 1" : `depth ${d}`));
+      const label = el("span", "depth", d === 0 ? "call 1" : `depth ${d}`);
+      label.appendChild(el("small", "", `${markOf(row.cards[0][0].pid)} to move`));
+      line.appendChild(label);
       const cardsEl = el("div", "cards");
+      const compact = d > 0 && d < rows.length - 3;
+      if (compact) line.classList.add("compact");
+      let before = null, after = null;
       row.cards.forEach(([play, st], j) => {
+        if (compact && st === "done") { before = tally(before, play, "done"); return; }
+        if (compact && st === "future") { after = tally(after, play, "future"); return; }
+        if (before) { cardsEl.appendChild(chip(before)); before = null; }
         const c = card(play, st, row.mark);
         if (row.parent === top && j === best) c.classList.add("best");
         cardsEl.appendChild(c);
       });
+      if (before) cardsEl.appendChild(chip(before));
+      if (after) cardsEl.appendChild(chip(after));
       line.appendChild(cardsEl);
       if (old) rowsEl.replaceChild(line, old);
       else rowsEl.appendChild(line);
@@ -373,6 +383,23 @@
     document.getElementById("tree-count").textContent =
       `(calls begun: ${state.lastBegun.toLocaleString("en")} of ${D.calls.toLocaleString("en")})`;
     return () => drawEdges(rows, best, top);
+  }
+
+  /* Far above the running call, finished and later test-plays are summed up in one chip. */
+  function tally(sum, play, kind) {
+    sum = sum || { kind, plays: 0, calls: 0, scores: [] };
+    sum.plays += 1;
+    sum.calls += P.sizes[play.pid];
+    sum.scores.push(signed(P.score[play.pid]));
+    return sum;
+  }
+  function chip(sum) {
+    const node = el("span", "chip " + sum.kind);
+    const plays = `${sum.plays} test-play${sum.plays === 1 ? "" : "s"}`;
+    const calls = `${sum.calls.toLocaleString("en")} call${sum.calls === 1 ? "" : "s"}`;
+    node.textContent = sum.kind === "done"
+      ? `${plays} done: ${sum.scores.join(", ")} (${calls})` : `${plays} later (${calls})`;
+    return node;
   }
 
   /* Scroll a panel just enough to show a box (from a rectangle read earlier). */
@@ -409,7 +436,7 @@
       }
     }
     const width = treeEl.scrollWidth, height = treeEl.scrollHeight;
-    const focus = rowsEl.querySelector(".card.current, .card.placed");
+    const focus = rowsEl.querySelector(".card.placed") || rowsEl.querySelector(".card.current");
     const focusBox = focus && focus.getBoundingClientRect();
     const running = stackEl.lastElementChild;
     const stackBox = stackEl.getBoundingClientRect();
@@ -498,7 +525,7 @@
     drawStack(state);
     slider.value = current + 1;
     where.textContent = `Step ${(current + 1).toLocaleString("en")} of ${TOTAL.toLocaleString("en")} · ` +
-      `call #${top.call.toLocaleString("en")} of ${D.calls.toLocaleString("en")} · depth ${top.depth}`;
+      `call #${top.call} of ${D.calls.toLocaleString("en")} · depth ${top.depth}`;
     link.href = `#step=${current + 1}`;
     $("prev").disabled = $("first").disabled = current === 0;
     $("next").disabled = $("last").disabled = current === TOTAL - 1;
