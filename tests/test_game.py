@@ -241,7 +241,11 @@ def test_save_decision_writes_each_kind_named_by_move(tmp_path: Path):
     decision = choose_move(Board("X.OX.XOO."), "X", number=6)
     stem = decision_stem(tmp_path, 1, decision.number)
     paths = save_decision(decision.trace, stem, list(OUTPUT_KINDS))
-    assert [p.name for p in paths] == ["move-6.svg", "move-6.json"]
+    assert [str(p.relative_to(tmp_path)) for p in paths] == [
+        "move-6.svg", "move-6.json", "move-6-figures/index.html", "move-6.html"]
+    assert sorted(p.name for p in (tmp_path / "move-6-figures").iterdir()) == [
+        "figure-1.svg", "figure-2.svg", "figure-3.svg", "index.html", "overview.svg"]
+    assert "X.OX.XOO." in (tmp_path / "move-6.html").read_text()
     svg = (tmp_path / "move-6.svg").read_text()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert svg.count('class="node"') == 9 + 1  # nine calls and the legend

@@ -143,22 +143,27 @@ def test_why_explains_and_saves_the_last_decision(cli, tmp_path: Path):
         "  cell 1 → -1: then O on 3, X on 5, O on 6: O wins\n"
     )
     assert "  cell 6 → 0: then O on 3, X on 5, O on 1, X on 7, O on 8: draw\n" in explained
-    assert "  (saved move-4.svg, move-4.json)\n" in explained
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["move-4.json", "move-4.svg"]
-    with open(tmp_path / "move-4.json", "rb") as stream:
-        trace = load_json(stream)
-    assert trace.board.cells == "X.O.O...." and trace.calls == 933 and trace.result.index == 6
+    # By default the pictures and the page are saved; the JSON trace is opt-in.
+    assert "  (saved move-4.svg, move-4-figures/index.html, move-4.html)\n" in explained
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["move-4-figures", "move-4.html", "move-4.svg"]
+    assert "Minimax game tree of X.O/.O./..." in (tmp_path / "move-4.svg").read_text()
+    figures = sorted(p.name for p in (tmp_path / "move-4-figures").iterdir())
+    assert figures == ["figure-1.svg", "figure-2.svg", "figure-3.svg", "figure-4.svg", "figure-5.svg",
+                       "figure-6.svg", "index.html", "overview.svg"]
+    page = (tmp_path / "move-4.html").read_text()
+    assert page.startswith("<!DOCTYPE html>") and "X.O.O...." in page
 
 
 def test_save_writes_every_ai_decision_named_by_move(cli, tmp_path: Path):
     result = cli("play", "--first", "human", "--save", "moves",
+                 "--save-as", "svg", "--save-as", "json", "--save-as", "html",
                  input=script("4", "2", "5", "why", "y", "0", "q"))
     assert result.exit_code == 0
     folder = tmp_path / "moves"
     names = sorted(p.name for p in folder.iterdir())
     assert names == sorted(
         f"{stem}.{kind}" for stem in ("move-2", "move-4", "move-6", "game-2-move-2")
-        for kind in ("svg", "json")
+        for kind in ("svg", "json", "html")
     )
     # Each file is the trace of the decision shown on screen.
     for stem, board, cell in [("move-2", "....O....", 0), ("move-4", "X.O.O....", 6),
@@ -171,7 +176,7 @@ def test_save_writes_every_ai_decision_named_by_move(cli, tmp_path: Path):
     # Asked after the end, why explains the winning move and names the files already written.
     assert ("New game? [y/n]: why\nMove 6: X plays cell 3 (middle-left)" in result.output)
     assert "  cell 3 → +1: X wins at once\n" in result.output
-    assert "Its full trace is in moves/move-6.svg, moves/move-6.json." in result.output
+    assert "Its full trace is in moves/move-6.svg, moves/move-6.json, moves/move-6.html." in result.output
 
 
 def test_save_as_chooses_the_kinds(cli, tmp_path: Path):

@@ -14,7 +14,7 @@ import click
 from . import __version__, examples
 from .board import Mark
 from .boardfile import Position, parse_board, read_board_file
-from .decision_files import OUTPUT_KINDS
+from .decision_files import DEFAULT_KINDS, OUTPUT_KINDS
 from .errors import InputError, RenderError, TooLargeError, TracerError
 from .output import FORMATS, atomic_writer, choose_format, pipe, write_atomically
 from .scores import parse_scores
@@ -116,6 +116,9 @@ def output_options(command: F) -> F:
                      help="Write the tutorial's figures (one per test-play, the overview, "
                           "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
                           "apply. No tree file then, unless -o asks for one."),
+        click.option("--html", "html_path", metavar="PATH",
+                     help="Write a self-contained page that replays the trace step by step "
+                          "(no tree file then unless -o or --format asks for one)."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -180,7 +183,8 @@ def render(trace_file: str, **out: Any) -> None:
               help="Save every AI decision's trace in DIR (move-N.svg, move-N.json, ...).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
               type=click.Choice(list(OUTPUT_KINDS)),
-              help=f"What to save, repeatable: {', '.join(OUTPUT_KINDS)} (default: all).")
+              help=f"What to save, repeatable: {', '.join(OUTPUT_KINDS)} "
+                   f"(default: {', '.join(DEFAULT_KINDS)}).")
 @click.option("--color/--no-color", default=None,
               help="Colour the board (default: only on a terminal).")
 @reports_errors
@@ -197,7 +201,7 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     from .play_ui import Session
 
     scores = parse_scores(scores_text)
-    chosen = list(kinds) or list(OUTPUT_KINDS)
+    chosen = list(kinds) or list(DEFAULT_KINDS)
     if NEEDS_GRAPHVIZ & set(chosen):
         check_graphviz()
     folder = None
@@ -258,11 +262,20 @@ def emit(
     focus: int,
     line: bool,
     figures_dir: str | None = None,
+    html_path: str | None = None,
 ) -> None:
     """Produce every output of a trace. Everything that can fail is done before
     anything is written, so a bad request leaves the file system untouched."""
     from .renderers import log as log_renderer
 
+    page = None
+    if html_path is not None:
+        from .renderers.html import check_html_path, render_html
+
+        check_html_path(html_path, output)
+        page = render_html(trace, start_call=focus)
+        no_tree = no_tree or (output is None and fmt is None)
+        quiet = quiet or html_path == "-"
     figure_files: dict[str, bytes | str] = {}
     if figures_dir is not None:
         from .figure_output import check_folder, figure_format, render_series
@@ -306,6 +319,15 @@ def emit(
         if not quiet:
             click.echo(f"trace: wrote {len(figure_files) - 1} figures and index.html to "
                        f"{figures_dir} ({figures_fmt})", err=True)
+    if page is not None:
+        from .renderers.html import describe_page
+
+        if html_path == "-":
+            click.echo(page, nl=False)
+        else:
+            write_atomically(html_path, page.encode("utf-8"))
+            if not quiet:
+                click.echo(f"trace: wrote {html_path} ({describe_page(trace)})", err=True)
     if no_tree:
         return
     if fmt == "json":

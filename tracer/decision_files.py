@@ -44,6 +44,12 @@ def _write_json(trace: Trace, stem: Path) -> list[Path]:
     return [path]
 
 
+def _page(trace: Trace) -> str:
+    from .renderers.html import render_html
+
+    return render_html(trace)
+
+
 def _write_figures(trace: Trace, stem: Path) -> list[Path]:
     # The tutorial's figure series for this decision, in its own folder DIR/move-N-figures.
     from .figure_output import render_series, write_series
@@ -59,7 +65,12 @@ OUTPUT_KINDS: dict[str, Writer] = {
     "svg": one_file(".svg", _tree_svg),  # the game tree (tracer.renderers.tree)
     "json": _write_json,  # the full JSON trace (tracer.renderers.json_trace)
     "figures": _write_figures,  # one figure per test-play + overview + index.html
+    "html": one_file(".html", _page),  # the step-by-step page
 }
+
+#: What ``--save`` and ``why`` write unless ``--save-as`` says otherwise: the pictures and
+#: the page. The JSON trace is opt-in: for the AI's opening move it is 75 MB.
+DEFAULT_KINDS: tuple[str, ...] = ("svg", "figures", "html")
 
 #: Kinds that need Graphviz's ``dot`` (checked before the game starts).
 NEEDS_GRAPHVIZ = {"svg", "figures"}

@@ -1,0 +1,448 @@
+"""The step-by-step viewer (`trace --html`), driven in a real headless Chromium."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import tracer
+from tracer import examples
+from tracer.boardfile import parse_board
+from tracer.renderers import drawing
+from tracer.renderers.html import COLOURS, render_html
+from tracer.trace import ENTER, Trace
+
+
+def expected_steps(trace: Trace) -> list[tuple[str, int]]:
+    """The replay the page must show, derived independently from Trace.events().
+
+    One (kind, call) per step; ``call`` is the call doing the work (for a test-play
+    placed or a score saved, the caller running the loop).
+    """
+    steps: list[tuple[str, int]] = []
+    running: list[int] = []
+    terminal = trace.positions.terminal
+    for kind, call, pid, _depth, _move in trace.events():
+        if kind == ENTER:
+            if running:
+                steps.append(("place", running[-1]))
+            steps += [("begin", call), ("empty", call), ("check", call)]
+            running.append(call)
+        else:
+            running.pop()
+            if not terminal[pid]:
+                steps += [("choose", call), ("return", call)]
+            if running:
+                steps.append(("save", running[-1]))
+    return steps
+
+
+def count_steps(trace: Trace) -> int:
+    """len(expected_steps(trace)) without building the list (for the empty board)."""
+    total = 0
+    terminal = trace.positions.terminal
+    for kind, call, pid, _depth, _move in trace.events():
+        if kind == ENTER:
+            total += 3 + (call != 1)
+        else:
+            total += (0 if terminal[pid] else 2) + (call != 1)
+    return total
+
+
+def trace_of(example: str) -> Trace:
+    position = parse_board(examples.read(example), example, None)
+    return tracer.record(position.board, position.to_move)
+
+
+class Viewer:
+    """One page of the viewer in the browser, with everything it asked the network for."""
+
+    def __init__(self, browser, path: Path, viewport: dict[str, int] | None = None):
+        self.url = path.resolve().as_uri()
+        self.context = browser.new_context(viewport=viewport or {"width": 1366, "height": 900})
+        self.page = self.context.new_page()
+        self.requests: list[str] = []
+        self.problems: list[str] = []
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+
+    def _console(self, message) -> None:
+        if message.type in ("error", "warning"):
+            self.problems.append(f"console {message.type}: {message.text}")
+
+    def open(self, fragment: str = "") -> Viewer:
+        self.page.goto(self.url + fragment)
+        self.page.wait_for_selector("#story[data-step]")
+        return self
+
+    def now(self) -> tuple[int, str, int]:
+        """(step, kind, call) the page shows."""
+        data = self.page.locator("#story").evaluate(
+            "s => [Number(s.dataset.step), s.dataset.kind, Number(s.dataset.call)]"
+        )
+        return int(data[0]), str(data[1]), int(data[2])
+
+    def text(self, selector: str) -> str:
+        return self.page.locator(selector).inner_text()
+
+    def frames(self) -> list[int]:
+        return [int(c) for c in self.page.locator("#stack > li").evaluate_all(
+            "items => items.map(i => i.dataset.call)")]
+
+    def wait_until(self, predicate: str, timeout: float = 10.0) -> None:
+        """Poll ``predicate`` (a JS function) until it holds. The page's Content
+        Security Policy forbids eval, which Playwright's wait_for_function needs."""
+        deadline = time.monotonic() + timeout
+        while not self.page.evaluate(predicate):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {predicate}")
+            self.page.wait_for_timeout(20)
+
+    def total(self) -> int:
+        return int(self.page.evaluate("tracerViewer.total"))
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("pages")
+
+
+@pytest.fixture(scope="module")
+def tutorial_page(pages: Path, tutorial_trace: Trace) -> Path:
+    path = pages / "tutorial.html"
+    path.write_text(render_html(tutorial_trace), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def viewer(browser, tutorial_page: Path) -> Iterator[Viewer]:
+    view = Viewer(browser, tutorial_page)
+    yield view
+    try:
+        assert view.problems == [], "the page logged problems"
+        assert view.requests and all(url.split("#")[0] == view.url for url in view.requests), (
+            f"the page made network requests: {view.requests}"
+        )
+    finally:
+        view.close()
+
+
+def step_of(steps: list[tuple[str, int]], kind: str, call: int) -> int:
+    """The 1-based step at which ``call`` does ``kind`` (the first such)."""
+    return steps.index((kind, call)) + 1
+
+
+# ---- the tutorial's board, every step --------------------------------------------------
+
+
+def test_arrow_keys_step_through_every_event_of_the_tutorial(viewer, tutorial_trace):
+    steps = expected_steps(tutorial_trace)
+    view = viewer.open()
+    assert view.total() == len(steps) == 51
+    seen = [view.now()]
+    for _ in range(len(steps) - 1):
+        view.page.keyboard.press("ArrowRight")
+        seen.append(view.now())
+    assert seen == [(i + 1, kind, call) for i, (kind, call) in enumerate(steps)]
+    view.page.keyboard.press("ArrowRight")  # past the end: stays on the last step
+    assert view.now()[0] == len(steps)
+    assert view.page.locator("#next").is_disabled()
+    for _ in range(len(steps) - 1):
+        view.page.keyboard.press("ArrowLeft")
+    assert view.now() == (1, "begin", 1)
+    assert view.page.locator("#prev").is_disabled()
+
+
+def test_call_3_returns_minus_one_at_step_9(viewer, tutorial_trace):
+    steps = expected_steps(tutorial_trace)
+    call3 = tutorial_trace.call(3)
+    assert str(call3.returned) == "{score: -1}"
+    step = step_of(steps, "check", 3)
+    view = viewer.open(f"#step={step}")
+    assert view.now() == (step, "check", 3)
+    assert view.text("#badge").startswith("Guide step 9")
+    narration = view.text("#narration")
+    assert "three in a row on cells 2, 4, 6" in narration
+    assert "returns {score: -1}" in narration
+    # The stack: calls 1, 2 and 3 are running, 3 is the innermost.
+    assert view.frames() == [c.call for c in call3.path()] == [1, 2, 3]
+    running = view.page.locator("#stack > li.running")
+    assert "return {score: -1}" in running.inner_text()
+    # The tree: call 3 highlighted, finished with O's win and its score.
+    current = view.page.locator("#rows .card.current")
+    assert current.get_attribute("data-call") == "3"
+    assert "loss" in current.get_attribute("class")
+    assert "O wins: -1" in current.inner_text()
+    assert [int(c) for c in view.page.locator("#rows .card.path").evaluate_all(
+        "cards => cards.map(c => c.dataset.call)")] == [1, 2]
+
+
+def test_call_2_saves_the_score_then_returns_it(viewer, tutorial_trace):
+    steps = expected_steps(tutorial_trace)
+    call2 = tutorial_trace.call(2)
+    first = call2.test_plays[0]
+    view = viewer.open(f"#step={step_of(steps, 'save', 2)}")
+    assert view.text("#badge").startswith("Guide step 12")
+    assert f"saves {first}" in view.text("#narration")
+    frame = view.page.locator("#stack > li.running")
+    assert view.frames() == [1, 2]
+    assert f"allTestPlayInfos = [{first}]" in frame.inner_text()
+    done = view.page.locator('#rows .card.done[data-call="3"]')
+    assert "O wins: -1" in done.inner_text()
+
+    view.page.keyboard.press("Shift+ArrowRight")  # next call: #4 begins
+    assert view.now()[1:] == ("begin", 4)
+    assert "Guide step 11" in view.text("#badge")
+
+    view.page.goto(view.url + f"#step={step_of(steps, 'return', 2)}")
+    view.page.reload()
+    assert view.now()[1:] == ("return", 2)
+    assert view.text("#badge").startswith("Guide step 17")
+    returned = str(call2.returned)
+    assert returned == "{index: 4, score: -1}"
+    assert f"returns {returned} to call #1" in view.text("#narration")
+    assert ", ".join(map(str, call2.test_plays)) in view.text("#stack > li.running")
+
+
+def test_a_test_play_shows_the_cell_in_red_on_the_callers_board(viewer, tutorial_trace):
+    steps = expected_steps(tutorial_trace)
+    view = viewer.open(f"#step={step_of(steps, 'place', 1)}")
+    assert view.text("#badge").startswith("Guide step 11")
+    assert "X on cell 1 (top-middle)" in view.text("#narration")
+    red = view.page.locator("#stack > li.running .cell.played")
+    assert red.count() == 1 and red.inner_text() == "X"
+    index = view.page.locator("#stack > li.running .cell").evaluate_all(
+        "cells => cells.findIndex(c => c.classList.contains('played'))")
+    assert index == 1
+    colour = red.evaluate("c => getComputedStyle(c).backgroundColor")
+    assert colour == css_rgb(drawing.PLAYED_FILL)
+    assert view.page.locator("#rows .card.placed").get_attribute("data-call") == "2"
+
+
+def test_the_last_step_returns_index_4_score_1(viewer, tutorial_trace):
+    view = viewer.open()
+    view.page.keyboard.press("End")
+    step, kind, call = view.now()
+    assert (step, kind, call) == (view.total(), "return", 1)
+    assert str(tutorial_trace.result) == "{index: 4, score: 1}"
+    narration = view.text("#narration")
+    assert "Call #1 returns {index: 4, score: 1}" in narration
+    assert "bestPlayInfo" in narration and "wins" in narration
+    assert view.frames() == [1]
+    assert "return {index: 4, score: 1}" in view.text("#stack")
+    # Every test-play of call 1 shows its score; the best one is picked.
+    cards = view.page.locator("#rows .card.done")
+    feet = cards.locator(".foot").all_inner_texts()
+    assert feet == ["min = -1", "X wins: +1", "min = -1"]
+    assert view.page.locator("#rows .card.best").get_attribute("data-call") == "5"
+    win = view.page.locator('#rows .card[data-call="5"]')
+    assert win.evaluate("c => getComputedStyle(c).backgroundColor") == css_rgb(
+        drawing.OUTCOME_FILL["win"])
+
+
+def css_rgb(colour: str) -> str:
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({red}, {green}, {blue})"
+
+
+# ---- the controls ----------------------------------------------------------------------
+
+
+def test_calls_jump_slider_fragment_and_link(viewer, tutorial_trace):
+    steps = expected_steps(tutorial_trace)
+    view = viewer.open()
+    page = view.page
+    page.keyboard.press("ArrowDown")
+    assert view.now()[1:] == ("begin", 2)
+    page.click("#next-call")
+    assert view.now()[1:] == ("begin", 3)
+    page.click("#prev-call")
+    assert view.now()[1:] == ("begin", 2)
+    page.keyboard.press("ArrowUp")
+    assert view.now()[1:] == ("begin", 1)
+
+    page.fill("#call-input", "7")
+    page.press("#call-input", "Enter")
+    assert view.now() == (step_of(steps, "begin", 7), "begin", 7)
+    assert view.frames() == [c.call for c in tutorial_trace.call(7).path()] == [1, 6, 7]
+    page.fill("#call-input", "10")  # beyond the last call: refused, the step stays
+    page.click("#jump button")
+    assert view.now()[2] == 7
+
+    page.locator("#slider").fill("20")
+    assert view.now() == (20, *steps[19])
+    assert page.get_attribute("#link", "href") == "#step=20"
+    view.wait_until("() => location.hash === '#step=20'")
+
+    page.evaluate("location.hash = '#step=37'")
+    view.wait_until("() => document.querySelector('#story').dataset.step === '37'")
+    assert view.now() == (37, *steps[36])
+    page.evaluate("location.hash = '#call=6'")
+    view.wait_until("() => document.querySelector('#story').dataset.call === '6'")
+    assert view.now() == (step_of(steps, "begin", 6), "begin", 6)
+
+    page.click("#rows .card[data-call='1']")  # a card jumps to its call's first step
+    assert view.now() == (1, "begin", 1)
+
+
+def test_play_runs_to_the_end_and_space_pauses(viewer):
+    view = viewer.open()
+    page = view.page
+    page.select_option("#speed", "1000")
+    page.keyboard.press(" ")
+    view.wait_until(
+        "() => document.querySelector('#story').dataset.step === String(tracerViewer.total)"
+    )
+    view.wait_until("() => !document.querySelector('#play').classList.contains('playing')")
+    page.keyboard.press("Home")
+    page.select_option("#speed", "1")
+    page.keyboard.press(" ")
+    assert "pause" in page.inner_text("#play")
+    page.keyboard.press(" ")
+    assert "play" in page.inner_text("#play")
+    stopped = view.now()[0]
+    page.wait_for_timeout(1300)
+    assert view.now()[0] == stopped
+
+
+# ---- other boards, every step ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("example", ["o-to-move", "forced-draw", "must-block"])
+def test_every_step_of_other_boards_matches_the_trace(browser, pages, example):
+    trace = trace_of(example)
+    path = pages / f"{example}.html"
+    path.write_text(render_html(trace), encoding="utf-8")
+    view = Viewer(browser, path).open()
+    try:
+        seen = view.page.evaluate("""() => {
+            const story = document.querySelector('#story');
+            const out = [];
+            for (let n = 1; n <= tracerViewer.total; n++) {
+                tracerViewer.go(n);
+                out.push([story.dataset.kind, Number(story.dataset.call)]);
+            }
+            return out;
+        }""")
+        assert [tuple(s) for s in seen] == expected_steps(trace)
+        view.page.keyboard.press("End")
+        assert f"returns {trace.result}" in view.text("#narration")
+        assert view.problems == []
+    finally:
+        view.close()
+
+
+# ---- the empty board: 549,946 calls ----------------------------------------------------
+
+
+def test_the_empty_board_page_is_small_and_reaches_every_call(browser, pages, empty_trace):
+    html = render_html(empty_trace)
+    assert len(html) < 600_000  # the position columns, not the expanded tree
+    path = pages / "empty.html"
+    path.write_text(html, encoding="utf-8")
+    view = Viewer(browser, path).open()
+    try:
+        page = view.page
+        assert view.total() == count_steps(empty_trace)
+        for k in (2, 1_000, 123_456, 400_001, empty_trace.calls):
+            page.fill("#call-input", str(k))
+            page.press("#call-input", "Enter")
+            call = empty_trace.call(k)
+            assert view.now()[1:] == ("begin", k)
+            assert view.frames() == [c.call for c in call.path()]
+            cells = page.locator("#stack > li.running .cell").all_inner_texts()
+            shown = "".join(c if c in "XO" else "." for c in cells)
+            assert shown == call.board.cells
+        # Stepping stays quick (the benchmark measures it; this is only a sanity bound).
+        elapsed = page.evaluate("""() => {
+            const t0 = performance.now();
+            for (let i = 0; i < 200; i++) document.querySelector('#next').click();
+            return performance.now() - t0;
+        }""")
+        assert elapsed < 10_000
+        page.focus("#slider")
+        page.keyboard.press("End")
+        assert view.now() == (view.total(), "return", 1)
+        assert f"returns {empty_trace.result}" in view.text("#narration")
+        assert view.problems == []
+        assert all(url.split("#")[0] == view.url for url in view.requests)
+    finally:
+        view.close()
+
+
+# ---- the page itself and the command ---------------------------------------------------
+
+
+def test_the_page_is_self_contained_and_deterministic(tutorial_trace):
+    html = render_html(tutorial_trace)
+    assert html == render_html(tutorial_trace)
+    assert not re.search(r"<(script|link|img|iframe)[^>]*\s(src|href)=\"(?!data:)", html)
+    assert "default-src 'none'" in html
+    for name, value in COLOURS.items():
+        assert f"--{name}:{value};" in html
+    assert "</script" not in html.split('id="trace-data">', 1)[1].split("</script>", 1)[0]
+
+
+def test_trace_html_writes_only_the_page(cli, tmp_path):
+    (tmp_path / "board.txt").write_text("X . O\nX . X\nO O .\n")
+    result = cli("board.txt", "--html", "out.html", "-q")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "out.html").read_text(encoding="utf-8")
+    assert page == render_html(tracer.record(tracer.Board("X.OX.XOO."), "X"))
+    assert not (tmp_path / "board.svg").exists()
+
+    result = cli("board.txt", "--html", "again.html", "-o", "tree.dot", "--log", "log.txt")
+    assert result.exit_code == 0
+    assert (tmp_path / "again.html").exists() and (tmp_path / "tree.dot").exists()
+    assert "#1 step 7" in (tmp_path / "log.txt").read_text(encoding="utf-8")
+
+    result = cli("board.txt", "--html", "-")
+    assert result.exit_code == 0
+    assert result.stdout == page
+
+
+def test_trace_render_html_from_a_saved_trace(cli, tmp_path):
+    (tmp_path / "board.txt").write_text('["X", 1, "O", "X", 4, "X", "O", "O", 8]\n')
+    assert cli("board.txt", "-o", "t.json", "-q").exit_code == 0
+    result = cli("render", "t.json", "--html", "t.html", "--focus", "6", "--log", "t.log")
+    assert result.exit_code == 0, result.output
+    assert "wrote t.html (9 calls" in result.output
+    page = (tmp_path / "t.html").read_text(encoding="utf-8")
+    assert page == render_html(tracer.record(tracer.Board("X.OX.XOO."), "X"), start_call=6)
+
+
+def test_bad_html_requests_write_nothing(cli, tmp_path):
+    (tmp_path / "board.txt").write_text("X . O\nX . X\nO O .\n")
+    result = cli("board.txt", "--html", "missing/out.html")
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "trace: error: --html: cannot write 'missing/out.html': the folder 'missing' does not exist"
+    )
+    result = cli("board.txt", "--html", "p.html", "--focus", "10")
+    assert result.exit_code == 2
+    assert "call 10 does not exist: calls run from 1 to 9" in result.output
+    result = cli("board.txt", "--html", "-", "-o", "-")
+    assert result.exit_code == 2
+    assert "cannot both go to standard output" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.txt"]
+
+
+def test_the_page_opens_at_the_focus_call(browser, pages, tutorial_trace):
+    path = pages / "focus.html"
+    path.write_text(render_html(tutorial_trace, start_call=6), encoding="utf-8")
+    view = Viewer(browser, path).open()
+    try:
+        assert view.now()[1:] == ("begin", 6)
+        view.page.goto(view.url + "#step=2")  # the fragment wins over the starting call
+        view.page.reload()
+        assert view.now() == (2, "empty", 1)
+    finally:
+        view.close()

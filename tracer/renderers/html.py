@@ -1,0 +1,193 @@
+"""The step-by-step viewer: a trace as one self-contained HTML page.
+
+The page carries the trace's compact position columns (one row per distinct
+position, see ``Positions``) and reads every call and every step out of them
+in the browser, the way ``Trace`` does in Python, so even the empty board's
+549,946 calls make a page of a few hundred kilobytes. The JavaScript and CSS
+live beside this package in ``tracer/viewer/`` and are inlined; the page loads
+nothing from anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..board import CELL_NAMES, LINES, Mark
+from ..errors import InputError
+from ..trace import TERMINAL_NAMES, Trace
+from . import drawing
+from .text import signed
+
+#: Colours of the shared visual language, handed to the page as CSS variables.
+COLOURS: dict[str, str] = {
+    "played-fill": drawing.PLAYED_FILL,
+    "played-text": drawing.PLAYED_TEXT,
+    "win-fill": drawing.OUTCOME_FILL["win"],
+    "win-border": drawing.OUTCOME_BORDER["win"],
+    "loss-fill": drawing.OUTCOME_FILL["loss"],
+    "loss-border": drawing.OUTCOME_BORDER["loss"],
+    "draw-fill": drawing.OUTCOME_FILL["draw"],
+    "draw-border": drawing.OUTCOME_BORDER["draw"],
+    "inner-fill": drawing.INNER_FILL,
+    "inner-border": drawing.INNER_BORDER,
+    "chosen": drawing.CHOSEN,
+    "picked-edge": drawing.PICKED_EDGE,
+    "rejected-edge": drawing.REJECTED_EDGE,
+    "summary-fill": drawing.SUMMARY_FILL,
+    "summary-border": drawing.SUMMARY_BORDER,
+    "cell-text": drawing.CELL_TEXT,
+    "index-text": drawing.INDEX_TEXT,
+}
+
+# Placeholders in page.html, each replaced exactly once.
+_SLOT = re.compile(r"/\*@(\w+)@\*/|<!--@(\w+)@-->")
+
+
+def _asset(name: str) -> str:
+    """One of the viewer's files, read from the installed package."""
+    return resources.files("tracer").joinpath("viewer", name).read_text(encoding="utf-8")
+
+
+def _winning_lines(trace: Trace) -> list[int]:
+    """Per position: the index in LINES of the winner's line, -1 if nobody has won."""
+    p = trace.positions
+    result = []
+    for pid in range(len(p)):
+        winner = TERMINAL_NAMES[p.terminal[pid]]
+        line = None
+        if winner in ("X", "O"):
+            mark: Mark = "X" if winner == "X" else "O"
+            line = p.board(pid).winning_line(mark)
+        result.append(LINES.index(line) if line else -1)
+    return result
+
+
+def _canonical_order(trace: Trace) -> list[int]:
+    """Positions in the order a depth-first walk first meets them (the search's own order).
+
+    A trace read back from JSON numbers its positions differently; walking them
+    the same way makes its page byte-for-byte the page of the recorded trace.
+    """
+    p = trace.positions
+    order: list[int] = []
+    seen: set[int] = set()
+    stack = [0]
+    while stack:
+        pid = stack.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        order.append(pid)
+        stack.extend(child for _cell, child in reversed(p.children(pid)))
+    return order
+
+
+def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
+    """What the page needs: the input, the score scheme and the position columns."""
+    if not 1 <= start_call <= trace.calls:
+        raise InputError(
+            f"call {start_call} does not exist: calls run from 1 to {trace.calls}", "--focus"
+        )
+    p = trace.positions
+    order = _canonical_order(trace)
+    new_id = {pid: i for i, pid in enumerate(order)}
+    first_edge, edge_child = [], []
+    for pid in order:
+        first_edge.append(len(edge_child))
+        edge_child.extend(new_id[child] for _cell, child in p.children(pid))
+    lines = _winning_lines(trace)
+    return {
+        "board": trace.board.cells,
+        "to_move": trace.to_move,
+        "ai": trace.ai,
+        "human": trace.human,
+        "scores": trace.scores.as_dict(),
+        "calls": trace.calls,
+        "result": trace.result.as_dict(),
+        "start_call": start_call,
+        "lines": [list(line) for line in LINES],
+        "cell_names": list(CELL_NAMES),
+        "terminal_names": list(TERMINAL_NAMES),
+        "positions": {
+            "boards": [p.boards[pid] for pid in order],
+            "x_to_move": [p.x_to_move[pid] for pid in order],
+            "terminal": [p.terminal[pid] for pid in order],
+            "score": [p.score[pid] for pid in order],
+            "best": [p.best[pid] for pid in order],
+            "first_edge": first_edge,
+            "sizes": [p.sizes[pid] for pid in order],
+            "edge_child": edge_child,
+            "line": [lines[pid] for pid in order],
+        },
+    }
+
+
+def _script_json(value: Any) -> str:
+    """JSON that is safe inside a <script> element."""
+    text = json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=True)
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def _css_variables() -> str:
+    body = "".join(f"--{name}:{value};" for name, value in COLOURS.items())
+    return f':root{{{body}--font:"{drawing.FONT}",system-ui,sans-serif;}}'
+
+
+def title(trace: Trace) -> str:
+    """The page title: the board and who moves."""
+    return (
+        f"Minimax step by step: {trace.board.compact()}, {trace.to_move} to move "
+        f"({trace.calls:,} call{'s' if trace.calls != 1 else ''})"
+    )
+
+
+def render_html(trace: Trace, start_call: int = 1) -> str:
+    """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
+    s = trace.scores
+    slots = {
+        "title": escape(title(trace)),
+        "heading": escape(
+            f"{trace.board.compact()} · {trace.to_move} to move · "
+            f"{trace.ai} is the AI (max), {trace.human} the human (min) · "
+            f"scores: {trace.human} wins {signed(s.human_win)}, {trace.ai} wins "
+            f"{signed(s.ai_win)}, draw {signed(s.draw)}"
+        ),
+        "colours": _css_variables(),
+        "css": _asset("viewer.css"),
+        "data": _script_json(viewer_data(trace, start_call)),
+        "js": _asset("viewer.js"),
+    }
+    page = _asset("page.html")
+    return _SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
+
+
+def check_html_path(path: str, tree_output: str | None) -> None:
+    """Refuse, before anything is written, a page path that cannot be written."""
+    if path == "-":
+        if tree_output == "-":
+            raise InputError("the page and the tree cannot both go to standard output", "--html")
+        return
+    target = Path(path)
+    if target.is_dir():
+        example = f"{path.rstrip('/')}/trace.html"
+        raise InputError(f"{path!r} is a folder: give a file name such as {example}", "--html")
+    folder = target.parent
+    if not folder.is_dir():
+        raise InputError(
+            f"cannot write {path!r}: the folder {str(folder)!r} does not exist", "--html"
+        )
+
+
+def describe_page(trace: Trace) -> str:
+    """What the command says about the page it wrote."""
+    if trace.calls < 10_000:
+        return f"{trace.calls:,} calls, every step replayable"
+    return (
+        f"{trace.calls:,} calls, every step replayable; the tree shows the path to the "
+        f"running call and its test-plays, finished subtrees collapsed with their call counts"
+    )

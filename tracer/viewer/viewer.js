@@ -1,0 +1,650 @@
+/* tracer's step-by-step viewer: replays one recorded minimax trace, event by event.
+ *
+ * The page holds the trace's position columns (one row per distinct board and
+ * mark to move, as tracer/trace.py stores them) and never runs minimax itself.
+ * Every step ("event") is found in the call tree by walking down from the
+ * root, skipping whole subtrees by their sizes and event counts, just as
+ * Trace.call(n) finds a call in Python: O(depth x branching) per step.
+ *
+ * The events of one call, in order (the guide's step numbers in brackets):
+ *   BEGIN (7 for the first call, 11 for the others), EMPTY (8), CHECK (9);
+ *   then, if the board is not over, for each empty cell: PLACE (11), the
+ *   child call's own events, SAVE (12); then CHOOSE (15-16) and RETURN (17).
+ * A finished board returns at CHECK, so its call has three events.
+ */
+"use strict";
+(function () {
+  const D = JSON.parse(document.getElementById("trace-data").textContent);
+  const P = D.positions;
+  const AI = D.ai;
+  const HUMAN = D.human;
+  const S = D.scores;
+
+  const BEGIN = 0, EMPTY = 1, CHECK = 2, PLACE = 3, SAVE = 4, CHOOSE = 5, RETURN = 6;
+  const KIND_NAMES = ["begin", "empty", "check", "place", "save", "choose", "return"];
+
+  // ---- reading calls out of the position columns ----------------------------------
+
+  const EMPTY_OF = [];  // occupied bits -> empty cells, ascending (the guide's step 8)
+  for (let bits = 0; bits < 512; bits++) {
+    const cells = [];
+    for (let i = 0; i < 9; i++) if (!((bits >> i) & 1)) cells.push(i);
+    EMPTY_OF.push(cells);
+  }
+  const occupied = (pid) => (P.boards[pid] | (P.boards[pid] >> 9)) & 511;
+  const emptyCells = (pid) => EMPTY_OF[occupied(pid)];
+  const moves = (pid) => (P.terminal[pid] ? [] : emptyCells(pid));
+  const childOf = (pid, j) => P.edge_child[P.first_edge[pid] + j];
+  const markOf = (pid) => (P.x_to_move[pid] ? "X" : "O");
+  const other = (mark) => (mark === "X" ? "O" : "X");
+  const cellsOf = (pid) => {
+    const b = P.boards[pid];
+    const cells = [];
+    for (let i = 0; i < 9; i++) cells.push((b >> i) & 1 ? "X" : (b >> (9 + i)) & 1 ? "O" : ".");
+    return cells;
+  };
+  const bitCount = (v) => { let n = 0; while (v) { n += v & 1; v >>>= 1; } return n; };
+
+  // Events per position's subtree, children first (a child always has one more mark).
+  const EV = new Float64Array(P.boards.length);
+  const byMarks = P.boards.map((b, pid) => pid).sort((a, b) => bitCount(P.boards[b]) - bitCount(P.boards[a]));
+  for (const pid of byMarks) {
+    let events = 3;
+    const m = moves(pid);
+    if (m.length) {
+      events += 2;
+      for (let j = 0; j < m.length; j++) events += EV[childOf(pid, j)] + 2;
+    }
+    EV[pid] = events;
+  }
+  const TOTAL = EV[0];
+
+  /* The state at event n (0-based): the active frames from call 1 down, the kind of
+   * event and, for PLACE and SAVE, which test-play. Each frame: pid, call, depth, the
+   * move that reached it, the test-plays saved so far (done) and the one in progress
+   * (active, -1 if none). */
+  function locate(n) {
+    const frames = [];
+    let pid = 0, call = 1, move = -1, base = 0, lastBegun = 1;
+    for (;;) {
+      const frame = { pid, call, move, depth: frames.length, done: 0, active: -1 };
+      frames.push(frame);
+      lastBegun = call;
+      const offset = n - base;
+      if (offset < 3) return { n, kind: offset, frames, j: -1, lastBegun };
+      const m = moves(pid);
+      let at = base + 3, c = call + 1, descended = false;
+      for (let j = 0; j < m.length; j++) {
+        const ch = childOf(pid, j);
+        frame.done = j;
+        if (n === at) {
+          frame.active = j;
+          return { n, kind: PLACE, frames, j, lastBegun };
+        }
+        const save = at + EV[ch] + 1;
+        if (n < save) {
+          frame.active = j;
+          pid = ch; call = c; move = m[j]; base = at + 1;
+          descended = true;
+          break;
+        }
+        lastBegun = c + P.sizes[ch] - 1;
+        if (n === save) {
+          frame.done = j + 1;
+          return { n, kind: SAVE, frames, j, lastBegun };
+        }
+        at = save + 1;
+        c += P.sizes[ch];
+      }
+      if (!descended) {
+        frame.done = m.length;
+        return { n, kind: n === at ? CHOOSE : RETURN, frames, j: -1, lastBegun };
+      }
+    }
+  }
+
+  /* The event at which call k begins. */
+  function beginOf(k) {
+    let pid = 0, call = 1, base = 0;
+    while (call !== k) {
+      const m = moves(pid);
+      let at = base + 3, c = call + 1;
+      for (let j = 0; j < m.length; j++) {
+        const ch = childOf(pid, j);
+        if (k < c + P.sizes[ch]) { pid = ch; call = c; base = at + 1; break; }
+        at += EV[ch] + 2;
+        c += P.sizes[ch];
+      }
+    }
+    return base;
+  }
+
+  /* The test-plays of a frame's call: cell, child position and call number of each. */
+  function testPlays(frame) {
+    const m = moves(frame.pid);
+    const plays = [];
+    let c = frame.call + 1;
+    for (let j = 0; j < m.length; j++) {
+      const ch = childOf(frame.pid, j);
+      plays.push({ cell: m[j], pid: ch, call: c });
+      c += P.sizes[ch];
+    }
+    return plays;
+  }
+
+  // ---- words ------------------------------------------------------------------------
+
+  const signed = (v) => (v > 0 ? "+" + v : String(v));
+  const returned = (pid) => {
+    const best = P.best[pid];
+    return best < 0 ? `{score: ${P.score[pid]}}` : `{index: ${moves(pid)[best]}, score: ${P.score[pid]}}`;
+  };
+  const info = (cell, score) => `{index: ${cell}, score: ${score}}`;
+  const role = (mark) => (mark === AI ? "the AI, maximiser" : "the human, minimiser");
+  const cellWords = (cell) => `cell ${cell} (${D.cell_names[cell]})`;
+  function outcome(score) {  // what a score predicts, for colours: as drawing.value_outcome
+    if (score >= S.ai_win) return "win";
+    if (score <= S.human_win) return "loss";
+    return "draw";
+  }
+  function meaning(score) {
+    const o = outcome(score);
+    return o === "win" ? `${AI} (AI) wins` : o === "loss" ? `${HUMAN} (human) wins` : "a draw";
+  }
+  function terminalKind(pid) {  // 'win' / 'loss' / 'draw' for a finished board, else null
+    const name = D.terminal_names[P.terminal[pid]];
+    if (name === null) return null;
+    if (name === "draw") return "draw";
+    return name === AI ? "win" : "loss";
+  }
+  function footer(pid) {  // the score line under a finished board, as in the SVG tree
+    const name = D.terminal_names[P.terminal[pid]];
+    if (name === "draw") return `draw: ${signed(P.score[pid])}`;
+    if (name !== null) return `${name} wins: ${signed(P.score[pid])}`;
+    return `${markOf(pid) === AI ? "max" : "min"} = ${signed(P.score[pid])}`;
+  }
+  const code = (text) => `<code>${text}</code>`;
+  const list = (cells) => "[" + cells.join(", ") + "]";
+
+  function guideStep(state) {
+    const top = state.frames[state.frames.length - 1];
+    switch (state.kind) {
+      case BEGIN: return top.call === 1 ? "7" : "11";
+      case EMPTY: return "8";
+      case CHECK: return P.terminal[top.pid] ? "9" : "9–10";
+      case PLACE: return "11";
+      case SAVE: return "12";
+      case CHOOSE: return "15–16";
+      default: return top.call === 1 ? "17 (and 24–25)" : "17";
+    }
+  }
+  const KIND_TITLES = ["a call begins", "the empty cells", "the terminal check",
+    "a test-play", "a score is saved", "the best test-play", "the return"];
+
+  function narrate(state) {
+    const frames = state.frames;
+    const top = frames[frames.length - 1];
+    const parent = frames[frames.length - 2];
+    const c = `call #${top.call}`;
+    const C = `Call #${top.call}`;
+    const mark = markOf(top.pid);
+    switch (state.kind) {
+      case BEGIN:
+        if (!parent) {
+          return `<b>Call #1 begins:</b> minimax is invoked for the first time, with the board ` +
+            `below and ${mark} (${role(mark)}) to move. What it returns will be the answer.`;
+        }
+        return `<b>${C} begins:</b> call #${parent.call} put ${other(mark)} on ` +
+          `${cellWords(top.move)} and now runs minimax on that board, with ${mark} ` +
+          `(${role(mark)}) to move. This is the recursion: call #${parent.call} waits.`;
+      case EMPTY: {
+        const cells = emptyCells(top.pid);
+        return `${C} lists the empty cells of its board: ${code("availCellsIndexes = " + list(cells))}` +
+          (cells.length ? "." : ": none, the board is full.");
+      }
+      case CHECK: {
+        const name = D.terminal_names[P.terminal[top.pid]];
+        if (name === "draw") {
+          return `Nobody has three in a row and no cell is empty: <b>a draw</b>. ${C} stops here ` +
+            `and returns ${code(returned(top.pid))}.`;
+        }
+        if (name !== null) {
+          const line = D.lines[P.line[top.pid]].join(", ");
+          return `${name} (${name === AI ? "the AI" : "the human"}) has three in a row on cells ` +
+            `${line}: <b>the game is over</b> on this board. ${C} stops here and returns ` +
+            `${code(returned(top.pid))} without test-playing anything.`;
+        }
+        const n = moves(top.pid).length;
+        return `Nobody has won and ${n} cell${n === 1 ? " is" : "s are"} empty, so the game goes on. ` +
+          `${C} starts an empty ${code("allTestPlayInfos")} and will test-play ${mark} on ` +
+          `${n === 1 ? "that cell" : "each empty cell in turn"}.`;
+      }
+      case PLACE: {
+        const plays = testPlays(top);
+        const cell = plays[state.j].cell;
+        return `${C} test-plays ${mark} on ${cellWords(cell)}, shown in red: test-play ` +
+          `${state.j + 1} of ${plays.length}. To see where that move leads, it calls minimax on ` +
+          `the new board with ${other(mark)} to move (that will be call #${plays[state.j].call}).`;
+      }
+      case SAVE: {
+        const plays = testPlays(top);
+        const play = plays[state.j];
+        const score = P.score[play.pid];
+        const next = state.j + 1 < plays.length
+          ? ` The loop moves on to cell ${plays[state.j + 1].cell} (step 13).`
+          : " That was its last empty cell, so the loop ends (step 14).";
+        return `Call #${play.call} returned ${code(returned(play.pid))}. ${C} saves ` +
+          `${code(info(play.cell, score))} in ${code("allTestPlayInfos")} (score ${signed(score)}: ` +
+          `${meaning(score)}) and takes its ${mark} back off cell ${play.cell}.` + next;
+      }
+      case CHOOSE: {
+        const plays = testPlays(top);
+        const scores = plays.map((p) => signed(P.score[p.pid])).join(", ");
+        const best = P.best[top.pid];
+        const max = mark === AI;
+        return `The loop is over. ${mark} is ${role(mark)}, so ${c} takes the ` +
+          `<b>${max ? "highest" : "lowest"}</b> score of ${scores}: ${signed(P.score[top.pid])}. ` +
+          `The first test-play with it is cell ${plays[best].cell}, so ` +
+          `${code("bestTestPlay = " + best)}.`;
+      }
+      default: {
+        const value = code(returned(top.pid));
+        if (!parent) {
+          const o = outcome(P.score[top.pid]);
+          const verdict = o === "draw" ? "draws" : (o === "win") === (mark === AI) ? "wins" : "loses against best play";
+          return `<b>${C} returns ${value}</b>: this is ${code("bestPlayInfo")}, the answer. ` +
+            `${mark} plays ${cellWords(moves(top.pid)[P.best[top.pid]])} and ${verdict} ` +
+            `(score ${signed(P.score[top.pid])}). The search made ${D.calls.toLocaleString("en")} calls.`;
+        }
+        return `${C} returns ${value} to call #${parent.call}: with best play from here, ` +
+          `${meaning(P.score[top.pid])}. Call #${parent.call} saves it next (step 12).`;
+      }
+    }
+  }
+
+  // ---- drawing ----------------------------------------------------------------------
+
+  const el = (tag, cls, text) => {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+
+  /* A 3x3 board as in the SVG tree: the played cell in red, empty cells show their
+   * index in light grey, a winning line in the outcome's colour. */
+  function grid(cells, played, line, kind) {
+    const g = el("div", "grid");
+    for (let i = 0; i < 9; i++) {
+      const mark = cells[i];
+      const cell = el("span", "cell");
+      if (i === played) { cell.classList.add("played"); cell.textContent = mark; }
+      else if (mark === ".") { cell.classList.add("index"); cell.textContent = String(i); }
+      else {
+        cell.textContent = mark;
+        if (line && line.includes(i)) cell.classList.add("line", kind || "");
+      }
+      g.appendChild(cell);
+    }
+    return g;
+  }
+  const lineOf = (pid) => (P.line[pid] >= 0 ? D.lines[P.line[pid]] : null);
+
+  /* One card of the tree. state: done | path | current | placed | future. */
+  function card(play, state, parentMark) {
+    const pid = play.pid;
+    const node = el("button", "card " + state);
+    node.type = "button";
+    node.dataset.call = play.call;
+    node.title = `call #${play.call}: go to its first step`;
+    const finished = state === "done" || (state === "current" && play.finished);
+    const kind = finished ? terminalKind(pid) : null;
+    if (kind) node.classList.add(kind);
+    else if (state === "done" && P.sizes[pid] > 1) node.classList.add("summary");
+    const title = `#${play.call}`;
+    node.appendChild(el("span", "title", title));
+    node.appendChild(grid(cellsOf(pid), play.cell, finished ? lineOf(pid) : null, kind));
+    let foot = "";
+    if (finished) foot = footer(pid);
+    else if (state === "placed") foot = `${parentMark} test-plays ${play.cell}`;
+    else if (state === "path") foot = "waiting";
+    else if (state === "current") foot = "running";
+    else if (state === "future") foot = "later";
+    node.appendChild(el("span", "foot", foot));
+    if (state === "done" && P.sizes[pid] > 1) {
+      node.appendChild(el("span", "caption", `${P.sizes[pid].toLocaleString("en")} calls`));
+    } else if (state === "future" && P.sizes[pid] > 1) {
+      node.appendChild(el("span", "caption", `${P.sizes[pid].toLocaleString("en")} calls`));
+    }
+    return node;
+  }
+
+  const rowsEl = document.getElementById("rows");
+  const edgesEl = document.getElementById("edges");
+  const treeEl = document.getElementById("tree");
+
+  function drawTree(state) {
+    const frames = state.frames;
+    const top = frames[frames.length - 1];
+    const rows = [];
+    const root = { pid: 0, call: 1, cell: -1 };
+    const endOfCall = state.kind === RETURN || (state.kind === CHECK && P.terminal[top.pid]);
+    rows.push({ parent: null, cards: [[root, frames.length === 1 ? "current" : "path"]] });
+    for (let d = 1; d < frames.length; d++) {
+      const f = frames[d - 1];
+      const cards = testPlays(f).map((play, j) => {
+        if (j < f.done) return [play, "done"];
+        if (j === f.active) return [play, d === frames.length - 1 ? "current" : "path"];
+        return [play, "future"];
+      });
+      rows.push({ parent: f, cards, mark: markOf(f.pid) });
+    }
+    if (!P.terminal[top.pid] && state.kind >= CHECK) {
+      const cards = testPlays(top).map((play, j) => {
+        if (j < top.done) return [play, "done"];
+        if (j === top.active) return [play, "placed"];
+        return [play, "future"];
+      });
+      rows.push({ parent: top, cards, mark: markOf(top.pid) });
+    }
+    // Rows that look the same as on the previous step are kept as they are: most
+    // steps change one or two rows, and an untouched row costs the browser nothing.
+    const best = (state.kind === CHOOSE || state.kind === RETURN) ? P.best[top.pid] : -1;
+    rows.forEach((row, d) => {
+      row.cards.forEach(([play, st]) => { if (st === "current") play.finished = endOfCall; });
+      const key = (d > 0 && d < rows.length - 3 ? "c" : "") + row.cards.map(([play, st], j) =>
+        `${play.call}${st}${play.finished ? "f" : ""}${row.parent === top && j === best ? "b" : ""}`).join();
+      const old = rowsEl.children[d];
+      if (old && old.dataset.key === key) return;
+      const line = el("div", "row");
+      line.dataset.key = key;
+      const label = el("span", "depth", d === 0 ? "call 1" : `depth ${d}`);
+      label.appendChild(el("small", "", `${markOf(row.cards[0][0].pid)} to move`));
+      line.appendChild(label);
+      const cardsEl = el("div", "cards");
+      const compact = d > 0 && d < rows.length - 3;
+      if (compact) line.classList.add("compact");
+      let before = null, after = null;
+      row.cards.forEach(([play, st], j) => {
+        if (compact && st === "done") { before = tally(before, play, "done"); return; }
+        if (compact && st === "future") { after = tally(after, play, "future"); return; }
+        if (before) { cardsEl.appendChild(chip(before)); before = null; }
+        const c = card(play, st, row.mark);
+        if (row.parent === top && j === best) c.classList.add("best");
+        cardsEl.appendChild(c);
+      });
+      if (before) cardsEl.appendChild(chip(before));
+      if (after) cardsEl.appendChild(chip(after));
+      line.appendChild(cardsEl);
+      if (old) rowsEl.replaceChild(line, old);
+      else rowsEl.appendChild(line);
+    });
+    while (rowsEl.children.length > rows.length) rowsEl.lastElementChild.remove();
+    document.getElementById("tree-count").textContent =
+      `(calls begun: ${state.lastBegun.toLocaleString("en")} of ${D.calls.toLocaleString("en")})`;
+    return () => drawEdges(rows, best, top);
+  }
+
+  /* Far above the running call, finished and later test-plays are summed up in one chip. */
+  function tally(sum, play, kind) {
+    sum = sum || { kind, plays: 0, calls: 0, scores: [] };
+    sum.plays += 1;
+    sum.calls += P.sizes[play.pid];
+    sum.scores.push(signed(P.score[play.pid]));
+    return sum;
+  }
+  function chip(sum) {
+    const node = el("span", "chip " + sum.kind);
+    const plays = `${sum.plays} test-play${sum.plays === 1 ? "" : "s"}`;
+    const calls = `${sum.calls.toLocaleString("en")} call${sum.calls === 1 ? "" : "s"}`;
+    node.textContent = sum.kind === "done"
+      ? `${plays} done: ${sum.scores.join(", ")} (${calls})` : `${plays} later (${calls})`;
+    return node;
+  }
+
+  /* Scroll a panel just enough to show a box (from a rectangle read earlier). */
+  function reveal(panel, panelBox, box) {
+    if (!box) return;
+    if (box.bottom > panelBox.bottom) panel.scrollTop += box.bottom - panelBox.bottom + 8;
+    else if (box.top < panelBox.top) panel.scrollTop -= panelBox.top - box.top + 8;
+    if (box.right > panelBox.right) panel.scrollLeft += box.right - panelBox.right + 8;
+    else if (box.left < panelBox.left) panel.scrollLeft -= panelBox.left - box.left + 8;
+  }
+
+  /* Lines from each row's running card to the cards below it. All positions are read
+   * before anything is written, so the browser lays the page out only once. */
+  function drawEdges(rows, best, top) {
+    const box = treeEl.getBoundingClientRect();
+    const dx = treeEl.scrollLeft - box.left, dy = treeEl.scrollTop - box.top;
+    const rowEls = rowsEl.children;
+    const lines = [];
+    for (let d = 1; d < rowEls.length; d++) {
+      const from = rowEls[d - 1].querySelector(".card.path, .card.current");
+      if (!from) continue;
+      const a = from.getBoundingClientRect();
+      const x1 = a.left + a.width / 2 + dx, y1 = a.bottom + dy;
+      const cards = rowEls[d].children[1].children;
+      for (let j = 0; j < cards.length; j++) {
+        const to = cards[j];
+        const b = to.getBoundingClientRect();
+        let cls = "edge";
+        const c = to.classList;
+        if (c.contains("path") || c.contains("current") || c.contains("placed")) cls += " on-path";
+        else if (c.contains("future")) cls += " future";
+        if (rows[d].parent === top && best >= 0) cls += j === best ? " picked" : " rejected";
+        lines.push(`<line class="${cls}" x1="${x1}" y1="${y1}" x2="${b.left + b.width / 2 + dx}" y2="${b.top + dy}"/>`);
+      }
+    }
+    const width = treeEl.scrollWidth, height = treeEl.scrollHeight;
+    const focus = rowsEl.querySelector(".card.placed") || rowsEl.querySelector(".card.current");
+    const focusBox = focus && focus.getBoundingClientRect();
+    const running = stackEl.lastElementChild;
+    const stackBox = stackEl.getBoundingClientRect();
+    const runningBox = running && running.getBoundingClientRect();
+    // Only writes from here on.
+    edgesEl.setAttribute("width", width);
+    edgesEl.setAttribute("height", height);
+    edgesEl.innerHTML = lines.join("");
+    reveal(treeEl, box, focusBox);
+    reveal(stackEl, stackBox, runningBox);
+  }
+
+  const stackEl = document.getElementById("stack");
+  function drawStack(state) {
+    const frames = state.frames;
+    frames.forEach((f, d) => {
+      const innermost = d === frames.length - 1;
+      const kind = innermost ? state.kind : PLACE;  // callers are all inside a test-play
+      const mark = markOf(f.pid);
+      const plays = testPlays(f);
+      const terminalHere = P.terminal[f.pid] && kind >= CHECK;
+      const lines = [];
+      if (kind >= EMPTY) lines.push(`availCellsIndexes = ${list(emptyCells(f.pid))}`);
+      if (terminalHere) lines.push(`return ${returned(f.pid)}`);
+      if (!P.terminal[f.pid] && kind >= CHECK) {
+        const k = plays.length;
+        if (f.active >= 0) {
+          const who = innermost ? "calling next" : `waiting for call #${plays[f.active].call}`;
+          lines.push(`loop i = ${f.active}: cell ${plays[f.active].cell}, test-play ${f.active + 1} of ${k} (${who})`);
+        } else if (kind === CHECK) lines.push(`loop: ${k} test-play${k === 1 ? "" : "s"} to do`);
+        else if (kind === SAVE) lines.push(`loop i = ${state.j}: cell ${plays[state.j].cell} saved, ${f.done} of ${k} done`);
+        else lines.push(`loop finished: ${k} of ${k} done`);
+        const saved = plays.slice(0, f.done).map((p) => info(p.cell, P.score[p.pid]));
+        lines.push(`allTestPlayInfos = [${saved.join(", ")}]`);
+        if (kind >= CHOOSE) lines.push(`bestTestPlay = ${P.best[f.pid]}`);
+        if (kind === RETURN) lines.push(`return ${returned(f.pid)}`);
+      }
+      const key = `${f.call}|${f.active}|${innermost}|${kind}|${lines.join("|")}`;
+      const old = stackEl.children[d];
+      if (old && old.dataset.key === key) return;  // unchanged since the last step
+      const item = el("li", "frame" + (innermost ? " running" : ""));
+      item.dataset.call = f.call;
+      item.dataset.key = key;
+      // currBdSt as the guide's figures 4-5 show it: the loop's test-play in red.
+      const cells = cellsOf(f.pid);
+      if (f.active >= 0) cells[plays[f.active].cell] = mark;
+      item.appendChild(grid(cells, f.active >= 0 ? plays[f.active].cell : -1,
+        terminalHere ? lineOf(f.pid) : null, terminalHere ? terminalKind(f.pid) : null));
+      const text = el("div", "lines");
+      const head = el("div", "head");
+      head.innerHTML = `<b>#${f.call}</b> ${code(`minimax(currBdSt, "${mark}")`)} ` +
+        `<span class="quiet">${mark === AI ? "max" : "min"} · depth ${f.depth}</span>`;
+      text.appendChild(head);
+      lines.forEach((line, i) => {
+        const row = el("div", "code", line);
+        if (innermost && i === lines.length - 1 && kind !== BEGIN) row.classList.add("newest");
+        text.appendChild(row);
+      });
+      item.appendChild(text);
+      if (old) stackEl.replaceChild(item, old);
+      else stackEl.appendChild(item);
+    });
+    while (stackEl.children.length > frames.length) stackEl.lastElementChild.remove();
+  }
+
+  // ---- controls ---------------------------------------------------------------------
+
+  const $ = (id) => document.getElementById(id);
+  const slider = $("slider"), where = $("where"), playButton = $("play"), speed = $("speed");
+  const story = $("story"), link = $("link"), callInput = $("call-input");
+  slider.max = TOTAL;
+  callInput.max = D.calls;
+  let current = -1;
+  let state = null;
+
+  function render() {
+    state = locate(current);
+    const top = state.frames[state.frames.length - 1];
+    story.dataset.step = current + 1;
+    story.dataset.kind = KIND_NAMES[state.kind];
+    story.dataset.call = top.call;
+    $("badge").innerHTML = `<span class="step">Guide step ${guideStep(state)}</span> ` +
+      `<span class="what">${KIND_TITLES[state.kind]} · call #${top.call}</span>`;
+    $("narration").innerHTML = narrate(state);
+    const finishTree = drawTree(state);
+    drawStack(state);
+    slider.value = current + 1;
+    where.textContent = `Step ${(current + 1).toLocaleString("en")} of ${TOTAL.toLocaleString("en")} · ` +
+      `call #${top.call} of ${D.calls.toLocaleString("en")} · depth ${top.depth}`;
+    link.href = `#step=${current + 1}`;
+    $("prev").disabled = $("first").disabled = current === 0;
+    $("next").disabled = $("last").disabled = current === TOTAL - 1;
+    $("prev-call").disabled = current === 0;
+    $("next-call").disabled = state.lastBegun >= D.calls;
+    finishTree();  // the one moment the page is measured: after every change is made
+    scheduleHash();
+  }
+
+  function go(n) {
+    n = Math.max(0, Math.min(TOTAL - 1, Math.floor(n)));
+    if (Number.isNaN(n) || n === current) return;
+    current = n;
+    render();
+  }
+  const nextCall = () => { if (state.lastBegun < D.calls) go(beginOf(state.lastBegun + 1)); };
+  const prevCall = () => {
+    const begun = beginOf(state.lastBegun);
+    go(current > begun ? begun : state.lastBegun > 1 ? beginOf(state.lastBegun - 1) : 0);
+  };
+
+  // The fragment (#step=37 or #call=5) names a step; it is rewritten at most a few
+  // times a second, since browsers throttle rapid history updates.
+  let hashTimer = 0;
+  let lastHash = "";
+  function scheduleHash() {
+    if (hashTimer) return;
+    hashTimer = setTimeout(() => {
+      hashTimer = 0;
+      lastHash = `#step=${current + 1}`;
+      if (location.hash !== lastHash) history.replaceState(null, "", lastHash);
+    }, 250);
+  }
+  function fromHash() {
+    const m = /^#(step|call)=(\d+)$/.exec(location.hash);
+    if (!m) return null;
+    const value = Number(m[2]);
+    if (m[1] === "step") return value - 1;
+    return value >= 1 && value <= D.calls ? beginOf(value) : null;
+  }
+  window.addEventListener("hashchange", () => {
+    if (location.hash === lastHash) return;
+    const n = fromHash();
+    if (n !== null) go(n);
+  });
+
+  let timer = 0;
+  function setPlaying(on) {
+    clearInterval(timer);
+    timer = 0;
+    playButton.textContent = on ? "❚❚ pause" : "▶ play";
+    playButton.classList.toggle("playing", on);
+    if (!on) return;
+    const perSecond = Number(speed.value);
+    const interval = Math.max(16, 1000 / perSecond);
+    const stride = Math.max(1, Math.round((perSecond * interval) / 1000));
+    timer = setInterval(() => {
+      if (current >= TOTAL - 1) { setPlaying(false); return; }
+      go(current + stride);
+    }, interval);
+  }
+  const togglePlay = () => setPlaying(!timer && current < TOTAL - 1);
+
+  $("first").onclick = () => go(0);
+  $("last").onclick = () => go(TOTAL - 1);
+  $("prev").onclick = () => go(current - 1);
+  $("next").onclick = () => go(current + 1);
+  $("prev-call").onclick = prevCall;
+  $("next-call").onclick = nextCall;
+  playButton.onclick = togglePlay;
+  speed.onchange = () => { if (timer) setPlaying(true); };
+  slider.oninput = () => go(Number(slider.value) - 1);
+  rowsEl.addEventListener("click", (event) => {
+    const target = event.target.closest(".card");
+    if (target) go(beginOf(Number(target.dataset.call)));
+  });
+  $("jump").onsubmit = (event) => {
+    event.preventDefault();
+    const k = Number(callInput.value);
+    if (!Number.isInteger(k) || k < 1 || k > D.calls) {
+      callInput.setCustomValidity(`Calls run from 1 to ${D.calls.toLocaleString("en")}.`);
+      callInput.reportValidity();
+      return;
+    }
+    callInput.setCustomValidity("");
+    go(beginOf(k));
+  };
+  callInput.oninput = () => callInput.setCustomValidity("");
+
+  document.addEventListener("keydown", (event) => {
+    if (event.target === callInput || event.target === speed) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key;
+    let handled = true;
+    if (key === "ArrowRight") event.shiftKey ? nextCall() : go(current + 1);
+    else if (key === "ArrowLeft") event.shiftKey ? prevCall() : go(current - 1);
+    else if (key === "ArrowDown") nextCall();
+    else if (key === "ArrowUp") prevCall();
+    else if (key === " " || key === "Spacebar") togglePlay();
+    else if (key === "Home") go(0);
+    else if (key === "End") go(TOTAL - 1);
+    else handled = false;
+    if (handled) event.preventDefault();
+  });
+  window.addEventListener("resize", () => { if (state) render(); });
+
+  // Legend labels name the marks of this trace.
+  $("legend").querySelector(".sw.win").nextSibling.textContent = `${AI} (AI) wins: ${signed(S.ai_win)}`;
+  $("legend").querySelector(".sw.loss").nextSibling.textContent = `${HUMAN} (human) wins: ${signed(S.human_win)}`;
+  $("legend").querySelector(".sw.draw").nextSibling.textContent = `draw: ${signed(S.draw)}`;
+
+  const start = fromHash();
+  go(start !== null ? start : beginOf(D.start_call));
+
+  // For benchmarks and tests: read-only facts and the same moves the buttons make.
+  window.tracerViewer = Object.freeze({
+    total: TOTAL,
+    go: (step) => go(step - 1),
+    step: () => current + 1,
+    beginOf: (call) => beginOf(call) + 1,
+  });
+})();
