@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install -q . >/dev/null
+.venv/bin/python -m pip install -q ".[browser]" >/dev/null
 .venv/bin/python benchmarks/run.py "$@"
+.venv/bin/python benchmarks/viewer_bench.py

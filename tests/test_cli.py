@@ -478,3 +478,14 @@ def test_bundled_examples_work_after_a_wheel_install(tmp_path):
         env=env, capture_output=True, text=True, timeout=60,
     )
     assert module.returncode == 0 and "Result: {index: 4, score: 1}" in module.stdout
+
+
+@pytest.mark.parametrize("option", ["-o", "--log", "--html"])
+def test_a_path_in_a_missing_folder_is_refused_before_writing(cli, option, tmp_path):
+    name = "missing/out.html" if option == "--html" else "missing/out.svg"
+    result = cli("--example", "near-endgame", option, name)
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"trace: error: {option}: cannot write '{name}': the folder 'missing' does not exist"
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

@@ -5,23 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from positions import POSITIONS, trace_of
 
-from tracer import Board, record
 from tracer.renderers.log import render_log, write_log
-
-#: name -> (board, side to move, AI): small positions whose logs are kept in tests/golden.
-POSITIONS = {
-    "tutorial": ("X.OX.XOO.", "X", "X"),
-    "x-won": ("XXXOO....", "O", "X"),
-    "draw": ("XOXXOOOXX", "O", "X"),
-    "o-to-move": ("XOXXOO.X.", "O", "X"),
-    "ai-o": ("X.OX.XOO.", "X", "O"),
-}
-
-
-def trace_of(name: str):
-    board, to_move, ai = POSITIONS[name]
-    return record(Board(board), to_move, ai=ai)
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))

@@ -11,7 +11,6 @@ import tracer
 from tracer.renderers.stats import render_stats
 from tracer.renderers.tree import COLLAPSED_WIDTH, DEFAULT_MAX_NODES, game_tree, plan_tree
 
-
 PEAK = """
 for line in open("/proc/self/status"):
     if line.startswith("VmHWM:"):

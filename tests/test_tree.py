@@ -7,6 +7,7 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
+from positions import POSITIONS, trace_of
 
 from tracer import Board, TooLargeError, record
 from tracer.output import pipe
@@ -14,19 +15,6 @@ from tracer.renderers import drawing
 from tracer.renderers.tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, game_tree, plan_tree
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-POSITIONS = {
-    "tutorial": ("X.OX.XOO.", "X", "X"),
-    "x-won": ("XXXOO....", "O", "X"),
-    "draw": ("XOXXOOOXX", "O", "X"),
-    "o-to-move": ("XOXXOO.X.", "O", "X"),
-    "ai-o": ("X.OX.XOO.", "X", "O"),
-}
-
-
-def trace_of(name: str):
-    board, to_move, ai = POSITIONS[name]
-    return record(Board(board), to_move, ai=ai)
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))

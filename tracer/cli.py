@@ -16,7 +16,7 @@ from .board import Mark
 from .boardfile import Position, parse_board, read_board_file
 from .decision_files import DEFAULT_KINDS, OUTPUT_KINDS
 from .errors import InputError, RenderError, TooLargeError, TracerError
-from .output import FORMATS, atomic_writer, choose_format, pipe, write_atomically
+from .output import FORMATS, atomic_writer, check_output_path, choose_format, pipe, write_atomically
 from .scores import parse_scores
 from .search import record
 from .trace import Trace
@@ -287,6 +287,10 @@ def emit(
         no_tree = no_tree or output is None
         fmt = None if output is None else fmt
     path, fmt = choose_format(output, fmt, stem)
+    if not no_tree:
+        check_output_path(path, "-o")
+    if log_path is not None:
+        check_output_path(log_path, "--log")
     tree_bytes: bytes | str | None = None
     note = ""
     if not no_tree and fmt != "json":
@@ -322,7 +326,7 @@ def emit(
     if page is not None:
         from .renderers.html import describe_page
 
-        if html_path == "-":
+        if html_path is None or html_path == "-":
             click.echo(page, nl=False)
         else:
             write_atomically(html_path, page.encode("utf-8"))

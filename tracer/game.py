@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from .board import Board, Mark, cell_name, other
+from .board import MARKS, Board, Mark, cell_name, other
 from .renderers.text import signed
 from .scores import TUTORIAL, Scores
 from .search import record
@@ -86,16 +86,16 @@ class Decision:
                 node = node.children()[node.best_index or 0]
                 moves.append((node.played_by, node.move))
             end = "draw" if node.terminal == "draw" else f"{node.terminal} wins"
-            lines.append((child.move, child.score, moves, end))  # type: ignore[arg-type]
-        return lines
+            lines.append((child.move, child.score, moves, end))
+        return lines  # type: ignore[return-value]  # moves below the root are never None
 
 
 def outcome_of(board: Board) -> Outcome | None:
     """The outcome if ``board`` is finished (a line of three, or full), else None."""
-    for mark in ("X", "O"):
-        line = board.winning_line(mark)  # type: ignore[arg-type]
+    for mark in MARKS:
+        line = board.winning_line(mark)
         if line is not None:
-            return Outcome(mark, line)  # type: ignore[arg-type]
+            return Outcome(mark, line)
     if board.is_full():
         return Outcome(None)
     return None

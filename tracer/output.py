@@ -49,6 +49,18 @@ def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tup
     return output, fmt
 
 
+def check_output_path(path: str, option: str) -> None:
+    """Refuse, before anything is written, an output path that cannot be written."""
+    if path == "-":
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise InputError(f"{path!r} is a folder: give a file name inside it", option)
+    folder = target.parent
+    if not folder.is_dir():
+        raise InputError(f"cannot write {path!r}: the folder {str(folder)!r} does not exist", option)
+
+
 def pipe(graph: graphviz.Digraph, fmt: str) -> bytes:
     """Lay out ``graph`` with Graphviz's ``dot`` and return the ``fmt`` bytes."""
     import graphviz  # imported here: runs that draw nothing start faster

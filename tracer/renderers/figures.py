@@ -50,7 +50,7 @@ class Figure:
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """Show the diagram when a notebook displays the figure."""
-        return self.graph._repr_mimebundle_(include=include, exclude=exclude)  # type: ignore[no-any-return]
+        return self.graph._repr_mimebundle_(include=include, exclude=exclude)
 
 
 def _budget(depth: int | None, max_nodes: int | None, default: int) -> int:

@@ -14,11 +14,11 @@ import json
 import re
 from html import escape
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from ..board import CELL_NAMES, LINES, Mark
 from ..errors import InputError
+from ..output import check_output_path
 from ..trace import TERMINAL_NAMES, Trace
 from . import drawing
 from .text import signed
@@ -96,7 +96,8 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
     p = trace.positions
     order = _canonical_order(trace)
     new_id = {pid: i for i, pid in enumerate(order)}
-    first_edge, edge_child = [], []
+    first_edge: list[int] = []
+    edge_child: list[int] = []
     for pid in order:
         first_edge.append(len(edge_child))
         edge_child.extend(new_id[child] for _cell, child in p.children(pid))
@@ -172,15 +173,7 @@ def check_html_path(path: str, tree_output: str | None) -> None:
         if tree_output == "-":
             raise InputError("the page and the tree cannot both go to standard output", "--html")
         return
-    target = Path(path)
-    if target.is_dir():
-        example = f"{path.rstrip('/')}/trace.html"
-        raise InputError(f"{path!r} is a folder: give a file name such as {example}", "--html")
-    folder = target.parent
-    if not folder.is_dir():
-        raise InputError(
-            f"cannot write {path!r}: the folder {str(folder)!r} does not exist", "--html"
-        )
+    check_output_path(path, "--html")
 
 
 def describe_page(trace: Trace) -> str:
