@@ -448,8 +448,11 @@ def test_bundled_examples_work_after_a_wheel_install(tmp_path):
         check=True, capture_output=True, text=True,
     ).stdout.strip()
     Path(purelib, "test-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    # That path may hold an installed tracer too (CI installs the project there):
+    # --ignore-installed makes pip put the wheel's copy into the new venv regardless.
     subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "--no-index", "--no-deps", str(wheel)],
+        [str(python), "-m", "pip", "install", "-q", "--no-index", "--no-deps", "--ignore-installed",
+         str(wheel)],
         check=True, capture_output=True, timeout=120,
     )
     elsewhere = tmp_path / "elsewhere"
