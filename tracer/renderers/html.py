@@ -67,26 +67,6 @@ def _winning_lines(trace: Trace) -> list[int]:
     return result
 
 
-def _canonical_order(trace: Trace) -> list[int]:
-    """Positions in the order a depth-first walk first meets them (the search's own order).
-
-    A trace read back from JSON numbers its positions differently; walking them
-    the same way makes its page byte-for-byte the page of the recorded trace.
-    """
-    p = trace.positions
-    order: list[int] = []
-    seen: set[int] = set()
-    stack = [0]
-    while stack:
-        pid = stack.pop()
-        if pid in seen:
-            continue
-        seen.add(pid)
-        order.append(pid)
-        stack.extend(child for _cell, child in reversed(p.children(pid)))
-    return order
-
-
 def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
     """What the page needs: the input, the score scheme and the position columns."""
     if not 1 <= start_call <= trace.calls:
@@ -94,14 +74,6 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
             f"call {start_call} does not exist: calls run from 1 to {trace.calls}", "--focus"
         )
     p = trace.positions
-    order = _canonical_order(trace)
-    new_id = {pid: i for i, pid in enumerate(order)}
-    first_edge: list[int] = []
-    edge_child: list[int] = []
-    for pid in order:
-        first_edge.append(len(edge_child))
-        edge_child.extend(new_id[child] for _cell, child in p.children(pid))
-    lines = _winning_lines(trace)
     return {
         "board": trace.board.cells,
         "to_move": trace.to_move,
@@ -115,15 +87,15 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
         "cell_names": list(CELL_NAMES),
         "terminal_names": list(TERMINAL_NAMES),
         "positions": {
-            "boards": [p.boards[pid] for pid in order],
-            "x_to_move": [p.x_to_move[pid] for pid in order],
-            "terminal": [p.terminal[pid] for pid in order],
-            "score": [p.score[pid] for pid in order],
-            "best": [p.best[pid] for pid in order],
-            "first_edge": first_edge,
-            "sizes": [p.sizes[pid] for pid in order],
-            "edge_child": edge_child,
-            "line": [lines[pid] for pid in order],
+            "boards": list(p.boards),
+            "x_to_move": list(p.x_to_move),
+            "terminal": list(p.terminal),
+            "score": list(p.score),
+            "best": list(p.best),
+            "first_edge": list(p.first_edge),
+            "sizes": list(p.sizes),
+            "edge_child": list(p.edge_child),
+            "line": _winning_lines(trace),
         },
     }
 

@@ -176,10 +176,23 @@ def trace_from_dict(doc: Any, source: str = "<json>") -> Trace:
               f"{where}: expected best to be one of the empty cells (null if terminal), found {node_best!r}",
               source)
         next_call[0] += 1
-        # A terminal node has empty cells but no children: zip stops at the shorter list.
-        child_pids = [convert(child, depth + 1, cell) for child, cell in zip(children, empty, strict=False)]
         key = (cells, mark)
         known = memo.get(key)
+        if known is None:
+            # Number the position on first meeting, as the search does, so a loaded
+            # trace has the very rows of the recorded one.
+            pid = len(boards)
+            memo[key] = pid
+            b = Board(cells)
+            boards.append(b.bits("X") | b.bits("O") << 9)
+            x_to_move.append(mark == "X")
+            terminal.append(TERMINAL_CODES[node_terminal])
+            score.append(node_score)
+            best.append(-1 if node_best is None else empty.index(node_best))
+            first_edge.append(0)
+            sizes.append(1)
+        # A terminal node has empty cells but no children: zip stops at the shorter list.
+        child_pids = [convert(child, depth + 1, cell) for child, cell in zip(children, empty, strict=False)]
         if known is not None:
             start = first_edge[known]
             same = (
@@ -190,34 +203,15 @@ def trace_from_dict(doc: Any, source: str = "<json>") -> Trace:
             )
             _need(same, f"{where}: differs from an earlier call on the same position", source)
             return known
-        pid = len(boards)
-        memo[key] = pid
-        b = Board(cells)
-        boards.append(b.bits("X") | b.bits("O") << 9)
-        x_to_move.append(mark == "X")
-        terminal.append(TERMINAL_CODES[node_terminal])
-        score.append(node_score)
-        best.append(-1 if node_best is None else empty.index(node_best))
-        first_edge.append(len(edge_child))
-        edge_child.extend(child_pids)
-        sizes.append(1 + sum(sizes[c] for c in child_pids))
+        if child_pids:
+            # Edges are stored when the position's subtree is done, again as the search does.
+            first_edge[pid] = len(edge_child)
+            edge_child.extend(child_pids)
+            sizes[pid] = 1 + sum(sizes[c] for c in child_pids)
         return pid
 
-    root = convert(tree, 0, None)
-    # Positions were numbered in post-order; the trace wants the root at row 0.
-    order = list(range(len(boards)))
-    order.insert(0, order.pop(root))
-    rank = {pid: i for i, pid in enumerate(order)}
-    positions = Positions(
-        array("l", (boards[p] for p in order)),
-        bytearray(x_to_move[p] for p in order),
-        bytearray(terminal[p] for p in order),
-        array("q", (score[p] for p in order)),
-        array("b", (best[p] for p in order)),
-        array("l", (first_edge[p] for p in order)),
-        array("q", (sizes[p] for p in order)),
-        array("l", (rank[c] for c in edge_child)),
-    )
+    convert(tree, 0, None)
+    positions = Positions(boards, x_to_move, terminal, score, best, first_edge, sizes, edge_child)
     trace = Trace(board, to_move, ai, scores, positions)
     _need(trace.board == Board(tree["board"]) and trace.to_move == tree["mark"],
           "expected the tree's root to hold the trace's board and side to move", source)
