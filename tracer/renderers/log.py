@@ -7,6 +7,7 @@ from typing import TextIO
 
 from ..board import Mark, cell_name
 from ..trace import Call, Trace
+from .drawing import value_outcome
 from .text import calls, returned, signed
 
 INDENT = "   "
@@ -14,11 +15,10 @@ INDENT = "   "
 
 def outcome_word(trace: Trace, mark: Mark, score: int) -> str:
     """What ``score`` means for ``mark``: ``'wins'``, ``'draws'`` or ``'loses'``."""
-    s = trace.scores
-    if score == s.draw:
+    for_ai = value_outcome(trace, score)
+    if for_ai == "draw":
         return "draws"
-    mark_wins = (score == s.ai_win) == (mark == trace.ai)
-    return "wins" if mark_wins else "loses"
+    return "wins" if (for_ai == "win") == (mark == trace.ai) else "loses"
 
 
 def terminal_sentence(trace: Trace, call: Call) -> str:
