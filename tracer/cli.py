@@ -326,7 +326,8 @@ def emit(
     if page is not None:
         from .renderers.html import describe_page
 
-        if html_path is None or html_path == "-":
+        assert html_path is not None  # a page is only made for --html
+        if html_path == "-":
             click.echo(page, nl=False)
         else:
             write_atomically(html_path, page.encode("utf-8"))
