@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tracer import Board, InputError, parse_board
-from tracer.boardfile import MAX_BYTES, read_board_file
+from tracer.games.tictactoe.notation import MAX_BYTES, read_board_file
 
 TUTORIAL = Board("X.OX.XOO.")
 

@@ -12,8 +12,8 @@ import pytest
 
 import tracer
 from tracer import examples
-from tracer.boardfile import parse_board
 from tracer.errors import TooLargeError
+from tracer.games.tictactoe.notation import parse_board
 from tracer.renderers import drawing
 from tracer.renderers.figures import (
     FIGURE_MAX_NODES,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tracer.figure_output import render_series
+from tracer.outputs.figure_files import render_series
 from tracer.renderers.figures import figures
 from tracer.renderers.figures_page import inline_svg, render_page
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 import tracer
-from tracer.board import Board, other
-from tracer.decision_files import OUTPUT_KINDS, decision_stem, save_decision
-from tracer.game import Game, MoveError, Outcome, choose_move, outcome_of
+from tracer.games.tictactoe.board import Board, other
+from tracer.play.match import Game, MoveError, Outcome, choose_move, outcome_of
+from tracer.play.saving import OUTPUT_KINDS, decision_stem, save_decision
 from tracer.renderers.json_trace import load_json
 from tracer.scores import TENS, TUTORIAL, Scores
 

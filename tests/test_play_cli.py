@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tracer.board import other
-from tracer.game import Game, choose_move
+from tracer.games.tictactoe.board import other
+from tracer.play.match import Game, choose_move
 from tracer.renderers.json_trace import load_json
 
 GREEN = "\x1b[32m"
@@ -224,7 +224,7 @@ def test_save_folder_that_is_a_file_is_refused(cli, tmp_path: Path):
 
 
 def test_ctrl_c_at_the_prompt_says_goodbye():
-    from tracer.play_ui import Session
+    from tracer.play.terminal import Session
     from tracer.scores import TUTORIAL
 
     class Interrupted:

@@ -10,7 +10,7 @@ import pytest
 from positions import POSITIONS, trace_of
 
 from tracer import Board, TooLargeError, record
-from tracer.output import pipe
+from tracer.outputs.files import pipe
 from tracer.renderers import drawing
 from tracer.renderers.tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, game_tree, plan_tree
 

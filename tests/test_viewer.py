@@ -11,7 +11,7 @@ import pytest
 
 import tracer
 from tracer import examples
-from tracer.boardfile import parse_board
+from tracer.games.tictactoe.notation import parse_board
 from tracer.renderers import drawing
 from tracer.renderers.html import COLOURS, render_html
 from tracer.trace import ENTER, Trace

@@ -10,11 +10,11 @@ Record once, render many ways::
 
 from __future__ import annotations
 
-from .board import LINES, Board, Mark, cell_name
-from .boardfile import Position, parse_board
 from .errors import InputError, RenderError, TooLargeError, TracerError
+from .games.tictactoe.board import LINES, Board, Mark, cell_name
+from .games.tictactoe.notation import Position, parse_board
 from .scores import TENS, TUTORIAL, Scores
-from .search import plain_minimax, record
+from .search.minimax import plain_minimax, record
 from .trace import Call, Result, Trace
 
 __version__ = "0.1.0"

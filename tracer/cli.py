@@ -12,13 +12,13 @@ from typing import Any, TypeVar
 import click
 
 from . import __version__, examples
-from .board import Mark
-from .boardfile import Position, parse_board, read_board_file
-from .decision_files import DEFAULT_KINDS, OUTPUT_KINDS
 from .errors import InputError, RenderError, TooLargeError, TracerError
-from .output import FORMATS, atomic_writer, check_output_path, choose_format, pipe, write_atomically
+from .games.tictactoe.board import Mark
+from .games.tictactoe.notation import Position, parse_board, read_board_file
+from .outputs.files import FORMATS, atomic_writer, check_output_path, choose_format, pipe, write_atomically
+from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
 from .scores import parse_scores
-from .search import record
+from .search.minimax import record
 from .trace import Trace
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -196,9 +196,9 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     played there. Type "why" for the full reason (also saved as files), "q" to
     quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
     """
-    from .decision_files import NEEDS_GRAPHVIZ
-    from .output import check_graphviz
-    from .play_ui import Session
+    from .outputs.files import check_graphviz
+    from .play.saving import NEEDS_GRAPHVIZ
+    from .play.terminal import Session
 
     scores = parse_scores(scores_text)
     chosen = list(kinds) or list(DEFAULT_KINDS)
@@ -278,7 +278,7 @@ def emit(
         quiet = quiet or html_path == "-"
     figure_files: dict[str, bytes | str] = {}
     if figures_dir is not None:
-        from .figure_output import check_folder, figure_format, render_series
+        from .outputs.figure_files import check_folder, figure_format, render_series
 
         figures_fmt = figure_format(fmt)
         folder = check_folder(figures_dir)
@@ -317,7 +317,7 @@ def emit(
             log_renderer.write_log(trace, handle, progress=progress_bar(trace, log_path))
 
     if figures_dir is not None:
-        from .figure_output import write_series
+        from .outputs.figure_files import write_series
 
         write_series(folder, figure_files)
         if not quiet:

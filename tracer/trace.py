@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from .board import EMPTY_CELLS, Board, Mark, other
+from .games.tictactoe.board import EMPTY_CELLS, Board, Mark, other
 from .scores import Scores
 
 # Terminal codes stored per position (0 = not terminal).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..board import Board, Mark
+from ..games.tictactoe.board import Board, Mark
 from ..trace import Call, Trace
 from .text import signed
 

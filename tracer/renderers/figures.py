@@ -14,8 +14,8 @@ from typing import Any
 
 import graphviz
 
-from ..board import cell_name
 from ..errors import TooLargeError
+from ..games.tictactoe.board import cell_name
 from ..trace import Call, Trace
 from . import drawing
 from .log import terminal_sentence

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from html import escape
 
-from ..board import cell_name
+from ..games.tictactoe.board import cell_name
 from ..trace import Trace
 from .figures import Figure
 from .text import calls, signed

@@ -16,9 +16,9 @@ from html import escape
 from importlib import resources
 from typing import Any
 
-from ..board import CELL_NAMES, LINES, Mark
 from ..errors import InputError
-from ..output import check_output_path
+from ..games.tictactoe.board import CELL_NAMES, LINES, Mark
+from ..outputs.files import check_output_path
 from ..trace import TERMINAL_NAMES, Trace
 from . import drawing
 from .text import signed

@@ -20,8 +20,8 @@ from array import array
 from collections.abc import Callable
 from typing import Any, BinaryIO, TextIO
 
-from ..board import Board
 from ..errors import InputError
+from ..games.tictactoe.board import Board
 from ..scores import Scores
 from ..trace import ENTER, TERMINAL_CODES, Positions, Trace
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from ..board import Mark, cell_name
+from ..games.tictactoe.board import Mark, cell_name
 from ..trace import Call, Trace
 from .drawing import value_outcome
 from .text import calls, returned, signed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..board import cell_name
+from ..games.tictactoe.board import cell_name
 from ..trace import Trace
 from .text import returned, signed
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import InputError
-from .output import IMAGE_FORMATS, pipe, write_atomically
-from .trace import Trace
+from ..errors import InputError
+from ..trace import Trace
+from .files import IMAGE_FORMATS, pipe, write_atomically
 
 
 def figure_format(fmt: str | None) -> str:
@@ -40,8 +40,8 @@ def render_series(
 ) -> dict[str, bytes | str]:
     """Every file of the series, by file name: ``figure-1.svg`` ..., ``overview.svg``,
     ``index.html`` (whose figures are always inline SVG, whatever ``fmt``)."""
-    from .renderers.figures import figures
-    from .renderers.figures_page import render_page
+    from ..renderers.figures import figures
+    from ..renderers.figures_page import render_page
 
     series = figures(trace, depth=depth, max_nodes=max_nodes)
     files: dict[str, bytes | str] = {}

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from .errors import InputError, RenderError
+from ..errors import InputError, RenderError
 
 IMAGE_FORMATS = ("svg", "png", "pdf")
 FORMATS = (*IMAGE_FORMATS, "dot", "json")

@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from .board import MARKS, Board, Mark, cell_name, other
-from .renderers.text import signed
-from .scores import TUTORIAL, Scores
-from .search import record
-from .trace import Trace
+from ..games.tictactoe.board import MARKS, Board, Mark, cell_name, other
+from ..renderers.text import signed
+from ..scores import TUTORIAL, Scores
+from ..search.minimax import record
+from ..trace import Trace
 
 Starter = Literal["ai", "human"]
 #: What a cell number looks like (ASCII digits only: ``int()`` also takes '٣').

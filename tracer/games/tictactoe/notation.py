@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from ...errors import InputError
 from .board import EMPTY, Board, Mark, other
-from .errors import InputError
 
 #: Board files are tiny; refuse anything larger without reading it all.
 MAX_BYTES = 64 * 1024

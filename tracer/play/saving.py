@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from .output import atomic_writer, pipe, write_atomically
-from .trace import Trace
+from ..outputs.files import atomic_writer, pipe, write_atomically
+from ..trace import Trace
 
 #: Writes the files of one decision for the stem ``DIR/move-N``; returns the paths written.
 Writer = Callable[[Trace, Path], list[Path]]
@@ -29,14 +29,14 @@ def one_file(suffix: str, render: Callable[[Trace], bytes | str]) -> Writer:
 
 
 def _tree_svg(trace: Trace) -> bytes:
-    from .renderers.tree import game_tree
+    from ..renderers.tree import game_tree
 
     return pipe(game_tree(trace), "svg")
 
 
 def _write_json(trace: Trace, stem: Path) -> list[Path]:
     # Streamed: the AI's opening move is a 75 MB trace.
-    from .renderers.json_trace import write_json
+    from ..renderers.json_trace import write_json
 
     path = stem.with_name(stem.name + ".json")
     with atomic_writer(path) as handle:
@@ -45,14 +45,14 @@ def _write_json(trace: Trace, stem: Path) -> list[Path]:
 
 
 def _page(trace: Trace) -> str:
-    from .renderers.html import render_html
+    from ..renderers.html import render_html
 
     return render_html(trace)
 
 
 def _write_figures(trace: Trace, stem: Path) -> list[Path]:
     # The tutorial's figure series for this decision, in its own folder DIR/move-N-figures.
-    from .figure_output import render_series, write_series
+    from ..outputs.figure_files import render_series, write_series
 
     folder = stem.with_name(stem.name + "-figures")
     files = render_series(trace, "svg")

@@ -25,9 +25,9 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
-from .board import EMPTY_CELLS, HAS_LINE, Board, Mark
-from .scores import TUTORIAL, Scores
-from .trace import DRAW, NOT_TERMINAL, O_WON, X_WON, Positions, Result, Trace
+from ..games.tictactoe.board import EMPTY_CELLS, HAS_LINE, Board, Mark
+from ..scores import TUTORIAL, Scores
+from ..trace import DRAW, NOT_TERMINAL, O_WON, X_WON, Positions, Result, Trace
 
 
 def plain_minimax(

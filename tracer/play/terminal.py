@@ -13,11 +13,11 @@ from typing import TextIO
 
 import click
 
-from .board import Board, cell_name
-from .decision_files import decision_stem, save_decision
-from .game import Decision, Game, MoveError, Outcome, Starter
-from .renderers.text import signed
-from .scores import Scores
+from ..games.tictactoe.board import Board, cell_name
+from ..renderers.text import signed
+from ..scores import Scores
+from .match import Decision, Game, MoveError, Outcome, Starter
+from .saving import decision_stem, save_decision
 
 RULE = "---+---+---"
 WHY_WORDS = {"why", "?"}

@@ -1,0 +1,1 @@
+"""Tic-tac-toe, the guide's game: the board, its one win check and its file notations."""
