@@ -60,7 +60,7 @@ def test_empty_board_stats(empty_trace):
     assert sum(stats.calls_per_depth) == stats.calls
     assert stats.calls_per_depth[:4] == [1, 9, 72, 504]
     # The most searched position is met once per ordering of the moves leading to it.
-    board, mark = stats.most_repeated
+    board = empty_trace.game.board_of(stats.most_repeated_state)
     xs, os_ = board.count("X"), board.count("O")
     from math import factorial
 

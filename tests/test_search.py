@@ -10,6 +10,7 @@ import pytest
 
 import tracer
 from tracer import TENS, TUTORIAL, Board, Result, Scores, plain_minimax, record
+from tracer.games.tictactoe.game import X_TO_MOVE
 from tracer.trace import ENTER, LEAVE
 
 # ---------------------------------------------------------------- the tutorial's board
@@ -123,7 +124,8 @@ def test_empty_board_is_plain_minimax_call_for_call(empty_trace):
 def assert_identical(trace: tracer.Trace) -> None:
     """Every call of ``trace`` is plain_minimax's, in order: board, mark, move, depth, score."""
     p = trace.positions
-    cells = {pid: p.board(pid).cells for pid in range(len(p))}
+    game = trace.game
+    cells = {pid: game.board_of(p.state[pid]).cells for pid in range(len(p))}
     events = trace.events()
     count = [0]
 
@@ -131,7 +133,7 @@ def assert_identical(trace: tracer.Trace) -> None:
         kind, call, pid, t_depth, t_move = next(events)
         count[0] += 1
         assert kind == ENTER and call == count[0], (kind, call, count[0])
-        got = (cells[pid], p.mark(pid), None if t_move < 0 else t_move, t_depth)
+        got = (cells[pid], game.mark_of(p.state[pid]), None if t_move < 0 else t_move, t_depth)
         assert got == (board.cells, mark, move, depth), f"call {call}: {got}"
 
     def on_return(score: int) -> None:
@@ -205,7 +207,7 @@ def test_other_score_schemes_choose_the_same_moves(scheme, ai):
         other.check()
         assert other.calls == base.calls
         assert list(other.positions.best) == list(base.positions.best)
-        assert list(other.positions.boards) == list(base.positions.boards)
+        assert list(other.positions.state) == list(base.positions.state)
         assert [mapping[s] for s in base.positions.score] == list(other.positions.score)
         assert other.result == Result(base.result.index, mapping[base.result.score])
 
@@ -225,7 +227,7 @@ def test_check_passes_on_the_tutorial(tutorial_trace):
 def corrupted(trace: tracer.Trace, column: str, pid: int, value: int) -> tracer.Trace:
     positions = copy.deepcopy(trace.positions)
     getattr(positions, column)[pid] = value
-    return tracer.Trace(trace.board, trace.to_move, trace.ai, trace.scores, positions)
+    return tracer.Trace(trace.game, positions, trace.search)
 
 
 def pid_of(trace: tracer.Trace, number: int) -> int:
@@ -247,11 +249,14 @@ def pid_of(trace: tracer.Trace, number: int) -> int:
         ("best", 3, 0),  # a terminal call has no best
         ("terminal", 3, 0),
         ("terminal", 5, 3),
-        ("x_to_move", 2, 1),
+        ("state", 2, "flip the side to move"),
     ],
 )
 def test_check_catches_corruption(tutorial_trace, column, call, value):
-    bad = corrupted(tutorial_trace, column, pid_of(tutorial_trace, call), value)
+    pid = pid_of(tutorial_trace, call)
+    if value == "flip the side to move":
+        value = tutorial_trace.positions.state[pid] ^ X_TO_MOVE
+    bad = corrupted(tutorial_trace, column, pid, value)
     with pytest.raises(AssertionError):
         bad.check()
     tutorial_trace.check()  # the original is untouched
@@ -262,7 +267,7 @@ def test_check_catches_a_wrong_child(tutorial_trace):
     positions = copy.deepcopy(tutorial_trace.positions)
     start = positions.first_edge[pid_of(tutorial_trace, 2)]
     positions.edge_child[start] = pid_of(tutorial_trace, 4)
-    bad = tracer.Trace(tutorial_trace.board, "X", "X", TUTORIAL, positions)
+    bad = tracer.Trace(tutorial_trace.game, positions, tutorial_trace.search)
     with pytest.raises(AssertionError):
         bad.check()
 

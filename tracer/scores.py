@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import InputError
 
@@ -33,6 +34,27 @@ class Scores:
         """The scheme as JSON stores it."""
         return {"human_win": self.human_win, "ai_win": self.ai_win, "draw": self.draw}
 
+    def score(self, outcome: str, depth: int) -> int:
+        """What a finished game scores: ``outcome`` is ``human_win``, ``ai_win`` or ``draw``.
+
+        ``depth`` (moves from the first call) is unused here; schemes that reward
+        quick wins use it.
+        """
+        return int(getattr(self, outcome))
+
+    def text(self, outcome: str) -> str:
+        """A terminal score as prose writes it: ``+1``, ``-1``, ``0``."""
+        value = int(getattr(self, outcome))
+        return f"{value:+d}" if value else "0"
+
+    def kind(self, score: int) -> str:
+        """What a returned score predicts for the AI: ``'win'``, ``'loss'`` or ``'draw'``."""
+        if score >= self.ai_win:
+            return "win"
+        if score <= self.human_win:
+            return "loss"
+        return "draw"
+
 
 TUTORIAL = Scores(-1, 1, 0)
 #: Glyn Lewington's game (seed 003) scores finished games with ±10.
@@ -59,3 +81,11 @@ def parse_scores(text: str) -> Scores:
         return Scores(*values)
     except ValueError as exc:
         raise InputError(f"{exc}", "--scores") from None
+
+
+def scores_from_json(data: Any) -> Scores:
+    """A scheme as a JSON trace stores it; ValueError or TypeError if it is not one."""
+    values = [data["human_win"], data["ai_win"], data["draw"]]
+    if any(type(v) is not int for v in values):
+        raise ValueError(f"scores must be integers, found {values}")
+    return Scores(*values)

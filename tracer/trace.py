@@ -1,7 +1,11 @@
-"""The recorded call tree: every minimax invocation, addressable and walkable.
+"""The recorded call tree: every invocation of a search, addressable and walkable.
 
-A trace stores each distinct position once (``Positions``: columns of small
-integers) and reads the full call tree out of them. Call numbers are the
+The trace knows nothing of any game or algorithm: states are the game's
+integers, and per-call facts that only one search has (an alpha-beta window, a
+cache hit) sit in named extra columns. A trace stores each distinct subtree
+once (``Positions``: columns of small integers, one row per key the search
+recorded: a position, or a position and its window) and reads the full call
+tree out of them. Call numbers are the
 pre-order numbering of that tree: call 1 is the first invocation, and the
 children of a call follow it in loop order, each one's subtree numbered before
 the next sibling's. Because the subtree size of every position is stored,
@@ -13,16 +17,18 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
-from .games.tictactoe.board import EMPTY_CELLS, Board, Mark, other
-from .scores import Scores
+if TYPE_CHECKING:
+    from .games.base import Game
+    from .games.tictactoe.board import Board, Mark
 
-# Terminal codes stored per position (0 = not terminal).
-NOT_TERMINAL, X_WON, O_WON, DRAW = 0, 1, 2, 3
-TERMINAL_NAMES: tuple[str | None, ...] = (None, "X", "O", "draw")
-TERMINAL_CODES: dict[str | None, int] = {name: code for code, name in enumerate(TERMINAL_NAMES)}
+
+def other(mark: str) -> Any:
+    """The opponent's mark (tic-tac-toe)."""
+    return "O" if mark == "X" else "X"
 
 # Event kinds yielded by Trace.events().
 ENTER, LEAVE = 0, 1
@@ -50,103 +56,146 @@ class Result:
 
 @dataclass
 class Positions:
-    """One row per distinct (board, mark to move) that the search met; row 0 is the root."""
+    """One row per distinct subtree the search recorded (row 0 is the first call's).
 
-    #: The board packed as ``x_bits | o_bits << 9``.
-    boards: array
-    #: 1 if X is to move, 0 if O is.
-    x_to_move: bytearray
-    #: NOT_TERMINAL, X_WON, O_WON or DRAW (the outcome step 9 found).
-    terminal: bytearray
-    #: The score the position returns, from the AI's point of view.
-    score: array
-    #: Index of the chosen test-play among the position's children, -1 if terminal.
-    best: array
-    #: Where the position's children start in ``edge_child``.
-    first_edge: array
-    #: Number of calls in the position's subtree, itself included.
-    sizes: array
-    #: Child positions, each position's in loop order (ascending cell).
-    edge_child: array
+    A search keys its rows by whatever decides the calls below a call: the
+    position for minimax, the position and its window for alpha-beta. Every
+    call with that key has the same subtree, so it is stored once.
+    """
+
+    #: The game's state (an integer only the game decodes).
+    state: array = field(default_factory=lambda: array("q"))
+    #: Moves from the first call (every call on this row is at this depth).
+    depth: array = field(default_factory=lambda: array("h"))
+    #: 0 if the game goes on, else the game's terminal code (``game.terminal_names``).
+    terminal: bytearray = field(default_factory=bytearray)
+    #: The score returned, from the maximiser's point of view.
+    score: array = field(default_factory=lambda: array("q"))
+    #: Index of the chosen child among the row's edges, -1 if none (terminal).
+    best: array = field(default_factory=lambda: array("h"))
+    #: Where the row's edges start in ``edge_move``/``edge_child``.
+    first_edge: array = field(default_factory=lambda: array("l"))
+    #: How many edges (calls made) the row has.
+    edge_count: array = field(default_factory=lambda: array("h"))
+    #: Number of calls in the row's subtree, itself included.
+    sizes: array = field(default_factory=lambda: array("q"))
+    #: Per edge, in loop order: the move played and the row it leads to.
+    edge_move: array = field(default_factory=lambda: array("h"))
+    edge_child: array = field(default_factory=lambda: array("l"))
+    #: Per-row facts only some searches record, by name (e.g. ``alpha``, ``beta``).
+    extras: dict[str, Any] = field(default_factory=dict)
 
     def __len__(self) -> int:
-        return len(self.boards)
+        return len(self.state)
 
-    def moves(self, pid: int) -> tuple[int, ...]:
-        """The cells test-played from position ``pid`` (its empty cells, ascending)."""
-        if self.terminal[pid]:
-            return ()
-        packed = self.boards[pid]
-        return EMPTY_CELLS[(packed | packed >> 9) & 511]
+    def add(self, state: int, depth: int, terminal: int = 0, score: int = 0) -> int:
+        """Append a row (its edges come later, with ``set_edges``); return its index."""
+        self.state.append(state)
+        self.depth.append(depth)
+        self.terminal.append(terminal)
+        self.score.append(score)
+        self.best.append(-1)
+        self.first_edge.append(0)
+        self.edge_count.append(0)
+        self.sizes.append(1)
+        return len(self.state) - 1
+
+    def set_edges(self, pid: int, moves: list[int], children: list[int], best: int, score: int) -> None:
+        """Record row ``pid``'s calls (in loop order), its chosen child and its score."""
+        self.first_edge[pid] = len(self.edge_move)
+        self.edge_count[pid] = len(moves)
+        self.edge_move.extend(moves)
+        self.edge_child.extend(children)
+        self.best[pid] = best
+        self.score[pid] = score
+        self.sizes[pid] = 1 + sum(self.sizes[c] for c in children)
+
+    def moves(self, pid: int) -> array:
+        """The moves row ``pid`` played, in loop order."""
+        start = self.first_edge[pid]
+        return self.edge_move[start : start + self.edge_count[pid]]
 
     def children(self, pid: int) -> list[tuple[int, int]]:
-        """``(cell, child position)`` for each test-play of ``pid``, in loop order."""
-        moves = self.moves(pid)
+        """``(move, child row)`` for each call row ``pid`` made, in loop order."""
         start = self.first_edge[pid]
-        return list(zip(moves, self.edge_child[start : start + len(moves)], strict=True))
-
-    def board(self, pid: int) -> Board:
-        """The board of position ``pid``."""
-        packed = self.boards[pid]
-        return Board.from_bits(packed & 511, packed >> 9)
-
-    def mark(self, pid: int) -> Mark:
-        """The mark to move in position ``pid``."""
-        return "X" if self.x_to_move[pid] else "O"
+        end = start + self.edge_count[pid]
+        return list(zip(self.edge_move[start:end], self.edge_child[start:end], strict=True))
 
     def nbytes(self) -> int:
         """Memory held by the columns, in bytes."""
         return sum(
             col.itemsize * len(col) if isinstance(col, array) else len(col)
             for col in vars(self).values()
+            if isinstance(col, (array, bytearray))
         )
 
 
 @dataclass(frozen=True)
+class SearchInfo:
+    """Which search recorded a trace, and with what settings."""
+
+    #: The algorithm's name: ``minimax`` (the guide's), and the variants.
+    algorithm: str = "minimax"
+    #: Settings that change the calls made, as ``(name, value)`` pairs (e.g. ``("cutoff", "ge")``).
+    settings: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """One setting's value."""
+        return dict(self.settings).get(name, default)
+
+
+MINIMAX = SearchInfo()
+
+
+@dataclass(frozen=True)
 class TraceStats:
-    """Counts over a whole trace, computed from its distinct positions."""
+    """Counts over a whole trace, computed from its distinct rows."""
 
     #: Total number of invocations.
     calls: int
     #: Number of calls at each depth (index 0 is the root).
     calls_per_depth: list[int]
-    #: Terminal calls by outcome: ``{"X": …, "O": …, "draw": …}`` (who won).
+    #: Terminal calls by the game's terminal names (tic-tac-toe: who won, or ``draw``).
     terminal: dict[str, int]
-    #: Distinct (board, mark to move) pairs the search met.
+    #: Distinct rows (for minimax: distinct positions) the search recorded.
     positions: int
-    #: The most searched position, as ``(board, mark)``, and how many calls searched it.
-    most_repeated: tuple[Board, Mark]
+    #: The most searched state and how many calls searched it.
+    most_repeated_state: int
     most_repeated_count: int
-    #: Calls that re-searched a position already searched earlier in the trace:
+    #: Calls that re-searched a row already searched earlier in the trace:
     #: the waste that memoisation removes.
     repeated_calls: int
 
     @property
     def terminal_calls(self) -> int:
-        """Calls that ended at step 9."""
+        """Calls that found a finished game."""
         return sum(self.terminal.values())
 
 
 class Trace:
-    """Every invocation of one minimax search, with the search's inputs.
+    """Every invocation of one search on one game, with what was searched and how.
 
-    Build one with ``tracer.record()`` or load one with ``tracer.load_json()``.
+    Build one with ``tracer.record()`` or load one with ``load_json()``.
     """
 
-    def __init__(self, board: Board, to_move: Mark, ai: Mark, scores: Scores, positions: Positions):
-        self.board = board
-        self.to_move: Mark = to_move
-        self.ai: Mark = ai
-        self.human: Mark = other(ai)
-        self.scores = scores
+    def __init__(self, game: Game, positions: Positions, search: SearchInfo = MINIMAX):
+        self.game = game
         self.positions = positions
-        self._root_marks = 9 - len(board.empty_cells())
+        self.search = search
         self._depth_counts: dict[int, list[int]] = {}
 
+    # Tic-tac-toe's inputs, read through the game (other games have none of these).
+    board = property(lambda self: self.game.board, doc="The first call's board.")
+    to_move = property(lambda self: self.game.to_move, doc="The side to move at the first call.")
+    ai = property(lambda self: self.game.ai, doc="The AI's mark (the maximiser).")
+    human = property(lambda self: self.game.human, doc="The human's mark (the minimiser).")
+    scores = property(lambda self: self.game.scores, doc="The score scheme.")
+
     def __repr__(self) -> str:
+        game = self.game
         return (
-            f"<Trace {self.board.compact()} {self.to_move} to move, AI {self.ai}: "
-            f"{self.calls} calls, result {self.result}>"
+            f"<Trace {game.describe(game.root)} {game.player(game.root)} to move, "
+            f"{self.search.algorithm}: {self.calls} calls, result {self.result}>"
         )
 
     @property
@@ -156,28 +205,27 @@ class Trace:
 
     @property
     def result(self) -> Result:
-        """What the first invocation returns (step 17, or step 9 for a finished board)."""
+        """What the first invocation returns."""
         return self.root.returned
 
     @property
     def root(self) -> Call:
-        """Call 1, the first invocation (the tutorial's step 7)."""
+        """Call 1, the first invocation (the guide's step 7)."""
         return Call(self, 1, 0, None, None, 0)
 
     def depth_of(self, pid: int) -> int:
-        """The depth at which position ``pid`` is always met."""
-        packed = self.positions.boards[pid]
-        return packed.bit_count() - self._root_marks
+        """The depth at which row ``pid`` is always met."""
+        return int(self.positions.depth[pid])
 
     def multiplicity(self) -> list[int]:
-        """For each position row, how many calls in the trace have that position."""
+        """For each row, how many calls in the trace have that row."""
         p = self.positions
-        order = sorted(range(len(p)), key=lambda pid: p.boards[pid].bit_count())
+        order = sorted(range(len(p)), key=lambda pid: p.depth[pid])
         counts = [0] * len(p)
         counts[0] = 1
-        for pid in order:  # parents before children: a child has one more mark
+        for pid in order:  # parents before children: a child is one level deeper
             n = counts[pid]
-            for _cell, child in p.children(pid):
+            for _move, child in p.children(pid):
                 counts[child] += n
         return counts
 
@@ -185,35 +233,35 @@ class Trace:
         """Totals for ``--stats``: calls per depth, outcomes, repeated positions."""
         p = self.positions
         counts = self.multiplicity()
-        terminal = {"X": 0, "O": 0, "draw": 0}
+        names = self.game.terminal_names
+        terminal = {name: 0 for name in names if name is not None}
         for pid, n in enumerate(counts):
             code = p.terminal[pid]
             if code:
-                terminal[TERMINAL_NAMES[code]] += n  # type: ignore[index]
+                terminal[names[code]] += n  # type: ignore[index]
         top = max(range(len(p)), key=lambda pid: (counts[pid], -pid))
         return TraceStats(
             calls=self.calls,
             calls_per_depth=list(self.calls_by_depth(0)),
             terminal=terminal,
             positions=len(p),
-            most_repeated=(p.board(top), p.mark(top)),
+            most_repeated_state=int(p.state[top]),
             most_repeated_count=counts[top],
             repeated_calls=self.calls - len(p),
         )
 
     def calls_by_depth(self, pid: int = 0) -> list[int]:
-        """How many calls the subtree of position ``pid`` makes at each depth below it.
+        """How many calls the subtree of row ``pid`` makes at each depth below it.
 
-        Entry 0 is the call itself (1); computed over distinct positions, so it
-        is cheap even for the empty board.
+        Entry 0 is the call itself (1); computed over distinct rows, so it is
+        cheap even for the empty board.
         """
         memo = self._depth_counts
         found = memo.get(pid)
         if found is not None:
             return found
-        p = self.positions
         counts = [1]
-        for _cell, child in p.children(pid):
+        for _move, child in self.positions.children(pid):
             below = self.calls_by_depth(child)
             if len(counts) < len(below) + 1:
                 counts.extend([0] * (len(below) + 1 - len(counts)))
@@ -241,95 +289,56 @@ class Trace:
         """The recursion as it ran: ``(kind, call, pid, depth, move)`` tuples.
 
         ``kind`` is ENTER when the call starts and LEAVE when it returns; ``move``
-        is the cell played to reach the call (-1 for call ``root``). Walks the
+        is the move played to reach the call (-1 for call ``root``). Walks the
         subtree of call ``root`` (default: the whole trace) without building
         call objects.
         """
         start = self.call(root) if root != 1 else self.root
         p = self.positions
-        terminal, first_edge, edge_child, sizes = p.terminal, p.first_edge, p.edge_child, p.sizes
-        moves_of = p.moves
+        first_edge, edge_count, edge_move, edge_child, sizes = (
+            p.first_edge, p.edge_count, p.edge_move, p.edge_child, p.sizes)
         start_move = -1 if start.move is None else start.move
         yield (ENTER, start.call, start.pid, start.depth, start_move)
-        if terminal[start.pid]:
-            yield (LEAVE, start.call, start.pid, start.depth, start_move)
-            return
-        # Each frame: [pid, call, depth, move, next child index, next child call, moves, first edge].
-        stack = [
-            [start.pid, start.call, start.depth, start_move, 0, start.call + 1,
-             moves_of(start.pid), first_edge[start.pid]]
-        ]
+        # Each frame: [pid, call, depth, move, next edge, last edge, next child's call].
+        stack = [[start.pid, start.call, start.depth, start_move, first_edge[start.pid],
+                  first_edge[start.pid] + edge_count[start.pid], start.call + 1]]
         while stack:
             frame = stack[-1]
-            moves = frame[6]
-            i = frame[4]
-            if i == len(moves):
+            edge = frame[4]
+            if edge == frame[5]:
                 stack.pop()
                 yield (LEAVE, frame[1], frame[0], frame[2], frame[3])
                 continue
-            child = edge_child[frame[7] + i]
-            call = frame[5]
-            frame[4] = i + 1
-            frame[5] = call + sizes[child]
+            child, move, call = edge_child[edge], edge_move[edge], frame[6]
+            frame[4] = edge + 1
+            frame[6] = call + sizes[child]
             depth = frame[2] + 1
-            yield (ENTER, call, child, depth, moves[i])
-            if terminal[child]:
-                yield (LEAVE, call, child, depth, moves[i])
+            yield (ENTER, call, child, depth, move)
+            if edge_count[child]:
+                stack.append([child, call, depth, move, first_edge[child],
+                              first_edge[child] + edge_count[child], call + 1])
             else:
-                stack.append([child, call, depth, moves[i], 0, call + 1, moves_of(child),
-                              first_edge[child]])
+                yield (LEAVE, call, child, depth, move)
 
     def check(self) -> None:
         """Check the trace's consistency; raise AssertionError naming the first fault.
 
-        Checks, for every distinct position (and so for every call): the terminal
-        state agrees with the board and the score scheme, test-plays are the empty
-        cells in ascending order with the right mark, each inner score is the
-        first strictly best (max for the AI, min for the human) of its children,
-        depths grow by one, and subtree sizes add up so call numbers are pre-order.
+        The checks every search shares, for every row (and so every call): the
+        root is the game's, terminal codes and scores agree with the game, each
+        call's children are the game's moves played from its state one level
+        deeper, and subtree sizes add up so call numbers are pre-order. Then the
+        search's own rules (``search_checks``), e.g. the first strictly best child.
         """
         p = self.positions
-        scores = self.scores
-        if p.board(0) != self.board or p.mark(0) != self.to_move:
-            raise AssertionError("position 0 is not the trace's input board and side to move")
+        game = self.game
+        if p.state[0] != game.root or p.depth[0] != 0:
+            raise AssertionError("row 0 is not the game's first state at depth 0")
         for pid in range(len(p)):
-            board, mark = p.board(pid), p.mark(pid)
-            expected: tuple[int, int | None]
-            where = f"position {pid} ({board.compact()}, {mark} to move)"
-            if board.has_line(self.human):
-                expected = (TERMINAL_CODES[self.human], scores.human_win)
-            elif board.has_line(self.ai):
-                expected = (TERMINAL_CODES[self.ai], scores.ai_win)
-            elif board.is_full():
-                expected = (DRAW, scores.draw)
-            else:
-                expected = (NOT_TERMINAL, None)
-            if p.terminal[pid] != expected[0]:
-                raise AssertionError(f"{where}: terminal code {p.terminal[pid]}, expected {expected[0]}")
-            if expected[0] != NOT_TERMINAL:
-                if p.score[pid] != expected[1] or p.sizes[pid] != 1 or p.best[pid] != -1:
-                    raise AssertionError(f"{where}: terminal score, size or best is wrong")
-                continue
-            children = p.children(pid)
-            if [cell for cell, _ in children] != board.empty_cells():
-                raise AssertionError(f"{where}: test-plays are not the empty cells in order")
-            size = 1
-            child_scores = []
-            for cell, child in children:
-                if p.board(child) != board.play(cell, mark) or p.mark(child) != other(mark):
-                    raise AssertionError(f"{where}: child {child} is not {mark} on cell {cell}")
-                if self.depth_of(child) != self.depth_of(pid) + 1:
-                    raise AssertionError(f"{where}: child {child} is not one level deeper")
-                size += p.sizes[child]
-                child_scores.append(p.score[child])
-            if p.sizes[pid] != size:
-                raise AssertionError(f"{where}: subtree size {p.sizes[pid]}, expected {size}")
-            want = max(child_scores) if mark == self.ai else min(child_scores)
-            if p.score[pid] != want or p.best[pid] != child_scores.index(want):
-                raise AssertionError(
-                    f"{where}: returns {p.score[pid]} via test-play {p.best[pid]}, expected "
-                    f"{want} via the first best, test-play {child_scores.index(want)}"
-                )
+            where = f"row {pid} ({game.describe(p.state[pid])}, {game.player(p.state[pid])} to move)"
+            _check_row(self, pid, where)
+            check = SEARCH_CHECKS.get(self.search.algorithm)
+            if check is not None:
+                check(self, pid, where)
 
     def check_calls(self) -> None:
         """Walk every call and check that call numbers are 1, 2, 3, … in pre-order and
@@ -351,8 +360,55 @@ class Trace:
             raise AssertionError(f"walked {expected - 1} calls, the trace says {self.calls}")
 
 
+def _check_row(trace: Trace, pid: int, where: str) -> None:
+    """The checks every search shares, for one row."""
+    p, game = trace.positions, trace.game
+    state, depth = p.state[pid], p.depth[pid]
+    found = game.outcome(state, depth)
+    code = 0 if found is None else found[0]
+    if p.terminal[pid] != code:
+        raise AssertionError(f"{where}: terminal code {p.terminal[pid]}, expected {code}")
+    children = p.children(pid)
+    if found is not None:
+        if p.score[pid] != found[1] or p.sizes[pid] != 1 or p.best[pid] != -1 or children:
+            raise AssertionError(f"{where}: terminal score, size, best or children are wrong")
+        return
+    legal = list(game.moves(state))
+    size = 1
+    for move, child in children:
+        if move not in legal:
+            raise AssertionError(f"{where}: move {move} is not one of the moves {legal}")
+        if p.state[child] != game.play(state, move) or p.depth[child] != depth + 1:
+            raise AssertionError(f"{where}: child {child} is not move {move} one level deeper")
+        size += p.sizes[child]
+    if p.sizes[pid] != size:
+        raise AssertionError(f"{where}: subtree size {p.sizes[pid]}, expected {size}")
+
+
+def _check_minimax(trace: Trace, pid: int, where: str) -> None:
+    """The guide's minimax: every move searched in order, the first strictly best kept."""
+    p, game = trace.positions, trace.game
+    if p.terminal[pid]:
+        return
+    state = p.state[pid]
+    children = p.children(pid)
+    if [move for move, _ in children] != list(game.moves(state)):
+        raise AssertionError(f"{where}: test-plays are not the moves in loop order")
+    child_scores = [p.score[child] for _, child in children]
+    want = max(child_scores) if game.maximising(state) else min(child_scores)
+    if p.score[pid] != want or p.best[pid] != child_scores.index(want):
+        raise AssertionError(
+            f"{where}: returns {p.score[pid]} via test-play {p.best[pid]}, expected "
+            f"{want} via the first best, test-play {child_scores.index(want)}"
+        )
+
+
+#: Each search's own rules, checked after the shared ones (a search module may add its own).
+SEARCH_CHECKS: dict[str, Any] = {"minimax": _check_minimax}
+
+
 class Call:
-    """One invocation of minimax: a node of the call tree, read from a Trace."""
+    """One invocation of the search: a node of the call tree, read from a Trace."""
 
     __slots__ = ("trace", "call", "depth", "move", "parent", "pid", "__dict__")
 
@@ -365,47 +421,63 @@ class Call:
         self.call = call
         #: Number of moves between the root and this call.
         self.depth = depth
-        #: The cell played to reach this call (None for call 1).
+        #: The move played to reach this call (None for call 1).
         self.move = move
         #: The caller's call number (None for call 1).
         self.parent = parent
-        #: Row of this call's position in ``trace.positions``.
+        #: Row of this call in ``trace.positions``.
         self.pid = pid
 
     def __repr__(self) -> str:
+        game = self.trace.game
         return (
-            f"<Call {self.call} depth {self.depth} {self.board.compact()} {self.mark} to move, "
-            f"returns {self.returned}>"
+            f"<Call {self.call} depth {self.depth} {game.describe(self.state)} "
+            f"{game.player(self.state)} to move, returns {self.returned}>"
         )
+
+    @property
+    def state(self) -> int:
+        """The game state this call was invoked with."""
+        return int(self.trace.positions.state[self.pid])
 
     @cached_property
     def board(self) -> Board:
-        """The board this call was invoked with."""
-        return self.trace.positions.board(self.pid)
+        """The board this call was invoked with (tic-tac-toe)."""
+        return self.trace.game.board_of(self.state)  # type: ignore[attr-defined,no-any-return]
 
     @property
     def mark(self) -> Mark:
-        """The mark to move (the tutorial's ``currMark``)."""
-        return self.trace.positions.mark(self.pid)
+        """The mark to move (the guide's ``currMark``; tic-tac-toe)."""
+        return self.trace.game.mark_of(self.state)  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def player(self) -> str:
+        """Who moves at this call, as the game names them."""
+        return self.trace.game.player(self.state)
 
     @property
     def played_by(self) -> Mark | None:
-        """The mark that played ``move`` (None for call 1)."""
+        """The mark that played ``move`` (None for call 1; tic-tac-toe)."""
         return None if self.move is None else other(self.mark)
 
     @property
     def empty_cells(self) -> list[int]:
-        """The empty cells this call found (step 8)."""
-        return self.board.empty_cells()
+        """The empty cells this call found (step 8; tic-tac-toe)."""
+        return list(self.trace.game.empty_cells(self.state))  # type: ignore[attr-defined]
+
+    @property
+    def terminal_code(self) -> int:
+        """0 if the game goes on here, else the game's terminal code."""
+        return self.trace.positions.terminal[self.pid]
 
     @property
     def terminal(self) -> str | None:
-        """Step 9's finding: ``'X'`` or ``'O'`` (who won), ``'draw'``, or None if the game goes on."""
-        return TERMINAL_NAMES[self.trace.positions.terminal[self.pid]]
+        """The finished game's name (tic-tac-toe: ``'X'``/``'O'`` who won, ``'draw'``), None if it goes on."""
+        return self.trace.game.terminal_names[self.terminal_code]
 
     @property
     def score(self) -> int:
-        """The score this call returned, from the AI's point of view."""
+        """The score this call returned, from the maximiser's point of view."""
         return int(self.trace.positions.score[self.pid])
 
     @property
@@ -415,33 +487,38 @@ class Call:
 
     @property
     def maximising(self) -> bool:
-        """Whether the mark to move is the AI's (step 16 takes the max) or not (min)."""
-        return self.mark == self.trace.ai
+        """Whether this call takes the max of its test-plays (the AI moves) or the min."""
+        return self.trace.game.maximising(self.state)
 
     @property
     def best_index(self) -> int | None:
-        """Position of the chosen test-play in loop order (step 16), None if terminal."""
+        """Position of the chosen test-play in loop order (step 16), None if there is none."""
         best = self.trace.positions.best[self.pid]
         return None if best < 0 else int(best)
 
     @property
     def best(self) -> int | None:
-        """The cell of the chosen test-play (step 16), None if terminal."""
+        """The move of the chosen test-play (step 16), None if there is none."""
         i = self.best_index
-        return None if i is None else self.trace.positions.moves(self.pid)[i]
+        return None if i is None else int(self.trace.positions.moves(self.pid)[i])
 
     @property
     def returned(self) -> Result:
         """The ``{index, score}`` this call returned (step 17; step 9 if terminal)."""
         return Result(self.best, self.score)
 
+    def extra(self, name: str, default: Any = None) -> Any:
+        """A fact only some searches record for this call (``alpha``, ``beta``, ...)."""
+        column = self.trace.positions.extras.get(name)
+        return default if column is None else column[self.pid]
+
     def children(self) -> list[Call]:
         """The calls this one made, one per test-play, in loop order."""
         p = self.trace.positions
         result = []
         call = self.call + 1
-        for cell, child in p.children(self.pid):
-            result.append(Call(self.trace, call, self.depth + 1, cell, self.call, child))
+        for move, child in p.children(self.pid):
+            result.append(Call(self.trace, call, self.depth + 1, move, self.call, child))
             call += int(p.sizes[child])
         return result
 
@@ -449,7 +526,7 @@ class Call:
     def test_plays(self) -> list[Result]:
         """``allTestPlayInfos``: ``{index, score}`` of each test-play in loop order."""
         p = self.trace.positions
-        return [Result(cell, int(p.score[child])) for cell, child in p.children(self.pid)]
+        return [Result(move, int(p.score[child])) for move, child in p.children(self.pid)]
 
     def descendant(self, number: int) -> Call:
         """The call numbered ``number`` in this call's subtree."""

@@ -8,108 +8,41 @@ from __future__ import annotations
 
 from html import escape
 
-from ..games.tictactoe.board import Board, Mark
+from ..style import (  # noqa: F401 - the palette is part of this module's interface
+    CELL_SIZE,
+    CELL_TEXT,
+    CHOSEN,
+    FONT,
+    INDEX_TEXT,
+    INNER_BORDER,
+    INNER_FILL,
+    OUTCOME_BORDER,
+    OUTCOME_FILL,
+    PICKED_EDGE,
+    PLAYED_FILL,
+    PLAYED_TEXT,
+    REJECTED_EDGE,
+    SUMMARY_BORDER,
+    SUMMARY_FILL,
+)
 from ..trace import Call, Trace
 from .text import signed
 
-FONT = "DejaVu Sans"
-
-#: The cell just played (the tutorial's figures 4-5 mark it in red).
-PLAYED_FILL = "#d32f2f"
-PLAYED_TEXT = "#ffffff"
-#: Outcomes for the AI: the tutorial's game shows a win in green and a draw in grey.
-OUTCOME_FILL = {"win": "#c8e6c9", "loss": "#ffd8b0", "draw": "#e0e0e0"}
-OUTCOME_BORDER = {"win": "#2e7d32", "loss": "#e65100", "draw": "#616161"}
-INNER_FILL = "#ffffff"
-INNER_BORDER = "#757575"
-#: The chosen line of play from the root.
-CHOSEN = "#1565c0"
-#: A test-play that a call picked (step 16) and one it rejected.
-PICKED_EDGE = "#212121"
-REJECTED_EDGE = "#9e9e9e"
-SUMMARY_FILL = "#f3e5f5"
-SUMMARY_BORDER = "#6a1b9a"
-CELL_TEXT = "#212121"
-INDEX_TEXT = "#b0b0b0"
-CELL_SIZE = 20
-
 
 def outcome(trace: Trace, call: Call) -> str | None:
-    """A terminal call's outcome for the AI: ``'win'``, ``'loss'``, ``'draw'``; None if not terminal."""
-    if call.terminal is None:
-        return None
-    if call.terminal == "draw":
-        return "draw"
-    return "win" if call.terminal == trace.ai else "loss"
+    """A terminal call's outcome for the maximiser (``'win'``, ``'loss'``, ``'draw'``), None if not terminal."""
+    code = call.terminal_code
+    return trace.game.outcome_kind(code) if code else None
 
 
 def value_outcome(trace: Trace, score: int) -> str:
-    """What a returned score predicts for the AI: ``'win'``, ``'loss'`` or ``'draw'``."""
-    s = trace.scores
-    if score >= s.ai_win:
-        return "win"
-    if score <= s.human_win:
-        return "loss"
-    return "draw"
+    """What a returned score predicts for the maximiser: ``'win'``, ``'loss'`` or ``'draw'``."""
+    return trace.game.value_kind(score)
 
 
-def grid(
-    board: Board,
-    played: int | None = None,
-    line: tuple[int, ...] = (),
-    line_colour: str = "",
-    *,
-    testing: int | None = None,
-) -> str:
-    """A board as an HTML-like table: 3x3 cells, ``played`` in red, ``line`` in bold colour.
-
-    Empty cells show their index in light grey, as the tutorial's array stores it;
-    ``testing`` is an empty cell the for-loop is about to test-play (the tutorial's
-    figure 4): red, showing its index.
-    """
-    rows = []
-    for r in range(3):
-        cells = []
-        for c in range(3):
-            i = r * 3 + c
-            mark = board[i]
-            attrs = f'WIDTH="{CELL_SIZE}" HEIGHT="{CELL_SIZE}" FIXEDSIZE="TRUE"'
-            if i == testing and mark == ".":
-                cells.append(
-                    f'<TD {attrs} BGCOLOR="{PLAYED_FILL}"><FONT COLOR="{PLAYED_TEXT}">'
-                    f"<B>{i}</B></FONT></TD>"
-                )
-            elif i == played:
-                cells.append(
-                    f'<TD {attrs} BGCOLOR="{PLAYED_FILL}"><FONT COLOR="{PLAYED_TEXT}">'
-                    f"<B>{mark}</B></FONT></TD>"
-                )
-            elif mark == ".":
-                cells.append(
-                    f'<TD {attrs} BGCOLOR="white"><FONT POINT-SIZE="8" '
-                    f'COLOR="{INDEX_TEXT}">{i}</FONT></TD>'
-                )
-            elif i in line:
-                cells.append(
-                    f'<TD {attrs} BGCOLOR="white"><FONT COLOR="{line_colour or CELL_TEXT}">'
-                    f"<B>{mark}</B></FONT></TD>"
-                )
-            else:
-                cells.append(
-                    f'<TD {attrs} BGCOLOR="white"><FONT COLOR="{CELL_TEXT}">{mark}</FONT></TD>'
-                )
-        rows.append("<TR>" + "".join(cells) + "</TR>")
-    return (
-        # A fixed size keeps the grid square when a wider caption stretches its cell.
-        f'<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="#9e9e9e" '
-        f'FIXEDSIZE="TRUE" WIDTH="{3 * CELL_SIZE}" HEIGHT="{3 * CELL_SIZE}">'
-        + "".join(rows)
-        + "</TABLE>"
-    )
-
-
-def board_label(
-    board: Board,
+def state_label(
+    trace: Trace,
+    state: int,
     title: str,
     footer: str,
     *,
@@ -120,11 +53,15 @@ def board_label(
     thick: bool = False,
     caption: str | None = None,
     testing: int | None = None,
+    terminal: int = 0,
 ) -> str:
-    """A node label: title, the board grid, footer; all inside one framed box.
+    """A node label: title, the state's picture (the game draws it), footer; one framed box.
 
     ``caption`` may hold several lines (``\n``), each drawn on its own row.
     """
+    picture = trace.game.picture(
+        state, played=played, testing=testing, terminal=terminal, line_colour=border
+    )
     extra = "".join(
         f'<TR><TD><FONT POINT-SIZE="8">{escape(text)}</FONT></TD></TR>'
         for text in (caption.split("\n") if caption else [])
@@ -133,7 +70,7 @@ def board_label(
         f'<<TABLE BORDER="{3 if thick else 1}" CELLBORDER="0" CELLSPACING="1" CELLPADDING="2" '
         f'BGCOLOR="{fill}" COLOR="{border}" STYLE="ROUNDED">'
         f'<TR><TD><FONT POINT-SIZE="9">{escape(title)}</FONT></TD></TR>'
-        f"<TR><TD>{grid(board, played, line, border, testing=testing)}</TD></TR>"
+        f"<TR><TD>{picture}</TD></TR>"
         f'<TR><TD><FONT POINT-SIZE="9"><B>{escape(footer)}</B></FONT></TD></TR>'
         f"{extra}</TABLE>>"
     )
@@ -141,10 +78,8 @@ def board_label(
 
 def call_footer(trace: Trace, call: Call) -> str:
     """The score line under a board: how the call got its score."""
-    if call.terminal == "draw":
-        return f"draw: {signed(call.score)}"
-    if call.terminal is not None:
-        return f"{call.terminal} wins: {signed(call.score)}"
+    if call.terminal_code:
+        return f"{trace.game.terminal_label(call.terminal_code)}: {signed(call.score)}"
     return f"{'max' if call.maximising else 'min'} = {signed(call.score)}"
 
 
@@ -159,10 +94,10 @@ def pick_reason(trace: Trace, call: Call) -> str:
     scores = [r.score for r in call.test_plays]
     word = "highest" if call.maximising else "lowest"
     if len(scores) == 1:
-        return f"{call.mark}'s only test-play: cell {call.best}"
+        return f"{call.player}'s only test-play: {trace.game.move_short(call.best or 0)}"
     if scores.count(call.score) > 1:
         word = f"first {word}"
-    return f"{call.mark} picks cell {call.best}, the {word}"
+    return f"{call.player} picks {trace.game.move_short(call.best or 0)}, the {word}"
 
 
 def call_label(
@@ -179,17 +114,16 @@ def call_label(
     and which test-play it picked and why.
     """
     kind = outcome(trace, call)
-    winner: Mark | None = call.terminal if call.terminal in ("X", "O") else None  # type: ignore[assignment]
-    line = call.board.winning_line(winner) if winner else None
-    title = f"#{call.call} · {call.mark} to move" if kind is None else f"#{call.call} · game over"
-    return board_label(
-        call.board,
+    title = f"#{call.call} · {call.player} to move" if kind is None else f"#{call.call} · game over"
+    return state_label(
+        trace,
+        call.state,
         title,
         pick_footer(trace, call) if explain and kind is None else call_footer(trace, call),
         played=call.move,
         fill=OUTCOME_FILL[kind] if kind else INNER_FILL,
         border=OUTCOME_BORDER[kind] if kind else INNER_BORDER,
-        line=line or (),
+        terminal=call.terminal_code,
         thick=thick,
         caption="\n".join(filter(None, [pick_reason(trace, call) if explain and kind is None
                                          else None, caption])) or None,
@@ -199,9 +133,10 @@ def call_label(
 def summary_label(trace: Trace, call: Call, *, thick: bool = False) -> str:
     """A collapsed subtree: its first board, its score and the calls it stands for."""
     last = call.call + call.size - 1
-    return board_label(
-        call.board,
-        f"#{call.call} · {call.mark} to move",
+    return state_label(
+        trace,
+        call.state,
+        f"#{call.call} · {call.player} to move",
         f"{'max' if call.maximising else 'min'} = {signed(call.score)}",
         played=call.move,
         fill=SUMMARY_FILL,
@@ -219,8 +154,6 @@ def legend_label(
     chosen_text: str = "the line minimax chose from the root",
 ) -> str:
     """The legend: what the colours and arrows mean, with the score scheme."""
-    s = trace.scores
-
     def swatch(fill: str, border: str, text: str) -> str:
         return (
             f'<TR><TD WIDTH="12" HEIGHT="12" FIXEDSIZE="TRUE" BGCOLOR="{fill}" COLOR="{border}" '
@@ -235,12 +168,9 @@ def legend_label(
 
     rows = [
         '<TR><TD COLSPAN="2" ALIGN="LEFT"><FONT POINT-SIZE="10"><B>Legend</B></FONT></TD></TR>',
-        swatch(PLAYED_FILL, PLAYED_FILL, "the cell just played"),
-        swatch(OUTCOME_FILL["win"], OUTCOME_BORDER["win"],
-               f"{trace.ai} (AI) wins: {signed(s.ai_win)}"),
-        swatch(OUTCOME_FILL["loss"], OUTCOME_BORDER["loss"],
-               f"{trace.human} (human) wins: {signed(s.human_win)}"),
-        swatch(OUTCOME_FILL["draw"], OUTCOME_BORDER["draw"], f"draw: {signed(s.draw)}"),
+        *(swatch(PLAYED_FILL, PLAYED_FILL, text) for text in trace.game.legend_marks()),
+        *(swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind], text)
+          for kind, text in trace.game.legend_outcomes()),
     ]
     if collapsed:
         rows.append(swatch(SUMMARY_FILL, SUMMARY_BORDER, "subtree collapsed (calls not drawn)"))

@@ -15,7 +15,6 @@ from typing import Any
 import graphviz
 
 from ..errors import TooLargeError
-from ..games.tictactoe.board import cell_name
 from ..trace import Call, Trace
 from . import drawing
 from .log import terminal_sentence
@@ -79,7 +78,7 @@ def _below_test_play(depth: int | None) -> int | None:
 
 def _mover(trace: Trace, call: Call) -> str:
     role = "the AI, the maximiser" if call.maximising else "the human, the minimiser"
-    return f"{call.mark} ({role})"
+    return f"{call.player} ({role})"
 
 
 def prediction(trace: Trace, call: Call) -> str:
@@ -89,7 +88,8 @@ def prediction(trace: Trace, call: Call) -> str:
     if call.terminal == "draw":
         return f"the board is full with no three in a row: a draw, score {score}"
     if call.terminal is not None:
-        cells = ", ".join(map(str, call.board.winning_line(call.terminal) or ()))  # type: ignore[arg-type]
+        lines = trace.game.winning_lines(call.state, call.terminal_code)  # type: ignore[attr-defined]
+        cells = ", ".join(map(str, lines[0]))
         result = f"a win for {ai}" if call.terminal == ai else f"a loss for {ai}"
         return f"{call.terminal} completes a line (cells {cells}): {result}, score {score}"
     kind = drawing.value_outcome(trace, call.score)
@@ -105,8 +105,8 @@ def test_play_caption(trace: Trace, number: int) -> str:
     plays = trace.root.children()
     call = plays[number - 1]
     return (
-        f"Test-play {number} of {len(plays)}: {trace.root.mark} on cell {call.move} "
-        f"({cell_name(call.move or 0)}) — {prediction(trace, call)}"
+        f"Test-play {number} of {len(plays)}: {trace.root.player} on {trace.game.move_name(call.move or 0)}"
+        f" — {prediction(trace, call)}"
     )
 
 
@@ -168,9 +168,10 @@ def test_play_figure(
 
     graph.node(
         "n1",
-        drawing.board_label(
-            root.board,
-            f"#1 · {root.mark} to move",
+        drawing.state_label(
+            trace,
+            root.state,
+            f"#1 · {root.player} to move",
             f"for-loop: cell {call.move} ({number} of {len(plays)})",
             testing=call.move,
             caption=f"saves {saved}",
@@ -180,7 +181,7 @@ def test_play_figure(
     graph.edge(
         "n1",
         f"n{call.call}",
-        label=f" step 11: {root.mark} on {call.move}\n ↑ step 12: {signed(call.score)}",
+        label=f" step 11: {root.player} on {call.move}\n ↑ step 12: {signed(call.score)}",
         color=drawing.PLAYED_FILL,
         fontcolor=drawing.PLAYED_FILL,
         penwidth="2",
@@ -213,11 +214,11 @@ def _test_play_narration(
 ) -> str:
     root = trace.root
     plays = root.children()
-    nxt = f"{call.mark} to move"
+    nxt = f"{call.player} to move"
     parts = [
         f"Steps 11–12, test-play {number} of {len(plays)}. The for-loop of call #1 reaches "
-        f"cell {call.move} ({cell_name(call.move or 0)}), red on the first board (the "
-        f"tutorial's figure 4). {root.mark} test-plays its mark there; the changed board "
+        f"{trace.game.move_name(call.move or 0)}, red on the first board (the "
+        f"tutorial's figure 4). {root.player} test-plays its mark there; the changed board "
         f"(figure 5) goes to minimax again: call #{call.call}, {nxt}."
     ]
     if call.terminal is not None:
@@ -298,7 +299,7 @@ def overview_figure(
     result = trace.result
     if root.terminal is None:
         title = (
-            f"Overview: {root.mark} test-plays cells {', '.join(map(str, root.empty_cells))}; "
+            f"Overview: {root.player} test-plays cells {', '.join(map(str, root.empty_cells))}; "
             f"{'max' if root.maximising else 'min'} keeps {signed(result.score)} at cell "
             f"{result.index} and returns {result}\n{calls(trace.calls)} in all"
         )
@@ -313,7 +314,7 @@ def overview_figure(
     add_calls(graph, trace, plan, explain=True, edge_scores=True)
     if root.terminal is None:
         answer = (
-            f"{root.mark} plays cell {result.index} ({cell_name(result.index or 0)})"
+            f"{root.player} plays {trace.game.move_name(result.index or 0)}"
         )
         caption_rows = f"bestPlayInfo = {result}"
     else:
@@ -335,7 +336,7 @@ def overview_figure(
     graph.body.append("\t{rank=same; legend; n1; result}\n")
     caption = (
         f"Overview of all {len(root.children())} test-plays: scores "
-        f"{', '.join(signed(r.score) for r in root.test_plays)}; {root.mark} picks cell "
+        f"{', '.join(signed(r.score) for r in root.test_plays)}; {root.player} picks cell "
         f"{result.index} and returns {result}"
         if root.terminal is None
         else f"Overview: the board is already over, so call #1 returns {result} at once"
@@ -370,7 +371,7 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
         f"step 16 keeps the {word} score, {signed(result.score)}, {where}"
         + (" (a later equal score does not replace it: the comparison is strict)" if tie else "")
         + f". Step 17 returns {result}, which the first invocation stores in bestPlayInfo: "
-        f"{root.mark} plays cell {result.index} ({cell_name(result.index or 0)}). "
+        f"{root.player} plays {trace.game.move_name(result.index or 0)}. "
         f"The whole search made {calls(trace.calls)}."
     ]
     note = _collapsed_note(len(plan.nodes), plan.hidden_calls, depth)

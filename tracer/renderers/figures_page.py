@@ -10,7 +10,6 @@ import re
 from collections.abc import Sequence
 from html import escape
 
-from ..games.tictactoe.board import cell_name
 from ..trace import Trace
 from .figures import Figure
 from .text import calls, signed
@@ -72,7 +71,7 @@ def intro(trace: Trace) -> str:
         f"The first call, #1 (step 7), finds the empty cells {cells} (step 8) and "
         f"test-plays each in turn (steps 10–13): one figure per test-play, then the overview "
         f"(steps 24–25). In all, minimax makes {calls(trace.calls)} and returns "
-        f"{trace.result}: {root.mark} plays cell {root.best} ({cell_name(root.best or 0)}). "
+        f"{trace.result}: {root.player} plays {trace.game.move_name(root.best or 0)}. "
         f"Numbers such as #5 are call numbers, the same as in the recursion log "
         f"(<code>trace BOARD</code> prints it)."
     )

@@ -17,9 +17,8 @@ from importlib import resources
 from typing import Any
 
 from ..errors import InputError
-from ..games.tictactoe.board import CELL_NAMES, LINES, Mark
 from ..outputs.files import check_output_path
-from ..trace import TERMINAL_NAMES, Trace
+from ..trace import Trace
 from . import drawing
 from .text import signed
 
@@ -53,50 +52,28 @@ def _asset(name: str) -> str:
     return resources.files("tracer").joinpath("viewer", name).read_text(encoding="utf-8")
 
 
-def _winning_lines(trace: Trace) -> list[int]:
-    """Per position: the index in LINES of the winner's line, -1 if nobody has won."""
-    p = trace.positions
-    result = []
-    for pid in range(len(p)):
-        winner = TERMINAL_NAMES[p.terminal[pid]]
-        line = None
-        if winner in ("X", "O"):
-            mark: Mark = "X" if winner == "X" else "O"
-            line = p.board(pid).winning_line(mark)
-        result.append(LINES.index(line) if line else -1)
-    return result
-
-
 def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
-    """What the page needs: the input, the score scheme and the position columns."""
+    """What the page needs: the game's own data, the rows and their edges."""
     if not 1 <= start_call <= trace.calls:
         raise InputError(
             f"call {start_call} does not exist: calls run from 1 to {trace.calls}", "--focus"
         )
     p = trace.positions
+    columns = {
+        "terminal": list(p.terminal),
+        "score": list(p.score),
+        "best": list(p.best),
+        "first_edge": list(p.first_edge),
+        "sizes": list(p.sizes),
+        "edge_child": list(p.edge_child),
+    }
+    columns.update(trace.game.page_columns(p.state, p.terminal))
     return {
-        "board": trace.board.cells,
-        "to_move": trace.to_move,
-        "ai": trace.ai,
-        "human": trace.human,
-        "scores": trace.scores.as_dict(),
+        **trace.game.page_data(),
         "calls": trace.calls,
         "result": trace.result.as_dict(),
         "start_call": start_call,
-        "lines": [list(line) for line in LINES],
-        "cell_names": list(CELL_NAMES),
-        "terminal_names": list(TERMINAL_NAMES),
-        "positions": {
-            "boards": list(p.boards),
-            "x_to_move": list(p.x_to_move),
-            "terminal": list(p.terminal),
-            "score": list(p.score),
-            "best": list(p.best),
-            "first_edge": list(p.first_edge),
-            "sizes": list(p.sizes),
-            "edge_child": list(p.edge_child),
-            "line": _winning_lines(trace),
-        },
+        "positions": columns,
     }
 
 
@@ -114,7 +91,8 @@ def _css_variables() -> str:
 def title(trace: Trace) -> str:
     """The page title: the board and who moves."""
     return (
-        f"Minimax step by step: {trace.board.compact()}, {trace.to_move} to move "
+        f"Minimax step by step: {trace.game.describe(trace.game.root)}, "
+        f"{trace.game.player(trace.game.root)} to move "
         f"({trace.calls:,} call{'s' if trace.calls != 1 else ''})"
     )
 

@@ -5,137 +5,121 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from ..games.tictactoe.board import Mark, cell_name
 from ..trace import Call, Trace
-from .drawing import value_outcome
 from .text import calls, returned, signed
 
 INDENT = "   "
 
 
-def outcome_word(trace: Trace, mark: Mark, score: int) -> str:
-    """What ``score`` means for ``mark``: ``'wins'``, ``'draws'`` or ``'loses'``."""
-    for_ai = value_outcome(trace, score)
+def outcome_word(trace: Trace, maximising: bool, score: int) -> str:
+    """What ``score`` means for the side to move: ``'wins'``, ``'draws'`` or ``'loses'``."""
+    for_ai = trace.game.value_kind(score)
     if for_ai == "draw":
         return "draws"
-    return "wins" if (for_ai == "win") == (mark == trace.ai) else "loses"
+    return "wins" if (for_ai == "win") == maximising else "loses"
 
 
 def terminal_sentence(trace: Trace, call: Call) -> str:
-    """Step 9's finding for a finished board, e.g. ``O has three in a row (cells 2, 4, 6)``."""
-    if call.terminal == "draw":
-        return "no empty cell and no three in a row: a draw"
-    winner: Mark = "X" if call.terminal == "X" else "O"
-    line = call.board.winning_line(winner)
-    cells = ", ".join(map(str, line or ()))
-    role = "the AI" if winner == trace.ai else "the human"
-    return f"{winner} ({role}) has three in a row (cells {cells})"
+    """Step 9's finding for a finished game, e.g. ``O has three in a row (cells 2, 4, 6)``."""
+    return trace.game.terminal_sentence(call.state, call.terminal_code)
 
 
 def header(trace: Trace) -> str:
-    """The lines that open a log: the board, the players and the score scheme."""
-    s = trace.scores
-    return (
-        f"Minimax trace of {trace.board.compact()} with {trace.to_move} to move. "
-        f"{trace.ai} is the AI (maximiser), {trace.human} the human (minimiser).\n"
-        f"Scores from {trace.ai}'s point of view: {trace.human} wins {signed(s.human_win)}, "
-        f"{trace.ai} wins {signed(s.ai_win)}, draw {signed(s.draw)}.\n\n"
-    )
+    """The lines that open a log: the game, the players and the score scheme."""
+    return trace.game.log_header()
 
 
 def conclusion(trace: Trace) -> str:
     """The final line: the answer in words."""
-    root = trace.root
+    root, game = trace.root, trace.game
     if root.terminal is not None:
         return (
             f"The game is already over: {terminal_sentence(trace, root)}. "
             f"Score {signed(root.score)}.\n"
         )
-    word = outcome_word(trace, root.mark, root.score)
+    word = outcome_word(trace, root.maximising, root.score)
     if word == "loses":
         word = "loses against best play"
-    # The score is the AI's, so say so when the human is the one moving.
-    view = "" if root.mark == trace.ai else f" (from {trace.ai}'s point of view: {trace.ai} is the AI)"
     return (
-        f"{root.mark} plays cell {root.best} ({cell_name(root.best or 0)}) and {word}: "
-        f"score {signed(root.score)}{view}\n"
+        f"{game.player(root.state)} plays {game.move_name(root.best or 0)} and {word}: "
+        f"score {signed(root.score)}{game.point_of_view(root.state)}\n"
     )
 
 
 class _Phrases:
-    """Text for each position and move, made once and reused by every call that meets them.
+    """Text for each row and move, made once and reused by every call that meets them.
 
     The empty board's 549,946 calls visit only 5,478 positions, so caching the
-    text per position is what makes the full log fast.
+    text per row is what makes the full log fast.
     """
 
     def __init__(self, trace: Trace):
         self.trace = trace
+        self.game = trace.game
+        self.p = trace.positions
         self.opening: dict[int, str] = {}
         self.closing: dict[int, str] = {}
-        self.heads: dict[int, str] = {}
-        self.saved: dict[int, str] = {}
+        self.heads: dict[tuple[int, int], str] = {}
+        self.saved: dict[tuple[int, int], str] = {}
 
-    def _call(self, pid: int, move: int) -> Call:
-        # A stand-in call: only position-level facts are read from it.
-        return Call(self.trace, 0, self.trace.depth_of(pid), None if move < 0 else move, None, pid)
-
-    def head(self, pid: int, move: int) -> str:
-        key = pid * 16 + move + 1
+    def head(self, pid: int, parent: int, move: int) -> str:
+        """The line that opens a call: step 7 for the first, step 11 for a test-play's."""
+        key = (pid, move)
         text = self.heads.get(key)
         if text is None:
-            c = self._call(pid, move)
+            game, state = self.game, self.p.state[pid]
+            where = f"{game.player(state)} to move on {game.describe(state)}"
             if move < 0:
-                text = f" step 7   first call: {c.mark} to move on {c.board.compact()}\n"
+                text = f" step 7   first call: {where}\n"
             else:
-                text = (
-                    f" step 11  {c.played_by} on cell {move} ({cell_name(move)}) -> "
-                    f"{c.mark} to move on {c.board.compact()}\n"
-                )
+                played = game.move_phrase(self.p.state[parent], move)
+                text = f" step 11  {played} -> {where}\n"
             self.heads[key] = text
         return text
 
     def open(self, pid: int) -> str:
+        """Steps 8 and 9 of a call."""
         text = self.opening.get(pid)
         if text is None:
-            c = self._call(pid, -1)
-            pad = INDENT * (c.depth + 1)
-            empty = ", ".join(map(str, c.empty_cells)) or "none"
-            lines = [f"{pad}step 8   empty cells: {empty}\n"]
-            if c.terminal is None:
-                lines.append(f"{pad}step 9   no terminal state: {c.mark} test-plays each empty cell\n")
+            game, p = self.game, self.p
+            state, code = p.state[pid], p.terminal[pid]
+            pad = INDENT * (p.depth[pid] + 1)
+            lines = [f"{pad}step 8   {game.step8_text(state)}\n"]
+            if not code:
+                lines.append(f"{pad}step 9   no terminal state: {game.search_text(state)}\n")
             else:
                 lines.append(
-                    f"{pad}step 9   {terminal_sentence(self.trace, c)}: "
-                    f"return {returned(None, c.score)}\n"
+                    f"{pad}step 9   {game.terminal_sentence(state, code)}: "
+                    f"return {returned(None, p.score[pid])}\n"
                 )
             text = self.opening[pid] = "".join(lines)
         return text
 
     def close(self, pid: int) -> str:
+        """Steps 16 and 17 of a call that test-played."""
         text = self.closing.get(pid)
         if text is None:
-            c = self._call(pid, -1)
+            game, p = self.game, self.p
+            state = p.state[pid]
+            c = Call(self.trace, 0, p.depth[pid], None, None, pid)
             pad = INDENT * (c.depth + 1)
             scores = ", ".join(signed(t.score) for t in c.test_plays)
-            if c.maximising:
-                why = f"{c.mark} is the AI, so max({scores}) = {signed(c.score)}"
-            else:
-                why = f"{c.mark} is the human, so min({scores}) = {signed(c.score)}"
+            who = f"{game.player(state)} is {game.role(state)}"
+            how = "max" if c.maximising else "min"
             text = self.closing[pid] = (
-                f"{pad}step 16  {why}: first at cell {c.best}\n"
+                f"{pad}step 16  {who}, so {how}({scores}) = {signed(c.score)}: "
+                f"first at {game.move_short(c.best or 0)}\n"
                 f"{pad}step 17  return {returned(c.best, c.score)}\n"
             )
         return text
 
     def save(self, pid: int, move: int) -> str:
         """The caller's step 12 after the call for ``pid`` (reached by ``move``) returns."""
-        key = pid * 16 + move
+        key = (pid, move)
         text = self.saved.get(key)
         if text is None:
-            pad = INDENT * self.trace.depth_of(pid)
-            score = int(self.trace.positions.score[pid])
-            text = self.saved[key] = f"{pad}step 12  saved {returned(move, score)}\n"
+            pad = INDENT * self.p.depth[pid]
+            text = self.saved[key] = f"{pad}step 12  saved {returned(move, self.p.score[pid])}\n"
         return text
 
 
@@ -153,7 +137,7 @@ def write_log(
     out.write(header(trace))
     phrases = _Phrases(trace)
     p = trace.positions
-    terminal, first_edge, edge_child = p.terminal, p.first_edge, p.edge_child
+    first_edge, edge_count, edge_move, edge_child = p.first_edge, p.edge_count, p.edge_move, p.edge_child
     # Text per test-play (edge): everything but the child's call number. A terminal
     # child's whole entry is one string; an inner child's is split around its subtree.
     enter: dict[int, str] = {}
@@ -162,10 +146,10 @@ def write_log(
 
     def texts(parent: int, edge: int, move: int) -> None:
         child = edge_child[edge]
-        prefix[edge] = INDENT * trace.depth_of(child) + "#"
-        enter[edge] = phrases.head(child, move) + phrases.open(child)
-        leave[edge] = ("" if terminal[child] else phrases.close(child)) + phrases.save(child, move)
-        if terminal[child]:
+        prefix[edge] = INDENT * p.depth[child] + "#"
+        enter[edge] = phrases.head(child, parent, move) + phrases.open(child)
+        leave[edge] = (phrases.close(child) if edge_count[child] else "") + phrases.save(child, move)
+        if not edge_count[child]:
             enter[edge] += leave[edge]
 
     chunk: list[str] = []
@@ -176,19 +160,18 @@ def write_log(
         """Write the entries of ``pid``'s test-plays; return the next call number."""
         nonlocal next_report
         nxt = call + 1
-        edge = first_edge[pid]
-        for move in p.moves(pid):
+        start = first_edge[pid]
+        for edge in range(start, start + edge_count[pid]):
             if edge not in enter:
-                texts(pid, edge, move)
+                texts(pid, edge, edge_move[edge])
             append(prefix[edge])
             append(str(nxt))
             append(enter[edge])
-            if terminal[edge_child[edge]]:
-                nxt += 1
-            else:
+            if edge_count[edge_child[edge]]:
                 nxt = walk(edge_child[edge], nxt)
                 append(leave[edge])
-            edge += 1
+            else:
+                nxt += 1
         if len(chunk) > 30000:
             out.write("".join(chunk))
             chunk.clear()
@@ -198,9 +181,9 @@ def write_log(
         return nxt
 
     append("#1")
-    append(phrases.head(0, -1))
+    append(phrases.head(0, -1, -1))
     append(phrases.open(0))
-    if not terminal[0]:
+    if edge_count[0]:
         walk(0, 1)
         append(phrases.close(0))
     out.write("".join(chunk))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..games.tictactoe.board import cell_name
 from ..trace import Trace
 from .text import returned, signed
 
@@ -13,7 +12,8 @@ def render_stats(trace: Trace) -> str:
     root = trace.root
     t = stats.terminal
     ai, human = trace.ai, trace.human
-    board, mark = stats.most_repeated
+    game = trace.game
+    top = stats.most_repeated_state
     share = stats.repeated_calls / stats.calls if stats.calls else 0.0
     rows = [
         ("board", f"{trace.board.compact()}, {trace.to_move} to move, {ai} is the AI"),
@@ -29,7 +29,7 @@ def render_stats(trace: Trace) -> str:
         ("distinct positions", f"{stats.positions:,} (board + mark to move)"),
         (
             "most repeated",
-            f"{board.compact()}, {mark} to move: searched {stats.most_repeated_count:,} times "
+            f"{game.describe(top)}, {game.player(top)} to move: searched {stats.most_repeated_count:,} times "
             f"({stats.most_repeated_count - 1:,} times again)"
             if stats.most_repeated_count > 1
             else "none: every position was searched once",
@@ -45,8 +45,7 @@ def render_stats(trace: Trace) -> str:
         rows.append(("root test-plays", plays))
         rows.append((
             "result",
-            f"{returned(root.best, root.score)}: {root.mark} plays cell {root.best} "
-            f"({cell_name(root.best or 0)})",
+            f"{returned(root.best, root.score)}: {root.player} plays {game.move_name(root.best or 0)}",
         ))
     else:
         rows.append(("result", f"{returned(None, root.score)}: the game is already over"))

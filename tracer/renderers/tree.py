@@ -161,8 +161,7 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
     if plan is None:
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
     title = (
-        f"Minimax game tree of {trace.board.compact()}: {trace.to_move} to move, "
-        f"{trace.ai} is the AI. {calls(trace.calls)}, "
+        f"Minimax game tree of {trace.game.setting()}. {calls(trace.calls)}, "
         f"returns {returned(trace.result.index, trace.result.score)}"
     )
     if plan.collapsed or plan.path or plan.line:
@@ -219,7 +218,7 @@ def add_calls(
         graph.edge(
             f"{prefix}{above.call}",
             f"{prefix}{below.call}",
-            label=f" {above.mark} on {below.move}",
+            label=" " + trace.game.edge_label(above.state, below.move or 0),
             style="dashed",
             color=drawing.REJECTED_EDGE,
         )
@@ -241,7 +240,7 @@ def add_calls(
             graph.edge(
                 f"{prefix}{parent.call}",
                 f"{prefix}{call.call}",
-                label=f" {call.played_by} on {call.move}"
+                label=" " + trace.game.edge_label(parent.state, call.move or 0)
                 + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
                 **attrs,
             )

@@ -21,13 +21,16 @@ unchanged: every call keeps its own number, depth and parent (see trace.py).
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..games.tictactoe.board import EMPTY_CELLS, HAS_LINE, Board, Mark
+from ..games.tictactoe.game import TicTacToe
 from ..scores import TUTORIAL, Scores
-from ..trace import DRAW, NOT_TERMINAL, O_WON, X_WON, Positions, Result, Trace
+from ..trace import MINIMAX, Positions, Result, Trace
+
+if TYPE_CHECKING:
+    from ..games.base import Game
 
 
 def plain_minimax(
@@ -83,89 +86,51 @@ def plain_minimax(
     return minimax(board.bits("X"), board.bits("O"), to_move == "X", None, 0)
 
 
+def search(game: Game) -> Trace:
+    """Record every call the guide's minimax makes on ``game``, from its root.
+
+    Each distinct state is searched once; later calls on it share its row (the
+    calls below a state never change). The search itself only records.
+    """
+    rows = Positions()
+    memo: dict[int, int] = {}
+    moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
+
+    def visit(state: int, depth: int) -> int:
+        found = memo.get(state)
+        if found is not None:
+            return found  # this state's calls were recorded already
+        finished = outcome(state, depth)  # step 9
+        if finished is not None:
+            pid = memo[state] = rows.add(state, depth, *finished)
+            return pid
+        pid = memo[state] = rows.add(state, depth)
+        # Steps 10-13: one test-play per move, in loop order.
+        moves = list(moves_of(state))
+        children = [visit(play(state, move), depth + 1) for move in moves]
+        # Step 16: keep the first test-play whose score is strictly better.
+        score = rows.score
+        best_i, best_score = 0, score[children[0]]
+        if maximising(state):
+            for i, child in enumerate(children):
+                if score[child] > best_score:
+                    best_i, best_score = i, score[child]
+        else:
+            for i, child in enumerate(children):
+                if score[child] < best_score:
+                    best_i, best_score = i, score[child]
+        rows.set_edges(pid, moves, children, best_i, best_score)  # step 17: return the best
+        return pid
+
+    visit(game.root, 0)
+    return Trace(game, rows, MINIMAX)
+
+
 def record(
     board: Board, to_move: Mark, ai: Mark = "X", scores: Scores = TUTORIAL
 ) -> Trace:
-    """Run the instrumented minimax from ``board`` with ``to_move`` to play.
+    """Run the guide's minimax on a tic-tac-toe ``board`` with ``to_move`` to play.
 
     Returns the Trace of every invocation. The search itself only records.
     """
-    if ai not in ("X", "O") or to_move not in ("X", "O"):
-        raise ValueError(f"expected marks 'X' or 'O', found ai={ai!r}, to_move={to_move!r}")
-    ai_is_x = ai == "X"
-    human_win, ai_win, draw = scores.human_win, scores.ai_win, scores.draw
-
-    # One row per distinct position, in the order first met (root = 0).
-    memo: dict[int, int] = {}
-    boards = array("l")  # x bits | o bits << 9
-    x_to_move = bytearray()
-    terminal = bytearray()
-    score = array("q")
-    best = array("b")  # index into the position's test-plays, -1 if terminal
-    first_edge = array("l")
-    sizes = array("q")  # number of calls in the subtree, the call itself included
-    edge_child = array("l")  # per test-play, in loop order: the position it leads to
-
-    def visit(x: int, o: int, x_moves: int) -> int:
-        key = x | o << 9 | x_moves << 18
-        found = memo.get(key)
-        if found is not None:
-            return found  # this position's calls were recorded already
-        pid = len(boards)
-        memo[key] = pid
-        boards.append(x | o << 9)
-        x_to_move.append(x_moves)
-        occupied = x | o
-        ai_bits, human_bits = (x, o) if ai_is_x else (o, x)
-        # Step 9, in the tutorial's order: human's win, AI's win, full board.
-        if HAS_LINE[human_bits]:
-            code, value = (O_WON if ai_is_x else X_WON), human_win
-        elif HAS_LINE[ai_bits]:
-            code, value = (X_WON if ai_is_x else O_WON), ai_win
-        elif occupied == 511:
-            code, value = DRAW, draw
-        else:
-            code = NOT_TERMINAL
-        terminal.append(code)
-        score.append(0)
-        best.append(-1)
-        first_edge.append(0)
-        sizes.append(1)
-        if code != NOT_TERMINAL:
-            score[pid] = value
-            return pid
-
-        # Steps 10-13: one test-play per empty cell, in ascending order.
-        children = []
-        for cell in EMPTY_CELLS[occupied]:
-            bit = 1 << cell
-            children.append(visit(x | bit, o, 0) if x_moves else visit(x, o | bit, 1))
-        # Step 16: keep the first test-play whose score is strictly better.
-        maximising = bool(x_moves) == ai_is_x
-        best_i = 0
-        best_score = score[children[0]]
-        size = 1
-        for i, child in enumerate(children):
-            s = score[child]
-            if (s > best_score) if maximising else (s < best_score):
-                best_i, best_score = i, s
-            size += sizes[child]
-        # Step 17: the position returns its best test-play's score.
-        score[pid] = best_score
-        best[pid] = best_i
-        sizes[pid] = size
-        first_edge[pid] = len(edge_child)
-        edge_child.extend(children)
-        return pid
-
-    visit(board.bits("X"), board.bits("O"), 1 if to_move == "X" else 0)
-    return Trace(
-        board=board,
-        to_move=to_move,
-        ai=ai,
-        scores=scores,
-        positions=Positions(
-            boards, x_to_move, terminal, score, best, first_edge, sizes, edge_child
-        ),
-    )
-
+    return search(TicTacToe(board, to_move, ai, scores))
