@@ -104,7 +104,7 @@ def test_read_board_file_reads_bytes_with_a_bom():
 def test_stdin_dash_reads_the_board(cli):
     result = cli("-", "--no-tree", input="X . O\nX . X\nO O .\n")
     assert result.exit_code == 0, result.output
-    assert "X plays cell 4 (centre) and wins: score +1" in result.output
+    assert "X plays cell 4 (centre) and wins at once: score +1" in result.output
 
 
 def test_stdin_array_notation(cli):

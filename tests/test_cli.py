@@ -134,7 +134,7 @@ def test_log_option_writes_the_log_to_a_file(cli, board, tmp_path):
 def test_no_tree_writes_nothing(cli, board, tmp_path):
     result = cli("board.txt", "--no-tree")
     assert result.exit_code == 0
-    assert "X plays cell 4 (centre) and wins: score +1" in result.stdout
+    assert "X plays cell 4 (centre) and wins at once: score +1" in result.stdout
     assert sorted(files(tmp_path)) == ["board.txt"]
 
 
@@ -177,7 +177,7 @@ def test_every_example_runs(cli, tmp_path, name):
 def test_example_near_endgame(cli, tmp_path):
     result = cli("--example", "near-endgame")
     assert result.exit_code == 0, result.output
-    assert result.stdout.endswith("X plays cell 4 (centre) and wins: score +1\n")
+    assert result.stdout.endswith("X plays cell 4 (centre) and wins at once: score +1\n")
     assert (tmp_path / "near-endgame.svg").exists()
 
 
@@ -474,7 +474,7 @@ def test_bundled_examples_work_after_a_wheel_install(tmp_path):
         capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.endswith("X plays cell 4 (centre) and wins: score +1\n")
+    assert done.stdout.endswith("X plays cell 4 (centre) and wins at once: score +1\n")
     assert (elsewhere / "near-endgame.svg").read_bytes().startswith(b"<?xml")
     module = subprocess.run(
         [str(python), "-m", "tracer", "--example", "near-endgame", "--no-tree"], cwd=elsewhere,

@@ -5,12 +5,20 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import ROOT
 from positions import POSITIONS, trace_of
 
 from tracer.renderers.log import render_log, write_log
 
+#: The guide's board, typed by hand from the guide's steps 7-25 (never written by the code).
+GUIDE_BOARD_LOG = ROOT / "tests" / "expected" / "guide-board.log"
 
-@pytest.mark.parametrize("name", sorted(POSITIONS))
+
+def test_guide_board_log_is_the_guide_step_for_step(tutorial_trace):
+    assert render_log(tutorial_trace) == GUIDE_BOARD_LOG.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(set(POSITIONS) - {"tutorial"}))
 def test_log_matches_the_expected_file(name, golden):
     golden(f"{name}.log", render_log(trace_of(name)))
 
@@ -25,26 +33,60 @@ def test_log_has_one_entry_per_call_in_call_order_indented_by_depth(name):
         assert int(number) == call.call
         assert len(pad) == 3 * call.depth
         assert step == ("7" if call.call == 1 else "11")
-    # Step 8 and step 9 once per call; steps 16 and 17 once per inner call; step 12 per test-play.
+    # Step 8 and step 9 once per call; steps 10 and 14-17 once per inner call; step 12 per
+    # test-play, step 13 per test-play but the last of each loop; 24 and 25 once.
     assert log.count("step 8 ") == trace.calls
     assert log.count("step 9 ") == trace.calls
     inner = [c for c in trace if c.terminal is None]
-    assert log.count("step 16 ") == log.count("step 17 ") == len(inner)
+    for step in (10, 14, 15, 16, 17):
+        assert log.count(f"step {step} ") == len(inner)
     assert log.count("step 12 ") == trace.calls - 1
+    assert log.count("step 13 ") == trace.calls - 1 - len(inner)
+    assert re.findall(r"^step (24|25) ", log, re.M) == ["24", "25"]
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_all_test_play_infos_grow_by_one_per_test_play(name):
+    trace = trace_of(name)
+    pushed_so_far: dict[int, int] = {}
+    saves = 0
+    for line in render_log(trace).splitlines():
+        found = re.match(r"( *)step (10|12|16) +(.*)", line)
+        if not found:
+            continue
+        pad, step, text = len(found[1]), found[2], found[3]
+        if step == "10":
+            assert text.startswith("allTestPlayInfos = []; ")
+            pushed_so_far[pad] = 0
+        elif step == "12":
+            saves += 1
+            pushed_so_far[pad] += 1
+            infos = re.fullmatch(r"saved (\{[^}]*\}); cell \d reset; allTestPlayInfos = \[(.*)\]",
+                                 text)
+            assert infos, line
+            assert infos[2].endswith(infos[1])
+            assert infos[2].count("{") == pushed_so_far[pad]
+        else:
+            scores = re.search(r"(max|min)\(([^)]*)\)", text)[2]
+            assert len(scores.split(", ")) == pushed_so_far.pop(pad)
+    assert saves == trace.calls - 1
 
 
 def test_tutorial_log_narrates_the_walk(tutorial_trace):
     log = render_log(tutorial_trace)
     lines = log.splitlines()
     assert lines[0].startswith("Minimax trace of X.O/X.X/OO. with X to move")
-    assert "#1 step 7   first call: X to move on X.O/X.X/OO." in lines
+    assert ('#1 step 7   first call: bestPlayInfo = minimax(["X", 1, "O", "X", 4, "X", "O", '
+            '"O", 8], "X")') in lines
     assert "   #5 step 11  X on cell 4 (centre) -> O to move on X.O/XXX/OO." in lines
     won = "      step 9   X (the AI) has three in a row (cells 3, 4, 5): return {score: 1}"
     assert won in lines
-    assert "   step 16  X is the AI, so max(-1, +1, -1) = +1: first at cell 4" in lines
-    assert "   step 17  return {index: 4, score: 1}" in lines
+    assert ("   step 16  X is the AI, so max(-1, +1, -1) = +1: bestTestPlay = 1 "
+            "(cell 4, the highest)") in lines
+    assert "   step 17  return allTestPlayInfos[1] = {index: 4, score: 1}" in lines
+    assert "step 24  bestPlayInfo = {index: 4, score: 1}" in lines
     assert lines[-2] == "Result: {index: 4, score: 1} after 9 calls."
-    assert lines[-1] == "X plays cell 4 (centre) and wins: score +1"
+    assert lines[-1] == "X plays cell 4 (centre) and wins at once: score +1"
 
 
 @pytest.mark.parametrize(
@@ -55,7 +97,7 @@ def test_tutorial_log_narrates_the_walk(tutorial_trace):
         ("draw", "The game is already over: no empty cell and no three in a row: a draw. Score 0."),
         ("o-to-move",
          "O plays cell 6 (bottom-left) and draws: score 0 (from X's point of view: X is the AI)"),
-        ("ai-o", "X plays cell 4 (centre) and wins: score -1 (from O's point of view: O is the AI)"),
+        ("ai-o", "X plays cell 4 (centre) and wins at once: score -1 (from O's point of view: O is the AI)"),
     ],
 )
 def test_final_line_in_words(name, words):
@@ -65,7 +107,8 @@ def test_final_line_in_words(name, words):
 def test_ai_o_log_takes_min_for_x():
     log = render_log(trace_of("ai-o"))
     assert "O is the AI (maximiser), X the human (minimiser)" in log
-    assert "step 16  X is the human, so min(+1, -1, +1) = -1: first at cell 4" in log
+    assert ("step 16  X is the human, so min(+1, -1, +1) = -1: bestTestPlay = 1 "
+            "(cell 4, the lowest)") in log
 
 
 def test_log_is_deterministic():
@@ -81,7 +124,7 @@ class Counter:
         self.progress: list[int] = []
 
     def write(self, text: str) -> int:
-        self.entries += text.count("#")
+        self.entries += text.count(" step 11  ") + text.count(" step 7   ")
         self.tail = (self.tail + text)[-200:]
         return len(text)
 

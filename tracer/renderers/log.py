@@ -29,6 +29,28 @@ def header(trace: Trace) -> str:
     return trace.game.log_header()
 
 
+def chosen_line_moves(trace: Trace) -> list[Call]:
+    """The calls along the line minimax chose from the first call, first move first."""
+    line, node = [], trace.root
+    while node.terminal is None:
+        node = node.children()[node.best_index or 0]
+        line.append(node)
+    return line
+
+
+def forced_win_words(trace: Trace) -> str:
+    """How the first call's mover wins: ``wins at once`` or ``can force a win: ...``."""
+    line = chosen_line_moves(trace)
+    if len(line) == 1:
+        return "wins at once"
+    mover = trace.root.player
+    own = (len(line) + 1) // 2
+    return (
+        f"can force a win: on the chosen line the game ends after {len(line)} moves "
+        f"({own} by {mover})"
+    )
+
+
 def conclusion(trace: Trace) -> str:
     """The final line: the answer in words."""
     root, game = trace.root, trace.game
@@ -40,17 +62,34 @@ def conclusion(trace: Trace) -> str:
     word = outcome_word(trace, root.maximising, root.score)
     if word == "loses":
         word = "loses against best play"
+    elif word == "wins":
+        word = forced_win_words(trace)
     return (
         f"{game.player(root.state)} plays {game.move_name(root.best or 0)} and {word}: "
         f"score {signed(root.score)}{game.point_of_view(root.state)}\n"
     )
 
 
+def tag(step: int) -> str:
+    """The guide's step number as the log aligns it: ``step 8   ``, ``step 11  ``."""
+    return f"step {step:<3} "
+
+
+def pick_words(maximising: bool, scores: list[int], best_index: int, move: str) -> str:
+    """Why step 16 chose ``bestTestPlay``: ``cell 4, the first lowest``."""
+    if len(scores) == 1:
+        return f"{move}, the only test-play"
+    word = "highest" if maximising else "lowest"
+    if scores.count(scores[best_index]) > 1:
+        word = f"first {word}"
+    return f"{move}, the {word}"
+
+
 class _Phrases:
     """Text for each row and move, made once and reused by every call that meets them.
 
     The empty board's 549,946 calls visit only 5,478 positions, so caching the
-    text per row is what makes the full log fast.
+    text per row (and per test-play, for steps 11-13) is what makes the full log fast.
     """
 
     def __init__(self, trace: Trace):
@@ -60,7 +99,6 @@ class _Phrases:
         self.opening: dict[int, str] = {}
         self.closing: dict[int, str] = {}
         self.heads: dict[tuple[int, int], str] = {}
-        self.saved: dict[tuple[int, int], str] = {}
 
     def head(self, pid: int, parent: int, move: int) -> str:
         """The line that opens a call: step 7 for the first, step 11 for a test-play's."""
@@ -68,59 +106,83 @@ class _Phrases:
         text = self.heads.get(key)
         if text is None:
             game, state = self.game, self.p.state[pid]
-            where = f"{game.player(state)} to move on {game.describe(state)}"
             if move < 0:
-                text = f" step 7   first call: {where}\n"
+                text = f" {tag(7)}first call: bestPlayInfo = {game.first_call_text(state)}\n"
             else:
+                where = f"{game.player(state)} to move on {game.describe(state)}"
                 played = game.move_phrase(self.p.state[parent], move)
-                text = f" step 11  {played} -> {where}\n"
+                text = f" {tag(11)}{played} -> {where}\n"
             self.heads[key] = text
         return text
 
     def open(self, pid: int) -> str:
-        """Steps 8 and 9 of a call."""
+        """Steps 8, 9 and (when the game goes on) 10 of a call."""
         text = self.opening.get(pid)
         if text is None:
             game, p = self.game, self.p
             state, code = p.state[pid], p.terminal[pid]
             pad = INDENT * (p.depth[pid] + 1)
-            lines = [f"{pad}step 8   {game.step8_text(state)}\n"]
+            lines = [f"{pad}{tag(8)}{game.step8_text(state)}\n"]
             if not code:
-                lines.append(f"{pad}step 9   no terminal state: {game.search_text(state)}\n")
+                lines.append(f"{pad}{tag(9)}no terminal state\n")
+                lines.append(f"{pad}{tag(10)}allTestPlayInfos = []; {game.loop_text(state)}\n")
             else:
                 lines.append(
-                    f"{pad}step 9   {game.terminal_sentence(state, code)}: "
+                    f"{pad}{tag(9)}{game.terminal_sentence(state, code)}: "
                     f"return {returned(None, p.score[pid])}\n"
                 )
             text = self.opening[pid] = "".join(lines)
         return text
 
     def close(self, pid: int) -> str:
-        """Steps 16 and 17 of a call that test-played."""
+        """Steps 14 to 17 of a call that test-played."""
         text = self.closing.get(pid)
         if text is None:
             game, p = self.game, self.p
             state = p.state[pid]
             c = Call(self.trace, 0, p.depth[pid], None, None, pid)
             pad = INDENT * (c.depth + 1)
-            scores = ", ".join(signed(t.score) for t in c.test_plays)
+            scores = [t.score for t in c.test_plays]
+            best = c.best_index or 0
             who = f"{game.player(state)} is {game.role(state)}"
             how = "max" if c.maximising else "min"
+            why = pick_words(c.maximising, scores, best, game.move_short(c.best or 0))
             text = self.closing[pid] = (
-                f"{pad}step 16  {who}, so {how}({scores}) = {signed(c.score)}: "
-                f"first at {game.move_short(c.best or 0)}\n"
-                f"{pad}step 17  return {returned(c.best, c.score)}\n"
+                f"{pad}{tag(14)}for-loop done: find {game.player(state)}'s best test-play\n"
+                f"{pad}{tag(15)}bestTestPlay = null\n"
+                f"{pad}{tag(16)}{who}, so {how}({', '.join(map(signed, scores))}) = "
+                f"{signed(c.score)}: bestTestPlay = {best} ({why})\n"
+                f"{pad}{tag(17)}return allTestPlayInfos[{best}] = {returned(c.best, c.score)}\n"
             )
         return text
 
-    def save(self, pid: int, move: int) -> str:
-        """The caller's step 12 after the call for ``pid`` (reached by ``move``) returns."""
-        key = (pid, move)
-        text = self.saved.get(key)
-        if text is None:
-            pad = INDENT * self.p.depth[pid]
-            text = self.saved[key] = f"{pad}step 12  saved {returned(move, self.p.score[pid])}\n"
+    def save(self, parent: int, edge: int, nth: int) -> str:
+        """The caller's step 12 after its ``nth`` test-play (``edge``) returns, and step 13."""
+        p = self.p
+        pad = INDENT * (p.depth[parent] + 1)
+        first = p.first_edge[parent]
+        infos = ", ".join(
+            returned(p.edge_move[e], p.score[p.edge_child[e]]) for e in range(first, edge + 1)
+        )
+        move = p.edge_move[edge]
+        text = (
+            f"{pad}{tag(12)}saved {returned(move, p.score[p.edge_child[edge]])}; "
+            f"cell {move} reset; allTestPlayInfos = [{infos}]\n"
+        )
+        if nth + 1 < p.edge_count[parent]:
+            text += f"{pad}{tag(13)}next empty cell: {p.edge_move[edge + 1]}\n"
         return text
+
+    def answer(self) -> str:
+        """Steps 24 and 25: the first call's return value kept in bestPlayInfo, and used."""
+        root = self.trace.root
+        text = f"{tag(24)}bestPlayInfo = {root.returned}\n"
+        if root.best is None:
+            return text + f"{tag(25)}bestPlayInfo has no index: the game is over, no move to play\n"
+        return text + (
+            f"{tag(25)}{root.player} plays bestPlayInfo.index: "
+            f"{self.game.move_name(root.best)}\n"
+        )
 
 
 def write_log(
@@ -137,18 +199,20 @@ def write_log(
     out.write(header(trace))
     phrases = _Phrases(trace)
     p = trace.positions
-    first_edge, edge_count, edge_move, edge_child = p.first_edge, p.edge_count, p.edge_move, p.edge_child
+    first_edge, edge_count, edge_child = p.first_edge, p.edge_count, p.edge_child
     # Text per test-play (edge): everything but the child's call number. A terminal
     # child's whole entry is one string; an inner child's is split around its subtree.
     enter: dict[int, str] = {}
     leave: dict[int, str] = {}
     prefix: dict[int, str] = {}
 
-    def texts(parent: int, edge: int, move: int) -> None:
+    def texts(parent: int, edge: int) -> None:
         child = edge_child[edge]
         prefix[edge] = INDENT * p.depth[child] + "#"
-        enter[edge] = phrases.head(child, parent, move) + phrases.open(child)
-        leave[edge] = (phrases.close(child) if edge_count[child] else "") + phrases.save(child, move)
+        enter[edge] = phrases.head(child, parent, p.edge_move[edge]) + phrases.open(child)
+        leave[edge] = (phrases.close(child) if edge_count[child] else "") + phrases.save(
+            parent, edge, edge - first_edge[parent]
+        )
         if not edge_count[child]:
             enter[edge] += leave[edge]
 
@@ -163,7 +227,7 @@ def write_log(
         start = first_edge[pid]
         for edge in range(start, start + edge_count[pid]):
             if edge not in enter:
-                texts(pid, edge, edge_move[edge])
+                texts(pid, edge)
             append(prefix[edge])
             append(str(nxt))
             append(enter[edge])
@@ -186,6 +250,7 @@ def write_log(
     if edge_count[0]:
         walk(0, 1)
         append(phrases.close(0))
+    append(phrases.answer())
     out.write("".join(chunk))
     out.write(f"\nResult: {trace.result} after {calls(trace.calls)}.\n")
     out.write(conclusion(trace))

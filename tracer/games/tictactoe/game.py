@@ -185,12 +185,32 @@ class TicTacToe:
         winner = self.winner_name(terminal)
         if winner is None:
             return "no empty cell and no three in a row: a draw"
-        cells = ", ".join(map(str, self.winning_lines(state, terminal)[0]))
+        cells = " and cells ".join(
+            ", ".join(map(str, line)) for line in self.winning_lines(state, terminal)
+        )
         role = "the AI" if winner == self.ai else "the human"
         return f"{winner} ({role}) has three in a row (cells {cells})"
 
     def step8_text(self, state: int) -> str:
-        return "empty cells: " + (", ".join(map(str, self.empty_cells(state))) or "none")
+        """Step 8 in the guide's variable: ``availCellsIndexes = [1, 4, 8]``."""
+        return f"availCellsIndexes = [{', '.join(map(str, self.empty_cells(state)))}]"
+
+    def guide_array(self, state: int) -> str:
+        """The board as the guide's array: ``["X", 1, "O", ...]`` (an empty cell holds its index)."""
+        board = self.board_of(state)
+        return "[" + ", ".join(
+            str(i) if board[i] == "." else f'"{board[i]}"' for i in range(9)
+        ) + "]"
+
+    def first_call_text(self, state: int) -> str:
+        """Step 7's invocation: ``minimax(["X", 1, ...], "X")``."""
+        return f'minimax({self.guide_array(state)}, "{self.mark_of(state)}")'
+
+    def loop_text(self, state: int) -> str:
+        """Step 10's for-loop: ``X test-plays cells 1, 4, 8`` (in loop order)."""
+        cells = self.moves(state)
+        word = "cell" if len(cells) == 1 else "cells"
+        return f"{self.mark_of(state)} test-plays {word} {', '.join(map(str, cells))}"
 
     def search_text(self, state: int) -> str:
         """Step 9 when the game goes on."""
@@ -207,7 +227,14 @@ class TicTacToe:
             f"Minimax trace of {self.board.compact()} with {self.to_move} to move. "
             f"{ai} is the AI (maximiser), {human} the human (minimiser).\n"
             f"Scores from {ai}'s point of view: {human} wins {s.text('human_win')}, "
-            f"{ai} wins {s.text('ai_win')}, draw {s.text('draw')}.\n\n"
+            f"{ai} wins {s.text('ai_win')}, draw {s.text('draw')}.\n"
+            'How to read it: a board is written row by row, "/" between rows and "." for an '
+            "empty cell,\n"
+            f"so {self.board.compact()} is the guide's array {self.guide_array(self.root)}.\n"
+            "#N numbers the calls in the order they start; a call is indented one level below "
+            "its caller.\n"
+            '"step N" is the guide\'s step; {index: 4, score: 1} is a test-play\'s info, '
+            "as the guide writes it.\n\n"
         )
 
     # ---- pictures ---------------------------------------------------------------------
