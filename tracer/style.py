@@ -1,28 +1,62 @@
-"""The visual language every picture shares: one font and one palette.
+"""The visual language every picture shares: one font, one palette, one meaning per colour.
 
 Games draw their states and renderers draw the trees around them with these
-colours, so the tree, the figures and the page agree.
+colours, so the tree, the figures and the page agree. The hues are the
+Okabe–Ito set, chosen to stay apart for readers with red-green colour vision
+deficiency (tests/test_style.py checks them under protanopia and deuteranopia
+simulations); each outcome also carries a second cue that needs no colour: a
+symbol before its words.
 """
 
 from __future__ import annotations
 
 FONT = "DejaVu Sans"
 
-#: The cell just played (the tutorial's figures 4-5 mark it in red).
-PLAYED_FILL = "#d32f2f"
+# Okabe–Ito hues, by name.
+VERMILLION = "#D55E00"
+BLUISH_GREEN = "#009E73"
+ORANGE = "#E69F00"
+BLUE = "#0072B2"
+SKY_BLUE = "#56B4E9"
+REDDISH_PURPLE = "#CC79A7"
+
+#: The cell the for-loop is testing (the guide's figure 4) and the cell just played
+#: (figure 5) are the guide's red. A played cell is filled and holds a mark; a tested
+#: cell is still empty, so it keeps its grey index inside a thick red frame.
+PLAYED_FILL = VERMILLION
 PLAYED_TEXT = "#ffffff"
-#: Outcomes for the AI: the tutorial's game shows a win in green and a draw in grey.
-OUTCOME_FILL = {"win": "#c8e6c9", "loss": "#ffd8b0", "draw": "#e0e0e0"}
-OUTCOME_BORDER = {"win": "#2e7d32", "loss": "#e65100", "draw": "#616161"}
+TESTING_FILL = "#fbe3d3"
+TESTING_BORDER = VERMILLION
+
+#: Outcomes for the AI. Fills are light (text stays readable on them), borders strong.
+OUTCOME_FILL = {"win": "#a6dcc6", "loss": "#f7d58c", "draw": "#eeeeee"}
+OUTCOME_BORDER = {"win": BLUISH_GREEN, "loss": ORANGE, "draw": "#4d4d4d"}
+#: Marks of a winning line, drawn in the winner's outcome colour but dark enough to read.
+OUTCOME_INK = {"win": "#007857", "loss": "#8f5f00", "draw": "#4d4d4d"}
+#: The second cue, for readers who cannot tell the colours apart: a symbol before the words.
+OUTCOME_SYMBOL = {"win": "\u25b2", "loss": "\u25bc", "draw": "="}
 INNER_FILL = "#ffffff"
-INNER_BORDER = "#757575"
-#: The chosen line of play from the root.
-CHOSEN = "#1565c0"
-#: A test-play that a call picked (step 16) and one it rejected.
+INNER_BORDER = "#6b6b6b"
+
+#: Blue means one thing everywhere: the line of play minimax chose from the first call.
+CHOSEN = BLUE
+CHOSEN_FILL = "#dcecf7"
+#: A test-play that a call picked (step 16) but that is off the chosen line, and one it rejected.
 PICKED_EDGE = "#212121"
-REJECTED_EDGE = "#9e9e9e"
-SUMMARY_FILL = "#f3e5f5"
-SUMMARY_BORDER = "#6a1b9a"
+REJECTED_EDGE = "#8c8c8c"
+REJECTED_TEXT = "#5c5c5c"
+#: A collapsed subtree (summary box).
+SUMMARY_FILL = "#f6e3ee"
+SUMMARY_BORDER = "#8e3b6b"
+
 CELL_TEXT = "#212121"
-INDEX_TEXT = "#b0b0b0"
-CELL_SIZE = 20
+#: Empty cells show their index (as the guide's array stores it) in this grey:
+#: 5.7:1 against white, lighter than a mark's near-black but readable on a projector.
+INDEX_TEXT = "#666666"
+#: Board cells in points; marks and index digits sizes.
+CELL_SIZE = 24
+MARK_POINTS = 14
+INDEX_POINTS = 10
+#: The smallest type in any picture (notes, captions, edge labels).
+SMALL_POINTS = 10
+TITLE_POINTS = 12

@@ -8,22 +8,32 @@ from __future__ import annotations
 
 from html import escape
 
+from dataclasses import dataclass
+
 from ..style import (  # noqa: F401 - the palette is part of this module's interface
     CELL_SIZE,
     CELL_TEXT,
     CHOSEN,
+    CHOSEN_FILL,
     FONT,
     INDEX_TEXT,
     INNER_BORDER,
     INNER_FILL,
     OUTCOME_BORDER,
     OUTCOME_FILL,
+    OUTCOME_INK,
+    OUTCOME_SYMBOL,
     PICKED_EDGE,
     PLAYED_FILL,
     PLAYED_TEXT,
     REJECTED_EDGE,
+    REJECTED_TEXT,
+    SMALL_POINTS,
     SUMMARY_BORDER,
     SUMMARY_FILL,
+    TESTING_BORDER,
+    TESTING_FILL,
+    TITLE_POINTS,
 )
 from ..trace import Call, Trace
 from .text import signed
@@ -59,19 +69,21 @@ def state_label(
 
     ``caption`` may hold several lines (``\n``), each drawn on its own row.
     """
+    kind = trace.game.outcome_kind(terminal) if terminal else None
     picture = trace.game.picture(
-        state, played=played, testing=testing, terminal=terminal, line_colour=border
+        state, played=played, testing=testing, terminal=terminal,
+        line_colour=OUTCOME_INK[kind] if kind else border,
     )
     extra = "".join(
-        f'<TR><TD><FONT POINT-SIZE="8">{escape(text)}</FONT></TD></TR>'
+        f'<TR><TD><FONT POINT-SIZE="{SMALL_POINTS}">{escape(text)}</FONT></TD></TR>'
         for text in (caption.split("\n") if caption else [])
     )
     return (
         f'<<TABLE BORDER="{3 if thick else 1}" CELLBORDER="0" CELLSPACING="1" CELLPADDING="2" '
         f'BGCOLOR="{fill}" COLOR="{border}" STYLE="ROUNDED">'
-        f'<TR><TD><FONT POINT-SIZE="9">{escape(title)}</FONT></TD></TR>'
+        f'<TR><TD><FONT POINT-SIZE="{SMALL_POINTS}">{escape(title)}</FONT></TD></TR>'
         f"<TR><TD>{picture}</TD></TR>"
-        f'<TR><TD><FONT POINT-SIZE="9"><B>{escape(footer)}</B></FONT></TD></TR>'
+        f'<TR><TD><FONT POINT-SIZE="{SMALL_POINTS + 1}"><B>{escape(footer)}</B></FONT></TD></TR>'
         f"{extra}</TABLE>>"
     )
 
@@ -79,7 +91,8 @@ def state_label(
 def call_footer(trace: Trace, call: Call) -> str:
     """The score line under a board: how the call got its score."""
     if call.terminal_code:
-        return f"{trace.game.terminal_label(call.terminal_code)}: {signed(call.score)}"
+        symbol = OUTCOME_SYMBOL[trace.game.outcome_kind(call.terminal_code)]
+        return f"{symbol} {trace.game.terminal_label(call.terminal_code)}: {signed(call.score)}"
     return f"{'max' if call.maximising else 'min'} = {signed(call.score)}"
 
 
@@ -146,40 +159,124 @@ def summary_label(trace: Trace, call: Call, *, thick: bool = False) -> str:
     )
 
 
-def legend_label(
-    trace: Trace,
-    *,
-    collapsed: bool = False,
-    chosen: bool = True,
-    chosen_text: str = "the line minimax chose from the root",
-) -> str:
-    """The legend: what the colours and arrows mean, with the score scheme."""
-    def swatch(fill: str, border: str, text: str) -> str:
-        return (
-            f'<TR><TD WIDTH="12" HEIGHT="12" FIXEDSIZE="TRUE" BGCOLOR="{fill}" COLOR="{border}" '
-            f'BORDER="1"></TD><TD ALIGN="LEFT"><FONT POINT-SIZE="9">{escape(text)}</FONT></TD></TR>'
-        )
+@dataclass(frozen=True)
+class Uses:
+    """What a picture draws, so its legend explains exactly that (and nothing it lacks)."""
 
-    def arrow(colour: str, text: str, weight: str = "") -> str:
-        return (
-            f'<TR><TD><FONT COLOR="{colour}">{weight}&#8594;</FONT></TD>'
-            f'<TD ALIGN="LEFT"><FONT POINT-SIZE="9">{escape(text)}</FONT></TD></TR>'
-        )
+    #: Blue arrows: the line minimax chose from the first call.
+    chosen: bool = True
+    #: Boards with a thick border: calls on that line.
+    thick: bool = True
+    #: Summary boxes for collapsed subtrees.
+    collapsed: bool = False
+    #: An empty cell framed in red: the cell the for-loop is testing (the guide's figure 4).
+    testing: bool = False
+    #: The red step-11 arrow into the test-play a figure follows.
+    step11_arrow: bool = False
+    #: ``↑ -1`` under an arrow: the score the call below returns.
+    edge_scores: bool = False
+    #: ``max(-1, +1) = +1`` and the pick spelled out under inner boards.
+    explain: bool = False
+    #: Dashed arrows: the path from the first call down to a call in focus.
+    focus_path: bool = False
+    #: The blue box holding what the first call returns.
+    result_box: bool = False
+    #: Boards of several calls joined by arrows (call numbers, scores, black and grey arrows).
+    tree: bool = True
+    #: A red cell holding the mark just played.
+    played: bool = True
+    #: Finished games (outcome colours and winning lines).
+    outcomes: bool = True
 
-    rows = [
-        '<TR><TD COLSPAN="2" ALIGN="LEFT"><FONT POINT-SIZE="10"><B>Legend</B></FONT></TD></TR>',
-        *(swatch(PLAYED_FILL, PLAYED_FILL, text) for text in trace.game.legend_marks()),
-        *(swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind], text)
-          for kind, text in trace.game.legend_outcomes()),
-    ]
-    if collapsed:
-        rows.append(swatch(SUMMARY_FILL, SUMMARY_BORDER, "subtree collapsed (calls not drawn)"))
-    if chosen:
-        rows.append(arrow(CHOSEN, chosen_text, "<B>"
-                          ).replace("&#8594;</FONT>", "&#8594;</B></FONT>"))
-    rows.append(arrow(PICKED_EDGE, "the test-play a call picked (max / min)"))
-    rows.append(arrow(REJECTED_EDGE, "a test-play it did not pick"))
+
+def legend_label(trace: Trace, uses: Uses = Uses()) -> str:
+    """The legend: every colour, line, border and note the picture uses, and the score scheme.
+
+    Entries sit in two columns so the legend stays short; it goes in the graph's
+    label (see ``tree.finish_graph``), outside the layout of the boards.
+    """
+    game = trace.game
+    entries = []
+    if uses.played:
+        entries.extend(_swatch(PLAYED_FILL, PLAYED_FILL, text) for text in game.legend_marks())
+    if uses.testing:
+        entries.append(_swatch(TESTING_FILL, TESTING_BORDER, game.legend_testing(), border=3))
+    digits, line = game.legend_cells()
+    entries.append(_text_entry("0", INDEX_TEXT, digits))
+    if uses.outcomes:
+        entries.append(_text_entry("X", OUTCOME_INK["win"], line))
+        entries.extend(_swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind],
+                               f"{OUTCOME_SYMBOL[kind]} {text}")
+                       for kind, text in game.legend_outcomes())
+    entries.append(_text_entry("#5", CELL_TEXT, "call number: calls are numbered in the "
+                                                "order they start (the log's #N)"))
+    if uses.tree:
+        entries.append(_text_entry("max =", CELL_TEXT, "the score a call returns: the highest of "
+                                   "its test-plays (the AI) or the lowest (the human)"))
+    if uses.explain:
+        entries.append(_text_entry("min(…)", CELL_TEXT, "step 16 over the scores in "
+                                                        "allTestPlayInfos, and the pick it makes"))
+    if uses.edge_scores:
+        entries.append(_text_entry("↑ -1", CELL_TEXT, "the score the call below the arrow returns "
+                                                      "(step 12 saves it)"))
+    if uses.collapsed:
+        entries.append(_swatch(SUMMARY_FILL, SUMMARY_BORDER, "summary box: a whole subtree drawn as "
+                               "its first board, with its score and call count"))
+    if uses.thick:
+        entries.append(_swatch(INNER_FILL, INNER_BORDER, "thick border: a board on the line "
+                                                         "minimax chose from call #1", border=3))
+    if uses.chosen:
+        entries.append(_arrow(CHOSEN, "thick blue arrow: the line minimax chose from call #1",
+                              bold=True))
+    if uses.tree:
+        entries.append(_arrow(PICKED_EDGE, "black arrow: the test-play a call picked (step 16)"))
+        entries.append(_arrow(REJECTED_EDGE, "grey arrow: a test-play it did not pick"))
+    if uses.step11_arrow:
+        entries.append(_arrow(PLAYED_FILL, "red arrow: step 11, the test-play this figure "
+                                           "follows; ↑ step 12, the score saved", bold=True))
+    if uses.focus_path:
+        entries.append(_arrow(REJECTED_EDGE, "dashed arrow: the path from call #1 to the call in "
+                                             "focus (other test-plays not drawn; blue where it "
+                                             "is the chosen line)", dashed=True))
+    if uses.result_box:
+        entries.append(_swatch(CHOSEN_FILL, CHOSEN, "blue box: what call #1 returns, kept in "
+                                                    "bestPlayInfo (step 24)", border=3))
+    half = (len(entries) + 1) // 2
+    rows = "".join(
+        "<TR>" + left + (entries[half + i] if half + i < len(entries) else "<TD></TD><TD></TD>")
+        + "</TR>"
+        for i, left in enumerate(entries[:half])
+    )
     return (
-        '<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1" COLOR="#bdbdbd" '
-        'BGCOLOR="#fafafa">' + "".join(rows) + "</TABLE>>"
+        f'<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="#bdbdbd" '
+        f'BGCOLOR="#fafafa"><TR><TD COLSPAN="4" ALIGN="LEFT"><FONT POINT-SIZE="{TITLE_POINTS}">'
+        f"<B>Legend</B></FONT></TD></TR>{rows}</TABLE>"
+    )
+
+
+def _words(text: str) -> str:
+    return f'<TD ALIGN="LEFT"><FONT POINT-SIZE="{SMALL_POINTS}">{escape(text)}</FONT></TD>'
+
+
+def _swatch(fill: str, colour: str, text: str, *, border: int = 1) -> str:
+    return (
+        f'<TD WIDTH="18" HEIGHT="16" FIXEDSIZE="TRUE" BGCOLOR="{fill}" COLOR="{colour}" '
+        f'BORDER="{border}"></TD>' + _words(text)
+    )
+
+
+def _text_entry(sample: str, colour: str, text: str) -> str:
+    return (
+        f'<TD ALIGN="RIGHT"><FONT POINT-SIZE="{SMALL_POINTS}" COLOR="{colour}"><B>'
+        f"{escape(sample)}</B></FONT></TD>" + _words(text)
+    )
+
+
+def _arrow(colour: str, text: str, *, bold: bool = False, dashed: bool = False) -> str:
+    glyph = "- - &#8594;" if dashed else "&#8212;&#8594;"
+    if bold:
+        glyph = f"<B>{glyph}</B>"
+    return (
+        f'<TD ALIGN="RIGHT"><FONT POINT-SIZE="{SMALL_POINTS + 2}" COLOR="{colour}">{glyph}'
+        f"</FONT></TD>" + _words(text)
     )

@@ -17,9 +17,23 @@ import graphviz
 from ..errors import TooLargeError
 from ..trace import Call, Trace
 from . import drawing
-from .log import terminal_sentence
+from .log import forced_win_words, outcome_word, terminal_sentence
 from .text import calls, returned, signed
-from .tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, TreePlan, add_calls, new_graph, plan_tree
+from .tree import (
+    DEFAULT_MAX_NODES,
+    HARD_MAX_NODES,
+    TreePlan,
+    add_calls,
+    chosen_line,
+    finish_graph,
+    new_graph,
+    plan_tree,
+)
+
+#: Where the guide itself is read; the figures page links the steps that discuss each figure.
+GUIDE_URL = "https://www.freecodecamp.org/news/minimax-algorithm-guide-how-to-create-an-unbeatable-ai/"
+#: The guide's step that shows each of its test-play figures (6, 7, 8).
+TEST_PLAY_STEPS = {1: 19, 2: 21, 3: 23}
 
 #: Boards drawn in one test-play figure when no depth is asked for: every board
 #: with five or fewer empty cells is drawn whole; larger subtrees are summarised.
@@ -32,7 +46,9 @@ OVERVIEW_MAX_NODES = 60
 class Figure:
     """One figure of the series, ready for a file, the index page or a notebook."""
 
-    #: File stem: ``figure-1`` ... ``figure-N`` for the test-plays, ``overview`` last.
+    #: File stem, after the figure's role: ``tested-cell`` and ``after-test-play`` (the
+    #: guide's figures 4 and 5), ``test-play-1`` ... ``test-play-N`` (the first three are its
+    #: figures 6-8), ``overview`` (its figure 9) and ``final-board`` (its figure 10).
     name: str
     #: Short title, e.g. ``Test-play 1 of 3``.
     title: str
@@ -46,6 +62,12 @@ class Figure:
     calls: tuple[int, ...]
     #: Calls hidden inside summary nodes (0 when the figure is complete).
     hidden_calls: int = 0
+    #: The number the guide gives the matching figure (None when it has none).
+    guide_figure: int | None = None
+    #: The guide's steps that discuss this figure.
+    guide_steps: tuple[int, ...] = ()
+    #: A text alternative for readers who cannot see the drawing.
+    alt: str = ""
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """Show the diagram when a notebook displays the figure."""
@@ -115,13 +137,21 @@ def _infos(trace: Trace, upto: int | None = None) -> str:
     return "[" + ", ".join(str(r) for r in plays) + "]"
 
 
-def _collapsed_note(plan_nodes: int, hidden: int, depth_below_root: int | None) -> str:
+def plural(n: int, word: str) -> str:
+    """``1 level``, ``2 levels``."""
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def _collapsed_note(boxes: int, hidden: int, depth_below_root: int | None) -> str:
     if not hidden:
         return ""
-    levels = "" if depth_below_root is None else f" {depth_below_root} levels below call #1;"
+    levels = (
+        "" if depth_below_root is None
+        else f"draws {plural(depth_below_root, 'level')} below call #1 and "
+    )
     return (
-        f"To stay legible, this figure draws{levels} each purple box stands for a whole "
-        f"subtree ({hidden:,} calls in all), with its call count and score; "
+        f"To stay legible, this figure {levels}shows {plural(boxes, 'subtree')} as purple "
+        f"summary boxes, each with its call count and score ({calls(hidden)} in all); "
         f"--depth N or --max-nodes N draws more."
     )
 
@@ -163,8 +193,11 @@ def test_play_figure(
     last = call.call + call.size - 1
     span = f"call #{call.call}" if call.size == 1 else f"calls #{call.call}–#{last}"
     saved = returned(call.move, call.score)
-    title = f"{caption}\n{span} of {trace.calls:,} · step 12 saves {saved} into allTestPlayInfos"
-    graph = new_graph(f"figure_{number}", title)
+    guide = 5 + number if number in TEST_PLAY_STEPS else None
+    number_words = f"Figure {guide}" if guide else f"Test-play {number} (like figures 6-8)"
+    title = (f"{number_words} · {caption}\n{span} of {trace.calls:,} · step 12 saves {saved} "
+             f"into allTestPlayInfos")
+    graph = new_graph(f"test_play_{number}")
 
     graph.node(
         "n1",
@@ -175,6 +208,7 @@ def test_play_figure(
             f"for-loop: cell {call.move} ({number} of {len(plays)})",
             testing=call.move,
             caption=f"saves {saved}",
+            thick=True,
         ),
     )
     add_calls(graph, trace, plan, explain=True, edge_scores=True)
@@ -184,28 +218,31 @@ def test_play_figure(
         label=f" step 11: {root.player} on {call.move}\n ↑ step 12: {signed(call.score)}",
         color=drawing.PLAYED_FILL,
         fontcolor=drawing.PLAYED_FILL,
-        penwidth="2",
+        penwidth="2.5",
     )
-    graph.node(
-        "legend",
-        drawing.legend_label(
-            trace,
-            collapsed=bool(plan.collapsed),
-            chosen=call.terminal is None,
-            chosen_text="best play from here (each call's pick)",
-        ),
+    on_line = chosen_line(trace)
+    uses = drawing.Uses(
+        chosen=call.call in on_line and call.terminal is None, thick=True,
+        collapsed=bool(plan.collapsed), testing=True, step11_arrow=True, edge_scores=True,
+        explain=call.terminal is None,
     )
-    graph.body.append("\t{rank=same; legend; n1}\n")
+    finish_graph(graph, title, drawing.legend_label(trace, uses))
 
     narration = _test_play_narration(trace, number, call, plan, depth)
+    step = TEST_PLAY_STEPS.get(number, 13)
     return Figure(
-        name=f"figure-{number}",
+        name=f"test-play-{number}",
         title=f"Test-play {number} of {len(plays)}",
         caption=caption,
         narration=narration,
         graph=graph,
         calls=(1, *(c.call for c, _ in plan.nodes)),
         hidden_calls=plan.hidden_calls,
+        guide_figure=guide,
+        guide_steps=(step,),
+        alt=f"Game tree of test-play {number}: the first board with cell {call.move} framed in "
+            f"red, an arrow to the board after {root.player} plays there, and below it "
+            f"{plural(call.size, 'call')}. {caption}.",
     )
 
 
@@ -241,7 +278,7 @@ def _test_play_narration(
         f"Back in call #1, step 12 saves {returned(call.move, call.score)}; allTestPlayInfos "
         f"is now {_infos(trace, number)}."
     )
-    note = _collapsed_note(len(plan.nodes), plan.hidden_calls, depth)
+    note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
     if note:
         parts.append(note)
     return " ".join(parts)
@@ -310,36 +347,38 @@ def overview_figure(
             f" · {len(plan.collapsed):,} subtrees ({plan.hidden_calls:,} calls) "
             f"shown as summary boxes"
         )
-    graph = new_graph("overview", title)
+    graph = new_graph("overview")
     add_calls(graph, trace, plan, explain=True, edge_scores=True)
     if root.terminal is None:
-        answer = (
-            f"{root.player} plays {trace.game.move_name(result.index or 0)}"
-        )
-        caption_rows = f"bestPlayInfo = {result}"
+        answer = f"{root.player} plays {trace.game.move_name(result.index or 0)}"
+        step = "step 17 returns, step 24 keeps"
     else:
-        answer = "no move to make"
-        caption_rows = f"bestPlayInfo = {result}"
+        answer = "no move to make: the game is over"
+        step = "step 9 returns, step 24 keeps"
     graph.node(
         "result",
         f'<<TABLE BORDER="3" CELLBORDER="0" CELLSPACING="1" CELLPADDING="4" '
-        f'COLOR="{drawing.CHOSEN}" BGCOLOR="#e3f2fd" STYLE="ROUNDED">'
-        f'<TR><TD><FONT POINT-SIZE="9">step 17 returns</FONT></TD></TR>'
-        f'<TR><TD><FONT POINT-SIZE="12" COLOR="{drawing.CHOSEN}"><B>{caption_rows}</B>'
+        f'COLOR="{drawing.CHOSEN}" BGCOLOR="{drawing.CHOSEN_FILL}" STYLE="ROUNDED">'
+        f'<TR><TD><FONT POINT-SIZE="{drawing.SMALL_POINTS}">{step}</FONT></TD></TR>'
+        f'<TR><TD><FONT POINT-SIZE="13" COLOR="{drawing.CHOSEN}"><B>bestPlayInfo = {result}</B>'
         f"</FONT></TD></TR>"
-        f'<TR><TD><FONT POINT-SIZE="10">{answer}</FONT></TD></TR></TABLE>>',
+        f'<TR><TD><FONT POINT-SIZE="{drawing.SMALL_POINTS + 1}">{answer}</FONT></TD></TR>'
+        f"</TABLE>>",
     )
     graph.edge("n1", "result", color=drawing.CHOSEN, penwidth="3", arrowhead="normal",
                label=" returns", fontcolor=drawing.CHOSEN)
-    graph.node("legend", drawing.legend_label(trace, collapsed=bool(plan.collapsed),
-                                              chosen=root.terminal is None))
-    graph.body.append("\t{rank=same; legend; n1; result}\n")
+    graph.body.append("\t{rank=same; n1; result}\n")
+    going = root.terminal is None
+    uses = drawing.Uses(chosen=going, thick=going, collapsed=bool(plan.collapsed),
+                        edge_scores=going, explain=going, result_box=True, tree=going,
+                        played=going)
+    finish_graph(graph, "Figure 9 · " + title, drawing.legend_label(trace, uses))
     caption = (
         f"Overview of all {len(root.children())} test-plays: scores "
         f"{', '.join(signed(r.score) for r in root.test_plays)}; {root.player} picks cell "
         f"{result.index} and returns {result}"
         if root.terminal is None
-        else f"Overview: the board is already over, so call #1 returns {result} at once"
+        else f"Overview: the board is already over, so call #1 returns {result} at once (step 9)"
     )
     return Figure(
         name="overview",
@@ -349,7 +388,95 @@ def overview_figure(
         graph=graph,
         calls=tuple(c.call for c, _ in plan.nodes),
         hidden_calls=plan.hidden_calls,
+        guide_figure=9,
+        guide_steps=(24,),
+        alt=f"The whole search from the first board: {plural(len(root.children()), 'test-play')}"
+            f" with the score each returns, and a blue box: bestPlayInfo = {result}. {caption}.",
     )
+
+
+def small_board_figure(trace: Trace, guide: int) -> Figure:
+    """The guide's figure 4 (the board, the cell being tested framed in red) or 5 (the board
+    after the test-play, the new mark in red), for the first test-play of call #1."""
+    root = trace.root
+    plays = root.children()
+    if not plays:
+        raise IndexError("the game is already over: call #1 test-plays nothing")
+    first = plays[0]
+    cell = first.move or 0
+    if guide == 4:
+        label = drawing.state_label(trace, root.state, f"#1 · {root.player} to move",
+                                    f"the for-loop tests cell {cell}", testing=cell)
+        caption = (f"Figure 4: the board of call #1; the for-loop's first empty cell, "
+                   f"cell {cell}, is framed in red")
+        uses = drawing.Uses(chosen=False, thick=False, testing=True, tree=False, played=False,
+                            outcomes=False)
+        alt = f"The board {trace.board.compact()} with cell {cell} framed in red."
+    else:
+        label = drawing.state_label(trace, first.state, f"#{first.call} · {first.player} to move",
+                                    f"{root.player} test-plays cell {cell}", played=cell,
+                                    terminal=first.terminal_code)
+        caption = (f"Figure 5: the board after {root.player} test-plays cell {cell}: the new "
+                   f"mark in red; minimax runs again on it as call #{first.call}")
+        uses = drawing.Uses(chosen=False, thick=False, tree=False,
+                            outcomes=first.terminal is not None)
+        alt = (f"The board {trace.game.describe(first.state)} with {root.player}'s new mark on "
+               f"cell {cell} in red.")
+    graph = new_graph("tested_cell" if guide == 4 else "after_test_play")
+    graph.node("n1" if guide == 4 else f"n{first.call}", label)
+    finish_graph(graph, caption, drawing.legend_label(trace, uses))
+    return Figure(name="tested-cell" if guide == 4 else "after-test-play",
+                  title=f"Figure {guide}", caption=caption,
+                  narration=_small_narration(trace, guide), graph=graph,
+                  calls=(1,) if guide == 4 else (first.call,), guide_figure=guide,
+                  guide_steps=(11,), alt=alt)
+
+
+def _small_narration(trace: Trace, guide: int) -> str:
+    root, first = trace.root, trace.root.children()[0]
+    if guide == 4:
+        return (f"Step 11. Call #1's for-loop starts with the first empty cell, cell {first.move}: "
+                f"it keeps the cell's index in currentTestPlayInfo.index so the board can be "
+                f"put back afterwards. Empty cells show their index in grey, as the guide's array "
+                f"holds it; the red frame marks the cell being tested.")
+    return (f"Step 11, continued. {root.player} puts its mark on cell {first.move} and minimax "
+            f"is called again on the new board, with {first.player} to move: call #{first.call}. "
+            f"The new mark is red. After the call returns, step 12 puts cell {first.move} back.")
+
+
+def final_board_figure(trace: Trace) -> Figure:
+    """The guide's figure 10: the board after the chosen move, as step 25 plays it."""
+    root, result = trace.root, trace.result
+    if root.terminal is not None:
+        raise IndexError("the game is already over: there is no move to play")
+    after = root.children()[root.best_index or 0]
+    outcome = drawing.outcome(trace, after)
+    word = outcome_word(trace, root.maximising, result.score)
+    if word == "wins":
+        words = forced_win_words(trace)
+    elif word == "draws":
+        words = "draws: the board is full" if outcome == "draw" else "best play by both draws"
+    else:
+        words = "loses against best play"
+    caption = (f"Figure 10: {root.player} plays bestPlayInfo.index, cell {result.index}, "
+               f"and {words}")
+    label = drawing.state_label(
+        trace, after.state, f"after #1 · {root.player} played cell {result.index}",
+        drawing.call_footer(trace, after) if outcome else f"{after.player} to move",
+        played=after.move, terminal=after.terminal_code,
+        fill=drawing.OUTCOME_FILL[outcome] if outcome else drawing.INNER_FILL,
+        border=drawing.OUTCOME_BORDER[outcome] if outcome else drawing.INNER_BORDER,
+    )
+    graph = new_graph("final_board")
+    graph.node("final", label)
+    finish_graph(graph, caption, drawing.legend_label(trace, drawing.Uses(
+        chosen=False, thick=False, tree=False, outcomes=outcome is not None)))
+    narration = (f"Step 25. The first call returned {result}, kept in bestPlayInfo (step 24); "
+                 f"{root.player} uses its index and plays cell {result.index}. {caption[11:]}.")
+    return Figure(name="final-board", title="Figure 10", caption=caption, narration=narration,
+                  graph=graph, calls=(after.call,), guide_figure=10, guide_steps=(25,),
+                  alt=f"The board {trace.game.describe(after.state)} after {root.player} "
+                      f"plays cell {result.index}, the new mark in red.")
 
 
 def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
@@ -374,7 +501,7 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
         f"{root.player} plays {trace.game.move_name(result.index or 0)}. "
         f"The whole search made {calls(trace.calls)}."
     ]
-    note = _collapsed_note(len(plan.nodes), plan.hidden_calls, depth)
+    note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
     if note:
         parts.append(note)
     return " ".join(parts)
@@ -383,13 +510,20 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
 def figures(
     trace: Trace, *, depth: int | None = None, max_nodes: int | None = None
 ) -> list[Figure]:
-    """The whole series: one figure per test-play of the root's for-loop, then the overview.
+    """The whole series, numbered as the guide numbers its figures: 4 and 5 (the first
+    test-play's board before and after), one figure per test-play of the root's for-loop
+    (6, 7, 8, ... ), the overview (9) and the board after the chosen move (10).
+    A board that is already over has only the overview.
 
-    ``depth`` and ``max_nodes`` apply to every figure (see ``test_play_figure``).
+    ``depth`` and ``max_nodes`` apply to every tree figure (see ``test_play_figure``).
     """
-    series = [
-        test_play_figure(trace, number, depth=depth, max_nodes=max_nodes)
-        for number in range(1, len(trace.root.children()) + 1)
+    if trace.root.terminal is not None:
+        return [overview_figure(trace, depth=depth, max_nodes=max_nodes)]
+    return [
+        small_board_figure(trace, 4),
+        small_board_figure(trace, 5),
+        *(test_play_figure(trace, number, depth=depth, max_nodes=max_nodes)
+          for number in range(1, len(trace.root.children()) + 1)),
+        overview_figure(trace, depth=depth, max_nodes=max_nodes),
+        final_board_figure(trace),
     ]
-    series.append(overview_figure(trace, depth=depth, max_nodes=max_nodes))
-    return series

@@ -8,6 +8,7 @@ built) so an impossible request is refused at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 
 import graphviz
 
@@ -131,13 +132,25 @@ def plan_tree(
     return plan
 
 
-def _chosen_line(top: Call) -> set[int]:
-    calls = {top.call}
-    node = top
+def chosen_line(trace: Trace) -> set[int]:
+    """The call numbers on the line minimax chose from call #1 (each call's step-16 pick).
+
+    Blue means this line in every picture, whatever part of the tree a picture shows.
+    """
+    calls = {1}
+    node = trace.root
     while node.terminal is None:
         node = node.children()[node.best_index or 0]
         calls.add(node.call)
     return calls
+
+
+def blue_edges(trace: Trace, plan: TreePlan) -> bool:
+    """Whether a drawing holds an arrow on the chosen line (so its legend lists blue)."""
+    chosen = chosen_line(trace)
+    drawn = {c.call for c in plan.path} | {c.call for c, _ in plan.nodes}
+    return any(c.parent in drawn and c.parent in chosen for c in (trace.call(n) for n in
+               chosen & drawn) if c.parent is not None)
 
 
 def describe(trace: Trace, plan: TreePlan) -> str:
@@ -161,39 +174,65 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
     if plan is None:
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
     title = (
-        f"Minimax game tree of {trace.game.setting()}. {calls(trace.calls)}, "
-        f"returns {returned(trace.result.index, trace.result.score)}"
+        f"Minimax game tree of {trace.game.setting()}: {calls(trace.calls)}, "
+        f"call #1 returns {returned(trace.result.index, trace.result.score)}"
     )
+    if plan.path:
+        top, moves = plan.top, len(plan.path)
+        title += (
+            f"\nIn focus: call #{top.call} ({top.player} to move, {moves} "
+            f"move{'s' if moves != 1 else ''} below call #1), with the dashed path down to it"
+        )
     if plan.collapsed or plan.path or plan.line:
         title += "\n" + describe(trace, plan)
-    graph = new_graph("game_tree", title)
+    graph = new_graph("game_tree")
     add_calls(graph, trace, plan)
-    graph.node(
-        "legend", drawing.legend_label(trace, collapsed=bool(plan.collapsed)), shape="plain"
-    )
-    # Keep the legend beside the first board instead of below the widest level.
-    graph.body.append(f"\t{{rank=same; legend; n{(plan.path or [plan.top])[0].call}}}\n")
+    uses = drawing.Uses(chosen=blue_edges(trace, plan), collapsed=bool(plan.collapsed),
+                        focus_path=bool(plan.path))
+    finish_graph(graph, title, drawing.legend_label(trace, uses))
     return graph
 
 
-def new_graph(name: str, title: str) -> graphviz.Digraph:
-    """An empty Digraph with the house style: title on top, boards as plain nodes."""
-    return graphviz.Digraph(
+def new_graph(name: str, title: str | None = None) -> graphviz.Digraph:
+    """An empty Digraph with the house style: boards as plain nodes, title and legend on top.
+
+    Call ``finish_graph`` to set the title and legend (or pass ``title`` for a plain one).
+    """
+    graph = graphviz.Digraph(
         name,
         graph_attr={
-            "label": title,
             "labelloc": "t",
+            "labeljust": "l",
             "fontname": drawing.FONT,
-            "fontsize": "12",
+            "fontsize": str(drawing.TITLE_POINTS),
             "rankdir": "TB",
-            "nodesep": "0.12",
-            "ranksep": "0.45",
+            "nodesep": "0.15",
+            "ranksep": "0.5",
             "bgcolor": "white",
-            "pad": "0.2",
+            "pad": "0.25",
         },
         node_attr={"shape": "plain", "fontname": drawing.FONT},
-        edge_attr={"fontname": drawing.FONT, "fontsize": "9", "arrowsize": "0.6"},
+        edge_attr={"fontname": drawing.FONT, "fontsize": str(drawing.SMALL_POINTS),
+                   "arrowsize": "0.7"},
     )
+    if title is not None:
+        graph.attr(label=title)
+    return graph
+
+
+def finish_graph(graph: graphviz.Digraph, title: str, legend: str) -> None:
+    """Put the title and, under it, the legend in the graph's own label.
+
+    The label sits outside the layout, so the legend no longer pushes boards
+    aside or makes edges bend round it.
+    """
+    lines = "".join(
+        f'<TR><TD ALIGN="LEFT"><FONT POINT-SIZE="{drawing.TITLE_POINTS}">{escape(line)}'
+        f"</FONT></TD></TR>"
+        for line in title.split("\n")
+    )
+    graph.attr(label=f'<<TABLE BORDER="0" CELLSPACING="2">{lines}'
+                     f'<TR><TD ALIGN="LEFT">{legend}</TD></TR></TABLE>>')
 
 
 def add_calls(
@@ -210,17 +249,21 @@ def add_calls(
     ``explain`` spells out step 16 at every inner call (see ``drawing.call_label``);
     ``edge_scores`` labels each edge with the score travelling back up it.
     """
-    chosen = _chosen_line(plan.top)
+    chosen = chosen_line(trace)
     drawn = {call.call: call for call, _ in plan.nodes}
     for step in plan.path:
-        graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step))
+        graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step, thick=step.call in chosen))
     for above, below in zip(plan.path, plan.path[1:] + [plan.top], strict=False):
+        # The path to a call in focus is dashed (its siblings are not drawn); it is blue
+        # only where it follows the chosen line.
+        on_line = above.call in chosen and below.call in chosen
         graph.edge(
             f"{prefix}{above.call}",
             f"{prefix}{below.call}",
-            label=" " + trace.game.edge_label(above.state, below.move or 0),
+            label=" " + trace.game.edge_label(above.state, below.move or 0)
+            + (f"\n ↑ {signed(below.score)}" if edge_scores else ""),
             style="dashed",
-            color=drawing.REJECTED_EDGE,
+            **_edge_colours(above, below, on_line),
         )
     for call, folded in plan.nodes:
         thick = call.call in chosen
@@ -231,17 +274,19 @@ def add_calls(
         graph.node(f"{prefix}{call.call}", label)
         parent = drawn.get(call.parent) if call.parent is not None else None
         if parent is not None:
-            if parent.call in chosen and call.call in chosen:
-                attrs = {"color": drawing.CHOSEN, "penwidth": "3", "fontcolor": drawing.CHOSEN}
-            elif parent.best == call.move:
-                attrs = {"color": drawing.PICKED_EDGE, "penwidth": "1.4"}
-            else:
-                attrs = {"color": drawing.REJECTED_EDGE, "fontcolor": "#757575"}
             graph.edge(
                 f"{prefix}{parent.call}",
                 f"{prefix}{call.call}",
                 label=" " + trace.game.edge_label(parent.state, call.move or 0)
                 + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
-                **attrs,
+                **_edge_colours(parent, call, parent.call in chosen and call.call in chosen),
             )
 
+
+def _edge_colours(parent: Call, child: Call, on_chosen_line: bool) -> dict[str, str]:
+    """Blue for the chosen line, black for another pick, grey for a test-play not picked."""
+    if on_chosen_line:
+        return {"color": drawing.CHOSEN, "penwidth": "3", "fontcolor": drawing.CHOSEN}
+    if parent.best == child.move:
+        return {"color": drawing.PICKED_EDGE, "penwidth": "1.6"}
+    return {"color": drawing.REJECTED_EDGE, "fontcolor": drawing.REJECTED_TEXT}

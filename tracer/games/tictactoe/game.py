@@ -168,8 +168,19 @@ class TicTacToe:
         return "draw" if winner is None else f"{winner} wins"
 
     def legend_marks(self) -> list[str]:
-        """What the red cell means, for the legend."""
-        return ["the cell just played"]
+        """What the red cell means, for the legend (the filled one; see ``legend_testing``)."""
+        return ["red cell with a mark: the cell just played (the guide's figure 5)"]
+
+    def legend_testing(self) -> str:
+        """What the red-framed empty cell means, for the legend."""
+        return "red frame round a grey digit: the empty cell the for-loop is testing (figure 4)"
+
+    def legend_cells(self) -> list[str]:
+        """How a board's cells read, for the legend."""
+        return [
+            "grey digit: an empty cell, showing its index as the guide's array holds it",
+            "bold coloured marks: the three in a row (every line, when there are two)",
+        ]
 
     def legend_outcomes(self) -> list[tuple[str, str]]:
         """``(kind, text)`` for each kind of finished game, for the legend."""
@@ -217,8 +228,9 @@ class TicTacToe:
         return f"{self.mark_of(state)} test-plays each empty cell"
 
     def setting(self) -> str:
-        """The search's starting point in one phrase: ``X.O/X.X/OO.: X to move, X is the AI``."""
-        return f"{self.board.compact()}: {self.to_move} to move, {self.ai} is the AI"
+        """The search's starting point in one phrase, the board as the guide's array:
+        ``["X", 1, "O", ...] with X to move (X is the AI)``."""
+        return f"{self.guide_array(self.root)} with {self.to_move} to move ({self.ai} is the AI)"
 
     def log_header(self) -> str:
         s = self.scores
@@ -250,8 +262,7 @@ class TicTacToe:
     ) -> str:
         """The board as a Graphviz HTML-like table (see ``drawing.grid``)."""
         lines = self.winning_lines(state, terminal)
-        return grid(self.board_of(state), played, lines[0] if lines else (), line_colour,
-                    testing=testing)
+        return grid(self.board_of(state), played, tuple(lines), line_colour, testing=testing)
 
     def page_data(self) -> dict[str, Any]:
         """What the step-through page needs to draw this game."""

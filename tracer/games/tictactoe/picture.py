@@ -2,55 +2,60 @@
 
 from __future__ import annotations
 
-from ...style import CELL_SIZE, CELL_TEXT, INDEX_TEXT, PLAYED_FILL, PLAYED_TEXT
+from ...style import (
+    CELL_SIZE,
+    CELL_TEXT,
+    INDEX_POINTS,
+    INDEX_TEXT,
+    MARK_POINTS,
+    PLAYED_FILL,
+    PLAYED_TEXT,
+    TESTING_BORDER,
+    TESTING_FILL,
+)
 from .board import Board
+
+
+def _cell(i: int, mark: str, *, played: bool, testing: bool, in_line: bool, line_colour: str) -> str:
+    """One cell. Marks are big and bold; an empty cell's index is small and grey, so a
+    digit 0 never reads as the mark O, even in the red cell being tested."""
+    size = f'WIDTH="{CELL_SIZE}" HEIGHT="{CELL_SIZE}" FIXEDSIZE="TRUE"'
+    if mark == ".":
+        frame = (f' BORDER="3" COLOR="{TESTING_BORDER}" BGCOLOR="{TESTING_FILL}"' if testing
+                 else ' BGCOLOR="white"')
+        return (f'<TD {size}{frame}><FONT POINT-SIZE="{INDEX_POINTS}" '
+                f'COLOR="{INDEX_TEXT}">{i}</FONT></TD>')
+    if played:
+        return (f'<TD {size} BGCOLOR="{PLAYED_FILL}"><FONT POINT-SIZE="{MARK_POINTS}" '
+                f'COLOR="{PLAYED_TEXT}"><B>{mark}</B></FONT></TD>')
+    colour = (line_colour or CELL_TEXT) if in_line else CELL_TEXT
+    text = f"<B>{mark}</B>" if in_line else mark
+    return (f'<TD {size} BGCOLOR="white"><FONT POINT-SIZE="{MARK_POINTS}" '
+            f'COLOR="{colour}">{text}</FONT></TD>')
 
 
 def grid(
     board: Board,
     played: int | None = None,
-    line: tuple[int, ...] = (),
+    lines: tuple[tuple[int, ...], ...] = (),
     line_colour: str = "",
     *,
     testing: int | None = None,
 ) -> str:
-    """A board as an HTML-like table: 3x3 cells, ``played`` in red, ``line`` in bold colour.
+    """A board as an HTML-like table: 3x3 cells, ``played`` in red, every winning line bold.
 
-    Empty cells show their index in light grey, as the tutorial's array stores it;
-    ``testing`` is an empty cell the for-loop is about to test-play (the tutorial's
-    figure 4): red, showing its index.
+    Empty cells show their index in grey, as the guide's array stores it;
+    ``testing`` is the empty cell the for-loop is about to test-play (the guide's
+    figure 4): framed in red, still showing its index.
     """
+    in_line = {c for line in lines for c in line}
     rows = []
     for r in range(3):
-        cells = []
-        for c in range(3):
-            i = r * 3 + c
-            mark = board[i]
-            attrs = f'WIDTH="{CELL_SIZE}" HEIGHT="{CELL_SIZE}" FIXEDSIZE="TRUE"'
-            if i == testing and mark == ".":
-                cells.append(
-                    f'<TD {attrs} BGCOLOR="{PLAYED_FILL}"><FONT COLOR="{PLAYED_TEXT}">'
-                    f"<B>{i}</B></FONT></TD>"
-                )
-            elif i == played:
-                cells.append(
-                    f'<TD {attrs} BGCOLOR="{PLAYED_FILL}"><FONT COLOR="{PLAYED_TEXT}">'
-                    f"<B>{mark}</B></FONT></TD>"
-                )
-            elif mark == ".":
-                cells.append(
-                    f'<TD {attrs} BGCOLOR="white"><FONT POINT-SIZE="8" '
-                    f'COLOR="{INDEX_TEXT}">{i}</FONT></TD>'
-                )
-            elif i in line:
-                cells.append(
-                    f'<TD {attrs} BGCOLOR="white"><FONT COLOR="{line_colour or CELL_TEXT}">'
-                    f"<B>{mark}</B></FONT></TD>"
-                )
-            else:
-                cells.append(
-                    f'<TD {attrs} BGCOLOR="white"><FONT COLOR="{CELL_TEXT}">{mark}</FONT></TD>'
-                )
+        cells = [
+            _cell(i, board[i], played=i == played, testing=i == testing, in_line=i in in_line,
+                  line_colour=line_colour)
+            for i in range(r * 3, r * 3 + 3)
+        ]
         rows.append("<TR>" + "".join(cells) + "</TR>")
     return (
         # A fixed size keeps the grid square when a wider caption stretches its cell.

@@ -1,0 +1,101 @@
+"""The palette stays readable for red-green colour-blind readers, and every colour has one job."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from tracer import style
+
+#: Machado, Oliveira and Fernandes (2009), severity 1.0, applied to linear RGB.
+SIMULATIONS = {
+    "normal vision": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    "protanopia": ((0.152286, 1.052583, -0.204868),
+                   (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968),
+                     (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+}
+
+
+def _linear(channel: float) -> float:
+    return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+
+def _lab(rgb: list[float]) -> tuple[float, float, float]:
+    r, g, b = rgb
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def seen(colour: str, vision: str) -> tuple[float, float, float]:
+    """``colour`` (``#rrggbb``) as a reader with ``vision`` sees it, in CIELAB."""
+    rgb = [_linear(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5)]
+    matrix = SIMULATIONS[vision]
+    simulated = [min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True))))
+                 for row in matrix]
+    return _lab(simulated)
+
+
+def difference(a: str, b: str, vision: str) -> float:
+    """CIE76 colour difference: about 2.3 is just noticeable, over 10 is clearly different."""
+    return sum((p - q) ** 2 for p, q in zip(seen(a, vision), seen(b, vision), strict=True)) ** 0.5
+
+
+def test_the_simulation_collapses_red_and_green_as_a_red_green_blind_reader_does():
+    # Pure red and pure green differ hugely in normal vision but little under deuteranopia:
+    # a check that the matrices are wired the right way round.
+    assert difference("#ff0000", "#00ff00", "normal vision") > 150
+    assert difference("#ff0000", "#00ff00", "deuteranopia") < 50
+    assert difference("#ff0000", "#00ff00", "protanopia") < 80
+
+
+@pytest.mark.parametrize("vision", sorted(SIMULATIONS))
+@pytest.mark.parametrize(("palette", "least"), [("fill", 10), ("border", 20)])
+def test_win_loss_and_draw_stay_apart(vision, palette, least):
+    colours = style.OUTCOME_FILL if palette == "fill" else style.OUTCOME_BORDER
+    for a, b in itertools.combinations(("win", "loss", "draw"), 2):
+        assert difference(colours[a], colours[b], vision) >= least, (palette, a, b, vision)
+
+
+@pytest.mark.parametrize("vision", sorted(SIMULATIONS))
+def test_the_chosen_blue_differs_from_the_other_edges(vision):
+    for other in (style.PICKED_EDGE, style.REJECTED_EDGE):
+        assert difference(style.CHOSEN, other, vision) >= 20
+
+
+def test_outcomes_have_a_second_cue_besides_colour():
+    symbols = style.OUTCOME_SYMBOL
+    assert set(symbols) == {"win", "loss", "draw"} and len(set(symbols.values())) == 3
+
+
+def _luminance(colour: str) -> float:
+    r, g, b = (_linear(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_index_digits_are_readable_yet_lighter_than_marks():
+    assert contrast(style.INDEX_TEXT, "#ffffff") >= 4.5
+    assert contrast(style.INDEX_TEXT, style.TESTING_FILL) >= 4.5
+    assert contrast(style.CELL_TEXT, "#ffffff") > contrast(style.INDEX_TEXT, "#ffffff")
+    assert contrast(style.PLAYED_TEXT, style.PLAYED_FILL) >= 3
+    for fill in style.OUTCOME_FILL.values():
+        assert contrast(style.CELL_TEXT, fill) >= 7
+
+
+def test_type_is_projector_sized():
+    assert style.SMALL_POINTS >= 10 and style.INDEX_POINTS >= 10 and style.CELL_SIZE >= 20
