@@ -22,6 +22,7 @@ from tracer.renderers.figures import (
     overview_figure,
 )
 from tracer.renderers.figures import test_play_figure as play_figure
+from tracer.style import MARK_POINTS, TESTING_BORDER, TESTING_FILL
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -73,15 +74,44 @@ def series(tutorial_trace):
     return figures(tutorial_trace)
 
 
-def test_tutorial_board_has_three_test_play_figures_and_the_overview(series):
-    assert [f.name for f in series] == ["figure-1", "figure-2", "figure-3", "overview"]
+def test_tutorial_board_has_the_guide_figures_4_to_10(series):
+    assert [f.name for f in series] == ["tested-cell", "after-test-play", "test-play-1",
+                                        "test-play-2", "test-play-3", "overview", "final-board"]
+    assert [f.guide_figure for f in series] == [4, 5, 6, 7, 8, 9, 10]
+    assert [f.guide_steps for f in series] == [(11,), (11,), (19,), (21,), (23,), (24,), (25,)]
     assert [f.title for f in series] == [
-        "Test-play 1 of 3", "Test-play 2 of 3", "Test-play 3 of 3", "Overview"
+        "Figure 4", "Figure 5", "Test-play 1 of 3", "Test-play 2 of 3", "Test-play 3 of 3",
+        "Overview", "Figure 10",
     ]
+    assert all(f.alt for f in series)
+    assert "Figure 6 · Test-play 1 of 3" in series[2].graph.source
+    assert "Figure 9 · Overview" in series[5].graph.source
 
 
-def test_figure_1_holds_calls_2_to_4_and_predicts_a_loss(series):
-    fig = series[0]
+def test_figures_4_and_5_are_the_first_test_play_before_and_after(series):
+    tested, played = series[0].graph.source, series[1].graph.source
+    assert node_ids(tested) == {"n1"} and node_ids(played) == {"n2"}
+    assert f'COLOR="{TESTING_BORDER}"' in label_of(tested, "n1")
+    assert f'BGCOLOR="{drawing.PLAYED_FILL}"' not in label_of(tested, "n1")
+    red_x = f'BGCOLOR="{drawing.PLAYED_FILL}"><FONT POINT-SIZE="{MARK_POINTS}" COLOR="#ffffff"><B>X</B>'
+    assert red_x in label_of(played, "n2")
+
+
+def test_figure_10_is_the_board_after_the_chosen_move(series, tutorial_trace):
+    final = series[6]
+    assert final.caption == "Figure 10: X plays bestPlayInfo.index, cell 4, and wins at once"
+    label = label_of(final.graph.source, "final")
+    assert f'BGCOLOR="{drawing.OUTCOME_FILL["win"]}"' in label and "X wins: +1" in label
+
+
+def test_figure_10_says_a_forced_win_is_forced():
+    final = figures(trace_of("forced-win"))[-1]
+    assert "and can force a win: on the chosen line the game ends after 3 moves" in final.caption
+    assert "wins at once" not in final.caption
+
+
+def test_figure_6_holds_calls_2_to_4_and_predicts_a_loss(series):
+    fig = series[2]
     assert fig.calls == (1, 2, 3, 4)
     assert fig.hidden_calls == 0
     assert fig.caption == (
@@ -89,14 +119,15 @@ def test_figure_1_holds_calls_2_to_4_and_predicts_a_loss(series):
         "a loss for X: score -1"
     )
     src = fig.graph.source
-    assert node_ids(src) == {"n1", "n2", "n3", "n4", "legend"}
+    assert node_ids(src) == {"n1", "n2", "n3", "n4"}
     assert set(edges(src)) == {("n1", "n2"), ("n2", "n3"), ("n2", "n4")}
-    # The root board (figure 4): the tested cell 1 in red, showing its index.
-    assert f'BGCOLOR="{drawing.PLAYED_FILL}"><FONT COLOR="#ffffff"><B>1</B>' in label_of(src, "n1")
+    # The root board (figure 4): the tested cell 1 framed in red, showing its index.
+    assert f'COLOR="{TESTING_BORDER}" BGCOLOR="{TESTING_FILL}"><FONT POINT-SIZE="10" ' \
+           f'COLOR="{drawing.INDEX_TEXT}">1</FONT>' in label_of(src, "n1")
     assert "saves {index: 1, score: -1}" in label_of(src, "n1")
     # The board after the move (figure 5): X on cell 1, in red; O minimises.
     n2 = label_of(src, "n2")
-    assert f'BGCOLOR="{drawing.PLAYED_FILL}"><FONT COLOR="#ffffff"><B>X</B>' in n2
+    assert f'BGCOLOR="{drawing.PLAYED_FILL}"><FONT POINT-SIZE="{MARK_POINTS}" COLOR="#ffffff"><B>X</B>' in n2
     assert "min(-1, -1) = -1" in n2 and "O picks cell 4, the first lowest" in n2
     for leaf in ("n3", "n4"):
         assert f'BGCOLOR="{drawing.OUTCOME_FILL["loss"]}"' in label_of(src, leaf)
@@ -105,30 +136,31 @@ def test_figure_1_holds_calls_2_to_4_and_predicts_a_loss(series):
     found = edges(src)
     assert "↑ step 12: -1" in found[("n1", "n2")]
     assert "O on 4" in found[("n2", "n3")] and "↑ -1" in found[("n2", "n3")]
-    assert drawing.CHOSEN in found[("n2", "n3")]
+    # O's pick is black: blue is kept for the line chosen from call #1, which avoids cell 1.
+    assert drawing.PICKED_EDGE in found[("n2", "n3")] and drawing.CHOSEN not in found[("n2", "n3")]
     assert drawing.REJECTED_EDGE in found[("n2", "n4")]
     assert "calls #2–#4 of 9" in src
 
 
-def test_figure_2_holds_call_5_a_win(series):
-    fig = series[1]
+def test_figure_7_holds_call_5_a_win(series):
+    fig = series[3]
     assert fig.calls == (1, 5)
     assert "X on cell 4 (centre)" in fig.caption and fig.caption.endswith("score +1")
     src = fig.graph.source
-    assert node_ids(src) == {"n1", "n5", "legend"}
+    assert node_ids(src) == {"n1", "n5"}
     assert set(edges(src)) == {("n1", "n5")}
     assert f'BGCOLOR="{drawing.OUTCOME_FILL["win"]}"' in label_of(src, "n5")
-    assert "<B>4</B>" in label_of(src, "n1")
+    assert f'COLOR="{drawing.INDEX_TEXT}">4</FONT>' in label_of(src, "n1")
     assert "X (the AI) has three in a row (cells 3, 4, 5)" in fig.narration
 
 
-def test_figure_3_holds_calls_6_to_9_and_min_is_minus_1(series):
-    fig = series[2]
+def test_figure_8_holds_calls_6_to_9_and_min_is_minus_1(series):
+    fig = series[4]
     assert fig.calls == (1, 6, 7, 8, 9)
     assert fig.caption.startswith("Test-play 3 of 3: X on cell 8 (bottom-right)")
     assert fig.caption.endswith("a loss for X: score -1")
     src = fig.graph.source
-    assert node_ids(src) == {"n1", "n6", "n7", "n8", "n9", "legend"}
+    assert node_ids(src) == {"n1", "n6", "n7", "n8", "n9"}
     assert set(edges(src)) == {("n1", "n6"), ("n6", "n7"), ("n7", "n8"), ("n6", "n9")}
     assert "min(+1, -1) = -1" in label_of(src, "n6")
     assert "O picks cell 4, the lowest" in label_of(src, "n6")
@@ -136,13 +168,13 @@ def test_figure_3_holds_calls_6_to_9_and_min_is_minus_1(series):
     assert "O wins: -1" in label_of(src, "n9")
     found = edges(src)
     assert "O on 1" in found[("n6", "n7")] and "↑ +1" in found[("n6", "n7")]
-    assert drawing.CHOSEN in found[("n6", "n9")]
+    assert drawing.PICKED_EDGE in found[("n6", "n9")] and drawing.CHOSEN not in found[("n6", "n9")]
     assert "allTestPlayInfos is now [{index: 1, score: -1}, {index: 4, score: 1}, " \
            "{index: 8, score: -1}]" in fig.narration
 
 
 def test_overview_shows_the_scores_and_the_choice_of_cell_4(series):
-    fig = series[3]
+    fig = series[5]
     assert fig.calls == tuple(range(1, 10))
     src = fig.graph.source
     found = edges(src)
@@ -154,6 +186,7 @@ def test_overview_shows_the_scores_and_the_choice_of_cell_4(series):
     assert "max(-1, +1, -1) = +1" in label_of(src, "n1")
     assert "bestPlayInfo = {index: 4, score: 1}" in label_of(src, "result")
     assert "X plays cell 4 (centre)" in label_of(src, "result")
+    assert "step 17 returns" in label_of(src, "result")
     assert ("n1", "result") in found
     assert fig.caption == (
         "Overview of all 3 test-plays: scores -1, +1, -1; X picks cell 4 and returns "
@@ -162,16 +195,16 @@ def test_overview_shows_the_scores_and_the_choice_of_cell_4(series):
 
 
 def test_rendered_svg_has_the_boards_and_the_red_cell(series):
-    svg = series[0].graph.pipe(format="svg")
+    svg = series[2].graph.pipe(format="svg")
     nodes = svg_nodes(svg)
-    assert set(nodes) == {"n1", "n2", "n3", "n4", "legend"}
+    assert set(nodes) == {"n1", "n2", "n3", "n4"}
     root = nodes["n1"]
     fills = fills_of(root)
-    assert drawing.PLAYED_FILL in fills
+    assert TESTING_FILL in fills and drawing.PLAYED_FILL in fills_of(nodes["n2"])
     assert "1" in texts(root) and "#1 · X to move" in texts(root)
     leaf_fills = fills_of(nodes["n3"])
     assert drawing.OUTCOME_FILL["loss"] in leaf_fills
-    overview = svg_nodes(series[3].graph.pipe(format="svg"))
+    overview = svg_nodes(series[5].graph.pipe(format="svg"))
     assert "bestPlayInfo = {index: 4, score: 1}" in texts(overview["result"])
 
 
@@ -186,9 +219,9 @@ def test_bundled_examples_cover_every_test_play(name):
     trace = trace_of(name)
     plays = trace.root.children()
     series = figures(trace)
-    assert len(series) == len(plays) + 1
-    for number, (fig, call) in enumerate(zip(series, plays, strict=False), start=1):
-        assert fig.name == f"figure-{number}"
+    assert len(series) == len(plays) + 4
+    for number, (fig, call) in enumerate(zip(series[2:], plays, strict=False), start=1):
+        assert fig.name == f"test-play-{number}"
         assert fig.caption.startswith(f"Test-play {number} of {len(plays)}: {trace.to_move} on "
                                       f"cell {call.move} ")
         assert fig.caption.endswith(f"score {'+' if call.score > 0 else ''}{call.score}")
@@ -198,7 +231,7 @@ def test_bundled_examples_cover_every_test_play(name):
         # Every call of the test-play is either drawn or inside a summary node.
         assert len(drawn) + fig.hidden_calls == call.size
         assert len(fig.calls) <= FIGURE_MAX_NODES
-    overview = series[-1]
+    overview = series[-2]
     assert len(overview.calls) <= OVERVIEW_MAX_NODES
     assert len(overview.calls) + overview.hidden_calls == trace.calls
     assert str(trace.result) in overview.graph.source
@@ -214,20 +247,20 @@ def test_human_to_move_root_is_a_min_node():
 
 def test_empty_board_figures_stay_bounded(empty_trace):
     series = figures(empty_trace)
-    assert len(series) == 10
+    assert len(series) == 13
     sizes = [c.size for c in empty_trace.root.children()]
-    for fig, size in zip(series, sizes, strict=False):
+    for fig, size in zip(series[2:], sizes, strict=False):
         # The test-play and its 8 replies, each reply a summary node.
         assert len(fig.calls) == 10
         assert len(fig.calls) - 1 + fig.hidden_calls == size
         assert fig.graph.source.count("calls collapsed") == 8
-        assert "purple box" in fig.narration
-    overview = series[-1]
+        assert "purple summary boxes" in fig.narration
+    overview = series[-2]
     assert len(overview.calls) == 10
     assert overview.graph.source.count("calls collapsed") == 9
     assert "{index: 0, score: 0}" in overview.graph.source
-    svg = series[4].graph.pipe(format="svg")
-    assert len(svg_nodes(svg)) == 11
+    svg = series[6].graph.pipe(format="svg")
+    assert len(svg_nodes(svg)) == 10
 
 
 def test_depth_counts_levels_below_call_1(tutorial_trace, empty_trace):
@@ -236,8 +269,8 @@ def test_depth_counts_levels_below_call_1(tutorial_trace, empty_trace):
     assert "1 calls collapsed" not in fig.graph.source
     assert "2 calls collapsed</FONT>" in fig.graph.source and "#7 – #8</FONT>" in fig.graph.source
     shallow = figures(empty_trace, depth=1)
-    assert all(len(f.calls) == 2 for f in shallow[:-1])
-    assert len(shallow[-1].calls) == 10
+    assert all(len(f.calls) == 2 for f in shallow[2:-2])
+    assert len(shallow[-2].calls) == 10
     deeper = play_figure(empty_trace, 1, depth=3)
     assert len(deeper.calls) == 1 + 1 + 8 + 56
     with pytest.raises(TooLargeError, match="--depth must be at least 1"):
@@ -285,7 +318,7 @@ def test_library_api_is_lazy_and_displays_in_notebooks(tutorial_trace):
     assert out.stdout.splitlines() == [
         "Test-play 1 of 3: X on cell 1 (top-middle) — O can then win, so this predicts a loss "
         "for X: score -1",
-        "4",
+        "7",
     ]
     assert tracer.figures is figures
     fig = tracer.test_play_figure(tutorial_trace, 2)
@@ -307,10 +340,11 @@ def test_cli_writes_the_series(cli, tmp_path):
     assert result.exit_code == 0, result.output
     out = tmp_path / "out"
     assert sorted(p.name for p in out.iterdir()) == [
-        "figure-1.svg", "figure-2.svg", "figure-3.svg", "index.html", "overview.svg"
+        "after-test-play.svg", "final-board.svg", "index.html", "overview.svg",
+        "test-play-1.svg", "test-play-2.svg", "test-play-3.svg", "tested-cell.svg",
     ]
     assert not (tmp_path / "board.svg").exists()  # the overview replaces the default tree
-    assert set(svg_nodes((out / "figure-1.svg").read_bytes())) == {"n1", "n2", "n3", "n4", "legend"}
+    assert set(svg_nodes((out / "test-play-1.svg").read_bytes())) == {"n1", "n2", "n3", "n4"}
 
 
 def test_cli_prints_the_log_and_writes_a_tree_when_asked(cli, tmp_path):
@@ -320,17 +354,25 @@ def test_cli_prints_the_log_and_writes_a_tree_when_asked(cli, tmp_path):
     assert "#5 step 11" in (tmp_path / "log.txt").read_text()
     assert (tmp_path / "tree.svg").exists()
     assert (tmp_path / "deep/er/out/overview.svg").exists()
-    assert "wrote 4 figures and index.html to deep/er/out (svg)" in result.stderr
+    assert "wrote 7 figures and index.html to deep/er/out (svg)" in result.stderr
+
+
+def test_cli_says_one_figure_for_a_finished_board(cli, tmp_path):
+    (tmp_path / "over.txt").write_text("X X X\nO O .\n. . .\n")
+    result = cli("over.txt", "--figures", "out")
+    assert result.exit_code == 0, result.output
+    assert "wrote 1 figure and index.html" in result.stderr
 
 
 @pytest.mark.parametrize("fmt, magic", [("png", b"\x89PNG"), ("pdf", b"%PDF")])
 def test_cli_figure_formats(cli, tmp_path, fmt, magic):
     (tmp_path / "board.txt").write_text(BOARD)
     assert cli("board.txt", "--figures", "out", "--format", fmt, "-q").exit_code == 0
-    for name in ("figure-1", "figure-2", "figure-3", "overview"):
+    for name in ("tested-cell", "test-play-1", "test-play-2", "test-play-3", "overview",
+                 "final-board"):
         assert (tmp_path / "out" / f"{name}.{fmt}").read_bytes().startswith(magic)
     page = (tmp_path / "out" / "index.html").read_text()
-    assert page.count("<svg") == 4 and f'href="figure-1.{fmt}"' in page
+    assert page.count("<svg") == 7 and f'href="test-play-1.{fmt}"' in page
 
 
 def test_cli_render_saved_trace(cli, tmp_path):
@@ -340,7 +382,7 @@ def test_cli_render_saved_trace(cli, tmp_path):
     assert result.exit_code == 0
     first = cli("board.txt", "--figures", "direct", "-q")
     assert first.exit_code == 0
-    for name in ("figure-1.svg", "overview.svg", "index.html"):
+    for name in ("test-play-1.svg", "overview.svg", "index.html"):
         assert (tmp_path / "again" / name).read_bytes() == (tmp_path / "direct" / name).read_bytes()
 
 
@@ -379,9 +421,9 @@ def test_cli_empty_board_figures_finish(cli, tmp_path):
     result = cli("--example", "empty-board", "--figures", "out", "-q")
     assert result.exit_code == 0
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert names == sorted([f"figure-{i}.svg" for i in range(1, 10)] + ["overview.svg",
-                                                                       "index.html"])
-    assert len(svg_nodes((tmp_path / "out" / "figure-1.svg").read_bytes())) == 11
+    assert names == sorted([f"test-play-{i}.svg" for i in range(1, 10)] + [
+        "overview.svg", "index.html", "tested-cell.svg", "after-test-play.svg", "final-board.svg"])
+    assert len(svg_nodes((tmp_path / "out" / "test-play-1.svg").read_bytes())) == 10
 
 
 def test_node_limits_are_checked(tutorial_trace, empty_trace):

@@ -23,16 +23,24 @@ def test_page_holds_every_figure_in_order_with_its_narration(tutorial_trace, tut
     page = tutorial_files["index.html"]
     assert isinstance(page, str)
     ids = re.findall(r'<section class="figure" id="([\w-]+)">', page)
-    assert ids == ["figure-1", "figure-2", "figure-3", "overview"]
-    assert page.count("<svg") == 4
+    assert ids == ["tested-cell", "after-test-play", "test-play-1", "test-play-2", "test-play-3",
+                   "overview", "final-board"]
+    assert page.count("<svg") == 7
     for fig in figures(tutorial_trace):
         narration = fig.narration.replace("'", "&#x27;")
         assert narration in page
-        assert fig.caption in page
-    assert "Figure 1 · Test-play 1 of 3" in page
+        assert fig.caption.replace("'", "&#x27;") in page
+        assert f'aria-label="{fig.alt}"'.replace("'", "&#x27;") in page
+    assert "Figure 6 · Test-play 1 of 3" in page
     assert "minimax makes 9 calls and returns {index: 4, score: 1}" in page
     # Each figure's SVG is the file written beside the page.
-    assert 'href="figure-1.svg"' in page
+    assert 'href="test-play-1.svg"' in page
+    # Each figure links the guide's step that discusses it.
+    steps = re.findall(r'<section class="figure" id="([\w-]+)">.*?data-steps="([\d ]+)"', page,
+                       re.S)
+    assert steps == [("tested-cell", "11"), ("after-test-play", "11"), ("test-play-1", "19"),
+                     ("test-play-2", "21"), ("test-play-3", "23"), ("overview", "24"),
+                     ("final-board", "25")]
 
 
 def test_page_loads_nothing_from_anywhere(tutorial_files):
@@ -103,16 +111,19 @@ def test_page_in_a_browser_shows_every_figure_offline(browser, cli, tmp_path, fm
         assert requests == [index.as_uri()]
         assert errors == []
         sections = page.locator("section.figure")
-        assert sections.count() == 4
-        for i in range(4):
+        assert sections.count() == 7
+        for i in range(7):
             drawing = sections.nth(i).locator("svg")
             assert drawing.count() == 1
             assert drawing.is_visible()
             box = drawing.bounding_box()
             assert box is not None and box["width"] > 50 and box["height"] > 50
+            # A text alternative for each drawing.
+            assert sections.nth(i).locator(".drawing").get_attribute("role") == "img"
+            assert len(sections.nth(i).locator(".drawing").get_attribute("aria-label") or "") > 20
         assert page.locator("h2").all_inner_texts() == [
-            "Figure 1 · Test-play 1 of 3", "Figure 2 · Test-play 2 of 3",
-            "Figure 3 · Test-play 3 of 3", "Overview",
+            "Figure 4", "Figure 5", "Figure 6 · Test-play 1 of 3", "Figure 7 · Test-play 2 of 3",
+            "Figure 8 · Test-play 3 of 3", "Figure 9 · Overview", "Figure 10",
         ]
         # Boards are drawn as text inside the SVG: the returned value is readable on the page.
         overview = page.locator("#overview .drawing").inner_text()
@@ -130,7 +141,7 @@ def test_page_prints_every_figure(browser, cli, tmp_path):
         assert requests == [index.as_uri()] and errors == []
         assert not page.locator("nav").is_visible()
         width = page.viewport_size["width"]  # type: ignore[index]
-        for i in range(4):
+        for i in range(7):
             drawing = page.locator("section.figure svg").nth(i)
             box = drawing.bounding_box()
             assert drawing.is_visible() and box is not None and 0 < box["width"] <= width
@@ -147,8 +158,8 @@ def test_empty_board_page_in_a_browser(browser, cli, tmp_path):
     try:
         assert requests == [index.as_uri()] and errors == []
         drawings = page.locator("section.figure svg")
-        assert drawings.count() == 10
-        for i in range(10):
+        assert drawings.count() == 13
+        for i in range(13):
             box = drawings.nth(i).bounding_box()
             assert box is not None and box["width"] > 0 and box["height"] > 0
     finally:

@@ -60,10 +60,17 @@ def tutorial_svg(tutorial_trace) -> ET.Element:
     return svg_of(tutorial_trace)
 
 
-def test_one_node_group_per_call_plus_the_legend(tutorial_svg):
+def label_texts(root: ET.Element) -> str:
+    """The texts of the graph's own label (title and legend), outside every node and edge."""
+    inner = {id(t) for g in root.iter(f"{SVG}g") if g.get("class") in ("node", "edge")
+             for t in g.iter(f"{SVG}text")}
+    return " ".join(t.text or "" for t in root.iter(f"{SVG}text") if id(t) not in inner)
+
+
+def test_one_node_group_per_call_and_the_legend_outside_the_layout(tutorial_svg):
     nodes = groups(tutorial_svg, "node")
-    assert set(nodes) == {f"n{k}" for k in range(1, 10)} | {"legend"}
-    legend_text = " ".join(t.text or "" for t in nodes["legend"].iter(f"{SVG}text"))
+    assert set(nodes) == {f"n{k}" for k in range(1, 10)}
+    legend_text = label_texts(tutorial_svg)
     assert "Legend" in legend_text and "X (AI) wins: +1" in legend_text
     assert "O (human) wins: -1" in legend_text and "draw: 0" in legend_text
 
@@ -133,7 +140,7 @@ def test_a_finished_board_is_one_terminal_node():
     trace = trace_of("x-won")
     svg = svg_of(trace)
     nodes = groups(svg, "node")
-    assert set(nodes) == {"n1", "legend"}
+    assert set(nodes) == {"n1"}
     assert groups(svg, "edge") == {}
     frame = nodes["n1"].find(f"{SVG}path")
     assert frame is not None and frame.get("fill") == drawing.OUTCOME_FILL["win"]
@@ -172,3 +179,62 @@ def test_too_large_on_the_command_line(cli):
     lines = result.output.splitlines()
     assert len(lines) == 1 and lines[0].startswith("trace: error: ")
     assert "--max-nodes" in lines[0] and "1,600" in lines[0]
+
+
+# ---------------------------------------------------------------- focus, colours, two lines
+
+def edge_attrs(source: str) -> dict[tuple[str, str], str]:
+    """DOT edge statements by (tail, head): their attribute text."""
+    return {(a, b): rest for a, b, rest in re.findall(r"\t(\w+) -> (\w+) \[(.*?)\]\n", source, re.S)}
+
+
+def test_focus_off_the_chosen_line_draws_no_blue(tutorial_trace):
+    source = game_tree(tutorial_trace, focus=7).source
+    edges = edge_attrs(source)
+    assert set(edges) == {("n1", "n6"), ("n6", "n7"), ("n7", "n8")}
+    for key in (("n1", "n6"), ("n6", "n7")):
+        assert "style=dashed" in edges[key] and drawing.CHOSEN not in edges[key]
+    # #7 picks its only test-play, but #7 is not on the line chosen from call #1.
+    assert drawing.PICKED_EDGE in edges[("n7", "n8")] and drawing.CHOSEN not in edges[("n7", "n8")]
+    assert "In focus: call #7" in source
+    assert "dashed arrow" in source and "thick blue arrow" not in source
+
+
+def test_focus_on_the_chosen_line_keeps_the_path_blue(tutorial_trace):
+    edges = edge_attrs(game_tree(tutorial_trace, focus=5).source)
+    assert "style=dashed" in edges[("n1", "n5")] and drawing.CHOSEN in edges[("n1", "n5")]
+
+
+def test_blue_is_the_line_chosen_from_call_1_wherever_the_picture_starts():
+    from tracer.renderers.figures import overview_figure, test_play_figure
+    trace = trace_of("tutorial")
+    # #2 -> #3 is O's pick inside a test-play X rejects: black in the overview and figure 6.
+    for graph in (overview_figure(trace).graph, test_play_figure(trace, 1).graph):
+        attrs = edge_attrs(graph.source)[("n2", "n3")]
+        assert drawing.PICKED_EDGE in attrs and drawing.CHOSEN not in attrs
+
+
+def test_both_winning_lines_are_drawn(tutorial_trace):
+    call = tutorial_trace.call(8)  # XOO/XXX/OOX: X holds 3-4-5 and 0-4-8
+    label = drawing.call_label(tutorial_trace, call)
+    bold = f'COLOR="{drawing.OUTCOME_INK["win"]}"><B>X</B>'
+    assert label.count(bold) == 4  # cells 0, 3, 5, 8; cell 4, just played, is red
+    assert f'BGCOLOR="{drawing.PLAYED_FILL}"' in label
+
+
+def test_a_tested_cell_keeps_a_small_grey_index_unlike_a_mark(tutorial_trace):
+    from tracer.style import INDEX_POINTS, MARK_POINTS, TESTING_BORDER
+    root = tutorial_trace.root
+    label = drawing.state_label(tutorial_trace, root.state, "t", "f", testing=1)
+    tested = re.search(r'<TD [^>]*COLOR="%s"[^>]*>(.*?)</TD>' % TESTING_BORDER, label)[1]
+    assert tested == f'<FONT POINT-SIZE="{INDEX_POINTS}" COLOR="{drawing.INDEX_TEXT}">1</FONT>'
+    assert "<B>" not in tested and INDEX_POINTS < MARK_POINTS
+
+
+def test_legend_explains_what_the_tree_uses(tutorial_trace, empty_trace):
+    source = game_tree(tutorial_trace).source
+    for words in ("red cell", "grey digit", "thick border", "thick blue arrow", "max =",
+                  "black arrow", "grey arrow", "call number"):
+        assert words in source, words
+    assert "summary box" not in source and "dashed" not in source
+    assert "summary box" in game_tree(empty_trace).source

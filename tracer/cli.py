@@ -321,7 +321,8 @@ def emit(
 
         write_series(folder, figure_files)
         if not quiet:
-            click.echo(f"trace: wrote {len(figure_files) - 1} figures and index.html to "
+            count = len(figure_files) - 1
+            click.echo(f"trace: wrote {count} figure{'' if count == 1 else 's'} and index.html to "
                        f"{figures_dir} ({figures_fmt})", err=True)
     if page is not None:
         from .renderers.html import describe_page

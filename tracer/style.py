@@ -13,12 +13,12 @@ from __future__ import annotations
 FONT = "DejaVu Sans"
 
 # Okabe–Ito hues, by name.
-VERMILLION = "#D55E00"
-BLUISH_GREEN = "#009E73"
-ORANGE = "#E69F00"
-BLUE = "#0072B2"
-SKY_BLUE = "#56B4E9"
-REDDISH_PURPLE = "#CC79A7"
+VERMILLION = "#d55e00"
+BLUISH_GREEN = "#009e73"
+ORANGE = "#e69f00"
+BLUE = "#0072b2"
+SKY_BLUE = "#56b4e9"
+REDDISH_PURPLE = "#cc79a7"
 
 #: The cell the for-loop is testing (the guide's figure 4) and the cell just played
 #: (figure 5) are the guide's red. A played cell is filled and holds a mark; a tested

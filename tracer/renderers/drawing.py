@@ -6,9 +6,8 @@ and outcomes the same way; their colours come from here.
 
 from __future__ import annotations
 
-from html import escape
-
 from dataclasses import dataclass
+from html import escape
 
 from ..style import (  # noqa: F401 - the palette is part of this module's interface
     CELL_SIZE,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ..trace import Trace
-from .figures import Figure
+from .figures import GUIDE_URL, Figure
 from .text import calls, signed
 
 _PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", re.S)
@@ -31,6 +31,7 @@ figure { margin: 0.8em 0; }
 .drawing { overflow-x: auto; }
 .drawing svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
 figcaption { font-style: italic; margin-top: 0.4em; text-align: center; }
+.guide { font-size: 0.9em; }
 .file { font-size: 0.85em; color: #616161; }
 code { background: #f5f5f5; padding: 0 0.2em; }
 @media print {
@@ -69,12 +70,33 @@ def intro(trace: Trace) -> str:
     cells = ", ".join(map(str, root.empty_cells))
     return text + (
         f"The first call, #1 (step 7), finds the empty cells {cells} (step 8) and "
-        f"test-plays each in turn (steps 10–13): one figure per test-play, then the overview "
-        f"(steps 24–25). In all, minimax makes {calls(trace.calls)} and returns "
+        f"test-plays each in turn (steps 10–13). Figures 4 and 5 show the first test-play's "
+        f"board before and after the move, then come one figure per test-play (the guide's "
+        f"figures 6–8), the overview (figure 9) and the board after the chosen move "
+        f"(figure 10). In all, minimax makes {calls(trace.calls)} and returns "
         f"{trace.result}: {root.player} plays {trace.game.move_name(root.best or 0)}. "
         f"Numbers such as #5 are call numbers, the same as in the recursion log "
         f"(<code>trace BOARD</code> prints it)."
     )
+
+
+def heading(fig: Figure) -> str:
+    """``Figure 6 · Test-play 1 of 3``: the guide's number first, when the guide has one."""
+    if fig.guide_figure is None:
+        return fig.title
+    number = f"Figure {fig.guide_figure}"
+    return number if fig.title == number else f"{number} · {fig.title}"
+
+
+def guide_link(fig: Figure) -> str:
+    """A line linking the guide's steps that discuss the figure."""
+    if not fig.guide_steps:
+        return ""
+    steps = " and ".join(f"step {n}" for n in fig.guide_steps)
+    where = f"the guide's figure {fig.guide_figure}" if fig.guide_figure else "the guide"
+    return (f'<p class="guide">In the guide: {steps}, beside {where}: '
+            f'<a href="{GUIDE_URL}" data-steps="{" ".join(map(str, fig.guide_steps))}">'
+            f"Minimax Algorithm Guide</a>.</p>\n")
 
 
 def render_page(
@@ -88,7 +110,7 @@ def render_page(
         raise ValueError("render_page needs one SVG (and one file name, if any) per figure")
     title = f"Minimax, figure by figure: {trace.board.compact()}, {trace.to_move} to move"
     nav = "".join(
-        f'<li><a href="#{fig.name}">{escape(fig.caption)}</a></li>'
+        f'<li><a href="#{fig.name}">{escape(heading(fig))}: {escape(fig.caption)}</a></li>'
         for fig in series
     )
     sections = []
@@ -99,13 +121,13 @@ def render_page(
             if files
             else ""
         )
-        number = f"Figure {i + 1}" if fig.name != "overview" else "Overview"
-        heading = number if fig.title == "Overview" else f"{number} · {fig.title}"
         sections.append(
             f'<section class="figure" id="{fig.name}">\n'
-            f"<h2>{escape(heading)}</h2>\n"
+            f"<h2>{escape(heading(fig))}</h2>\n"
             f'<p class="narration">{escape(fig.narration)}</p>\n'
-            f'<figure>\n<div class="drawing">{inline_svg(svg, fig.name)}</div>\n'
+            f"{guide_link(fig)}"
+            f'<figure>\n<div class="drawing" role="img" aria-label="{escape(fig.alt)}">'
+            f"{inline_svg(svg, fig.name)}</div>\n"
             f"<figcaption>{escape(fig.caption)}</figcaption>\n</figure>\n{link}\n</section>\n"
         )
     return (
