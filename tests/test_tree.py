@@ -226,7 +226,7 @@ def test_a_tested_cell_keeps_a_small_grey_index_unlike_a_mark(tutorial_trace):
     from tracer.style import INDEX_POINTS, MARK_POINTS, TESTING_BORDER
     root = tutorial_trace.root
     label = drawing.state_label(tutorial_trace, root.state, "t", "f", testing=1)
-    tested = re.search(r'<TD [^>]*COLOR="%s"[^>]*>(.*?)</TD>' % TESTING_BORDER, label)[1]
+    tested = re.search(rf'<TD [^>]*COLOR="{TESTING_BORDER}"[^>]*>(.*?)</TD>', label)[1]
     assert tested == f'<FONT POINT-SIZE="{INDEX_POINTS}" COLOR="{drawing.INDEX_TEXT}">1</FONT>'
     assert "<B>" not in tested and INDEX_POINTS < MARK_POINTS
 
