@@ -111,6 +111,7 @@ def render_html(trace: Trace, start_call: int = 1) -> str:
         "colours": _css_variables(),
         "css": _asset("viewer.css"),
         "data": _script_json(viewer_data(trace, start_call)),
+        "codepanel": _asset("codepanel.js"),
         "js": _asset("viewer.js"),
     }
     page = _asset("page.html")

@@ -164,6 +164,24 @@
     return `${markOf(pid) === AI ? "max" : "min"} = ${signed(P.score[pid])}`;
   }
   const code = (text) => `<code>${text}</code>`;
+  /* How the first call's mover wins, as the log says it: at once, or forced along the line. */
+  function winWords(mark) {
+    let pid = 0, length = 0;
+    while (!P.terminal[pid]) { pid = childOf(pid, P.best[pid]); length += 1; }
+    if (length === 1) return "wins at once";
+    return `can force a win: on the chosen line the game ends after ${length} moves ` +
+      `(${Math.ceil(length / 2)} by ${mark})`;
+  }
+  /* The figure of the figures page (trace --figures DIR) that this step belongs to. */
+  function figureOf(state) {
+    const root = state.frames[0];
+    let k = -1;
+    if (state.frames.length > 1) k = root.active;
+    else if (state.kind === PLACE || state.kind === SAVE) k = state.j;
+    else if (state.kind >= CHOOSE || (P.terminal[0] && state.kind === CHECK)) return ["overview", "figure 9"];
+    else return null;
+    return [`test-play-${k + 1}`, k < 3 ? `figure ${6 + k}` : `test-play ${k + 1}`];
+  }
   const list = (cells) => "[" + cells.join(", ") + "]";
 
   function guideStep(state) {
@@ -251,8 +269,13 @@
         const value = code(returned(top.pid));
         if (!parent) {
           const o = outcome(P.score[top.pid]);
-          const verdict = o === "draw" ? "draws" : (o === "win") === (mark === AI) ? "wins" : "loses against best play";
-          return `<b>${C} returns ${value}</b>: this is ${code("bestPlayInfo")}, the answer. ` +
+          let verdict = o === "draw" ? "draws" : (o === "win") === (mark === AI) ? "wins" : "loses against best play";
+          if (verdict === "wins") verdict = winWords(mark);
+          const saved = testPlays(top).map((p) => info(p.cell, P.score[p.pid]));
+          const scores = testPlays(top).map((p) => signed(P.score[p.pid])).join(", ");
+          return `<b>${C} returns ${value}</b>: this is ${code("bestPlayInfo")}, the answer ` +
+            `(steps 24–25). ${code("allTestPlayInfos = " + list(saved))}; ${mark === AI ? "max" : "min"}` +
+            `(${scores}) = ${signed(P.score[top.pid])}, first at ${code("bestTestPlay = " + P.best[top.pid])}. ` +
             `${mark} plays ${cellWords(moves(top.pid)[P.best[top.pid]])} and ${verdict} ` +
             `(score ${signed(P.score[top.pid])}). The search made ${D.calls.toLocaleString("en")} calls.`;
         }
@@ -300,17 +323,23 @@
     const finished = state === "done" || (state === "current" && play.finished);
     const kind = finished ? terminalKind(pid) : null;
     if (kind) node.classList.add(kind);
-    else if (state === "done" && P.sizes[pid] > 1) node.classList.add("summary");
+    else if (state === "done" && P.sizes[pid] > 1) node.classList.add("summary", outcome(P.score[pid]));
     const title = `#${play.call}`;
     node.appendChild(el("span", "title", title));
     node.appendChild(grid(cellsOf(pid), play.cell, finished ? lineOf(pid) : null, kind));
     let foot = "";
     if (finished) foot = footer(pid);
+    else if (state === "done") foot = `returned ${signed(P.score[pid])}`;
     else if (state === "placed") foot = `${parentMark} test-plays ${play.cell}`;
     else if (state === "path") foot = "waiting";
     else if (state === "current") foot = "running";
     else if (state === "future") foot = "later";
     node.appendChild(el("span", "foot", foot));
+    // What the arrow into this card says: the move and, once known, the score sent back.
+    if (play.cell >= 0) {
+      node.dataset.edge = `${parentMark} on ${play.cell}` +
+        (finished || state === "done" ? ` ↑ ${signed(P.score[pid])}` : "");
+    }
     if (state === "done" && P.sizes[pid] > 1) {
       node.appendChild(el("span", "caption", `${P.sizes[pid].toLocaleString("en")} calls`));
     } else if (state === "future" && P.sizes[pid] > 1) {
@@ -358,7 +387,7 @@
       if (old && old.dataset.key === key) return;
       const line = el("div", "row");
       line.dataset.key = key;
-      const label = el("span", "depth", d === 0 ? "call 1" : `depth ${d}`);
+      const label = el("span", "depth", `depth ${d}`);
       label.appendChild(el("small", "", `${markOf(row.cards[0][0].pid)} to move`));
       line.appendChild(label);
       const cardsEl = el("div", "cards");
@@ -432,7 +461,12 @@
         if (c.contains("path") || c.contains("current") || c.contains("placed")) cls += " on-path";
         else if (c.contains("future")) cls += " future";
         if (rows[d].parent === top && best >= 0) cls += j === best ? " picked" : " rejected";
-        lines.push(`<line class="${cls}" x1="${x1}" y1="${y1}" x2="${b.left + b.width / 2 + dx}" y2="${b.top + dy}"/>`);
+        const x2 = b.left + b.width / 2 + dx, y2 = b.top + dy;
+        lines.push(`<line class="${cls}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`);
+        if (to.dataset.edge) {
+          // Just above the card it leads to, where neighbouring labels cannot overlap.
+          lines.push(`<text class="edge-label" x="${x2}" y="${y2 - 5}">${to.dataset.edge}</text>`);
+        }
       }
     }
     const width = treeEl.scrollWidth, height = treeEl.scrollHeight;
@@ -518,8 +552,11 @@
     story.dataset.step = current + 1;
     story.dataset.kind = KIND_NAMES[state.kind];
     story.dataset.call = top.call;
+    const figure = figureOf(state);
     $("badge").innerHTML = `<span class="step">Guide step ${guideStep(state)}</span> ` +
-      `<span class="what">${KIND_TITLES[state.kind]} · call #${top.call}</span>`;
+      `<span class="what">${KIND_TITLES[state.kind]} · call #${top.call}</span>` +
+      (figure ? ` <a class="figure-link" href="index.html#${figure[0]}" title="The matching ` +
+        `figure on the figures page (trace --figures DIR, beside this page)">${figure[1]}</a>` : "");
     $("narration").innerHTML = narrate(state);
     const finishTree = drawTree(state);
     drawStack(state);
@@ -533,6 +570,8 @@
     $("next-call").disabled = state.lastBegun >= D.calls;
     finishTree();  // the one moment the page is measured: after every change is made
     scheduleHash();
+    // The code panel (codepanel.js) follows along.
+    document.dispatchEvent(new CustomEvent("tracer-step", { detail: state }));
   }
 
   function go(n) {
@@ -615,6 +654,8 @@
   };
   callInput.oninput = () => callInput.setCustomValidity("");
 
+  // On a narrow (phone) screen the page scrolls as a whole: ↑ and ↓ are left to scroll it.
+  const narrow = window.matchMedia("(max-width: 700px)");
   document.addEventListener("keydown", (event) => {
     if (event.target === callInput || event.target === speed) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -622,9 +663,12 @@
     let handled = true;
     if (key === "ArrowRight") event.shiftKey ? nextCall() : go(current + 1);
     else if (key === "ArrowLeft") event.shiftKey ? prevCall() : go(current - 1);
+    else if ((key === "ArrowDown" || key === "ArrowUp") && narrow.matches) handled = false;
     else if (key === "ArrowDown") nextCall();
     else if (key === "ArrowUp") prevCall();
-    else if (key === " " || key === "Spacebar") togglePlay();
+    else if ((key === " " || key === "Spacebar") && event.target.closest("button, a, select, summary")) {
+      handled = false;  // a focused control: the browser presses it
+    } else if (key === " " || key === "Spacebar") togglePlay();
     else if (key === "Home") go(0);
     else if (key === "End") go(TOTAL - 1);
     else handled = false;
