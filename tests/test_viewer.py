@@ -446,3 +446,151 @@ def test_the_page_opens_at_the_focus_call(browser, pages, tutorial_trace):
         assert view.now() == (2, "empty", 1)
     finally:
         view.close()
+
+
+# ---- issue 14: the code panel, colours on the page, keys, phones, print ---------------
+
+
+def running_lines(view: Viewer) -> list[str]:
+    return view.page.locator("#code-panel li.running").evaluate_all(
+        "items => items.map(i => i.dataset.line)")
+
+
+def variables(view: Viewer) -> dict[str, str]:
+    names = view.page.locator("#code-panel dt").all_inner_texts()
+    values = view.page.locator("#code-panel dd").all_inner_texts()
+    return dict(zip(names, values, strict=True))
+
+
+def test_the_code_panel_follows_the_steps_with_the_guides_variables(viewer, tutorial_trace):
+    steps = expected_steps(tutorial_trace)
+    view = viewer.open()
+    assert running_lines(view) == ["first"]
+    assert variables(view)["currBdSt"] == '["X", 1, "O", "X", 4, "X", "O", "O", 8]'
+    assert variables(view)["currMark"].startswith('"X"')
+    view.page.evaluate(f"tracerViewer.go({step_of(steps, 'place', 1)})")
+    assert running_lines(view) == ["for", "current", "place", "recurse"]
+    # currBdSt with the test-play placed, as in the guide's figure 5.
+    assert variables(view)["currBdSt"] == '["X", "X", "O", "X", 4, "X", "O", "O", 8]'
+    assert variables(view)["currentTestPlayInfo"] == "{index: 1}"
+    view.page.evaluate(f"tracerViewer.go({step_of(steps, 'save', 2)})")
+    assert running_lines(view) == ["score", "reset", "push"]
+    assert variables(view)["allTestPlayInfos"] == "[{index: 4, score: -1}]"
+
+
+def test_step_16s_loop_runs_as_sub_steps(viewer, tutorial_trace):
+    steps = expected_steps(tutorial_trace)
+    view = viewer.open()
+    page = view.page
+    page.evaluate(f"tracerViewer.go({step_of(steps, 'choose', 6)})")
+    assert running_lines(view) == ["best", "start"]
+    assert variables(view)["bestTestPlay"] == "null"
+    assert variables(view)["bestScore"] == "+Infinity"  # O, the human, minimises
+    page.click("#sub-next")
+    assert running_lines(view) == ["loop", "if", "keep"]
+    assert (variables(view)["i"], variables(view)["bestScore"], variables(view)["bestTestPlay"]) \
+        == ("0", "+1", "0")
+    page.click("#sub-next")
+    assert (variables(view)["i"], variables(view)["bestScore"], variables(view)["bestTestPlay"]) \
+        == ("1", "-1", "1")
+    assert page.locator("#sub-next").is_disabled()
+    page.click("#sub-prev")
+    assert variables(view)["i"] == "0"
+
+
+def test_the_last_step_says_what_the_overview_says(viewer):
+    view = viewer.open()
+    view.page.keyboard.press("End")
+    narration = view.text("#narration")
+    assert "allTestPlayInfos = [{index: 1, score: -1}, {index: 4, score: 1}, {index: 8, score: -1}]" \
+        in narration
+    assert "max(-1, +1, -1) = +1" in narration and "wins at once" in narration
+    assert variables(view)["bestPlayInfo"] == "{index: 4, score: 1}"
+    assert set(running_lines(view)) == {"return", "first", "use"}
+    # Arrows carry the move and the score that came back; finished subtrees keep colours.
+    labels = view.page.locator("#edges text").evaluate_all("ts => ts.map(t => t.textContent)")
+    assert labels == ["X on 1 ↑ -1", "X on 4 ↑ +1", "X on 8 ↑ -1"]
+    for call, kind in (("2", "loss"), ("5", "win"), ("6", "loss")):
+        card = view.page.locator(f'#rows .card[data-call="{call}"]')
+        assert card.evaluate("c => getComputedStyle(c).backgroundColor") == css_rgb(
+            drawing.OUTCOME_FILL[kind])
+    assert view.page.locator("#badge .figure-link").get_attribute("href") == "index.html#overview"
+    assert view.page.locator("#rows .depth").first.inner_text().startswith("depth 0")
+
+
+def test_each_step_links_its_figure(viewer, tutorial_trace):
+    steps = expected_steps(tutorial_trace)
+    view = viewer.open()
+    assert view.page.locator("#badge .figure-link").count() == 0  # call #1 begins
+    for call, figure in ((3, "test-play-1"), (5, "test-play-2"), (8, "test-play-3")):
+        view.page.evaluate(f"tracerViewer.go({step_of(steps, 'begin', call)})")
+        assert view.page.locator("#badge .figure-link").get_attribute("href") == \
+            f"index.html#{figure}"
+
+
+def test_a_forced_win_is_said_as_one(browser, pages):
+    path = pages / "forced-win.html"
+    path.write_text(render_html(trace_of("forced-win")), encoding="utf-8")
+    view = Viewer(browser, path).open()
+    try:
+        view.page.keyboard.press("End")
+        narration = view.text("#narration")
+        assert "can force a win: on the chosen line the game ends after 3 moves" in narration
+        assert "wins at once" not in narration
+    finally:
+        view.close()
+
+
+def test_space_on_a_focused_button_presses_it(viewer):
+    view = viewer.open()
+    page = view.page
+    page.focus("#next")
+    page.keyboard.press(" ")
+    assert view.now()[0] == 2
+    assert "play" in page.inner_text("#play") and "pause" not in page.inner_text("#play")
+    page.focus("#last")
+    page.keyboard.press(" ")
+    assert view.now()[0] == view.total()
+
+
+def test_cells_are_big_enough_and_marks_centred(viewer):
+    view = viewer.open()
+    view.page.keyboard.press("End")
+    boxes = view.page.locator("#rows .grid .cell").evaluate_all(
+        "cells => cells.map(c => { const r = c.getBoundingClientRect(); return [r.width, r.height]; })")
+    assert boxes and min(min(w, h) for w, h in boxes) >= 19.5
+    centred = view.page.locator("#rows .grid .cell").first.evaluate(
+        "c => { const s = getComputedStyle(c); return [s.justifyContent, s.alignItems]; }")
+    assert centred == ["center", "center"]
+
+
+@pytest.fixture
+def phone(browser, tutorial_page: Path) -> Iterator[Viewer]:
+    view = Viewer(browser, tutorial_page, viewport={"width": 390, "height": 700})
+    yield view
+    view.close()
+
+
+def test_on_a_phone_arrows_scroll_and_the_controls_stay_small(phone):
+    view = phone.open()
+    page = view.page
+    height = page.locator("#controls").bounding_box()["height"]
+    assert height <= 0.3 * 700, height
+    page.keyboard.press("ArrowDown")
+    assert view.now()[:2] == (1, "begin")  # the call did not change
+    view.wait_until("() => window.scrollY > 0")
+    page.keyboard.press("ArrowRight")  # ← and → still step
+    assert view.now()[0] == 2
+
+
+def test_printing_gives_the_step_without_controls(viewer):
+    view = viewer.open()
+    page = view.page
+    page.keyboard.press("End")
+    page.emulate_media(media="print")
+    assert not page.locator("#controls").is_visible()
+    assert not page.locator("#legend .keys").is_visible()
+    for part in ("#narration", "#tree", "#code-panel", "#stack"):
+        assert page.locator(part).is_visible(), part
+    assert page.evaluate("getComputedStyle(document.body).height") != "900px"
+    assert page.pdf(format="A4").startswith(b"%PDF")

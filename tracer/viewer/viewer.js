@@ -329,7 +329,6 @@
     node.appendChild(grid(cellsOf(pid), play.cell, finished ? lineOf(pid) : null, kind));
     let foot = "";
     if (finished) foot = footer(pid);
-    else if (state === "done") foot = `returned ${signed(P.score[pid])}`;
     else if (state === "placed") foot = `${parentMark} test-plays ${play.cell}`;
     else if (state === "path") foot = "waiting";
     else if (state === "current") foot = "running";
