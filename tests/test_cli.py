@@ -492,3 +492,22 @@ def test_a_path_in_a_missing_folder_is_refused_before_writing(cli, option, tmp_p
         f"trace: error: {option}: cannot write '{name}': the folder 'missing' does not exist"
     ]
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_stats_write_no_picture_unless_asked(cli, tmp_path):
+    (tmp_path / "board.txt").write_text("X . O\nX . X\nO O .\n")
+    result = cli("board.txt", "--stats")
+    assert result.exit_code == 0, result.output
+    assert "calls" in result.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.txt"]
+    assert cli("board.txt", "--stats", "-o", "tree.svg").exit_code == 0
+    assert (tmp_path / "tree.svg").exists()
+
+
+def test_a_forced_win_is_not_said_as_an_immediate_win(cli):
+    result = cli("--example", "forced-win", "--no-tree")
+    assert result.exit_code == 0
+    last = result.stdout.splitlines()[-1]
+    assert last.startswith("X plays cell 4 (centre) and can force a win: on the chosen line "
+                           "the game ends after 3 moves (2 by X)")
+    assert " and wins" not in result.stdout

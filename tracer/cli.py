@@ -276,6 +276,8 @@ def emit(
         page = render_html(trace, start_call=focus)
         no_tree = no_tree or (output is None and fmt is None)
         quiet = quiet or html_path == "-"
+    # Statistics replace the log; like --html, they write a tree only when -o asks for one.
+    no_tree = no_tree or (stats and output is None and fmt is None)
     figure_files: dict[str, bytes | str] = {}
     if figures_dir is not None:
         from .outputs.figure_files import check_folder, figure_format, render_series
