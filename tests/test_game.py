@@ -244,11 +244,13 @@ def test_save_decision_writes_each_kind_named_by_move(tmp_path: Path):
     assert [str(p.relative_to(tmp_path)) for p in paths] == [
         "move-6.svg", "move-6.json", "move-6-figures/index.html", "move-6.html"]
     assert sorted(p.name for p in (tmp_path / "move-6-figures").iterdir()) == [
-        "figure-1.svg", "figure-2.svg", "figure-3.svg", "index.html", "overview.svg"]
+        "after-test-play.svg", "final-board.svg", "index.html", "overview.svg",
+        "test-play-1.svg", "test-play-2.svg", "test-play-3.svg", "tested-cell.svg"]
     assert "X.OX.XOO." in (tmp_path / "move-6.html").read_text()
     svg = (tmp_path / "move-6.svg").read_text()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
-    assert svg.count('class="node"') == 9 + 1  # nine calls and the legend
+    assert svg.count('class="node"') == 9  # nine calls; the legend is in the graph's label
+    assert "Legend" in svg
     with open(tmp_path / "move-6.json", "rb") as stream:
         loaded = load_json(stream, "move-6.json")
     assert loaded.result == decision.trace.result and loaded.calls == 9

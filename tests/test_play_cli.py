@@ -146,10 +146,11 @@ def test_why_explains_and_saves_the_last_decision(cli, tmp_path: Path):
     # By default the pictures and the page are saved; the JSON trace is opt-in.
     assert "  (saved move-4.svg, move-4-figures/index.html, move-4.html)\n" in explained
     assert sorted(p.name for p in tmp_path.iterdir()) == ["move-4-figures", "move-4.html", "move-4.svg"]
-    assert "Minimax game tree of X.O/.O./..." in (tmp_path / "move-4.svg").read_text()
+    assert ("Minimax game tree of [&quot;X&quot;, 1, &quot;O&quot;, 3, &quot;O&quot;, 5, 6, 7, 8]"
+            in (tmp_path / "move-4.svg").read_text())
     figures = sorted(p.name for p in (tmp_path / "move-4-figures").iterdir())
-    assert figures == ["figure-1.svg", "figure-2.svg", "figure-3.svg", "figure-4.svg", "figure-5.svg",
-                       "figure-6.svg", "index.html", "overview.svg"]
+    assert figures == sorted([f"test-play-{n}.svg" for n in range(1, 7)] + [
+        "after-test-play.svg", "final-board.svg", "index.html", "overview.svg", "tested-cell.svg"])
     page = (tmp_path / "move-4.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and "X.O.O...." in page
 
@@ -172,7 +173,8 @@ def test_save_writes_every_ai_decision_named_by_move(cli, tmp_path: Path):
             trace = load_json(stream)
         assert (trace.board.cells, trace.result.index) == (board, cell)
         svg = (folder / f"{stem}.svg").read_text()
-        assert "<svg" in svg and f"Minimax game tree of {trace.board.compact()}" in svg
+        array = trace.game.guide_array(trace.game.root).replace('"', "&quot;")
+        assert "<svg" in svg and f"Minimax game tree of {array}" in svg
     # Asked after the end, why explains the winning move and names the files already written.
     assert ("New game? [y/n]: why\nMove 6: X plays cell 3 (middle-left)" in result.output)
     assert "  cell 3 → +1: X wins at once\n" in result.output

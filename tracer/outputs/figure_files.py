@@ -38,7 +38,8 @@ def check_folder(folder: str) -> Path:
 def render_series(
     trace: Trace, fmt: str, *, depth: int | None = None, max_nodes: int | None = None
 ) -> dict[str, bytes | str]:
-    """Every file of the series, by file name: ``figure-1.svg`` ..., ``overview.svg``,
+    """Every file of the series, by file name: ``tested-cell.svg``, ``test-play-1.svg``, ...,
+    ``overview.svg``, ``final-board.svg``,
     ``index.html`` (whose figures are always inline SVG, whatever ``fmt``)."""
     from ..renderers.figures import figures
     from ..renderers.figures_page import render_page

@@ -171,7 +171,7 @@ def test_play_figure(
 ) -> Figure:
     """Figure ``number`` (1-based, loop order): one test-play of the root's for-loop.
 
-    It shows the root board with the tested cell in red (the tutorial's figure 4),
+    It shows the root board with the tested cell framed in red (the guide's figure 4),
     the board after the move (figure 5) and the subtree that test-play explored,
     with the score at every call and, at every inner call, step 16 spelled out.
 
@@ -254,9 +254,9 @@ def _test_play_narration(
     nxt = f"{call.player} to move"
     parts = [
         f"Steps 11–12, test-play {number} of {len(plays)}. The for-loop of call #1 reaches "
-        f"{trace.game.move_name(call.move or 0)}, red on the first board (the "
-        f"tutorial's figure 4). {root.player} test-plays its mark there; the changed board "
-        f"(figure 5) goes to minimax again: call #{call.call}, {nxt}."
+        f"{trace.game.move_name(call.move or 0)}, framed in red on the first board (as in the "
+        f"guide's figure 4). {root.player} test-plays its mark there; the changed board, the "
+        f"new mark in red (figure 5), goes to minimax again: call #{call.call}, {nxt}."
     ]
     if call.terminal is not None:
         parts.append(

@@ -158,9 +158,9 @@ def describe(trace: Trace, plan: TreePlan) -> str:
     drawn = len(plan.nodes) + len(plan.path)
     what = f"{drawn:,} of {trace.calls:,} calls drawn"
     if plan.line:
-        what += f", the chosen line from call {plan.top.call}"
+        what += f", the chosen line from call #{plan.top.call}"
     elif plan.depth is not None:
-        what += f", to depth {plan.depth} below call {plan.top.call}"
+        what += f", to depth {plan.depth} below call #{plan.top.call}"
     if plan.collapsed:
         what += (
             f"; {len(plan.collapsed):,} subtrees ({plan.hidden_calls:,} calls) collapsed "
