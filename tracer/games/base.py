@@ -61,3 +61,19 @@ class Game(Protocol):
     def move_name(self, move: int) -> str:
         """A move in words, e.g. ``cell 4 (centre)``."""
         ...
+
+    def first_call_text(self, state: int) -> str:
+        """The first invocation as the guide writes it (step 7), for the log."""
+        ...
+
+    def loop_text(self, state: int) -> str:
+        """What step 10's for-loop will try from ``state``, in words, for the log."""
+        ...
+
+    def legend_testing(self) -> str:
+        """What a state drawn with a ``testing`` move shows, for a legend."""
+        ...
+
+    def legend_cells(self) -> tuple[str, str]:
+        """How a drawn state's empty places and winning lines read, for a legend."""
+        ...

@@ -195,7 +195,7 @@ def legend_label(trace: Trace, uses: Uses = Uses()) -> str:
     label (see ``tree.finish_graph``), outside the layout of the boards.
     """
     game = trace.game
-    entries = []
+    entries: list[str] = []
     if uses.played:
         entries.extend(_swatch(PLAYED_FILL, PLAYED_FILL, text) for text in game.legend_marks())
     if uses.testing:

@@ -175,12 +175,12 @@ class TicTacToe:
         """What the red-framed empty cell means, for the legend."""
         return "red frame round a grey digit: the empty cell the for-loop is testing (figure 4)"
 
-    def legend_cells(self) -> list[str]:
-        """How a board's cells read, for the legend."""
-        return [
+    def legend_cells(self) -> tuple[str, str]:
+        """How a board's cells read, for the legend: empty cells, then winning lines."""
+        return (
             "grey digit: an empty cell, showing its index as the guide's array holds it",
             "bold coloured marks: the three in a row (every line, when there are two)",
-        ]
+        )
 
     def legend_outcomes(self) -> list[tuple[str, str]]:
         """``(kind, text)`` for each kind of finished game, for the legend."""
