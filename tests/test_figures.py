@@ -432,3 +432,14 @@ def test_node_limits_are_checked(tutorial_trace, empty_trace):
     assert len(overview_figure(tutorial_trace, max_nodes=10000).calls) == 9
     with pytest.raises(TooLargeError, match="overview to depth 3 needs 586 boards, over the limit"):
         overview_figure(empty_trace, depth=3, max_nodes=500)
+
+
+def test_notes_count_in_good_english():
+    from tracer.renderers.figures import _collapsed_note
+    assert _collapsed_note(1, 1, 1) == (
+        "To stay legible, this figure draws 1 level below call #1 and shows 1 subtree as purple "
+        "summary boxes, each with its call count and score (1 call in all); --depth N or "
+        "--max-nodes N draws more.")
+    assert "2 levels below call #1 and shows 3 subtrees" in _collapsed_note(3, 40, 2)
+    assert "(40 calls in all)" in _collapsed_note(3, 40, 2)
+    assert _collapsed_note(0, 0, None) == ""

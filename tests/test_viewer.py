@@ -514,18 +514,31 @@ def test_the_last_step_says_what_the_overview_says(viewer):
         card = view.page.locator(f'#rows .card[data-call="{call}"]')
         assert card.evaluate("c => getComputedStyle(c).backgroundColor") == css_rgb(
             drawing.OUTCOME_FILL[kind])
-    assert view.page.locator("#badge .figure-link").get_attribute("href") == "index.html#overview"
+    assert view.page.locator("#badge .figure-link").evaluate_all("ls => ls.map(l => l.hash)") == [
+        "#overview", "#final-board"]
     assert view.page.locator("#rows .depth").first.inner_text().startswith("depth 0")
 
 
 def test_each_step_links_its_figure(viewer, tutorial_trace):
     steps = expected_steps(tutorial_trace)
     view = viewer.open()
-    assert view.page.locator("#badge .figure-link").count() == 0  # call #1 begins
+
+    def links() -> list[str]:
+        return view.page.locator("#badge .figure-link").evaluate_all(
+            "ls => ls.map(l => l.getAttribute('href'))")
+
+    assert links() == ["index.html#tested-cell"]  # call #1 begins: figure 4's board
+    view.page.evaluate(f"tracerViewer.go({step_of(steps, 'place', 1)})")
+    assert links() == ["index.html#after-test-play", "index.html#test-play-1"]
     for call, figure in ((3, "test-play-1"), (5, "test-play-2"), (8, "test-play-3")):
         view.page.evaluate(f"tracerViewer.go({step_of(steps, 'begin', call)})")
-        assert view.page.locator("#badge .figure-link").get_attribute("href") == \
-            f"index.html#{figure}"
+        assert links() == [f"index.html#{figure}"]
+    view.page.evaluate(f"tracerViewer.go({step_of(steps, 'choose', 1)})")
+    assert links() == ["index.html#overview"]
+    # Every step links at least one figure.
+    for step in range(1, view.total() + 1):
+        view.page.evaluate(f"tracerViewer.go({step})")
+        assert links(), step
 
 
 def test_a_forced_win_is_said_as_one(browser, pages):

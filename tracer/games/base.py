@@ -77,3 +77,7 @@ class Game(Protocol):
     def legend_cells(self) -> tuple[str, str]:
         """How a drawn state's empty places and winning lines read, for a legend."""
         ...
+
+    def outcome_kind(self, terminal: int) -> str:
+        """A finished state for the maximiser: ``'win'``, ``'loss'`` or ``'draw'``."""
+        ...

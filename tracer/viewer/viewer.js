@@ -172,18 +172,22 @@
     return `can force a win: on the chosen line the game ends after ${length} moves ` +
       `(${Math.ceil(length / 2)} by ${mark})`;
   }
-  /* The figure of the figures page (trace --figures DIR) that this step belongs to. */
-  function figureOf(state) {
+  /* The figures of the figures page (trace --figures DIR) that this step belongs to:
+   * [file stem, label] pairs, numbered as the guide numbers its figures. */
+  function figuresOf(state) {
     const root = state.frames[0];
-    let k = -1;
-    if (state.frames.length > 1) k = root.active;
-    else if (state.kind === PLACE || state.kind === SAVE) k = state.j;
-    else if (state.kind >= CHOOSE || (P.terminal[0] && state.kind === CHECK)) return ["overview", "figure 9"];
-    else return null;
-    return [`test-play-${k + 1}`, k < 3 ? `figure ${6 + k}` : `test-play ${k + 1}`];
+    const playFigure = (k) => [`test-play-${k + 1}`, k < 3 ? `figure ${6 + k}` : `test-play ${k + 1}`];
+    if (state.frames.length > 1) return [playFigure(root.active)];
+    if (P.terminal[0] || state.kind >= CHOOSE) {
+      const done = state.kind === RETURN || (P.terminal[0] && state.kind === CHECK);
+      return done && !P.terminal[0] ? [["overview", "figure 9"], ["final-board", "figure 10"]]
+        : [["overview", "figure 9"]];
+    }
+    if (state.kind === PLACE && state.j === 0) return [["after-test-play", "figure 5"], playFigure(0)];
+    if (state.kind === PLACE || state.kind === SAVE) return [playFigure(state.j)];
+    return [["tested-cell", "figure 4"]];
   }
   const list = (cells) => "[" + cells.join(", ") + "]";
-
   function guideStep(state) {
     const top = state.frames[state.frames.length - 1];
     switch (state.kind) {
@@ -551,11 +555,11 @@
     story.dataset.step = current + 1;
     story.dataset.kind = KIND_NAMES[state.kind];
     story.dataset.call = top.call;
-    const figure = figureOf(state);
     $("badge").innerHTML = `<span class="step">Guide step ${guideStep(state)}</span> ` +
       `<span class="what">${KIND_TITLES[state.kind]} · call #${top.call}</span>` +
-      (figure ? ` <a class="figure-link" href="index.html#${figure[0]}" title="The matching ` +
-        `figure on the figures page (trace --figures DIR, beside this page)">${figure[1]}</a>` : "");
+      figuresOf(state).map(([name, label]) => ` <a class="figure-link" href="index.html#${name}" ` +
+        `title="The matching figure on the figures page (trace --figures DIR, beside this page)">` +
+        `${label}</a>`).join("");
     $("narration").innerHTML = narrate(state);
     const finishTree = drawTree(state);
     drawStack(state);
