@@ -296,6 +296,10 @@ def test_finished_board_has_only_the_overview():
     series = figures(trace)
     assert [f.name for f in series] == ["overview"]
     assert "already over" in series[0].narration
+    # The guide's first call returns at step 9 when the game is over, never at step 17.
+    result = label_of(series[0].graph.source, "result")
+    assert "step 9 returns" in result and "step 17" not in series[0].graph.source
+    assert "bestPlayInfo = {score: 1}" in result
     with pytest.raises(IndexError, match="no test-plays"):
         play_figure(trace, 1)
 
