@@ -88,6 +88,13 @@ def heading(fig: Figure) -> str:
     return number if fig.title == number else f"{number} · {fig.title}"
 
 
+def nav_text(fig: Figure) -> str:
+    """A figure's line in the contents: its caption, led by the guide's number once."""
+    if fig.guide_figure is None or fig.caption.startswith("Figure"):
+        return fig.caption
+    return f"Figure {fig.guide_figure}: {fig.caption}"
+
+
 def guide_link(fig: Figure) -> str:
     """A line linking the guide's steps that discuss the figure."""
     if not fig.guide_steps:
@@ -110,7 +117,7 @@ def render_page(
         raise ValueError("render_page needs one SVG (and one file name, if any) per figure")
     title = f"Minimax, figure by figure: {trace.board.compact()}, {trace.to_move} to move"
     nav = "".join(
-        f'<li><a href="#{fig.name}">{escape(heading(fig))}: {escape(fig.caption)}</a></li>'
+        f'<li><a href="#{fig.name}">{escape(nav_text(fig))}</a></li>'
         for fig in series
     )
     sections = []
