@@ -607,3 +607,14 @@ def test_printing_gives_the_step_without_controls(viewer):
         assert page.locator(part).is_visible(), part
     assert page.evaluate("getComputedStyle(document.body).height") != "900px"
     assert page.pdf(format="A4").startswith(b"%PDF")
+
+
+def test_both_winning_lines_are_drawn_and_named(viewer, tutorial_trace):
+    steps = expected_steps(tutorial_trace)
+    view = viewer.open()
+    view.page.evaluate(f"tracerViewer.go({step_of(steps, 'check', 8)})")
+    assert "three in a row on cells 3, 4, 5 and on cells 0, 4, 8" in view.text("#narration")
+    running = view.page.locator("#stack .frame.running .grid .cell")
+    bold = running.evaluate_all("cs => cs.map((c, i) => c.classList.contains('line') ? i : -1)"
+                                ".filter(i => i >= 0)")
+    assert bold == [0, 3, 4, 5, 8]  # the running frame's board: both lines, 3-4-5 and 0-4-8

@@ -43,6 +43,10 @@
     for (let i = 0; i < 9; i++) cells.push((b >> i) & 1 ? "X" : (b >> (9 + i)) & 1 ? "O" : ".");
     return cells;
   };
+  const winningLines = (pid) => {
+    const cells = cellsOf(pid), name = D.terminal_names[P.terminal[pid]];
+    return D.lines.filter((l) => l.every((i) => cells[i] === name));
+  };
   const bitCount = (v) => { let n = 0; while (v) { n += v & 1; v >>>= 1; } return n; };
 
   // Events per position's subtree, children first (a child always has one more mark).
@@ -231,7 +235,7 @@
             `and returns ${code(returned(top.pid))}.`;
         }
         if (name !== null) {
-          const line = D.lines[P.line[top.pid]].join(", ");
+          const line = winningLines(top.pid).map((l) => l.join(", ")).join(" and on cells ");
           return `${name} (${name === AI ? "the AI" : "the human"}) has three in a row on cells ` +
             `${line}: <b>the game is over</b> on this board. ${C} stops here and returns ` +
             `${code(returned(top.pid))} without test-playing anything.`;
@@ -315,7 +319,8 @@
     }
     return g;
   }
-  const lineOf = (pid) => (P.line[pid] >= 0 ? D.lines[P.line[pid]] : null);
+  // Every line the winner holds (a board can have two), as one list of cells.
+  const lineOf = (pid) => (P.line[pid] >= 0 ? winningLines(pid).flat() : null);
 
   /* One card of the tree. state: done | path | current | placed | future. */
   function card(play, state, parentMark) {
