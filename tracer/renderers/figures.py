@@ -455,7 +455,8 @@ def final_board_figure(trace: Trace) -> Figure:
     if word == "wins":
         words = forced_win_words(trace)
     elif word == "draws":
-        words = "draws: the board is full" if outcome == "draw" else "best play by both draws"
+        words = ("the board is full: a draw" if outcome == "draw"
+                 else "best play by both then ends in a draw")
     else:
         words = "loses against best play"
     caption = (f"Figure 10: {root.player} plays bestPlayInfo.index, cell {result.index}, "
@@ -471,8 +472,8 @@ def final_board_figure(trace: Trace) -> Figure:
     graph.node("final", label)
     finish_graph(graph, caption, drawing.legend_label(trace, drawing.Uses(
         chosen=False, thick=False, tree=False, outcomes=outcome is not None)))
-    narration = (f"Step 25. The first call returned {result}, kept in bestPlayInfo (step 24); "
-                 f"{root.player} uses its index and plays cell {result.index}. {caption[11:]}.")
+    narration = (f"Step 25. The first call returned {result}, which step 24 keeps in "
+                 f"bestPlayInfo; {root.player} plays its index, cell {result.index}, and {words}.")
     return Figure(name="final-board", title="Figure 10", caption=caption, narration=narration,
                   graph=graph, calls=(after.call,), guide_figure=10, guide_steps=(25,),
                   alt=f"The board {trace.game.describe(after.state)} after {root.player} "
