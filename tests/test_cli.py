@@ -271,10 +271,15 @@ def test_missing_graphviz_exits_1_with_an_install_hint(
     empty_bin.mkdir()
     monkeypatch.setenv("PATH", str(empty_bin))
     before = files(tmp_path)
-    for args in (["board.txt"], ["board.txt", "-o", "out.png"], ["board.txt", "-o", "-"]):
+    for args in (["board.txt", "-q"], ["board.txt", "-q", "-o", "out.png"], ["board.txt", "-o", "-"]):
         line = assert_one_line_error(cli(*args), 1, "Graphviz", "'dot'", "apt-get install graphviz")
         assert "--format dot" in line
         assert files(tmp_path) == before
+    # The log comes out before anything is drawn, so a drawing failure never hides it.
+    result = cli("board.txt")
+    assert result.exit_code == 1
+    assert result.stdout.startswith("Minimax trace of") and "Result: {index: 4, score: 1}" in result.stdout
+    assert files(tmp_path) == before
     # DOT and JSON need no Graphviz.
     assert cli("board.txt", "-q", "-o", "t.dot").exit_code == 0
     assert cli("board.txt", "-q", "-o", "t.json").exit_code == 0

@@ -15,7 +15,8 @@ from . import __version__, examples
 from .errors import InputError, RenderError, TooLargeError, TracerError
 from .games.tictactoe.board import Mark
 from .games.tictactoe.notation import Position, parse_board, read_board_file
-from .outputs.files import FORMATS, atomic_writer, check_output_path, choose_format, pipe, write_atomically
+from .outputs import Request, produce
+from .outputs.files import FORMATS
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
 from .scores import parse_scores
 from .search.minimax import record
@@ -155,7 +156,7 @@ def run(board: str | None, example: str | None, turn: str | None, ai: str,
     position = load_position(board, example, turn_mark)
     ai_mark: Mark = "O" if ai.upper() == "O" else "X"
     trace = record(position.board, position.to_move, ai=ai_mark, scores=scores)
-    emit(trace, stem=stem_of(board, example), **out)
+    emit(trace, stem=stem_of(board, example), inputs=(board,) if board else (), **out)
 
 
 @main.command(epilog=EPILOG)
@@ -168,7 +169,7 @@ def render(trace_file: str, **out: Any) -> None:
 
     with open_input(trace_file) as stream:
         trace = load_json(stream, display_name(trace_file))
-    emit(trace, stem=stem_of(trace_file, None), **out)
+    emit(trace, stem=stem_of(trace_file, None), inputs=(trace_file,), **out)
 
 
 @main.command()
@@ -247,133 +248,9 @@ def stem_of(path: str | None, example: str | None) -> str:
     return Path(path).stem
 
 
-def emit(
-    trace: Trace,
-    *,
-    stem: str,
-    output: str | None,
-    fmt: str | None,
-    no_tree: bool,
-    quiet: bool,
-    stats: bool,
-    log_path: str | None,
-    max_nodes: int | None,
-    depth: int | None,
-    focus: int,
-    line: bool,
-    figures_dir: str | None = None,
-    html_path: str | None = None,
-) -> None:
-    """Produce every output of a trace. Everything that can fail is done before
-    anything is written, so a bad request leaves the file system untouched."""
-    from .renderers import log as log_renderer
-
-    page = None
-    if html_path is not None:
-        from .renderers.html import check_html_path, render_html
-
-        check_html_path(html_path, output)
-        page = render_html(trace, start_call=focus)
-        no_tree = no_tree or (output is None and fmt is None)
-        quiet = quiet or html_path == "-"
-    figure_files: dict[str, bytes | str] = {}
-    if figures_dir is not None:
-        from .outputs.figure_files import check_folder, figure_format, render_series
-
-        figures_fmt = figure_format(fmt)
-        folder = check_folder(figures_dir)
-        figure_files = render_series(trace, figures_fmt, depth=depth, max_nodes=max_nodes)
-        # The figures include the overview: write a tree file only if -o asks for one.
-        no_tree = no_tree or output is None
-        fmt = None if output is None else fmt
-    path, fmt = choose_format(output, fmt, stem)
-    if not no_tree:
-        check_output_path(path, "-o")
-    if log_path is not None:
-        check_output_path(log_path, "--log")
-    tree_bytes: bytes | str | None = None
-    note = ""
-    if not no_tree and fmt != "json":
-        from .renderers.tree import DEFAULT_MAX_NODES, describe, game_tree, plan_tree
-
-        plan = plan_tree(trace, focus=focus, depth=depth, line=line,
-                         max_nodes=max_nodes or DEFAULT_MAX_NODES)
-        graph = game_tree(trace, plan)
-        tree_bytes = graph.source if fmt == "dot" else pipe(graph, fmt)
-        note = describe(trace, plan)
-
-    if stats and path != "-":
-        from .renderers.stats import render_stats
-
-        click.echo(render_stats(trace), nl=False)
-    elif not quiet and path != "-" and log_path is None:
-        stream = sys.stdout
-        # A bar only when the log goes to a file while a person watches the terminal.
-        bar = None if stream.isatty() else progress_bar(trace, "log")
-        log_renderer.write_log(trace, stream, progress=bar)
-        stream.flush()
-    if log_path is not None:
-        with atomic_writer(log_path) as handle:
-            log_renderer.write_log(trace, handle, progress=progress_bar(trace, log_path))
-
-    if figures_dir is not None:
-        from .outputs.figure_files import write_series
-
-        write_series(folder, figure_files)
-        if not quiet:
-            click.echo(f"trace: wrote {len(figure_files) - 1} figures and index.html to "
-                       f"{figures_dir} ({figures_fmt})", err=True)
-    if page is not None:
-        from .renderers.html import describe_page
-
-        assert html_path is not None  # a page is only made for --html
-        if html_path == "-":
-            click.echo(page, nl=False)
-        else:
-            write_atomically(html_path, page.encode("utf-8"))
-            if not quiet:
-                click.echo(f"trace: wrote {html_path} ({describe_page(trace)})", err=True)
-    if no_tree:
-        return
-    if fmt == "json":
-        from .renderers.json_trace import write_json
-
-        if path == "-":
-            write_json(trace, sys.stdout)
-        else:
-            with atomic_writer(path) as handle:
-                write_json(trace, handle, progress=progress_bar(trace, path))
-            if not quiet:
-                click.echo(f"trace: wrote {path} ({trace.calls:,} calls)", err=True)
-        return
-    assert tree_bytes is not None
-    if path == "-":
-        if isinstance(tree_bytes, str):
-            sys.stdout.write(tree_bytes)
-        else:
-            sys.stdout.buffer.write(tree_bytes)
-            sys.stdout.buffer.flush()
-        return
-    write_atomically(path, tree_bytes)
-    if not quiet:
-        click.echo(f"trace: wrote {path} ({note})", err=True)
-
-
-def progress_bar(trace: Trace, path: str) -> Callable[[int], object] | None:
-    """A progress callback drawing a bar on stderr, or None when stderr is not a terminal."""
-    if not sys.stderr.isatty() or trace.calls < 100_000:
-        return None
-    total = trace.calls
-
-    def show(done: int) -> None:
-        width = 30
-        filled = width * done // total
-        end = "\n" if done >= total else ""
-        sys.stderr.write(f"\r{path}: [{'#' * filled}{'.' * (width - filled)}] "
-                         f"{done:,}/{total:,} calls{end}")
-        sys.stderr.flush()
-
-    return show
+def emit(trace: Trace, *, stem: str, **options: Any) -> None:
+    """Produce every output the options ask for (see ``tracer.outputs``)."""
+    produce(trace, Request(stem=stem, **options))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,9 +7,13 @@ untouched; ``write_series`` then writes file by file, each atomically.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..trace import Trace
+
+if TYPE_CHECKING:
+    from ..renderers.figures import Figure
 from .files import IMAGE_FORMATS, pipe, write_atomically
 
 
@@ -36,14 +40,23 @@ def check_folder(folder: str) -> Path:
 
 
 def render_series(
-    trace: Trace, fmt: str, *, depth: int | None = None, max_nodes: int | None = None
+    trace: Trace,
+    fmt: str,
+    *,
+    depth: int | None = None,
+    max_nodes: int | None = None,
+    series: list[Figure] | None = None,
 ) -> dict[str, bytes | str]:
     """Every file of the series, by file name: ``figure-1.svg`` ..., ``overview.svg``,
-    ``index.html`` (whose figures are always inline SVG, whatever ``fmt``)."""
+    ``index.html`` (whose figures are always inline SVG, whatever ``fmt``).
+
+    ``series`` is the figures already built (``figures(trace, ...)``), if they are.
+    """
     from ..renderers.figures import figures
     from ..renderers.figures_page import render_page
 
-    series = figures(trace, depth=depth, max_nodes=max_nodes)
+    if series is None:
+        series = figures(trace, depth=depth, max_nodes=max_nodes)
     files: dict[str, bytes | str] = {}
     svgs = []
     for fig in series:

@@ -61,6 +61,14 @@ def check_output_path(path: str, option: str) -> None:
         raise InputError(f"cannot write {path!r}: the folder {str(folder)!r} does not exist", option)
 
 
+def same_file(a: str, b: str) -> bool:
+    """Whether two paths name one file (through symlinks and hard links), existing or not."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
 def pipe(graph: graphviz.Digraph, fmt: str) -> bytes:
     """Lay out ``graph`` with Graphviz's ``dot`` and return the ``fmt`` bytes."""
     import graphviz  # imported here: runs that draw nothing start faster

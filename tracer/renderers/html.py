@@ -52,12 +52,17 @@ def _asset(name: str) -> str:
     return resources.files("tracer").joinpath("viewer", name).read_text(encoding="utf-8")
 
 
-def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
-    """What the page needs: the game's own data, the rows and their edges."""
+def check_start_call(trace: Trace, start_call: int) -> None:
+    """InputError unless the page can open at call ``start_call``."""
     if not 1 <= start_call <= trace.calls:
         raise InputError(
             f"call {start_call} does not exist: calls run from 1 to {trace.calls}", "--focus"
         )
+
+
+def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
+    """What the page needs: the game's own data, the rows and their edges."""
+    check_start_call(trace, start_call)
     p = trace.positions
     columns = {
         "terminal": list(p.terminal),

@@ -1,0 +1,24 @@
+"""``--stats``: the summary of a search, printed instead of the log."""
+
+from __future__ import annotations
+
+import click
+
+from ..renderers.stats import render_stats
+from . import Output, Request
+
+
+class StatsOutput(Output):
+    option = "--stats"
+    on_terminal = True
+
+    @classmethod
+    def plan(cls, trace, request: Request):  # type: ignore[no-untyped-def]
+        # Standard output belongs to the tree when -o - asks for it.
+        return cls(trace, request) if request.stats and request.tree_path != "-" else None
+
+    def render(self) -> None:
+        self.text = render_stats(self.trace)
+
+    def write(self) -> None:
+        click.echo(self.text, nl=False)

@@ -1,0 +1,70 @@
+"""The tree file (``-o``, ``--format``): the game tree as SVG, PNG, PDF or DOT, or the JSON trace."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..renderers.json_trace import write_json
+from . import Output, Request
+from .files import atomic_writer, check_output_path, choose_format, pipe, write_atomically
+from .progress import progress_bar
+
+
+class TreeOutput(Output):
+    option = "-o"
+
+    @classmethod
+    def plan(cls, trace, request: Request):  # type: ignore[no-untyped-def]
+        if request.no_tree:
+            return None
+        out = cls(trace, request)
+        out.path, out.fmt = choose_format(request.output, request.tree_format_option, request.stem)
+        return out
+
+    def paths(self) -> list[str]:
+        return [] if self.path == "-" else [self.path]
+
+    def check(self) -> None:
+        check_output_path(self.path, "-o")
+        if self.fmt == "json":
+            return
+        from ..renderers.tree import DEFAULT_MAX_NODES, plan_tree
+
+        # Planning is cheap and refuses a tree too large to draw before anything is written.
+        req = self.request
+        self.plan = plan_tree(self.trace, focus=req.focus, depth=req.depth, line=req.line,
+                              max_nodes=req.max_nodes or DEFAULT_MAX_NODES)
+
+    def render(self) -> None:
+        if self.fmt == "json":
+            return  # streamed at write time
+        from ..renderers.tree import describe, game_tree
+
+        graph = game_tree(self.trace, self.plan)
+        self.data = graph.source if self.fmt == "dot" else pipe(graph, self.fmt)
+        self.note = describe(self.trace, self.plan)
+
+    def write(self) -> None:
+        if self.fmt == "json":
+            self.write_json()
+        elif self.path == "-":
+            if isinstance(self.data, str):
+                sys.stdout.write(self.data)
+            else:
+                sys.stdout.buffer.write(self.data)
+                sys.stdout.buffer.flush()
+        else:
+            write_atomically(self.path, self.data)
+            if not self.request.quiet:
+                click.echo(f"trace: wrote {self.path} ({self.note})", err=True)
+
+    def write_json(self) -> None:
+        if self.path == "-":
+            write_json(self.trace, sys.stdout)
+            return
+        with atomic_writer(self.path) as handle:
+            write_json(self.trace, handle, progress=progress_bar(self.trace, self.path))
+        if not self.request.quiet:
+            click.echo(f"trace: wrote {self.path} ({self.trace.calls:,} calls)", err=True)
