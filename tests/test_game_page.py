@@ -73,6 +73,14 @@ def test_play_html_writes_one_page_and_says_where(cli, tmp_path: Path):
     assert (tmp_path / "again.html").read_bytes() == (tmp_path / "game.html").read_bytes()
 
 
+def test_play_html_dash_writes_the_page_to_standard_output(cli, tmp_path: Path):
+    result = cli("play", "--html", "-")
+    assert result.exit_code == 0
+    assert result.stdout == render_game_page()
+    assert result.stderr == ""
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_play_html_refuses_a_missing_folder_and_writes_nothing(cli, tmp_path: Path):
     result = cli("play", "--html", "no/such/folder/game.html")
     assert result.exit_code == 2

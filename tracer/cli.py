@@ -205,7 +205,9 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     if html_path is not None:
         from .play.page import write_game_page
 
-        click.echo(f"trace: wrote {html_path} ({write_game_page(html_path)})", err=True)
+        note = write_game_page(html_path)
+        if note is not None:
+            click.echo(f"trace: wrote {html_path} ({note})", err=True)
         return
     scores = parse_scores(scores_text)
     chosen = list(kinds) or list(DEFAULT_KINDS)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from dataclasses import asdict, dataclass
 from html import escape
 from itertools import product
 from typing import Any
@@ -58,10 +60,24 @@ class _ColumnPool:
         return found
 
 
-def graph_settings() -> list[dict[str, str]]:
+@dataclass(frozen=True)
+class Setting:
+    """One combination the page offers, and so one recorded search it embeds."""
+
+    #: The mark that opens the game (on the empty board).
+    first: Mark
+    #: The AI's mark.
+    ai: Mark
+    #: A name in SCHEMES.
+    scores: str
+    #: A name in SEARCHES.
+    search: str
+
+
+def graph_settings() -> list[Setting]:
     """Every combination the page offers: opening mark, AI's mark, scores, search."""
     return [
-        {"first": first, "ai": ai, "scores": scheme, "search": search}
+        Setting(first, ai, scheme, search)
         for search, scheme, ai, first in product(SEARCHES, SCHEMES, AI_MARKS, AI_MARKS)
     ]
 
@@ -71,13 +87,11 @@ def game_data() -> dict[str, Any]:
     pool = _ColumnPool()
     graphs = []
     for setting in graph_settings():
-        scores: Scores = NAMED[setting["scores"]]
-        trace = RECORDERS[setting["search"]](
-            Board.empty(), to_move=setting["first"], ai=setting["ai"], scores=scores
-        )
+        scores: Scores = NAMED[setting.scores]
+        trace = RECORDERS[setting.search](Board.empty(), to_move=setting.first, ai=setting.ai, scores=scores)
         columns = viewer_page.viewer_data(trace)["positions"]
         graphs.append({
-            **setting,
+            **asdict(setting),
             "scheme": scores.as_dict(),
             "positions": {name: pool.add(column) for name, column in columns.items()},
         })
@@ -139,10 +153,17 @@ def _game_asset(name: str) -> str:
     return viewer_page._asset(name)
 
 
-def write_game_page(path: str) -> str:
-    """Write the page to ``path`` and say what it holds (InputError for a bad path)."""
+def write_game_page(path: str) -> str | None:
+    """Write the page to ``path`` (``-``: standard output) and say what it holds.
+
+    InputError for a path that cannot be written, before anything is written.
+    """
     check_output_path(path, "--html")
     data = render_game_page().encode("utf-8")
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return None
     try:
         write_atomically(path, data)
     except OSError as exc:  # an environment fault (read-only folder, full disk): exit 1
