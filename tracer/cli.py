@@ -188,9 +188,11 @@ def render(trace_file: str, **out: Any) -> None:
                    f"(default: {', '.join(DEFAULT_KINDS)}).")
 @click.option("--color/--no-color", default=None,
               help="Colour the board (default: only on a terminal).")
+@click.option("--html", "html_path", metavar="PATH",
+              help="Write the game as one offline page to PATH instead of playing here.")
 @reports_errors
 def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tuple[str, ...],
-         color: bool | None) -> None:
+         color: bool | None, html_path: str | None = None) -> None:
     """Play tic-tac-toe against the tutorial's unbeatable minimax.
 
     Type a cell number (0-8) to play; after each AI move a line says why it
@@ -201,6 +203,13 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     from .play.saving import NEEDS_GRAPHVIZ
     from .play.terminal import Session
 
+    if html_path is not None:
+        from .play.page import write_game_page
+
+        note = write_game_page(html_path)
+        if note is not None:
+            click.echo(f"trace: wrote {html_path} ({note})", err=True)
+        return
     scores = parse_scores(scores_text)
     chosen = list(kinds) or list(DEFAULT_KINDS)
     if NEEDS_GRAPHVIZ & set(chosen):
