@@ -22,11 +22,11 @@ from typing import Any
 
 from ..errors import RenderError
 from ..games.tictactoe.board import CELL_NAMES, LINES, Board, Mark
+from ..games.tictactoe.game import TERMINAL_NAMES
 from ..outputs.files import check_output_path, write_atomically
 from ..renderers import html as viewer_page
 from ..scores import NAMED, Scores
 from ..search.minimax import record
-from ..trace import TERMINAL_NAMES
 
 #: What the page offers, in the order its menus list them. A new search (alpha-beta)
 #: is one more entry here and one more recorder in RECORDERS.
