@@ -114,22 +114,22 @@ def _viewer_template() -> str:
     """The viewer's page with its code and styles in place and, still open, the slots
     the game fills for each decision (title, heading, the decision's positions)."""
     slots = {
-        "colours": viewer_page._css_variables(),
-        "css": viewer_page._asset("viewer.css"),
-        "js": viewer_page._asset("viewer.js"),
+        "colours": viewer_page.css_variables(),
+        "css": viewer_page.asset("viewer.css"),
+        "js": viewer_page.asset("viewer.js"),
     }
     slots.update({name: f"<!--@{name}@-->" for name in _LATER})
     slots["data"] = "/*@data@*/"
-    page = viewer_page._asset("page.html")
-    return viewer_page._SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
+    page = viewer_page.asset("page.html")
+    return viewer_page.SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
 
 
 def render_game_page() -> str:
     """The whole game page as one string."""
     slots = {
-        "colours": viewer_page._css_variables(),
+        "colours": viewer_page.css_variables(),
         "css": _game_asset("game.css"),
-        "data": viewer_page._script_json(game_data()),
+        "data": viewer_page.script_json(game_data()),
         "viewer": _script_string(_viewer_template()),
         "js": _game_asset("game.js"),
         "schemes": _options(SCHEMES),
@@ -150,7 +150,7 @@ def _options(choices: dict[str, str]) -> str:
 
 def _game_asset(name: str) -> str:
     """One of the game page's files, beside the viewer's in ``tracer/viewer/``."""
-    return viewer_page._asset(name)
+    return viewer_page.asset(name)
 
 
 def write_game_page(path: str) -> str | None:

@@ -44,10 +44,10 @@ COLOURS: dict[str, str] = {
 }
 
 # Placeholders in page.html, each replaced exactly once.
-_SLOT = re.compile(r"/\*@(\w+)@\*/|<!--@(\w+)@-->")
+SLOT = re.compile(r"/\*@(\w+)@\*/|<!--@(\w+)@-->")
 
 
-def _asset(name: str) -> str:
+def asset(name: str) -> str:
     """One of the viewer's files, read from the installed package."""
     return resources.files("tracer").joinpath("viewer", name).read_text(encoding="utf-8")
 
@@ -82,13 +82,13 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
     }
 
 
-def _script_json(value: Any) -> str:
+def script_json(value: Any) -> str:
     """JSON that is safe inside a <script> element."""
     text = json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=True)
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def _css_variables() -> str:
+def css_variables() -> str:
     body = "".join(f"--{name}:{value};" for name, value in COLOURS.items())
     return f':root{{{body}--font:"{drawing.FONT}",system-ui,sans-serif;}}'
 
@@ -113,13 +113,13 @@ def render_html(trace: Trace, start_call: int = 1) -> str:
             f"scores: {trace.human} wins {signed(s.human_win)}, {trace.ai} wins "
             f"{signed(s.ai_win)}, draw {signed(s.draw)}"
         ),
-        "colours": _css_variables(),
-        "css": _asset("viewer.css"),
-        "data": _script_json(viewer_data(trace, start_call)),
-        "js": _asset("viewer.js"),
+        "colours": css_variables(),
+        "css": asset("viewer.css"),
+        "data": script_json(viewer_data(trace, start_call)),
+        "js": asset("viewer.js"),
     }
-    page = _asset("page.html")
-    return _SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
+    page = asset("page.html")
+    return SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
 
 
 def check_html_path(path: str, tree_output: str | None) -> None:
