@@ -89,6 +89,20 @@ def test_play_html_refuses_a_missing_folder_and_writes_nothing(cli, tmp_path: Pa
     assert list(tmp_path.iterdir()) == []
 
 
+def test_play_html_starts_with_the_ai_and_scores_asked_for(cli, tmp_path: Path):
+    assert cli("play", "--html", "o.html", "--ai", "O", "--scores", "ten").exit_code == 0
+    written = (tmp_path / "o.html").read_text(encoding="utf-8")
+    assert embedded(written, "game-data")["initial"] == {"ai": "O", "scores": "ten"}
+    assert embedded(render_game_page(), "game-data")["initial"] == {"ai": "X", "scores": "tutorial"}
+
+
+def test_play_html_refuses_a_scheme_the_page_does_not_offer(cli, tmp_path: Path):
+    result = cli("play", "--html", "g.html", "--scores", "-5,5,0")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("trace: error: --scores: the game page offers")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_page_loads_nothing_and_forbids_loading(page: str):
     assert "Content-Security-Policy" in page and "default-src 'none'" in page
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)

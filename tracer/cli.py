@@ -189,7 +189,8 @@ def render(trace_file: str, **out: Any) -> None:
 @click.option("--color/--no-color", default=None,
               help="Colour the board (default: only on a terminal).")
 @click.option("--html", "html_path", metavar="PATH",
-              help="Write the game as one offline page to PATH instead of playing here.")
+              help="Write the game as one offline page to PATH instead of playing here "
+                   "(--ai and --scores choose what it starts with; both openings are buttons).")
 @reports_errors
 def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tuple[str, ...],
          color: bool | None, html_path: str | None = None) -> None:
@@ -206,7 +207,7 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     if html_path is not None:
         from .play.page import write_game_page
 
-        note = write_game_page(html_path)
+        note = write_game_page(html_path, ai=ai.upper(), scores=parse_scores(scores_text))  # type: ignore[arg-type]
         if note is not None:
             click.echo(f"trace: wrote {html_path} ({note})", err=True)
         return

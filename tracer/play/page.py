@@ -20,7 +20,7 @@ from html import escape
 from itertools import product
 from typing import Any
 
-from ..errors import RenderError
+from ..errors import InputError, RenderError
 from ..games.tictactoe.board import CELL_NAMES, LINES, Board, Mark
 from ..games.tictactoe.game import TERMINAL_NAMES
 from ..outputs.files import check_output_path, write_atomically
@@ -82,8 +82,9 @@ def graph_settings() -> list[Setting]:
     ]
 
 
-def game_data() -> dict[str, Any]:
-    """What the page embeds: one recorded position graph per setting, columns pooled."""
+def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
+    """What the page embeds: one recorded position graph per setting, columns pooled,
+    and the setting the page starts with (``ai``, ``scheme``)."""
     pool = _ColumnPool()
     graphs = []
     for setting in graph_settings():
@@ -99,6 +100,7 @@ def game_data() -> dict[str, Any]:
         "graphs": graphs,
         "columns": pool.columns,
         "choices": {"ai": list(AI_MARKS), "scores": SCHEMES, "search": SEARCHES},
+        "initial": {"ai": ai, "scores": scheme},
         "lines": [list(line) for line in LINES],
         "cell_names": list(CELL_NAMES),
         "terminal_names": list(TERMINAL_NAMES),
@@ -124,12 +126,12 @@ def _viewer_template() -> str:
     return viewer_page.SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
 
 
-def render_game_page() -> str:
-    """The whole game page as one string."""
+def render_game_page(ai: Mark = "X", scores: str = "tutorial") -> str:
+    """The whole game page as one string, starting with the AI as ``ai`` and ``scores``."""
     slots = {
         "colours": viewer_page.css_variables(),
         "css": _game_asset("game.css"),
-        "data": viewer_page.script_json(game_data()),
+        "data": viewer_page.script_json(game_data(ai, scores)),
         "viewer": _script_string(_viewer_template()),
         "js": _game_asset("game.js"),
         "schemes": _options(SCHEMES),
@@ -153,13 +155,20 @@ def _game_asset(name: str) -> str:
     return viewer_page.asset(name)
 
 
-def write_game_page(path: str) -> str | None:
+def write_game_page(path: str, ai: Mark = "X", scores: Scores | None = None) -> str | None:
     """Write the page to ``path`` (``-``: standard output) and say what it holds.
 
-    InputError for a path that cannot be written, before anything is written.
+    InputError for a path that cannot be written, or for a score scheme the page
+    does not offer, before anything is written.
     """
     check_output_path(path, "--html")
-    data = render_game_page().encode("utf-8")
+    names = {NAMED[name]: name for name in SCHEMES}
+    scheme = names.get(scores or NAMED["tutorial"])
+    if scheme is None:
+        raise InputError(
+            f"the game page offers the schemes {', '.join(SCHEMES)}, found {scores.spec()!r}"  # type: ignore[union-attr]
+            " (the terminal game takes any triple)", "--scores")
+    data = render_game_page(ai, scheme).encode("utf-8")
     if path == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.flush()

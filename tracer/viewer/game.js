@@ -291,6 +291,12 @@
   $("new-game").addEventListener("click", () => newGame(false));
   cellButtons.forEach((button) => button.addEventListener("click", () => humanPlay(Number(button.dataset.cell))));
 
+  // The command line's --ai and --scores choose what the page starts with.
+  if (D.initial) {
+    $("ai-mark").value = D.initial.ai;
+    $("scores").value = D.initial.scores;
+  }
+
   ["ai-mark", "scores", "search"].forEach((id) => $(id).addEventListener("change", () => {
     if (!game.moves.length) { newGame(game.aiOpens); return; }
     $("settings-note").textContent = "The new setting applies from the next game (Play Game or New Game).";
