@@ -159,10 +159,14 @@ def test_options_turn_ai_scores(cli, tmp_path):
 def test_example_list(cli, tmp_path):
     result = cli("--example")
     assert result.exit_code == 0
-    names = [line.split()[0] for line in result.stdout.splitlines()]
+    listing, how = result.stdout.split("\n\n")
+    names = [line.split()[0] for line in listing.splitlines()]
     assert names == examples.names()
     assert {"near-endgame", "forced-win", "forced-draw", "must-block", "o-to-move"} <= set(names)
-    assert all(len(line.split(None, 1)) == 2 for line in result.stdout.splitlines())
+    assert all(len(line.split(None, 1)) == 2 for line in listing.splitlines())
+    # Each description is its example's whole first sentence, and the list says how to run one.
+    assert "A forced draw: X cannot win against best play." in listing
+    assert how.startswith("Run one with: trace --example NAME")
     assert sorted(files(tmp_path)) == []
 
 
@@ -251,7 +255,10 @@ def test_click_usage_errors_exit_2_without_traceback(cli, board, tmp_path, old_o
     before = files(tmp_path)
     result = cli("board.txt", *args)
     assert result.exit_code == 2
-    assert "Traceback" not in result.output and "Error:" in result.stderr
+    assert "Traceback" not in result.output
+    # One error style: the usage line, then one line "trace: error: ...".
+    usage, error = result.stderr.splitlines()
+    assert usage.startswith("Usage: ") and error.startswith("trace: error: ")
     assert files(tmp_path) == before
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import io
 import sys
 from collections.abc import Callable
@@ -12,7 +11,8 @@ from typing import Any, TypeVar
 import click
 
 from . import __version__, examples
-from .errors import InputError, RenderError, TooLargeError, TracerError
+from .commandline import DefaultGroup, Failure, reports_errors
+from .errors import InputError
 from .games.tictactoe.board import Mark
 from .games.tictactoe.notation import Position, parse_board, read_board_file
 from .outputs import Request, produce
@@ -37,66 +37,37 @@ Examples:
 """
 
 
-class Failure(click.ClickException):
-    """An error shown as one line, ``trace: error: …``, with a chosen exit status."""
-
-    def __init__(self, message: str, exit_code: int):
-        super().__init__(message)
-        self.exit_code = exit_code
-
-    def show(self, file: Any = None) -> None:
-        click.echo(f"trace: error: {self.message}", err=True)
-
-
-def reports_errors(command: F) -> F:
-    """Turn tracer's own errors into one-line messages: 2 for bad input, 1 for failures."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except (InputError, TooLargeError) as exc:
-            raise Failure(str(exc), 2) from None
-        except RenderError as exc:
-            raise Failure(str(exc), 1) from None
-        except TracerError as exc:  # pragma: no cover - every subclass is handled above
-            raise Failure(str(exc), 1) from None
-
-    return wrapper  # type: ignore[return-value]
-
-
-class DefaultGroup(click.Group):
-    """A group whose first argument, when it is not a command, goes to ``run``.
-
-    So ``trace board.txt`` means ``trace run board.txt``.
-    """
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
-            args = ["run", *args]
-        return super().parse_args(ctx, args)
-
-    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        formatter.write_usage(ctx.command_path, "BOARD [OPTIONS]    (same as: trace run BOARD)")
-        formatter.write_usage(ctx.command_path, "COMMAND [ARGS]...", prefix="   or: ")
-
-
 @click.group(cls=DefaultGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="trace")
 def main() -> None:
     """Trace the tutorial's minimax on a tic-tac-toe board, call by call.
 
-    Prints the recursion log (every call, tagged with the tutorial's steps) and
-    draws the game tree. `trace BOARD` is short for `trace run BOARD`: see
-    `trace run --help` for its options.
+    `trace BOARD` prints the recursion log (every call, tagged with the
+    tutorial's steps) and draws the game tree; its options are below.
+    BOARD is a board file (- for standard input): three rows of three cells,
+    or the tutorial's array ["X", 1, "O", "X", 4, "X", "O", "O", 8].
     """
+
+
+def complete_example(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion for ``--example``: the bundled examples' names."""
+    return [name for name in examples.names() if name.startswith(incomplete)]
+
+
+def list_examples() -> None:
+    """``trace --example`` without a name: every example, what it teaches, and how to run one."""
+    names = examples.names()
+    width = max(map(len, names)) + 2
+    for name in names:
+        click.echo(f"{name:{width}}{examples.summary(name)}")
+    click.echo(f"\nRun one with: trace --example NAME   (e.g. trace --example {names[0]})")
 
 
 def output_options(command: F) -> F:
     """Options shared by ``run`` and ``render``: what to write and how much to draw."""
     options = [
         click.option("-o", "--output", metavar="PATH",
-                     help="Where to write the tree (default: BOARD's name + .svg; '-' = stdout)."),
+                     help="Where to write the tree (default: the input's name + .svg; '-' = stdout)."),
         click.option("--format", "fmt", type=click.Choice(FORMATS),
                      help="Output format (default: from -o's suffix, else svg)."),
         click.option("--no-tree", is_flag=True, help="Write no tree file, only the log."),
@@ -129,6 +100,7 @@ def output_options(command: F) -> F:
 @main.command(epilog=EPILOG)
 @click.argument("board", required=False, metavar="BOARD")
 @click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
+              shell_complete=complete_example,
               help="Trace a bundled example (without NAME: list them).")
 @click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
               help="Side to move (default: inferred from the counts; X if equal).")
@@ -137,6 +109,7 @@ def output_options(command: F) -> F:
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
               help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
 @output_options
+@click.version_option(__version__, prog_name="trace")
 @reports_errors
 def run(board: str | None, example: str | None, turn: str | None, ai: str,
         scores_text: str, **out: Any) -> None:
@@ -146,8 +119,7 @@ def run(board: str | None, example: str | None, turn: str | None, ai: str,
     index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8].
     """
     if example == "":
-        for name in examples.names():
-            click.echo(f"{name:16} {examples.summary(name)}")
+        list_examples()
         return
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
@@ -181,7 +153,7 @@ def render(trace_file: str, **out: Any) -> None:
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
               help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
 @click.option("--save", "save_dir", metavar="DIR",
-              help="Save every AI decision's trace in DIR (move-N.svg, move-N.json, ...).")
+              help="Save every AI decision's trace in DIR (by default move-N.svg, move-N-figures/ and move-N.html).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
               type=click.Choice(list(OUTPUT_KINDS)),
               help=f"What to save, repeatable: {', '.join(OUTPUT_KINDS)} "
@@ -246,8 +218,19 @@ def load_position(board: str | None, example: str | None, turn: Any) -> Position
     if example is not None:
         return parse_board(examples.read(example), f"example:{example}", turn)
     assert board is not None
+    hint_if_misplaced(board)
     with open_input(board) as stream:
         return read_board_file(stream, display_name(board), turn)
+
+
+def hint_if_misplaced(board: str) -> None:
+    """A hint, instead of "cannot read the file", for a word that was meant as something else."""
+    if board == "-" or Path(board).exists():
+        return
+    if board == "help":
+        raise Failure("'help' is not a board file: for help, type trace --help", 2)
+    if board in examples.names():
+        raise InputError(f"no such file; to trace the bundled example, type trace --example {board}", board)
 
 
 def stem_of(path: str | None, example: str | None) -> str:

@@ -34,8 +34,12 @@ def read(name: str) -> str:
 
 
 def summary(name: str) -> str:
-    """The first comment line of an example: what it teaches."""
+    """The first sentence of an example's opening comment: what it teaches, on one line."""
+    words: list[str] = []
     for line in read(name).splitlines():
-        if line.startswith("#"):
-            return line.lstrip("# ").strip()
-    return ""
+        if not line.startswith("#"):
+            break
+        words.extend(line.lstrip("#").split())
+    text = " ".join(words)
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
