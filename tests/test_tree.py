@@ -172,3 +172,19 @@ def test_too_large_on_the_command_line(cli):
     lines = result.output.splitlines()
     assert len(lines) == 1 and lines[0].startswith("trace: error: ")
     assert "--max-nodes" in lines[0] and "1,600" in lines[0]
+
+
+def test_trees_over_a_hundred_boards_are_collapsed_by_default_to_stay_readable():
+    from tracer.renderers.tree import READABLE_NODES
+
+    trace = record(Board("......OXX"), "X")
+    assert trace.calls > READABLE_NODES
+    plan = plan_tree(trace, whole=READABLE_NODES)
+    assert plan.collapsed and len(plan.nodes) <= READABLE_NODES
+    # Every level drawn stays narrow enough to read.
+    assert plan.depth is not None
+    # Asking for more boards draws the whole tree.
+    whole = plan_tree(trace, whole=2000, max_nodes=2000)
+    assert not whole.collapsed and len(whole.nodes) == trace.calls
+    small = record(Board("X.OX.XOO."), "X")
+    assert not plan_tree(small, whole=READABLE_NODES).collapsed

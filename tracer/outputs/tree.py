@@ -30,12 +30,13 @@ class TreeOutput(Output):
         check_output_path(self.path, "-o")
         if self.fmt == "json":
             return
-        from ..renderers.tree import DEFAULT_MAX_NODES, plan_tree
+        from ..renderers.tree import DEFAULT_MAX_NODES, READABLE_NODES, plan_tree
 
         # Planning is cheap and refuses a tree too large to draw before anything is written.
         req = self.request
         self.plan = plan_tree(self.trace, focus=req.focus, depth=req.depth, line=req.line,
-                              max_nodes=req.max_nodes or DEFAULT_MAX_NODES)
+                              max_nodes=req.max_nodes or DEFAULT_MAX_NODES,
+                              whole=req.max_nodes or READABLE_NODES)
 
     def render(self) -> None:
         if self.fmt == "json":

@@ -16,8 +16,11 @@ from ..trace import Call, Trace
 from . import drawing
 from .text import calls, returned, signed
 
-#: Draw whole trees up to this many calls (every board with six or fewer empty cells fits).
+#: The most boards a drawing may hold unless --max-nodes says otherwise.
 DEFAULT_MAX_NODES = 1600
+#: Without --depth or --max-nodes, trees up to this many boards are drawn whole; a larger
+#: one is drawn to a depth that stays readable (a wider picture shrinks past reading).
+READABLE_NODES = 100
 #: Graphviz needs over ten seconds beyond this; never draw more.
 HARD_MAX_NODES = 10000
 #: When a tree must be collapsed, draw down to the deepest level with at most this many
@@ -62,6 +65,7 @@ def plan_tree(
     depth: int | None = None,
     line: bool = False,
     max_nodes: int = DEFAULT_MAX_NODES,
+    whole: int | None = None,
 ) -> TreePlan:
     """Decide which calls to draw. Raises TooLargeError, naming the option to change.
 
@@ -73,6 +77,9 @@ def plan_tree(
         line: draw only the chosen line of play from ``focus``, with the
             alternatives at each step collapsed.
         max_nodes: the node budget.
+        whole: without ``depth``, draw the whole tree only up to this many boards
+            (default: ``max_nodes``); a larger tree is drawn to the deepest level
+            that fits it.
     """
     if not 1 <= max_nodes <= HARD_MAX_NODES:
         raise TooLargeError(
@@ -106,9 +113,10 @@ def plan_tree(
     levels = len(per_depth) - 1
     if depth is None:
         depth = levels
-        if sum(per_depth) + len(path) > max_nodes:
+        fits = min(max_nodes, whole or max_nodes)
+        if sum(per_depth) + len(path) > fits:
             while depth > 0 and (
-                _count_to_depth(trace, top, depth) + len(path) > max_nodes
+                _count_to_depth(trace, top, depth) + len(path) > fits
                 or per_depth[depth] > COLLAPSED_WIDTH
             ):
                 depth -= 1
