@@ -504,3 +504,20 @@ def test_a_path_in_a_missing_folder_is_refused_before_writing(cli, option, tmp_p
         f"trace: error: {option}: cannot write '{name}': the folder 'missing' does not exist"
     ]
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_huge_log_is_summarised_on_a_terminal_but_piped_in_full(cli, monkeypatch):
+    from tracer.outputs import log as log_output
+
+    # A terminal: the summary, and one line saying how to get the whole log.
+    monkeypatch.setattr(log_output, "is_terminal", lambda stream: True)
+    monkeypatch.setattr(log_output, "TERMINAL_LOG_CALLS", 100)
+    result = cli("--example", "forced-win", "--no-tree")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("board ") and "calls                246" in result.stdout
+    assert "step 7" not in result.stdout
+    assert result.stderr.startswith("trace: the full log has 246 calls") and "--log PATH" in result.stderr
+    # Not a terminal (a pipe, a file): the whole log, however long.
+    monkeypatch.setattr(log_output, "is_terminal", lambda stream: False)
+    result = cli("--example", "forced-win", "--no-tree")
+    assert result.stdout.count("step 7") == 1 and result.stdout.rstrip().endswith("score +1")

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 import sys
 
+import click
+
 from ..renderers.log import write_log
+from ..renderers.stats import render_stats
 from . import Output, Request
 from .files import atomic_writer, check_output_path
 from .progress import progress_bar
+
+
+#: Above this many calls the log goes only where asked (``--log``, a pipe), never to a terminal.
+TERMINAL_LOG_CALLS = 20_000
+
+
+def is_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal a person reads."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
 
 
 class TerminalLogOutput(Output):
@@ -25,8 +38,15 @@ class TerminalLogOutput(Output):
 
     def write(self) -> None:
         stream = sys.stdout
+        if is_terminal(stream) and self.trace.calls > TERMINAL_LOG_CALLS:
+            # Hundreds of megabytes scrolling past help nobody: summarise instead.
+            click.echo(render_stats(self.trace), nl=False)
+            click.echo(f"trace: the full log has {self.trace.calls:,} calls, too many for a terminal "
+                       f"(over {TERMINAL_LOG_CALLS:,}): --log PATH writes it, or pipe it "
+                       f"(trace ... | less)", err=True)
+            return
         # A bar only when the log goes to a file while a person watches the terminal.
-        bar = None if stream.isatty() else progress_bar(self.trace, "log")
+        bar = None if is_terminal(stream) else progress_bar(self.trace, "log")
         write_log(self.trace, stream, progress=bar)
         stream.flush()
 
