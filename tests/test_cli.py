@@ -521,3 +521,36 @@ def test_a_huge_log_is_summarised_on_a_terminal_but_piped_in_full(cli, monkeypat
     monkeypatch.setattr(log_output, "is_terminal", lambda stream: False)
     result = cli("--example", "forced-win", "--no-tree")
     assert result.stdout.count("step 7") == 1 and result.stdout.rstrip().endswith("score +1")
+
+
+# ---------------------------------------------------------------- strict where the format is strict
+
+def test_log_dash_means_standard_output(cli, board, tmp_path):
+    result = cli("board.txt", "-q", "--no-tree", "--log", "-")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Minimax trace of") and not (tmp_path / "-").exists()
+    both = cli("board.txt", "--log", "-", "-o", "-")
+    assert both.exit_code == 2 and "both go to standard output" in both.stderr
+
+
+def test_a_suffix_that_contradicts_format_is_refused(cli, board, tmp_path, old_outputs):
+    before = files(tmp_path)
+    assert_one_line_error(cli("board.txt", "-q", "-o", "out.svg", "--format", "png"), 2, "out.svg", "png")
+    assert files(tmp_path) == before
+    assert cli("board.txt", "-q", "-o", "out.png", "--format", "png").exit_code == 0
+
+
+@pytest.mark.parametrize("extra", [[], ["--figures", "figs"]])
+def test_max_nodes_zero_is_refused_for_trees_and_figures_alike(cli, board, tmp_path, old_outputs, extra):
+    before = files(tmp_path)
+    assert_one_line_error(cli("board.txt", "-q", "--max-nodes", "0", *extra), 2, "--max-nodes", "found 0")
+    assert files(tmp_path) == before
+
+
+def test_a_binary_picture_is_not_written_to_a_terminal(cli, board, monkeypatch):
+    from tracer.outputs import tree as tree_output
+
+    monkeypatch.setattr(tree_output, "is_terminal", lambda stream: True)
+    assert_one_line_error(cli("board.txt", "-q", "-o", "-", "--format", "png"), 2, "terminal", "-o tree.png")
+    # SVG and DOT are text: a terminal may show them.
+    assert cli("board.txt", "-q", "-o", "-", "--format", "dot").exit_code == 0

@@ -75,7 +75,8 @@ def output_options(command: F) -> F:
         click.option("--stats", is_flag=True,
                      help="Print a summary (calls per depth, outcomes, repeated positions) "
                           "instead of the log."),
-        click.option("--log", "log_path", metavar="PATH", help="Write the recursion log to PATH."),
+        click.option("--log", "log_path", metavar="PATH",
+                     help="Write the recursion log to PATH (- for standard output)."),
         click.option("--max-nodes", type=int, default=None, metavar="N",
                      help="Most boards to draw (default 1600, at most 10000)."),
         click.option("--depth", type=int, default=None, metavar="N",

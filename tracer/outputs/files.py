@@ -46,6 +46,11 @@ def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tup
                 "-o",
             )
         return output, guessed
+    suffix = SUFFIXES.get(Path(output).suffix.lower()) if output != "-" else None
+    if suffix is not None and suffix != fmt:
+        raise InputError(
+            f"{output!r} has the suffix of a {suffix.upper()} file but --format asks for {fmt}: "
+            f"give the file the .{fmt} suffix, or drop --format", "-o")
     return output, fmt
 
 

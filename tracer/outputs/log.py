@@ -6,12 +6,12 @@ import sys
 
 import click
 
+from ..errors import InputError
 from ..renderers.log import write_log
 from ..renderers.stats import render_stats
 from . import Output, Request
 from .files import atomic_writer, check_output_path
 from .progress import progress_bar
-
 
 #: Above this many calls the log goes only where asked (``--log``, a pipe), never to a terminal.
 TERMINAL_LOG_CALLS = 20_000
@@ -66,11 +66,17 @@ class LogFileOutput(Output):
         return self.request.log_path
 
     def paths(self) -> list[str]:
-        return [self.path]
+        return [] if self.path == "-" else [self.path]
 
     def check(self) -> None:
+        if self.path == "-" and self.request.tree_path == "-" and not self.request.no_tree:
+            raise InputError("the log and the tree cannot both go to standard output", "--log")
         check_output_path(self.path, "--log")
 
     def write(self) -> None:
+        if self.path == "-":  # standard output, like every other option's '-'
+            write_log(self.trace, sys.stdout)
+            sys.stdout.flush()
+            return
         with atomic_writer(self.path) as handle:
             write_log(self.trace, handle, progress=progress_bar(self.trace, self.path))

@@ -6,10 +6,15 @@ import sys
 
 import click
 
+from ..errors import InputError
 from ..renderers.json_trace import write_json
 from . import Output, Request
 from .files import atomic_writer, check_output_path, choose_format, pipe, write_atomically
+from .log import is_terminal
 from .progress import progress_bar
+
+#: Formats whose bytes would garble a terminal.
+BINARY_FORMATS = ("png", "pdf")
 
 
 class TreeOutput(Output):
@@ -28,6 +33,9 @@ class TreeOutput(Output):
 
     def check(self) -> None:
         check_output_path(self.path, "-o")
+        if self.path == "-" and self.fmt in BINARY_FORMATS and is_terminal(sys.stdout):
+            raise InputError(f"a {self.fmt.upper()} picture is not for a terminal: redirect it "
+                             f"(-o - > tree.{self.fmt}) or name a file (-o tree.{self.fmt})", "-o")
         if self.fmt == "json":
             return
         from ..renderers.tree import DEFAULT_MAX_NODES, READABLE_NODES, plan_tree
@@ -35,8 +43,8 @@ class TreeOutput(Output):
         # Planning is cheap and refuses a tree too large to draw before anything is written.
         req = self.request
         self.plan = plan_tree(self.trace, focus=req.focus, depth=req.depth, line=req.line,
-                              max_nodes=req.max_nodes or DEFAULT_MAX_NODES,
-                              whole=req.max_nodes or READABLE_NODES)
+                              max_nodes=DEFAULT_MAX_NODES if req.max_nodes is None else req.max_nodes,
+                              whole=READABLE_NODES if req.max_nodes is None else req.max_nodes)
 
     def render(self) -> None:
         if self.fmt == "json":
