@@ -25,7 +25,7 @@ class Failure(click.ClickException):
 
     def __init__(self, message: str, exit_code: int, usage: str | None = None):
         super().__init__(message)
-        self.exit_code = exit_code
+        self.exit_code = exit_code  # type: ignore[misc]  # click declares a class default
         self.usage = usage
 
     def show(self, file: Any = None) -> None:

@@ -443,12 +443,12 @@ class Call:
     @cached_property
     def board(self) -> Board:
         """The board this call was invoked with (tic-tac-toe)."""
-        return self.trace.game.board_of(self.state)  # type: ignore[attr-defined,no-any-return]
+        return self.trace.game.board_of(self.state)  # type: ignore[attr-defined]
 
     @property
     def mark(self) -> Mark:
         """The mark to move (the guide's ``currMark``; tic-tac-toe)."""
-        return self.trace.game.mark_of(self.state)  # type: ignore[attr-defined,no-any-return]
+        return self.trace.game.mark_of(self.state)  # type: ignore[attr-defined]
 
     @property
     def player(self) -> str:

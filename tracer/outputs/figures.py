@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..trace import Trace
 from . import Output, Request
 from .figure_files import check_folder, figure_format, render_series, write_series
 
@@ -12,7 +13,7 @@ class FiguresOutput(Output):
     option = "--figures"
 
     @classmethod
-    def plan(cls, trace, request: Request):  # type: ignore[no-untyped-def]
+    def plan(cls, trace: Trace, request: Request) -> FiguresOutput | None:
         return None if request.figures_dir is None else cls(trace, request)
 
     @property

@@ -9,6 +9,7 @@ import click
 from ..errors import InputError
 from ..renderers.log import write_log
 from ..renderers.stats import render_stats
+from ..trace import Trace
 from . import Output, Request
 from .files import atomic_writer, check_output_path
 from .progress import progress_bar
@@ -30,7 +31,7 @@ class TerminalLogOutput(Output):
     on_terminal = True
 
     @classmethod
-    def plan(cls, trace, request: Request):  # type: ignore[no-untyped-def]
+    def plan(cls, trace: Trace, request: Request) -> TerminalLogOutput | None:
         # Standard output may belong to the tree (-o -), and --stats, --quiet and --log
         # each take the log off the terminal.
         elsewhere = request.stats or request.quiet or request.log_path is not None
@@ -57,7 +58,7 @@ class LogFileOutput(Output):
     option = "--log"
 
     @classmethod
-    def plan(cls, trace, request: Request):  # type: ignore[no-untyped-def]
+    def plan(cls, trace: Trace, request: Request) -> LogFileOutput | None:
         return None if request.log_path is None else cls(trace, request)
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..renderers.html import check_html_path, check_start_call, describe_page, render_html
+from ..trace import Trace
 from . import Output, Request
 from .files import write_atomically
 
@@ -13,7 +14,7 @@ class PageOutput(Output):
     option = "--html"
 
     @classmethod
-    def plan(cls, trace, request: Request):  # type: ignore[no-untyped-def]
+    def plan(cls, trace: Trace, request: Request) -> PageOutput | None:
         return None if request.html_path is None else cls(trace, request)
 
     @property

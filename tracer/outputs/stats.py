@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..renderers.stats import render_stats
+from ..trace import Trace
 from . import Output, Request
 
 
@@ -13,7 +14,7 @@ class StatsOutput(Output):
     on_terminal = True
 
     @classmethod
-    def plan(cls, trace, request: Request):  # type: ignore[no-untyped-def]
+    def plan(cls, trace: Trace, request: Request) -> StatsOutput | None:
         # Standard output belongs to the tree when -o - asks for it.
         return cls(trace, request) if request.stats and request.tree_path != "-" else None
 

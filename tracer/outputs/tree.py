@@ -8,6 +8,8 @@ import click
 
 from ..errors import InputError
 from ..renderers.json_trace import write_json
+from ..renderers.tree import TreePlan
+from ..trace import Trace
 from . import Output, Request
 from .files import atomic_writer, check_output_path, choose_format, pipe, write_atomically
 from .log import is_terminal
@@ -19,9 +21,15 @@ BINARY_FORMATS = ("png", "pdf")
 
 class TreeOutput(Output):
     option = "-o"
+    #: Where the tree goes (``-`` for standard output) and in which format.
+    path: str
+    fmt: str
+    tree_plan: TreePlan
+    data: bytes | str
+    note: str
 
     @classmethod
-    def plan(cls, trace, request: Request):  # type: ignore[no-untyped-def]
+    def plan(cls, trace: Trace, request: Request) -> TreeOutput | None:
         if request.no_tree:
             return None
         out = cls(trace, request)
@@ -42,18 +50,19 @@ class TreeOutput(Output):
 
         # Planning is cheap and refuses a tree too large to draw before anything is written.
         req = self.request
-        self.plan = plan_tree(self.trace, focus=req.focus, depth=req.depth, line=req.line,
-                              max_nodes=DEFAULT_MAX_NODES if req.max_nodes is None else req.max_nodes,
-                              whole=READABLE_NODES if req.max_nodes is None else req.max_nodes)
+        self.tree_plan = plan_tree(
+            self.trace, focus=req.focus, depth=req.depth, line=req.line,
+            max_nodes=DEFAULT_MAX_NODES if req.max_nodes is None else req.max_nodes,
+            whole=READABLE_NODES if req.max_nodes is None else req.max_nodes)
 
     def render(self) -> None:
         if self.fmt == "json":
             return  # streamed at write time
         from ..renderers.tree import describe, game_tree
 
-        graph = game_tree(self.trace, self.plan)
+        graph = game_tree(self.trace, self.tree_plan)
         self.data = graph.source if self.fmt == "dot" else pipe(graph, self.fmt)
-        self.note = describe(self.trace, self.plan)
+        self.note = describe(self.trace, self.tree_plan)
 
     def write(self) -> None:
         if self.fmt == "json":

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, BinaryIO, TextIO
+from typing import Any, BinaryIO, NoReturn, TextIO
 
 from ..errors import InputError
 from ..games import GAME_LOADERS
@@ -207,7 +207,7 @@ class _RowBuilder:
         self.convert(tree, 0, None)
         return self.rows
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         raise InputError(f"call {self.next_call}: {message}", self.source)
 
     def fields(self, node: Any, depth: int, move: int | None) -> tuple[Any, ...]:
@@ -266,10 +266,10 @@ class _RowBuilder:
         return pid
 
     def child_moves(self, children: list[Any]) -> list[int]:
-        moves = []
+        moves: list[int] = []
         for child in children:
             move = child.get("move") if isinstance(child, dict) else None
-            if type(move) is not int:
+            if not isinstance(move, int) or isinstance(move, bool):
                 self.fail(f"expected each child to have an integer move, found {move!r}")
             moves.append(move)
         return moves
