@@ -14,6 +14,9 @@ from tracer.outputs.files import pipe
 from tracer.renderers import drawing
 from tracer.renderers.tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, game_tree, plan_tree
 
+# Renders pictures: CI runs these with system Graphviz and again without it.
+pytestmark = pytest.mark.drawing
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 

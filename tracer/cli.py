@@ -196,14 +196,10 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     played there. Type "why" for the full reason (also saved as files), "q" to
     quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
     """
-    from .outputs.files import check_graphviz
-    from .play.saving import NEEDS_GRAPHVIZ
     from .play.terminal import Session
 
     scores = parse_scores(scores_text)
     chosen = list(kinds) or list(DEFAULT_KINDS)
-    if NEEDS_GRAPHVIZ & set(chosen):
-        check_graphviz()
     folder = None
     if save_dir is not None:
         folder = Path(save_dir)
@@ -299,7 +295,6 @@ def emit(
         plan = plan_tree(trace, focus=focus, depth=depth, line=line,
                          max_nodes=max_nodes or DEFAULT_MAX_NODES)
         graph = game_tree(trace, plan)
-        tree_bytes = graph.source if fmt == "dot" else pipe(graph, fmt)
         note = describe(trace, plan)
 
     if stats and path != "-":
@@ -315,6 +310,10 @@ def emit(
     if log_path is not None:
         with atomic_writer(log_path) as handle:
             log_renderer.write_log(trace, handle, progress=progress_bar(trace, log_path))
+
+    if not no_tree and fmt != "json":
+        # Drawn after the log is printed, so a drawing failure never hides the log.
+        tree_bytes = graph.source if fmt == "dot" else pipe(graph, fmt)
 
     if figures_dir is not None:
         from .outputs.figure_files import write_series

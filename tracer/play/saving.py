@@ -72,7 +72,8 @@ OUTPUT_KINDS: dict[str, Writer] = {
 #: the page. The JSON trace is opt-in: for the AI's opening move it is 75 MB.
 DEFAULT_KINDS: tuple[str, ...] = ("svg", "figures", "html")
 
-#: Kinds that need Graphviz's ``dot`` (checked before the game starts).
+#: Kinds that need a layout engine (system Graphviz or the pip-installed one); a missing
+#: engine is reported when the decision is saved, and the game goes on.
 NEEDS_GRAPHVIZ = {"svg", "figures"}
 
 
