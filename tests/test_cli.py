@@ -69,7 +69,7 @@ def test_run_subcommand_is_the_default(cli, board, tmp_path):
     [
         (["-o", "t.svg"], "t.svg", b"<?xml"),
         (["-o", "t.png"], "t.png", b"\x89PNG\r\n\x1a\n"),
-        (["-o", "t.pdf"], "t.pdf", b"%PDF-"),
+        pytest.param(["-o", "t.pdf"], "t.pdf", b"%PDF-", marks=pytest.mark.system_dot),
         (["-o", "t.dot"], "t.dot", b"digraph game_tree {"),
         (["-o", "t.gv"], "t.gv", b"digraph game_tree {"),
         (["-o", "t.json"], "t.json", b'{"format":"tracer-trace"'),

@@ -327,7 +327,9 @@ def test_cli_prints_the_log_and_writes_a_tree_when_asked(cli, tmp_path):
     assert "wrote 4 figures and index.html to deep/er/out (svg)" in result.stderr
 
 
-@pytest.mark.parametrize("fmt, magic", [("png", b"\x89PNG"), ("pdf", b"%PDF")])
+@pytest.mark.parametrize(
+    "fmt, magic", [("png", b"\x89PNG"), pytest.param("pdf", b"%PDF", marks=pytest.mark.system_dot)]
+)
 def test_cli_figure_formats(cli, tmp_path, fmt, magic):
     (tmp_path / "board.txt").write_text(BOARD)
     assert cli("board.txt", "--figures", "out", "--format", fmt, "-q").exit_code == 0

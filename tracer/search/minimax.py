@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..games.tictactoe.board import EMPTY_CELLS, HAS_LINE, Board, Mark
+from ..games.tictactoe.notation import as_position
 from ..scores import TUTORIAL, Scores
 from ..trace import DRAW, NOT_TERMINAL, O_WON, X_WON, Positions, Result, Trace
 
@@ -84,12 +85,15 @@ def plain_minimax(
 
 
 def record(
-    board: Board, to_move: Mark, ai: Mark = "X", scores: Scores = TUTORIAL
+    board: Board | str, to_move: Mark | None = None, ai: Mark = "X", scores: Scores = TUTORIAL
 ) -> Trace:
     """Run the instrumented minimax from ``board`` with ``to_move`` to play.
 
+    ``board`` may also be text in any board-file notation (``"X.OX.XOO."``); without
+    ``to_move`` the side to move is inferred from the counts, as for a board file.
     Returns the Trace of every invocation. The search itself only records.
     """
+    board, to_move = as_position(board, to_move)
     if ai not in ("X", "O") or to_move not in ("X", "O"):
         raise ValueError(f"expected marks 'X' or 'O', found ai={ai!r}, to_move={to_move!r}")
     ai_is_x = ai == "X"
