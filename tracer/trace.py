@@ -47,6 +47,12 @@ class Result:
             return f"{{score: {self.score}}}"
         return f"{{index: {self.index}, score: {self.score}}}"
 
+    def _repr_html_(self) -> str:
+        """Jupyter shows the return value as the guide writes it, with the cell in words."""
+        from .renderers.notebook import result_html
+
+        return result_html(self)
+
 
 @dataclass
 class Positions:
@@ -148,6 +154,12 @@ class Trace:
             f"<Trace {self.board.compact()} {self.to_move} to move, AI {self.ai}: "
             f"{self.calls} calls, result {self.result}>"
         )
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows a summary card: board, result, calls and a small tree."""
+        from .renderers.notebook import trace_html
+
+        return trace_html(self)
 
     @property
     def calls(self) -> int:
@@ -377,6 +389,12 @@ class Call:
             f"<Call {self.call} depth {self.depth} {self.board.compact()} {self.mark} to move, "
             f"returns {self.returned}>"
         )
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a call as its board, with its number and what it returns."""
+        from .renderers.notebook import call_svg
+
+        return call_svg(self)
 
     @cached_property
     def board(self) -> Board:

@@ -103,6 +103,12 @@ class Board:
     def __repr__(self) -> str:
         return f"Board({self.cells!r})"
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a board as a small picture (drawn without Graphviz)."""
+        from ...renderers.notebook import board_svg
+
+        return board_svg(self)
+
     def __getitem__(self, cell: int) -> str:
         return self.cells[cell]
 
