@@ -48,7 +48,7 @@ def cell_polygons(group: ET.Element) -> list[ET.Element]:
     """The filled 20x20 squares of a node's board, in row-major order."""
     cells = []
     for polygon in group.iter(f"{SVG}polygon"):
-        if polygon.get("fill") in (None, "none") or polygon.get("stroke") != "transparent":
+        if polygon.get("fill") in (None, "none") or polygon.get("stroke") not in ("transparent", "none"):
             continue
         xs = [float(p.split(",")[0]) for p in polygon.get("points", "").split()]
         ys = [float(p.split(",")[1]) for p in polygon.get("points", "").split()]

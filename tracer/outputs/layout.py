@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import InputError, RenderError
+from .progress import waiting
 
 ENGINES = ("auto", "dot", "pure")
 ENGINE_VARIABLE = "TRACER_ENGINE"
@@ -116,7 +117,9 @@ def render(source: str, fmt: str, *, engine: str | None = None, scale: float = 1
     if name == "pure":
         source = source.replace(DRAWING_FONT, PURE_FONT)
     try:
-        done = subprocess.run(args, input=source.encode("utf-8"), capture_output=True, check=False)
+        # A big tree takes Graphviz many seconds: say so on a terminal meanwhile.
+        with waiting(f"laying out the drawing with Graphviz ({name})"):
+            done = subprocess.run(args, input=source.encode("utf-8"), capture_output=True, check=False)
     except OSError as exc:
         raise RenderError(f"cannot run {program}: {exc.strerror or exc}") from None
     messages = done.stderr.decode("utf-8", errors="replace").splitlines()
