@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -14,8 +15,10 @@ import tracer
 from tracer.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
-TUTORIAL_SEED = SEEDS / "000_4cf438207b6b2bfc.txt"
+#: Where the guide's text (with its JavaScript) is looked for unless --guide-js or
+#: $TRACER_GUIDE_JS says otherwise. The project cannot ship it.
+DEFAULT_GUIDE = ROOT.parent / "shared" / "seeds" / "000_4cf438207b6b2bfc.txt"
+GUIDE_VARIABLE = "TRACER_GUIDE_JS"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 TUTORIAL_BOARD = "X.OX.XOO."
@@ -29,6 +32,53 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="rewrite the expected-output files in tests/golden instead of comparing",
     )
+    parser.addoption(
+        "--guide-js", metavar="PATH", default=None,
+        help=f"the guide's text, for the guide_js tests (default: ${GUIDE_VARIABLE}, else {DEFAULT_GUIDE})",
+    )
+    parser.addoption(
+        "--require-guide-js", action="store_true",
+        help="fail the guide_js tests when the guide's text is missing (the default when CI=true)",
+    )
+
+
+def guide_path(config: pytest.Config) -> Path:
+    """The guide's text: --guide-js, else $TRACER_GUIDE_JS, else ../shared beside the repository."""
+    given = config.getoption("--guide-js") or os.environ.get(GUIDE_VARIABLE)
+    return Path(given) if given else DEFAULT_GUIDE
+
+
+def guide_required(config: pytest.Config) -> bool:
+    return bool(config.getoption("--require-guide-js")) or os.environ.get("CI", "").lower() == "true"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out (deselect, not skip) the guide_js tests when the guide's text is not there.
+
+    Where it is required (CI), they stay and fail loudly instead.
+    """
+    if guide_path(config).is_file() or guide_required(config):
+        return
+    left_out = [item for item in items if item.get_closest_marker("guide_js")]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not item.get_closest_marker("guide_js")]
+    config.stash[GUIDE_LEFT_OUT] = len(left_out)
+
+
+GUIDE_LEFT_OUT = pytest.StashKey[int]()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """One line when the guide_js tests were left out, saying how to run them."""
+    left_out = config.stash.get(GUIDE_LEFT_OUT, 0)
+    if left_out:
+        terminalreporter.write_line(
+            f"{left_out} tests against the guide's JavaScript were not run: the guide's text "
+            f"{guide_path(config)} was not found; run them with --guide-js PATH or "
+            f"{GUIDE_VARIABLE}=PATH (they need node)",
+            yellow=True,
+        )
 
 
 @pytest.fixture
@@ -77,11 +127,12 @@ def cli(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 
 @pytest.fixture(scope="session")
-def tutorial_js() -> str:
-    """The tutorial's complete JavaScript: the last ```js block of the seed (never copied here)."""
-    if not TUTORIAL_SEED.exists():
-        pytest.fail(f"the tutorial seed {TUTORIAL_SEED} is missing (../shared must sit beside the repo)")
-    blocks = re.findall(r"```js\n(.*?)```", TUTORIAL_SEED.read_text(encoding="utf-8"), re.S)
+def tutorial_js(pytestconfig: pytest.Config) -> str:
+    """The tutorial's complete JavaScript: the last ```js block of the guide's text (never copied here)."""
+    guide = guide_path(pytestconfig)
+    if not guide.is_file():
+        pytest.fail(f"the guide's text {guide} is missing: give it with --guide-js PATH or {GUIDE_VARIABLE}")
+    blocks = re.findall(r"```js\n(.*?)```", guide.read_text(encoding="utf-8"), re.S)
     assert blocks, "no ```js block in the tutorial seed"
     return blocks[-1]
 

@@ -17,6 +17,9 @@ import tracer
 from tracer import examples
 from tracer.renderers.log import render_log
 
+# Renders pictures: CI runs these with system Graphviz and again without it.
+pytestmark = pytest.mark.drawing
+
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL_TEXT = "X . O\nX . X\nO O .\n"
 
@@ -66,7 +69,7 @@ def test_run_subcommand_is_the_default(cli, board, tmp_path):
     [
         (["-o", "t.svg"], "t.svg", b"<?xml"),
         (["-o", "t.png"], "t.png", b"\x89PNG\r\n\x1a\n"),
-        (["-o", "t.pdf"], "t.pdf", b"%PDF-"),
+        pytest.param(["-o", "t.pdf"], "t.pdf", b"%PDF-", marks=pytest.mark.system_dot),
         (["-o", "t.dot"], "t.dot", b"digraph game_tree {"),
         (["-o", "t.gv"], "t.gv", b"digraph game_tree {"),
         (["-o", "t.json"], "t.json", b'{"format":"tracer-trace"'),
@@ -271,25 +274,60 @@ def test_too_large_tree_exits_2_and_writes_nothing(cli, tmp_path, old_outputs):
     assert files(tmp_path) == before
 
 
-def test_missing_graphviz_exits_1_with_an_install_hint(
-    cli, board, tmp_path, old_outputs, monkeypatch
-):
+@pytest.mark.drawing
+def test_without_system_graphviz_svg_and_png_come_from_the_pip_engine(cli, board, tmp_path, monkeypatch):
     empty_bin = tmp_path / "bin"
     empty_bin.mkdir()
     monkeypatch.setenv("PATH", str(empty_bin))
+    monkeypatch.delenv("TRACER_ENGINE", raising=False)
+    result = cli("board.txt", "-o", "t.svg")
+    assert result.exit_code == 0, result.output
+    assert ET.fromstring((tmp_path / "t.svg").read_bytes()).tag == "{http://www.w3.org/2000/svg}svg"
+    assert cli("board.txt", "-q", "-o", "t.png").exit_code == 0
+    assert (tmp_path / "t.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_pdf_without_system_graphviz_prints_the_log_then_one_line(cli, board, tmp_path, old_outputs,
+                                                                   monkeypatch):
+    empty_bin = tmp_path / "bin"
+    empty_bin.mkdir()
+    monkeypatch.setenv("PATH", str(empty_bin))
+    monkeypatch.delenv("TRACER_ENGINE", raising=False)
+    before = files(tmp_path)
+    result = cli("board.txt", "-o", "t.pdf")
+    assert result.exit_code == 1
+    # The log comes first: a drawing failure does not hide it.
+    assert result.stdout == render_log(tracer.record(tracer.Board("X.OX.XOO."), "X"))
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("trace: error: PDF needs Graphviz's 'dot' program")
+    assert "apt-get install graphviz" in line and "svg or png" in line
+    assert files(tmp_path) == before
+
+
+def test_no_engine_at_all_exits_1_with_an_install_hint(cli, board, tmp_path, old_outputs, monkeypatch):
+    from tracer.outputs import layout
+
+    empty_bin = tmp_path / "bin"
+    empty_bin.mkdir()
+    monkeypatch.setenv("PATH", str(empty_bin))
+    monkeypatch.setattr(layout, "find_pure", lambda: None)
     before = files(tmp_path)
     for args in (["board.txt", "-q"], ["board.txt", "-q", "-o", "out.png"], ["board.txt", "-o", "-"]):
-        line = assert_one_line_error(cli(*args), 1, "Graphviz", "'dot'", "apt-get install graphviz")
-        assert "--format dot" in line
-        assert files(tmp_path) == before
-    # The log comes out before anything is drawn, so a drawing failure never hides it.
-    result = cli("board.txt")
-    assert result.exit_code == 1
-    assert result.stdout.startswith("Minimax trace of") and "Result: {index: 4, score: 1}" in result.stdout
-    assert files(tmp_path) == before
-    # DOT and JSON need no Graphviz.
+        line = assert_one_line_error(cli(*args), 1, "Graphviz", "apt-get install graphviz", "pip")
+        assert files(tmp_path) == before, line
+    # DOT and JSON need no engine.
     assert cli("board.txt", "-q", "-o", "t.dot").exit_code == 0
     assert cli("board.txt", "-q", "-o", "t.json").exit_code == 0
+
+
+def test_forcing_dot_without_it_says_so(cli, board, tmp_path, monkeypatch):
+    empty_bin = tmp_path / "bin"
+    empty_bin.mkdir()
+    monkeypatch.setenv("PATH", str(empty_bin))
+    monkeypatch.setenv("TRACER_ENGINE", "dot")
+    assert_one_line_error(cli("board.txt", "-q"), 1, "'dot' program was not found", "apt-get install graphviz")
+    monkeypatch.setenv("TRACER_ENGINE", "graphviz")
+    assert_one_line_error(cli("board.txt", "-q"), 2, "TRACER_ENGINE", "dot, pure")
 
 
 # ---------------------------------------------------------------- JSON round trip

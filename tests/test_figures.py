@@ -14,6 +14,7 @@ import tracer
 from tracer import examples
 from tracer.errors import TooLargeError
 from tracer.games.tictactoe.notation import parse_board
+from tracer.outputs.files import pipe
 from tracer.renderers import drawing
 from tracer.renderers.figures import (
     FIGURE_MAX_NODES,
@@ -22,6 +23,9 @@ from tracer.renderers.figures import (
     overview_figure,
 )
 from tracer.renderers.figures import test_play_figure as play_figure
+
+# Renders pictures: CI runs these with system Graphviz and again without it.
+pytestmark = pytest.mark.drawing
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -162,7 +166,7 @@ def test_overview_shows_the_scores_and_the_choice_of_cell_4(series):
 
 
 def test_rendered_svg_has_the_boards_and_the_red_cell(series):
-    svg = series[0].graph.pipe(format="svg")
+    svg = pipe(series[0].graph, "svg")
     nodes = svg_nodes(svg)
     assert set(nodes) == {"n1", "n2", "n3", "n4", "legend"}
     root = nodes["n1"]
@@ -171,7 +175,7 @@ def test_rendered_svg_has_the_boards_and_the_red_cell(series):
     assert "1" in texts(root) and "#1 · X to move" in texts(root)
     leaf_fills = fills_of(nodes["n3"])
     assert drawing.OUTCOME_FILL["loss"] in leaf_fills
-    overview = svg_nodes(series[3].graph.pipe(format="svg"))
+    overview = svg_nodes(pipe(series[3].graph, "svg"))
     assert "bestPlayInfo = {index: 4, score: 1}" in texts(overview["result"])
 
 
@@ -226,7 +230,7 @@ def test_empty_board_figures_stay_bounded(empty_trace):
     assert len(overview.calls) == 10
     assert overview.graph.source.count("calls collapsed") == 9
     assert "{index: 0, score: 0}" in overview.graph.source
-    svg = series[4].graph.pipe(format="svg")
+    svg = pipe(series[4].graph, "svg")
     assert len(svg_nodes(svg)) == 11
 
 
@@ -323,7 +327,9 @@ def test_cli_prints_the_log_and_writes_a_tree_when_asked(cli, tmp_path):
     assert "wrote 4 figures and index.html to deep/er/out (svg)" in result.stderr
 
 
-@pytest.mark.parametrize("fmt, magic", [("png", b"\x89PNG"), ("pdf", b"%PDF")])
+@pytest.mark.parametrize(
+    "fmt, magic", [("png", b"\x89PNG"), pytest.param("pdf", b"%PDF", marks=pytest.mark.system_dot)]
+)
 def test_cli_figure_formats(cli, tmp_path, fmt, magic):
     (tmp_path / "board.txt").write_text(BOARD)
     assert cli("board.txt", "--figures", "out", "--format", fmt, "-q").exit_code == 0

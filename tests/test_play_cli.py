@@ -11,6 +11,9 @@ from tracer.games.tictactoe.board import other
 from tracer.play.match import Game, choose_move
 from tracer.renderers.json_trace import load_json
 
+# Renders pictures: CI runs these with system Graphviz and again without it.
+pytestmark = pytest.mark.drawing
+
 GREEN = "\x1b[32m"
 GREY = "\x1b[90m"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -152,6 +155,22 @@ def test_why_explains_and_saves_the_last_decision(cli, tmp_path: Path):
                        "figure-6.svg", "index.html", "overview.svg"]
     page = (tmp_path / "move-4.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and "X.O.O...." in page
+
+
+def test_play_starts_and_plays_without_any_layout_engine(cli, tmp_path: Path, monkeypatch):
+    from tracer.outputs import layout
+
+    empty_bin = tmp_path / "bin"
+    empty_bin.mkdir()
+    monkeypatch.setenv("PATH", str(empty_bin))
+    monkeypatch.setattr(layout, "find_pure", lambda: None)
+    result = cli("play", "--first", "human", input=script("4", "2", "why", "q"))
+    assert result.exit_code == 0, result.output
+    assert "Move 4: X plays cell" in result.output
+    (line,) = [line for line in result.output.splitlines() if line.startswith("Could not save")]
+    assert line.startswith("Could not save move 4: no layout engine found")
+    assert "apt-get install graphviz" in line
+    assert not list(tmp_path.glob("move-*.svg"))
 
 
 def test_save_writes_every_ai_decision_named_by_move(cli, tmp_path: Path):

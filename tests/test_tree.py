@@ -14,6 +14,9 @@ from tracer.outputs.files import pipe
 from tracer.renderers import drawing
 from tracer.renderers.tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, game_tree, plan_tree
 
+# Renders pictures: CI runs these with system Graphviz and again without it.
+pytestmark = pytest.mark.drawing
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -45,7 +48,7 @@ def cell_polygons(group: ET.Element) -> list[ET.Element]:
     """The filled 20x20 squares of a node's board, in row-major order."""
     cells = []
     for polygon in group.iter(f"{SVG}polygon"):
-        if polygon.get("fill") in (None, "none") or polygon.get("stroke") != "transparent":
+        if polygon.get("fill") in (None, "none") or polygon.get("stroke") not in ("transparent", "none"):
             continue
         xs = [float(p.split(",")[0]) for p in polygon.get("points", "").split()]
         ys = [float(p.split(",")[1]) for p in polygon.get("points", "").split()]

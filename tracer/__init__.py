@@ -32,6 +32,7 @@ __all__ = [
     "TENS",
     "TUTORIAL",
     "Figure",
+    "FigureSeries",
     "TooLargeError",
     "Trace",
     "TracerError",
@@ -47,6 +48,7 @@ __all__ = [
 #: Names loaded on first use, so ``import tracer`` does not import graphviz.
 _LAZY = {
     "Figure": "renderers.figures",
+    "FigureSeries": "renderers.figures",
     "figures": "renderers.figures",
     "overview_figure": "renderers.figures",
     "test_play_figure": "renderers.figures",

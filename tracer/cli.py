@@ -17,6 +17,7 @@ from .games.tictactoe.board import Mark
 from .games.tictactoe.notation import Position, parse_board, read_board_file
 from .outputs import Request, produce
 from .outputs.files import FORMATS
+from .outputs.progress import waiting
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
 from .scores import parse_scores
 from .search.minimax import record
@@ -89,6 +90,11 @@ def output_options(command: F) -> F:
                      help="Write the tutorial's figures (one per test-play, the overview, "
                           "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
                           "apply. No tree file then, unless -o asks for one."),
+        click.option("--engine", type=click.Choice(["auto", "dot", "pure"]), default=None,
+                     help="Layout engine: Graphviz's dot, the pip-installed graphviz-pure, or auto "
+                          "(dot when on the PATH; default, or $TRACER_ENGINE)."),
+        click.option("--scale", type=click.FloatRange(0.25, 8), default=1.0, metavar="X",
+                     help="Enlarge PNGs X times (1 = 96 dpi; 2 or 3 for slides)."),
         click.option("--html", "html_path", metavar="PATH",
                      help="Write a self-contained page that replays the trace step by step "
                           "(no tree file then unless -o or --format asks for one)."),
@@ -140,7 +146,7 @@ def render(trace_file: str, **out: Any) -> None:
     """Render a saved JSON trace again, without searching."""
     from .renderers.json_trace import load_json
 
-    with open_input(trace_file) as stream:
+    with open_input(trace_file) as stream, waiting(f"reading {display_name(trace_file)}"):
         trace = load_json(stream, display_name(trace_file))
     emit(trace, stem=stem_of(trace_file, None), inputs=(trace_file,), **out)
 
@@ -173,8 +179,6 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     played there. Type "why" for the full reason (also saved as files), "q" to
     quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
     """
-    from .outputs.files import check_graphviz
-    from .play.saving import NEEDS_GRAPHVIZ
     from .play.terminal import Session
 
     if html_path is not None:
@@ -186,8 +190,6 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
         return
     scores = parse_scores(scores_text)
     chosen = list(kinds) or list(DEFAULT_KINDS)
-    if NEEDS_GRAPHVIZ & set(chosen):
-        check_graphviz()
     folder = None
     if save_dir is not None:
         folder = Path(save_dir)

@@ -53,6 +53,12 @@ class Result:
             return f"{{score: {self.score}}}"
         return f"{{index: {self.index}, score: {self.score}}}"
 
+    def _repr_html_(self) -> str:
+        """Jupyter shows the return value as the guide writes it, with the cell in words."""
+        from .renderers.notebook import result_html
+
+        return result_html(self)
+
 
 @dataclass
 class Positions:
@@ -197,6 +203,12 @@ class Trace:
             f"<Trace {game.describe(game.root)} {game.player(game.root)} to move, "
             f"{self.search.algorithm}: {self.calls} calls, result {self.result}>"
         )
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows a summary card: board, result, calls and a small tree."""
+        from .renderers.notebook import trace_html
+
+        return trace_html(self)
 
     @property
     def calls(self) -> int:
@@ -434,6 +446,12 @@ class Call:
             f"<Call {self.call} depth {self.depth} {game.describe(self.state)} "
             f"{game.player(self.state)} to move, returns {self.returned}>"
         )
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a call as its board, with its number and what it returns."""
+        from .renderers.notebook import call_svg
+
+        return call_svg(self)
 
     @property
     def state(self) -> int:

@@ -39,6 +39,10 @@ class Request:
     line: bool = False
     figures_dir: str | None = None
     html_path: str | None = None
+    #: The layout engine (``dot``, ``pure``, ``auto``; None: $TRACER_ENGINE, else auto).
+    engine: str | None = None
+    #: PNG size: 1 is 96 dpi; 2 doubles it, for slides.
+    scale: float = 1.0
     #: The files the run reads (the board or the saved trace): no output may replace them.
     inputs: tuple[str, ...] = ()
 

@@ -46,11 +46,14 @@ def render_series(
     depth: int | None = None,
     max_nodes: int | None = None,
     series: list[Figure] | None = None,
+    engine: str | None = None,
+    scale: float = 1.0,
 ) -> dict[str, bytes | str]:
     """Every file of the series, by file name: ``figure-1.svg`` ..., ``overview.svg``,
     ``index.html`` (whose figures are always inline SVG, whatever ``fmt``).
 
-    ``series`` is the figures already built (``figures(trace, ...)``), if they are.
+    ``series`` is the figures already built (``figures(trace, ...)``), if they are;
+    ``engine`` and ``scale`` go to the layout (see tracer.outputs.layout).
     """
     from ..renderers.figures import figures
     from ..renderers.figures_page import render_page
@@ -60,9 +63,9 @@ def render_series(
     files: dict[str, bytes | str] = {}
     svgs = []
     for fig in series:
-        svg = pipe(fig.graph, "svg")
+        svg = pipe(fig.graph, "svg", engine=engine)
         svgs.append(svg.decode("utf-8"))
-        files[f"{fig.name}.{fmt}"] = svg if fmt == "svg" else pipe(fig.graph, fmt)
+        files[f"{fig.name}.{fmt}"] = svg if fmt == "svg" else pipe(fig.graph, fmt, engine=engine, scale=scale)
     files["index.html"] = render_page(trace, series, svgs, [f"{f.name}.{fmt}" for f in series])
     return files
 

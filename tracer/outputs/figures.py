@@ -31,7 +31,9 @@ class FiguresOutput(Output):
         self.series = figures(self.trace, depth=req.depth, max_nodes=req.max_nodes)
 
     def render(self) -> None:
-        self.files = render_series(self.trace, self.fmt, series=self.series)
+        req = self.request
+        self.files = render_series(self.trace, self.fmt, series=self.series, engine=req.engine,
+                                   scale=req.scale)
 
     def write(self) -> None:
         write_series(self.folder, self.files)

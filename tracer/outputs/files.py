@@ -1,6 +1,6 @@
 """Turning a trace into the bytes of an output file, and writing files safely.
 
-Only this module and the CLI touch the file system or run Graphviz.
+Only this module, tracer.outputs.layout (which runs Graphviz) and the CLI touch the file system.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ..errors import InputError, RenderError
+from ..errors import InputError
 
 IMAGE_FORMATS = ("svg", "png", "pdf")
 FORMATS = (*IMAGE_FORMATS, "dot", "json")
@@ -18,11 +18,6 @@ SUFFIXES = {".svg": "svg", ".png": "png", ".pdf": "pdf", ".dot": "dot", ".gv": "
 
 if TYPE_CHECKING:
     import graphviz
-
-INSTALL_HINT = (
-    "install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz; "
-    "Windows: winget install graphviz) or ask for --format dot or json"
-)
 
 
 def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tuple[str, str]:
@@ -74,27 +69,22 @@ def same_file(a: str, b: str) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
-def pipe(graph: graphviz.Digraph, fmt: str) -> bytes:
-    """Lay out ``graph`` with Graphviz's ``dot`` and return the ``fmt`` bytes."""
-    import graphviz  # imported here: runs that draw nothing start faster
+def pipe(graph: graphviz.Digraph, fmt: str, *, engine: str | None = None, scale: float = 1.0) -> bytes:
+    """Lay out ``graph`` and return the ``fmt`` bytes (see tracer.outputs.layout for the engines).
 
-    try:
-        return graph.pipe(format=fmt)
-    except graphviz.ExecutableNotFound:
-        raise RenderError(f"Graphviz's 'dot' program was not found: {INSTALL_HINT}") from None
-    except graphviz.CalledProcessError as exc:
-        detail = (exc.stderr or b"").decode(errors="replace").strip().splitlines()
-        raise RenderError(f"Graphviz failed: {detail[-1] if detail else exc}") from None
+    ``engine`` is ``dot``, ``pure`` or ``auto`` (default: $TRACER_ENGINE, else auto);
+    ``scale`` enlarges PNGs.
+    """
+    from .layout import render
+
+    return render(graph.source, fmt, engine=engine, scale=scale)
 
 
-def check_graphviz() -> None:
-    """Raise RenderError early if ``dot`` is missing, before anything is written."""
-    import graphviz
+def check_graphviz(fmt: str = "svg", engine: str | None = None) -> None:
+    """Raise RenderError early if no engine can draw ``fmt``, before anything is written."""
+    from .layout import check_engine
 
-    try:
-        graphviz.version()
-    except graphviz.ExecutableNotFound:
-        raise RenderError(f"Graphviz's 'dot' program was not found: {INSTALL_HINT}") from None
+    check_engine(fmt, engine)
 
 
 def write_atomically(path: str | os.PathLike[str], data: bytes | str) -> None:

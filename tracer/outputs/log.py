@@ -12,7 +12,7 @@ from ..renderers.stats import render_stats
 from ..trace import Trace
 from . import Output, Request
 from .files import atomic_writer, check_output_path
-from .progress import progress_bar
+from .progress import calls_bar
 
 #: Above this many calls the log goes only where asked (``--log``, a pipe), never to a terminal.
 TERMINAL_LOG_CALLS = 20_000
@@ -46,9 +46,9 @@ class TerminalLogOutput(Output):
                        f"(over {TERMINAL_LOG_CALLS:,}): --log PATH writes it, or pipe it "
                        f"(trace ... | less)", err=True)
             return
-        # A bar only when the log goes to a file while a person watches the terminal.
-        bar = None if is_terminal(stream) else progress_bar(self.trace, "log")
-        write_log(self.trace, stream, progress=bar)
+        # A bar (on stderr) only when the log goes to a pipe or file while a person watches.
+        with calls_bar(self.trace.calls, "log") as progress:
+            write_log(self.trace, stream, progress=progress)
         stream.flush()
 
 
@@ -79,5 +79,5 @@ class LogFileOutput(Output):
             write_log(self.trace, sys.stdout)
             sys.stdout.flush()
             return
-        with atomic_writer(self.path) as handle:
-            write_log(self.trace, handle, progress=progress_bar(self.trace, self.path))
+        with atomic_writer(self.path) as handle, calls_bar(self.trace.calls, self.path) as progress:
+            write_log(self.trace, handle, progress=progress)

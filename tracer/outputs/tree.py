@@ -13,7 +13,7 @@ from ..trace import Trace
 from . import Output, Request
 from .files import atomic_writer, check_output_path, choose_format, pipe, write_atomically
 from .log import is_terminal
-from .progress import progress_bar
+from .progress import calls_bar
 
 #: Formats whose bytes would garble a terminal.
 BINARY_FORMATS = ("png", "pdf")
@@ -61,7 +61,9 @@ class TreeOutput(Output):
         from ..renderers.tree import describe, game_tree
 
         graph = game_tree(self.trace, self.tree_plan)
-        self.data = graph.source if self.fmt == "dot" else pipe(graph, self.fmt)
+        req = self.request
+        self.data = graph.source if self.fmt == "dot" else pipe(graph, self.fmt, engine=req.engine,
+                                                                scale=req.scale)
         self.note = describe(self.trace, self.tree_plan)
 
     def write(self) -> None:
@@ -82,7 +84,7 @@ class TreeOutput(Output):
         if self.path == "-":
             write_json(self.trace, sys.stdout)
             return
-        with atomic_writer(self.path) as handle:
-            write_json(self.trace, handle, progress=progress_bar(self.trace, self.path))
+        with atomic_writer(self.path) as handle, calls_bar(self.trace.calls, self.path) as progress:
+            write_json(self.trace, handle, progress=progress)
         if not self.request.quiet:
             click.echo(f"trace: wrote {self.path} ({self.trace.calls:,} calls)", err=True)

@@ -13,6 +13,7 @@ from typing import TextIO
 
 import click
 
+from ..errors import RenderError
 from ..games.tictactoe.board import Board, cell_name
 from ..renderers.text import signed
 from ..scores import Scores
@@ -218,6 +219,9 @@ class Session:
             paths = save_decision(decision.trace, stem, self.kinds)
         except OSError as exc:
             self.say(f"Could not save move {decision.number}: {exc.strerror or exc}.")
+            return
+        except RenderError as exc:  # no engine can draw it: the game goes on
+            self.say(f"Could not save move {decision.number}: {exc}.")
             return
         self.saved[decision.number] = paths
         self.say(f"  (saved {', '.join(map(str, paths))})")

@@ -48,8 +48,25 @@ class Figure:
     hidden_calls: int = 0
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """Show the diagram when a notebook displays the figure."""
-        return self.graph._repr_mimebundle_(include=include, exclude=exclude)
+        """Show the diagram when a notebook displays the figure (with either layout engine)."""
+        from ..outputs.files import pipe
+
+        return {"image/svg+xml": pipe(self.graph, "svg").decode("utf-8")}
+
+
+class FigureSeries(list[Figure]):
+    """The figures of a series, in order; a notebook shows each with its title and caption."""
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from ..outputs.files import pipe
+
+        parts = []
+        for fig in self:
+            svg = pipe(fig.graph, "svg").decode("utf-8")
+            parts.append(f"<h4>{escape(fig.title)}</h4><p>{escape(fig.caption)}</p>{svg[svg.index('<svg'):]}")
+        return "".join(parts)
 
 
 def _budget(depth: int | None, max_nodes: int | None, default: int) -> int:
@@ -382,7 +399,7 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
 
 def figures(
     trace: Trace, *, depth: int | None = None, max_nodes: int | None = None
-) -> list[Figure]:
+) -> FigureSeries:
     """The whole series: one figure per test-play of the root's for-loop, then the overview.
 
     ``depth`` and ``max_nodes`` apply to every figure (see ``test_play_figure``).
@@ -392,4 +409,4 @@ def figures(
         for number in range(1, len(trace.root.children()) + 1)
     ]
     series.append(overview_figure(trace, depth=depth, max_nodes=max_nodes))
-    return series
+    return FigureSeries(series)

@@ -1,11 +1,17 @@
 """Board files: parse a position from text, validate it, and say exactly what is wrong.
 
-Two notations are accepted (blank lines and ``#`` comments are ignored):
+The notations learners already have at hand are accepted (blank lines and ``#``
+comments are ignored):
 
 * a grid of three rows of three cells, each ``X``/``O`` (either case) or empty
   (``.``, ``-``, ``_`` or the cell's own index digit), optionally separated by
-  spaces or ``|``;
-* the tutorial's array on one line, e.g. ``["X", 1, "O", "X", 4, "X", "O", "O", 8]``.
+  spaces or ``|``; the board as ``trace play`` draws it, ``---+---+---`` rules
+  included, is such a grid;
+* the guide's array, e.g. ``["X", 1, "O", "X", 4, "X", "O", "O", 8]``, also as its
+  line of JavaScript (``const currentBoardState = [...];``), with single or double
+  quotes, on one line or split over several;
+* the nine cells on one line, as tracer prints them: ``X.OX.XOO.``, or with its
+  titles' slashes, ``X.O/X.X/OO.``.
 """
 
 from __future__ import annotations
@@ -22,7 +28,12 @@ MAX_BYTES = 64 * 1024
 
 EMPTY_CHARS = ".-_"
 EXPECTED_CELL = "X, O, '.', '-', '_' or the cell's own index"
-EXPECTED_BOARD = 'a board: 3 rows of 3 cells, or an array like ["X", 1, "O", ...]'
+EXPECTED_BOARD = 'a board: 3 rows of 3 cells, 9 cells like X.OX.XOO., or an array like ["X", 1, "O", ...]'
+
+#: A rule between the rows of a drawn board, as ``trace play`` prints it: ``---+---+---``.
+_RULE = re.compile(r"[-+=\s]*\+[-+=\s]*")
+#: The start of the guide's array, maybe as its JavaScript: ``const currentBoardState = [``.
+_ARRAY_START = re.compile(r"(?:(?:const|let|var)\s+)?(?:[A-Za-z_$][\w$]*\s*=\s*)?\[")
 
 
 @dataclass(frozen=True)
@@ -71,26 +82,77 @@ def parse_board(text: str, source: str = "<string>", turn: Mark | None = None) -
         source: the name used in error messages.
         turn: the side to move, if the user set it; otherwise inferred from the counts.
     """
-    rows: list[tuple[int, str]] = []  # (line number, content without comment)
-    for number, raw in enumerate(text.splitlines(), start=1):
-        content = raw.split("#", 1)[0].strip()
-        if content:
-            rows.append((number, content))
+    rows = _content_rows(text)
     if not rows:
         raise InputError(f"expected {EXPECTED_BOARD}, found no board (an empty file)", source, 1)
-
     first_line = rows[0][0]
-    if rows[0][1].startswith("["):
-        if len(rows) > 1:
-            line, content = rows[1]
-            raise InputError(
-                f"expected nothing after the array, found {_quote(content)}", source, line
-            )
-        cells = _parse_array(rows[0][1], source, first_line)
-    else:
-        cells = _parse_grid(rows, source)
+    cells = _read_cells(rows, source)
     board = Board("".join(cells))
     return Position(board, _check_position(board, turn, source, first_line), source)
+
+
+def parse_cells(text: str, source: str = "board") -> str:
+    """The nine cells (``'X.OX.XOO.'``) of a board in any of the notations above.
+
+    Only the cells are checked (InputError if they are not a board), not whether
+    the position could occur in a game: that is parse_board's job.
+    """
+    rows = _content_rows(text)
+    if not rows:
+        raise InputError(f"expected {EXPECTED_BOARD}, found nothing", source)
+    return "".join(_read_cells(rows, source))
+
+
+def _read_cells(rows: list[tuple[int, str]], source: str) -> list[str]:
+    """The cells, in whichever notation ``rows`` are written."""
+    first_line, first = rows[0]
+    start = _ARRAY_START.match(first)
+    if start:
+        return _parse_array(_array_lines(rows, start.end() - 1, source), source, first_line)
+    if len(rows) == 1 and "/" in first:  # X.O/X.X/OO.
+        return _parse_grid([(first_line, row) for row in first.split("/")], source)
+    packed = re.sub(r"[\s|]+", "", first)
+    if len(rows) == 1 and len(packed) == 9:  # X.OX.XOO.
+        return _parse_grid([(first_line, packed[i : i + 3]) for i in (0, 3, 6)], source)
+    return _parse_grid(rows, source)
+
+
+def _content_rows(text: str) -> list[tuple[int, str]]:
+    """``(line number, content)`` of each line that says something: no comments, blank
+    lines or the ``---+---+---`` rules of a drawn board."""
+    rows: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        content = raw.split("#", 1)[0].strip()
+        if content and not _RULE.fullmatch(content):
+            rows.append((number, content))
+    return rows
+
+
+def _array_lines(rows: list[tuple[int, str]], start: int, source: str) -> str:
+    """The array's text, from its ``[`` to its ``]``, joined over as many lines as it spans.
+
+    What may follow it is a ``;`` (the guide's JavaScript), nothing else.
+    """
+    parts = [rows[0][1][start:]]
+    index = 0
+    while "]" not in parts[-1] and index + 1 < len(rows):
+        index += 1
+        parts.append(rows[index][1])
+    joined = " ".join(parts)
+    end = joined.find("]")
+    if end < 0:
+        raise InputError(
+            f"expected the array to end with ']', found {_quote(joined)}", source, rows[0][0]
+        )
+    rest = joined[end + 1 :].strip()
+    if rest not in ("", ";"):
+        raise InputError(
+            f"expected nothing after the array but a ';', found {_quote(rest)}", source, rows[index][0]
+        )
+    if index + 1 < len(rows):
+        line, content = rows[index + 1]
+        raise InputError(f"expected nothing after the array, found {_quote(content)}", source, line)
+    return joined[: end + 1]
 
 
 def _parse_grid(rows: list[tuple[int, str]], source: str) -> list[str]:
@@ -140,12 +202,6 @@ _ARRAY_ITEM = re.compile(r"""\s*(?:"([^"]*)"|'([^']*)'|(-?\d+))\s*(?:,|$)""")
 
 
 def _parse_array(content: str, source: str, line: int) -> list[str]:
-    if not content.endswith("]"):
-        raise InputError(
-            f"expected the array to end with ']' on the same line, found {_quote(content)}",
-            source,
-            line,
-        )
     inner = content[1:-1].strip()
     cells: list[str] = []
     pos = 0
@@ -220,3 +276,24 @@ def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> 
             line,
         )
     return turn
+
+
+
+def as_position(board: object, to_move: object = None, source: str = "record()") -> tuple[Board, Mark]:
+    """The board and side to move of a Python caller's arguments, read at the edge.
+
+    ``board`` is a Board or a string in any board-file notation; with ``to_move``
+    left out it is inferred from the counts, as for a board file.
+    """
+    if to_move is not None and to_move not in ("X", "O"):
+        raise ValueError(f"expected to_move to be 'X' or 'O', found {to_move!r}")
+    if isinstance(board, str):
+        position = parse_board(board, source, to_move)
+        return position.board, position.to_move
+    if not isinstance(board, Board):
+        raise TypeError(
+            f"{source} expects a Board or a string such as 'X.OX.XOO.', found {type(board).__name__}"
+        )
+    if to_move is None:
+        return board, _check_position(board, None, source, 1)
+    return board, to_move
