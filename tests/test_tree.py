@@ -191,3 +191,16 @@ def test_trees_over_a_hundred_boards_are_collapsed_by_default_to_stay_readable()
     assert not whole.collapsed and len(whole.nodes) == trace.calls
     small = record(Board("X.OX.XOO."), "X")
     assert not plan_tree(small, whole=READABLE_NODES).collapsed
+
+
+@pytest.mark.drawing
+def test_a_png_graphviz_would_shrink_past_reading_is_refused_with_a_hint(cli, tmp_path):
+    # Six empty cells, O to move: 1,585 boards side by side, far wider than a PNG can be.
+    (tmp_path / "six.txt").write_text("X..\nO.X\n...\n")
+    result = cli("six.txt", "-q", "--max-nodes", "1600", "-o", "six.png")
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("trace: error: the PNG would be too large to read") and "-o tree.svg" in line
+    assert not (tmp_path / "six.png").exists()
+    # As SVG (a vector picture a browser zooms into) the same tree is drawn.
+    assert cli("six.txt", "-q", "--max-nodes", "1600", "-o", "six.svg").exit_code == 0

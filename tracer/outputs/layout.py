@@ -20,7 +20,7 @@ import sysconfig
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import InputError, RenderError
+from ..errors import InputError, RenderError, TooLargeError
 from .progress import waiting
 
 ENGINES = ("auto", "dot", "pure")
@@ -126,11 +126,29 @@ def render(source: str, fmt: str, *, engine: str | None = None, scale: float = 1
     if done.returncode != 0 or not done.stdout:
         detail = messages[-1].strip() if messages else f"exit status {done.returncode}"
         raise RenderError(f"Graphviz ({name}) failed: {detail}")
+    shrink = next((line for line in messages if "Scaling by" in line), None)
+    if fmt == "png" and (shrink or _png_too_large(done.stdout)):
+        raise TooLargeError(
+            "the PNG would be too large to read (Graphviz would shrink it to fit "
+            f"{MAX_PNG_SIDE:,} pixels): draw an SVG instead (-o tree.svg), fewer boards "
+            "(--depth N, --focus CALL, --line) or a smaller --scale")
     report = warn or _to_stderr
     for line in messages:
         if line.strip() and not (name == "pure" and PURE_NOISE in line):
             report(line.strip())
     return done.stdout
+
+
+#: Graphviz's bitmap renderer shrinks anything wider or taller than this.
+MAX_PNG_SIDE = 32767
+
+
+def _png_too_large(data: bytes) -> bool:
+    """Whether a PNG's width or height (from its header) passes MAX_PNG_SIDE."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or len(data) < 24:
+        return False
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    return max(width, height) > MAX_PNG_SIDE
 
 
 def _to_stderr(line: str) -> None:
