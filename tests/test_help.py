@@ -71,3 +71,19 @@ def test_shell_completion_offers_the_example_names(runner, monkeypatch):
     offered = [line.split(",", 1)[1] for line in result.output.splitlines() if "," in line]
     assert offered == [name for name in examples.names() if name.startswith("near")]
     assert offered == ["near-endgame"]
+
+
+def test_trace_dash_on_a_terminal_says_what_to_type(monkeypatch, capsys):
+    import io
+
+    from tracer import cli as cli_module
+
+    class Terminal(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(cli_module.sys, "stdin", Terminal(io.BufferedReader(io.BytesIO(b"X.OX.XOO.\n"))))
+    with cli_module.open_input("-") as stream:
+        assert stream.read() == b"X.OX.XOO.\n"
+    prompt = capsys.readouterr().err
+    assert "type or paste a board" in prompt and "Ctrl-D" in prompt

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import sys
 from collections.abc import Callable
@@ -203,6 +204,13 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
             echo_input=not stdin.isatty()).run()
 
 
+#: What ``trace -`` says when a person, not a pipe, is to type the board.
+STDIN_PROMPT = (
+    "trace: type or paste a board (rows like  X . O  or the guide's array), "
+    "then Ctrl-D on an empty line (Windows: Ctrl-Z, Enter)"
+)
+
+
 def display_name(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
@@ -210,6 +218,10 @@ def display_name(path: str) -> str:
 def open_input(path: str) -> Any:
     """Open a file (or standard input for ``-``) for binary reading; InputError if impossible."""
     if path == "-":
+        if sys.stdin.isatty():
+            click.echo(STDIN_PROMPT, err=True)
+            # Unwrapped: one Ctrl-D (an empty read) ends the board.
+            return contextlib.nullcontext(sys.stdin.buffer)
         return io.BufferedReader(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
     try:
         return open(path, "rb")  # noqa: SIM115 - closed by the caller's with
