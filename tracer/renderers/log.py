@@ -37,6 +37,11 @@ def conclusion(trace: Trace) -> str:
             f"The game is already over: {terminal_sentence(trace, root)}. "
             f"Score {signed(root.score)}.\n"
         )
+    if game.value_kind(root.score) == "value":  # a bare number, as in a textbook tree
+        return (
+            f"{game.player(root.state)} moves to {game.move_name(root.best or 0)}: backed-up value "
+            f"{root.score}{game.point_of_view(root.state)}\n"
+        )
     word = outcome_word(trace, root.maximising, root.score)
     if word == "loses":
         word = "loses against best play"
@@ -61,6 +66,8 @@ class _Phrases:
         self.closing: dict[int, str] = {}
         self.heads: dict[tuple[int, int], str] = {}
         self.saved: dict[tuple[int, int], str] = {}
+        #: How a return value reads: the tutorial's ``{index, score}`` unless the game says otherwise.
+        self.returned = getattr(self.game, "returned", returned)
 
     def head(self, pid: int, parent: int, move: int) -> str:
         """The line that opens a call: step 7 for the first, step 11 for a test-play's."""
@@ -90,7 +97,7 @@ class _Phrases:
             else:
                 lines.append(
                     f"{pad}step 9   {game.terminal_sentence(state, code)}: "
-                    f"return {returned(None, p.score[pid])}\n"
+                    f"return {self.returned(None, p.score[pid])}\n"
                 )
             text = self.opening[pid] = "".join(lines)
         return text
@@ -109,7 +116,7 @@ class _Phrases:
             text = self.closing[pid] = (
                 f"{pad}step 16  {who}, so {how}({scores}) = {signed(c.score)}: "
                 f"first at {game.move_short(c.best or 0)}\n"
-                f"{pad}step 17  return {returned(c.best, c.score)}\n"
+                f"{pad}step 17  return {self.returned(c.best, c.score)}\n"
             )
         return text
 
@@ -119,7 +126,7 @@ class _Phrases:
         text = self.saved.get(key)
         if text is None:
             pad = INDENT * self.p.depth[pid]
-            text = self.saved[key] = f"{pad}step 12  saved {returned(move, self.p.score[pid])}\n"
+            text = self.saved[key] = f"{pad}step 12  saved {self.returned(move, self.p.score[pid])}\n"
         return text
 
 
@@ -187,7 +194,8 @@ def write_log(
         walk(0, 1)
         append(phrases.close(0))
     out.write("".join(chunk))
-    out.write(f"\nResult: {trace.result} after {calls(trace.calls)}.\n")
+    result = phrases.returned(trace.result.index, trace.result.score)
+    out.write(f"\nResult: {result} after {calls(trace.calls)}.\n")
     out.write(conclusion(trace))
     if progress is not None:
         progress(trace.calls)
