@@ -14,11 +14,15 @@ import click
 from . import __version__, examples
 from .errors import InputError, RenderError, TooLargeError, TracerError
 from .games.tictactoe.board import Mark
-from .games.tictactoe.notation import Position, parse_board, read_board_file
+from .games.tictactoe.notation import Position, read_board_file
+from .games.tree.game import GameTree
+from .games.tree.notation import MAX_BYTES as TREE_MAX_BYTES
+from .games.tree.notation import decode as decode_tree
+from .games.tree.notation import looks_like_tree
 from .outputs.files import FORMATS, atomic_writer, check_output_path, choose_format, pipe, write_atomically
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
 from .scores import parse_scores
-from .search.minimax import record
+from .search.minimax import record, search
 from .trace import Trace
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -129,8 +133,12 @@ def output_options(command: F) -> F:
 @click.argument("board", required=False, metavar="BOARD")
 @click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
               help="Trace a bundled example (without NAME: list them).")
-@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
-              help="Side to move (default: inferred from the counts; X if equal).")
+@click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal). "
+                   "For a tree: max or min at the root (default max).")
+@click.option("--game", "game_name", type=click.Choice(["tictactoe", "tree"]),
+              help="Read BOARD as this game (default: a tree if it starts with '[' "
+                   "or a label 'NAME:', else a board).")
 @click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
               show_default=True, help="The AI's mark (the maximiser); the other is the human.")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
@@ -138,11 +146,13 @@ def output_options(command: F) -> F:
 @output_options
 @reports_errors
 def run(board: str | None, example: str | None, turn: str | None, ai: str,
-        scores_text: str, **out: Any) -> None:
-    """Trace minimax on BOARD (a board file, or - for standard input).
+        scores_text: str, game_name: str | None, **out: Any) -> None:
+    """Trace minimax on BOARD (a board file, a tree file, or - for standard input).
 
     A board file is three rows of three cells (X, O, and . - _ or the cell's
     index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8].
+    A tree file is a textbook game tree: A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
+    (leaf values for MAX, labels optional; see README.md, "Textbook trees").
     """
     if example == "":
         for name in examples.names():
@@ -152,9 +162,15 @@ def run(board: str | None, example: str | None, turn: str | None, ai: str,
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     scores = parse_scores(scores_text)
     turn_mark = turn.upper() if turn else None
-    position = load_position(board, example, turn_mark)
-    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
-    trace = record(position.board, position.to_move, ai=ai_mark, scores=scores)
+    text, source = read_input(board, example)
+    if (game_name or ("tree" if looks_like_tree(text) else "tictactoe")) == "tree":
+        trace = search(tree_game(text, source, turn_mark))
+    else:
+        if turn_mark in ("MAX", "MIN"):
+            raise InputError(f"expected X or O for a board, found {turn}", "--turn")
+        position = parse_board_bytes(text, source, turn_mark)
+        ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+        trace = record(position.board, position.to_move, ai=ai_mark, scores=scores)
     emit(trace, stem=stem_of(board, example), **out)
 
 
@@ -231,12 +247,23 @@ def open_input(path: str) -> Any:
         raise InputError(f"cannot read the file: {exc.strerror}", path) from None
 
 
-def load_position(board: str | None, example: str | None, turn: Any) -> Position:
+def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
+    """The bytes of BOARD or of example NAME (enough for any board or tree file), and their name."""
     if example is not None:
-        return parse_board(examples.read(example), f"example:{example}", turn)
+        return examples.read(example).encode("utf-8"), f"example:{example}"
     assert board is not None
     with open_input(board) as stream:
-        return read_board_file(stream, display_name(board), turn)
+        return stream.read(TREE_MAX_BYTES + 1), display_name(board)
+
+
+def parse_board_bytes(data: bytes, source: str, turn: Any) -> Position:
+    return read_board_file(io.BytesIO(data), source, turn)
+
+
+def tree_game(data: bytes, source: str, turn: str | None) -> GameTree:
+    if turn in ("X", "O"):
+        raise InputError(f"expected max or min for a tree, found {turn}", "--turn")
+    return GameTree.parse(decode_tree(data, source), turn or "MAX", source)
 
 
 def stem_of(path: str | None, example: str | None) -> str:

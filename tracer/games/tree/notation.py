@@ -246,11 +246,12 @@ def decode(data: bytes, source: str) -> str:
         raise InputError("expected UTF-8 text, found undecodable bytes", source, line) from None
 
 
-def looks_like_tree(text: str) -> bool:
+def looks_like_tree(data: bytes | str) -> bool:
     """Whether a file's text is a tree rather than a board, judged by its first line
     with content: a tree starts with ``[`` or a label ``NAME:``; a
     board's array (``["X", 1, ...]``, or ``[0, 1, ..., 8]`` for the empty board)
     and a board's rows do not."""
+    text = data if isinstance(data, str) else data[:4096].decode("utf-8", "replace")
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if not line:
