@@ -154,6 +154,11 @@ def legend_label(
     chosen_text: str = "the line minimax chose from the root",
 ) -> str:
     """The legend: what the colours and arrows mean, with the score scheme."""
+    from .shapes import draws_shapes, shape_legend
+
+    if draws_shapes(trace):
+        return shape_legend(trace, collapsed=collapsed, chosen=chosen, chosen_text=chosen_text)
+
     def swatch(fill: str, border: str, text: str) -> str:
         return (
             f'<TR><TD WIDTH="12" HEIGHT="12" FIXEDSIZE="TRUE" BGCOLOR="{fill}" COLOR="{border}" '

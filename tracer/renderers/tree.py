@@ -13,7 +13,7 @@ import graphviz
 
 from ..errors import TooLargeError
 from ..trace import Call, Trace
-from . import drawing
+from . import drawing, shapes
 from .text import calls, returned, signed
 
 #: Draw whole trees up to this many calls (every board with six or fewer empty cells fits).
@@ -162,7 +162,7 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
     title = (
         f"Minimax game tree of {trace.game.setting()}. {calls(trace.calls)}, "
-        f"returns {returned(trace.result.index, trace.result.score)}"
+        f"returns {getattr(trace.game, 'returned', returned)(trace.result.index, trace.result.score)}"
     )
     if plan.collapsed or plan.path or plan.line:
         title += "\n" + describe(trace, plan)
@@ -171,8 +171,12 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
     graph.node(
         "legend", drawing.legend_label(trace, collapsed=bool(plan.collapsed)), shape="plain"
     )
-    # Keep the legend beside the first board instead of below the widest level.
-    graph.body.append(f"\t{{rank=same; legend; n{(plan.path or [plan.top])[0].call}}}\n")
+    # Keep the legend beside the first board instead of below the widest level
+    # (a textbook tree is narrow: its legend goes underneath, clear of the edges).
+    if shapes.draws_shapes(trace):
+        graph.body.append("\t{rank=sink; legend}\n")
+    else:
+        graph.body.append(f"\t{{rank=same; legend; n{(plan.path or [plan.top])[0].call}}}\n")
     return graph
 
 
@@ -212,8 +216,16 @@ def add_calls(
     """
     chosen = _chosen_line(plan.top)
     drawn = {call.call: call for call, _ in plan.nodes}
+    textbook = shapes.draws_shapes(trace)
+    cut: list[Call] = []  # calls whose pruned branches are drawn after every searched edge
+    if textbook:
+        graph.graph_attr.update(shapes.graph_attrs())
+        graph.edge_attr.update(shapes.edge_attrs())
     for step in plan.path:
-        graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step))
+        if textbook:
+            graph.node(f"{prefix}{step.call}", **shapes.shape_node(trace, step))
+        else:
+            graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step))
     for above, below in zip(plan.path, plan.path[1:] + [plan.top], strict=False):
         graph.edge(
             f"{prefix}{above.call}",
@@ -225,10 +237,13 @@ def add_calls(
     for call, folded in plan.nodes:
         thick = call.call in chosen
         if folded:
-            label = drawing.summary_label(trace, call, thick=thick)
+            graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick))
+        elif textbook:
+            graph.node(f"{prefix}{call.call}", **shapes.shape_node(trace, call, thick=thick, explain=explain))
         else:
-            label = drawing.call_label(trace, call, thick=thick, explain=explain)
-        graph.node(f"{prefix}{call.call}", label)
+            graph.node(f"{prefix}{call.call}", drawing.call_label(trace, call, thick=thick, explain=explain))
+        if not folded and call.extra("pruned"):
+            cut.append(call)
         parent = drawn.get(call.parent) if call.parent is not None else None
         if parent is not None:
             if parent.call in chosen and call.call in chosen:
@@ -244,4 +259,5 @@ def add_calls(
                 + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
                 **attrs,
             )
-
+    for call in cut:
+        shapes.add_pruned(graph, trace, call, prefix)

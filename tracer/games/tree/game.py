@@ -146,7 +146,7 @@ class GameTree:
         return f"{self.player(state)} tries each child in order"
 
     def setting(self) -> str:
-        return f"a tree of {len(self.nodes)} nodes, {self.root_player} at the root"
+        return f"the tree {self.source} ({len(self.nodes)} nodes, {self.root_player} at the root)"
 
     def log_header(self) -> str:
         leaves = len(self.leaves())
