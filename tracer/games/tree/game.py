@@ -157,6 +157,19 @@ class GameTree:
             f"and so on.\nLeaf values are from MAX's point of view: MAX takes the max, MIN the min.\n\n"
         )
 
+    #: What one row of the trace stands for, for ``--stats``.
+    position_words = "one per node"
+
+    def stats_head(self) -> tuple[str, str]:
+        """The first row of ``--stats``."""
+        return ("tree", f"{self.source}: {len(self.nodes)} nodes, {len(self.leaves())} leaves, "
+                        f"{self.root_player} at the root")
+
+    def stats_outcomes(self, terminal: dict[str, int]) -> list[tuple[str, str]]:
+        """The rows under "terminal calls": how many of the tree's leaves were visited."""
+        total = len(self.leaves())
+        return [("  leaves visited", f"{terminal['leaf']:,} of {total:,}")]
+
     # ---- pictures ---------------------------------------------------------------------
 
     def picture(self, state: int, **_: Any) -> str:
