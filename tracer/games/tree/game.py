@@ -170,6 +170,38 @@ class GameTree:
         total = len(self.leaves())
         return [("  leaves visited", f"{terminal['leaf']:,} of {total:,}")]
 
+    # ---- words for the figures -----------------------------------------------------
+
+    def moves_text(self, state: int) -> str:
+        """What a node's for-loop tries: ``children B, C, D``."""
+        return "children " + ", ".join(self.label(k) for k in self._moves[state])
+
+    def prediction(self, state: int, terminal: int, score: int) -> str:
+        """What a child's call found, for a figure's caption."""
+        if terminal:
+            return f"{self.label(state)} is a leaf worth {score}"
+        how = "the largest" if self.maximising(state) else "the smallest"
+        return f"{self.player(state)} at {self.label(state)} takes {how} value below it: {score}"
+
+    def test_play_words(self, state: int, move: int, call: int) -> str:
+        """Step 11 at the root, for a figure's narration."""
+        return (f"child {self.label(move)}: {self.player(state)} tries the move from "
+                f"{self.label(state)} to {self.label(move)}, and minimax is called on "
+                f"{self.describe(move)}: call #{call}, {self.player(move)} to move.")
+
+    def figures_intro(self, calls: int, best: int | None) -> str:
+        """The opening paragraph of the figures page."""
+        other = "MIN" if self.root_player == "MAX" else "MAX"
+        text = (f"The tree {self.source}: {len(self.nodes)} nodes, {len(self.leaves())} leaves. "
+                f"{self.root_player} moves at the root, {other} one level down, and so on; leaf "
+                f"values are from MAX's point of view. ")
+        if best is None:
+            return text + "The root is a leaf, so minimax returns its value at once."
+        return text + (
+            f"Call #1 tries the root's {self.moves_text(0)} in turn: one figure per child, "
+            f"then the overview. In all, minimax makes {calls:,} calls and {self.root_player} "
+            f"moves to {self.label(best)}. Numbers such as #5 are call numbers, as in the log.")
+
     # ---- pictures ---------------------------------------------------------------------
 
     def picture(self, state: int, **_: Any) -> str:
