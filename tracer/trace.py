@@ -198,6 +198,16 @@ class Trace:
             f"{self.search.algorithm}: {self.calls} calls, result {self.result}>"
         )
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """Show the game tree when a notebook displays the trace (Graphviz draws it)."""
+        return {"image/svg+xml": self._repr_svg_(), "text/plain": repr(self)}
+
+    def _repr_svg_(self) -> str:
+        """The game tree as SVG (as ``trace board.txt`` draws it, within its node budget)."""
+        from .renderers.tree import game_tree
+
+        return game_tree(self).pipe(format="svg", encoding="utf-8")
+
     @property
     def calls(self) -> int:
         """The total number of invocations."""

@@ -226,7 +226,9 @@ class GameTree:
     json_keys = frozenset({"label", "player"})
 
     def json_header(self) -> list[tuple[str, Any]]:
-        return [("root_player", self.root_player), ("game_tree", format_tree(self.nodes))]
+        # The tree's name comes too, so a re-rendered trace reads as the original did.
+        return [("root_player", self.root_player), ("game_tree", format_tree(self.nodes)),
+                ("source", self.source)]
 
     def json_result(self, move: int | None) -> dict[str, Any]:
         """What the JSON result adds to ``{index, score}``: the chosen child's label."""
@@ -239,9 +241,12 @@ class GameTree:
             raise InputError('expected "game_tree" (a tree in the tree notation) and '
                              f'"root_player" ("MAX" or "MIN"), found {player!r}', source)
         try:
-            return cls.parse(text, player, f'{source} "game_tree"')
+            game = cls.parse(text, player, f'{source} "game_tree"')
         except InputError as exc:
             raise InputError(f'expected a valid "game_tree": {exc}', source) from None
+        name = doc.get("source")
+        game.source = name if isinstance(name, str) else source
+        return game
 
     def state_from_json(self, node: dict[str, Any]) -> int:
         label = node.get("label")
