@@ -103,10 +103,13 @@ class DepthScores(Scores):
     def why(self, outcome: str, depth: int) -> str:
         """Why a finished game at ``depth`` scores what it does, for the log."""
         value = self.score(outcome, depth)
+        moves = f"{depth} move{'' if depth == 1 else 's'}"
         if outcome == "ai_win":
-            return f"{self.ai_win} - {depth} moves = {value:+d}: a win {depth} moves away scores {depth} less than {self.ai_win}"
+            return (f"depth-aware score {self.ai_win} - {depth} = {value:+d}, not {self.ai_win}: "
+                    f"this win comes {moves} after the first call, and a sooner win would score more")
         if outcome == "human_win":
-            return f"{depth} moves - {-self.human_win} = {value:+d}: a loss {depth} moves away is {depth} better than {self.human_win}"
+            return (f"depth-aware score {depth} - {-self.human_win} = {value:+d}, not {self.human_win}: "
+                    f"this loss comes {moves} after the first call, and a later loss would score more")
         return "a draw scores 0 at any depth"
 
 
