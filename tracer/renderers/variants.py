@@ -59,7 +59,7 @@ def bound_word(trace: Trace, call: Call) -> str:
     A call whose score reached the edge of its window was cut off somewhere
     below, so its score says only on which side of the window the truth lies.
     """
-    if algorithm(trace) != "alphabeta" or call.terminal_code:
+    if algorithm(trace) != "alphabeta" or call.terminal_code or not cut_below(trace)[call.pid]:
         return ""
     alpha, beta = window(trace, call.pid)
     if call.score <= alpha:
@@ -67,6 +67,18 @@ def bound_word(trace: Trace, call: Call) -> str:
     if call.score >= beta:
         return "≥ "
     return ""
+
+
+def cut_below(trace: Trace) -> bytearray:
+    """Per row: 1 if the row or any call below it cut (only then can its score be a bound)."""
+    found = trace.__dict__.get("_cut_below")
+    if found is None:
+        p = trace.positions
+        found = bytearray(len(p))
+        for pid in sorted(range(len(p)), key=lambda r: -p.depth[r]):  # children first
+            found[pid] = bool(pruned(trace, pid)) or any(found[c] for _, c in p.children(pid))
+        trace.__dict__["_cut_below"] = found
+    return found
 
 
 def moves_text(trace: Trace, moves: Sequence[int]) -> str:
