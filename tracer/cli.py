@@ -234,11 +234,10 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
     played there. Type "why" for the full reason (also saved as files), "q" to
     quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
     """
+    from .games.tictactoe.game import parse_order
     from .outputs.files import check_graphviz
     from .play.saving import NEEDS_GRAPHVIZ
     from .play.terminal import Session
-
-    from .games.tictactoe.game import parse_order
 
     scores = parse_scores(scores_text)
     search, order = chosen_search(algorithm, cutoff), parse_order(order_text)
