@@ -428,3 +428,58 @@ def test_every_output_works_for_example_trees(cli, tmp_path, name):
     assert result.exit_code == 0, result.stderr
     assert (tmp_path / "t.svg").exists() and (tmp_path / "figs" / "overview.svg").exists()
     assert "index.html" in {p.name for p in (tmp_path / "figs").iterdir()}
+
+
+# ---- the real alpha-beta search (tracer.search.alphabeta) ----------------------------------
+
+
+def leaves_visited(trace: Trace) -> list[str]:
+    return [trace.game.label(c.state) for c in trace if c.terminal]
+
+
+@pytest.mark.parametrize("cutoff", ["ge", "gt"])
+def test_alphabeta_search_on_figure_5_2(cutoff):
+    from tracer.search import alphabeta
+
+    trace = alphabeta.search(GameTree.parse(FIG_5_2), cutoff)
+    trace.check()
+    game = trace.game
+    assert (trace.result.score, game.label(trace.result.index)) == (3, "B")
+    seen = leaves_visited(trace)
+    assert len(seen) == 7 and {"C.2", "C.3"}.isdisjoint(seen) and {"D.1", "D.2", "D.3"} <= set(seen)
+    c = trace.root.children()[1]
+    assert [game.label(m) for m in c.extra("pruned")] == ["C.2", "C.3"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(tree=trees, root_max=st.booleans(), cutoff=st.sampled_from(["ge", "gt"]))
+def test_alphabeta_search_prunes_what_the_reference_prunes(tree, root_max, cutoff):
+    from tracer.search import alphabeta
+
+    node = tree if isinstance(tree, list) else [tree]
+    game = GameTree.parse(written(node), "MAX" if root_max else "MIN")
+    trace = alphabeta.search(game, cutoff)
+    trace.check()
+    value, best, visited = plain_alphabeta(node, root_max, cutoff)
+    minimax = tracer.search(game)
+    assert trace.result == minimax.result and value == trace.result.score
+    assert game.moves(0)[best] == trace.result.index
+    assert leaves_visited(trace) == labels_of(game, visited)
+    # The hand-recorded trace the drawing tests use records the very same rows.
+    by_hand = alphabeta_trace(game, cutoff)
+    assert render_json(by_hand) == render_json(trace)
+
+
+@pytest.mark.parametrize("cutoff", ["ge", "gt"])
+def test_cli_alphabeta_json_for_course_checks(cli, cutoff):
+    result = cli(str(ROOT / "examples" / "cutoffs-differ.txt"), "--algorithm", "alphabeta",
+                 "--cutoff", cutoff, "--format", "json", "-o", "-")
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert (doc["result"]["score"], doc["result"]["label"]) == (3, "B")
+    expected = {"ge": ["B.1", "B.2", "C.1", "D.1"], "gt": ["B.1", "B.2", "C.1", "C.2", "D.1"]}
+    assert visited_leaves(doc) == expected[cutoff]
+    c = doc["tree"]["children"][1]
+    assert (c["label"], c["alpha"], c["beta"]) == ("C", 3, None)
+    again = load_json(io.BytesIO(result.stdout.encode()), "t.json")
+    assert render_json(again) == result.stdout

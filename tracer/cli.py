@@ -22,7 +22,6 @@ from .games.tree.notation import looks_like_tree
 from .outputs.files import FORMATS, atomic_writer, check_output_path, choose_format, pipe, write_atomically
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
 from .scores import parse_scores
-from .search.minimax import record, search
 from .trace import Trace
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -129,6 +128,35 @@ def output_options(command: F) -> F:
     return command
 
 
+def search_options(command: F) -> F:
+    """Options shared by ``run``, ``play`` and ``compare``: which search, in which loop order."""
+    options = [
+        click.option("--algorithm", type=click.Choice(["minimax", "alphabeta", "memo"]),
+                     default="minimax", show_default=True,
+                     help="minimax (the guide's), alphabeta (prunes test-plays that cannot "
+                          "matter) or memo (answers repeated positions from a cache)."),
+        click.option("--cutoff", type=click.Choice(["ge", "gt"]), default=None,
+                     help="Alpha-beta's cut: ge (default) stops once best >= beta (MAX) or "
+                          "<= alpha (MIN); gt only when strictly beyond."),
+        click.option("--order", "order_text", default="ascending", show_default=True,
+                     metavar="ORDER",
+                     help="Loop order of the test-plays: ascending (the guide's), "
+                          "centre-first (4, corners, edges) or nine cells C,C,..."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def chosen_search(algorithm: str, cutoff: str | None) -> Any:
+    """The SearchSpec the options name; --cutoff without alpha-beta is a mistake worth saying."""
+    from .search import SearchSpec
+
+    if cutoff is not None and algorithm != "alphabeta":
+        raise InputError(f"only applies to --algorithm alphabeta, not {algorithm}", "--cutoff")
+    return SearchSpec(algorithm, cutoff or "ge")
+
+
 @main.command(epilog=EPILOG)
 @click.argument("board", required=False, metavar="BOARD")
 @click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
@@ -142,11 +170,14 @@ def output_options(command: F) -> F:
 @click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
               show_default=True, help="The AI's mark (the maximiser); the other is the human.")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
+@search_options
 @output_options
 @reports_errors
 def run(board: str | None, example: str | None, turn: str | None, ai: str,
-        scores_text: str, game_name: str | None, **out: Any) -> None:
+        scores_text: str, algorithm: str, cutoff: str | None, order_text: str,
+        game_name: str | None, **out: Any) -> None:
     """Trace minimax on BOARD (a board file, a tree file, or - for standard input).
 
     A board file is three rows of three cells (X, O, and . - _ or the cell's
@@ -162,15 +193,19 @@ def run(board: str | None, example: str | None, turn: str | None, ai: str,
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     scores = parse_scores(scores_text)
     turn_mark = turn.upper() if turn else None
+    search = chosen_search(algorithm, cutoff)
     text, source = read_input(board, example)
     if (game_name or ("tree" if looks_like_tree(text) else "tictactoe")) == "tree":
-        trace = search(tree_game(text, source, turn_mark))
+        trace = search.run(tree_game(text, source, turn_mark))
     else:
         if turn_mark in ("MAX", "MIN"):
             raise InputError(f"expected X or O for a board, found {turn}", "--turn")
         position = parse_board_bytes(text, source, turn_mark)
         ai_mark: Mark = "O" if ai.upper() == "O" else "X"
-        trace = record(position.board, position.to_move, ai=ai_mark, scores=scores)
+        from .games.tictactoe.game import TicTacToe, parse_order
+
+        game = TicTacToe(position.board, position.to_move, ai_mark, scores, parse_order(order_text))
+        trace = search.run(game)
     emit(trace, stem=stem_of(board, example), **out)
 
 
@@ -194,7 +229,9 @@ def render(trace_file: str, **out: Any) -> None:
               show_default=True,
               help="Who opens: ai (the tutorial's Play Game button) or human (New Game).")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
+@search_options
 @click.option("--save", "save_dir", metavar="DIR",
               help="Save every AI decision's trace in DIR (move-N.svg, move-N.json, ...).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
@@ -204,7 +241,8 @@ def render(trace_file: str, **out: Any) -> None:
 @click.option("--color/--no-color", default=None,
               help="Colour the board (default: only on a terminal).")
 @reports_errors
-def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tuple[str, ...],
+def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | None,
+         order_text: str, save_dir: str | None, kinds: tuple[str, ...],
          color: bool | None) -> None:
     """Play tic-tac-toe against the tutorial's unbeatable minimax.
 
@@ -212,11 +250,13 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     played there. Type "why" for the full reason (also saved as files), "q" to
     quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
     """
+    from .games.tictactoe.game import parse_order
     from .outputs.files import check_graphviz
     from .play.saving import NEEDS_GRAPHVIZ
     from .play.terminal import Session
 
     scores = parse_scores(scores_text)
+    search, order = chosen_search(algorithm, cutoff), parse_order(order_text)
     chosen = list(kinds) or list(DEFAULT_KINDS)
     if NEEDS_GRAPHVIZ & set(chosen):
         check_graphviz()
@@ -230,7 +270,55 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     stdin = sys.stdin
     Session(ai=ai.upper(), first=first.lower(), scores=scores,  # type: ignore[arg-type]
             save_dir=folder, kinds=chosen, stdin=stdin, color=color,
-            echo_input=not stdin.isatty()).run()
+            echo_input=not stdin.isatty(), search=search, order=order).run()
+
+
+@main.command()
+@click.argument("board", required=False, metavar="BOARD")
+@click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
+@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal).")
+@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
+              show_default=True, help="The AI's mark (the maximiser).")
+@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
+              help="The scores every variant but the depth-aware one uses.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="A table, or the same as JSON.")
+@click.option("--html", "html_path", metavar="PATH",
+              help="Also write a page with the variants' trees side by side ('-' = stdout).")
+@reports_errors
+def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
+            fmt: str, html_path: str | None) -> None:
+    """Run the guide's minimax and its variants on BOARD and compare them.
+
+    One row per search: the move and score it chose, its calls, the calls it
+    saved against the guide's minimax, and for a variant that chose another
+    move, the line of play it expects.
+    """
+    from .games.tictactoe.game import TicTacToe
+    from .renderers import compare as table
+    from .search.variants import run_variants
+
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    scores = parse_scores(scores_text)
+    position = load_position(board, example, turn.upper() if turn else None)
+    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+    if html_path not in (None, "-"):
+        check_output_path(html_path, "--html")
+    traces = [trace for _, trace in run_variants(
+        lambda order, own: TicTacToe(position.board, position.to_move, ai_mark, own or scores, order))]
+    if html_path is not None:
+        from .outputs.files import check_graphviz
+
+        check_graphviz()
+        page = table.render_html(traces)
+        if html_path == "-":
+            click.echo(page, nl=False)
+            return
+        write_atomically(html_path, page.encode("utf-8"))
+        click.echo(f"trace: wrote {html_path} ({len(traces)} trees side by side)", err=True)
+    click.echo(table.render_json(traces) if fmt == "json" else table.render_table(traces), nl=False)
 
 
 def display_name(path: str) -> str:
@@ -254,6 +342,11 @@ def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
     assert board is not None
     with open_input(board) as stream:
         return stream.read(TREE_MAX_BYTES + 1), display_name(board)
+
+
+def load_position(board: str | None, example: str | None, turn: Any) -> Position:
+    data, source = read_input(board, example)
+    return parse_board_bytes(data, source, turn)
 
 
 def parse_board_bytes(data: bytes, source: str, turn: Any) -> Position:
@@ -331,8 +424,9 @@ def emit(
 
     if stats and path != "-":
         from .renderers.stats import render_stats
+        from .search import guide_calls
 
-        click.echo(render_stats(trace), nl=False)
+        click.echo(render_stats(trace, baseline=guide_calls(trace)), nl=False)
     elif not quiet and path != "-" and log_path is None:
         stream = sys.stdout
         # A bar only when the log goes to a file while a person watches the terminal.

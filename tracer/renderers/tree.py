@@ -13,7 +13,7 @@ import graphviz
 
 from ..errors import TooLargeError
 from ..trace import Call, Trace
-from . import drawing, shapes
+from . import drawing, shapes, variant_drawing, variants
 from .text import calls, returned, signed
 
 #: Draw whole trees up to this many calls (every board with six or fewer empty cells fits).
@@ -94,6 +94,8 @@ def plan_tree(
             if node.terminal is not None:
                 break
             children = node.children()
+            if not children:  # a memo cache hit: its line was drawn where it was computed
+                break
             nxt = children[node.best_index or 0]
             for child in children:
                 if child is not nxt:
@@ -134,7 +136,7 @@ def plan_tree(
 def _chosen_line(top: Call) -> set[int]:
     calls = {top.call}
     node = top
-    while node.terminal is None:
+    while node.terminal is None and node.size > 1:  # a memo cache hit has no children
         node = node.children()[node.best_index or 0]
         calls.add(node.call)
     return calls
@@ -161,7 +163,7 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
     if plan is None:
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
     title = (
-        f"Minimax game tree of {trace.game.setting()}. {calls(trace.calls)}, "
+        f"{variant_drawing.title_prefix(trace)} game tree of {trace.game.setting()}. {calls(trace.calls)}, "
         f"returns {getattr(trace.game, 'returned', returned)(trace.result.index, trace.result.score)}"
     )
     if plan.collapsed or plan.path or plan.line:
@@ -217,7 +219,7 @@ def add_calls(
     chosen = _chosen_line(plan.top)
     drawn = {call.call: call for call, _ in plan.nodes}
     textbook = shapes.draws_shapes(trace)
-    cut: list[Call] = []  # calls whose pruned branches are drawn after every searched edge
+    cut: list[Call] = []  # alpha-beta: their pruned test-plays are drawn after the searched ones
     if textbook:
         graph.graph_attr.update(shapes.graph_attrs())
         graph.edge_attr.update(shapes.edge_attrs())
@@ -236,13 +238,17 @@ def add_calls(
         )
     for call, folded in plan.nodes:
         thick = call.call in chosen
-        if folded:
+        source = variants.cache_source(trace, call.pid)
+        if source is not None:
+            graph.node(f"{prefix}{call.call}", variant_drawing.hit_label(trace, call, source))
+        elif folded:
             graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick))
         elif textbook:
             graph.node(f"{prefix}{call.call}", **shapes.shape_node(trace, call, thick=thick, explain=explain))
         else:
-            graph.node(f"{prefix}{call.call}", drawing.call_label(trace, call, thick=thick, explain=explain))
-        if not folded and call.extra("pruned"):
+            graph.node(f"{prefix}{call.call}", drawing.call_label(
+                trace, call, thick=thick, explain=explain, caption=variant_drawing.caption(trace, call)))
+        if not folded:
             cut.append(call)
         parent = drawn.get(call.parent) if call.parent is not None else None
         if parent is not None:
@@ -260,4 +266,7 @@ def add_calls(
                 **attrs,
             )
     for call in cut:
-        shapes.add_pruned(graph, trace, call, prefix)
+        if textbook:
+            shapes.add_pruned(graph, trace, call, prefix)
+        else:
+            variant_drawing.add_pruned(graph, trace, call, prefix)
