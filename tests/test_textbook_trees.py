@@ -483,3 +483,15 @@ def test_cli_alphabeta_json_for_course_checks(cli, cutoff):
     assert (c["label"], c["alpha"], c["beta"]) == ("C", 3, None)
     again = load_json(io.BytesIO(result.stdout.encode()), "t.json")
     assert render_json(again) == result.stdout
+
+
+def test_compare_runs_the_searches_on_a_tree(cli):
+    result = cli("compare", "--example", "cutoffs-differ", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    rows = json.loads(result.stdout)["rows"]
+    # minimax visits all 10 nodes; alpha-beta skips C.2 and D.2 (ge) or only D.2 (gt).
+    assert [(r["settings"], r["label"], r["score"], r["calls"]) for r in rows] == [
+        ("the guide's minimax", "B", 3, 10), ("alpha-beta (cutoff ge)", "B", 3, 8),
+        ("alpha-beta (cutoff gt)", "B", 3, 9), ("memoised minimax", "B", 3, 10)]
+    result = cli("compare", "--example", "aima-5.2", "--turn", "min")
+    assert result.exit_code == 0 and "C" in result.stdout.splitlines()[4]

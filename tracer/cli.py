@@ -276,8 +276,8 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
 @main.command()
 @click.argument("board", required=False, metavar="BOARD")
 @click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
-@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
-              help="Side to move (default: inferred from the counts; X if equal).")
+@click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal; a tree: max).")
 @click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
               show_default=True, help="The AI's mark (the maximiser).")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
@@ -302,12 +302,21 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     scores = parse_scores(scores_text)
-    position = load_position(board, example, turn.upper() if turn else None)
-    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+    text, source = read_input(board, example)
     if html_path not in (None, "-"):
         check_output_path(html_path, "--html")
-    traces = [trace for _, trace in run_variants(
-        lambda order, own: TicTacToe(position.board, position.to_move, ai_mark, own or scores, order))]
+    if looks_like_tree(text):  # a textbook tree: the searches only, no board orders or scores
+        from .search.variants import GENERIC_VARIANTS
+
+        tree = tree_game(text, source, turn.upper() if turn else None)
+        traces = [trace for _, trace in run_variants(lambda order, own: tree, GENERIC_VARIANTS)]
+    else:
+        if turn and turn.upper() in ("MAX", "MIN"):
+            raise InputError(f"expected X or O for a board, found {turn}", "--turn")
+        position = parse_board_bytes(text, source, turn.upper() if turn else None)
+        ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+        traces = [trace for _, trace in run_variants(
+            lambda order, own: TicTacToe(position.board, position.to_move, ai_mark, own or scores, order))]
     if html_path is not None:
         from .outputs.files import check_graphviz
 

@@ -80,12 +80,18 @@ def rows(traces: list[Trace]) -> list[dict[str, Any]]:
             "order": list(order) if order is not None else None,
             "scores": scores_name(scores) if scores is not None else None,
             "move": result.index,
+            **({"label": game_label(trace, result.index)} if hasattr(trace.game, "label") else {}),
             "score": result.score,
             "calls": trace.calls,
             "saved": base.calls - trace.calls,
             "line": line_text(trace, expected_line(trace)) if differs else None,
         })
     return out
+
+
+def game_label(trace: Trace, move: int | None) -> str | None:
+    """A textbook tree's name for the chosen child (None if there is no move)."""
+    return None if move is None else str(trace.game.label(move))  # type: ignore[attr-defined]
 
 
 def render_table(traces: list[Trace]) -> str:
@@ -96,7 +102,7 @@ def render_table(traces: list[Trace]) -> str:
     body = []
     for row in data:
         saved = "-" if row is data[0] else f"{row['saved']:,} ({row['saved'] / base.calls:.1%})"
-        move = "-" if row["move"] is None else str(row["move"])
+        move = "-" if row["move"] is None else str(row.get("label", row["move"]))
         body.append((row["settings"], move, signed(row["score"]), f"{row['calls']:,}", saved))
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(5)]
     right = {2, 3}
@@ -110,7 +116,8 @@ def render_table(traces: list[Trace]) -> str:
     text += line(head) + line(tuple("-" * w for w in widths)) + "".join(line(r) for r in body)
     differing = [r for r in data if r["line"]]
     if differing:
-        text += f"\nThe guide's minimax plays {data[0]['move']}; these choose another move, expecting:\n"
+        text += (f"\nThe guide's minimax plays {data[0].get('label', data[0]['move'])}; "
+                 f"these choose another move, expecting:\n")
         text += "".join(f"  {r['settings']}: {r['line']}\n" for r in differing)
     return text
 

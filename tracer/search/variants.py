@@ -41,3 +41,7 @@ def run_variants(make_game: Callable[[tuple[int, ...], Scores | None], Any],
                  variants: tuple[Variant, ...] = VARIANTS) -> list[tuple[Variant, Trace]]:
     """Record every variant; ``make_game(order, scores)`` builds the game each one searches."""
     return [(v, v.search.run(make_game(v.order, v.scores))) for v in variants]
+
+#: The variants that mean something on any game: no loop orders or score schemes of a board.
+GENERIC_VARIANTS: tuple[Variant, ...] = tuple(
+    v for v in VARIANTS if v.order == ASCENDING and v.scores is None)
