@@ -495,3 +495,39 @@ def test_compare_runs_the_searches_on_a_tree(cli):
         ("alpha-beta (cutoff gt)", "B", 3, 9), ("memoised minimax", "B", 3, 10)]
     result = cli("compare", "--example", "aima-5.2", "--turn", "min")
     assert result.exit_code == 0 and "C" in result.stdout.splitlines()[4]
+
+
+# ---- the step-by-step page ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
+def test_the_page_replays_a_tree(browser, tmp_path, algorithm):
+    from test_viewer import Viewer, expected_steps
+
+    from tracer.renderers.html import render_html
+    from tracer.search import alphabeta
+
+    game = GameTree.parse(examples.read("aima-5.2"), "MAX", "aima-5.2")
+    trace = tracer.search(game) if algorithm == "minimax" else alphabeta.search(game, "ge")
+    path = tmp_path / "tree.html"
+    path.write_text(render_html(trace), encoding="utf-8")
+    view = Viewer(browser, path).open()
+    try:
+        seen = view.page.evaluate("""() => {
+            const story = document.querySelector('#story');
+            const out = [];
+            for (let n = 1; n <= tracerViewer.total; n++) {
+                tracerViewer.go(n);
+                out.push([story.dataset.kind, Number(story.dataset.call)]);
+            }
+            return out;
+        }""")
+        assert [tuple(s) for s in seen] == expected_steps(trace)
+        view.page.keyboard.press("End")
+        assert "returns {child: B, value: 3}" in view.text("#narration")
+        assert "moves to node B" in view.text("#narration")
+        view.open("#call=7")
+        assert "C.1" in view.text("#narration") and "▼" in view.text("#stack")
+        assert view.problems == [] and all(u.startswith("file:") for u in view.requests)
+    finally:
+        view.close()

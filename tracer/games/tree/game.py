@@ -212,15 +212,28 @@ class GameTree:
         return f'<TABLE BORDER="0"><TR><TD>{escape(text)}</TD></TR></TABLE>'
 
     def page_data(self) -> dict[str, Any]:
+        # MAX and MIN stand where a board has the AI's and the human's marks.
         return {
             "game": self.name,
             "labels": list(self.nodes.labels),
+            "children": [list(kids) for kids in self._moves],
+            "ai": "MAX",
+            "human": "MIN",
             "root_player": self.root_player,
             "terminal_names": list(TERMINAL_NAMES),
         }
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        return {"node": list(states), "max_to_move": [int(self.maximising(s)) for s in states]}
+        return {
+            "node": list(states),
+            "max_to_move": [int(self.maximising(s)) for s in states],
+            "depth": [self.nodes.depths[s] for s in states],
+        }
+
+    def page_heading(self) -> str:
+        """The line under the step-by-step page's title."""
+        return (f"the tree {self.source} · {len(self.nodes)} nodes · {self.root_player} at the root · "
+                f"leaf values for MAX")
 
     #: The keys a JSON node holds for the state.
     json_keys = frozenset({"label", "player"})
