@@ -173,7 +173,9 @@ def shape_legend(trace: Trace, *, collapsed: bool = False, chosen: bool = True,
     if collapsed:
         rows.append(row("▣", "#6a1b9a", "subtree collapsed (calls not drawn)"))
     if chosen:
-        rows.append(row("<B>━</B>", CHOSEN, chosen_text))
+        # Not "minimax": the same legend serves alpha-beta's trees.
+        text = chosen_text.replace("the line minimax chose", "the line chosen")
+        rows.append(row("<B>━</B>", CHOSEN, text))
     rows.append(row("━", PICKED_EDGE, "the child a node picked (max / min)"))
     rows.append(row("━", REJECTED_EDGE, "a child it did not pick"))
     return ('<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1" COLOR="#bdbdbd" '
