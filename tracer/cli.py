@@ -15,13 +15,16 @@ from . import __version__, examples
 from .commandline import DefaultGroup, Failure, reports_errors
 from .errors import InputError
 from .games.tictactoe.board import Mark
-from .games.tictactoe.notation import Position, parse_board, read_board_file
+from .games.tictactoe.notation import Position, read_board_file
+from .games.tree.game import GameTree
+from .games.tree.notation import MAX_BYTES as TREE_MAX_BYTES
+from .games.tree.notation import decode as decode_tree
+from .games.tree.notation import looks_like_tree
 from .outputs import Request, produce
-from .outputs.files import FORMATS
+from .outputs.files import FORMATS, check_output_path, write_atomically
 from .outputs.progress import waiting
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
 from .scores import parse_scores
-from .search.minimax import record
 from .trace import Trace
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -105,26 +108,64 @@ def output_options(command: F) -> F:
     return command
 
 
+def search_options(command: F) -> F:
+    """Options shared by ``run``, ``play`` and ``compare``: which search, in which loop order."""
+    options = [
+        click.option("--algorithm", type=click.Choice(["minimax", "alphabeta", "memo"]),
+                     default="minimax", show_default=True,
+                     help="minimax (the guide's), alphabeta (prunes test-plays that cannot "
+                          "matter) or memo (answers repeated positions from a cache)."),
+        click.option("--cutoff", type=click.Choice(["ge", "gt"]), default=None,
+                     help="Alpha-beta's cut: ge (default) stops once best >= beta (MAX) or "
+                          "<= alpha (MIN); gt only when strictly beyond."),
+        click.option("--order", "order_text", default="ascending", show_default=True,
+                     metavar="ORDER",
+                     help="Loop order of the test-plays: ascending (the guide's), "
+                          "centre-first (4, corners, edges) or nine cells C,C,..."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def chosen_search(algorithm: str, cutoff: str | None) -> Any:
+    """The SearchSpec the options name; --cutoff without alpha-beta is a mistake worth saying."""
+    from .search import SearchSpec
+
+    if cutoff is not None and algorithm != "alphabeta":
+        raise InputError(f"only applies to --algorithm alphabeta, not {algorithm}", "--cutoff")
+    return SearchSpec(algorithm, cutoff or "ge")
+
+
 @main.command(epilog=EPILOG)
 @click.argument("board", required=False, metavar="BOARD")
 @click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
               shell_complete=complete_example,
               help="Trace a bundled example (without NAME: list them).")
-@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
-              help="Side to move (default: inferred from the counts; X if equal).")
+@click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal). "
+                   "For a tree: max or min at the root (default max).")
+@click.option("--game", "game_name", type=click.Choice(["tictactoe", "tree"]),
+              help="Read BOARD as this game (default: a tree if it starts with '[' "
+                   "or a label 'NAME:', else a board).")
 @click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
               show_default=True, help="The AI's mark (the maximiser); the other is the human.")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
+@search_options
 @output_options
 @click.version_option(__version__, prog_name="trace")
 @reports_errors
 def run(board: str | None, example: str | None, turn: str | None, ai: str,
-        scores_text: str, **out: Any) -> None:
-    """Trace minimax on BOARD (a board file, or - for standard input).
+        scores_text: str, algorithm: str, cutoff: str | None, order_text: str,
+        game_name: str | None, **out: Any) -> None:
+    """Trace minimax on BOARD (a board file, a tree file, or - for standard input).
 
     A board file is three rows of three cells (X, O, and . - _ or the cell's
     index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8].
+    A tree file is a textbook game tree: A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
+    (leaf values for MAX, labels optional; see README.md, "Textbook trees").
     """
     if example == "":
         list_examples()
@@ -133,9 +174,19 @@ def run(board: str | None, example: str | None, turn: str | None, ai: str,
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     scores = parse_scores(scores_text)
     turn_mark = turn.upper() if turn else None
-    position = load_position(board, example, turn_mark)
-    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
-    trace = record(position.board, position.to_move, ai=ai_mark, scores=scores)
+    search = chosen_search(algorithm, cutoff)
+    text, source = read_input(board, example)
+    if (game_name or ("tree" if looks_like_tree(text) else "tictactoe")) == "tree":
+        trace = search.run(tree_game(text, source, turn_mark))
+    else:
+        if turn_mark in ("MAX", "MIN"):
+            raise InputError(f"expected X or O for a board, found {turn}", "--turn")
+        position = parse_board_bytes(text, source, turn_mark)
+        ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+        from .games.tictactoe.game import TicTacToe, parse_order
+
+        game = TicTacToe(position.board, position.to_move, ai_mark, scores, parse_order(order_text))
+        trace = search.run(game)
     emit(trace, stem=stem_of(board, example), inputs=(board,) if board else (), **out)
 
 
@@ -159,7 +210,9 @@ def render(trace_file: str, **out: Any) -> None:
               show_default=True,
               help="Who opens: ai (the tutorial's Play Game button) or human (New Game).")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
+@search_options
 @click.option("--save", "save_dir", metavar="DIR",
               help="Save every AI decision's trace in DIR (by default move-N.svg, move-N-figures/ and move-N.html).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
@@ -172,7 +225,8 @@ def render(trace_file: str, **out: Any) -> None:
               help="Write the game as one offline page to PATH instead of playing here "
                    "(--ai and --scores choose what it starts with; both openings are buttons).")
 @reports_errors
-def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tuple[str, ...],
+def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | None,
+         order_text: str, save_dir: str | None, kinds: tuple[str, ...],
          color: bool | None, html_path: str | None = None) -> None:
     """Play tic-tac-toe against the tutorial's unbeatable minimax.
 
@@ -180,6 +234,7 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     played there. Type "why" for the full reason (also saved as files), "q" to
     quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
     """
+    from .games.tictactoe.game import parse_order
     from .play.terminal import Session
 
     if html_path is not None:
@@ -190,6 +245,7 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
             click.echo(f"trace: wrote {html_path} ({note})", err=True)
         return
     scores = parse_scores(scores_text)
+    search, order = chosen_search(algorithm, cutoff), parse_order(order_text)
     chosen = list(kinds) or list(DEFAULT_KINDS)
     folder = None
     if save_dir is not None:
@@ -201,7 +257,64 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     stdin = sys.stdin
     Session(ai=ai.upper(), first=first.lower(), scores=scores,  # type: ignore[arg-type]
             save_dir=folder, kinds=chosen, stdin=stdin, color=color,
-            echo_input=not stdin.isatty()).run()
+            echo_input=not stdin.isatty(), search=search, order=order).run()
+
+
+@main.command()
+@click.argument("board", required=False, metavar="BOARD")
+@click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
+@click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal; a tree: max).")
+@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
+              show_default=True, help="The AI's mark (the maximiser).")
+@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
+              help="The scores every variant but the depth-aware one uses.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="A table, or the same as JSON.")
+@click.option("--html", "html_path", metavar="PATH",
+              help="Also write a page with the variants' trees side by side ('-' = stdout).")
+@reports_errors
+def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
+            fmt: str, html_path: str | None) -> None:
+    """Run the guide's minimax and its variants on BOARD and compare them.
+
+    One row per search: the move and score it chose, its calls, the calls it
+    saved against the guide's minimax, and for a variant that chose another
+    move, the line of play it expects.
+    """
+    from .games.tictactoe.game import TicTacToe
+    from .renderers import compare as table
+    from .search.variants import run_variants
+
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    scores = parse_scores(scores_text)
+    text, source = read_input(board, example)
+    if html_path not in (None, "-"):
+        check_output_path(html_path, "--html")
+    if looks_like_tree(text):  # a textbook tree: the searches only, no board orders or scores
+        from .search.variants import GENERIC_VARIANTS
+
+        tree = tree_game(text, source, turn.upper() if turn else None)
+        traces = [trace for _, trace in run_variants(lambda order, own: tree, GENERIC_VARIANTS)]
+    else:
+        if turn and turn.upper() in ("MAX", "MIN"):
+            raise InputError(f"expected X or O for a board, found {turn}", "--turn")
+        position = parse_board_bytes(text, source, turn.upper() if turn else None)
+        ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+        traces = [trace for _, trace in run_variants(
+            lambda order, own: TicTacToe(position.board, position.to_move, ai_mark, own or scores, order))]
+    if html_path is not None:
+        from .outputs.files import check_graphviz
+
+        check_graphviz()
+        page = table.render_html(traces)
+        if html_path == "-":
+            click.echo(page, nl=False)
+            return
+        write_atomically(html_path, page.encode("utf-8"))
+        click.echo(f"trace: wrote {html_path} ({len(traces)} trees side by side)", err=True)
+    click.echo(table.render_json(traces) if fmt == "json" else table.render_table(traces), nl=False)
 
 
 #: What ``trace -`` says when a person, not a pipe, is to type the board.
@@ -229,13 +342,29 @@ def open_input(path: str) -> Any:
         raise InputError(f"cannot read the file: {exc.strerror}", path) from None
 
 
-def load_position(board: str | None, example: str | None, turn: Any) -> Position:
+def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
+    """The bytes of BOARD or of example NAME (enough for any board or tree file), and their name."""
     if example is not None:
-        return parse_board(examples.read(example), f"example:{example}", turn)
+        return examples.read(example).encode("utf-8"), f"example:{example}"
     assert board is not None
     hint_if_misplaced(board)
     with open_input(board) as stream:
-        return read_board_file(stream, display_name(board), turn)
+        return stream.read(TREE_MAX_BYTES + 1), display_name(board)
+
+
+def load_position(board: str | None, example: str | None, turn: Any) -> Position:
+    data, source = read_input(board, example)
+    return parse_board_bytes(data, source, turn)
+
+
+def parse_board_bytes(data: bytes, source: str, turn: Any) -> Position:
+    return read_board_file(io.BytesIO(data), source, turn)
+
+
+def tree_game(data: bytes, source: str, turn: str | None) -> GameTree:
+    if turn in ("X", "O"):
+        raise InputError(f"expected max or min for a tree, found {turn}", "--turn")
+    return GameTree.parse(decode_tree(data, source), turn or "MAX", source)
 
 
 def hint_if_misplaced(board: str) -> None:

@@ -12,8 +12,9 @@ FONT = "DejaVu Sans"
 PLAYED_FILL = "#d32f2f"
 PLAYED_TEXT = "#ffffff"
 #: Outcomes for the AI: the tutorial's game shows a win in green and a draw in grey.
-OUTCOME_FILL = {"win": "#c8e6c9", "loss": "#ffd8b0", "draw": "#e0e0e0"}
-OUTCOME_BORDER = {"win": "#2e7d32", "loss": "#e65100", "draw": "#616161"}
+#: A textbook tree's leaf is neither: a plain value.
+OUTCOME_FILL = {"win": "#c8e6c9", "loss": "#ffd8b0", "draw": "#e0e0e0", "leaf": "#fff8e1"}
+OUTCOME_BORDER = {"win": "#2e7d32", "loss": "#e65100", "draw": "#616161", "leaf": "#5d4037"}
 INNER_FILL = "#ffffff"
 INNER_BORDER = "#757575"
 #: The chosen line of play from the root.

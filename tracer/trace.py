@@ -205,10 +205,22 @@ class Trace:
         )
 
     def _repr_html_(self) -> str:
-        """Jupyter shows a summary card: board, result, calls and a small tree."""
+        """Jupyter shows a summary card: the game, the result, the calls and a small tree."""
         from .renderers.notebook import trace_html
 
         return trace_html(self)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """The card for notebooks that show HTML, the game tree for those that show SVG."""
+        return {"text/html": self._repr_html_(), "image/svg+xml": self._repr_svg_(),
+                "text/plain": repr(self)}
+
+    def _repr_svg_(self) -> str:
+        """The game tree as SVG (as ``trace FILE`` draws it, within its node budget)."""
+        from .outputs.files import pipe
+        from .renderers.tree import game_tree
+
+        return pipe(game_tree(self), "svg").decode("utf-8")
 
     @property
     def calls(self) -> int:

@@ -19,7 +19,10 @@ class StatsOutput(Output):
         return cls(trace, request) if request.stats and request.tree_path != "-" else None
 
     def render(self) -> None:
-        self.text = render_stats(self.trace)
+        from ..search import guide_calls
+
+        # A variant's summary compares its calls with the guide's minimax on the same game.
+        self.text = render_stats(self.trace, baseline=guide_calls(self.trace))
 
     def write(self) -> None:
         click.echo(self.text, nl=False)

@@ -154,6 +154,11 @@ def legend_label(
     chosen_text: str = "the line minimax chose from the root",
 ) -> str:
     """The legend: what the colours and arrows mean, with the score scheme."""
+    from .shapes import draws_shapes, shape_legend
+
+    if draws_shapes(trace):
+        return shape_legend(trace, collapsed=collapsed, chosen=chosen, chosen_text=chosen_text)
+
     def swatch(fill: str, border: str, text: str) -> str:
         return (
             f'<TR><TD WIDTH="12" HEIGHT="12" FIXEDSIZE="TRUE" BGCOLOR="{fill}" COLOR="{border}" '
@@ -179,6 +184,9 @@ def legend_label(
                           ).replace("&#8594;</FONT>", "&#8594;</B></FONT>"))
     rows.append(arrow(PICKED_EDGE, "the test-play a call picked (max / min)"))
     rows.append(arrow(REJECTED_EDGE, "a test-play it did not pick"))
+    from .variant_drawing import legend_rows
+
+    rows += legend_rows(trace)
     return (
         '<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1" COLOR="#bdbdbd" '
         'BGCOLOR="#fafafa">' + "".join(rows) + "</TABLE>>"

@@ -16,7 +16,7 @@ import graphviz
 
 from ..errors import TooLargeError
 from ..trace import Call, Trace
-from . import drawing
+from . import drawing, shapes
 from .log import terminal_sentence
 from .text import calls, returned, signed
 from .tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, TreePlan, add_calls, new_graph, plan_tree
@@ -100,6 +100,9 @@ def _mover(trace: Trace, call: Call) -> str:
 
 def prediction(trace: Trace, call: Call) -> str:
     """What a test-play's call predicts, in words, e.g. ``O can then win, so ...: score -1``."""
+    own = getattr(trace.game, "prediction", None)  # a game may word it itself (a textbook tree)
+    if own is not None:
+        return str(own(call.state, call.terminal_code, call.score))
     score = signed(call.score)
     ai, human = trace.ai, trace.human
     if call.terminal == "draw":
@@ -122,14 +125,27 @@ def test_play_caption(trace: Trace, number: int) -> str:
     plays = trace.root.children()
     call = plays[number - 1]
     return (
-        f"Test-play {number} of {len(plays)}: {trace.root.player} on {trace.game.move_name(call.move or 0)}"
+        f"Test-play {number} of {len(plays)}: {trace.game.move_phrase(trace.root.state, call.move or 0)}"
         f" — {prediction(trace, call)}"
     )
 
 
 def _infos(trace: Trace, upto: int | None = None) -> str:
     plays = trace.root.test_plays[:upto]
-    return "[" + ", ".join(str(r) for r in plays) + "]"
+    return "[" + ", ".join(said(trace)(r.index, r.score) for r in plays) + "]"
+
+
+def said(trace: Trace) -> Any:
+    """How the game writes a return value: the tutorial's ``{index, score}`` unless it says otherwise."""
+    return getattr(trace.game, "returned", returned)
+
+
+def moves_text(trace: Trace, call: Call) -> str:
+    """The moves a call's for-loop tries: ``cells 1, 4, 8`` (a board), ``children B, C, D`` (a tree)."""
+    own = getattr(trace.game, "moves_text", None)
+    if own is not None:
+        return str(own(call.state))
+    return "cells " + ", ".join(map(str, call.empty_cells))
 
 
 def _collapsed_note(plan_nodes: int, hidden: int, depth_below_root: int | None) -> str:
@@ -179,26 +195,30 @@ def test_play_figure(
     caption = test_play_caption(trace, number)
     last = call.call + call.size - 1
     span = f"call #{call.call}" if call.size == 1 else f"calls #{call.call}–#{last}"
-    saved = returned(call.move, call.score)
+    saved = said(trace)(call.move, call.score)
     title = f"{caption}\n{span} of {trace.calls:,} · step 12 saves {saved} into allTestPlayInfos"
     graph = new_graph(f"figure_{number}", title)
 
-    graph.node(
-        "n1",
-        drawing.state_label(
-            trace,
-            root.state,
-            f"#1 · {root.player} to move",
-            f"for-loop: cell {call.move} ({number} of {len(plays)})",
-            testing=call.move,
-            caption=f"saves {saved}",
-        ),
-    )
+    if shapes.draws_shapes(trace):
+        graph.node("n1", **shapes.shape_node(trace, root))
+    else:
+        graph.node(
+            "n1",
+            drawing.state_label(
+                trace,
+                root.state,
+                f"#1 · {root.player} to move",
+                f"for-loop: cell {call.move} ({number} of {len(plays)})",
+                testing=call.move,
+                caption=f"saves {saved}",
+            ),
+        )
     add_calls(graph, trace, plan, explain=True, edge_scores=True)
+    step11 = trace.game.edge_label(root.state, call.move or 0) or trace.game.move_short(call.move or 0)
     graph.edge(
         "n1",
         f"n{call.call}",
-        label=f" step 11: {root.player} on {call.move}\n ↑ step 12: {signed(call.score)}",
+        label=f" step 11: {step11}\n ↑ step 12: {signed(call.score)}",
         color=drawing.PLAYED_FILL,
         fontcolor=drawing.PLAYED_FILL,
         penwidth="2",
@@ -232,11 +252,13 @@ def _test_play_narration(
     root = trace.root
     plays = root.children()
     nxt = f"{call.player} to move"
+    own = getattr(trace.game, "test_play_words", None)  # a game may tell step 11 itself
     parts = [
         f"Steps 11–12, test-play {number} of {len(plays)}. The for-loop of call #1 reaches "
-        f"{trace.game.move_name(call.move or 0)}, red on the first board (the "
-        f"tutorial's figure 4). {root.player} test-plays its mark there; the changed board "
-        f"(figure 5) goes to minimax again: call #{call.call}, {nxt}."
+        + (own(root.state, call.move, call.call) if own else
+           f"{trace.game.move_name(call.move or 0)}, red on the first board (the "
+           f"tutorial's figure 4). {root.player} test-plays its mark there; the changed board "
+           f"(figure 5) goes to minimax again: call #{call.call}, {nxt}.")
     ]
     if call.terminal is not None:
         parts.append(
@@ -245,17 +267,17 @@ def _test_play_narration(
         )
     else:
         last = call.call + call.size - 1
-        cells = ", ".join(map(str, call.empty_cells))
         parts.append(
             f"Step 9 finds no terminal state, so call #{call.call} runs its own for-loop over "
-            f"cells {cells}. Its subtree makes {call.size:,} calls (#{call.call}–#{last}), "
+            f"{moves_text(trace, call)}. Its subtree makes {call.size:,} calls (#{call.call}–#{last}), "
             f"each game played out to the end; every call hands its score back up "
             f"(the ↑ numbers on the arrows). At call #{call.call}, {_mover(trace, call)} "
             f"is to move, so step 16 takes {drawing.pick_footer(trace, call)}: "
-            f"{drawing.pick_reason(trace, call)}, and step 17 returns {call.returned}."
+            f"{drawing.pick_reason(trace, call)}, and step 17 returns "
+            f"{said(trace)(call.best, call.score)}."
         )
     parts.append(
-        f"Back in call #1, step 12 saves {returned(call.move, call.score)}; allTestPlayInfos "
+        f"Back in call #1, step 12 saves {said(trace)(call.move, call.score)}; allTestPlayInfos "
         f"is now {_infos(trace, number)}."
     )
     note = _collapsed_note(len(plan.nodes), plan.hidden_calls, depth)
@@ -314,14 +336,16 @@ def overview_figure(
     root = trace.root
     plan = _overview_plan(trace, depth, max_nodes)
     result = trace.result
+    result_text = said(trace)(result.index, result.score)
     if root.terminal is None:
         title = (
-            f"Overview: {root.player} test-plays cells {', '.join(map(str, root.empty_cells))}; "
-            f"{'max' if root.maximising else 'min'} keeps {signed(result.score)} at cell "
-            f"{result.index} and returns {result}\n{calls(trace.calls)} in all"
+            f"Overview: {root.player} test-plays {moves_text(trace, root)}; "
+            f"{'max' if root.maximising else 'min'} keeps {signed(result.score)} at "
+            f"{trace.game.move_short(result.index or 0)} and returns "
+            f"{said(trace)(result.index, result.score)}\n{calls(trace.calls)} in all"
         )
     else:
-        title = f"Overview: the game is already over; call #1 returns {result}"
+        title = f"Overview: the game is already over; call #1 returns {result_text}"
     if plan.collapsed:
         title += (
             f" · {len(plan.collapsed):,} subtrees ({plan.hidden_calls:,} calls) "
@@ -333,10 +357,10 @@ def overview_figure(
         answer = (
             f"{root.player} plays {trace.game.move_name(result.index or 0)}"
         )
-        caption_rows = f"bestPlayInfo = {result}"
+        caption_rows = f"bestPlayInfo = {result_text}"
     else:
         answer = "no move to make"
-        caption_rows = f"bestPlayInfo = {result}"
+        caption_rows = f"bestPlayInfo = {result_text}"
     graph.node(
         "result",
         f'<<TABLE BORDER="3" CELLBORDER="0" CELLSPACING="1" CELLPADDING="4" '
@@ -353,10 +377,10 @@ def overview_figure(
     graph.body.append("\t{rank=same; legend; n1; result}\n")
     caption = (
         f"Overview of all {len(root.children())} test-plays: scores "
-        f"{', '.join(signed(r.score) for r in root.test_plays)}; {root.player} picks cell "
-        f"{result.index} and returns {result}"
+        f"{', '.join(signed(r.score) for r in root.test_plays)}; {root.player} picks "
+        f"{trace.game.move_short(result.index or 0)} and returns {said(trace)(result.index, result.score)}"
         if root.terminal is None
-        else f"Overview: the board is already over, so call #1 returns {result} at once"
+        else f"Overview: the board is already over, so call #1 returns {result_text} at once"
     )
     return Figure(
         name="overview",
@@ -372,22 +396,27 @@ def overview_figure(
 def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
     root = trace.root
     result = trace.result
+    result_text = said(trace)(result.index, result.score)
     if root.terminal is not None:
         return (
             f"The board is already over: step 9 finds {terminal_sentence(trace, root)}, so "
-            f"the first call returns {result} at once. No for-loop runs, so there are no "
+            f"the first call returns {result_text} at once. No for-loop runs, so there are no "
             f"test-play figures."
         )
     scores = [r.score for r in root.test_plays]
     word = "highest" if root.maximising else "lowest"
     tie = scores.count(result.score) > 1
-    where = f"first reached at cell {result.index}" if tie else f"at cell {result.index}"
+    at = trace.game.move_short(result.index or 0)
+    where = f"first reached at {at}" if tie else f"at {at}"
+    noun = moves_text(trace, root).split(" ")[0]  # 'cells', 'children'
+    noun = "empty cells" if noun == "cells" else noun
     parts = [
-        f"Steps 24–25. The for-loop of call #1 has test-played all {len(scores)} empty cells "
+        f"Steps 24–25. The for-loop of call #1 has test-played all {len(scores)} {noun} "
         f"and allTestPlayInfos holds {_infos(trace)}. {_mover(trace, root)} is to move, so "
         f"step 16 keeps the {word} score, {signed(result.score)}, {where}"
         + (" (a later equal score does not replace it: the comparison is strict)" if tie else "")
-        + f". Step 17 returns {result}, which the first invocation stores in bestPlayInfo: "
+        + f". Step 17 returns {said(trace)(result.index, result.score)}, which the first "
+        f"invocation stores in bestPlayInfo: "
         f"{root.player} plays {trace.game.move_name(result.index or 0)}. "
         f"The whole search made {calls(trace.calls)}."
     ]

@@ -73,6 +73,9 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
         "edge_child": list(p.edge_child),
     }
     columns.update(trace.game.page_columns(p.state, p.terminal))
+    if getattr(trace.game, "draws_shapes", False):
+        # A tree's page reads each call's children from the edges (alpha-beta skips some).
+        columns.update(edge_count=list(p.edge_count), edge_move=list(p.edge_move))
     return {
         **trace.game.page_data(),
         "calls": trace.calls,
@@ -102,17 +105,25 @@ def title(trace: Trace) -> str:
     )
 
 
+def heading(trace: Trace) -> str:
+    """The line under the page's title: the game, the players and the scores."""
+    own = getattr(trace.game, "page_heading", None)  # a game may say it itself (a textbook tree)
+    if own is not None:
+        return str(own())
+    s = trace.scores
+    return (
+        f"{trace.board.compact()} · {trace.to_move} to move · "
+        f"{trace.ai} is the AI (max), {trace.human} the human (min) · "
+        f"scores: {trace.human} wins {signed(s.human_win)}, {trace.ai} wins "
+        f"{signed(s.ai_win)}, draw {signed(s.draw)}"
+    )
+
+
 def render_html(trace: Trace, start_call: int = 1) -> str:
     """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
-    s = trace.scores
     slots = {
         "title": escape(title(trace)),
-        "heading": escape(
-            f"{trace.board.compact()} · {trace.to_move} to move · "
-            f"{trace.ai} is the AI (max), {trace.human} the human (min) · "
-            f"scores: {trace.human} wins {signed(s.human_win)}, {trace.ai} wins "
-            f"{signed(s.ai_win)}, draw {signed(s.draw)}"
-        ),
+        "heading": escape(heading(trace)),
         "colours": css_variables(),
         "css": asset("viewer.css"),
         "data": script_json(viewer_data(trace, start_call)),

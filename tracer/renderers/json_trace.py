@@ -52,8 +52,14 @@ def _header(trace: Trace, version: int) -> str:
         search = {"algorithm": trace.search.algorithm, **dict(trace.search.settings)}
         fields += [("game", game.name), ("search", search)]
     fields += list(game.json_header())
-    fields += [("result", trace.result.as_dict()), ("calls", trace.calls)]
+    fields += [("result", result_fields(trace)), ("calls", trace.calls)]
     return "{" + ",".join(f"{dumps(k)}:{dumps(v)}" for k, v in fields) + ',\n"tree":'
+
+
+def result_fields(trace: Trace) -> dict[str, Any]:
+    """The header's ``result``: ``{index, score}`` and what the game adds (a tree: the label)."""
+    extra = getattr(trace.game, "json_result", None)
+    return {**trace.result.as_dict(), **(extra(trace.result.index) if extra else {})}
 
 
 def _compact(value: Any) -> str:
@@ -182,8 +188,8 @@ def trace_from_dict(doc: Any, source: str = "<json>") -> Trace:
     _need(doc.get("calls") == trace.calls,
           f'expected "calls" to be {trace.calls}, found {doc.get("calls")!r}', source)
     result = doc.get("result")
-    _need(result == trace.result.as_dict(),
-          f'expected "result" to be {trace.result.as_dict()}, found {result!r}', source)
+    _need(result == result_fields(trace),
+          f'expected "result" to be {result_fields(trace)}, found {result!r}', source)
     return trace
 
 

@@ -97,6 +97,12 @@ def result_html(result: Result) -> str:
 
 def trace_html(trace: Trace) -> str:
     """A summary card: the board, who moves, the result, the call count and a small tree."""
+    if trace.game.name != "tictactoe":
+        facts = [f"<b>{escape(trace.game.setting())}</b>",
+                 f"{trace.calls:,} call{'s' if trace.calls != 1 else ''} of {trace.search.algorithm}",
+                 f"returns <code>{escape(trace.game.returned(trace.result.index, trace.result.score))}</code>"
+                 if hasattr(trace.game, "returned") else f"returns {result_html(trace.result)}"]
+        return f"<div class=\"tracer-trace\">{'<br>'.join(facts)}</div>" + _small_tree(trace)
     facts = [
         f"<b>{trace.to_move} to move</b> on <code>{trace.board.compact()}</code>; "
         f"the AI (maximiser) is {trace.ai}",

@@ -13,7 +13,7 @@ import graphviz
 
 from ..errors import TooLargeError
 from ..trace import Call, Trace
-from . import drawing
+from . import drawing, shapes, variant_drawing, variants
 from .text import calls, returned, signed
 
 #: The most boards a drawing may hold unless --max-nodes says otherwise.
@@ -101,6 +101,8 @@ def plan_tree(
             if node.terminal is not None:
                 break
             children = node.children()
+            if not children:  # a memo cache hit: its line was drawn where it was computed
+                break
             nxt = children[node.best_index or 0]
             for child in children:
                 if child is not nxt:
@@ -142,7 +144,7 @@ def plan_tree(
 def _chosen_line(top: Call) -> set[int]:
     calls = {top.call}
     node = top
-    while node.terminal is None:
+    while node.terminal is None and node.size > 1:  # a memo cache hit has no children
         node = node.children()[node.best_index or 0]
         calls.add(node.call)
     return calls
@@ -169,8 +171,8 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
     if plan is None:
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
     title = (
-        f"Minimax game tree of {trace.game.setting()}. {calls(trace.calls)}, "
-        f"returns {returned(trace.result.index, trace.result.score)}"
+        f"{variant_drawing.title_prefix(trace)} game tree of {trace.game.setting()}. {calls(trace.calls)}, "
+        f"returns {getattr(trace.game, 'returned', returned)(trace.result.index, trace.result.score)}"
     )
     if plan.collapsed or plan.path or plan.line:
         title += "\n" + describe(trace, plan)
@@ -179,8 +181,12 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
     graph.node(
         "legend", drawing.legend_label(trace, collapsed=bool(plan.collapsed)), shape="plain"
     )
-    # Keep the legend beside the first board instead of below the widest level.
-    graph.body.append(f"\t{{rank=same; legend; n{(plan.path or [plan.top])[0].call}}}\n")
+    # Keep the legend beside the first board instead of below the widest level
+    # (a textbook tree is narrow: its legend goes underneath, clear of the edges).
+    if shapes.draws_shapes(trace):
+        graph.body.append("\t{rank=sink; legend}\n")
+    else:
+        graph.body.append(f"\t{{rank=same; legend; n{(plan.path or [plan.top])[0].call}}}\n")
     return graph
 
 
@@ -220,8 +226,16 @@ def add_calls(
     """
     chosen = _chosen_line(plan.top)
     drawn = {call.call: call for call, _ in plan.nodes}
+    textbook = shapes.draws_shapes(trace)
+    cut: list[Call] = []  # alpha-beta: their pruned test-plays are drawn after the searched ones
+    if textbook:
+        graph.graph_attr.update(shapes.graph_attrs())
+        graph.edge_attr.update(shapes.edge_attrs())
     for step in plan.path:
-        graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step))
+        if textbook:
+            graph.node(f"{prefix}{step.call}", **shapes.shape_node(trace, step))
+        else:
+            graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step))
     for above, below in zip(plan.path, plan.path[1:] + [plan.top], strict=False):
         graph.edge(
             f"{prefix}{above.call}",
@@ -232,11 +246,18 @@ def add_calls(
         )
     for call, folded in plan.nodes:
         thick = call.call in chosen
-        if folded:
-            label = drawing.summary_label(trace, call, thick=thick)
+        source = variants.cache_source(trace, call.pid)
+        if source is not None:
+            graph.node(f"{prefix}{call.call}", variant_drawing.hit_label(trace, call, source))
+        elif folded:
+            graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick))
+        elif textbook:
+            graph.node(f"{prefix}{call.call}", **shapes.shape_node(trace, call, thick=thick, explain=explain))
         else:
-            label = drawing.call_label(trace, call, thick=thick, explain=explain)
-        graph.node(f"{prefix}{call.call}", label)
+            graph.node(f"{prefix}{call.call}", drawing.call_label(
+                trace, call, thick=thick, explain=explain, caption=variant_drawing.caption(trace, call)))
+        if not folded:
+            cut.append(call)
         parent = drawn.get(call.parent) if call.parent is not None else None
         if parent is not None:
             if parent.call in chosen and call.call in chosen:
@@ -252,4 +273,8 @@ def add_calls(
                 + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
                 **attrs,
             )
-
+    for call in cut:
+        if textbook:
+            shapes.add_pruned(graph, trace, call, prefix)
+        else:
+            variant_drawing.add_pruned(graph, trace, call, prefix)

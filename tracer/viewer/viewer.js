@@ -16,6 +16,9 @@
 (function () {
   const D = JSON.parse(document.getElementById("trace-data").textContent);
   const P = D.positions;
+  // A textbook tree (D.game === "tree") has nodes instead of boards: MAX and MIN stand
+  // for the AI and the human, a move is the child it leads to, and a leaf has a value.
+  const TREE = D.game === "tree";
   const AI = D.ai;
   const HUMAN = D.human;
   const S = D.scores;
@@ -33,11 +36,14 @@
   }
   const occupied = (pid) => (P.boards[pid] | (P.boards[pid] >> 9)) & 511;
   const emptyCells = (pid) => EMPTY_OF[occupied(pid)];
-  const moves = (pid) => (P.terminal[pid] ? [] : emptyCells(pid));
+  const moves = TREE
+    ? (pid) => P.edge_move.slice(P.first_edge[pid], P.first_edge[pid] + P.edge_count[pid])
+    : (pid) => (P.terminal[pid] ? [] : emptyCells(pid));
   const childOf = (pid, j) => P.edge_child[P.first_edge[pid] + j];
-  const markOf = (pid) => (P.x_to_move[pid] ? "X" : "O");
-  const other = (mark) => (mark === "X" ? "O" : "X");
-  const cellsOf = (pid) => {
+  const markOf = TREE ? (pid) => (P.max_to_move[pid] ? "MAX" : "MIN") : (pid) => (P.x_to_move[pid] ? "X" : "O");
+  const other = TREE ? (mark) => (mark === "MAX" ? "MIN" : "MAX") : (mark) => (mark === "X" ? "O" : "X");
+  const label = (node) => D.labels[node];
+  const boardCells = (pid) => {
     const b = P.boards[pid];
     const cells = [];
     for (let i = 0; i < 9; i++) cells.push((b >> i) & 1 ? "X" : (b >> (9 + i)) & 1 ? "O" : ".");
@@ -46,8 +52,10 @@
   const bitCount = (v) => { let n = 0; while (v) { n += v & 1; v >>>= 1; } return n; };
 
   // Events per position's subtree, children first (a child always has one more mark).
-  const EV = new Float64Array(P.boards.length);
-  const byMarks = P.boards.map((b, pid) => pid).sort((a, b) => bitCount(P.boards[b]) - bitCount(P.boards[a]));
+  const EV = new Float64Array(P.terminal.length);
+  const byMarks = TREE
+    ? P.depth.map((d, pid) => pid).sort((a, b) => P.depth[b] - P.depth[a])
+    : P.boards.map((b, pid) => pid).sort((a, b) => bitCount(P.boards[b]) - bitCount(P.boards[a]));
   for (const pid of byMarks) {
     let events = 3;
     const m = moves(pid);
@@ -137,28 +145,36 @@
   const signed = (v) => (v > 0 ? "+" + v : String(v));
   const returned = (pid) => {
     const best = P.best[pid];
+    if (TREE) return best < 0 ? `{value: ${P.score[pid]}}` : `{child: ${label(moves(pid)[best])}, value: ${P.score[pid]}}`;
     return best < 0 ? `{score: ${P.score[pid]}}` : `{index: ${moves(pid)[best]}, score: ${P.score[pid]}}`;
   };
-  const info = (cell, score) => `{index: ${cell}, score: ${score}}`;
-  const role = (mark) => (mark === AI ? "the AI, maximiser" : "the human, minimiser");
-  const cellWords = (cell) => `cell ${cell} (${D.cell_names[cell]})`;
+  const info = TREE ? (node, score) => `{child: ${label(node)}, value: ${score}}`
+    : (cell, score) => `{index: ${cell}, score: ${score}}`;
+  const role = (mark) => (TREE ? (mark === AI ? "the maximiser" : "the minimiser")
+    : mark === AI ? "the AI, maximiser" : "the human, minimiser");
+  const cellWords = TREE ? (node) => `node ${label(node)}` : (cell) => `cell ${cell} (${D.cell_names[cell]})`;
+  const moveShort = TREE ? (node) => label(node) : (cell) => `cell ${cell}`;
   function outcome(score) {  // what a score predicts, for colours: as drawing.value_outcome
+    if (TREE) return "value";
     if (score >= S.ai_win) return "win";
     if (score <= S.human_win) return "loss";
     return "draw";
   }
   function meaning(score) {
+    if (TREE) return `value ${score} for MAX`;
     const o = outcome(score);
     return o === "win" ? `${AI} (AI) wins` : o === "loss" ? `${HUMAN} (human) wins` : "a draw";
   }
   function terminalKind(pid) {  // 'win' / 'loss' / 'draw' for a finished board, else null
     const name = D.terminal_names[P.terminal[pid]];
     if (name === null) return null;
+    if (TREE) return "leaf";
     if (name === "draw") return "draw";
     return name === AI ? "win" : "loss";
   }
   function footer(pid) {  // the score line under a finished board, as in the SVG tree
     const name = D.terminal_names[P.terminal[pid]];
+    if (TREE && name !== null) return `leaf: ${P.score[pid]}`;
     if (name === "draw") return `draw: ${signed(P.score[pid])}`;
     if (name !== null) return `${name} wins: ${signed(P.score[pid])}`;
     return `${markOf(pid) === AI ? "max" : "min"} = ${signed(P.score[pid])}`;
@@ -182,6 +198,61 @@
     "a test-play", "a score is saved", "the best test-play", "the return"];
 
   function narrate(state) {
+    return TREE ? narrateTree(state) : narrateBoard(state);
+  }
+
+  /* The same events told for a textbook tree: nodes, children, leaves and values. */
+  function narrateTree(state) {
+    const frames = state.frames;
+    const top = frames[frames.length - 1];
+    const parent = frames[frames.length - 2];
+    const C = `Call #${top.call}`;
+    const mark = markOf(top.pid);
+    const node = label(P.node[top.pid]);
+    const kids = D.children[P.node[top.pid]].map(label);
+    switch (state.kind) {
+      case BEGIN:
+        if (!parent) return `<b>Call #1 begins:</b> minimax is invoked on the root, node ${node}, ` +
+          `with ${mark} (${role(mark)}) to move. What it returns will be the answer.`;
+        return `<b>${C} begins:</b> call #${parent.call} tries the move to node ${node} and runs ` +
+          `minimax on it, with ${mark} (${role(mark)}) to move. Call #${parent.call} waits.`;
+      case EMPTY:
+        return kids.length ? `${C} lists the children of ${node}: ${code(list(kids))}.`
+          : `Node ${node} has no children: it is a leaf.`;
+      case CHECK:
+        if (P.terminal[top.pid]) return `${node} is a leaf worth <b>${P.score[top.pid]}</b>. ${C} ` +
+          `returns ${code(returned(top.pid))} without trying anything.`;
+        return `${node} is not a leaf, so ${C} tries each child in turn and keeps the ` +
+          `${mark === AI ? "largest" : "smallest"} value.`;
+      case PLACE: {
+        const plays = testPlays(top);
+        return `${C} tries child ${label(plays[state.j].cell)} (${state.j + 1} of ${kids.length}): ` +
+          `minimax is called on it (that will be call #${plays[state.j].call}).`;
+      }
+      case SAVE: {
+        const plays = testPlays(top);
+        const play = plays[state.j];
+        return `Call #${play.call} returned ${code(returned(play.pid))}. ${C} saves ` +
+          `${code(info(play.cell, P.score[play.pid]))}.` + (state.j + 1 < plays.length
+          ? ` Next: child ${label(plays[state.j + 1].cell)}.` : " That was the last child it tries.");
+      }
+      case CHOOSE: {
+        const plays = testPlays(top);
+        const best = P.best[top.pid];
+        return `The loop is over. ${mark} takes the <b>${mark === AI ? "largest" : "smallest"}</b> ` +
+          `of ${plays.map((p) => P.score[p.pid]).join(", ")}: ${P.score[top.pid]}, first at ` +
+          `child ${label(plays[best].cell)}.`;
+      }
+      default:
+        if (!parent) return `<b>${C} returns ${code(returned(top.pid))}</b>: ${mark} moves to ` +
+          `node ${label(moves(top.pid)[P.best[top.pid]])}, backed-up value ${P.score[top.pid]}. ` +
+          `The search made ${D.calls.toLocaleString("en")} calls.`;
+        return `${C} returns ${code(returned(top.pid))} to call #${parent.call}: node ${node} ` +
+          `is worth ${P.score[top.pid]} with best play below it.`;
+    }
+  }
+
+  function narrateBoard(state) {
     const frames = state.frames;
     const top = frames[frames.length - 1];
     const parent = frames[frames.length - 2];
@@ -274,6 +345,7 @@
   /* A 3x3 board as in the SVG tree: the played cell in red, empty cells show their
    * index in light grey, a winning line in the outcome's colour. */
   function grid(cells, played, line, kind) {
+    if (TREE) return nodePicture(cells);
     const g = el("div", "grid");
     for (let i = 0; i < 9; i++) {
       const mark = cells[i];
@@ -288,7 +360,18 @@
     }
     return g;
   }
-  const lineOf = (pid) => (P.line[pid] >= 0 ? D.lines[P.line[pid]] : null);
+  const lineOf = (pid) => (TREE ? null : P.line[pid] >= 0 ? D.lines[P.line[pid]] : null);
+
+  /* A textbook tree's node: ▲ MAX, ▼ MIN or ■ leaf, its label and (for a leaf) its value. */
+  function nodePicture(pid) {
+    const node = P.node[pid];
+    const leaf = P.terminal[pid] !== 0;
+    const g = el("div", "tree-node " + (leaf ? "leaf" : markOf(pid).toLowerCase()));
+    g.appendChild(el("span", "glyph", leaf ? "■" : P.max_to_move[pid] ? "▲" : "▼"));
+    g.appendChild(el("span", "label", label(node) + (leaf ? ` = ${P.score[pid]}` : "")));
+    return g;
+  }
+  const cellsOf = TREE ? (pid) => pid : boardCells;
 
   /* One card of the tree. state: done | path | current | placed | future. */
   function card(play, state, parentMark) {
@@ -306,7 +389,7 @@
     node.appendChild(grid(cellsOf(pid), play.cell, finished ? lineOf(pid) : null, kind));
     let foot = "";
     if (finished) foot = footer(pid);
-    else if (state === "placed") foot = `${parentMark} test-plays ${play.cell}`;
+    else if (state === "placed") foot = `${parentMark} ${TREE ? "tries" : "test-plays"} ${TREE ? label(play.cell) : play.cell}`;
     else if (state === "path") foot = "waiting";
     else if (state === "current") foot = "running";
     else if (state === "future") foot = "later";
@@ -459,15 +542,18 @@
       const plays = testPlays(f);
       const terminalHere = P.terminal[f.pid] && kind >= CHECK;
       const lines = [];
-      if (kind >= EMPTY) lines.push(`availCellsIndexes = ${list(emptyCells(f.pid))}`);
+      if (kind >= EMPTY) {
+        lines.push(TREE ? `children = ${list(D.children[P.node[f.pid]].map(label))}`
+          : `availCellsIndexes = ${list(emptyCells(f.pid))}`);
+      }
       if (terminalHere) lines.push(`return ${returned(f.pid)}`);
       if (!P.terminal[f.pid] && kind >= CHECK) {
         const k = plays.length;
         if (f.active >= 0) {
           const who = innermost ? "calling next" : `waiting for call #${plays[f.active].call}`;
-          lines.push(`loop i = ${f.active}: cell ${plays[f.active].cell}, test-play ${f.active + 1} of ${k} (${who})`);
+          lines.push(`loop i = ${f.active}: ${moveShort(plays[f.active].cell)}, test-play ${f.active + 1} of ${k} (${who})`);
         } else if (kind === CHECK) lines.push(`loop: ${k} test-play${k === 1 ? "" : "s"} to do`);
-        else if (kind === SAVE) lines.push(`loop i = ${state.j}: cell ${plays[state.j].cell} saved, ${f.done} of ${k} done`);
+        else if (kind === SAVE) lines.push(`loop i = ${state.j}: ${moveShort(plays[state.j].cell)} saved, ${f.done} of ${k} done`);
         else lines.push(`loop finished: ${k} of ${k} done`);
         const saved = plays.slice(0, f.done).map((p) => info(p.cell, P.score[p.pid]));
         lines.push(`allTestPlayInfos = [${saved.join(", ")}]`);
@@ -482,12 +568,12 @@
       item.dataset.key = key;
       // currBdSt as the guide's figures 4-5 show it: the loop's test-play in red.
       const cells = cellsOf(f.pid);
-      if (f.active >= 0) cells[plays[f.active].cell] = mark;
+      if (f.active >= 0 && !TREE) cells[plays[f.active].cell] = mark;
       item.appendChild(grid(cells, f.active >= 0 ? plays[f.active].cell : -1,
         terminalHere ? lineOf(f.pid) : null, terminalHere ? terminalKind(f.pid) : null));
       const text = el("div", "lines");
       const head = el("div", "head");
-      head.innerHTML = `<b>#${f.call}</b> ${code(`minimax(currBdSt, "${mark}")`)} ` +
+      head.innerHTML = `<b>#${f.call}</b> ${code(TREE ? `minimax(${label(P.node[f.pid])})` : `minimax(currBdSt, "${mark}")`)} ` +
         `<span class="quiet">${mark === AI ? "max" : "min"} · depth ${f.depth}</span>`;
       text.appendChild(head);
       lines.forEach((line, i) => {
@@ -632,10 +718,19 @@
   });
   window.addEventListener("resize", () => { if (state) render(); });
 
-  // Legend labels name the marks of this trace.
-  $("legend").querySelector(".sw.win").nextSibling.textContent = `${AI} (AI) wins: ${signed(S.ai_win)}`;
-  $("legend").querySelector(".sw.loss").nextSibling.textContent = `${HUMAN} (human) wins: ${signed(S.human_win)}`;
-  $("legend").querySelector(".sw.draw").nextSibling.textContent = `draw: ${signed(S.draw)}`;
+  // Legend labels name the marks of this trace (a tree: the node shapes).
+  if (TREE) {
+    for (const [kind, text] of [["played", "▲ MAX node, ▼ MIN node"], ["win", "■ leaf, with its value for MAX"]]) {
+      const swatch = $("legend").querySelector(".sw." + kind);
+      swatch.nextSibling.textContent = text;
+      swatch.remove();  // the shapes say it: no colour to explain
+    }
+    for (const kind of ["loss", "draw"]) $("legend").querySelector(".sw." + kind).parentNode.remove();
+  } else {
+    $("legend").querySelector(".sw.win").nextSibling.textContent = `${AI} (AI) wins: ${signed(S.ai_win)}`;
+    $("legend").querySelector(".sw.loss").nextSibling.textContent = `${HUMAN} (human) wins: ${signed(S.human_win)}`;
+    $("legend").querySelector(".sw.draw").nextSibling.textContent = `draw: ${signed(S.draw)}`;
+  }
 
   const start = fromHash();
   go(start !== null ? start : beginOf(D.start_call));
