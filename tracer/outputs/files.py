@@ -6,11 +6,17 @@ Only this module and the CLI touch the file system or run Graphviz.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..errors import InputError, RenderError
+from .safe_write import (  # noqa: F401 - the one safe way to write, re-exported
+    atomic_writer,
+    same_file,
+    stdout_guard,
+    write_atomically,
+    write_stdout,
+)
 
 IMAGE_FORMATS = ("svg", "png", "pdf")
 FORMATS = (*IMAGE_FORMATS, "dot", "json")
@@ -83,40 +89,4 @@ def check_graphviz() -> None:
     except graphviz.ExecutableNotFound:
         raise RenderError(f"Graphviz's 'dot' program was not found: {INSTALL_HINT}") from None
 
-
-def write_atomically(path: str | os.PathLike[str], data: bytes | str) -> None:
-    """Write a whole file at once: a failure leaves any earlier file untouched."""
-    if isinstance(data, bytes):
-        with atomic_writer(path, "wb") as binary:
-            binary.write(data)  # type: ignore[arg-type]
-    else:
-        with atomic_writer(path, "w") as text:
-            text.write(data)
-
-
-class atomic_writer:  # noqa: N801 - used like open()
-    """``with atomic_writer(path) as f:`` writes to a temporary file beside ``path``
-    and renames it into place only if the block succeeds."""
-
-    def __init__(self, path: str | os.PathLike[str], mode: str = "w"):
-        self.path = Path(path)
-        self.mode = mode
-
-    def __enter__(self) -> TextIO:
-        folder = self.path.parent
-        fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=folder)
-        # mkstemp makes private files; give the result the permissions open() would.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self.tmp, 0o666 & ~umask)
-        kwargs = {} if "b" in self.mode else {"encoding": "utf-8", "newline": "\n"}
-        self.file = os.fdopen(fd, self.mode, **kwargs)  # type: ignore[call-overload]
-        return self.file
-
-    def __exit__(self, kind: object, value: object, tb: object) -> None:
-        self.file.close()
-        if kind is None:
-            os.replace(self.tmp, self.path)
-        else:
-            os.unlink(self.tmp)
 
