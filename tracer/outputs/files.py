@@ -5,9 +5,8 @@ Only this module and the CLI touch the file system or run Graphviz.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from ..errors import InputError, RenderError
 from .safe_write import (  # noqa: F401 - the one safe way to write, re-exported
