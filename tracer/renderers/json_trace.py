@@ -17,18 +17,17 @@ from __future__ import annotations
 
 import json
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, TextIO
 
-from ..errors import InputError
+from ..errors import InputError, quote
 from ..games.tictactoe.board import Board
-from ..scores import Scores
+from ..scores import Scores, check_score
 from ..trace import ENTER, TERMINAL_CODES, Positions, Trace
+from .json_stream import MAX_BYTES, TraceReader  # noqa: F401 - MAX_BYTES kept importable
 
 FORMAT = "tracer-trace"
 VERSION = 1
-#: A saved trace of the empty board is about 90 MB; refuse files far beyond any real trace.
-MAX_BYTES = 512 * 1024 * 1024
 
 
 def _node_fields(trace: Trace, pid: int, move: int) -> str:
@@ -98,20 +97,31 @@ def render_json(trace: Trace) -> str:
 def load_json(stream: BinaryIO, source: str = "<json>") -> Trace:
     """Read a saved JSON trace back into a Trace, checking it thoroughly.
 
+    The file is read as a stream (tracer.renderers.json_stream), in bounded memory.
     Raises InputError naming the source and what is wrong.
     """
-    data = stream.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise InputError(f"expected a JSON trace of at most {MAX_BYTES} bytes", source)
-    try:
-        doc = json.loads(data)
-    except UnicodeDecodeError:
-        raise InputError("expected a UTF-8 JSON trace, found undecodable bytes", source) from None
-    except RecursionError:
-        raise InputError("expected a JSON trace, found nesting too deep", source) from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"expected a JSON trace, found invalid JSON ({exc.msg})", source, exc.lineno) from None
-    return trace_from_dict(doc, source)
+    reader = TraceReader(stream, source)
+    return _build(reader.nodes(), reader.header, source)
+
+
+def trace_from_dict(doc: Any, source: str = "<json>") -> Trace:
+    """Rebuild a Trace from a parsed JSON trace document (a dict, as json.load gives)."""
+    _need(isinstance(doc, dict) and isinstance(doc.get("tree"), dict),
+          f'expected a JSON object with "format": "{FORMAT}" and a "tree"', source)
+    header = {k: v for k, v in doc.items() if k != "tree"}
+    return _build(_walk(doc["tree"], source), header, source)
+
+
+def _walk(tree: dict[str, Any], source: str) -> Iterator[tuple[int, Any, dict[str, Any], None]]:
+    """The nodes of a parsed tree in pre-order, as TraceReader.nodes() yields them."""
+    pending: list[tuple[int, Any]] = [(0, tree)]
+    while pending:
+        depth, node = pending.pop()
+        _need(isinstance(node, dict) and isinstance(node.get("children"), list),
+              'expected every node to be a JSON object with a "children" array', source)
+        fields = {k: v for k, v in node.items() if k not in ("call", "children")}
+        yield depth, node.get("call"), fields, None
+        pending.extend((depth + 1, child) for child in reversed(node["children"]))
 
 
 def _need(condition: bool, message: str, source: str) -> None:
@@ -119,109 +129,178 @@ def _need(condition: bool, message: str, source: str) -> None:
         raise InputError(message, source)
 
 
-def trace_from_dict(doc: Any, source: str = "<json>") -> Trace:
-    """Rebuild a Trace from a parsed JSON trace document."""
-    _need(isinstance(doc, dict) and doc.get("format") == FORMAT,
-          f'expected a JSON object with "format": "{FORMAT}"', source)
-    _need(doc.get("version") == VERSION,
-          f"expected trace format version {VERSION}, found {doc.get('version')!r}", source)
-    try:
-        board = Board(doc["board"])
-        to_move, ai = doc["to_move"], doc["ai"]
-        _need(to_move in ("X", "O") and ai in ("X", "O"),
-              f'expected "to_move" and "ai" to be "X" or "O", found {to_move!r}, {ai!r}', source)
-        sc = doc["scores"]
-        scores = Scores(int(sc["human_win"]), int(sc["ai_win"]), int(sc["draw"]))
-        tree = doc["tree"]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"expected a complete trace header, found a problem with {exc}", source) from None
+def _is_int(value: object) -> bool:
+    return type(value) is int  # not bool, not float: JSON's true and 1.0 are not 1
 
-    memo: dict[tuple[str, str], int] = {}
+
+def _check_header(header: dict[str, Any], source: str) -> None:
+    """The fields that say what the file is, checked before any node is read."""
+    _need(header.get("format") == FORMAT,
+          f'expected a JSON object with "format": "{FORMAT}" before its "tree"', source)
+    version = header.get("version")
+    _need(_is_int(version) and version == VERSION,
+          f"expected trace format version {VERSION}, found {quote(json.dumps(version))}", source)
+
+
+def _node_info(fields: dict[str, Any], where: str, source: str) -> tuple[Any, ...]:
+    """A node's own fields checked (types, board, empty cells, best); returned as a tuple."""
+
+    def need(condition: bool, message: Callable[[], str]) -> None:
+        if not condition:  # the message is built only when needed: this runs per node
+            raise InputError(f"{where}: {message()}", source)
+
+    missing = [k for k in NODE_KEYS if k not in fields]
+    need(not missing, lambda: f"expected key {quote(missing[0])} in the node")
+    cells, mark, node_terminal = fields["board"], fields["mark"], fields["terminal"]
+    need(isinstance(cells, str) and len(cells) == 9 and not set(cells) - set("XO."),
+         lambda: f"expected a board of 9 characters X, O or '.', found {quote(json.dumps(cells))}")
+    need(mark in ("X", "O") and (node_terminal is None or isinstance(node_terminal, str))
+         and node_terminal in TERMINAL_CODES,
+         lambda: "expected mark and terminal of the documented types")
+    node_depth, node_move, node_best, node_empty = (
+        fields["depth"], fields["move"], fields["best"], fields["empty"])
+    need(_is_int(node_depth) and (node_move is None or _is_int(node_move)),
+         lambda: "expected integers for depth and move")
+    try:
+        score = check_score(fields["score"])
+    except ValueError as exc:
+        raise InputError(f"{where}: {exc}", source) from None
+    board = Board(cells)
+    empty = board.empty_cells()
+    need(isinstance(node_empty, list) and all(map(_is_int, node_empty)) and node_empty == empty,
+         lambda: f"expected empty cells {empty}, found {quote(json.dumps(node_empty))}")
+    terminal = TERMINAL_CODES[node_terminal]
+    need(node_best is None if terminal else _is_int(node_best) and node_best in empty,
+         lambda: "expected best to be one of the empty cells (null if terminal), "
+                 f"found {quote(json.dumps(node_best))}")
+    children = 0 if terminal else len(empty)
+    best = -1 if node_best is None else empty.index(node_best)
+    bits = board.bits("X") | board.bits("O") << 9
+    return cells + mark, node_depth, node_move, empty, children, (terminal, score, best), bits
+
+
+#: The keys every node has (a later version may add more; they are ignored here).
+NODE_KEYS = ("depth", "board", "mark", "move", "empty", "terminal", "score", "best")
+
+
+def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
+           header: dict[str, Any], source: str) -> Trace:
+    """Number positions and store edges as the search does, from pre-order nodes.
+
+    Every node is checked against its parent (depth, move, number of children) and
+    a position met again must repeat its first subtree exactly.
+    """
+    memo: dict[str, int] = {}  # board + mark to move -> position number
+    infos: dict[str, tuple[Any, ...]] = {}
     boards, x_to_move, terminal = array("l"), bytearray(), bytearray()
     score, best, first_edge, sizes, edge_child = (
         array("q"), array("b"), array("l"), array("q"), array("l"))
-    next_call = [1]
+    outcome: list[tuple[int, int, int]] = []  # (terminal, score, best) per position
+    edges: list[list[int] | None] = []
+    stack: list[tuple[int, list[int], int, list[int], bool]] = []
+    next_call = 1
 
-    empty_of: dict[str, list[int]] = {}
+    def close() -> None:
+        pid, kids, expected, _, known = stack.pop()
+        if len(kids) != expected:
+            raise InputError(f"the node of position {pid}: expected {expected} children "
+                             f"(one per empty cell), found {len(kids)}", source)
+        if known:
+            if edges[pid] != kids:
+                raise InputError(f"the node of position {pid}: differs from an earlier call "
+                                 "on the same position", source)
+            return
+        edges[pid] = kids
+        if kids:
+            first_edge[pid] = len(edge_child)
+            edge_child.extend(kids)
+            sizes[pid] = 1 + sum(sizes[c] for c in kids)
 
-    def convert(node: Any, depth: int, move: int | None) -> int:
-        """Check one node (and its subtree) and return its position row."""
-        where = f"call {next_call[0]}"
-        _need(isinstance(node, dict), f"{where}: expected a JSON object for a node", source)
-        try:
-            call, cells, mark, children = node["call"], node["board"], node["mark"], node["children"]
-            node_score, node_terminal, node_move = node["score"], node["terminal"], node["move"]
-            node_depth, node_best, node_empty = node["depth"], node["best"], node["empty"]
-        except KeyError as exc:
-            raise InputError(f"{where}: expected key {exc} in the node", source) from None
-        _need(call == next_call[0], f"{where}: expected call number {next_call[0]}, found {call!r}", source)
-        # The move is checked against the parent's empty cells, not taken from the node.
-        _need(node_depth == depth and node_move == move,
-              f"{where}: expected depth {depth} and move {move}, found {node_depth!r} and {node_move!r}",
-              source)
-        _need(isinstance(cells, str) and len(cells) == 9 and not set(cells) - set("XO."),
-              f"{where}: expected a board of 9 characters X, O or '.', found {cells!r}", source)
-        _need(mark in ("X", "O") and node_terminal in TERMINAL_CODES and isinstance(children, list)
-              and isinstance(node_score, int) and not isinstance(node_score, bool),
-              f"{where}: expected mark, terminal, score and children of the documented types", source)
-        empty = empty_of.get(cells)
-        if empty is None:
-            empty = empty_of[cells] = Board(cells).empty_cells()
-        _need(node_empty == empty, f"{where}: expected empty cells {empty}, found {node_empty!r}", source)
-        expected_children = 0 if node_terminal is not None else len(empty)
-        _need(len(children) == expected_children,
-              f"{where}: expected {expected_children} children (one per empty cell), found {len(children)}",
-              source)
-        _need(node_best is None if node_terminal is not None else node_best in empty,
-              f"{where}: expected best to be one of the empty cells (null if terminal), found {node_best!r}",
-              source)
-        next_call[0] += 1
-        key = (cells, mark)
-        known = memo.get(key)
-        if known is None:
-            # Number the position on first meeting, as the search does, so a loaded
-            # trace has the very rows of the recorded one.
-            pid = len(boards)
-            memo[key] = pid
-            b = Board(cells)
-            boards.append(b.bits("X") | b.bits("O") << 9)
-            x_to_move.append(mark == "X")
-            terminal.append(TERMINAL_CODES[node_terminal])
-            score.append(node_score)
-            best.append(-1 if node_best is None else empty.index(node_best))
+    for depth, call, fields, key in nodes:
+        if next_call == 1:
+            _check_header(header, source)
+        while len(stack) > depth:
+            close()
+        info = infos.get(key) if key is not None else None
+        if info is None:
+            info = _node_info(fields, f"call {next_call}", source)
+            if key is not None and len(infos) < 100_000:
+                infos[key] = info
+        position, node_depth, node_move, empty, expected, result, bits = info
+        if stack:
+            parent = stack[-1]
+            index = len(parent[1])
+            if index >= parent[2]:
+                raise InputError(f"call {next_call}: expected {parent[2]} children "
+                                 "(one per empty cell), found more", source)
+            move: int | None = parent[3][index]
+        elif next_call == 1:
+            move = None
+        else:
+            raise InputError(f"call {next_call}: expected one root node", source)
+        if not (call == next_call and call.__class__ is int and node_depth == depth
+                and node_move == move):
+            raise InputError(f"call {next_call}: expected call number {next_call}, depth {depth} "
+                             f"and move {json.dumps(move)}, found "
+                             f"{quote(json.dumps([call, node_depth, node_move]))}", source)
+        pid = memo.get(position)
+        known = pid is not None
+        if pid is None:
+            # Number the position on first meeting, as the search does.
+            pid = memo[position] = len(boards)
+            boards.append(bits)
+            x_to_move.append(position[9] == "X")
+            terminal.append(result[0])
+            score.append(result[1])
+            best.append(result[2])
             first_edge.append(0)
             sizes.append(1)
-        # A terminal node has empty cells but no children: zip stops at the shorter list.
-        child_pids = [convert(child, depth + 1, cell) for child, cell in zip(children, empty, strict=False)]
-        if known is not None:
-            start = first_edge[known]
-            same = (
-                score[known] == node_score
-                and terminal[known] == TERMINAL_CODES[node_terminal]
-                and (best[known] < 0 if node_best is None else empty[best[known]] == node_best)
-                and list(edge_child[start : start + len(child_pids)]) == child_pids
-            )
-            _need(same, f"{where}: differs from an earlier call on the same position", source)
-            return known
-        if child_pids:
-            # Edges are stored when the position's subtree is done, again as the search does.
-            first_edge[pid] = len(edge_child)
-            edge_child.extend(child_pids)
-            sizes[pid] = 1 + sum(sizes[c] for c in child_pids)
-        return pid
+            outcome.append(result)
+            edges.append(None)
+        elif result is not outcome[pid] and result != outcome[pid]:
+            raise InputError(f"call {next_call}: differs from an earlier call on the same position",
+                             source)
+        if stack:
+            parent[1].append(pid)
+        stack.append((pid, [], expected, empty, known))
+        next_call += 1
+    _need(next_call > 1, "expected a tree with at least its root node", source)
+    while stack:
+        close()
+    return _finish(header, Positions(boards, x_to_move, terminal, score, best, first_edge, sizes,
+                                     edge_child), source)
 
-    convert(tree, 0, None)
-    positions = Positions(boards, x_to_move, terminal, score, best, first_edge, sizes, edge_child)
+
+def _finish(header: dict[str, Any], positions: Positions, source: str) -> Trace:
+    """The Trace, once its header agrees with the tree read."""
+    try:
+        board = Board(header["board"])
+        to_move, ai = header["to_move"], header["ai"]
+        _need(to_move in ("X", "O") and ai in ("X", "O"),
+              f'expected "to_move" and "ai" to be "X" or "O", found {quote(repr((to_move, ai)))}',
+              source)
+        sc = header["scores"]
+        _need(isinstance(sc, dict), 'expected "scores" to be an object', source)
+        scores = Scores(check_score(sc["human_win"]), check_score(sc["ai_win"]),
+                        check_score(sc["draw"]))
+    except KeyError as exc:
+        raise InputError(f"expected a complete trace header, found no key {exc}", source) from None
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"expected a valid trace header: {exc}", source) from None
     trace = Trace(board, to_move, ai, scores, positions)
-    _need(trace.board == Board(tree["board"]) and trace.to_move == tree["mark"],
+    root = positions.board(0)
+    _need(trace.board == root and trace.to_move == positions.mark(0),
           "expected the tree's root to hold the trace's board and side to move", source)
     try:
         trace.check()
     except AssertionError as exc:
         raise InputError(f"expected a consistent trace: {exc}", source) from None
-    _need(doc.get("calls") == trace.calls,
-          f'expected "calls" to be {trace.calls}, found {doc.get("calls")!r}', source)
-    result = doc.get("result")
-    _need(result == trace.result.as_dict(),
-          f'expected "result" to be {trace.result.as_dict()}, found {result!r}', source)
+    calls = header.get("calls")
+    _need(_is_int(calls) and calls == trace.calls,
+          f'expected "calls" to be {trace.calls}, found {quote(json.dumps(calls))}', source)
+    result = header.get("result")
+    expected = trace.result.as_dict()
+    _need(isinstance(result, dict) and result.keys() == expected.keys()
+          and all(_is_int(v) or v is None for v in result.values()) and result == expected,
+          f'expected "result" to be {expected}, found {quote(json.dumps(result))}', source)
     return trace
