@@ -54,13 +54,12 @@ MAX_ITEMS = 10_000
 #: Most distinct field texts remembered by the fast lane before the memory is cleared.
 MAX_CACHED = 50_000
 
-_WS = re.compile(r"[ \t\n\r]*")
+_WS = re.compile(r"[ \t\n\r]*+")
 _TOKEN = re.compile(
-    r'[ \t\n\r]*(?:([{}\[\]:,])'
-    r'|("(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})){0,%d}")' % MAX_TOKEN
-    + r"|(-?(?:0|[1-9][0-9]{0,%d})(\.[0-9]{1,%d})?([eE][+-]?[0-9]{1,4})?)(?![0-9])"
-    % (MAX_TOKEN, MAX_TOKEN)
-    + r"|(true|false|null)(?![A-Za-z0-9]))"
+    (r'[ \t\n\r]*+(?:([{}\[\]:,])'
+     r'|("(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})){0,LONGEST}")'
+     r"|(-?(?:0|[1-9][0-9]{0,LONGEST})(\.[0-9]{1,LONGEST})?([eE][+-]?[0-9]{1,4})?)(?![0-9])"
+     r"|(true|false|null)(?![A-Za-z0-9]))").replace("LONGEST", str(MAX_TOKEN))
 )
 _CONSTANTS = {"true": True, "false": False, "null": None}
 NODE, FIRST, AFTER, DONE = "node", "first", "after", "done"  # what the tree parser expects
@@ -90,7 +89,9 @@ class TraceReader:
 
     def fail(self, message: str) -> InputError:
         line = self.lines_before + self.buf.count("\n", 0, self.pos) + 1
-        return InputError(f"expected a JSON trace, {message}", self.source, line)
+        if not message.startswith("expected"):
+            message = f"expected a JSON trace, {message}"
+        return InputError(message, self.source, line)
 
     def fill(self) -> None:
         """Keep at least MARGIN characters ahead of ``pos`` unless the input has ended."""
@@ -114,11 +115,14 @@ class TraceReader:
         (string), ``'n'`` (number), ``'c'`` (true/false/null) or ``''`` (end)."""
         self.fill()
         match = _TOKEN.match(self.buf, self.pos)
-        if match is None:
+        while match is None:
             self.pos = _WS.match(self.buf, self.pos).end()  # type: ignore[union-attr]
-            if self.pos >= len(self.buf):
-                return "", None
-            raise self.fail(f"found {quote(self.buf[self.pos:self.pos + 20])}")
+            if self.pos < len(self.buf) - MAX_TOKEN or self.eof:
+                if self.pos >= len(self.buf):
+                    return "", None
+                raise self.fail(f"found {quote(self.buf[self.pos:self.pos + 20])}")
+            self.fill()  # a long run of white space: read on
+            match = _TOKEN.match(self.buf, self.pos)
         self.pos = match.end()
         punct, string, number, fraction, exponent, constant = match.groups()
         if punct:
@@ -262,9 +266,12 @@ class TraceReader:
             self.fast_state = state, depth
             self.fill()
             buf, pos = self.buf, self.pos
-            end = buf.rfind("\n", pos + 1)
-            if not buf.startswith("\n", pos) or end < 0:
+            if not buf.startswith("\n", pos):
                 return
+            first_end = buf.find("\n", pos + 1)
+            if first_end < 0 or '"children":[' not in buf[pos:first_end]:
+                return  # not this layout: the general lane goes on, no bulk split wasted
+            end = buf.rfind("\n", pos + 1)
             for line in buf[pos + 1 : end + 1].split("\n")[:-1]:
                 opening, _, rest = line.partition(",")
                 fields_text, children, tail = rest.rpartition('"children":[')

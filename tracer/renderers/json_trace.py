@@ -153,7 +153,8 @@ def _node_info(fields: dict[str, Any], where: str, source: str) -> tuple[Any, ..
     need(not missing, lambda: f"expected key {quote(missing[0])} in the node")
     cells, mark, node_terminal = fields["board"], fields["mark"], fields["terminal"]
     need(isinstance(cells, str) and len(cells) == 9 and not set(cells) - set("XO."),
-         lambda: f"expected a board of 9 characters X, O or '.', found {quote(json.dumps(cells))}")
+         lambda: "expected a board of 9 characters X, O or '.', found "
+                 + (quote(cells) if isinstance(cells, str) else quote(json.dumps(cells))))
     need(mark in ("X", "O") and (node_terminal is None or isinstance(node_terminal, str))
          and node_terminal in TERMINAL_CODES,
          lambda: "expected mark and terminal of the documented types")
