@@ -116,10 +116,17 @@ def _temp_prefix(name: str) -> str:
     return "." + os.fsdecode(encoded) + "."
 
 
-def _remove_temps_and_resend(signum: int, frame: object) -> None:
-    for temp in list(_LIVE_TEMPS):
+def _remove(temp: str) -> None:
+    if os.path.isdir(temp) and not os.path.islink(temp):
+        shutil.rmtree(temp, ignore_errors=True)
+    else:
         with contextlib.suppress(OSError):
             os.unlink(temp)
+
+
+def _remove_temps_and_resend(signum: int, frame: object) -> None:
+    for temp in list(_LIVE_TEMPS):
+        _remove(temp)
     _LIVE_TEMPS.clear()
     # Hand the signal to whoever handled it before (by default: die of it, or
     # KeyboardInterrupt for SIGINT), so the exit status is the conventional one.
@@ -236,6 +243,25 @@ class atomic_writer:  # noqa: N801 - used like open()
                 os.unlink(self.tmp)
             _LIVE_TEMPS.discard(self.tmp)
             self.tmp = None
+        _release_signals()
+
+
+@contextlib.contextmanager
+def temporary_folder(beside: Path) -> Iterator[Path]:
+    """A private folder beside ``beside`` (so renames out of it stay on one file system),
+    removed afterwards, also on SIGTERM and SIGINT."""
+    _guard_signals()
+    try:
+        path = tempfile.mkdtemp(prefix=".tracer-", dir=beside.parent)
+    except OSError as exc:
+        _release_signals()
+        raise fault(beside, exc) from None
+    _LIVE_TEMPS.add(path)
+    try:
+        yield Path(path)
+    finally:
+        _remove(path)
+        _LIVE_TEMPS.discard(path)
         _release_signals()
 
 
