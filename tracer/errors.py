@@ -19,7 +19,7 @@ class InputError(TracerError, ValueError):
         self.line = line
         where = safe_name(source) if source is not None else ""
         if source is not None and line is not None:
-            where = f"{source}:{line}"
+            where = f"{where}:{line}"
         super().__init__(f"{where}: {message}" if where else message)
 
 
