@@ -108,7 +108,7 @@ def test_why_without_save_writes_nothing(tmp_path: Path, monkeypatch: pytest.Mon
     game, shown = session("4\nwhy\n?\nq\n")
     game.run()
     assert list(tmp_path.iterdir()) == []
-    assert "(start with --save DIR to keep each decision's full trace as files)" in shown
+    assert "  (start with --save DIR to keep each decision's full trace as files)" in shown
 
 
 def test_closed_standard_input_is_one_line() -> None:

@@ -249,7 +249,7 @@ class Session:
             if paths:  # saving a decision twice would write the same files again
                 self.say("Its full trace is in " + ", ".join(map(str, paths)) + ".")
         elif self.save_dir is None:
-            self.say("(start with --save DIR to keep each decision's full trace as files)")
+            self.say("  (start with --save DIR to keep each decision's full trace as files)")
         else:
             self.save(decision, self.save_dir)
 

@@ -61,6 +61,15 @@ _TOKEN = re.compile(
      r"|(-?(?:0|[1-9][0-9]{0,LONGEST})(\.[0-9]{1,LONGEST})?([eE][+-]?[0-9]{1,4})?)(?![0-9])"
      r"|(true|false|null)(?![A-Za-z0-9]))").replace("LONGEST", str(MAX_TOKEN))
 )
+#: The opening of a node whose fields before "children" are simple values, in any
+#: white-space layout (the general lane's shortcut; write_json's layout has its own).
+_NODE_HEAD = re.compile(
+    r'[ \t\n\r]*+\{[ \t\n\r]*+"call"[ \t\n\r]*+:[ \t\n\r]*+([0-9]{1,12})[ \t\n\r]*+,'
+    r'((?:[ \t\n\r]*+"[a-z_]{1,32}"[ \t\n\r]*+:[ \t\n\r]*+'
+    r'(?:-?[0-9]{1,10}|null|true|false|"[A-Za-z0-9_.]{0,64}"|\[[ \t\n\r0-9,]{0,200}\])'
+    r'[ \t\n\r]*+,){0,64})'
+    r'[ \t\n\r]*+"children"[ \t\n\r]*+:[ \t\n\r]*+\['
+)
 _CONSTANTS = {"true": True, "false": False, "null": None}
 NODE, FIRST, AFTER, DONE = "node", "first", "after", "done"  # what the tree parser expects
 #: The end of a fast-lane line: how many nodes its ']}'s close, and what may come next.
@@ -231,6 +240,18 @@ class TraceReader:
                 state, depth = self.fast_state
                 if state == DONE:
                     return
+                self.fill()
+                head = _NODE_HEAD.match(self.buf, self.pos)
+                fields = self.cached(head.group(2)) if head is not None else None
+                if head is not None and fields is not None:
+                    # A node of simple fields in another layout: one match, not a token each.
+                    self.pos = head.end()
+                    yield depth, int(head.group(1)), fields, head.group(2)
+                    depth += 1
+                    if depth > MAX_TREE_DEPTH:
+                        raise self.fail(f"found a tree deeper than {MAX_TREE_DEPTH}")
+                    state = FIRST
+                    continue
             kind, value = self.token()
             if kind == "{" and state != AFTER:
                 call, fields = self.node_fields()
