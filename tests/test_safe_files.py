@@ -296,3 +296,30 @@ def test_write_stdout_writes(capfdbinary: pytest.CaptureFixture[bytes]) -> None:
     write_stdout("text\n")
     sys.stdout.flush()
     assert capfdbinary.readouterr().out == b"bytes\ntext\n"
+
+
+def test_the_default_output_in_a_read_only_folder_is_one_line(tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    (folder / "board.txt").write_text("X . O\nX . X\nO O .\n")
+    folder.chmod(0o555)
+    tmp_path.chmod(0o755)
+    code = "import sys; from tracer.cli import main; sys.argv = ['trace', 'board.txt', '-q']; main()"
+    done = run_as_nobody(code, folder)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.splitlines() == ["trace: error: cannot write board.svg: Permission denied"]
+    assert sorted(p.name for p in folder.iterdir()) == ["board.txt"]
+
+
+@pytest.mark.parametrize("how", ["/dev/full", "closed"])
+def test_the_cli_on_a_full_or_closed_standard_output_is_one_line(how: str) -> None:
+    command = [sys.executable, "-m", "tracer", "--example", "near-endgame", "--no-tree"]
+    if how == "closed":
+        done = subprocess.run(["sh", "-c", '"$@" >&-', "sh", *command],
+                              stderr=subprocess.PIPE, text=True)
+    else:
+        with open(how, "wb") as full:
+            done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 1
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("trace: error: cannot write to standard output")

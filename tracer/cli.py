@@ -12,10 +12,18 @@ from typing import Any, TypeVar
 import click
 
 from . import __version__, examples
-from .errors import EnvironmentFault, InputError, RenderError, TooLargeError, TracerError
+from .errors import EnvironmentFault, InputError, RenderError, TooLargeError, TracerError, one_line
 from .games.tictactoe.board import Mark
 from .games.tictactoe.notation import Position, parse_board, read_board_file
-from .outputs.files import FORMATS, atomic_writer, check_output_path, choose_format, pipe, write_atomically
+from .outputs.files import (
+    FORMATS,
+    atomic_writer,
+    check_output_path,
+    choose_format,
+    pipe,
+    stdout_guard,
+    write_atomically,
+)
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
 from .scores import parse_scores
 from .search.minimax import record
@@ -44,7 +52,7 @@ class Failure(click.ClickException):
         self.exit_code = exit_code
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"trace: error: {self.message}", err=True)
+        click.echo(f"trace: error: {one_line(self.message)}", err=True)
 
 
 def reports_errors(command: F) -> F:
@@ -53,7 +61,8 @@ def reports_errors(command: F) -> F:
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return command(*args, **kwargs)
+            with stdout_guard():  # a closed or full standard output: one line, exit 1
+                return command(*args, **kwargs)
         except (InputError, TooLargeError) as exc:
             raise Failure(str(exc), 2) from None
         except RenderError as exc:

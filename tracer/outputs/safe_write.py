@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import shutil
 import signal
@@ -274,10 +275,34 @@ def write_atomically(path: str | os.PathLike[str], data: bytes | str) -> None:
 def _silence_stdout() -> None:
     """After a failed write, point descriptor 1 at /dev/null so Python's last flush at
     exit cannot print a second error."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
+
+
+#: Errors that mean standard output itself is gone or full (a file's are turned into
+#: EnvironmentFault where it is written).
+_STDOUT_ERRNOS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EBADF, errno.EIO,
+                  errno.ECONNRESET}
+
+
+class ClosedStream(io.TextIOBase):
+    """Stands in for standard output when descriptor 1 was closed before Python started:
+    writing to it fails like writing to a closed descriptor."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: Any) -> int:  # text, or bytes through ``buffer``
+        raise OSError(errno.EBADF, "Bad file descriptor")
+
+    @property
+    def buffer(self) -> ClosedStream:
+        return self
+
+    def isatty(self) -> bool:
+        return False
 
 
 @contextlib.contextmanager
@@ -285,16 +310,21 @@ def stdout_guard() -> Iterator[None]:
     """Around code that writes to standard output: a closed, full or broken output
     (EPIPE, ENOSPC, EBADF) becomes one EnvironmentFault line instead of a traceback."""
     if sys.stdout is None:  # descriptor 1 was closed when Python started
-        raise EnvironmentFault("cannot write to standard output: it is closed")
+        sys.stdout = ClosedStream()
     try:
         yield
         sys.stdout.flush()
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        if exc.errno not in _STDOUT_ERRNOS:
+            raise
         _silence_stdout()
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is closed"
-        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-            reason = "the disk is full"
+        reason = "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else (
+            "it is closed" if exc.errno == errno.EBADF else exc.strerror or str(exc))
         raise EnvironmentFault(f"cannot write to standard output: {reason}") from None
+    except ValueError:
+        if not getattr(sys.stdout, "closed", False):
+            raise
+        raise EnvironmentFault("cannot write to standard output: it is closed") from None
 
 
 def write_stdout(data: bytes | str) -> None:
