@@ -4,11 +4,14 @@ temporary files, full disks, read-only folders, closed standard output."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -186,6 +189,18 @@ def test_environment_fault_exits_1_like_a_render_error() -> None:
     assert issubclass(EnvironmentFault, RenderError)
 
 
+@pytest.fixture
+def open_tmp() -> Iterator[Path]:
+    """A folder every user can reach (pytest's tmp_path is inside a root-only folder)."""
+    path = Path(tempfile.mkdtemp(dir="/tmp"))
+    path.chmod(0o755)
+    yield path
+    for folder in path.rglob("*"):
+        if folder.is_dir():
+            folder.chmod(0o755)
+    shutil.rmtree(path)
+
+
 def run_as_nobody(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """Run ``code`` as an unprivileged user, for permission checks root would bypass."""
     command = [sys.executable, "-c", code]
@@ -195,7 +210,8 @@ def run_as_nobody(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env, timeout=60)
 
 
-def test_a_read_only_folder_is_one_line(tmp_path: Path) -> None:
+def test_a_read_only_folder_is_one_line(open_tmp: Path) -> None:
+    tmp_path = open_tmp
     folder = tmp_path / "ro"
     folder.mkdir()
     (folder / "old.txt").write_text("old")
@@ -298,7 +314,8 @@ def test_write_stdout_writes(capfdbinary: pytest.CaptureFixture[bytes]) -> None:
     assert capfdbinary.readouterr().out == b"bytes\ntext\n"
 
 
-def test_the_default_output_in_a_read_only_folder_is_one_line(tmp_path: Path) -> None:
+def test_the_default_output_in_a_read_only_folder_is_one_line(open_tmp: Path) -> None:
+    tmp_path = open_tmp
     folder = tmp_path / "ro"
     folder.mkdir()
     (folder / "board.txt").write_text("X . O\nX . X\nO O .\n")
@@ -323,3 +340,28 @@ def test_the_cli_on_a_full_or_closed_standard_output_is_one_line(how: str) -> No
     assert done.returncode == 1
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("trace: error: cannot write to standard output")
+
+
+def test_check_writable_finds_what_can_be_known_before_writing(open_tmp: Path) -> None:
+    tmp_path = open_tmp
+    from tracer.outputs.files import check_writable
+
+    check_writable(tmp_path / "new.svg")
+    with pytest.raises(EnvironmentFault, match="does not exist"):
+        check_writable(tmp_path / "missing" / "x.svg")
+    with pytest.raises(EnvironmentFault, match="folder"):
+        check_writable(tmp_path)
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    tmp_path.chmod(0o755)
+    code = textwrap.dedent("""
+        from tracer.errors import EnvironmentFault
+        from tracer.outputs.files import check_writable
+        try:
+            check_writable("x.svg")
+        except EnvironmentFault as exc:
+            print(exc)
+    """)
+    done = run_as_nobody(code, folder)
+    assert done.stdout.strip() == "cannot write x.svg: the folder " + str(folder) + " is not writable"

@@ -13,7 +13,7 @@ import os
 import re
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, quote
 from ..trace import Trace
 from .files import IMAGE_FORMATS, pipe
 from .safe_write import fault, temporary_folder
@@ -40,7 +40,7 @@ def check_folder(folder: str) -> Path:
     """The target folder as a Path; InputError if it exists and is not a folder."""
     path = Path(folder)
     if path.exists() and not path.is_dir():
-        raise InputError(f"expected a folder to write the figures into, found a file: {folder!r}",
+        raise InputError(f"expected a folder to write the figures into, found a file: {quote(folder)}",
                          "--figures")
     return path
 

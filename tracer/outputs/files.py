@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import InputError, RenderError
+from ..errors import InputError, RenderError, quote
 from .safe_write import (  # noqa: F401 - the one safe way to write, re-exported
     atomic_writer,
+    check_writable,
     same_file,
     stdout_guard,
     write_atomically,
@@ -36,7 +37,7 @@ def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tup
     Returns ``(path, format)``; ``path`` is ``'-'`` for standard output.
     """
     if fmt is not None and fmt not in FORMATS:
-        raise InputError(f"unknown format {fmt!r} (must be one of {', '.join(FORMATS)})", "--format")
+        raise InputError(f"unknown format {quote(fmt)} (must be one of {', '.join(FORMATS)})", "--format")
     if output is None:
         fmt = fmt or "svg"
         return f"{default_stem}.{fmt}", fmt
@@ -46,7 +47,7 @@ def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tup
         guessed = SUFFIXES.get(Path(output).suffix.lower())
         if guessed is None:
             raise InputError(
-                f"cannot tell the format of {output!r} from its suffix: add --format "
+                f"cannot tell the format of {quote(output)} from its suffix: add --format "
                 f"({', '.join(FORMATS)})",
                 "-o",
             )
@@ -60,10 +61,10 @@ def check_output_path(path: str, option: str) -> None:
         return
     target = Path(path)
     if target.is_dir():
-        raise InputError(f"{path!r} is a folder: give a file name inside it", option)
+        raise InputError(f"{quote(path)} is a folder: give a file name inside it", option)
     folder = target.parent
     if not folder.is_dir():
-        raise InputError(f"cannot write {path!r}: the folder {str(folder)!r} does not exist", option)
+        raise InputError(f"cannot write {quote(path)}: the folder {quote(str(folder))} does not exist", option)
 
 
 def pipe(graph: graphviz.Digraph, fmt: str) -> bytes:

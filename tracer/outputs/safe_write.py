@@ -85,6 +85,26 @@ def final_target(path: str | os.PathLike[str]) -> tuple[Path, bool]:
     return Path(current), not stat.S_ISREG(st.st_mode)
 
 
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Raise EnvironmentFault now if writing ``path`` is bound to fail (no folder, no
+    permission, a read-only file system, a folder in the way): for checking every
+    output before any is written. A full disk can only be found by writing."""
+    target, direct = final_target(path)
+    name = safe_name(os.fspath(path))
+    if direct:
+        if not os.access(target, os.W_OK):
+            raise EnvironmentFault(f"cannot write {name}: permission denied")
+        return
+    folder = target.parent
+    if not folder.is_dir():
+        raise EnvironmentFault(f"cannot write {name}: the folder {safe_name(str(folder))} "
+                               "does not exist")
+    # The file is renamed into place: the folder itself must be writable.
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise EnvironmentFault(f"cannot write {name}: the folder {safe_name(str(folder))} "
+                               "is not writable")
+
+
 def _own_descriptor(target: Path) -> int | None:
     """N for ``/dev/fd/N`` or ``/proc/self/fd/N`` (this process's open descriptor N)."""
     parts = target.parts

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ...errors import quote
+
 Mark = Literal["X", "O"]
 MARKS: tuple[Mark, Mark] = ("X", "O")
 EMPTY = "."
@@ -70,7 +72,7 @@ class Board:
 
     def __post_init__(self) -> None:
         if len(self.cells) != 9 or set(self.cells) - {"X", "O", EMPTY}:
-            raise ValueError(f"expected 9 cells of 'X', 'O' or '.', found {self.cells!r}")
+            raise ValueError(f"expected 9 cells of 'X', 'O' or '.', found {quote(self.cells)}")
 
     @classmethod
     def empty(cls) -> Board:
