@@ -29,7 +29,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TextIO
 
 from ..errors import EnvironmentFault, safe_name
 
@@ -191,7 +191,7 @@ class atomic_writer:  # noqa: N801 - used like open()
         self.tmp: str | None = None
         self.file: IO[Any]
 
-    def __enter__(self) -> IO[Any]:
+    def __enter__(self) -> TextIO:
         self.target, direct = final_target(self.path)
         kwargs: dict[str, Any] = {} if "b" in self.mode else {"encoding": "utf-8", "newline": "\n"}
         try:
@@ -203,7 +203,7 @@ class atomic_writer:  # noqa: N801 - used like open()
                     self.file = os.fdopen(os.dup(descriptor), self.mode, **kwargs)
                 else:
                     self.file = open(self.target, self.mode, **kwargs)  # noqa: SIM115
-                return self.file
+                return self.file  # type: ignore[return-value]
             _guard_signals()
             fd, self.tmp = tempfile.mkstemp(prefix=_temp_prefix(self.target.name),
                                             dir=self.target.parent)
@@ -213,7 +213,7 @@ class atomic_writer:  # noqa: N801 - used like open()
         except OSError as exc:
             self._discard()
             raise fault(self.path, exc) from None
-        return self.file
+        return self.file  # type: ignore[return-value]
 
     def _copy_permissions(self, fd: int) -> None:
         """The old file's mode (and owner, as root); a new file gets open()'s mode."""
@@ -289,7 +289,7 @@ def temporary_folder(beside: Path) -> Iterator[Path]:
 def write_atomically(path: str | os.PathLike[str], data: bytes | str) -> None:
     """Write a whole file safely: a failure leaves any earlier file untouched."""
     with atomic_writer(path, "wb" if isinstance(data, bytes) else "w") as handle:
-        handle.write(data)
+        handle.write(data)  # type: ignore[arg-type]
 
 
 def _silence_stdout() -> None:

@@ -195,7 +195,7 @@ class TraceReader:
         if kind != "s":
             raise self.fail(f"expected a key in quotes, found {describe(kind, value)}")
         self.expect(":", "':' after a key")
-        return value  # type: ignore[no-any-return]
+        return value
 
     # -- the document and its tree ---------------------------------------------------
 
