@@ -13,7 +13,7 @@ import click
 
 from . import __version__, examples
 from .commandline import DefaultGroup, Failure, reports_errors
-from .errors import InputError
+from .errors import EnvironmentFault, InputError
 from .games.tictactoe.board import Mark
 from .games.tictactoe.notation import Position, read_board_file
 from .games.tree.game import GameTree
@@ -250,11 +250,12 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
     folder = None
     if save_dir is not None:
         folder = Path(save_dir)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise InputError(f"cannot create the folder: {exc.strerror}", save_dir) from None
+        if folder.exists() and not folder.is_dir():
+            raise InputError("cannot create the folder: a file has that name", save_dir)
+        # Other failures to create it are reported by the session, which plays on.
     stdin = sys.stdin
+    if stdin is None:
+        raise EnvironmentFault("cannot read standard input: it is closed")
     Session(ai=ai.upper(), first=first.lower(), scores=scores,  # type: ignore[arg-type]
             save_dir=folder, kinds=chosen, stdin=stdin, color=color,
             echo_input=not stdin.isatty(), search=search, order=order).run()

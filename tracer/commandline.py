@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 import click
 import click._textwrap as click_textwrap
 
-from .errors import InputError, RenderError, TooLargeError, TracerError
+from .errors import InputError, RenderError, TooLargeError, TracerError, one_line
+from .outputs.safe_write import stdout_guard
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -31,7 +32,7 @@ class Failure(click.ClickException):
     def show(self, file: Any = None) -> None:
         if self.usage:
             click.echo(self.usage, err=True)
-        click.echo(f"trace: error: {self.message}", err=True)
+        click.echo(f"trace: error: {one_line(self.message)}", err=True)
 
 
 def reports_errors(command: F) -> F:
@@ -40,7 +41,8 @@ def reports_errors(command: F) -> F:
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return command(*args, **kwargs)
+            with stdout_guard():  # a closed or full standard output: one line, exit 1
+                return command(*args, **kwargs)
         except (InputError, TooLargeError) as exc:
             raise Failure(str(exc), 2) from None
         except (RenderError, TracerError) as exc:

@@ -6,7 +6,7 @@ from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
 
-from .errors import InputError
+from .errors import InputError, quote
 
 
 def _folder() -> Traversable:
@@ -29,7 +29,7 @@ def names() -> list[str]:
 def read(name: str) -> str:
     """The text of example ``name``; InputError listing the names if there is none."""
     if name not in names():
-        raise InputError(f"expected one of {', '.join(names())}, found {name!r}", "--example")
+        raise InputError(f"expected one of {', '.join(names())}, found {quote(name)}", "--example")
     return (_folder() / f"{name}.txt").read_text(encoding="utf-8")
 
 

@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, quote
+
+#: Largest magnitude of a score (README: "Score schemes"). Far below 2^53, so the
+#: step-through page's JavaScript numbers hold every score exactly, and below 2^31.
+MAX_SCORE = 10**9
+#: A score as --scores takes it: plain ASCII decimal digits, an optional leading '-'.
+_INTEGER = re.compile(r"-?[0-9]{1,10}")
+
+
+def check_score(value: object) -> int:
+    """``value`` if it is an int (not a bool) with ``|value| <= MAX_SCORE``; else ValueError."""
+    if type(value) is not int or not -MAX_SCORE <= value <= MAX_SCORE:
+        raise ValueError(f"expected an integer score between {-MAX_SCORE} and {MAX_SCORE}, "
+                         f"found {quote(repr(value))}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -20,6 +35,8 @@ class Scores:
     draw: int = 0
 
     def __post_init__(self) -> None:
+        for value in (self.human_win, self.ai_win, self.draw):
+            check_score(value)
         if not self.human_win < self.draw < self.ai_win:
             raise ValueError(
                 "expected scores with human win < draw < AI win, "
@@ -125,17 +142,15 @@ def parse_scores(text: str) -> Scores:
     """Parse ``--scores``: a name (``tutorial``, ``ten``, ``depth``) or a triple ``HUMAN_WIN,AI_WIN,DRAW``."""
     if text in NAMED:
         return NAMED[text]
-    parts = [p.strip() for p in text.split(",")]
-    try:
-        values = [int(p.lstrip("+")) for p in parts]
-    except ValueError:
-        values = []
-    if len(values) != 3:
+    parts = [p.strip(" ") for p in text.split(",")]
+    if len(parts) != 3 or not all(_INTEGER.fullmatch(p) for p in parts):
         raise InputError(
             f"expected 'tutorial', 'ten' or three integers HUMAN_WIN,AI_WIN,DRAW "
-            f"(e.g. -25,25,0), or 'depth' (10 - depth for a win), found {text!r}",
+            f"(e.g. -25,25,0; plain digits, an optional leading -), or 'depth' (10 - depth for a win), "
+            f"found {quote(text)}",
             "--scores",
         )
+    values = [int(p) for p in parts]
     try:
         return Scores(*values)
     except ValueError as exc:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from ..errors import quote
 from ..games.tictactoe.board import MARKS, Board, Mark, cell_name, other
 from ..games.tictactoe.game import ASCENDING, TicTacToe
 from ..renderers.text import signed
@@ -216,7 +217,7 @@ class Game:
         if not entry:
             raise MoveError("type the number of an empty cell, 0 to 8")
         if not CELL_TEXT.fullmatch(entry):
-            raise MoveError(f"{entry!r} is not a cell: type a number from 0 to 8")
+            raise MoveError(f"{quote(entry)} is not a cell: type a number from 0 to 8")
         cell = int(entry)
         self.play(cell)  # only to check it: raises MoveError if illegal
         return cell

@@ -324,7 +324,8 @@ class TicTacToe:
         if mark not in ("X", "O"):
             raise ValueError(f"expected mark 'X' or 'O', found {mark!r}")
         state = pack(Board(cells), mark)
-        if empty != list(self.empty_cells(state)):
+        if not isinstance(empty, list) or any(type(c) is not int for c in empty) \
+                or empty != list(self.empty_cells(state)):
             raise ValueError(f"expected empty cells {list(self.empty_cells(state))}, found {empty!r}")
         return state
 

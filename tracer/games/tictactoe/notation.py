@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from ...errors import InputError
+from ...errors import InputError, name_char, quote
 from .board import EMPTY, Board, Mark, other
 
 #: Board files are tiny; refuse anything larger without reading it all.
@@ -48,11 +48,8 @@ class Position:
 
 
 def _quote(text: str, limit: int = 40) -> str:
-    """Quote found text for an error message, shortened so the message stays one line."""
-    text = text.strip()
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return repr(text)
+    """Quote found text for an error message: escaped, shortened, on one line."""
+    return quote(text.strip(" \t"), limit)
 
 
 def _decode(data: bytes, source: str) -> str:
@@ -121,8 +118,11 @@ def _content_rows(text: str) -> list[tuple[int, str]]:
     """``(line number, content)`` of each line that says something: no comments, blank
     lines or the ``---+---+---`` rules of a drawn board."""
     rows: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        content = raw.split("#", 1)[0].strip()
+    # Only "\n" ends a line (a "\r" before it is dropped): form feeds, vertical tabs,
+    # U+0085 and U+2028/2029 are characters of the line, so line numbers match an
+    # editor's and a comment runs to the real end of its line.
+    for number, raw in enumerate(text.split("\n"), start=1):
+        content = raw.split("#", 1)[0].strip(" \t\r")
         if content and not _RULE.fullmatch(content):
             rows.append((number, content))
     return rows
@@ -161,7 +161,7 @@ def _parse_grid(rows: list[tuple[int, str]], source: str) -> list[str]:
         raise InputError(f"expected 3 rows, found a fourth: {_quote(content)}", source, line)
     cells: list[str] = []
     for r, (line, content) in enumerate(rows):
-        row = re.sub(r"[\s|]+", "", content)
+        row = re.sub(r"[ \t|]+", "", content)
         if len(row) != 3:
             raise InputError(
                 f"expected 3 cells in row {r + 1}, found {len(row)}: {_quote(content)}",
@@ -194,15 +194,15 @@ def _cell(char: str, index: int, content: str, source: str, line: int) -> str:
             line,
         )
     raise InputError(
-        f"expected {EXPECTED_CELL}, found {char!r} in {_quote(content)}", source, line
+        f"expected {EXPECTED_CELL}, found {name_char(char)} in {_quote(content)}", source, line
     )
 
 
-_ARRAY_ITEM = re.compile(r"""\s*(?:"([^"]*)"|'([^']*)'|(-?\d+))\s*(?:,|$)""")
+_ARRAY_ITEM = re.compile(r"""[ \t]*(?:"([^"]*)"|'([^']*)'|(-?[0-9]+))[ \t]*(?:,|$)""")
 
 
 def _parse_array(content: str, source: str, line: int) -> list[str]:
-    inner = content[1:-1].strip()
+    inner = content[1:-1].strip(" \t")
     cells: list[str] = []
     pos = 0
     while pos < len(inner):
@@ -219,8 +219,9 @@ def _parse_array(content: str, source: str, line: int) -> list[str]:
         text = match.group(1) if match.group(1) is not None else match.group(2)
         if text is not None:
             if text.upper() not in ("X", "O"):
+                found = name_char(text) if len(text) == 1 else _quote(text)
                 raise InputError(
-                    f'expected "X" or "O" at item {index + 1} of the array, found {_quote(text)}',
+                    f'expected "X" or "O" at item {index + 1} of the array, found {found}',
                     source,
                     line,
                 )
