@@ -387,3 +387,50 @@ def test_play_with_alphabeta_explains_its_reasoning(cli):
     assert "plays alpha-beta (cutoff ge), trying cells in the order centre-first" in out
     assert "X plays cell 4 (centre)" in out and "7,275 calls, alpha-beta (cutoff ge): " in out
     assert "test-plays pruned" in out
+
+
+# ---- the step-through page ------------------------------------------------------------
+
+
+def _page_steps(browser, tmp_path, trace):
+    """Every step's narration and call stack text of the page of ``trace``."""
+    from tracer.renderers.html import render_html
+
+    path = tmp_path / "page.html"
+    path.write_text(render_html(trace), encoding="utf-8")
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(path.as_uri())
+    steps = []
+    for step in range(1, page.evaluate("window.tracerViewer.total") + 1):
+        page.evaluate(f"window.tracerViewer.go({step})")
+        steps.append((page.inner_text("#narration"), page.inner_text("#stack")))
+    page.close()
+    assert errors == []
+    return steps
+
+
+def test_page_steps_through_alphabeta_with_its_window_and_cut(browser, tmp_path):
+    trace = run_search(game("X.OX.XOO.", "X"), "alphabeta")
+    steps = _page_steps(browser, tmp_path, trace)
+    # Each call: begin, empty cells, check; each test-play: play and save; a loop: choose, return.
+    p = trace.positions
+    inner = sum(1 for call in trace if call.terminal is None)
+    assert len(steps) == 3 * trace.calls + 2 * (trace.calls - 1) + 2 * inner
+    cuts = [text for text, _ in steps if "Cut:" in text]
+    assert len(cuts) == 1 and ("Cut: best +1 ≤ α = +1: X would never let the game reach here, so "
+                               "cell 4 is not test-played (pruned).") in cuts[0]
+    assert any("It is called with the window α = +1, β = +∞." in text for text, _ in steps)
+    assert "window α = +1, β = +∞ (called with α = -∞, β = +∞)" in steps[-1][1]
+    assert p.extras["pruned"][trace.call(6).pid] == (4,)
+
+
+def test_page_steps_through_memo_naming_the_earlier_call(browser, tmp_path):
+    trace = run_search(game("XOX.O...X", "O"), "memo")
+    steps = _page_steps(browser, tmp_path, trace)
+    hits = {text for text, _ in steps if "Cache hit" in text}
+    sources = {c.extra("cached_from") for c in trace if c.extra("cache_hit")}
+    assert sources and hits == {f"Cache hit: call #{s} already computed this position, so this call "
+                                f"returns its {{score: {trace.call(s).score}}} from the cache without "
+                                "test-playing." for s in sources}

@@ -409,7 +409,7 @@
       });
       rows.push({ parent: f, cards, mark: markOf(f.pid) });
     }
-    if (!P.terminal[top.pid] && state.kind >= CHECK) {
+    if (!P.terminal[top.pid] && state.kind >= CHECK && moves(top.pid).length) {  // not a cache hit
       const cards = testPlays(top).map((play, j) => {
         if (j < top.done) return [play, "done"];
         if (j === top.active) return [play, "placed"];
