@@ -434,3 +434,44 @@ def test_page_steps_through_memo_naming_the_earlier_call(browser, tmp_path):
     assert sources and hits == {f"Cache hit: call #{s} already computed this position, so this call "
                                 f"returns its {{score: {trace.call(s).score}}} from the cache without "
                                 "test-playing." for s in sources}
+
+
+# ---- stats and the tree ----------------------------------------------------------------
+
+
+def test_stats_count_pruned_test_plays_and_cache_hits_per_depth():
+    from tracer.renderers.stats import render_stats
+    from tracer.search import guide_calls
+
+    trace = run_search(game("." * 9, "X"), "alphabeta")
+    reference = plain_alphabeta("." * 9, "X", "X", "ge", list(range(9)))[2]
+    per_depth: dict[int, int] = {}
+    stack: list[int] = []  # depths of the reference's calls are not recorded: rebuild them
+    for kind, _call, _pid, depth, _move in trace.events():
+        if kind == ENTER:
+            stack.append(depth)
+    for depth, call in zip(stack, reference, strict=True):
+        if call[4]:
+            per_depth[depth + 1] = per_depth.get(depth + 1, 0) + len(call[4])
+    text = render_stats(trace, baseline=guide_calls(trace))
+    assert f"pruned test-plays       {sum(per_depth.values()):,}\n" in text
+    for depth, count in per_depth.items():
+        assert f"\n  at depth {depth}            {count:,}\n" in text.split("pruned test-plays")[1]
+    assert "vs the guide's minimax  18,297 of its 549,946 calls (3.3%)" in text
+    memo = run_search(game("." * 9, "X"), "memo")
+    assert "cache hits              10,690\n" in render_stats(memo, baseline=guide_calls(memo))
+
+
+def test_tree_draws_pruned_test_plays_windows_and_cache_hits():
+    from tracer.renderers.tree import game_tree
+
+    source = game_tree(run_search(game("X.OX.XOO.", "X"), "alphabeta")).source
+    assert 'n6 -> n6p4 [label=" O on 4" color="#bdbdbd" fontcolor="#9e9e9e" style=dashed]' in source
+    assert "not searched<BR/>(pruned)" in source and "cut: best +1 ≤ α = +1" in source
+    assert "α = +1, β = +∞" in source and "Alpha-beta (cutoff ge) game tree" in source
+    memo = run_search(game("XOX.O...X", "O"), "memo")
+    source = game_tree(memo).source
+    hits = [c for c in memo if c.extra("cache_hit")]
+    assert hits and all(f"#{c.call} · cache hit" in source and
+                        f"from call #{c.extra('cached_from')}" in source for c in hits)
+    assert "cache hit: the score of an earlier call" in source  # the legend

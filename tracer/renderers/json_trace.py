@@ -42,6 +42,8 @@ def format_version(trace: Trace) -> int:
     """1 for what version 1 holds exactly (the guide's minimax on tic-tac-toe), else 2."""
     game = trace.game
     plain = game.name == "tictactoe" and getattr(game, "json_settings", lambda: {})() == {}
+    # Depth-aware scores are not a fixed triple: a version 1 reader would misread them.
+    plain = plain and getattr(getattr(game, "scores", None), "spec", lambda: "")() != "depth"
     return 1 if plain and trace.search.algorithm == "minimax" and not trace.search.settings else 2
 
 
