@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 .venv/bin/python -m pip install -q ".[browser]" >/dev/null
 .venv/bin/python benchmarks/run.py "$@"
 .venv/bin/python benchmarks/viewer_bench.py
-.venv/bin/python benchmarks/variants_bench.py
+.venv/bin/python benchmarks/variants_bench.py "$@"
