@@ -276,6 +276,7 @@ def test_json_names_the_search_and_marks_infinity_as_null():
 
     doc = json.loads(render_json(run_search(game("X.OX.XOO.", "X"), "alphabeta", cutoff="gt")))
     assert doc["version"] == 2 and doc["search"] == {"algorithm": "alphabeta", "cutoff": "gt"}
+    assert doc["order"] == list(range(9)) and doc["scores"] == {"human_win": -1, "ai_win": 1, "draw": 0}
     assert (doc["tree"]["alpha"], doc["tree"]["beta"], doc["tree"]["pruned"]) == (None, None, [])
 
 

@@ -54,6 +54,9 @@ def _header(trace: Trace, version: int) -> str:
         search = {"algorithm": trace.search.algorithm, **dict(trace.search.settings)}
         fields += [("game", game.name), ("search", search)]
     fields += list(game.json_header())
+    order = getattr(game, "order", None)
+    if version > 1 and order is not None and "order" not in dict(fields):
+        fields.append(("order", list(order)))  # version 2 always names the loop order
     fields += [("result", trace.result.as_dict()), ("calls", trace.calls)]
     return "{" + ",".join(f"{dumps(k)}:{dumps(v)}" for k, v in fields) + ',\n"tree":'
 
