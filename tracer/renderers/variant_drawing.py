@@ -75,10 +75,8 @@ def add_pruned(graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) -
         f"{escape(variants.moves_text(trace, skipped))}<BR/>not searched<BR/>(pruned)"
         f"</FONT></TD></TR></TABLE>>"
     ))
-    if len(skipped) == 1:
-        label = trace.game.edge_label(call.state, skipped[0])  # type: ignore[attr-defined]
-    else:
-        label = f"{len(skipped)} test-plays"
+    label = (trace.game.edge_label(call.state, skipped[0])  # type: ignore[attr-defined]
+             if len(skipped) == 1 else f"{len(skipped)} test-plays")
     graph.edge(f"{prefix}{call.call}", name, label=" " + label,
                style="dashed", color=PRUNED_BORDER, fontcolor=PRUNED_TEXT)
 
