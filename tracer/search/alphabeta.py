@@ -41,11 +41,6 @@ FAR = 1 << 40
 CUTOFFS = ("ge", "gt")
 
 
-def bound(value: float) -> int | None:
-    """A window bound as the trace stores it: an int, or None for -inf/+inf."""
-    return None if value in (INF, -INF) else int(value)
-
-
 def unbound(value: int | None, low: bool) -> float:
     """The bound a stored value stands for (``low``: alpha, whose None is -inf)."""
     if value is None:
