@@ -276,6 +276,7 @@ def test_json_names_the_search_and_marks_infinity_as_null():
 
     doc = json.loads(render_json(run_search(game("X.OX.XOO.", "X"), "alphabeta", cutoff="gt")))
     assert doc["version"] == 2 and doc["search"] == {"algorithm": "alphabeta", "cutoff": "gt"}
+    assert doc["order"] == list(range(9)) and doc["scores"] == {"human_win": -1, "ai_win": 1, "draw": 0}
     assert (doc["tree"]["alpha"], doc["tree"]["beta"], doc["tree"]["pruned"]) == (None, None, [])
 
 
@@ -387,3 +388,91 @@ def test_play_with_alphabeta_explains_its_reasoning(cli):
     assert "plays alpha-beta (cutoff ge), trying cells in the order centre-first" in out
     assert "X plays cell 4 (centre)" in out and "7,275 calls, alpha-beta (cutoff ge): " in out
     assert "test-plays pruned" in out
+
+
+# ---- the step-through page ------------------------------------------------------------
+
+
+def _page_steps(browser, tmp_path, trace):
+    """Every step's narration and call stack text of the page of ``trace``."""
+    from tracer.renderers.html import render_html
+
+    path = tmp_path / "page.html"
+    path.write_text(render_html(trace), encoding="utf-8")
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(path.as_uri())
+    steps = []
+    for step in range(1, page.evaluate("window.tracerViewer.total") + 1):
+        page.evaluate(f"window.tracerViewer.go({step})")
+        steps.append((page.inner_text("#narration"), page.inner_text("#stack")))
+    page.close()
+    assert errors == []
+    return steps
+
+
+def test_page_steps_through_alphabeta_with_its_window_and_cut(browser, tmp_path):
+    trace = run_search(game("X.OX.XOO.", "X"), "alphabeta")
+    steps = _page_steps(browser, tmp_path, trace)
+    # Each call: begin, empty cells, check; each test-play: play and save; a loop: choose, return.
+    p = trace.positions
+    inner = sum(1 for call in trace if call.terminal is None)
+    assert len(steps) == 3 * trace.calls + 2 * (trace.calls - 1) + 2 * inner
+    cuts = [text for text, _ in steps if "Cut:" in text]
+    assert len(cuts) == 1 and ("Cut: best +1 ≤ α = +1: X would never let the game reach here, so "
+                               "cell 4 is not test-played (pruned).") in cuts[0]
+    assert any("It is called with the window α = +1, β = +∞." in text for text, _ in steps)
+    assert "window α = +1, β = +∞ (called with α = -∞, β = +∞)" in steps[-1][1]
+    assert p.extras["pruned"][trace.call(6).pid] == (4,)
+
+
+def test_page_steps_through_memo_naming_the_earlier_call(browser, tmp_path):
+    trace = run_search(game("XOX.O...X", "O"), "memo")
+    steps = _page_steps(browser, tmp_path, trace)
+    hits = {text for text, _ in steps if "Cache hit" in text}
+    sources = {c.extra("cached_from") for c in trace if c.extra("cache_hit")}
+    assert sources and hits == {f"Cache hit: call #{s} already computed this position, so this call "
+                                f"returns its {{score: {trace.call(s).score}}} from the cache without "
+                                "test-playing." for s in sources}
+
+
+# ---- stats and the tree ----------------------------------------------------------------
+
+
+def test_stats_count_pruned_test_plays_and_cache_hits_per_depth():
+    from tracer.renderers.stats import render_stats
+    from tracer.search import guide_calls
+
+    trace = run_search(game("." * 9, "X"), "alphabeta")
+    reference = plain_alphabeta("." * 9, "X", "X", "ge", list(range(9)))[2]
+    per_depth: dict[int, int] = {}
+    stack: list[int] = []  # depths of the reference's calls are not recorded: rebuild them
+    for kind, _call, _pid, depth, _move in trace.events():
+        if kind == ENTER:
+            stack.append(depth)
+    for depth, call in zip(stack, reference, strict=True):
+        if call[4]:
+            per_depth[depth + 1] = per_depth.get(depth + 1, 0) + len(call[4])
+    text = render_stats(trace, baseline=guide_calls(trace))
+    assert f"pruned test-plays       {sum(per_depth.values()):,}\n" in text
+    for depth, count in per_depth.items():
+        assert f"\n  at depth {depth}            {count:,}\n" in text.split("pruned test-plays")[1]
+    assert "vs the guide's minimax  18,297 of its 549,946 calls (3.3%)" in text
+    memo = run_search(game("." * 9, "X"), "memo")
+    assert "cache hits              10,690\n" in render_stats(memo, baseline=guide_calls(memo))
+
+
+def test_tree_draws_pruned_test_plays_windows_and_cache_hits():
+    from tracer.renderers.tree import game_tree
+
+    source = game_tree(run_search(game("X.OX.XOO.", "X"), "alphabeta")).source
+    assert 'n6 -> n6p [label=" O on 4" color="#bdbdbd" fontcolor="#9e9e9e" style=dashed]' in source
+    assert "cell 4<BR/>not searched<BR/>(pruned)" in source and "cut: best +1 ≤ α = +1" in source
+    assert "α = +1, β = +∞" in source and "Alpha-beta (cutoff ge) game tree" in source
+    memo = run_search(game("XOX.O...X", "O"), "memo")
+    source = game_tree(memo).source
+    hits = [c for c in memo if c.extra("cache_hit")]
+    assert hits and all(f"#{c.call} · cache hit" in source and
+                        f"from call #{c.extra('cached_from')}" in source for c in hits)
+    assert "cache hit: the score of an earlier call" in source  # the legend

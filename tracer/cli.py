@@ -39,6 +39,8 @@ Examples:
   cat board.txt | trace - --quiet    read the board from standard input
   trace render trace.json -o t.svg   draw a saved JSON trace again
   trace board.txt --figures figs     the tutorial's figures, with figs/index.html
+  trace board.txt --algorithm alphabeta   alpha-beta: see what it prunes and why
+  trace compare board.txt            the guide's minimax beside alpha-beta, memo, ...
 """
 
 

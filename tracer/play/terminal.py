@@ -84,7 +84,13 @@ def explain_lines(decision: Decision) -> list[str]:
     for child, (cell, score, moves, end) in zip(children, decision.expected_lines(), strict=True):
         then = ", ".join(f"{mark} on {move}" for mark, move in moves)
         bound = bound_word(decision.trace, child)  # alpha-beta: a cut score is only a bound
-        lines.append(f"  cell {cell} → {bound}{signed(score)}: "
+        if bound:
+            side = "at most" if bound.startswith("≤") else "at least"
+            lines.append(f"  cell {cell} → {bound}{signed(score)}: a cut below showed it is {side} "
+                         f"{signed(score)}, no better than an earlier test-play, so its line was "
+                         "not worked out")
+            continue
+        lines.append(f"  cell {cell} → {signed(score)}: "
                      + (f"then {then}: {end}" if then else f"{end} at once"))
     lines.extend(f"  {note}" for note in pruned_at_root(decision))
     return lines

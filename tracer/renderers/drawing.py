@@ -93,6 +93,8 @@ def pick_reason(trace: Trace, call: Call) -> str:
     """Why step 16 picked the test-play it did: ``O picks cell 4, the first lowest``."""
     scores = [r.score for r in call.test_plays]
     word = "highest" if call.maximising else "lowest"
+    if call.extra("pruned"):  # alpha-beta stopped this loop early
+        return f"{call.player} stops after {trace.game.move_short(call.test_plays[-1].index or 0)}: a cut"
     if len(scores) == 1:
         return f"{call.player}'s only test-play: {trace.game.move_short(call.best or 0)}"
     if scores.count(call.score) > 1:

@@ -112,6 +112,13 @@ def prediction(trace: Trace, call: Call) -> str:
         cells = ", ".join(map(str, lines[0]))
         result = f"a win for {ai}" if call.terminal == ai else f"a loss for {ai}"
         return f"{call.terminal} completes a line (cells {cells}): {result}, score {score}"
+    from .variants import bound_word
+
+    bound = bound_word(trace, call)
+    if bound:  # alpha-beta cut below: the score only says the test-play cannot beat the window
+        side = "at most" if bound.startswith("≤") else "at least"
+        return (f"a cut below leaves only a bound: {side} {score}, enough to know it cannot "
+                f"change the choice above")
     kind = drawing.value_outcome(trace, call.score)
     if kind == "win":
         return f"{ai} can then force a win, so this predicts a win for {ai}: score {score}"

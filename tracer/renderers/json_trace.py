@@ -41,6 +41,8 @@ def format_version(trace: Trace) -> int:
     """1 for what version 1 holds exactly (the guide's minimax on tic-tac-toe), else 2."""
     game = trace.game
     plain = game.name == "tictactoe" and getattr(game, "json_settings", lambda: {})() == {}
+    # Depth-aware scores are not a fixed triple: a version 1 reader would misread them.
+    plain = plain and getattr(getattr(game, "scores", None), "spec", lambda: "")() != "depth"
     return 1 if plain and trace.search.algorithm == "minimax" and not trace.search.settings else 2
 
 
@@ -51,6 +53,9 @@ def _header(trace: Trace, version: int) -> str:
         search = {"algorithm": trace.search.algorithm, **dict(trace.search.settings)}
         fields += [("game", game.name), ("search", search)]
     fields += list(game.json_header())
+    order = getattr(game, "order", None)
+    if version > 1 and order is not None and "order" not in dict(fields):
+        fields.append(("order", list(order)))  # version 2 always names the loop order
     fields += [("result", result_fields(trace)), ("calls", trace.calls)]
     return "{" + ",".join(f"{dumps(k)}:{dumps(v)}" for k, v in fields) + ',\n"tree":'
 

@@ -64,18 +64,21 @@ def hit_label(trace: Trace, call: Call, source: int) -> str:
 
 
 def add_pruned(graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) -> None:
-    """Dashed edges from ``call`` to small boxes for the test-plays its cut skipped."""
-    for move in variants.pruned(trace, call.pid):
-        name = f"{prefix}{call.call}p{move}"
-        graph.node(name, (
-            f'<<TABLE BORDER="1" CELLBORDER="0" CELLPADDING="2" STYLE="DASHED,ROUNDED" '
-            f'COLOR="{PRUNED_BORDER}"><TR><TD><FONT POINT-SIZE="8" COLOR="{PRUNED_TEXT}">'
-            f'{escape(trace.game.move_short(move))}<BR/>not searched<BR/>(pruned)'  # type: ignore[attr-defined]
-            f"</FONT></TD></TR></TABLE>>"
-        ))
-        graph.edge(f"{prefix}{call.call}", name,
-                   label=" " + trace.game.edge_label(call.state, move),  # type: ignore[attr-defined]
-                   style="dashed", color=PRUNED_BORDER, fontcolor=PRUNED_TEXT)
+    """A dashed edge from ``call`` to one small box naming the test-plays its cut skipped."""
+    skipped = variants.pruned(trace, call.pid)
+    if not skipped:
+        return
+    name = f"{prefix}{call.call}p"
+    graph.node(name, (
+        f'<<TABLE BORDER="1" CELLBORDER="0" CELLPADDING="2" STYLE="DASHED,ROUNDED" '
+        f'COLOR="{PRUNED_BORDER}"><TR><TD><FONT POINT-SIZE="8" COLOR="{PRUNED_TEXT}">'
+        f"{escape(variants.moves_text(trace, skipped))}<BR/>not searched<BR/>(pruned)"
+        f"</FONT></TD></TR></TABLE>>"
+    ))
+    label = (trace.game.edge_label(call.state, skipped[0])  # type: ignore[attr-defined]
+             if len(skipped) == 1 else f"{len(skipped)} test-plays")
+    graph.edge(f"{prefix}{call.call}", name, label=" " + label,
+               style="dashed", color=PRUNED_BORDER, fontcolor=PRUNED_TEXT)
 
 
 def legend_rows(trace: Trace) -> list[str]:

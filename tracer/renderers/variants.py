@@ -83,7 +83,8 @@ def cut_below(trace: Trace) -> bytearray:
 
 def moves_text(trace: Trace, moves: Sequence[int]) -> str:
     """``cells 5 and 8``, ``cell 4``: moves as a sentence lists them."""
-    names = [trace.game.move_short(m) for m in moves]  # type: ignore[attr-defined]
+    short = getattr(trace.game, "move_short", trace.game.move_name)  # not every game has it
+    names = [short(m) for m in moves]
     if all(name.startswith("cell ") for name in names) and len(names) > 1:
         cells = [name[5:] for name in names]
         return "cells " + ", ".join(cells[:-1]) + " and " + cells[-1]
@@ -218,7 +219,7 @@ def terminal_why(trace: Trace, pid: int) -> str:
     p, game = trace.positions, trace.game
     kind = game.outcome_kind(p.terminal[pid])  # type: ignore[attr-defined]
     outcome = {"win": "ai_win", "loss": "human_win", "draw": "draw"}[kind]
-    return game.scores.why(outcome, int(p.depth[pid]))  # type: ignore[attr-defined,no-any-return]
+    return game.scores.why(outcome, int(p.depth[pid]))  # type: ignore[attr-defined]
 
 
 def stats_rows(trace: Trace, baseline: int | None) -> list[tuple[str, str]]:

@@ -68,7 +68,26 @@ GUIDE = SearchSpec()
 
 
 def guide_calls(trace: Trace) -> int | None:
-    """The guide's minimax's call count on a variant's game (None for the guide's own trace)."""
+    """The guide's minimax's call count on a variant's game (None for the guide's own trace).
+
+    Counted, not recorded: the number of calls below a state never changes, so
+    each state's count is worked out once (as the recording search shares rows).
+    """
     if trace.search.algorithm == "minimax":
         return None
-    return minimax.search(trace.game).calls
+    game = trace.game
+    moves, play, outcome = game.moves, game.play, game.outcome
+    sizes: dict[int, int] = {}
+
+    def size(state: int, depth: int) -> int:
+        found = sizes.get(state)
+        if found is None:
+            found = 1
+            if outcome(state, depth) is None:
+                for move in moves(state):
+                    after = play(state, move)
+                    found += sizes.get(after) or size(after, depth + 1)
+            sizes[state] = found
+        return found
+
+    return size(game.root, 0)

@@ -36,12 +36,9 @@ if TYPE_CHECKING:
     from ..games.base import Game
 
 INF = float("inf")
+#: Inside the search, the infinite bounds are ints beyond any score (int comparisons are faster).
+FAR = 1 << 40
 CUTOFFS = ("ge", "gt")
-
-
-def bound(value: float) -> int | None:
-    """A window bound as the trace stores it: an int, or None for -inf/+inf."""
-    return None if value in (INF, -INF) else int(value)
 
 
 def unbound(value: int | None, low: bool) -> float:
@@ -103,20 +100,18 @@ def search(game: Game, cutoff: str = "ge") -> Trace:
     betas: list[int | None] = []
     pruned: list[tuple[int, ...]] = []
     rows.extras.update(alpha=alphas, beta=betas, pruned=pruned)
-    seen: dict[tuple[int, float, float], int] = {}
+    seen: dict[tuple[int, int, int], int] = {}
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
     score = rows.score
     ge = cutoff == "ge"
 
-    def visit(state: int, depth: int, alpha: float, beta: float) -> int:
-        key = (state, alpha, beta)
-        found = seen.get(key)
-        if found is not None:
-            return found  # same state, same window: the same calls below
+    def visit(state: int, depth: int, alpha: int, beta: int) -> int:
+        """Search a (state, window) not met before; return its row."""
         finished = outcome(state, depth)
-        pid = seen[key] = rows.add(state, depth, *finished) if finished else rows.add(state, depth)
-        alphas.append(bound(alpha))
-        betas.append(bound(beta))
+        pid = seen[(state, alpha, beta)] = (
+            rows.add(state, depth, *finished) if finished else rows.add(state, depth))
+        alphas.append(None if alpha == -FAR else alpha)
+        betas.append(None if beta == FAR else beta)
         pruned.append(())
         if finished:
             return pid
@@ -124,9 +119,13 @@ def search(game: Game, cutoff: str = "ge") -> Trace:
         children: list[int] = []
         best_i = -1
         if maximising(state):
-            best: float = -INF
+            best = -FAR
             for i, move in enumerate(moves):
-                child = visit(play(state, move), depth + 1, alpha, beta)
+                after = play(state, move)
+                # Same state, same window: the same calls below, recorded once.
+                child = seen.get((after, alpha, beta))
+                if child is None:
+                    child = visit(after, depth + 1, alpha, beta)
                 children.append(child)
                 if score[child] > best:  # the first strictly best is kept (step 16)
                     best_i, best = i, score[child]
@@ -135,9 +134,12 @@ def search(game: Game, cutoff: str = "ge") -> Trace:
                 if best > alpha:
                     alpha = best
         else:
-            best = INF
+            best = FAR
             for i, move in enumerate(moves):
-                child = visit(play(state, move), depth + 1, alpha, beta)
+                after = play(state, move)
+                child = seen.get((after, alpha, beta))
+                if child is None:
+                    child = visit(after, depth + 1, alpha, beta)
                 children.append(child)
                 if score[child] < best:
                     best_i, best = i, score[child]
@@ -147,10 +149,10 @@ def search(game: Game, cutoff: str = "ge") -> Trace:
                     beta = best
         searched = len(children)
         pruned[pid] = tuple(moves[searched:])
-        rows.set_edges(pid, moves[:searched], children, best_i, int(best))
+        rows.set_edges(pid, moves[:searched], children, best_i, best)
         return pid
 
-    visit(game.root, 0, -INF, INF)
+    visit(game.root, 0, -FAR, FAR)
     return Trace(game, rows, SearchInfo("alphabeta", (("cutoff", cutoff),)))
 
 

@@ -35,29 +35,37 @@ def search(game: Game) -> Trace:
     first_call: dict[int, int] = {}  # computed row -> the call number that computed it
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
     score = rows.score
-    calls = 0
+    calls = 1  # the first call
+
+    def hit(known: int) -> int:
+        """The row of the cache hits on computed row ``known`` (made on the first hit)."""
+        pid = hit_rows.get(known)
+        if pid is None:
+            # A hit on a finished game keeps its terminal code: the shared checks expect it.
+            pid = hit_rows[known] = rows.add(rows.state[known], rows.depth[known],
+                                             rows.terminal[known], score[known])
+            hits.append(True)
+            sources.append(first_call[known])
+        return pid
 
     def visit(state: int, depth: int) -> int:
+        """Compute a position not in the cache; return its row. ``calls`` counts this call."""
         nonlocal calls
-        calls += 1
-        known = computed.get((state, depth))
-        if known is not None:  # answered from the cache
-            pid = hit_rows.get(known)
-            if pid is None:
-                # A hit on a finished game keeps its terminal code: the shared checks expect it.
-                pid = hit_rows[known] = rows.add(state, depth, rows.terminal[known], score[known])
-                hits.append(True)
-                sources.append(first_call[known])
-            return pid
         finished = outcome(state, depth)
-        pid = computed[(state, depth)] = rows.add(state, depth, *finished) if finished else rows.add(state, depth)
+        pid = computed[(state, depth)] = (
+            rows.add(state, depth, *finished) if finished else rows.add(state, depth))
         first_call[pid] = calls
         hits.append(False)
         sources.append(None)
         if finished:
             return pid
         moves = list(moves_of(state))
-        children = [visit(play(state, move), depth + 1) for move in moves]
+        children = []
+        for move in moves:
+            calls += 1  # the call on the child, a hit or not
+            after = play(state, move)
+            known = computed.get((after, depth + 1))
+            children.append(visit(after, depth + 1) if known is None else hit(known))
         best_i, best = 0, score[children[0]]
         if maximising(state):
             for i, child in enumerate(children):
