@@ -97,6 +97,17 @@ def title(trace: Trace) -> str:
     )
 
 
+def quiz_slots(trace: Trace) -> dict[str, str]:
+    """The quiz mode's script, style and questions (tracer/renderers/quiz.py)."""
+    from .quiz import page_data
+
+    return {
+        "quiz_css": _asset("quiz.css"),
+        "quiz_data": _script_json(page_data(trace)),
+        "quiz_js": _asset("quiz.js"),
+    }
+
+
 def render_html(trace: Trace, start_call: int = 1) -> str:
     """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
     s = trace.scores
@@ -112,6 +123,7 @@ def render_html(trace: Trace, start_call: int = 1) -> str:
         "css": _asset("viewer.css"),
         "data": _script_json(viewer_data(trace, start_call)),
         "js": _asset("viewer.js"),
+        **quiz_slots(trace),
     }
     page = _asset("page.html")
     return _SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)

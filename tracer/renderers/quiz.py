@@ -1,0 +1,350 @@
+"""Predict, then reveal: questions about a recorded trace, with their answers read from it.
+
+Every question names one call, offers its choices, says which one the trace
+recorded and why, in the log's own words (``log.step_lines``). The page's quiz
+mode and ``trace quiz`` only ask these questions and compare answers with the
+recorded one: nothing here or there searches again.
+
+Kinds of question (``KINDS``): ``value``, what a call returns (asked before the
+return is shown); ``pick``, which test-play step 16 picks; for alpha-beta,
+``alpha`` and ``beta``, the window a call is entered with, and ``next``, whether
+the test-play after a returned one is searched or pruned; for memo, ``seen``,
+whether the position was met before (answered from the cache).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..trace import Call, Trace
+from .log import step_lines
+from .text import signed
+
+#: The kinds of question, in the order they are asked at one moment.
+KINDS = ("alpha", "beta", "seen", "value", "pick", "next")
+#: What the page calls each kind in its score line.
+KIND_TITLES = {
+    "value": "values returned",
+    "pick": "test-plays picked",
+    "alpha": "α on entry",
+    "beta": "β on entry",
+    "next": "searched or pruned",
+    "seen": "seen before",
+}
+#: Most questions a page carries; deeper calls are left out of its quiz.
+PAGE_LIMIT = 3000
+
+# Where the page stands when it asks or reveals: (anchor, call, offset), the anchor
+# being the step at which the call begins or its last step (its return).
+Moment = tuple[str, int, int]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer a learner can give."""
+
+    #: How the answer is shown (``+1``, ``cell 4``, ``pruned``).
+    label: str
+    #: Every spelling typed for it that counts as this answer, lowercased.
+    accepts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question about one call, with the answer the trace recorded."""
+
+    #: One of ``KINDS``.
+    kind: str
+    #: The call it is about (for ``next``: the call running the loop).
+    call: int
+    #: That call's depth: the page's difficulty keeps the questions down to a depth.
+    depth: int
+    #: The question in words.
+    prompt: str
+    #: The answers offered, in a fixed order.
+    choices: tuple[Choice, ...]
+    #: Index in ``choices`` of the recorded answer.
+    answer: int
+    #: Why that is the answer: one sentence in the log's words.
+    explanation: str
+    #: When the page asks, and the step it shows once answered.
+    ask: Moment
+    reveal: Moment
+    #: For ``value``: when to ask and reveal instead if the call's own test-plays are
+    #: not in the quiz (the learner predicts from the board, before any test-play).
+    ask_alone: Moment | None = None
+    reveal_alone: Moment | None = None
+
+    @property
+    def right(self) -> Choice:
+        """The recorded answer."""
+        return self.choices[self.answer]
+
+    def accepts(self, typed: str) -> int | None:
+        """The index of the choice ``typed`` names, None if it names none."""
+        text = " ".join(typed.strip().lower().split())
+        for i, choice in enumerate(self.choices):
+            if text in choice.accepts:
+                return i
+        return None
+
+
+# ---- answers as a learner may type them ----------------------------------------------
+
+
+def _score_choice(score: int) -> Choice:
+    spellings = {signed(score), str(score)}
+    return Choice(signed(score), tuple(sorted(spellings)))
+
+
+def _bound_text(value: Any) -> str:
+    """An α or β as the log writes it: ``-∞``, ``+∞`` or a signed score."""
+    if value is None:
+        return "?"
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return "+∞" if value > 0 else "-∞"
+    return signed(int(value))
+
+
+def _bound_choice(text: str) -> Choice:
+    spellings = {text, text.replace("∞", "inf"), text.replace("∞", "infinity")}
+    if text.startswith("+"):
+        spellings |= {s[1:] for s in spellings}
+    return Choice(text, tuple(sorted(spellings)))
+
+
+def _move_choice(trace: Trace, move: int) -> Choice:
+    short = trace.game.move_short(move)  # type: ignore[attr-defined]
+    return Choice(short, tuple(sorted({short.lower(), str(move)})))
+
+
+YES_NO = (Choice("yes", ("y", "yes")), Choice("no", ("n", "no")))
+SEARCHED_PRUNED = (Choice("searched", ("s", "searched")), Choice("pruned", ("p", "pruned")))
+
+
+# ---- the questions ----------------------------------------------------------------------
+
+
+def _who(trace: Trace, call: Call) -> str:
+    """``call #5 (O to move on X.O/XXX/OO.)``."""
+    game = trace.game
+    return f"call #{call.call} ({game.player(call.state)} to move on {game.describe(call.state)})"
+
+
+def _sentence(step: str, text: str) -> str:
+    return f"Step {step}: {text}."
+
+
+def value_question(trace: Trace, call: Call, scores: tuple[Choice, ...]) -> Question:
+    """What ``call`` returns; asked just before its step 16 (or, alone, as it begins)."""
+    lines = step_lines(trace, call)
+    labels = [c.label for c in scores]
+    n = call.call
+    if call.terminal_code:
+        why = _sentence("9", lines["9"])
+        ask: Moment = ("begin", n, 0)
+        reveal: Moment = ("end", n, 0)
+    else:
+        why = _sentence("16", lines["16"] + "; step 17: " + lines["17"])
+        ask, reveal = ("end", n, -2), ("end", n, -1)
+    return Question(
+        kind="value", call=n, depth=call.depth,
+        prompt=f"What score does {_who(trace, call)} return?",
+        choices=scores, answer=labels.index(signed(call.score)), explanation=why,
+        ask=ask, reveal=reveal, ask_alone=("begin", n, 0), reveal_alone=("end", n, 0),
+    )
+
+
+def pick_question(trace: Trace, call: Call) -> Question:
+    """Which test-play ``call``'s step 16 picks; asked with its value question."""
+    game = trace.game
+    moves = [child.move for child in call.children()]
+    choices = tuple(_move_choice(trace, m) for m in moves if m is not None)
+    how = "highest" if call.maximising else "lowest"
+    return Question(
+        kind="pick", call=call.call, depth=call.depth,
+        prompt=(f"Step 16: which test-play does call #{call.call} pick? "
+                f"{game.player(call.state)} takes the first with the {how} score."),
+        choices=choices, answer=moves.index(call.best),
+        explanation=_sentence("16", step_lines(trace, call)["16"]),
+        ask=("end", call.call, -2), reveal=("end", call.call, -1),
+    )
+
+
+def window_questions(trace: Trace, call: Call) -> list[Question]:
+    """α and β on entry to ``call`` (alpha-beta traces only)."""
+    alpha, beta = call.extra("alpha"), call.extra("beta")
+    if call.call == 1:
+        why = "The first call starts with the widest window: α = -∞, β = +∞."
+    else:
+        why = (f"Call #{call.call} is entered with the window of call #{call.parent} "
+               f"as it stood when it test-played {trace.game.move_short(call.move)}: "  # type: ignore[attr-defined]
+               f"α = {_bound_text(alpha)}, β = {_bound_text(beta)}.")
+    found = []
+    for kind, value in (("alpha", alpha), ("beta", beta)):
+        texts = sorted({_bound_text(v) for v in _bounds(trace)} | {_bound_text(value)}, key=_order)
+        choices = tuple(_bound_choice(t) for t in texts)
+        name = "α" if kind == "alpha" else "β"
+        found.append(Question(
+            kind=kind, call=call.call, depth=call.depth,
+            prompt=f"With what {name} is {_who(trace, call)} entered?",
+            choices=choices, answer=texts.index(_bound_text(value)), explanation=why,
+            ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
+        ))
+    return found
+
+
+def _order(text: str) -> float:
+    return {"-∞": float("-inf"), "+∞": float("inf"), "?": 0.0}.get(text) or float(text)
+
+
+def _bounds(trace: Trace) -> set[Any]:
+    """Every α and β value the trace records (the choices offered)."""
+    extras = trace.positions.extras
+    return set(extras.get("alpha", ())) | set(extras.get("beta", ()))
+
+
+def pruned_of(call: Call) -> list[int]:
+    """The moves ``call`` did not test-play because of a cut, in loop order."""
+    value = call.extra("pruned")
+    return [] if value is None else [int(m) for m in value]
+
+
+def next_questions(trace: Trace, call: Call) -> list[Question]:
+    """After each test-play of ``call`` returns: is the next one searched or pruned?"""
+    game = trace.game
+    children = call.children()
+    pruned = pruned_of(call)
+    bound = call.extra("beta") if call.maximising else call.extra("alpha")
+    name = "β" if call.maximising else "α"
+    found = []
+    best: int | None = None
+    for i, child in enumerate(children):
+        best = child.score if best is None else (
+            max(best, child.score) if call.maximising else min(best, child.score))
+        searched = i + 1 < len(children)
+        if not searched and not pruned:
+            break  # the loop ran out of test-plays: nothing to predict
+        nxt = children[i + 1].move if searched else pruned[0]
+        if searched:
+            why = (f"Best so far {signed(best)} does not reach {name} = {_bound_text(bound)}, "
+                   f"so call #{call.call} goes on to {game.move_short(nxt)}.")  # type: ignore[attr-defined]
+        else:
+            cells = ", ".join(game.move_short(m) for m in pruned)  # type: ignore[attr-defined]
+            why = (f"Best so far {signed(best)} reaches {name} = {_bound_text(bound)}: "
+                   f"the caller would never let the game reach here, so {cells} "
+                   f"{'is' if len(pruned) == 1 else 'are'} not test-played (pruned).")
+        found.append(Question(
+            kind="next", call=call.call, depth=call.depth,
+            prompt=(f"Call #{child.call} returned {signed(child.score)}. Is call #{call.call}'s "
+                    f"next test-play, {game.move_short(nxt)}, searched or pruned?"),  # type: ignore[attr-defined]
+            choices=SEARCHED_PRUNED, answer=0 if searched else 1, explanation=why,
+            ask=("end", child.call, 1), reveal=("end", child.call, 2),
+        ))
+    return found
+
+
+#: Names a memo search may give its cache-hit column, and the column naming the computing call.
+HIT_NAMES = ("cache_hit", "hit", "cached")
+SOURCE_NAMES = ("computed_by", "source", "computed_at")
+
+
+def _extra_of(call: Call, names: Sequence[str]) -> Any:
+    for name in names:
+        value = call.extra(name)
+        if value is not None:
+            return value
+    return None
+
+
+def seen_question(trace: Trace, call: Call) -> Question | None:
+    """Whether ``call``'s position was met before (memo traces only)."""
+    hit = _extra_of(call, HIT_NAMES)
+    if hit is None:
+        return None
+    source = _extra_of(call, SOURCE_NAMES)
+    if hit:
+        where = f" by call #{source}" if source else ""
+        why = f"This position was computed earlier{where}, so its score comes from the cache."
+    else:
+        why = "No earlier call met this position, so it is computed here and stored."
+    return Question(
+        kind="seen", call=call.call, depth=call.depth,
+        prompt=f"Has the position of {_who(trace, call)} been seen before?",
+        choices=YES_NO, answer=0 if hit else 1, explanation=why,
+        ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
+    )
+
+
+def score_choices(trace: Trace) -> tuple[Choice, ...]:
+    """Every score the game gives a finished game or some call returns, lowest first."""
+    scheme = getattr(trace.game, "scores", None)
+    fixed = {scheme.human_win, scheme.draw, scheme.ai_win} if hasattr(scheme, "draw") else set()
+    return tuple(_score_choice(s) for s in sorted(set(trace.positions.score) | fixed))
+
+
+def _calls(trace: Trace, depth: int | None) -> Iterator[Call]:
+    """The calls down to ``depth`` (all if None), in call order."""
+    stack = [trace.root]
+    while stack:
+        call = stack.pop()
+        yield call
+        if depth is None or call.depth < depth:
+            stack.extend(reversed(call.children()))
+
+
+def questions(trace: Trace, depth: int | None = None) -> list[Question]:
+    """Every question about the calls down to ``depth`` (all calls if None), in call order."""
+    scores = score_choices(trace)
+    window = "alpha" in trace.positions.extras
+    found: list[Question] = []
+    for call in _calls(trace, depth):
+        if window:
+            found += window_questions(trace, call)
+        seen = seen_question(trace, call)
+        if seen is not None:
+            found.append(seen)
+        found.append(value_question(trace, call, scores))
+        if call.children() and (depth is None or call.depth < depth):
+            found.append(pick_question(trace, call))
+            if window:
+                found += next_questions(trace, call)
+    return found
+
+
+def page_depth(trace: Trace, limit: int = PAGE_LIMIT) -> int:
+    """The deepest level whose calls (and so questions, about two a call) fit in ``limit``."""
+    per_depth = trace.calls_by_depth(0)
+    total, depth = 0, 0
+    for d, n in enumerate(per_depth):
+        total += 2 * n
+        if total > limit and d > 1:
+            break
+        depth = d
+    return depth
+
+
+def page_data(trace: Trace) -> dict[str, Any]:
+    """The quiz as the page carries it: the questions down to ``page_depth``."""
+    depth = page_depth(trace)
+    deepest = len(trace.calls_by_depth(0)) - 1
+    items = [_as_data(q) for q in questions(trace, depth)]
+    key = hashlib.sha256(json.dumps(items, sort_keys=True).encode()).hexdigest()[:16]
+    return {
+        "key": key,
+        "depth": depth,
+        "complete": depth >= deepest,
+        "titles": {k: KIND_TITLES[k] for k in KINDS},
+        "kinds": list(KINDS),
+        "questions": items,
+    }
+
+
+def _as_data(q: Question) -> dict[str, Any]:
+    data = asdict(q)
+    data["choices"] = [{"label": c.label, "accepts": list(c.accepts)} for c in q.choices]
+    return data
