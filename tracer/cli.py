@@ -217,6 +217,41 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
             echo_input=not stdin.isatty()).run()
 
 
+@main.command()
+@click.argument("board", required=False, metavar="BOARD")
+@click.option("--example", default=None, metavar="NAME", help="Quiz on a bundled example.")
+@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal).")
+@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
+              show_default=True, help="The AI's mark (the maximiser); the other is the human.")
+@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+@click.option("--algorithm", type=click.Choice(["minimax"]), default="minimax", show_default=True,
+              help="The search whose trace is quizzed.")
+@reports_errors
+def quiz(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
+         algorithm: str) -> None:
+    """Predict the first call's test-plays on BOARD, then check against the trace.
+
+    Asks what each test-play of the first call returns and which one step 16
+    picks, one answer per line, and ends with a score. Answers can be piped:
+    printf '-1\n1\n-1\n4\n' | trace quiz --example near-endgame. With BOARD
+    '-', standard input holds the board, an empty line, then the answers.
+    """
+    from .play.quiz import QuizSession, read_board_lines
+
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    turn_mark = turn.upper() if turn else None
+    if board == "-":
+        position = parse_board(read_board_lines(sys.stdin), "<stdin>", turn_mark)
+    else:
+        position = load_position(board, example, turn_mark)
+    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+    trace = record(position.board, position.to_move, ai=ai_mark, scores=parse_scores(scores_text))
+    QuizSession(trace, sys.stdin, click.echo, echo_input=not sys.stdin.isatty()).run()
+
+
 def display_name(path: str) -> str:
     return "<stdin>" if path == "-" else path
 

@@ -26,6 +26,8 @@ from .text import signed
 
 #: The kinds of question, in the order they are asked at one moment.
 KINDS = ("alpha", "beta", "seen", "value", "pick", "next")
+#: A kind only ``trace quiz`` asks (the page asks ``next`` instead).
+TERMINAL_KINDS = ("value", "pick", "pruned")
 #: What the page calls each kind in its score line.
 KIND_TITLES = {
     "value": "values returned",
@@ -34,6 +36,7 @@ KIND_TITLES = {
     "beta": "β on entry",
     "next": "searched or pruned",
     "seen": "seen before",
+    "pruned": "pruned test-plays",
 }
 #: Most questions a page carries; deeper calls are left out of its quiz.
 PAGE_LIMIT = 3000
@@ -130,9 +133,10 @@ SEARCHED_PRUNED = (Choice("searched", ("s", "searched")), Choice("pruned", ("p",
 
 
 def _who(trace: Trace, call: Call) -> str:
-    """``call #5 (O to move on X.O/XXX/OO.)``."""
+    """``call #5 (cell 4 played: O to move on X.O/XXX/OO.)``."""
     game = trace.game
-    return f"call #{call.call} ({game.player(call.state)} to move on {game.describe(call.state)})"
+    played = "" if call.move is None else f"{game.move_short(call.move)} played: "  # type: ignore[attr-defined]
+    return f"call #{call.call} ({played}{game.player(call.state)} to move on {game.describe(call.state)})"
 
 
 def _sentence(step: str, text: str) -> str:
@@ -310,10 +314,58 @@ def questions(trace: Trace, depth: int | None = None) -> list[Question]:
             found.append(seen)
         found.append(value_question(trace, call, scores))
         if call.children() and (depth is None or call.depth < depth):
-            found.append(pick_question(trace, call))
+            if len(call.children()) > 1:  # one test-play leaves nothing to pick
+                found.append(pick_question(trace, call))
             if window:
                 found += next_questions(trace, call)
     return found
+
+
+def pruned_question(trace: Trace, call: Call) -> Question:
+    """Which of ``call``'s test-plays are pruned (``trace quiz``): one answer, a set of moves.
+
+    The one choice accepts the moves in ascending order separated by single
+    spaces (``5 8``), or ``none``: ``pruned_answer`` turns what a learner types
+    into that form.
+    """
+    game = trace.game
+    pruned = pruned_of(call)
+    text = " ".join(str(m) for m in sorted(pruned)) or "none"
+    label = ", ".join(game.move_short(m) for m in pruned) or "none"  # type: ignore[attr-defined]
+    if pruned:
+        why = next_questions(trace, call)[-1].explanation
+    else:
+        why = f"No test-play of call #{call.call} reaches its window's far side: every one is searched."
+    moves = ", ".join(str(m) for m in game.moves(call.state))
+    return Question(
+        kind="pruned", call=call.call, depth=call.depth,
+        prompt=(f"Which test-plays of {_who(trace, call)} are pruned? "
+                f"Its cells: {moves}; type the pruned ones, or none."),
+        choices=(Choice(label, (text,)),), answer=0, explanation=why,
+        ask=("begin", call.call, 0), reveal=("end", call.call, 0),
+    )
+
+
+def pruned_answer(typed: str) -> str:
+    """What a learner typed for a ``pruned`` question, as its choice spells it."""
+    numbers = sorted({int(n) for n in typed.replace(",", " ").split() if n.lstrip("-").isdigit()})
+    return " ".join(map(str, numbers)) or "none"
+
+
+def first_call_questions(trace: Trace) -> list[Question]:
+    """What ``trace quiz`` asks: each test-play of the first call, the pick, then the cuts.
+
+    The values and the pick are those of ``questions(trace, depth=1)``; with
+    alpha-beta, which test-plays are pruned, for the first call and each of its
+    test-plays that searched further.
+    """
+    found = questions(trace, depth=1)
+    asked = [q for q in found if q.kind == "value" and q.depth == 1]
+    asked += [q for q in found if q.kind == "pick"]
+    if "pruned" in trace.positions.extras:
+        root = trace.root
+        asked += [pruned_question(trace, c) for c in [root, *root.children()] if c.children()]
+    return asked
 
 
 def page_depth(trace: Trace, limit: int = PAGE_LIMIT) -> int:
