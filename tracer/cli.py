@@ -18,7 +18,6 @@ from .games.tictactoe.notation import Position, parse_board, read_board_file
 from .outputs.files import FORMATS, atomic_writer, check_output_path, choose_format, pipe, write_atomically
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
 from .scores import parse_scores
-from .search.minimax import record
 from .trace import Trace
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -125,6 +124,35 @@ def output_options(command: F) -> F:
     return command
 
 
+def search_options(command: F) -> F:
+    """Options shared by ``run``, ``play`` and ``compare``: which search, in which loop order."""
+    options = [
+        click.option("--algorithm", type=click.Choice(["minimax", "alphabeta", "memo"]),
+                     default="minimax", show_default=True,
+                     help="minimax (the guide's), alphabeta (prunes test-plays that cannot "
+                          "matter) or memo (answers repeated positions from a cache)."),
+        click.option("--cutoff", type=click.Choice(["ge", "gt"]), default=None,
+                     help="Alpha-beta's cut: ge (default) stops once best >= beta (MAX) or "
+                          "<= alpha (MIN); gt only when strictly beyond."),
+        click.option("--order", "order_text", default="ascending", show_default=True,
+                     metavar="ORDER",
+                     help="Loop order of the test-plays: ascending (the guide's), "
+                          "centre-first (4, corners, edges) or nine cells C,C,..."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def chosen_search(algorithm: str, cutoff: str | None) -> Any:
+    """The SearchSpec the options name; --cutoff without alpha-beta is a mistake worth saying."""
+    from .search import SearchSpec
+
+    if cutoff is not None and algorithm != "alphabeta":
+        raise InputError(f"only applies to --algorithm alphabeta, not {algorithm}", "--cutoff")
+    return SearchSpec(algorithm, cutoff or "ge")
+
+
 @main.command(epilog=EPILOG)
 @click.argument("board", required=False, metavar="BOARD")
 @click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
@@ -134,11 +162,14 @@ def output_options(command: F) -> F:
 @click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
               show_default=True, help="The AI's mark (the maximiser); the other is the human.")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
+@search_options
 @output_options
 @reports_errors
 def run(board: str | None, example: str | None, turn: str | None, ai: str,
-        scores_text: str, **out: Any) -> None:
+        scores_text: str, algorithm: str, cutoff: str | None, order_text: str,
+        **out: Any) -> None:
     """Trace minimax on BOARD (a board file, or - for standard input).
 
     A board file is three rows of three cells (X, O, and . - _ or the cell's
@@ -154,7 +185,11 @@ def run(board: str | None, example: str | None, turn: str | None, ai: str,
     turn_mark = turn.upper() if turn else None
     position = load_position(board, example, turn_mark)
     ai_mark: Mark = "O" if ai.upper() == "O" else "X"
-    trace = record(position.board, position.to_move, ai=ai_mark, scores=scores)
+    from .games.tictactoe.game import TicTacToe, parse_order
+
+    search = chosen_search(algorithm, cutoff)
+    game = TicTacToe(position.board, position.to_move, ai_mark, scores, parse_order(order_text))
+    trace = search.run(game)
     emit(trace, stem=stem_of(board, example), **out)
 
 
@@ -178,7 +213,9 @@ def render(trace_file: str, **out: Any) -> None:
               show_default=True,
               help="Who opens: ai (the tutorial's Play Game button) or human (New Game).")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
+@search_options
 @click.option("--save", "save_dir", metavar="DIR",
               help="Save every AI decision's trace in DIR (move-N.svg, move-N.json, ...).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
@@ -188,7 +225,8 @@ def render(trace_file: str, **out: Any) -> None:
 @click.option("--color/--no-color", default=None,
               help="Colour the board (default: only on a terminal).")
 @reports_errors
-def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tuple[str, ...],
+def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | None,
+         order_text: str, save_dir: str | None, kinds: tuple[str, ...],
          color: bool | None) -> None:
     """Play tic-tac-toe against the tutorial's unbeatable minimax.
 
@@ -200,7 +238,10 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     from .play.saving import NEEDS_GRAPHVIZ
     from .play.terminal import Session
 
+    from .games.tictactoe.game import parse_order
+
     scores = parse_scores(scores_text)
+    search, order = chosen_search(algorithm, cutoff), parse_order(order_text)
     chosen = list(kinds) or list(DEFAULT_KINDS)
     if NEEDS_GRAPHVIZ & set(chosen):
         check_graphviz()
@@ -214,7 +255,7 @@ def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tup
     stdin = sys.stdin
     Session(ai=ai.upper(), first=first.lower(), scores=scores,  # type: ignore[arg-type]
             save_dir=folder, kinds=chosen, stdin=stdin, color=color,
-            echo_input=not stdin.isatty()).run()
+            echo_input=not stdin.isatty(), search=search, order=order).run()
 
 
 @main.command()
@@ -339,8 +380,9 @@ def emit(
 
     if stats and path != "-":
         from .renderers.stats import render_stats
+        from .search import guide_calls
 
-        click.echo(render_stats(trace), nl=False)
+        click.echo(render_stats(trace, baseline=guide_calls(trace)), nl=False)
     elif not quiet and path != "-" and log_path is None:
         stream = sys.stdout
         # A bar only when the log goes to a file while a person watches the terminal.

@@ -15,7 +15,9 @@ import click
 
 from ..games.tictactoe.board import Board, cell_name
 from ..renderers.text import signed
+from ..games.tictactoe.game import ASCENDING
 from ..scores import Scores
+from ..search import GUIDE, SearchSpec
 from .match import Decision, Game, MoveError, Outcome, Starter
 from .saving import decision_stem, save_decision
 
@@ -69,12 +71,25 @@ def outcome_text(game: Game) -> str:
 
 def explain_lines(decision: Decision) -> list[str]:
     """What minimax expects after each test-play: the reason the scores are what they are."""
+    from ..renderers.variants import bound_word
+
     lines = []
-    for cell, score, moves, end in decision.expected_lines():
+    children = decision.trace.root.children()
+    for child, (cell, score, moves, end) in zip(children, decision.expected_lines(), strict=True):
         then = ", ".join(f"{mark} on {move}" for mark, move in moves)
-        lines.append(f"  cell {cell} → {signed(score)}: "
+        bound = bound_word(decision.trace, child)  # alpha-beta: a cut score is only a bound
+        lines.append(f"  cell {cell} → {bound}{signed(score)}: "
                      + (f"then {then}: {end}" if then else f"{end} at once"))
+    lines.extend(f"  {note}" for note in pruned_at_root(decision))
     return lines
+
+
+def pruned_at_root(decision: Decision) -> list[str]:
+    """What the variant search saved, in one line ('' for the guide's minimax)."""
+    from ..renderers.variants import search_summary
+
+    summary = search_summary(decision.trace)
+    return [f"({summary})"] if summary else []
 
 
 @dataclass
@@ -92,6 +107,9 @@ class Session:
     #: Whether to repeat what was typed (when standard input is not a terminal).
     echo_input: bool = False
     games: int = 0
+    #: The search the AI runs and its loop order (the guide's minimax by default).
+    search: SearchSpec = GUIDE
+    order: tuple[int, ...] = ASCENDING
     last: Decision | None = None
     saved: dict[int, list[Path]] = field(default_factory=dict)
     out: Callable[..., None] = click.echo
@@ -112,11 +130,16 @@ class Session:
 
     def run(self) -> None:
         """Play games until the player says no, quits, or the input ends."""
-        game = Game.new(self.ai, self.first, self.scores)  # type: ignore[arg-type]
+        game = Game.new(self.ai, self.first, self.scores, self.search, self.order)  # type: ignore[arg-type]
         s = self.scores
-        self.say(f"You are {game.human}; the AI is {game.ai} and plays the tutorial's minimax "
-                 f"(scores: {signed(s.human_win)} if you win, {signed(s.ai_win)} if it wins, "
-                 f"{signed(s.draw)} for a draw).")
+        engine = "the tutorial's minimax" if self.search == GUIDE else self.search.name()
+        if self.order != ASCENDING:
+            from ..games.tictactoe.game import order_name
+
+            engine += f", trying cells in the order {order_name(self.order)}"
+        self.say(f"You are {game.human}; the AI is {game.ai} and plays {engine} "
+                 f"(scores: {s.text('human_win')} if you win, {s.text('ai_win')} if it wins, "
+                 f"{s.text('draw')} for a draw).")
         self.say("Cells are numbered (an empty cell shows its number):")
         for line in board_lines(Board.empty()):
             self.say(line)
@@ -148,7 +171,7 @@ class Session:
         self.games += 1
         self.last = None
         self.saved = {}
-        game = Game.new(self.ai, self.first, self.scores)  # type: ignore[arg-type]
+        game = Game.new(self.ai, self.first, self.scores, self.search, self.order)  # type: ignore[arg-type]
         opener = "the AI opens" if game.ai_to_move else "you open"
         self.say()
         self.say(f"Game {self.games}: {opener}.")

@@ -179,6 +179,9 @@ def legend_label(
                           ).replace("&#8594;</FONT>", "&#8594;</B></FONT>"))
     rows.append(arrow(PICKED_EDGE, "the test-play a call picked (max / min)"))
     rows.append(arrow(REJECTED_EDGE, "a test-play it did not pick"))
+    from .variant_drawing import legend_rows
+
+    rows += legend_rows(trace)
     return (
         '<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1" COLOR="#bdbdbd" '
         'BGCOLOR="#fafafa">' + "".join(rows) + "</TABLE>>"

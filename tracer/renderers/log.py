@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..trace import Call, Trace
+from . import variants
 from .text import calls, returned, signed
 
 INDENT = "   "
@@ -25,8 +26,9 @@ def terminal_sentence(trace: Trace, call: Call) -> str:
 
 
 def header(trace: Trace) -> str:
-    """The lines that open a log: the game, the players and the score scheme."""
-    return trace.game.log_header()
+    """The lines that open a log: the game, the players and the score scheme (and the
+    variant search, if not the guide's minimax)."""
+    return trace.game.log_header() + variants.describe_search(trace)
 
 
 def conclusion(trace: Trace) -> str:
@@ -61,6 +63,9 @@ class _Phrases:
         self.closing: dict[int, str] = {}
         self.heads: dict[tuple[int, int], str] = {}
         self.saved: dict[tuple[int, int], str] = {}
+        self.updates: dict[int, list[str]] = {}
+        self.algorithm = variants.algorithm(trace)
+        self.depth_scores = variants.depth_scores(trace)
 
     def head(self, pid: int, parent: int, move: int) -> str:
         """The line that opens a call: step 7 for the first, step 11 for a test-play's."""
@@ -92,8 +97,38 @@ class _Phrases:
                     f"{pad}step 9   {game.terminal_sentence(state, code)}: "
                     f"return {returned(None, p.score[pid])}\n"
                 )
-            text = self.opening[pid] = "".join(lines)
+            text = self.opening[pid] = self.variant_open(pid, pad, lines)
         return text
+
+    def variant_open(self, pid: int, pad: str, lines: list[str]) -> str:
+        """Steps 8 and 9 as the variant search tells them (unchanged for the guide's)."""
+        trace, p = self.trace, self.p
+        source = variants.cache_source(trace, pid) if self.algorithm == "memo" else None
+        if source is not None:
+            earlier = trace.call(source).returned
+            return (f"{pad}memo     cache hit: call {source} already computed this position: "
+                    f"return {returned(earlier.index, earlier.score)} without test-playing\n")
+        if self.algorithm == "alphabeta":
+            lines.insert(0, f"{pad}window   called with {variants.window_text(trace, pid)}\n")
+        if self.depth_scores and p.terminal[pid]:
+            lines.append(f"{pad}depth    {variants.terminal_why(trace, pid)}\n")
+        return "".join(lines)
+
+    def after(self, parent: int, index: int) -> str:
+        """Alpha-beta: the window update (or the cut) after the parent's test-play ``index``."""
+        if self.algorithm != "alphabeta":
+            return ""
+        notes = self.updates.get(parent)
+        if notes is None:
+            trace, p = self.trace, self.p
+            pad = INDENT * (p.depth[parent] + 1)
+            notes = [f"{pad}window   {text}\n" if text else ""
+                     for text in variants.window_updates(trace, parent)]
+            reason = variants.cut_reason(trace, parent)
+            if reason:
+                notes[-1] += f"{pad}cut      {reason}\n"
+            self.updates[parent] = notes
+        return notes[index]
 
     def close(self, pid: int) -> str:
         """Steps 16 and 17 of a call that test-played."""
@@ -148,7 +183,8 @@ def write_log(
         child = edge_child[edge]
         prefix[edge] = INDENT * p.depth[child] + "#"
         enter[edge] = phrases.head(child, parent, move) + phrases.open(child)
-        leave[edge] = (phrases.close(child) if edge_count[child] else "") + phrases.save(child, move)
+        leave[edge] = ((phrases.close(child) if edge_count[child] else "") + phrases.save(child, move)
+                       + phrases.after(parent, edge - first_edge[parent]))
         if not edge_count[child]:
             enter[edge] += leave[edge]
 
@@ -189,6 +225,9 @@ def write_log(
     out.write("".join(chunk))
     out.write(f"\nResult: {trace.result} after {calls(trace.calls)}.\n")
     out.write(conclusion(trace))
+    summary = variants.search_summary(trace)
+    if summary:
+        out.write(f"{summary[0].upper()}{summary[1:]}.\n")
     if progress is not None:
         progress(trace.calls)
 

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..trace import Trace
+from . import variants
 from .text import returned, signed
 
 
-def render_stats(trace: Trace) -> str:
-    """A short table of counts over the whole trace, ending with the result."""
+def render_stats(trace: Trace, baseline: int | None = None) -> str:
+    """A short table of counts over the whole trace, ending with the result.
+
+    ``baseline`` is the guide's minimax's call count on the same game, for a
+    variant's ratio (the CLI runs it; a renderer never searches).
+    """
     stats = trace.stats()
-    root = trace.root
     t = stats.terminal
     ai, human = trace.ai, trace.human
-    game = trace.game
-    top = stats.most_repeated_state
-    share = stats.repeated_calls / stats.calls if stats.calls else 0.0
     rows = [
         ("board", f"{trace.board.compact()}, {trace.to_move} to move, {ai} is the AI"),
         ("calls", f"{stats.calls:,}"),
@@ -26,6 +29,24 @@ def render_stats(trace: Trace) -> str:
         (f"  {ai} wins (AI)", f"{t[ai]:,}"),
         (f"  {human} wins (human)", f"{t[human]:,}"),
         ("  draws", f"{t['draw']:,}"),
+    ]
+    search = variants.describe_search(trace)
+    if search:  # a variant: its own counts instead of the guide's repeated work
+        rows[1:1] = [("search", search.strip().replace("\n", " ").removeprefix("Search: "))]
+        rows += variants.stats_rows(trace, baseline)
+    if trace.search.algorithm == "minimax":
+        rows += repeated_work(trace, stats)
+    rows += root_rows(trace)
+    width = max(len(name) for name, _ in rows)
+    return "".join(f"{name:<{width}}  {value}\n" for name, value in rows)
+
+
+def repeated_work(trace: Trace, stats: Any) -> list[tuple[str, str]]:
+    """The guide's minimax: how often positions were searched again."""
+    game = trace.game
+    top = stats.most_repeated_state
+    share = stats.repeated_calls / stats.calls if stats.calls else 0.0
+    return [
         ("distinct positions", f"{stats.positions:,} (board + mark to move)"),
         (
             "most repeated",
@@ -40,6 +61,12 @@ def render_stats(trace: Trace) -> str:
             f"memoisation would make {stats.positions:,} calls",
         ),
     ]
+
+
+def root_rows(trace: Trace) -> list[tuple[str, str]]:
+    """The first call's test-plays and the result."""
+    root, game = trace.root, trace.game
+    rows = []
     if root.terminal is None:
         plays = ", ".join(f"{p.index} → {signed(p.score)}" for p in root.test_plays)
         rows.append(("root test-plays", plays))
@@ -49,5 +76,4 @@ def render_stats(trace: Trace) -> str:
         ))
     else:
         rows.append(("result", f"{returned(None, root.score)}: the game is already over"))
-    width = max(len(name) for name, _ in rows)
-    return "".join(f"{name:<{width}}  {value}\n" for name, value in rows)
+    return rows

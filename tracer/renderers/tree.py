@@ -13,7 +13,7 @@ import graphviz
 
 from ..errors import TooLargeError
 from ..trace import Call, Trace
-from . import drawing
+from . import drawing, variant_drawing, variants
 from .text import calls, returned, signed
 
 #: Draw whole trees up to this many calls (every board with six or fewer empty cells fits).
@@ -94,6 +94,8 @@ def plan_tree(
             if node.terminal is not None:
                 break
             children = node.children()
+            if not children:  # a memo cache hit: its line was drawn where it was computed
+                break
             nxt = children[node.best_index or 0]
             for child in children:
                 if child is not nxt:
@@ -134,7 +136,7 @@ def plan_tree(
 def _chosen_line(top: Call) -> set[int]:
     calls = {top.call}
     node = top
-    while node.terminal is None:
+    while node.terminal is None and node.size > 1:  # a memo cache hit has no children
         node = node.children()[node.best_index or 0]
         calls.add(node.call)
     return calls
@@ -161,7 +163,7 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
     if plan is None:
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
     title = (
-        f"Minimax game tree of {trace.game.setting()}. {calls(trace.calls)}, "
+        f"{variant_drawing.title_prefix(trace)} game tree of {trace.game.setting()}. {calls(trace.calls)}, "
         f"returns {returned(trace.result.index, trace.result.score)}"
     )
     if plan.collapsed or plan.path or plan.line:
@@ -212,6 +214,7 @@ def add_calls(
     """
     chosen = _chosen_line(plan.top)
     drawn = {call.call: call for call, _ in plan.nodes}
+    cut: list[Call] = []  # alpha-beta: their pruned test-plays are drawn after the searched ones
     for step in plan.path:
         graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step))
     for above, below in zip(plan.path, plan.path[1:] + [plan.top], strict=False):
@@ -224,11 +227,17 @@ def add_calls(
         )
     for call, folded in plan.nodes:
         thick = call.call in chosen
-        if folded:
+        source = variants.cache_source(trace, call.pid)
+        if source is not None:
+            label = variant_drawing.hit_label(trace, call, source)
+        elif folded:
             label = drawing.summary_label(trace, call, thick=thick)
         else:
-            label = drawing.call_label(trace, call, thick=thick, explain=explain)
+            label = drawing.call_label(trace, call, thick=thick, explain=explain,
+                                       caption=variant_drawing.caption(trace, call))
         graph.node(f"{prefix}{call.call}", label)
+        if not folded:
+            cut.append(call)
         parent = drawn.get(call.parent) if call.parent is not None else None
         if parent is not None:
             if parent.call in chosen and call.call in chosen:
@@ -244,4 +253,6 @@ def add_calls(
                 + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
                 **attrs,
             )
+    for call in cut:
+        variant_drawing.add_pruned(graph, trace, call, prefix)
 
