@@ -129,7 +129,7 @@ def test_a_page_carries_questions_down_to_a_depth_that_fits(empty_trace, tutoria
 
 def test_pruned_answers_are_read_in_any_order():
     assert pruned_answer("8, 5") == pruned_answer("5 8") == "5 8"
-    assert pruned_answer("none") == pruned_answer("") == "none"
+    assert pruned_answer("none") == pruned_answer("no cells") == "none"
 
 
 def test_the_terminal_asks_the_first_call_s_test_plays_then_the_pick(tutorial_trace):
@@ -183,3 +183,90 @@ def test_trace_quiz_bad_input_is_one_line(cli, args):
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("trace: error: ")
+
+
+# ---- alpha-beta and memo: the questions against the plain references ---------------
+
+VARIANT_BOARDS = [("X.OX.XOO.", "X", "X"), ("XO..X..O.", "X", "X"), ("X...O....", "X", "O")]
+
+
+def variant_trace(board: str, to_move: str, ai: str, algorithm: str, cutoff: str = "ge"):
+    from tracer.games.tictactoe.game import TicTacToe
+    from tracer.search import SearchSpec
+
+    game = TicTacToe(Board(board), to_move, ai, tracer.TUTORIAL, tuple(range(9)))  # type: ignore[arg-type]
+    return SearchSpec(algorithm, cutoff).run(game)
+
+
+def typed_bound(value: float) -> str:
+    return {float("-inf"): "-inf", float("inf"): "+inf"}.get(value) or str(int(value))
+
+
+@pytest.mark.parametrize("cutoff", ["ge", "gt"])
+@pytest.mark.parametrize(("board", "to_move", "ai"), VARIANT_BOARDS)
+def test_alphabeta_questions_are_the_reference_s_for_every_call(board, to_move, ai, cutoff):
+    from test_variants import plain_alphabeta
+
+    trace = variant_trace(board, to_move, ai, "alphabeta", cutoff)
+    _move, _score, ref = plain_alphabeta(board, to_move, ai, cutoff, list(range(9)))
+    asked = questions(trace)
+    by = {(q.kind, q.call): q for q in asked}
+    nexts: dict[int, list] = {}
+    for q in asked:
+        if q.kind == "next":
+            nexts.setdefault(q.call, []).append(q)
+    for number, (_cells, _mark, alpha, beta, pruned) in enumerate(ref, start=1):
+        for kind, bound in (("alpha", alpha), ("beta", beta)):
+            q = by[(kind, number)]
+            assert q.accepts(typed_bound(bound)) == q.answer, (number, kind, bound)
+        call = trace.call(number)
+        said = [q.right.label for q in nexts.get(number, [])]
+        # After each searched test-play but the last: searched; then pruned if there was a cut.
+        assert said == ["searched"] * (len(call.children()) - 1) + (["pruned"] if pruned else [])
+        if pruned:
+            assert f"{pruned[0]}, searched or pruned?" in nexts[number][-1].prompt
+            assert nexts[number][-1].explanation.startswith("Cut: best ")
+
+
+def test_alphabeta_on_the_guide_s_board_cuts_cell_4_at_call_6():
+    trace = variant_trace("X.OX.XOO.", "X", "X", "alphabeta")
+    asked = {(q.kind, q.call): q for q in questions(trace)}
+    assert asked[("alpha", 6)].right.label == "+1" and asked[("beta", 6)].right.label == "+∞"
+    assert asked[("alpha", 6)].explanation == (
+        "Window: called with α = +1, β = +∞, call #1's window after its update "
+        "α = -1 → +1: X can get at least +1 (best so far, after test-play 2).")
+    cut = [q for q in questions(trace) if q.kind == "next" and q.call == 6]
+    assert [q.right.label for q in cut] == ["pruned"]
+    assert cut[0].explanation == ("Cut: best +1 ≤ α = +1: X would never let the game reach here, "
+                                  "so cell 4 is not test-played (pruned).")
+
+
+def test_memo_seen_questions_are_the_reference_s_cache_hits():
+    from test_variants import plain_memo
+
+    board, to_move, ai = "XO..X..O.", "X", "X"
+    trace = variant_trace(board, to_move, ai, "memo")
+    _move, _score, ref = plain_memo(board, to_move, ai)
+    seen = {q.call: q for q in questions(trace) if q.kind == "seen"}
+    assert len(seen) == len(ref) == trace.calls
+    for number, (_cells, _mark, hit, source) in enumerate(ref, start=1):
+        q = seen[number]
+        assert q.accepts("yes" if hit else "no") == q.answer
+        if hit:
+            assert f"call {source} already computed this position" in q.explanation
+
+
+def test_trace_quiz_alphabeta_asks_which_cells_are_pruned(cli):
+    answers = "-1\n1\n1\n4\nnone\nnone\n4\n"
+    result = cli("quiz", "--example", "near-endgame", "--algorithm", "alphabeta", input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Which test-plays of call #6 (cell 8 played: O to move on X.O/X.X/OOX) are pruned?" in out
+    assert "Right: cell 4. Cut: best +1 ≤ α = +1" in out
+    assert out.rstrip().endswith("pruned test-plays 3/3: 7 of 7 right.")
+    wrong = cli("quiz", "--example", "near-endgame", "--algorithm", "alphabeta",
+                input="-1\n1\n1\n4\nnone\n\n8\n1 4\n")
+    assert "Type cell numbers, or none." in wrong.output  # an empty line is asked again
+    assert "Not quite: the trace says none. No cut in call #2" in wrong.output
+    assert "Not quite: the trace says cell 4. Cut: best +1" in wrong.output
+    assert wrong.output.rstrip().endswith("pruned test-plays 1/3: 5 of 7 right.")

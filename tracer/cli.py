@@ -267,18 +267,19 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
               show_default=True, help="The AI's mark (the maximiser); the other is the human.")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
               help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
-@click.option("--algorithm", type=click.Choice(["minimax"]), default="minimax", show_default=True,
-              help="The search whose trace is quizzed.")
+@search_options
 @reports_errors
 def quiz(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
-         algorithm: str) -> None:
+         algorithm: str, cutoff: str | None, order_text: str) -> None:
     """Predict the first call's test-plays on BOARD, then check against the trace.
 
     Asks what each test-play of the first call returns and which one step 16
-    picks, one answer per line, and ends with a score. Answers can be piped:
+    picks (with --algorithm alphabeta, also which test-plays are pruned), one
+    answer per line, and ends with a score. Answers can be piped:
     printf '-1\n1\n-1\n4\n' | trace quiz --example near-endgame. With BOARD
     '-', standard input holds the board, an empty line, then the answers.
     """
+    from .games.tictactoe.game import TicTacToe, parse_order
     from .play.quiz import QuizSession, read_board_lines
 
     if (board is None) == (example is None):
@@ -289,7 +290,10 @@ def quiz(board: str | None, example: str | None, turn: str | None, ai: str, scor
     else:
         position = load_position(board, example, turn_mark)
     ai_mark: Mark = "O" if ai.upper() == "O" else "X"
-    trace = record(position.board, position.to_move, ai=ai_mark, scores=parse_scores(scores_text))
+    search = chosen_search(algorithm, cutoff)
+    game = TicTacToe(position.board, position.to_move, ai_mark, parse_scores(scores_text),
+                     parse_order(order_text))
+    trace = search.run(game)
     QuizSession(trace, sys.stdin, click.echo, echo_input=not sys.stdin.isatty()).run()
 
 

@@ -18,9 +18,19 @@ QUIT_WORDS = {"q", "quit", "exit"}
 
 
 def read_answer(question: Question, typed: str) -> int | None:
-    """The choice a typed line names, None if it names none."""
+    """The choice a typed line names, None if it cannot be read (an empty line cannot).
+
+    A set of pruned moves is a free answer: any moves, or ``none``, are read, and
+    a set other than the recorded one is a wrong answer (-1).
+    """
+    if not typed.strip():
+        return None
     if question.kind == "pruned":
-        return question.accepts(pruned_answer(typed))
+        text = pruned_answer(typed)
+        if text == "none" and typed.strip().lower() != "none":
+            return None  # no move named, and not 'none' either
+        found = question.accepts(text)
+        return -1 if found is None else found
     return question.accepts(typed)
 
 

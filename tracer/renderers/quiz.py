@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..trace import Call, Trace
+from . import variants
 from .log import step_lines
 from .text import signed
 
@@ -104,15 +105,6 @@ def _score_choice(score: int) -> Choice:
     return Choice(signed(score), tuple(sorted(spellings)))
 
 
-def _bound_text(value: Any) -> str:
-    """An α or β as the log writes it: ``-∞``, ``+∞`` or a signed score."""
-    if value is None:
-        return "?"
-    if isinstance(value, float) and value in (float("inf"), float("-inf")):
-        return "+∞" if value > 0 else "-∞"
-    return signed(int(value))
-
-
 def _bound_choice(text: str) -> Choice:
     spellings = {text, text.replace("∞", "inf"), text.replace("∞", "infinity")}
     if text.startswith("+"):
@@ -148,10 +140,14 @@ def value_question(trace: Trace, call: Call, scores: tuple[Choice, ...]) -> Ques
     lines = step_lines(trace, call)
     labels = [c.label for c in scores]
     n = call.call
-    if call.terminal_code:
+    ask: Moment
+    reveal: Moment
+    if "memo" in lines:  # a cache hit: answered without test-playing
+        why = f"Memo: {lines['memo']}."
+        ask, reveal = ("begin", n, 0), ("end", n, 0)
+    elif call.terminal_code:
         why = _sentence("9", lines["9"])
-        ask: Moment = ("begin", n, 0)
-        reveal: Moment = ("end", n, 0)
+        ask, reveal = ("begin", n, 0), ("end", n, 0)
     else:
         why = _sentence("16", lines["16"] + "; step 17: " + lines["17"])
         ask, reveal = ("end", n, -2), ("end", n, -1)
@@ -181,41 +177,40 @@ def pick_question(trace: Trace, call: Call) -> Question:
 
 def window_questions(trace: Trace, call: Call) -> list[Question]:
     """α and β on entry to ``call`` (alpha-beta traces only)."""
-    alpha, beta = call.extra("alpha"), call.extra("beta")
-    if call.call == 1:
-        why = "The first call starts with the widest window: α = -∞, β = +∞."
-    else:
-        why = (f"Call #{call.call} is entered with the window of call #{call.parent} "
-               f"as it stood when it test-played {trace.game.move_short(call.move)}: "  # type: ignore[attr-defined]
-               f"α = {_bound_text(alpha)}, β = {_bound_text(beta)}.")
+    why = f"Window: {step_lines(trace, call)['window']}"
+    if call.parent is not None:
+        parent = trace.call(call.parent)
+        index = [c.call for c in parent.children()].index(call.call)
+        updates = [u for u in variants.window_updates(trace, parent.pid)[:index] if u]
+        source = (f"call #{parent.call}'s window after its update {updates[-1]}" if updates
+                  else f"call #{parent.call}'s own window, unchanged so far")
+        why += f", {source}"
+    texts = _bound_texts(trace)
     found = []
-    for kind, value in (("alpha", alpha), ("beta", beta)):
-        texts = sorted({_bound_text(v) for v in _bounds(trace)} | {_bound_text(value)}, key=_order)
-        choices = tuple(_bound_choice(t) for t in texts)
-        name = "α" if kind == "alpha" else "β"
+    for kind, low in (("alpha", True), ("beta", False)):
+        value = variants.bound_text(call.extra(kind), low)
+        name = "α" if low else "β"
         found.append(Question(
             kind=kind, call=call.call, depth=call.depth,
-            prompt=f"With what {name} is {_who(trace, call)} entered?",
-            choices=choices, answer=texts.index(_bound_text(value)), explanation=why,
-            ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
+            prompt=f"With what {name} is {_who(trace, call)} called?",
+            choices=tuple(_bound_choice(t) for t in texts), answer=texts.index(value),
+            explanation=why + ".", ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
         ))
     return found
 
 
-def _order(text: str) -> float:
-    return {"-∞": float("-inf"), "+∞": float("inf"), "?": 0.0}.get(text) or float(text)
-
-
-def _bounds(trace: Trace) -> set[Any]:
-    """Every α and β value the trace records (the choices offered)."""
+def _bound_texts(trace: Trace) -> list[str]:
+    """Every α and β the trace records, as the log writes them, lowest first."""
     extras = trace.positions.extras
-    return set(extras.get("alpha", ())) | set(extras.get("beta", ()))
+    texts = {"-∞", "+∞"} | {variants.bound_text(a, True) for a in extras["alpha"]}
+    texts |= {variants.bound_text(b, False) for b in extras["beta"]}
+    order = {"-∞": float("-inf"), "+∞": float("inf")}
+    return sorted(texts, key=lambda t: order.get(t, 0.0) or float(t))
 
 
 def pruned_of(call: Call) -> list[int]:
     """The moves ``call`` did not test-play because of a cut, in loop order."""
-    value = call.extra("pruned")
-    return [] if value is None else [int(m) for m in value]
+    return list(variants.pruned(call.trace, call.pid))
 
 
 def next_questions(trace: Trace, call: Call) -> list[Question]:
@@ -223,62 +218,42 @@ def next_questions(trace: Trace, call: Call) -> list[Question]:
     game = trace.game
     children = call.children()
     pruned = pruned_of(call)
-    bound = call.extra("beta") if call.maximising else call.extra("alpha")
-    name = "β" if call.maximising else "α"
+    updates = variants.window_updates(trace, call.pid)
     found = []
-    best: int | None = None
     for i, child in enumerate(children):
-        best = child.score if best is None else (
-            max(best, child.score) if call.maximising else min(best, child.score))
         searched = i + 1 < len(children)
         if not searched and not pruned:
             break  # the loop ran out of test-plays: nothing to predict
-        nxt = children[i + 1].move if searched else pruned[0]
-        if searched:
-            why = (f"Best so far {signed(best)} does not reach {name} = {_bound_text(bound)}, "
-                   f"so call #{call.call} goes on to {game.move_short(nxt)}.")  # type: ignore[attr-defined]
+        nxt = game.move_short(children[i + 1].move if searched else pruned[0])  # type: ignore[attr-defined]
+        if not searched:
+            why = f"Cut: {variants.cut_reason(trace, call.pid)}."
+        elif updates[i]:
+            why = f"No cut; window: {updates[i]}; so {nxt} is test-played next."
         else:
-            cells = ", ".join(game.move_short(m) for m in pruned)  # type: ignore[attr-defined]
-            why = (f"Best so far {signed(best)} reaches {name} = {_bound_text(bound)}: "
-                   f"the caller would never let the game reach here, so {cells} "
-                   f"{'is' if len(pruned) == 1 else 'are'} not test-played (pruned).")
+            why = f"No cut and no change of window ({variants.window_text(trace, call.pid)}), " \
+                  f"so {nxt} is test-played next."
         found.append(Question(
             kind="next", call=call.call, depth=call.depth,
             prompt=(f"Call #{child.call} returned {signed(child.score)}. Is call #{call.call}'s "
-                    f"next test-play, {game.move_short(nxt)}, searched or pruned?"),  # type: ignore[attr-defined]
+                    f"next test-play, {nxt}, searched or pruned?"),
             choices=SEARCHED_PRUNED, answer=0 if searched else 1, explanation=why,
             ask=("end", child.call, 1), reveal=("end", child.call, 2),
         ))
     return found
 
 
-#: Names a memo search may give its cache-hit column, and the column naming the computing call.
-HIT_NAMES = ("cache_hit", "hit", "cached")
-SOURCE_NAMES = ("computed_by", "source", "computed_at")
-
-
-def _extra_of(call: Call, names: Sequence[str]) -> Any:
-    for name in names:
-        value = call.extra(name)
-        if value is not None:
-            return value
-    return None
-
-
 def seen_question(trace: Trace, call: Call) -> Question | None:
-    """Whether ``call``'s position was met before (memo traces only)."""
-    hit = _extra_of(call, HIT_NAMES)
+    """Whether ``call``'s position was met before at this depth (memo traces only)."""
+    hit = call.extra("cache_hit")
     if hit is None:
         return None
-    source = _extra_of(call, SOURCE_NAMES)
     if hit:
-        where = f" by call #{source}" if source else ""
-        why = f"This position was computed earlier{where}, so its score comes from the cache."
+        why = f"Memo: {step_lines(trace, call)['memo']}."
     else:
-        why = "No earlier call met this position, so it is computed here and stored."
+        why = "No earlier call met this position at this depth: it is computed here and stored."
     return Question(
         kind="seen", call=call.call, depth=call.depth,
-        prompt=f"Has the position of {_who(trace, call)} been seen before?",
+        prompt=f"Has the position of {_who(trace, call)} been met before?",
         choices=YES_NO, answer=0 if hit else 1, explanation=why,
         ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
     )
@@ -286,7 +261,7 @@ def seen_question(trace: Trace, call: Call) -> Question | None:
 
 def score_choices(trace: Trace) -> tuple[Choice, ...]:
     """Every score the game gives a finished game or some call returns, lowest first."""
-    scheme = getattr(trace.game, "scores", None)
+    scheme: Any = getattr(trace.game, "scores", None)
     fixed = {scheme.human_win, scheme.draw, scheme.ai_win} if hasattr(scheme, "draw") else set()
     return tuple(_score_choice(s) for s in sorted(set(trace.positions.score) | fixed))
 
@@ -333,9 +308,9 @@ def pruned_question(trace: Trace, call: Call) -> Question:
     text = " ".join(str(m) for m in sorted(pruned)) or "none"
     label = ", ".join(game.move_short(m) for m in pruned) or "none"  # type: ignore[attr-defined]
     if pruned:
-        why = next_questions(trace, call)[-1].explanation
+        why = f"Cut: {variants.cut_reason(trace, call.pid)}."
     else:
-        why = f"No test-play of call #{call.call} reaches its window's far side: every one is searched."
+        why = f"No cut in call #{call.call} ({variants.window_text(trace, call.pid)}): every test-play is searched."
     moves = ", ".join(str(m) for m in game.moves(call.state))
     return Question(
         kind="pruned", call=call.call, depth=call.depth,
