@@ -241,3 +241,93 @@ def test_every_answer_the_page_accepts_is_the_trace_s(open_page, board, to_move,
                     assert verdict is None
                 else:
                     assert verdict == (denotes(text) == right), (question, text)
+
+
+# ---- alpha-beta (the page's replay of a variant's own steps is not in this branch: ----
+# ---- these check what is asked and what is accepted, not at which step) ---------------
+
+
+def alphabeta_truths(board: str, to_move: str, ai: str) -> tuple[Trace, dict[tuple[str, int], list[str]]]:
+    """The alpha-beta trace, and for each (kind, call) the answers the plain reference gives."""
+    from test_variants import plain_alphabeta
+
+    from tracer.games.tictactoe.game import TicTacToe
+    from tracer.search import SearchSpec
+
+    trace = SearchSpec("alphabeta").run(TicTacToe(Board(board), to_move, ai, tracer.TUTORIAL, tuple(range(9))))
+    _move, _score, ref = plain_alphabeta(board, to_move, ai, "ge", list(range(9)))
+    bound = {float("-inf"): "-∞", float("inf"): "+∞"}
+    truths: dict[tuple[str, int], list[str]] = {}
+    for number, (_cells, _mark, alpha, beta, pruned) in enumerate(ref, start=1):
+        truths[("alpha", number)] = [bound.get(alpha) or signed(int(alpha))]
+        truths[("beta", number)] = [bound.get(beta) or signed(int(beta))]
+        searched = len(trace.call(number).children())
+        truths[("next", number)] = ["searched"] * (searched - 1) + (["pruned"] if pruned else [])
+    return trace, truths
+
+
+def test_alphabeta_quiz_on_the_guide_s_board_answered_right_by_keyboard(open_page):
+    trace, truths = alphabeta_truths("X.OX.XOO.", "X", "X")
+    view = open_page(trace, name="alphabeta")
+    questions = asked(view)
+    kinds = {q["kind"] for q in questions}
+    assert kinds == {"alpha", "beta", "value", "pick", "next"}
+    seen_next: dict[int, int] = {}
+    for number, question in enumerate(questions):
+        kind, call = question["kind"], question["call"]
+        if kind in ("value", "pick"):
+            answer = str(truth(trace, question))
+        elif kind == "next":
+            answer = truths[(kind, call)][seen_next.get(call, 0)]
+            seen_next[call] = seen_next.get(call, 0) + 1
+        else:
+            answer = truths[(kind, call)][0].replace("∞", "inf")
+        view.page.keyboard.type(answer)
+        view.page.keyboard.press("Enter")
+        assert quiz_state(view) == ("right", number + 1, number + 1), (question, answer)
+        view.page.keyboard.press("Enter")
+    assert quiz_state(view)[0] == "finished"
+    nexts = sum(len(v) for (kind, _call), v in truths.items() if kind == "next")
+    assert nexts == 4  # calls 1 (twice), 2 and 6
+    assert f"searched or pruned {nexts}/{nexts}" in view.text("#quiz-score")
+    assert f"α on entry {trace.calls}/{trace.calls}" in view.text("#quiz-score")
+    # The one cut: call 6 stops after cell 1, cell 4 is pruned.
+    assert truths[("next", 6)] == ["pruned"]
+
+
+def test_alphabeta_wrong_cut_answer_shows_the_log_s_cut_reason(open_page):
+    trace, _truths = alphabeta_truths("X.OX.XOO.", "X", "X")
+    view = open_page(trace, name="alphabeta")
+    questions = asked(view)
+    cut = next(i for i, q in enumerate(questions) if q["kind"] == "next" and q["call"] == 6)
+    for question in questions[:cut]:  # answer up to it by the choice buttons, right each time
+        index = view.page.evaluate(
+            "([id, labels]) => labels.findIndex((l) => tracerQuiz.judge(id, l))", [question["id"], question["choices"]])
+        view.page.locator("#quiz-choices .choice").nth(index).press("Enter")
+        view.page.keyboard.press("Enter")
+    view.page.keyboard.type("searched")
+    view.page.keyboard.press("Enter")
+    assert view.text("#quiz-feedback") == (
+        "Not quite: you said searched, the trace says pruned. Cut: best +1 ≤ α = +1: X would never "
+        "let the game reach here, so cell 4 is not test-played (pruned).")
+
+
+@pytest.mark.parametrize(("board", "to_move", "ai"), [("X.OX.XOO.", "X", "X"), ("XO..X..O.", "X", "X")])
+def test_every_alphabeta_answer_the_page_accepts_is_the_reference_s(open_page, board, to_move, ai):
+    trace, truths = alphabeta_truths(board, to_move, ai)
+    view = open_page(trace, name=f"ab-{board}")
+    seen_next: dict[int, int] = {}
+    for question in asked(view):
+        kind, call = question["kind"], question["call"]
+        if kind not in ("alpha", "beta", "next"):
+            continue
+        if kind == "next":
+            right = truths[(kind, call)][seen_next.get(call, 0)]
+            seen_next[call] = seen_next.get(call, 0) + 1
+        else:
+            right = truths[(kind, call)][0]
+        verdicts = view.page.evaluate("([id, texts]) => texts.map((t) => tracerQuiz.judge(id, t))",
+                                      [question["id"], question["choices"]])
+        assert [label for label, ok in zip(question["choices"], verdicts, strict=True) if ok] == [right]
+    assert seen_next == {call: len(answers) for (kind, call), answers in truths.items()
+                         if kind == "next" and answers}
