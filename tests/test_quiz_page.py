@@ -243,8 +243,7 @@ def test_every_answer_the_page_accepts_is_the_trace_s(open_page, board, to_move,
                     assert verdict == (denotes(text) == right), (question, text)
 
 
-# ---- alpha-beta (the page's replay of a variant's own steps is not in this branch: ----
-# ---- these check what is asked and what is accepted, not at which step) ---------------
+# ---- alpha-beta ---------------------------------------------------------------------
 
 
 def alphabeta_truths(board: str, to_move: str, ai: str) -> tuple[Trace, dict[tuple[str, int], list[str]]]:
@@ -272,9 +271,22 @@ def test_alphabeta_quiz_on_the_guide_s_board_answered_right_by_keyboard(open_pag
     questions = asked(view)
     kinds = {q["kind"] for q in questions}
     assert kinds == {"alpha", "beta", "value", "pick", "next"}
+    steps = expected_steps(trace)
+    assert view.total() == len(steps)  # the page replays alpha-beta's own 8 calls
     seen_next: dict[int, int] = {}
     for number, question in enumerate(questions):
         kind, call = question["kind"], question["call"]
+        assert view.now()[0] == question["ask"]
+        if kind in ("alpha", "beta"):  # asked as the call begins, its window hidden till answered
+            assert steps[question["ask"] - 1] == ("begin", call)
+            hidden = view.page.evaluate("""() => [document.getElementById('narration').className,
+                [...document.querySelectorAll('#stack .code')].filter((n) => n.textContent.startsWith('window'))
+                  .map((n) => n.classList.contains('quiz-secret'))]""")
+            assert hidden[0] == "quiz-secret" and hidden[1] and all(hidden[1])
+        if kind == "next":  # asked as a test-play returns, revealed as the caller saves it
+            returned = steps[question["ask"] - 1]
+            assert returned[0] in ("return", "check") and returned[1] != call
+            assert steps[question["reveal"] - 1] == ("save", call)
         if kind in ("value", "pick"):
             answer = str(truth(trace, question))
         elif kind == "next":

@@ -288,3 +288,102 @@ def test_json_with_a_wrong_window_is_refused():
     doc["tree"]["children"][1]["alpha"] = 0
     with pytest.raises(InputError, match="window"):
         load_json(io.BytesIO(json.dumps(doc).encode()), "t.json")
+
+
+# ---- the command line ----------------------------------------------------------------
+
+
+def plain_minimax_calls(board: str, mark: str, ai: str, by_depth: bool = False) -> tuple[int | None, int]:
+    """The guide's minimax plainly: (move, calls)."""
+    count = 0
+
+    def value(cells: list[str], mark: str, depth: int) -> tuple[int | None, int]:
+        nonlocal count
+        count += 1
+        end = finished_score(cells, ai, depth, by_depth)
+        if end is not None:
+            return None, end
+        best_move, best = None, None
+        for cell in [c for c in range(9) if cells[c] == "."]:
+            cells[cell] = mark
+            _, score = value(cells, "O" if mark == "X" else "X", depth + 1)
+            cells[cell] = "."
+            if best is None or ((score > best) if mark == ai else (score < best)):
+                best_move, best = cell, score
+        return best_move, best  # type: ignore[return-value]
+
+    move, _ = value(list(board), mark, 0)
+    return move, count
+
+
+def test_compare_json_rows_agree_with_the_references(cli):
+    import json
+
+    result = cli("compare", "--example", "slow-win", "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["rows"]
+    board = "..XO.XXOO"
+    guide_move, guide_calls = plain_minimax_calls(board, "X", "X")
+    expected = [
+        ("minimax", None, list(range(9)), "tutorial", guide_move, guide_calls),
+        ("alphabeta", "ge", list(range(9)), "tutorial",
+         *_ab_move_calls(board, "ge", list(range(9)))),
+        ("alphabeta", "gt", list(range(9)), "tutorial",
+         *_ab_move_calls(board, "gt", list(range(9)))),
+        ("alphabeta", "ge", CENTRE_FIRST, "tutorial", *_ab_move_calls(board, "ge", CENTRE_FIRST)),
+        ("memo", None, list(range(9)), "tutorial", guide_move, len(plain_memo(board, "X", "X")[2])),
+        ("minimax", None, list(range(9)), "depth", *plain_minimax_calls(board, "X", "X", True)),
+    ]
+    got = [(r["algorithm"], r.get("cutoff"), r["order"], r["scores"], r["move"], r["calls"])
+           for r in rows]
+    assert got == expected
+    assert [r["saved"] for r in rows] == [guide_calls - r["calls"] for r in rows]
+    # Only the rows whose move differs from the guide's carry the line they expect.
+    assert [r["line"] for r in rows] == [None, None, None, "X on 4: X wins", None, "X on 4: X wins"]
+
+
+def _ab_move_calls(board: str, cutoff: str, order: list[int]) -> tuple[int | None, int]:
+    move, _score, calls = plain_alphabeta(board, "X", "X", cutoff, order)
+    return move, len(calls)
+
+
+def test_compare_table_and_page(cli, tmp_path):
+    result = cli("compare", "--example", "near-endgame", "--html", "cmp.html")
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if not line.startswith("trace: wrote")]
+    assert lines[0] == "Compared on X.O/X.X/OO.: X to move, X is the AI"
+    assert lines[5].split() == ["alpha-beta", "(cutoff", "ge)", "4", "+1", "8", "1", "(11.1%)"]
+    page = (tmp_path / "cmp.html").read_text()
+    assert page.count("<svg") == 6 and "not searched" in page
+
+
+def test_run_with_a_variant_writes_json_that_renders_back(cli):
+    result = cli("run", "--example", "near-endgame", "--algorithm", "alphabeta", "--cutoff", "gt",
+                 "--order", "centre-first", "--scores", "depth", "--format", "json", "-o", "ab.json")
+    assert result.exit_code == 0, result.output
+    again = cli("render", "ab.json", "--no-tree")
+    assert again.exit_code == 0
+    assert "Search: alpha-beta, cutoff gt" in again.output and "Loop order: centre-first." in again.output
+    assert "called with α = -∞, β = +∞" in again.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--cutoff", "gt"], "trace: error: --cutoff: only applies to --algorithm alphabeta, not minimax"),
+    (["--order", "4,0,2"], "trace: error: --order: expected 'ascending', 'centre-first' or the cells"),
+    (["--algorithm", "negamax"], "Invalid value for '--algorithm'"),
+])
+def test_bad_variant_options_exit_2(cli, args, message):
+    result = cli("run", "--example", "near-endgame", "--no-tree", *args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_play_with_alphabeta_explains_its_reasoning(cli):
+    result = cli("play", "--algorithm", "alphabeta", "--order", "centre-first",
+                 input="why\n0\nwhy\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "plays alpha-beta (cutoff ge), trying cells in the order centre-first" in out
+    assert "X plays cell 4 (centre)" in out and "7,275 calls, alpha-beta (cutoff ge): " in out
+    assert "test-plays pruned" in out

@@ -234,11 +234,10 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
     played there. Type "why" for the full reason (also saved as files), "q" to
     quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
     """
+    from .games.tictactoe.game import parse_order
     from .outputs.files import check_graphviz
     from .play.saving import NEEDS_GRAPHVIZ
     from .play.terminal import Session
-
-    from .games.tictactoe.game import parse_order
 
     scores = parse_scores(scores_text)
     search, order = chosen_search(algorithm, cutoff), parse_order(order_text)
@@ -266,7 +265,8 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
 @click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
               show_default=True, help="The AI's mark (the maximiser); the other is the human.")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
 @search_options
 @reports_errors
 def quiz(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
@@ -295,6 +295,54 @@ def quiz(board: str | None, example: str | None, turn: str | None, ai: str, scor
                      parse_order(order_text))
     trace = search.run(game)
     QuizSession(trace, sys.stdin, click.echo, echo_input=not sys.stdin.isatty()).run()
+
+
+@main.command()
+@click.argument("board", required=False, metavar="BOARD")
+@click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
+@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal).")
+@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
+              show_default=True, help="The AI's mark (the maximiser).")
+@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
+              help="The scores every variant but the depth-aware one uses.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="A table, or the same as JSON.")
+@click.option("--html", "html_path", metavar="PATH",
+              help="Also write a page with the variants' trees side by side ('-' = stdout).")
+@reports_errors
+def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
+            fmt: str, html_path: str | None) -> None:
+    """Run the guide's minimax and its variants on BOARD and compare them.
+
+    One row per search: the move and score it chose, its calls, the calls it
+    saved against the guide's minimax, and for a variant that chose another
+    move, the line of play it expects.
+    """
+    from .games.tictactoe.game import TicTacToe
+    from .renderers import compare as table
+    from .search.variants import run_variants
+
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    scores = parse_scores(scores_text)
+    position = load_position(board, example, turn.upper() if turn else None)
+    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+    if html_path not in (None, "-"):
+        check_output_path(html_path, "--html")
+    traces = [trace for _, trace in run_variants(
+        lambda order, own: TicTacToe(position.board, position.to_move, ai_mark, own or scores, order))]
+    if html_path is not None:
+        from .outputs.files import check_graphviz
+
+        check_graphviz()
+        page = table.render_html(traces)
+        if html_path == "-":
+            click.echo(page, nl=False)
+            return
+        write_atomically(html_path, page.encode("utf-8"))
+        click.echo(f"trace: wrote {html_path} ({len(traces)} trees side by side)", err=True)
+    click.echo(table.render_json(traces) if fmt == "json" else table.render_table(traces), nl=False)
 
 
 def display_name(path: str) -> str:

@@ -132,8 +132,8 @@ def parse_scores(text: str) -> Scores:
         values = []
     if len(values) != 3:
         raise InputError(
-            f"expected 'tutorial', 'ten', 'depth' or three integers HUMAN_WIN,AI_WIN,DRAW "
-            f"(e.g. -25,25,0), found {text!r}",
+            f"expected 'tutorial', 'ten' or three integers HUMAN_WIN,AI_WIN,DRAW "
+            f"(e.g. -25,25,0), or 'depth' (10 - depth for a win), found {text!r}",
             "--scores",
         )
     try:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ..games.tictactoe.board import MARKS, Board, Mark, cell_name, other
-from ..renderers.text import signed
 from ..games.tictactoe.game import ASCENDING, TicTacToe
+from ..renderers.text import signed
 from ..scores import TUTORIAL, Scores
 from ..search import GUIDE, SearchSpec
 from ..trace import Trace

@@ -14,8 +14,8 @@ from typing import TextIO
 import click
 
 from ..games.tictactoe.board import Board, cell_name
-from ..renderers.text import signed
 from ..games.tictactoe.game import ASCENDING
+from ..renderers.text import signed
 from ..scores import Scores
 from ..search import GUIDE, SearchSpec
 from .match import Decision, Game, MoveError, Outcome, Starter

@@ -19,8 +19,7 @@ from typing import Any
 from ..errors import InputError
 from ..outputs.files import check_output_path
 from ..trace import Trace
-from . import drawing
-from .text import signed
+from . import drawing, variants
 
 #: Colours of the shared visual language, handed to the page as CSS variables.
 COLOURS: dict[str, str] = {
@@ -68,13 +67,32 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
         "edge_child": list(p.edge_child),
     }
     columns.update(trace.game.page_columns(p.state, p.terminal))
+    variant = variant_data(trace)
+    if variant is not None:  # the page then reads test-plays from the edges, not the board
+        columns.update(edge_move=list(p.edge_move), edge_count=list(p.edge_count))
     return {
+        **({"variant": variant} if variant is not None else {}),
         **trace.game.page_data(),
         "calls": trace.calls,
         "result": trace.result.as_dict(),
         "start_call": start_call,
         "positions": columns,
     }
+
+
+def variant_data(trace: Trace) -> dict[str, Any] | None:
+    """What a variant search recorded per row (None for the guide's minimax, ascending)."""
+    order = getattr(trace.game, "order", tuple(range(9)))
+    if trace.search.algorithm == "minimax" and tuple(order) == tuple(range(9)):
+        return None
+    extras = trace.positions.extras
+    data: dict[str, Any] = {"algorithm": trace.search.algorithm, **dict(trace.search.settings)}
+    for name in ("alpha", "beta", "cached_from"):
+        if name in extras:
+            data[name] = list(extras[name])
+    if "pruned" in extras:
+        data["pruned"] = [list(cells) for cells in extras["pruned"]]
+    return data
 
 
 def _script_json(value: Any) -> str:
@@ -90,8 +108,10 @@ def _css_variables() -> str:
 
 def title(trace: Trace) -> str:
     """The page title: the board and who moves."""
+    from .variant_drawing import title_prefix
+
     return (
-        f"Minimax step by step: {trace.game.describe(trace.game.root)}, "
+        f"{title_prefix(trace)} step by step: {trace.game.describe(trace.game.root)}, "
         f"{trace.game.player(trace.game.root)} to move "
         f"({trace.calls:,} call{'s' if trace.calls != 1 else ''})"
     )
@@ -111,13 +131,14 @@ def quiz_slots(trace: Trace) -> dict[str, str]:
 def render_html(trace: Trace, start_call: int = 1) -> str:
     """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
     s = trace.scores
+    search = variants.describe_search(trace).strip().replace("\n", " ")
     slots = {
         "title": escape(title(trace)),
         "heading": escape(
             f"{trace.board.compact()} · {trace.to_move} to move · "
             f"{trace.ai} is the AI (max), {trace.human} the human (min) · "
-            f"scores: {trace.human} wins {signed(s.human_win)}, {trace.ai} wins "
-            f"{signed(s.ai_win)}, draw {signed(s.draw)}"
+            f"scores: {trace.human} wins {s.text('human_win')}, {trace.ai} wins "
+            f"{s.text('ai_win')}, draw {s.text('draw')}" + (f" · {search}" if search else "")
         ),
         "colours": _css_variables(),
         "css": _asset("viewer.css"),

@@ -237,7 +237,7 @@ def next_questions(trace: Trace, call: Call) -> list[Question]:
             prompt=(f"Call #{child.call} returned {signed(child.score)}. Is call #{call.call}'s "
                     f"next test-play, {nxt}, searched or pruned?"),
             choices=SEARCHED_PRUNED, answer=0 if searched else 1, explanation=why,
-            ask=("end", child.call, 1), reveal=("end", child.call, 2),
+            ask=("end", child.call, 0), reveal=("end", child.call, 1),
         ))
     return found
 

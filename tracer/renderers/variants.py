@@ -218,7 +218,7 @@ def terminal_why(trace: Trace, pid: int) -> str:
     p, game = trace.positions, trace.game
     kind = game.outcome_kind(p.terminal[pid])  # type: ignore[attr-defined]
     outcome = {"win": "ai_win", "loss": "human_win", "draw": "draw"}[kind]
-    return game.scores.why(outcome, int(p.depth[pid]))  # type: ignore[attr-defined,no-any-return]
+    return game.scores.why(outcome, int(p.depth[pid]))  # type: ignore[attr-defined]
 
 
 def stats_rows(trace: Trace, baseline: int | None) -> list[tuple[str, str]]:

@@ -130,6 +130,24 @@
     panel.classList.toggle("finished", done);
   }
 
+  /* What the replay already shows at the moment some questions are asked: the window
+   * (narration and call stack) for α and β, the cache-hit labels for "seen before".
+   * It is blurred until the question is answered. */
+  const SECRETS = {
+    alpha: ["#narration", "#stack .code:window"],
+    beta: ["#narration", "#stack .code:window"],
+    seen: ["#narration", "#rows .caption:cache hit", "#stack .code:cache hit"],
+  };
+  function hide(selectors) {
+    for (const node of document.querySelectorAll(".quiz-secret")) node.classList.remove("quiz-secret");
+    for (const spec of selectors || []) {
+      const [selector, start] = spec.split(":");
+      for (const node of document.querySelectorAll(selector)) {
+        if (!start || node.textContent.startsWith(start)) node.classList.add("quiz-secret");
+      }
+    }
+  }
+
   function ask() {
     shown = null;
     const a = pending();
@@ -152,6 +170,7 @@
     panel.dataset.kind = a.q.kind;
     input.disabled = $("quiz-submit").disabled = false;
     V.go(a.ask);
+    hide(SECRETS[a.q.kind]);
     $("quiz-prompt").textContent = a.q.prompt;
     a.q.choices.forEach((choice, i) => {
       const button = el("button", "choice", choice.label);
@@ -165,6 +184,7 @@
 
   function answer(a, i) {
     if (shown || a.id in saved.answers) return;
+    hide(null);
     saved.answers[a.id] = i;
     keep();
     shown = a;

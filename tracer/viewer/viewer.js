@@ -33,7 +33,11 @@
   }
   const occupied = (pid) => (P.boards[pid] | (P.boards[pid] >> 9)) & 511;
   const emptyCells = (pid) => EMPTY_OF[occupied(pid)];
-  const moves = (pid) => (P.terminal[pid] ? [] : emptyCells(pid));
+  // A variant's page carries each row's test-plays (loop order, cut short by pruning,
+  // none for a cache hit); the guide's are the empty cells, ascending.
+  const MOVES = P.edge_move ? P.first_edge.map((start, pid) =>
+    P.edge_move.slice(start, start + P.edge_count[pid])) : null;
+  const moves = MOVES ? (pid) => MOVES[pid] : (pid) => (P.terminal[pid] ? [] : emptyCells(pid));
   const childOf = (pid, j) => P.edge_child[P.first_edge[pid] + j];
   const markOf = (pid) => (P.x_to_move[pid] ? "X" : "O");
   const other = (mark) => (mark === "X" ? "O" : "X");
@@ -143,6 +147,7 @@
   const role = (mark) => (mark === AI ? "the AI, maximiser" : "the human, minimiser");
   const cellWords = (cell) => `cell ${cell} (${D.cell_names[cell]})`;
   function outcome(score) {  // what a score predicts, for colours: as drawing.value_outcome
+    if (S.per_move) return score > S.draw ? "win" : score < S.draw ? "loss" : "draw";  // depth-aware
     if (score >= S.ai_win) return "win";
     if (score <= S.human_win) return "loss";
     return "draw";
@@ -165,6 +170,64 @@
   }
   const code = (text) => `<code>${text}</code>`;
   const list = (cells) => "[" + cells.join(", ") + "]";
+
+  // ---- what a variant search adds (alpha-beta windows and cuts, memo cache hits) ----
+  const V = D.variant || null;  // {algorithm, cutoff, alpha, beta, pruned, cached_from}
+  const AB = V && V.algorithm === "alphabeta";
+  const bound = (v, low) => (v === null ? (low ? "-∞" : "+∞") : signed(v));
+  const inf = (v, low) => (v === null ? (low ? -Infinity : Infinity) : v);
+  /* The window after the first `done` test-plays of row pid: [alpha, beta, cut?]. */
+  function windowAfter(pid, done) {
+    let a = inf(V.alpha[pid], true), b = inf(V.beta[pid], false);
+    const max = markOf(pid) === AI;
+    let best = max ? -Infinity : Infinity, cut = false;
+    const m = moves(pid);
+    for (let j = 0; j < done && j < m.length; j++) {
+      const s = P.score[childOf(pid, j)];
+      best = max ? Math.max(best, s) : Math.min(best, s);
+      const ge = V.cutoff !== "gt";
+      cut = max ? (ge ? best >= b : best > b) : (ge ? best <= a : best < a);
+      if (cut) break;
+      if (max) a = Math.max(a, best); else b = Math.min(b, best);
+    }
+    const fin = (v) => (Number.isFinite(v) ? v : null);
+    return [fin(a), fin(b), cut, best];
+  }
+  const windowText = (a, b) => `α = ${bound(a, true)}, β = ${bound(b, false)}`;
+  const hitFrom = (pid) => (V && V.cached_from ? V.cached_from[pid] : null);
+  function prunedText(pid) {
+    const cells = V.pruned[pid];
+    return `cell${cells.length === 1 ? "" : "s"} ${cells.join(" and ")}`;
+  }
+  /* Narration a variant adds to a step ("" for the guide's minimax). */
+  function variantNote(state) {
+    if (!V) return "";
+    const top = state.frames[state.frames.length - 1];
+    const pid = top.pid;
+    if (hitFrom(pid) !== null && state.kind >= EMPTY) {
+      return ` <b>Cache hit:</b> call #${hitFrom(pid)} already computed this position, so this call ` +
+        `returns its ${code(`{score: ${P.score[pid]}}`)} from the cache without test-playing.`;
+    }
+    if (!AB) return "";
+    if (state.kind === BEGIN) return ` It is called with the window ${code(windowText(V.alpha[pid], V.beta[pid]))}.`;
+    if (state.kind === SAVE) {
+      const [a, b, cut, best] = windowAfter(pid, state.j + 1);
+      const [a0, b0] = windowAfter(pid, state.j);
+      if (cut) {
+        const max = markOf(pid) === AI;
+        const ge = V.cutoff !== "gt";
+        const test = max ? `best ${signed(best)} ${ge ? "≥" : ">"} β = ${bound(b, false)}`
+          : `best ${signed(best)} ${ge ? "≤" : "<"} α = ${bound(a, true)}`;
+        const rest = V.pruned[pid].length
+          ? `so ${prunedText(pid)} ${V.pruned[pid].length === 1 ? "is" : "are"} not test-played (pruned)`
+          : "(it was the last test-play anyway)";
+        return ` <b>Cut:</b> ${test}: ${other(markOf(pid))} would never let the game reach here, ${rest}.`;
+      }
+      if (a !== a0) return ` α rises: ${code(`α = ${bound(a0, true)} → ${bound(a, true)}`)}.`;
+      if (b !== b0) return ` β falls: ${code(`β = ${bound(b0, false)} → ${bound(b, false)}`)}.`;
+    }
+    return "";
+  }
 
   function guideStep(state) {
     const top = state.frames[state.frames.length - 1];
@@ -232,6 +295,7 @@
         const score = P.score[play.pid];
         const next = state.j + 1 < plays.length
           ? ` The loop moves on to cell ${plays[state.j + 1].cell} (step 13).`
+          : AB && V.pruned[top.pid].length ? ""  // alpha-beta: the cut is told next
           : " That was its last empty cell, so the loop ends (step 14).";
         return `Call #${play.call} returned ${code(returned(play.pid))}. ${C} saves ` +
           `${code(info(play.cell, score))} in ${code("allTestPlayInfos")} (score ${signed(score)}: ` +
@@ -311,6 +375,12 @@
     else if (state === "current") foot = "running";
     else if (state === "future") foot = "later";
     node.appendChild(el("span", "foot", foot));
+    if (hitFrom(pid) !== null) {
+      node.classList.add("hit");
+      node.appendChild(el("span", "caption", `cache hit: #${hitFrom(pid)}`));
+    } else if (AB && V.pruned[pid].length && state === "done") {
+      node.appendChild(el("span", "caption", `pruned ${V.pruned[pid].join(", ")}`));
+    }
     if (state === "done" && P.sizes[pid] > 1) {
       node.appendChild(el("span", "caption", `${P.sizes[pid].toLocaleString("en")} calls`));
     } else if (state === "future" && P.sizes[pid] > 1) {
@@ -375,6 +445,9 @@
       });
       if (before) cardsEl.appendChild(chip(before));
       if (after) cardsEl.appendChild(chip(after));
+      if (AB && row.parent && V.pruned[row.parent.pid].length && row.parent.done === row.cards.length) {
+        cardsEl.appendChild(el("span", "chip pruned", `${prunedText(row.parent.pid)}: not searched (pruned)`));
+      }
       line.appendChild(cardsEl);
       if (old) rowsEl.replaceChild(line, old);
       else rowsEl.appendChild(line);
@@ -461,8 +534,14 @@
       const lines = [];
       if (kind >= EMPTY) lines.push(`availCellsIndexes = ${list(emptyCells(f.pid))}`);
       if (terminalHere) lines.push(`return ${returned(f.pid)}`);
-      if (!P.terminal[f.pid] && kind >= CHECK) {
-        const k = plays.length;
+      if (AB && kind >= BEGIN) {
+        const [a, b] = windowAfter(f.pid, f.done);
+        lines.push(`window ${windowText(a, b)}` + (f.done ? ` (called with ${windowText(V.alpha[f.pid], V.beta[f.pid])})` : ""));
+        if (V.pruned[f.pid].length && f.done === plays.length && kind >= CHOOSE) lines.push(`pruned: ${prunedText(f.pid)}`);
+      }
+      if (hitFrom(f.pid) !== null && kind >= CHECK) lines.push(`cache hit: the answer of call #${hitFrom(f.pid)}`);
+      if (!P.terminal[f.pid] && kind >= CHECK && hitFrom(f.pid) === null) {
+        const k = plays.length + (AB ? V.pruned[f.pid].length : 0);  // pruned ones too
         if (f.active >= 0) {
           const who = innermost ? "calling next" : `waiting for call #${plays[f.active].call}`;
           lines.push(`loop i = ${f.active}: cell ${plays[f.active].cell}, test-play ${f.active + 1} of ${k} (${who})`);
@@ -520,7 +599,8 @@
     story.dataset.call = top.call;
     $("badge").innerHTML = `<span class="step">Guide step ${guideStep(state)}</span> ` +
       `<span class="what">${KIND_TITLES[state.kind]} · call #${top.call}</span>`;
-    $("narration").innerHTML = narrate(state);
+    const hit = V && hitFrom(top.pid) !== null && state.kind >= EMPTY;  // memo: no steps 8-16
+    $("narration").innerHTML = (hit ? "" : narrate(state)) + variantNote(state);
     const finishTree = drawTree(state);
     drawStack(state);
     slider.value = current + 1;
@@ -636,6 +716,17 @@
   $("legend").querySelector(".sw.win").nextSibling.textContent = `${AI} (AI) wins: ${signed(S.ai_win)}`;
   $("legend").querySelector(".sw.loss").nextSibling.textContent = `${HUMAN} (human) wins: ${signed(S.human_win)}`;
   $("legend").querySelector(".sw.draw").nextSibling.textContent = `draw: ${signed(S.draw)}`;
+
+  if (V) {  // the variant's own symbols
+    const add = (cls, text) => {
+      const span = el("span");
+      span.appendChild(el("i", "sw " + cls));
+      span.appendChild(document.createTextNode(text));
+      $("legend").appendChild(span);
+    };
+    if (AB) add("pruned", `test-plays cut off (pruned), not searched; α/β: the window (cutoff ${V.cutoff})`);
+    if (V.cached_from) add("hit", "cache hit: answered with an earlier call's score");
+  }
 
   const start = fromHash();
   go(start !== null ? start : beginOf(D.start_call));
