@@ -343,3 +343,36 @@ def test_every_alphabeta_answer_the_page_accepts_is_the_reference_s(open_page, b
         assert [label for label, ok in zip(question["choices"], verdicts, strict=True) if ok] == [right]
     assert seen_next == {call: len(answers) for (kind, call), answers in truths.items()
                          if kind == "next" and answers}
+
+
+def test_memo_seen_before_is_the_reference_s_cache_hit_and_hidden_till_answered(open_page):
+    from test_variants import plain_memo
+
+    from tracer.games.tictactoe.game import TicTacToe
+    from tracer.search import SearchSpec
+
+    board = "XO..X..O."
+    trace = SearchSpec("memo").run(TicTacToe(Board(board), "X", "X", tracer.TUTORIAL, tuple(range(9))))
+    _move, _score, ref = plain_memo(board, "X", "X")
+    view = open_page(trace, name="memo")
+    seen = [q for q in asked(view) if q["kind"] == "seen"]
+    assert len(seen) == len(ref) == trace.calls
+    verdicts = view.page.evaluate("(ids) => ids.map((id) => tracerQuiz.judge(id, 'yes'))", [q["id"] for q in seen])
+    assert verdicts == [ref[q["call"] - 1][2] for q in seen]
+    # Up to the first cache hit, right answers by the choice buttons; then its label is hidden.
+    first_hit = next(q for q, hit in zip(seen, verdicts, strict=True) if hit)
+    for question in asked(view):
+        if question["id"] == first_hit["id"]:
+            break
+        index = view.page.evaluate("([id, labels]) => labels.findIndex((l) => tracerQuiz.judge(id, l))",
+                                   [question["id"], question["choices"]])
+        view.page.locator("#quiz-choices .choice").nth(index).press("Enter")
+        view.page.keyboard.press("Enter")
+    assert view.text("#quiz-prompt").startswith(f"Has the position of call #{first_hit['call']} ")
+    secret = view.page.evaluate("[...document.querySelectorAll('.quiz-secret')].map((n) => n.textContent)")
+    assert f"cache hit: #{ref[first_hit['call'] - 1][3]}" in secret
+    view.page.keyboard.type("yes")
+    view.page.keyboard.press("Enter")
+    assert view.text("#quiz-feedback").startswith(
+        f"Right: yes. Memo: cache hit: call {ref[first_hit['call'] - 1][3]} already computed this position")
+    assert view.page.evaluate("document.querySelectorAll('.quiz-secret').length") == 0
