@@ -121,9 +121,9 @@ def test_depth_keeps_the_calls_down_to_it(tutorial_trace):
 def test_a_page_carries_questions_down_to_a_depth_that_fits(empty_trace, tutorial_trace):
     assert page_depth(tutorial_trace) == 3 and page_data(tutorial_trace)["complete"]
     data = page_data(empty_trace)
-    assert data["depth"] == 3 and not data["complete"]
-    # 1 + 9 + 72 + 504 calls down to depth 3, and a pick for each of the 82 above it.
-    assert len(data["questions"]) == 586 + 82
+    assert data["depth"] == 2 and not data["complete"]
+    # 1 + 9 + 72 calls down to depth 2, and a pick for each of the 10 above it.
+    assert len(data["questions"]) == 82 + 10
     assert page_data(tutorial_trace)["key"] != data["key"]
 
 

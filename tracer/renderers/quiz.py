@@ -40,7 +40,7 @@ KIND_TITLES = {
     "pruned": "pruned test-plays",
 }
 #: Most questions a page carries; deeper calls are left out of its quiz.
-PAGE_LIMIT = 3000
+PAGE_LIMIT = 600
 
 # Where the page stands when it asks or reveals: (anchor, call, offset), the anchor
 # being the step at which the call begins or its last step (its return).
