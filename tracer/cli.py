@@ -284,7 +284,7 @@ def quiz(board: str | None, example: str | None, turn: str | None, ai: str, scor
 
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
-    turn_mark = turn.upper() if turn else None
+    turn_mark: Mark | None = None if turn is None else ("O" if turn.upper() == "O" else "X")
     if board == "-":
         position = parse_board(read_board_lines(sys.stdin), "<stdin>", turn_mark)
     else:
