@@ -15,7 +15,7 @@ from . import __version__, examples
 from .commandline import DefaultGroup, Failure, reports_errors
 from .errors import EnvironmentFault, InputError
 from .games.tictactoe.board import Mark
-from .games.tictactoe.notation import Position, read_board_file
+from .games.tictactoe.notation import Position, parse_board, read_board_file
 from .games.tree.game import GameTree
 from .games.tree.notation import MAX_BYTES as TREE_MAX_BYTES
 from .games.tree.notation import decode as decode_tree
@@ -261,6 +261,46 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
     Session(ai=ai.upper(), first=first.lower(), scores=scores,  # type: ignore[arg-type]
             save_dir=folder, kinds=chosen, stdin=stdin, color=color,
             echo_input=not stdin.isatty(), search=search, order=order).run()
+
+
+@main.command()
+@click.argument("board", required=False, metavar="BOARD")
+@click.option("--example", default=None, metavar="NAME", help="Quiz on a bundled example.")
+@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal).")
+@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
+              show_default=True, help="The AI's mark (the maximiser); the other is the human.")
+@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
+@search_options
+@reports_errors
+def quiz(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
+         algorithm: str, cutoff: str | None, order_text: str) -> None:
+    """Predict the first call's test-plays on BOARD, then check against the trace.
+
+    Asks what each test-play of the first call returns and which one step 16
+    picks (with --algorithm alphabeta, also which test-plays are pruned), one
+    answer per line, and ends with a score. Answers can be piped:
+    printf '-1\n1\n-1\n4\n' | trace quiz --example near-endgame. With BOARD
+    '-', standard input holds the board, an empty line, then the answers.
+    """
+    from .games.tictactoe.game import TicTacToe, parse_order
+    from .play.quiz import QuizSession, read_board_lines
+
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    turn_mark: Mark | None = None if turn is None else ("O" if turn.upper() == "O" else "X")
+    if board == "-":
+        position = parse_board(read_board_lines(sys.stdin), "<stdin>", turn_mark)
+    else:
+        position = load_position(board, example, turn_mark)
+    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+    search = chosen_search(algorithm, cutoff)
+    game = TicTacToe(position.board, position.to_move, ai_mark, parse_scores(scores_text),
+                     parse_order(order_text))
+    trace = search.run(game)
+    QuizSession(trace, sys.stdin, click.echo, echo_input=not sys.stdin.isatty()).run()
 
 
 @main.command()

@@ -119,6 +119,11 @@ def _viewer_template() -> str:
         "colours": viewer_page.css_variables(),
         "css": viewer_page.asset("viewer.css"),
         "js": viewer_page.asset("viewer.js"),
+        # A decision's quiz would need its questions written out for every position the
+        # game can reach; the step-through in the game shows the recursion without one.
+        "quiz_css": "",
+        "quiz_data": "null",
+        "quiz_js": "",
     }
     slots.update({name: f"<!--@{name}@-->" for name in _LATER})
     slots["data"] = "/*@data@*/"

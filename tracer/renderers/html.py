@@ -137,6 +137,17 @@ def heading(trace: Trace) -> str:
     )
 
 
+def quiz_slots(trace: Trace) -> dict[str, str]:
+    """The quiz mode's script, style and questions (tracer/renderers/quiz.py)."""
+    from .quiz import page_data
+
+    return {
+        "quiz_css": asset("quiz.css"),
+        "quiz_data": script_json(page_data(trace)),
+        "quiz_js": asset("quiz.js"),
+    }
+
+
 def render_html(trace: Trace, start_call: int = 1) -> str:
     """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
     search = variants.describe_search(trace).strip().replace("\n", " ")
@@ -147,6 +158,7 @@ def render_html(trace: Trace, start_call: int = 1) -> str:
         "css": asset("viewer.css"),
         "data": script_json(viewer_data(trace, start_call)),
         "js": asset("viewer.js"),
+        **quiz_slots(trace),
     }
     page = asset("page.html")
     return SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)

@@ -248,3 +248,17 @@ def render_log(trace: Trace) -> str:
     write_log(trace, buffer)
     return buffer.getvalue()
 
+
+
+def step_lines(trace: Trace, call: Call) -> dict[str, str]:
+    """The log's own lines for ``call``, by step number (``'9'``, ``'16'``, ``'17'``), unindented.
+
+    For renderers that explain one call in the log's words (the quiz).
+    """
+    phrases = _Phrases(trace)
+    text = phrases.open(call.pid) + (phrases.close(call.pid) if call.children() else "")
+    lines: dict[str, str] = {}
+    for line in text.splitlines():
+        step, _, rest = line.strip().removeprefix("step").strip().partition(" ")
+        lines[step] = rest.strip()
+    return lines

@@ -830,5 +830,7 @@
     go: (step) => go(step - 1),
     step: () => current + 1,
     beginOf: (call) => beginOf(call) + 1,
+    // The last step of a call: its return (or its terminal check).
+    endOf: (call) => { const b = beginOf(call); return b + EV[locate(b).frames.at(-1).pid]; },
   });
 })();
