@@ -52,31 +52,60 @@ def guide_required(config: pytest.Config) -> bool:
     return bool(config.getoption("--require-guide-js")) or os.environ.get("CI", "").lower() == "true"
 
 
+def chromium_path() -> Path:
+    """The browser the page tests drive: $TRACER_CHROMIUM, else Debian's chromium."""
+    return Path(os.environ.get("TRACER_CHROMIUM", CHROMIUM))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Leave out (deselect, not skip) the guide_js tests when the guide's text is not there.
+    """Leave out (deselect, not skip) the tests whose outside help is missing.
 
-    Where it is required (CI), they stay and fail loudly instead.
+    Two named groups need something this project cannot install with pip: the
+    guide_js tests need the guide's own text (and node), the browser tests a
+    Chromium. On a machine without it they are left out, and one line at the end
+    says so and how to run them; where they are required (CI), they stay and fail
+    loudly instead.
     """
-    if guide_path(config).is_file() or guide_required(config):
-        return
-    left_out = [item for item in items if item.get_closest_marker("guide_js")]
-    if left_out:
-        config.hook.pytest_deselected(items=left_out)
-        items[:] = [item for item in items if not item.get_closest_marker("guide_js")]
-    config.stash[GUIDE_LEFT_OUT] = len(left_out)
+    groups = {
+        "guide_js": (lambda item: item.get_closest_marker("guide_js") is not None,
+                     guide_path(config).is_file()),
+        "browser": (lambda item: "browser" in getattr(item, "fixturenames", ()),
+                    chromium_path().exists()),
+    }
+    left_out: dict[str, int] = {}
+    for name, (belongs, available) in groups.items():
+        if available or required(config):
+            continue
+        mine = [item for item in items if belongs(item)]
+        if mine:
+            config.hook.pytest_deselected(items=mine)
+            items[:] = [item for item in items if not belongs(item)]
+        left_out[name] = len(mine)
+    config.stash[LEFT_OUT] = left_out
 
 
-GUIDE_LEFT_OUT = pytest.StashKey[int]()
+LEFT_OUT = pytest.StashKey[dict[str, int]]()
+
+
+def required(config: pytest.Config) -> bool:
+    """Whether every group must run (CI): a missing guide or browser then fails its tests."""
+    return guide_required(config)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    """One line when the guide_js tests were left out, saying how to run them."""
-    left_out = config.stash.get(GUIDE_LEFT_OUT, 0)
-    if left_out:
+    """One line per group left out, saying how to run it."""
+    left_out = config.stash.get(LEFT_OUT, {})
+    if left_out.get("guide_js"):
         terminalreporter.write_line(
-            f"{left_out} tests against the guide's JavaScript were not run: the guide's text "
-            f"{guide_path(config)} was not found; run them with --guide-js PATH or "
+            f"{left_out['guide_js']} tests against the guide's JavaScript were not run: the guide's "
+            f"text {guide_path(config)} was not found; run them with --guide-js PATH or "
             f"{GUIDE_VARIABLE}=PATH (they need node)",
+            yellow=True,
+        )
+    if left_out.get("browser"):
+        terminalreporter.write_line(
+            f"{left_out['browser']} browser tests were not run: no Chromium at {chromium_path()}; "
+            f"install one (Debian: apt-get install chromium) or set TRACER_CHROMIUM=PATH",
             yellow=True,
         )
 
@@ -150,9 +179,9 @@ def browser() -> Iterator[object]:
     """A headless Debian Chromium driven by Playwright (installed by .ci/run)."""
     from playwright.sync_api import sync_playwright
 
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium")
+    if not chromium_path().exists():
+        pytest.fail(f"{chromium_path()} is missing: apt-get install chromium (or set TRACER_CHROMIUM)")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=str(chromium_path()), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
