@@ -7,3 +7,5 @@ cd "$(dirname "$0")/.."
 .venv/bin/python -m pip install -q ".[browser]" >/dev/null
 .venv/bin/python benchmarks/run.py "$@"
 .venv/bin/python benchmarks/viewer_bench.py
+.venv/bin/python benchmarks/game_bench.py
+.venv/bin/python benchmarks/variants_bench.py "$@"

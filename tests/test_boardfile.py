@@ -252,8 +252,8 @@ def test_an_empty_file_on_the_command_line(cli, tmp_path):
     result = cli("empty.txt")
     assert result.exit_code == 2
     assert result.output == (
-        "trace: error: empty.txt:1: expected a board: 3 rows of 3 cells, or an array like "
-        '["X", 1, "O", ...], found no board (an empty file)\n'
+        "trace: error: empty.txt:1: expected a board: 3 rows of 3 cells, 9 cells like X.OX.XOO., "
+        'or an array like ["X", 1, "O", ...], found no board (an empty file)\n'
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.txt"]
 

@@ -17,6 +17,9 @@ import tracer
 from tracer import examples
 from tracer.renderers.log import render_log
 
+# Renders pictures: CI runs these with system Graphviz and again without it.
+pytestmark = pytest.mark.drawing
+
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL_TEXT = "X . O\nX . X\nO O .\n"
 
@@ -66,7 +69,7 @@ def test_run_subcommand_is_the_default(cli, board, tmp_path):
     [
         (["-o", "t.svg"], "t.svg", b"<?xml"),
         (["-o", "t.png"], "t.png", b"\x89PNG\r\n\x1a\n"),
-        (["-o", "t.pdf"], "t.pdf", b"%PDF-"),
+        pytest.param(["-o", "t.pdf"], "t.pdf", b"%PDF-", marks=pytest.mark.system_dot),
         (["-o", "t.dot"], "t.dot", b"digraph game_tree {"),
         (["-o", "t.gv"], "t.gv", b"digraph game_tree {"),
         (["-o", "t.json"], "t.json", b'{"format":"tracer-trace"'),
@@ -159,10 +162,14 @@ def test_options_turn_ai_scores(cli, tmp_path):
 def test_example_list(cli, tmp_path):
     result = cli("--example")
     assert result.exit_code == 0
-    names = [line.split()[0] for line in result.stdout.splitlines()]
+    listing, how = result.stdout.split("\n\n")
+    names = [line.split()[0] for line in listing.splitlines()]
     assert names == examples.names()
     assert {"near-endgame", "forced-win", "forced-draw", "must-block", "o-to-move"} <= set(names)
-    assert all(len(line.split(None, 1)) == 2 for line in result.stdout.splitlines())
+    assert all(len(line.split(None, 1)) == 2 for line in listing.splitlines())
+    # Each description is its example's whole first sentence, and the list says how to run one.
+    assert "A forced draw: X cannot win against best play." in listing
+    assert how.startswith("Run one with: trace --example NAME")
     assert sorted(files(tmp_path)) == []
 
 
@@ -251,7 +258,10 @@ def test_click_usage_errors_exit_2_without_traceback(cli, board, tmp_path, old_o
     before = files(tmp_path)
     result = cli("board.txt", *args)
     assert result.exit_code == 2
-    assert "Traceback" not in result.output and "Error:" in result.stderr
+    assert "Traceback" not in result.output
+    # One error style: the usage line, then one line "trace: error: ...".
+    usage, error = result.stderr.splitlines()
+    assert usage.startswith("Usage: ") and error.startswith("trace: error: ")
     assert files(tmp_path) == before
 
 
@@ -264,20 +274,60 @@ def test_too_large_tree_exits_2_and_writes_nothing(cli, tmp_path, old_outputs):
     assert files(tmp_path) == before
 
 
-def test_missing_graphviz_exits_1_with_an_install_hint(
-    cli, board, tmp_path, old_outputs, monkeypatch
-):
+@pytest.mark.drawing
+def test_without_system_graphviz_svg_and_png_come_from_the_pip_engine(cli, board, tmp_path, monkeypatch):
     empty_bin = tmp_path / "bin"
     empty_bin.mkdir()
     monkeypatch.setenv("PATH", str(empty_bin))
+    monkeypatch.delenv("TRACER_ENGINE", raising=False)
+    result = cli("board.txt", "-o", "t.svg")
+    assert result.exit_code == 0, result.output
+    assert ET.fromstring((tmp_path / "t.svg").read_bytes()).tag == "{http://www.w3.org/2000/svg}svg"
+    assert cli("board.txt", "-q", "-o", "t.png").exit_code == 0
+    assert (tmp_path / "t.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_pdf_without_system_graphviz_prints_the_log_then_one_line(cli, board, tmp_path, old_outputs,
+                                                                   monkeypatch):
+    empty_bin = tmp_path / "bin"
+    empty_bin.mkdir()
+    monkeypatch.setenv("PATH", str(empty_bin))
+    monkeypatch.delenv("TRACER_ENGINE", raising=False)
     before = files(tmp_path)
-    for args in (["board.txt"], ["board.txt", "-o", "out.png"], ["board.txt", "-o", "-"]):
-        line = assert_one_line_error(cli(*args), 1, "Graphviz", "'dot'", "apt-get install graphviz")
-        assert "--format dot" in line
-        assert files(tmp_path) == before
-    # DOT and JSON need no Graphviz.
+    result = cli("board.txt", "-o", "t.pdf")
+    assert result.exit_code == 1
+    # The log comes first: a drawing failure does not hide it.
+    assert result.stdout == render_log(tracer.record(tracer.Board("X.OX.XOO."), "X"))
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("trace: error: PDF needs Graphviz's 'dot' program")
+    assert "apt-get install graphviz" in line and "svg or png" in line
+    assert files(tmp_path) == before
+
+
+def test_no_engine_at_all_exits_1_with_an_install_hint(cli, board, tmp_path, old_outputs, monkeypatch):
+    from tracer.outputs import layout
+
+    empty_bin = tmp_path / "bin"
+    empty_bin.mkdir()
+    monkeypatch.setenv("PATH", str(empty_bin))
+    monkeypatch.setattr(layout, "find_pure", lambda: None)
+    before = files(tmp_path)
+    for args in (["board.txt", "-q"], ["board.txt", "-q", "-o", "out.png"], ["board.txt", "-o", "-"]):
+        line = assert_one_line_error(cli(*args), 1, "Graphviz", "apt-get install graphviz", "pip")
+        assert files(tmp_path) == before, line
+    # DOT and JSON need no engine.
     assert cli("board.txt", "-q", "-o", "t.dot").exit_code == 0
     assert cli("board.txt", "-q", "-o", "t.json").exit_code == 0
+
+
+def test_forcing_dot_without_it_says_so(cli, board, tmp_path, monkeypatch):
+    empty_bin = tmp_path / "bin"
+    empty_bin.mkdir()
+    monkeypatch.setenv("PATH", str(empty_bin))
+    monkeypatch.setenv("TRACER_ENGINE", "dot")
+    assert_one_line_error(cli("board.txt", "-q"), 1, "'dot' program was not found", "apt-get install graphviz")
+    monkeypatch.setenv("TRACER_ENGINE", "graphviz")
+    assert_one_line_error(cli("board.txt", "-q"), 2, "TRACER_ENGINE", "dot, pure")
 
 
 # ---------------------------------------------------------------- JSON round trip
@@ -511,3 +561,53 @@ def test_a_forced_win_is_not_said_as_an_immediate_win(cli):
     assert last.startswith("X plays cell 4 (centre) and can force a win: on the chosen line "
                            "the game ends after 3 moves (2 by X)")
     assert " and wins" not in result.stdout
+
+
+def test_a_huge_log_is_summarised_on_a_terminal_but_piped_in_full(cli, monkeypatch):
+    from tracer.outputs import log as log_output
+
+    # A terminal: the summary, and one line saying how to get the whole log.
+    monkeypatch.setattr(log_output, "is_terminal", lambda stream: True)
+    monkeypatch.setattr(log_output, "TERMINAL_LOG_CALLS", 100)
+    result = cli("--example", "forced-win", "--no-tree")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("board ") and "calls                246" in result.stdout
+    assert "step 7" not in result.stdout
+    assert result.stderr.startswith("trace: the full log has 246 calls") and "--log PATH" in result.stderr
+    # Not a terminal (a pipe, a file): the whole log, however long.
+    monkeypatch.setattr(log_output, "is_terminal", lambda stream: False)
+    result = cli("--example", "forced-win", "--no-tree")
+    assert result.stdout.count("step 7") == 1 and result.stdout.rstrip().endswith("score +1")
+
+
+# ---------------------------------------------------------------- strict where the format is strict
+
+def test_log_dash_means_standard_output(cli, board, tmp_path):
+    result = cli("board.txt", "-q", "--no-tree", "--log", "-")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Minimax trace of") and not (tmp_path / "-").exists()
+    both = cli("board.txt", "--log", "-", "-o", "-")
+    assert both.exit_code == 2 and "both go to standard output" in both.stderr
+
+
+def test_a_suffix_that_contradicts_format_is_refused(cli, board, tmp_path, old_outputs):
+    before = files(tmp_path)
+    assert_one_line_error(cli("board.txt", "-q", "-o", "out.svg", "--format", "png"), 2, "out.svg", "png")
+    assert files(tmp_path) == before
+    assert cli("board.txt", "-q", "-o", "out.png", "--format", "png").exit_code == 0
+
+
+@pytest.mark.parametrize("extra", [[], ["--figures", "figs"]])
+def test_max_nodes_zero_is_refused_for_trees_and_figures_alike(cli, board, tmp_path, old_outputs, extra):
+    before = files(tmp_path)
+    assert_one_line_error(cli("board.txt", "-q", "--max-nodes", "0", *extra), 2, "--max-nodes", "found 0")
+    assert files(tmp_path) == before
+
+
+def test_a_binary_picture_is_not_written_to_a_terminal(cli, board, monkeypatch):
+    from tracer.outputs import tree as tree_output
+
+    monkeypatch.setattr(tree_output, "is_terminal", lambda stream: True)
+    assert_one_line_error(cli("board.txt", "-q", "-o", "-", "--format", "png"), 2, "terminal", "-o tree.png")
+    # SVG and DOT are text: a terminal may show them.
+    assert cli("board.txt", "-q", "-o", "-", "--format", "dot").exit_code == 0

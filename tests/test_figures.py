@@ -14,6 +14,7 @@ import tracer
 from tracer import examples
 from tracer.errors import TooLargeError
 from tracer.games.tictactoe.notation import parse_board
+from tracer.outputs.files import pipe
 from tracer.renderers import drawing
 from tracer.renderers.figures import (
     FIGURE_MAX_NODES,
@@ -23,6 +24,9 @@ from tracer.renderers.figures import (
 )
 from tracer.renderers.figures import test_play_figure as play_figure
 from tracer.style import MARK_POINTS, TESTING_BORDER, TESTING_FILL
+
+# Renders pictures: CI runs these with system Graphviz and again without it.
+pytestmark = pytest.mark.drawing
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -195,7 +199,7 @@ def test_overview_shows_the_scores_and_the_choice_of_cell_4(series):
 
 
 def test_rendered_svg_has_the_boards_and_the_red_cell(series):
-    svg = series[2].graph.pipe(format="svg")
+    svg = pipe(series[2].graph, "svg")
     nodes = svg_nodes(svg)
     assert set(nodes) == {"n1", "n2", "n3", "n4"}
     root = nodes["n1"]
@@ -204,7 +208,7 @@ def test_rendered_svg_has_the_boards_and_the_red_cell(series):
     assert "1" in texts(root) and "#1 · X to move" in texts(root)
     leaf_fills = fills_of(nodes["n3"])
     assert drawing.OUTCOME_FILL["loss"] in leaf_fills
-    overview = svg_nodes(series[5].graph.pipe(format="svg"))
+    overview = svg_nodes(pipe(series[5].graph, "svg"))
     assert "bestPlayInfo = {index: 4, score: 1}" in texts(overview["result"])
 
 
@@ -259,7 +263,7 @@ def test_empty_board_figures_stay_bounded(empty_trace):
     assert len(overview.calls) == 10
     assert overview.graph.source.count("calls collapsed") == 9
     assert "{index: 0, score: 0}" in overview.graph.source
-    svg = series[6].graph.pipe(format="svg")
+    svg = pipe(series[6].graph, "svg")
     assert len(svg_nodes(svg)) == 10
 
 
@@ -368,7 +372,9 @@ def test_cli_says_one_figure_for_a_finished_board(cli, tmp_path):
     assert "wrote 1 figure and index.html" in result.stderr
 
 
-@pytest.mark.parametrize("fmt, magic", [("png", b"\x89PNG"), ("pdf", b"%PDF")])
+@pytest.mark.parametrize(
+    "fmt, magic", [("png", b"\x89PNG"), pytest.param("pdf", b"%PDF", marks=pytest.mark.system_dot)]
+)
 def test_cli_figure_formats(cli, tmp_path, fmt, magic):
     (tmp_path / "board.txt").write_text(BOARD)
     assert cli("board.txt", "--figures", "out", "--format", fmt, "-q").exit_code == 0

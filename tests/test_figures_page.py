@@ -11,6 +11,9 @@ from tracer.outputs.figure_files import render_series
 from tracer.renderers.figures import figures
 from tracer.renderers.figures_page import inline_svg, render_page
 
+# Renders pictures: CI runs these with system Graphviz and again without it.
+pytestmark = pytest.mark.drawing
+
 BOARD = "X . O\nX . X\nO O .\n"
 
 

@@ -14,6 +14,9 @@ from tracer.play.saving import OUTPUT_KINDS, decision_stem, save_decision
 from tracer.renderers.json_trace import load_json
 from tracer.scores import TENS, TUTORIAL, Scores
 
+# Renders pictures: CI runs these with system Graphviz and again without it.
+pytestmark = pytest.mark.drawing
+
 CONFIGS = [("X", "ai"), ("X", "human"), ("O", "ai"), ("O", "human")]
 
 

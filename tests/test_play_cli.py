@@ -11,6 +11,9 @@ from tracer.games.tictactoe.board import other
 from tracer.play.match import Game, choose_move
 from tracer.renderers.json_trace import load_json
 
+# Renders pictures: CI runs these with system Graphviz and again without it.
+pytestmark = pytest.mark.drawing
+
 GREEN = "\x1b[32m"
 GREY = "\x1b[90m"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -130,7 +133,7 @@ def test_ai_opens_by_default_and_a_new_game_starts_afresh(cli):
     assert "Move 2: you (O) play cell 4 (centre)." in out.split("Game 2")[1]
 
 
-def test_why_explains_and_saves_the_last_decision(cli, tmp_path: Path):
+def test_why_explains_the_last_decision_and_saves_nothing_unasked(cli, tmp_path: Path):
     result = cli("play", "--first", "human", input=script("why", "4", "2", "why", "q"))
     out = result.output
     assert result.exit_code == 0
@@ -143,16 +146,45 @@ def test_why_explains_and_saves_the_last_decision(cli, tmp_path: Path):
         "  cell 1 → -1: then O on 3, X on 5, O on 6: O wins\n"
     )
     assert "  cell 6 → 0: then O on 3, X on 5, O on 1, X on 7, O on 8: draw\n" in explained
+    # Without --save nothing is written, into the current folder or anywhere.
+    assert "(start with --save DIR to keep each decision's full trace as files)" in explained
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_save_keeps_the_pictures_and_the_page_by_default(cli, tmp_path: Path):
+    result = cli("play", "--first", "human", "--save", "s", input=script("4", "2", "why", "q"))
+    assert result.exit_code == 0
+    explained = result.output.split("cell 0-8: why\n")[1]
+    saved = tmp_path / "s"
     # By default the pictures and the page are saved; the JSON trace is opt-in.
-    assert "  (saved move-4.svg, move-4-figures/index.html, move-4.html)\n" in explained
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["move-4-figures", "move-4.html", "move-4.svg"]
+    assert "  (saved s/move-4.svg, s/move-4-figures/index.html, s/move-4.html)\n" in result.output
+    assert "Its full trace is in s/move-4.svg" in explained
+    assert sorted(p.name for p in saved.iterdir()) == [
+        "move-2-figures", "move-2.html", "move-2.svg", "move-4-figures", "move-4.html", "move-4.svg"]
     assert ("Minimax game tree of [&quot;X&quot;, 1, &quot;O&quot;, 3, &quot;O&quot;, 5, 6, 7, 8]"
-            in (tmp_path / "move-4.svg").read_text())
-    figures = sorted(p.name for p in (tmp_path / "move-4-figures").iterdir())
+            in (saved / "move-4.svg").read_text())
+    figures = sorted(p.name for p in (saved / "move-4-figures").iterdir())
     assert figures == sorted([f"test-play-{n}.svg" for n in range(1, 7)] + [
         "after-test-play.svg", "final-board.svg", "index.html", "overview.svg", "tested-cell.svg"])
-    page = (tmp_path / "move-4.html").read_text()
+    page = (saved / "move-4.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and "X.O.O...." in page
+
+
+def test_play_starts_and_plays_without_any_layout_engine(cli, tmp_path: Path, monkeypatch):
+    from tracer.outputs import layout
+
+    empty_bin = tmp_path / "bin"
+    empty_bin.mkdir()
+    monkeypatch.setenv("PATH", str(empty_bin))
+    monkeypatch.setattr(layout, "find_pure", lambda: None)
+    result = cli("play", "--first", "human", "--save", "moves", "--save-as", "svg",
+                 input=script("4", "2", "q"))
+    assert result.exit_code == 0, result.output
+    assert "Move 4: X plays cell" in result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("Could not save")]
+    assert lines and lines[0].startswith("Could not save move 2: no layout engine found")
+    assert all("apt-get install graphviz" in line for line in lines)
+    assert not list(tmp_path.glob("moves/move-*.svg"))
 
 
 def test_save_writes_every_ai_decision_named_by_move(cli, tmp_path: Path):
@@ -230,7 +262,7 @@ def test_ctrl_c_at_the_prompt_says_goodbye():
     from tracer.scores import TUTORIAL
 
     class Interrupted:
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             raise KeyboardInterrupt
 
     shown: list[str] = []

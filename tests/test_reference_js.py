@@ -18,6 +18,9 @@ import pytest
 
 from tracer import Board, record
 
+# Needs the guide's text (see tests/conftest.py): left out with one line when it is missing.
+pytestmark = pytest.mark.guide_js
+
 # The harness: reads [{board, ai, human, toMove}, ...] as JSON on stdin and prints
 # [{index, score, calls}, ...]. The tutorial's code is spliced in at TUTORIAL_CODE.
 HARNESS = """

@@ -14,6 +14,9 @@ from tracer.outputs.files import pipe
 from tracer.renderers import drawing
 from tracer.renderers.tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, game_tree, plan_tree
 
+# Renders pictures: CI runs these with system Graphviz and again without it.
+pytestmark = pytest.mark.drawing
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -45,7 +48,7 @@ def cell_polygons(group: ET.Element) -> list[ET.Element]:
     """The filled 20x20 squares of a node's board, in row-major order."""
     cells = []
     for polygon in group.iter(f"{SVG}polygon"):
-        if polygon.get("fill") in (None, "none") or polygon.get("stroke") != "transparent":
+        if polygon.get("fill") in (None, "none") or polygon.get("stroke") not in ("transparent", "none"):
             continue
         xs = [float(p.split(",")[0]) for p in polygon.get("points", "").split()]
         ys = [float(p.split(",")[1]) for p in polygon.get("points", "").split()]
@@ -238,3 +241,30 @@ def test_legend_explains_what_the_tree_uses(tutorial_trace, empty_trace):
         assert words in source, words
     assert "summary box" not in source and "dashed" not in source
     assert "summary box" in game_tree(empty_trace).source
+def test_trees_over_a_hundred_boards_are_collapsed_by_default_to_stay_readable():
+    from tracer.renderers.tree import READABLE_NODES
+
+    trace = record(Board("......OXX"), "X")
+    assert trace.calls > READABLE_NODES
+    plan = plan_tree(trace, whole=READABLE_NODES)
+    assert plan.collapsed and len(plan.nodes) <= READABLE_NODES
+    # Every level drawn stays narrow enough to read.
+    assert plan.depth is not None
+    # Asking for more boards draws the whole tree.
+    whole = plan_tree(trace, whole=2000, max_nodes=2000)
+    assert not whole.collapsed and len(whole.nodes) == trace.calls
+    small = record(Board("X.OX.XOO."), "X")
+    assert not plan_tree(small, whole=READABLE_NODES).collapsed
+
+
+@pytest.mark.drawing
+def test_a_png_graphviz_would_shrink_past_reading_is_refused_with_a_hint(cli, tmp_path):
+    # Six empty cells, O to move: 1,585 boards side by side, far wider than a PNG can be.
+    (tmp_path / "six.txt").write_text("X..\nO.X\n...\n")
+    result = cli("six.txt", "-q", "--max-nodes", "1600", "-o", "six.png")
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("trace: error: the PNG would be too large to read") and "-o tree.svg" in line
+    assert not (tmp_path / "six.png").exists()
+    # As SVG (a vector picture a browser zooms into) the same tree is drawn.
+    assert cli("six.txt", "-q", "--max-nodes", "1600", "-o", "six.svg").exit_code == 0

@@ -6,6 +6,12 @@ Record once, render many ways::
     >>> trace = tracer.record(tracer.Board("X.OX.XOO."), to_move="X")
     >>> trace.calls, str(trace.result)
     (9, '{index: 4, score: 1}')
+
+A textbook tree is a game too::
+
+    >>> fig52 = tracer.search(tracer.tree("A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]"))
+    >>> fig52.game.label(fig52.result.index), fig52.result.score
+    ('B', 3)
 """
 
 from __future__ import annotations
@@ -13,8 +19,9 @@ from __future__ import annotations
 from .errors import InputError, RenderError, TooLargeError, TracerError
 from .games.tictactoe.board import LINES, Board, Mark, cell_name
 from .games.tictactoe.notation import Position, parse_board
+from .games.tree.game import GameTree, tree
 from .scores import TENS, TUTORIAL, Scores
-from .search.minimax import plain_minimax, record
+from .search.minimax import plain_minimax, record, search
 from .trace import Call, Result, Trace
 
 __version__ = "0.1.0"
@@ -32,6 +39,8 @@ __all__ = [
     "TENS",
     "TUTORIAL",
     "Figure",
+    "FigureSeries",
+    "GameTree",
     "TooLargeError",
     "Trace",
     "TracerError",
@@ -41,12 +50,15 @@ __all__ = [
     "parse_board",
     "plain_minimax",
     "record",
+    "search",
     "test_play_figure",
+    "tree",
 ]
 
 #: Names loaded on first use, so ``import tracer`` does not import graphviz.
 _LAZY = {
     "Figure": "renderers.figures",
+    "FigureSeries": "renderers.figures",
     "figures": "renderers.figures",
     "overview_figure": "renderers.figures",
     "test_play_figure": "renderers.figures",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import io
 import sys
 from collections.abc import Callable
@@ -12,13 +12,19 @@ from typing import Any, TypeVar
 import click
 
 from . import __version__, examples
-from .errors import InputError, RenderError, TooLargeError, TracerError
+from .commandline import DefaultGroup, Failure, reports_errors
+from .errors import EnvironmentFault, InputError
 from .games.tictactoe.board import Mark
 from .games.tictactoe.notation import Position, parse_board, read_board_file
-from .outputs.files import FORMATS, atomic_writer, check_output_path, choose_format, pipe, write_atomically
+from .games.tree.game import GameTree
+from .games.tree.notation import MAX_BYTES as TREE_MAX_BYTES
+from .games.tree.notation import decode as decode_tree
+from .games.tree.notation import looks_like_tree
+from .outputs import Request, produce
+from .outputs.files import FORMATS, check_output_path, write_atomically
+from .outputs.progress import waiting
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
 from .scores import parse_scores
-from .search.minimax import record
 from .trace import Trace
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -33,51 +39,9 @@ Examples:
   cat board.txt | trace - --quiet    read the board from standard input
   trace render trace.json -o t.svg   draw a saved JSON trace again
   trace board.txt --figures figs     the tutorial's figures, with figs/index.html
+  trace board.txt --algorithm alphabeta   alpha-beta: see what it prunes and why
+  trace compare board.txt            the guide's minimax beside alpha-beta, memo, ...
 """
-
-
-class Failure(click.ClickException):
-    """An error shown as one line, ``trace: error: …``, with a chosen exit status."""
-
-    def __init__(self, message: str, exit_code: int):
-        super().__init__(message)
-        self.exit_code = exit_code
-
-    def show(self, file: Any = None) -> None:
-        click.echo(f"trace: error: {self.message}", err=True)
-
-
-def reports_errors(command: F) -> F:
-    """Turn tracer's own errors into one-line messages: 2 for bad input, 1 for failures."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except (InputError, TooLargeError) as exc:
-            raise Failure(str(exc), 2) from None
-        except RenderError as exc:
-            raise Failure(str(exc), 1) from None
-        except TracerError as exc:  # pragma: no cover - every subclass is handled above
-            raise Failure(str(exc), 1) from None
-
-    return wrapper  # type: ignore[return-value]
-
-
-class DefaultGroup(click.Group):
-    """A group whose first argument, when it is not a command, goes to ``run``.
-
-    So ``trace board.txt`` means ``trace run board.txt``.
-    """
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
-            args = ["run", *args]
-        return super().parse_args(ctx, args)
-
-    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        formatter.write_usage(ctx.command_path, "BOARD [OPTIONS]    (same as: trace run BOARD)")
-        formatter.write_usage(ctx.command_path, "COMMAND [ARGS]...", prefix="   or: ")
 
 
 @click.group(cls=DefaultGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
@@ -85,17 +49,32 @@ class DefaultGroup(click.Group):
 def main() -> None:
     """Trace the tutorial's minimax on a tic-tac-toe board, call by call.
 
-    Prints the recursion log (every call, tagged with the tutorial's steps) and
-    draws the game tree. `trace BOARD` is short for `trace run BOARD`: see
-    `trace run --help` for its options.
+    `trace BOARD` prints the recursion log (every call, tagged with the
+    tutorial's steps) and draws the game tree; its options are below.
+    BOARD is a board file (- for standard input): three rows of three cells,
+    or the tutorial's array ["X", 1, "O", "X", 4, "X", "O", "O", 8].
     """
+
+
+def complete_example(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion for ``--example``: the bundled examples' names."""
+    return [name for name in examples.names() if name.startswith(incomplete)]
+
+
+def list_examples() -> None:
+    """``trace --example`` without a name: every example, what it teaches, and how to run one."""
+    names = examples.names()
+    width = max(map(len, names)) + 2
+    for name in names:
+        click.echo(f"{name:{width}}{examples.summary(name)}")
+    click.echo(f"\nRun one with: trace --example NAME   (e.g. trace --example {names[0]})")
 
 
 def output_options(command: F) -> F:
     """Options shared by ``run`` and ``render``: what to write and how much to draw."""
     options = [
         click.option("-o", "--output", metavar="PATH",
-                     help="Where to write the tree (default: BOARD's name + .svg; '-' = stdout)."),
+                     help="Where to write the tree (default: the input's name + .svg; '-' = stdout)."),
         click.option("--format", "fmt", type=click.Choice(FORMATS),
                      help="Output format (default: from -o's suffix, else svg)."),
         click.option("--no-tree", is_flag=True, help="Write no tree file, only the log."),
@@ -103,7 +82,8 @@ def output_options(command: F) -> F:
         click.option("--stats", is_flag=True,
                      help="Print a summary (calls per depth, outcomes, repeated positions) "
                           "instead of the log."),
-        click.option("--log", "log_path", metavar="PATH", help="Write the recursion log to PATH."),
+        click.option("--log", "log_path", metavar="PATH",
+                     help="Write the recursion log to PATH (- for standard output)."),
         click.option("--max-nodes", type=int, default=None, metavar="N",
                      help="Most boards to draw (default 1600, at most 10000)."),
         click.option("--depth", type=int, default=None, metavar="N",
@@ -116,6 +96,11 @@ def output_options(command: F) -> F:
                      help="Write the tutorial's figures (one per test-play, the overview, "
                           "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
                           "apply. No tree file then, unless -o asks for one."),
+        click.option("--engine", type=click.Choice(["auto", "dot", "pure"]), default=None,
+                     help="Layout engine: Graphviz's dot, the pip-installed graphviz-pure, or auto "
+                          "(dot when on the PATH; default, or $TRACER_ENGINE)."),
+        click.option("--scale", type=click.FloatRange(0.25, 8), default=1.0, metavar="X",
+                     help="Enlarge PNGs X times (1 = 96 dpi; 2 or 3 for slides)."),
         click.option("--html", "html_path", metavar="PATH",
                      help="Write a self-contained page that replays the trace step by step "
                           "(no tree file then unless -o or --format asks for one)."),
@@ -125,37 +110,86 @@ def output_options(command: F) -> F:
     return command
 
 
+def search_options(command: F) -> F:
+    """Options shared by ``run``, ``play`` and ``compare``: which search, in which loop order."""
+    options = [
+        click.option("--algorithm", type=click.Choice(["minimax", "alphabeta", "memo"]),
+                     default="minimax", show_default=True,
+                     help="minimax (the guide's), alphabeta (prunes test-plays that cannot "
+                          "matter) or memo (answers repeated positions from a cache)."),
+        click.option("--cutoff", type=click.Choice(["ge", "gt"]), default=None,
+                     help="Alpha-beta's cut: ge (default) stops once best >= beta (MAX) or "
+                          "<= alpha (MIN); gt only when strictly beyond."),
+        click.option("--order", "order_text", default="ascending", show_default=True,
+                     metavar="ORDER",
+                     help="Loop order of the test-plays: ascending (the guide's), "
+                          "centre-first (4, corners, edges) or nine cells C,C,..."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def chosen_search(algorithm: str, cutoff: str | None) -> Any:
+    """The SearchSpec the options name; --cutoff without alpha-beta is a mistake worth saying."""
+    from .search import SearchSpec
+
+    if cutoff is not None and algorithm != "alphabeta":
+        raise InputError(f"only applies to --algorithm alphabeta, not {algorithm}", "--cutoff")
+    return SearchSpec(algorithm, cutoff or "ge")
+
+
 @main.command(epilog=EPILOG)
 @click.argument("board", required=False, metavar="BOARD")
 @click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
+              shell_complete=complete_example,
               help="Trace a bundled example (without NAME: list them).")
-@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
-              help="Side to move (default: inferred from the counts; X if equal).")
+@click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal). "
+                   "For a tree: max or min at the root (default max).")
+@click.option("--game", "game_name", type=click.Choice(["tictactoe", "tree"]),
+              help="Read BOARD as this game (default: a tree if it starts with '[' "
+                   "or a label 'NAME:', else a board).")
 @click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
               show_default=True, help="The AI's mark (the maximiser); the other is the human.")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
+@search_options
 @output_options
+@click.version_option(__version__, prog_name="trace")
 @reports_errors
 def run(board: str | None, example: str | None, turn: str | None, ai: str,
-        scores_text: str, **out: Any) -> None:
-    """Trace minimax on BOARD (a board file, or - for standard input).
+        scores_text: str, algorithm: str, cutoff: str | None, order_text: str,
+        game_name: str | None, **out: Any) -> None:
+    """Trace minimax on BOARD (a board file, a tree file, or - for standard input).
 
     A board file is three rows of three cells (X, O, and . - _ or the cell's
     index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8].
+    A tree file is a textbook game tree: A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
+    (leaf values for MAX, labels optional; see README.md, "Textbook trees").
     """
     if example == "":
-        for name in examples.names():
-            click.echo(f"{name:16} {examples.summary(name)}")
+        list_examples()
         return
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     scores = parse_scores(scores_text)
     turn_mark = turn.upper() if turn else None
-    position = load_position(board, example, turn_mark)
-    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
-    trace = record(position.board, position.to_move, ai=ai_mark, scores=scores)
-    emit(trace, stem=stem_of(board, example), **out)
+    search = chosen_search(algorithm, cutoff)
+    text, source = read_input(board, example)
+    if (game_name or ("tree" if looks_like_tree(text) else "tictactoe")) == "tree":
+        trace = search.run(tree_game(text, source, turn_mark))
+    else:
+        if turn_mark in ("MAX", "MIN"):
+            raise InputError(f"expected X or O for a board, found {turn}", "--turn")
+        position = parse_board_bytes(text, source, turn_mark)
+        ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+        from .games.tictactoe.game import TicTacToe, parse_order
+
+        game = TicTacToe(position.board, position.to_move, ai_mark, scores, parse_order(order_text))
+        trace = search.run(game)
+    emit(trace, stem=stem_of(board, example), inputs=(board,) if board else (), **out)
 
 
 @main.command(epilog=EPILOG)
@@ -166,9 +200,9 @@ def render(trace_file: str, **out: Any) -> None:
     """Render a saved JSON trace again, without searching."""
     from .renderers.json_trace import load_json
 
-    with open_input(trace_file) as stream:
+    with open_input(trace_file) as stream, waiting(f"reading {display_name(trace_file)}"):
         trace = load_json(stream, display_name(trace_file))
-    emit(trace, stem=stem_of(trace_file, None), **out)
+    emit(trace, stem=stem_of(trace_file, None), inputs=(trace_file,), **out)
 
 
 @main.command()
@@ -178,43 +212,159 @@ def render(trace_file: str, **out: Any) -> None:
               show_default=True,
               help="Who opens: ai (the tutorial's Play Game button) or human (New Game).")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0) or HUMAN_WIN,AI_WIN,DRAW.")
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
+@search_options
 @click.option("--save", "save_dir", metavar="DIR",
-              help="Save every AI decision's trace in DIR (move-N.svg, move-N.json, ...).")
+              help="Save every AI decision's trace in DIR (by default move-N.svg, move-N-figures/ and move-N.html).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
               type=click.Choice(list(OUTPUT_KINDS)),
               help=f"What to save, repeatable: {', '.join(OUTPUT_KINDS)} "
                    f"(default: {', '.join(DEFAULT_KINDS)}).")
 @click.option("--color/--no-color", default=None,
               help="Colour the board (default: only on a terminal).")
+@click.option("--html", "html_path", metavar="PATH",
+              help="Write the game as one offline page to PATH instead of playing here "
+                   "(--ai and --scores choose what it starts with; both openings are buttons).")
 @reports_errors
-def play(ai: str, first: str, scores_text: str, save_dir: str | None, kinds: tuple[str, ...],
-         color: bool | None) -> None:
+def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | None,
+         order_text: str, save_dir: str | None, kinds: tuple[str, ...],
+         color: bool | None, html_path: str | None = None) -> None:
     """Play tic-tac-toe against the tutorial's unbeatable minimax.
 
     Type a cell number (0-8) to play; after each AI move a line says why it
     played there. Type "why" for the full reason (also saved as files), "q" to
     quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
     """
-    from .outputs.files import check_graphviz
-    from .play.saving import NEEDS_GRAPHVIZ
+    from .games.tictactoe.game import parse_order
     from .play.terminal import Session
 
+    if html_path is not None:
+        from .play.page import write_game_page
+
+        note = write_game_page(html_path, ai=ai.upper(), scores=parse_scores(scores_text))  # type: ignore[arg-type]
+        if note is not None:
+            click.echo(f"trace: wrote {html_path} ({note})", err=True)
+        return
     scores = parse_scores(scores_text)
+    search, order = chosen_search(algorithm, cutoff), parse_order(order_text)
     chosen = list(kinds) or list(DEFAULT_KINDS)
-    if NEEDS_GRAPHVIZ & set(chosen):
-        check_graphviz()
     folder = None
     if save_dir is not None:
         folder = Path(save_dir)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise InputError(f"cannot create the folder: {exc.strerror}", save_dir) from None
+        if folder.exists() and not folder.is_dir():
+            raise InputError("cannot create the folder: a file has that name", save_dir)
+        # Other failures to create it are reported by the session, which plays on.
     stdin = sys.stdin
+    if stdin is None:
+        raise EnvironmentFault("cannot read standard input: it is closed")
     Session(ai=ai.upper(), first=first.lower(), scores=scores,  # type: ignore[arg-type]
             save_dir=folder, kinds=chosen, stdin=stdin, color=color,
-            echo_input=not stdin.isatty()).run()
+            echo_input=not stdin.isatty(), search=search, order=order).run()
+
+
+@main.command()
+@click.argument("board", required=False, metavar="BOARD")
+@click.option("--example", default=None, metavar="NAME", help="Quiz on a bundled example.")
+@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal).")
+@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
+              show_default=True, help="The AI's mark (the maximiser); the other is the human.")
+@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
+              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
+@search_options
+@reports_errors
+def quiz(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
+         algorithm: str, cutoff: str | None, order_text: str) -> None:
+    """Predict the first call's test-plays on BOARD, then check against the trace.
+
+    Asks what each test-play of the first call returns and which one step 16
+    picks (with --algorithm alphabeta, also which test-plays are pruned), one
+    answer per line, and ends with a score. Answers can be piped:
+    printf '-1\n1\n-1\n4\n' | trace quiz --example near-endgame. With BOARD
+    '-', standard input holds the board, an empty line, then the answers.
+    """
+    from .games.tictactoe.game import TicTacToe, parse_order
+    from .play.quiz import QuizSession, read_board_lines
+
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    turn_mark: Mark | None = None if turn is None else ("O" if turn.upper() == "O" else "X")
+    if board == "-":
+        position = parse_board(read_board_lines(sys.stdin), "<stdin>", turn_mark)
+    else:
+        position = load_position(board, example, turn_mark)
+    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+    search = chosen_search(algorithm, cutoff)
+    game = TicTacToe(position.board, position.to_move, ai_mark, parse_scores(scores_text),
+                     parse_order(order_text))
+    trace = search.run(game)
+    QuizSession(trace, sys.stdin, click.echo, echo_input=not sys.stdin.isatty()).run()
+
+
+@main.command()
+@click.argument("board", required=False, metavar="BOARD")
+@click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
+@click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal; a tree: max).")
+@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
+              show_default=True, help="The AI's mark (the maximiser).")
+@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
+              help="The scores every variant but the depth-aware one uses.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="A table, or the same as JSON.")
+@click.option("--html", "html_path", metavar="PATH",
+              help="Also write a page with the variants' trees side by side ('-' = stdout).")
+@reports_errors
+def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
+            fmt: str, html_path: str | None) -> None:
+    """Run the guide's minimax and its variants on BOARD and compare them.
+
+    One row per search: the move and score it chose, its calls, the calls it
+    saved against the guide's minimax, and for a variant that chose another
+    move, the line of play it expects.
+    """
+    from .games.tictactoe.game import TicTacToe
+    from .renderers import compare as table
+    from .search.variants import run_variants
+
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    scores = parse_scores(scores_text)
+    text, source = read_input(board, example)
+    if html_path not in (None, "-"):
+        check_output_path(html_path, "--html")
+    if looks_like_tree(text):  # a textbook tree: the searches only, no board orders or scores
+        from .search.variants import GENERIC_VARIANTS
+
+        tree = tree_game(text, source, turn.upper() if turn else None)
+        traces = [trace for _, trace in run_variants(lambda order, own: tree, GENERIC_VARIANTS)]
+    else:
+        if turn and turn.upper() in ("MAX", "MIN"):
+            raise InputError(f"expected X or O for a board, found {turn}", "--turn")
+        position = parse_board_bytes(text, source, turn.upper() if turn else None)
+        ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+        traces = [trace for _, trace in run_variants(
+            lambda order, own: TicTacToe(position.board, position.to_move, ai_mark, own or scores, order))]
+    if html_path is not None:
+        from .outputs.files import check_graphviz
+
+        check_graphviz()
+        page = table.render_html(traces)
+        if html_path == "-":
+            click.echo(page, nl=False)
+            return
+        write_atomically(html_path, page.encode("utf-8"))
+        click.echo(f"trace: wrote {html_path} ({len(traces)} trees side by side)", err=True)
+    click.echo(table.render_json(traces) if fmt == "json" else table.render_table(traces), nl=False)
+
+
+#: What ``trace -`` says when a person, not a pipe, is to type the board.
+STDIN_PROMPT = (
+    "trace: type or paste a board (rows like  X . O  or the guide's array), "
+    "then Ctrl-D on an empty line (Windows: Ctrl-Z, Enter)"
+)
 
 
 def display_name(path: str) -> str:
@@ -224,6 +374,10 @@ def display_name(path: str) -> str:
 def open_input(path: str) -> Any:
     """Open a file (or standard input for ``-``) for binary reading; InputError if impossible."""
     if path == "-":
+        if sys.stdin.isatty():
+            click.echo(STDIN_PROMPT, err=True)
+            # Unwrapped: one Ctrl-D (an empty read) ends the board.
+            return contextlib.nullcontext(sys.stdin.buffer)
         return io.BufferedReader(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
     try:
         return open(path, "rb")  # noqa: SIM115 - closed by the caller's with
@@ -231,12 +385,39 @@ def open_input(path: str) -> Any:
         raise InputError(f"cannot read the file: {exc.strerror}", path) from None
 
 
-def load_position(board: str | None, example: str | None, turn: Any) -> Position:
+def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
+    """The bytes of BOARD or of example NAME (enough for any board or tree file), and their name."""
     if example is not None:
-        return parse_board(examples.read(example), f"example:{example}", turn)
+        return examples.read(example).encode("utf-8"), f"example:{example}"
     assert board is not None
+    hint_if_misplaced(board)
     with open_input(board) as stream:
-        return read_board_file(stream, display_name(board), turn)
+        return stream.read(TREE_MAX_BYTES + 1), display_name(board)
+
+
+def load_position(board: str | None, example: str | None, turn: Any) -> Position:
+    data, source = read_input(board, example)
+    return parse_board_bytes(data, source, turn)
+
+
+def parse_board_bytes(data: bytes, source: str, turn: Any) -> Position:
+    return read_board_file(io.BytesIO(data), source, turn)
+
+
+def tree_game(data: bytes, source: str, turn: str | None) -> GameTree:
+    if turn in ("X", "O"):
+        raise InputError(f"expected max or min for a tree, found {turn}", "--turn")
+    return GameTree.parse(decode_tree(data, source), turn or "MAX", source)
+
+
+def hint_if_misplaced(board: str) -> None:
+    """A hint, instead of "cannot read the file", for a word that was meant as something else."""
+    if board == "-" or Path(board).exists():
+        return
+    if board == "help":
+        raise Failure("'help' is not a board file: for help, type trace --help", 2)
+    if board in examples.names():
+        raise InputError(f"no such file; to trace the bundled example, type trace --example {board}", board)
 
 
 def stem_of(path: str | None, example: str | None) -> str:
@@ -247,136 +428,9 @@ def stem_of(path: str | None, example: str | None) -> str:
     return Path(path).stem
 
 
-def emit(
-    trace: Trace,
-    *,
-    stem: str,
-    output: str | None,
-    fmt: str | None,
-    no_tree: bool,
-    quiet: bool,
-    stats: bool,
-    log_path: str | None,
-    max_nodes: int | None,
-    depth: int | None,
-    focus: int,
-    line: bool,
-    figures_dir: str | None = None,
-    html_path: str | None = None,
-) -> None:
-    """Produce every output of a trace. Everything that can fail is done before
-    anything is written, so a bad request leaves the file system untouched."""
-    from .renderers import log as log_renderer
-
-    page = None
-    if html_path is not None:
-        from .renderers.html import check_html_path, render_html
-
-        check_html_path(html_path, output)
-        page = render_html(trace, start_call=focus)
-        no_tree = no_tree or (output is None and fmt is None)
-        quiet = quiet or html_path == "-"
-    # Statistics replace the log; like --html, they write a tree only when -o asks for one.
-    no_tree = no_tree or (stats and output is None and fmt is None)
-    figure_files: dict[str, bytes | str] = {}
-    if figures_dir is not None:
-        from .outputs.figure_files import check_folder, figure_format, render_series
-
-        figures_fmt = figure_format(fmt)
-        folder = check_folder(figures_dir)
-        figure_files = render_series(trace, figures_fmt, depth=depth, max_nodes=max_nodes)
-        # The figures include the overview: write a tree file only if -o asks for one.
-        no_tree = no_tree or output is None
-        fmt = None if output is None else fmt
-    path, fmt = choose_format(output, fmt, stem)
-    if not no_tree:
-        check_output_path(path, "-o")
-    if log_path is not None:
-        check_output_path(log_path, "--log")
-    tree_bytes: bytes | str | None = None
-    note = ""
-    if not no_tree and fmt != "json":
-        from .renderers.tree import DEFAULT_MAX_NODES, describe, game_tree, plan_tree
-
-        plan = plan_tree(trace, focus=focus, depth=depth, line=line,
-                         max_nodes=max_nodes or DEFAULT_MAX_NODES)
-        graph = game_tree(trace, plan)
-        tree_bytes = graph.source if fmt == "dot" else pipe(graph, fmt)
-        note = describe(trace, plan)
-
-    if stats and path != "-":
-        from .renderers.stats import render_stats
-
-        click.echo(render_stats(trace), nl=False)
-    elif not quiet and path != "-" and log_path is None:
-        stream = sys.stdout
-        # A bar only when the log goes to a file while a person watches the terminal.
-        bar = None if stream.isatty() else progress_bar(trace, "log")
-        log_renderer.write_log(trace, stream, progress=bar)
-        stream.flush()
-    if log_path is not None:
-        with atomic_writer(log_path) as handle:
-            log_renderer.write_log(trace, handle, progress=progress_bar(trace, log_path))
-
-    if figures_dir is not None:
-        from .outputs.figure_files import write_series
-
-        write_series(folder, figure_files)
-        if not quiet:
-            count = len(figure_files) - 1
-            click.echo(f"trace: wrote {count} figure{'' if count == 1 else 's'} and index.html to "
-                       f"{figures_dir} ({figures_fmt})", err=True)
-    if page is not None:
-        from .renderers.html import describe_page
-
-        assert html_path is not None  # a page is only made for --html
-        if html_path == "-":
-            click.echo(page, nl=False)
-        else:
-            write_atomically(html_path, page.encode("utf-8"))
-            if not quiet:
-                click.echo(f"trace: wrote {html_path} ({describe_page(trace)})", err=True)
-    if no_tree:
-        return
-    if fmt == "json":
-        from .renderers.json_trace import write_json
-
-        if path == "-":
-            write_json(trace, sys.stdout)
-        else:
-            with atomic_writer(path) as handle:
-                write_json(trace, handle, progress=progress_bar(trace, path))
-            if not quiet:
-                click.echo(f"trace: wrote {path} ({trace.calls:,} calls)", err=True)
-        return
-    assert tree_bytes is not None
-    if path == "-":
-        if isinstance(tree_bytes, str):
-            sys.stdout.write(tree_bytes)
-        else:
-            sys.stdout.buffer.write(tree_bytes)
-            sys.stdout.buffer.flush()
-        return
-    write_atomically(path, tree_bytes)
-    if not quiet:
-        click.echo(f"trace: wrote {path} ({note})", err=True)
-
-
-def progress_bar(trace: Trace, path: str) -> Callable[[int], object] | None:
-    """A progress callback drawing a bar on stderr, or None when stderr is not a terminal."""
-    if not sys.stderr.isatty() or trace.calls < 100_000:
-        return None
-    total = trace.calls
-
-    def show(done: int) -> None:
-        width = 30
-        filled = width * done // total
-        end = "\n" if done >= total else ""
-        sys.stderr.write(f"\r{path}: [{'#' * filled}{'.' * (width - filled)}] "
-                         f"{done:,}/{total:,} calls{end}")
-        sys.stderr.flush()
-
-    return show
+def emit(trace: Trace, *, stem: str, **options: Any) -> None:
+    """Produce every output the options ask for (see ``tracer.outputs``)."""
+    produce(trace, Request(stem=stem, **options))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,16 +10,20 @@ class TracerError(Exception):
 class InputError(TracerError, ValueError):
     """Bad input (a board file, a saved trace, an option value): exit status 2.
 
-    ``str()`` is one line: ``source:line: what was expected, found 'what'``.
+    ``str()`` is one line: ``source:line: what was expected, found 'what'``
+    (``source:line:column: …`` when the column is known).
     """
 
-    def __init__(self, message: str, source: str | None = None, line: int | None = None):
+    def __init__(
+        self, message: str, source: str | None = None, line: int | None = None, column: int | None = None
+    ):
         self.message = message
         self.source = source
         self.line = line
-        where = source or ""
+        self.column = column
+        where = safe_name(source) if source is not None else ""
         if source is not None and line is not None:
-            where = f"{source}:{line}"
+            where = f"{where}:{line}" + (f":{column}" if column is not None else "")
         super().__init__(f"{where}: {message}" if where else message)
 
 
@@ -29,3 +33,74 @@ class RenderError(TracerError, RuntimeError):
 
 class TooLargeError(TracerError, ValueError):
     """A request would draw more than a limit allows; the message names the option."""
+
+
+class EnvironmentFault(RenderError):
+    """The machine, not the input, stopped tracer: a folder that cannot be written, a full
+    disk, a closed standard output. Exit status 1, like every RenderError."""
+
+
+#: Longest piece of quoted input kept in a message (longer text is cut with '…').
+QUOTE_LIMIT = 60
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\", "'": "\\'"}
+
+
+def _unsafe(char: str) -> bool:
+    """Whether a character would break a one-line message or act on a terminal."""
+    import unicodedata
+
+    # Cc: controls (escape codes), Cf: format (bidi overrides), Cs: undecodable bytes
+    # kept as surrogates, Zl/Zp: U+2028/U+2029, which some terminals break lines at.
+    return unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+def escape(text: str) -> str:
+    """``text`` with every control, format or separator character written as an escape."""
+    out = []
+    for char in text:
+        if char in _ESCAPES:
+            out.append(_ESCAPES[char])
+        elif _unsafe(char):
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else
+                       f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """Quote input for an error message: escaped, on one line, cut to ``limit`` characters.
+
+    The one way every message shows text a user gave (board lines, file names, values).
+    """
+    if len(text) > limit:
+        return "'" + escape(text[: limit - 1]) + "…'"
+    return "'" + escape(text) + "'"
+
+
+def name_char(char: str) -> str:
+    """One character for a message; a non-ASCII one also gets its code point and name,
+    so a look-alike (Cyrillic Х, Greek Ο, full-width Ｘ) is told apart from X or O."""
+    import unicodedata
+
+    shown = quote(char)
+    if char.isascii():
+        return shown
+    name = unicodedata.name(char, "")
+    return f"{shown} (U+{ord(char):04X}{' ' + name if name else ''})"
+
+
+def safe_name(name: str, limit: int = 120) -> str:
+    """A file name for a message: unchanged when plain, else escaped; a long name keeps
+    its start and its end (the end usually tells which file)."""
+    if len(name) > limit:
+        half = (limit - 1) // 2
+        name = name[:half] + "…" + name[-half:]
+    return escape(name).replace("\\\\", "\\").replace("\\'", "'")
+
+
+def one_line(message: str) -> str:
+    """A whole message made safe to print as one line (a last guard in the CLI)."""
+    return "".join(_ESCAPES.get(c, c) if c in "\n\r\t" else (escape(c) if _unsafe(c) else c)
+                   for c in message)

@@ -6,7 +6,7 @@ from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
 
-from .errors import InputError
+from .errors import InputError, quote
 
 
 def _folder() -> Traversable:
@@ -29,13 +29,17 @@ def names() -> list[str]:
 def read(name: str) -> str:
     """The text of example ``name``; InputError listing the names if there is none."""
     if name not in names():
-        raise InputError(f"expected one of {', '.join(names())}, found {name!r}", "--example")
+        raise InputError(f"expected one of {', '.join(names())}, found {quote(name)}", "--example")
     return (_folder() / f"{name}.txt").read_text(encoding="utf-8")
 
 
 def summary(name: str) -> str:
-    """The first comment line of an example: what it teaches."""
+    """The first sentence of an example's opening comment: what it teaches, on one line."""
+    words: list[str] = []
     for line in read(name).splitlines():
-        if line.startswith("#"):
-            return line.lstrip("# ").strip()
-    return ""
+        if not line.startswith("#"):
+            break
+        words.extend(line.lstrip("#").split())
+    text = " ".join(words)
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]

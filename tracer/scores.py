@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, quote
+
+#: Largest magnitude of a score (README: "Score schemes"). Far below 2^53, so the
+#: step-through page's JavaScript numbers hold every score exactly, and below 2^31.
+MAX_SCORE = 10**9
+#: A score as --scores takes it: plain ASCII decimal digits, an optional leading '-'.
+_INTEGER = re.compile(r"-?[0-9]{1,10}")
+
+
+def check_score(value: object) -> int:
+    """``value`` if it is an int (not a bool) with ``|value| <= MAX_SCORE``; else ValueError."""
+    if type(value) is not int or not -MAX_SCORE <= value <= MAX_SCORE:
+        raise ValueError(f"expected an integer score between {-MAX_SCORE} and {MAX_SCORE}, "
+                         f"found {quote(repr(value))}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -20,6 +35,8 @@ class Scores:
     draw: int = 0
 
     def __post_init__(self) -> None:
+        for value in (self.human_win, self.ai_win, self.draw):
+            check_score(value)
         if not self.human_win < self.draw < self.ai_win:
             raise ValueError(
                 "expected scores with human win < draw < AI win, "
@@ -56,27 +73,84 @@ class Scores:
         return "draw"
 
 
+@dataclass(frozen=True)
+class DepthScores(Scores):
+    """Depth-aware scores: a quicker win scores higher, a later loss scores higher.
+
+    The AI's win scores ``ai_win - depth`` (10 - depth), the human's win
+    ``human_win + depth`` (depth - 10), a draw 0, where depth counts moves from
+    the first call. So of two winning test-plays the AI prefers the one that
+    wins sooner; with the guide's scores both are worth +1 and the first wins.
+    Every win is still positive and every loss negative (a game has at most 9
+    moves), which is what ``kind`` reads.
+    """
+
+    human_win: int = -10
+    ai_win: int = 10
+    draw: int = 0
+
+    def spec(self) -> str:
+        return "depth"
+
+    def as_dict(self) -> dict[str, int]:
+        # "per_move" marks the scheme: each move from the first call costs a win one point.
+        return {**super().as_dict(), "per_move": 1}
+
+    def score(self, outcome: str, depth: int) -> int:
+        if outcome == "ai_win":
+            return self.ai_win - depth
+        if outcome == "human_win":
+            return self.human_win + depth
+        return self.draw
+
+    def text(self, outcome: str) -> str:
+        if outcome == "ai_win":
+            return f"{self.ai_win} - depth"
+        if outcome == "human_win":
+            return f"depth - {-self.human_win}"
+        return "0"
+
+    def kind(self, score: int) -> str:
+        if score > self.draw:
+            return "win"
+        if score < self.draw:
+            return "loss"
+        return "draw"
+
+    def why(self, outcome: str, depth: int) -> str:
+        """Why a finished game at ``depth`` scores what it does, for the log."""
+        value = self.score(outcome, depth)
+        moves = f"{depth} move{'' if depth == 1 else 's'}"
+        if outcome == "ai_win":
+            return (f"depth-aware score {self.ai_win} - {depth} = {value:+d}, not {self.ai_win}: "
+                    f"this win comes {moves} after the first call, and a sooner win would score more")
+        if outcome == "human_win":
+            return (f"depth-aware score {depth} - {-self.human_win} = {value:+d}, not {self.human_win}: "
+                    f"this loss comes {moves} after the first call, and a later loss would score more")
+        return "a draw scores 0 at any depth"
+
+
 TUTORIAL = Scores(-1, 1, 0)
 #: Glyn Lewington's game (seed 003) scores finished games with ±10.
 TENS = Scores(-10, 10, 0)
-NAMED: dict[str, Scores] = {"tutorial": TUTORIAL, "ten": TENS}
+#: Depth-aware scores (``--scores depth``): 10 - depth for the AI's win, depth - 10 for the human's.
+DEPTH = DepthScores()
+NAMED: dict[str, Scores] = {"tutorial": TUTORIAL, "ten": TENS, "depth": DEPTH}
 
 
 def parse_scores(text: str) -> Scores:
-    """Parse ``--scores``: a name (``tutorial``, ``ten``) or a triple ``HUMAN_WIN,AI_WIN,DRAW``."""
+    """Parse ``--scores``: a name (``tutorial``, ``ten``, ``depth``) or a triple ``HUMAN_WIN,AI_WIN,DRAW``."""
     if text in NAMED:
         return NAMED[text]
-    parts = [p.strip() for p in text.split(",")]
-    try:
-        values = [int(p.lstrip("+")) for p in parts]
-    except ValueError:
-        values = []
-    if len(values) != 3:
+    parts = [p.strip(" ") for p in text.split(",")]
+    if len(parts) != 3 or not all(_INTEGER.fullmatch(p) for p in parts):
         raise InputError(
             f"expected 'tutorial', 'ten' or three integers HUMAN_WIN,AI_WIN,DRAW "
-            f"(e.g. -25,25,0), found {text!r}",
+            f"(e.g. -25,25,0; plain digits, an optional leading -), or 'depth' (10 - depth for a win), "
+            f"found {quote(text)}",
             "--scores",
         )
+    values = [int(p) for p in parts]
     try:
         return Scores(*values)
     except ValueError as exc:
@@ -88,4 +162,8 @@ def scores_from_json(data: Any) -> Scores:
     values = [data["human_win"], data["ai_win"], data["draw"]]
     if any(type(v) is not int for v in values):
         raise ValueError(f"scores must be integers, found {values}")
+    if "per_move" in data:
+        if data != DEPTH.as_dict():
+            raise ValueError(f"depth-aware scores must be {DEPTH.as_dict()}, found {data}")
+        return DEPTH
     return Scores(*values)

@@ -29,8 +29,9 @@ TESTING_FILL = "#fbe3d3"
 TESTING_BORDER = VERMILLION
 
 #: Outcomes for the AI. Fills are light (text stays readable on them), borders strong.
-OUTCOME_FILL = {"win": "#a6dcc6", "loss": "#f7d58c", "draw": "#eeeeee"}
-OUTCOME_BORDER = {"win": BLUISH_GREEN, "loss": ORANGE, "draw": "#4d4d4d"}
+#: A textbook tree's leaf is none of them: a plain value.
+OUTCOME_FILL = {"win": "#a6dcc6", "loss": "#f7d58c", "draw": "#eeeeee", "leaf": "#fff8e1"}
+OUTCOME_BORDER = {"win": BLUISH_GREEN, "loss": ORANGE, "draw": "#4d4d4d", "leaf": "#5d4037"}
 #: Marks of a winning line, drawn in the winner's outcome colour but dark enough to read.
 OUTCOME_INK = {"win": "#007857", "loss": "#8f5f00", "draw": "#4d4d4d"}
 #: The second cue, for readers who cannot tell the colours apart: a symbol before the words.

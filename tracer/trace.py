@@ -53,6 +53,12 @@ class Result:
             return f"{{score: {self.score}}}"
         return f"{{index: {self.index}, score: {self.score}}}"
 
+    def _repr_html_(self) -> str:
+        """Jupyter shows the return value as the guide writes it, with the cell in words."""
+        from .renderers.notebook import result_html
+
+        return result_html(self)
+
 
 @dataclass
 class Positions:
@@ -197,6 +203,24 @@ class Trace:
             f"<Trace {game.describe(game.root)} {game.player(game.root)} to move, "
             f"{self.search.algorithm}: {self.calls} calls, result {self.result}>"
         )
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows a summary card: the game, the result, the calls and a small tree."""
+        from .renderers.notebook import trace_html
+
+        return trace_html(self)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """The card for notebooks that show HTML, the game tree for those that show SVG."""
+        return {"text/html": self._repr_html_(), "image/svg+xml": self._repr_svg_(),
+                "text/plain": repr(self)}
+
+    def _repr_svg_(self) -> str:
+        """The game tree as SVG (as ``trace FILE`` draws it, within its node budget)."""
+        from .outputs.files import pipe
+        from .renderers.tree import game_tree
+
+        return pipe(game_tree(self), "svg").decode("utf-8")
 
     @property
     def calls(self) -> int:
@@ -435,6 +459,12 @@ class Call:
             f"{game.player(self.state)} to move, returns {self.returned}>"
         )
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a call as its board, with its number and what it returns."""
+        from .renderers.notebook import call_svg
+
+        return call_svg(self)
+
     @property
     def state(self) -> int:
         """The game state this call was invoked with."""
@@ -443,12 +473,12 @@ class Call:
     @cached_property
     def board(self) -> Board:
         """The board this call was invoked with (tic-tac-toe)."""
-        return self.trace.game.board_of(self.state)  # type: ignore[attr-defined,no-any-return]
+        return self.trace.game.board_of(self.state)  # type: ignore[attr-defined]
 
     @property
     def mark(self) -> Mark:
         """The mark to move (the guide's ``currMark``; tic-tac-toe)."""
-        return self.trace.game.mark_of(self.state)  # type: ignore[attr-defined,no-any-return]
+        return self.trace.game.mark_of(self.state)  # type: ignore[attr-defined]
 
     @property
     def player(self) -> str:

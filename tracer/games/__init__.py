@@ -16,4 +16,10 @@ def _tictactoe() -> Any:
     return TicTacToe
 
 
-GAME_LOADERS: dict[str, Callable[[], Any]] = {"tictactoe": _tictactoe}
+def _tree() -> Any:
+    from .tree.game import GameTree
+
+    return GameTree
+
+
+GAME_LOADERS: dict[str, Callable[[], Any]] = {"tictactoe": _tictactoe, "tree": _tree}

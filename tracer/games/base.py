@@ -14,7 +14,7 @@ and how a state is drawn (an HTML-like label for Graphviz, data for the page).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Game(Protocol):
@@ -54,12 +54,48 @@ class Game(Protocol):
         """Who moves in ``state``, as the log names them (``X``, ``MAX``)."""
         ...
 
+    def role(self, state: int) -> str:
+        """The mover's part in words: ``the AI`` / ``the human``, ``the maximiser`` / ``the minimiser``."""
+        ...
+
     def describe(self, state: int) -> str:
         """``state`` in one short line of text."""
         ...
 
+    def setting(self) -> str:
+        """Where the search starts, in one phrase, for titles."""
+        ...
+
+    def log_header(self) -> str:
+        """The lines that open a recursion log: the game, the players, the scores."""
+        ...
+
     def move_name(self, move: int) -> str:
         """A move in words, e.g. ``cell 4 (centre)``."""
+        ...
+
+    def move_short(self, move: int) -> str:
+        """A move in a word or two, e.g. ``cell 4``."""
+        ...
+
+    def move_phrase(self, state: int, move: int) -> str:
+        """``state``'s mover making ``move``, e.g. ``X on cell 1 (top-middle)``."""
+        ...
+
+    def edge_label(self, state: int, move: int) -> str:
+        """A tree edge from ``state`` by ``move``, short: ``X on 4``."""
+        ...
+
+    def point_of_view(self, state: int) -> str:
+        """A note for a score reported while the minimiser moves ('' if none is needed)."""
+        ...
+
+    def step8_text(self, state: int) -> str:
+        """What the call finds to try (the guide's step 8)."""
+        ...
+
+    def search_text(self, state: int) -> str:
+        """Step 9 when the game goes on: what the call will try."""
         ...
 
     def first_call_text(self, state: int) -> str:
@@ -70,6 +106,34 @@ class Game(Protocol):
         """What step 10's for-loop will try from ``state``, in words, for the log."""
         ...
 
+    def undo_text(self, move: int) -> str:
+        """Step 12's undoing of a test-play, for the log ('' if nothing is undone)."""
+        ...
+
+    def next_text(self, move: int) -> str:
+        """Step 13: the for-loop moving on to ``move``, for the log."""
+        ...
+
+    def terminal_sentence(self, state: int, terminal: int) -> str:
+        """A finished game in one clause (the guide's step 9)."""
+        ...
+
+    def terminal_label(self, terminal: int) -> str:
+        """A finished game in two words, under its picture."""
+        ...
+
+    def outcome_kind(self, terminal: int) -> str:
+        """A finished game for the maximiser: ``win``, ``loss`` or ``draw`` (for colours)."""
+        ...
+
+    def value_kind(self, score: int) -> str:
+        """What a returned score predicts for the maximiser: ``win``, ``loss`` or ``draw``."""
+        ...
+
+    def legend_marks(self) -> list[str]:
+        """What the highlighted part of a picture means, for legends."""
+        ...
+
     def legend_testing(self) -> str:
         """What a state drawn with a ``testing`` move shows, for a legend."""
         ...
@@ -78,6 +142,47 @@ class Game(Protocol):
         """How a drawn state's empty places and winning lines read, for a legend."""
         ...
 
-    def outcome_kind(self, terminal: int) -> str:
-        """A finished state for the maximiser: ``'win'``, ``'loss'`` or ``'draw'``."""
+    def legend_outcomes(self) -> list[tuple[str, str]]:
+        """``(kind, text)`` for each kind of finished game, for legends."""
+        ...
+
+    def picture(
+        self,
+        state: int,
+        *,
+        played: int | None = None,
+        testing: int | None = None,
+        terminal: int = 0,
+        line_colour: str = "",
+    ) -> str:
+        """``state`` drawn as a Graphviz HTML-like label fragment."""
+        ...
+
+    def page_data(self) -> dict[str, Any]:
+        """What the step-through page needs to know about the game."""
+        ...
+
+    def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
+        """Per-row columns the page draws states from."""
+        ...
+
+    # ---- the JSON trace ---------------------------------------------------------------
+
+    #: The keys a JSON node holds for the state.
+    json_keys: frozenset[str]
+
+    def json_header(self) -> list[tuple[str, Any]]:
+        """Header fields that say which game was searched."""
+        ...
+
+    def json_head(self, state: int) -> str:
+        """A JSON node's state fields before its ``move``."""
+        ...
+
+    def json_tail(self, state: int) -> str:
+        """A JSON node's state fields after its ``move``."""
+        ...
+
+    def state_from_json(self, node: dict[str, Any]) -> int:
+        """The state a JSON node holds; ValueError saying what is wrong."""
         ...

@@ -1,16 +1,34 @@
 """The figure series as files: each figure run through Graphviz, plus the index page.
 
-Everything is rendered in memory first, so a failure leaves the target folder
-untouched; ``write_series`` then writes file by file, each atomically.
+Everything is rendered in memory first. ``write_series`` then writes the whole
+series into a private folder beside the target and only then swaps it in, so a
+failure (a full disk, a signal) leaves the previous series as it was, and a new
+series never stands beside stale figures of an earlier, longer one.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..errors import InputError
+from ..errors import InputError, quote
 from ..trace import Trace
-from .files import IMAGE_FORMATS, pipe, write_atomically
+
+if TYPE_CHECKING:
+    from ..renderers.figures import Figure
+from .files import IMAGE_FORMATS, pipe
+from .safe_write import fault, temporary_folder
+
+#: The files a series consists of: only these are ever replaced or removed in the
+#: target folder; anything else a user keeps there is left alone. ``figure-N`` is
+#: what earlier versions named the test-play figures: a new series replaces them too.
+SERIES_FILE = re.compile(
+    r"(?:tested-cell|after-test-play|test-play-[0-9]+|overview|final-board|figure-[0-9]+)"
+    r"\.(?:svg|png|pdf)|index\.html"
+)
 
 
 def figure_format(fmt: str | None) -> str:
@@ -30,36 +48,90 @@ def check_folder(folder: str) -> Path:
     """The target folder as a Path; InputError if it exists and is not a folder."""
     path = Path(folder)
     if path.exists() and not path.is_dir():
-        raise InputError(f"expected a folder to write the figures into, found a file: {folder!r}",
+        raise InputError(f"expected a folder to write the figures into, found a file: {quote(folder)}",
                          "--figures")
     return path
 
 
 def render_series(
-    trace: Trace, fmt: str, *, depth: int | None = None, max_nodes: int | None = None
+    trace: Trace,
+    fmt: str,
+    *,
+    depth: int | None = None,
+    max_nodes: int | None = None,
+    series: list[Figure] | None = None,
+    engine: str | None = None,
+    scale: float = 1.0,
 ) -> dict[str, bytes | str]:
-    """Every file of the series, by file name: ``tested-cell.svg``, ``test-play-1.svg``, ...,
-    ``overview.svg``, ``final-board.svg``,
-    ``index.html`` (whose figures are always inline SVG, whatever ``fmt``)."""
+    """Every file of the series, by file name: ``tested-cell.svg``, ``after-test-play.svg``,
+    ``test-play-1.svg`` ..., ``overview.svg``, ``final-board.svg``, ``index.html`` (whose
+    figures are always inline SVG, whatever ``fmt``).
+
+    ``series`` is the figures already built (``figures(trace, ...)``), if they are;
+    ``engine`` and ``scale`` go to the layout (see tracer.outputs.layout).
+    """
     from ..renderers.figures import figures
     from ..renderers.figures_page import render_page
 
-    series = figures(trace, depth=depth, max_nodes=max_nodes)
+    if series is None:
+        series = figures(trace, depth=depth, max_nodes=max_nodes)
     files: dict[str, bytes | str] = {}
     svgs = []
     for fig in series:
-        svg = pipe(fig.graph, "svg")
+        svg = pipe(fig.graph, "svg", engine=engine)
         svgs.append(svg.decode("utf-8"))
-        files[f"{fig.name}.{fmt}"] = svg if fmt == "svg" else pipe(fig.graph, fmt)
+        files[f"{fig.name}.{fmt}"] = svg if fmt == "svg" else pipe(fig.graph, fmt, engine=engine, scale=scale)
     files["index.html"] = render_page(trace, series, svgs, [f"{f.name}.{fmt}" for f in series])
     return files
 
 
 def write_series(folder: Path, files: dict[str, bytes | str]) -> None:
-    """Create ``folder`` if needed and write every file into it."""
+    """Make ``folder`` hold exactly the series ``files`` (besides files that are not
+    tracer's); a failure leaves it as it was. OSError becomes EnvironmentFault."""
+    target = Path(os.path.realpath(folder))  # a symlinked folder: work beside the real one
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"cannot create the folder: {exc.strerror}", str(folder)) from None
-    for name, data in files.items():
-        write_atomically(folder / name, data)
+    with temporary_folder(target) as staging:
+        try:
+            new = staging / "new"
+            new.mkdir()
+            for name, data in files.items():
+                if isinstance(data, str):
+                    (new / name).write_text(data, encoding="utf-8", newline="\n")
+                else:
+                    (new / name).write_bytes(data)
+            if not target.exists():
+                umask = os.umask(0)
+                os.umask(umask)
+                new.chmod(0o777 & ~umask)  # mkdtemp's folder is private; make it like mkdir's
+                new.rename(target)
+                return
+            _swap_in(target, new, staging / "old")
+        except OSError as exc:
+            raise fault(folder, exc) from None
+
+
+def _swap_in(target: Path, new: Path, old: Path) -> None:
+    """Move the earlier series out of ``target`` into ``old``, the new one in from ``new``;
+    on a failure, move everything back. Renames within one file system need no space."""
+    earlier = sorted(p for p in os.listdir(target) if SERIES_FILE.fullmatch(p))
+    old.mkdir()
+    moved_out: list[str] = []
+    moved_in: list[str] = []
+    try:
+        for name in earlier:
+            os.rename(target / name, old / name)
+            moved_out.append(name)
+        for name in sorted(os.listdir(new)):
+            os.rename(new / name, target / name)
+            moved_in.append(name)
+    except OSError:
+        for name in moved_in:
+            with contextlib.suppress(OSError):
+                os.rename(target / name, new / name)
+        for name in moved_out:
+            with contextlib.suppress(OSError):
+                os.rename(old / name, target / name)
+        raise

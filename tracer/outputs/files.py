@@ -1,16 +1,22 @@
 """Turning a trace into the bytes of an output file, and writing files safely.
 
-Only this module and the CLI touch the file system or run Graphviz.
+Only this module, tracer.outputs.layout (which runs Graphviz) and the CLI touch the file system.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
-from ..errors import InputError, RenderError
+from ..errors import InputError, quote
+from .safe_write import (  # noqa: F401 - the one safe way to write, re-exported
+    atomic_writer,
+    check_writable,
+    same_file,
+    stdout_guard,
+    write_atomically,
+    write_stdout,
+)
 
 IMAGE_FORMATS = ("svg", "png", "pdf")
 FORMATS = (*IMAGE_FORMATS, "dot", "json")
@@ -19,11 +25,6 @@ SUFFIXES = {".svg": "svg", ".png": "png", ".pdf": "pdf", ".dot": "dot", ".gv": "
 if TYPE_CHECKING:
     import graphviz
 
-INSTALL_HINT = (
-    "install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz; "
-    "Windows: winget install graphviz) or ask for --format dot or json"
-)
-
 
 def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tuple[str, str]:
     """Decide the output path and format from ``-o`` and ``--format``.
@@ -31,7 +32,7 @@ def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tup
     Returns ``(path, format)``; ``path`` is ``'-'`` for standard output.
     """
     if fmt is not None and fmt not in FORMATS:
-        raise InputError(f"unknown format {fmt!r} (must be one of {', '.join(FORMATS)})", "--format")
+        raise InputError(f"unknown format {quote(fmt)} (must be one of {', '.join(FORMATS)})", "--format")
     if output is None:
         fmt = fmt or "svg"
         return f"{default_stem}.{fmt}", fmt
@@ -41,11 +42,16 @@ def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tup
         guessed = SUFFIXES.get(Path(output).suffix.lower())
         if guessed is None:
             raise InputError(
-                f"cannot tell the format of {output!r} from its suffix: add --format "
+                f"cannot tell the format of {quote(output)} from its suffix: add --format "
                 f"({', '.join(FORMATS)})",
                 "-o",
             )
         return output, guessed
+    suffix = SUFFIXES.get(Path(output).suffix.lower()) if output != "-" else None
+    if suffix is not None and suffix != fmt:
+        raise InputError(
+            f"{output!r} has the suffix of a {suffix.upper()} file but --format asks for {fmt}: "
+            f"give the file the .{fmt} suffix, or drop --format", "-o")
     return output, fmt
 
 
@@ -55,68 +61,27 @@ def check_output_path(path: str, option: str) -> None:
         return
     target = Path(path)
     if target.is_dir():
-        raise InputError(f"{path!r} is a folder: give a file name inside it", option)
+        raise InputError(f"{quote(path)} is a folder: give a file name inside it", option)
     folder = target.parent
     if not folder.is_dir():
-        raise InputError(f"cannot write {path!r}: the folder {str(folder)!r} does not exist", option)
+        raise InputError(f"cannot write {quote(path)}: the folder {quote(str(folder))} does not exist", option)
 
 
-def pipe(graph: graphviz.Digraph, fmt: str) -> bytes:
-    """Lay out ``graph`` with Graphviz's ``dot`` and return the ``fmt`` bytes."""
-    import graphviz  # imported here: runs that draw nothing start faster
+def pipe(graph: graphviz.Digraph, fmt: str, *, engine: str | None = None, scale: float = 1.0) -> bytes:
+    """Lay out ``graph`` and return the ``fmt`` bytes (see tracer.outputs.layout for the engines).
 
-    try:
-        return graph.pipe(format=fmt)
-    except graphviz.ExecutableNotFound:
-        raise RenderError(f"Graphviz's 'dot' program was not found: {INSTALL_HINT}") from None
-    except graphviz.CalledProcessError as exc:
-        detail = (exc.stderr or b"").decode(errors="replace").strip().splitlines()
-        raise RenderError(f"Graphviz failed: {detail[-1] if detail else exc}") from None
+    ``engine`` is ``dot``, ``pure`` or ``auto`` (default: $TRACER_ENGINE, else auto);
+    ``scale`` enlarges PNGs.
+    """
+    from .layout import render
+
+    return render(graph.source, fmt, engine=engine, scale=scale)
 
 
-def check_graphviz() -> None:
-    """Raise RenderError early if ``dot`` is missing, before anything is written."""
-    import graphviz
+def check_graphviz(fmt: str = "svg", engine: str | None = None) -> None:
+    """Raise RenderError early if no engine can draw ``fmt``, before anything is written."""
+    from .layout import check_engine
 
-    try:
-        graphviz.version()
-    except graphviz.ExecutableNotFound:
-        raise RenderError(f"Graphviz's 'dot' program was not found: {INSTALL_HINT}") from None
+    check_engine(fmt, engine)
 
-
-def write_atomically(path: str | os.PathLike[str], data: bytes | str) -> None:
-    """Write a whole file at once: a failure leaves any earlier file untouched."""
-    if isinstance(data, bytes):
-        with atomic_writer(path, "wb") as binary:
-            binary.write(data)  # type: ignore[arg-type]
-    else:
-        with atomic_writer(path, "w") as text:
-            text.write(data)
-
-
-class atomic_writer:  # noqa: N801 - used like open()
-    """``with atomic_writer(path) as f:`` writes to a temporary file beside ``path``
-    and renames it into place only if the block succeeds."""
-
-    def __init__(self, path: str | os.PathLike[str], mode: str = "w"):
-        self.path = Path(path)
-        self.mode = mode
-
-    def __enter__(self) -> TextIO:
-        folder = self.path.parent
-        fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=folder)
-        # mkstemp makes private files; give the result the permissions open() would.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self.tmp, 0o666 & ~umask)
-        kwargs = {} if "b" in self.mode else {"encoding": "utf-8", "newline": "\n"}
-        self.file = os.fdopen(fd, self.mode, **kwargs)  # type: ignore[call-overload]
-        return self.file
-
-    def __exit__(self, kind: object, value: object, tb: object) -> None:
-        self.file.close()
-        if kind is None:
-            os.replace(self.tmp, self.path)
-        else:
-            os.unlink(self.tmp)
 

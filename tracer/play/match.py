@@ -12,10 +12,12 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from ..errors import quote
 from ..games.tictactoe.board import MARKS, Board, Mark, cell_name, other
+from ..games.tictactoe.game import ASCENDING, TicTacToe
 from ..renderers.text import signed
 from ..scores import TUTORIAL, Scores
-from ..search.minimax import record
+from ..search import GUIDE, SearchSpec
 from ..trace import Trace
 
 Starter = Literal["ai", "human"]
@@ -70,8 +72,15 @@ class Decision:
         calls = self.trace.calls
         return (
             f"{self.mark} plays cell {self.cell} ({cell_name(self.cell)}): test-plays {listed}; "
-            f"{why} ({calls:,} call{'s' if calls != 1 else ''})"
+            f"{why} ({calls:,} call{'s' if calls != 1 else ''}{self.variant_note()})"
         )
+
+    def variant_note(self) -> str:
+        """What a variant search did differently, for the reason line ('' for the guide's)."""
+        from ..renderers.variants import search_summary
+
+        summary = search_summary(self.trace)
+        return f", {summary}" if summary else ""
 
     def expected_lines(self) -> list[tuple[int, int, list[tuple[Mark, int]], str]]:
         """For each test-play: ``(cell, score, the moves minimax expects next, the end)``.
@@ -83,6 +92,10 @@ class Decision:
         for child in self.trace.root.children():
             node, moves = child, []
             while node.terminal is None:
+                source = node.extra("cached_from")
+                if source is not None:  # memo: the line continues below the call that computed it
+                    node = self.trace.call(source)
+                    continue
                 node = node.children()[node.best_index or 0]
                 moves.append((node.played_by, node.move))
             end = "draw" if node.terminal == "draw" else f"{node.terminal} wins"
@@ -101,9 +114,17 @@ def outcome_of(board: Board) -> Outcome | None:
     return None
 
 
-def choose_move(board: Board, ai: Mark, scores: Scores = TUTORIAL, number: int = 1) -> Decision:
-    """Run minimax for the AI on ``board`` (the AI to move) and return its decision."""
-    trace = record(board, to_move=ai, ai=ai, scores=scores)
+def choose_move(
+    board: Board,
+    ai: Mark,
+    scores: Scores = TUTORIAL,
+    number: int = 1,
+    search: SearchSpec = GUIDE,
+    order: tuple[int, ...] = ASCENDING,
+) -> Decision:
+    """Run the search (the guide's minimax by default) for the AI on ``board`` (the AI to
+    move) and return its decision."""
+    trace = search.run(TicTacToe(board, ai, ai, scores, order))
     index = trace.result.index
     if index is None:
         raise ValueError(f"the game is over on {board.compact()}: the AI has no move")
@@ -124,15 +145,20 @@ class Game:
     board: Board = field(default_factory=Board.empty)
     #: The cells played so far, in order.
     moves: tuple[int, ...] = ()
+    #: The search the AI runs, and its loop order (the guide's minimax, ascending, by default).
+    search: SearchSpec = GUIDE
+    order: tuple[int, ...] = ASCENDING
 
     @classmethod
-    def new(cls, ai: Mark = "X", first: Starter = "ai", scores: Scores = TUTORIAL) -> Game:
+    def new(cls, ai: Mark = "X", first: Starter = "ai", scores: Scores = TUTORIAL,
+            search: SearchSpec = GUIDE, order: tuple[int, ...] = ASCENDING) -> Game:
         """An empty board; ``first`` says who opens (the tutorial's "Play Game" = the AI)."""
         if ai not in ("X", "O"):
             raise ValueError(f"expected the AI's mark 'X' or 'O', found {ai!r}")
         if first not in ("ai", "human"):
             raise ValueError(f"expected first 'ai' or 'human', found {first!r}")
-        return cls(ai=ai, to_move=ai if first == "ai" else other(ai), scores=scores)
+        return cls(ai=ai, to_move=ai if first == "ai" else other(ai), scores=scores,
+                   search=search, order=tuple(order))
 
     @property
     def human(self) -> Mark:
@@ -183,7 +209,7 @@ class Game:
         """The AI's decision on the current board (it must be the AI's turn)."""
         if not self.ai_to_move:
             raise ValueError("it is not the AI's turn")
-        return choose_move(self.board, self.ai, self.scores, self.number)
+        return choose_move(self.board, self.ai, self.scores, self.number, self.search, self.order)
 
     def read_move(self, text: str) -> int:
         """Turn the human's input into a legal cell, or raise MoveError saying what is wrong."""
@@ -191,7 +217,7 @@ class Game:
         if not entry:
             raise MoveError("type the number of an empty cell, 0 to 8")
         if not CELL_TEXT.fullmatch(entry):
-            raise MoveError(f"{entry!r} is not a cell: type a number from 0 to 8")
+            raise MoveError(f"{quote(entry)} is not a cell: type a number from 0 to 8")
         cell = int(entry)
         self.play(cell)  # only to check it: raises MoveError if illegal
         return cell

@@ -72,9 +72,6 @@ OUTPUT_KINDS: dict[str, Writer] = {
 #: the page. The JSON trace is opt-in: for the AI's opening move it is 75 MB.
 DEFAULT_KINDS: tuple[str, ...] = ("svg", "figures", "html")
 
-#: Kinds that need Graphviz's ``dot`` (checked before the game starts).
-NEEDS_GRAPHVIZ = {"svg", "figures"}
-
 
 def decision_stem(folder: Path, game: int, move: int) -> Path:
     """``DIR/move-3`` for the first game's third move, ``DIR/game-2-move-3`` later on."""

@@ -13,9 +13,12 @@ from typing import TextIO
 
 import click
 
+from ..errors import RenderError, TracerError, escape, quote
 from ..games.tictactoe.board import Board, cell_name
+from ..games.tictactoe.game import ASCENDING
 from ..renderers.text import signed
 from ..scores import Scores
+from ..search import GUIDE, SearchSpec
 from .match import Decision, Game, MoveError, Outcome, Starter
 from .saving import decision_stem, save_decision
 
@@ -24,6 +27,11 @@ WHY_WORDS = {"why", "?"}
 QUIT_WORDS = {"q", "quit", "exit"}
 YES_WORDS = {"y", "yes"}
 NO_WORDS = {"n", "no"}
+#: Longest input line read; a longer one is skipped (a move is a digit or a word).
+MAX_LINE = 256
+#: Most characters skipped looking for the end of an overlong line before the input is
+#: taken as not being lines of text at all (``trace play < /dev/zero``).
+MAX_SKIP = 1 << 20
 
 
 def board_lines(
@@ -69,12 +77,31 @@ def outcome_text(game: Game) -> str:
 
 def explain_lines(decision: Decision) -> list[str]:
     """What minimax expects after each test-play: the reason the scores are what they are."""
+    from ..renderers.variants import bound_word
+
     lines = []
-    for cell, score, moves, end in decision.expected_lines():
+    children = decision.trace.root.children()
+    for child, (cell, score, moves, end) in zip(children, decision.expected_lines(), strict=True):
         then = ", ".join(f"{mark} on {move}" for mark, move in moves)
+        bound = bound_word(decision.trace, child)  # alpha-beta: a cut score is only a bound
+        if bound:
+            side = "at most" if bound.startswith("≤") else "at least"
+            lines.append(f"  cell {cell} → {bound}{signed(score)}: a cut below showed it is {side} "
+                         f"{signed(score)}, no better than an earlier test-play, so its line was "
+                         "not worked out")
+            continue
         lines.append(f"  cell {cell} → {signed(score)}: "
                      + (f"then {then}: {end}" if then else f"{end} at once"))
+    lines.extend(f"  {note}" for note in pruned_at_root(decision))
     return lines
+
+
+def pruned_at_root(decision: Decision) -> list[str]:
+    """What the variant search saved, in one line ('' for the guide's minimax)."""
+    from ..renderers.variants import search_summary
+
+    summary = search_summary(decision.trace)
+    return [f"({summary})"] if summary else []
 
 
 @dataclass
@@ -92,6 +119,9 @@ class Session:
     #: Whether to repeat what was typed (when standard input is not a terminal).
     echo_input: bool = False
     games: int = 0
+    #: The search the AI runs and its loop order (the guide's minimax by default).
+    search: SearchSpec = GUIDE
+    order: tuple[int, ...] = ASCENDING
     last: Decision | None = None
     saved: dict[int, list[Path]] = field(default_factory=dict)
     out: Callable[..., None] = click.echo
@@ -100,28 +130,65 @@ class Session:
         self.out(text, color=self.color)
 
     def ask(self, prompt: str) -> str | None:
-        """Show ``prompt`` and read one line; None at the end of input."""
+        """Show ``prompt`` and read one line (at most MAX_LINE characters); None at the
+        end of input or when the input cannot be read as lines of text."""
         self.out(prompt, nl=False, color=self.color)
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline(MAX_LINE + 1)
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                if not self.skip_rest_of_line():
+                    self.say()
+                    self.say(f"The input has no line end within {MAX_SKIP:,} characters: "
+                             "it is not lines of text, so the session ends.")
+                    return None
+                self.say()
+                self.say(f"(a line longer than {MAX_LINE} characters was skipped)")
+                return ""
+        except UnicodeDecodeError:
+            self.say()
+            self.say("The input is not UTF-8 text, so the session ends.")
+            return None
+        except (OSError, ValueError) as exc:  # a closed or unreadable standard input
+            self.say()
+            self.say(f"Could not read the input ({getattr(exc, 'strerror', None) or exc}), "
+                     "so the session ends.")
+            return None
         if not line:
             self.say()
             return None
         if self.echo_input:
-            self.say(line.rstrip("\n"))
+            self.say(escape(line.rstrip("\n")))  # piped input may hold escape codes
         return line.strip()
+
+    def skip_rest_of_line(self) -> bool:
+        """Read on to the end of an overlong line; False if none comes soon enough."""
+        skipped = 0
+        while skipped < MAX_SKIP:
+            chunk = self.stdin.readline(64 * 1024)
+            if not chunk or chunk.endswith("\n"):
+                return True
+            skipped += len(chunk)
+        return False
 
     def run(self) -> None:
         """Play games until the player says no, quits, or the input ends."""
-        game = Game.new(self.ai, self.first, self.scores)  # type: ignore[arg-type]
+        self.open_save_dir()
+        game = Game.new(self.ai, self.first, self.scores, self.search, self.order)  # type: ignore[arg-type]
         s = self.scores
-        self.say(f"You are {game.human}; the AI is {game.ai} and plays the tutorial's minimax "
-                 f"(scores: {signed(s.human_win)} if you win, {signed(s.ai_win)} if it wins, "
-                 f"{signed(s.draw)} for a draw).")
+        engine = "the tutorial's minimax" if self.search == GUIDE else self.search.name()
+        if self.order != ASCENDING:
+            from ..games.tictactoe.game import order_name
+
+            engine += f", trying cells in the order {order_name(self.order)}"
+        self.say(f"You are {game.human}; the AI is {game.ai} and plays {engine} "
+                 f"(scores: {s.text('human_win')} if you win, {s.text('ai_win')} if it wins, "
+                 f"{s.text('draw')} for a draw).")
         self.say("Cells are numbered (an empty cell shows its number):")
         for line in board_lines(Board.empty()):
             self.say(line)
-        self.say('Type a cell number to play there, "why" to see and save the reason '
-                 'for the AI\'s last move, "q" to quit.')
+        self.say('Type a cell number to play there, "why" to see the reason for the AI\'s '
+                 'last move' + (" (saved in the --save folder)" if self.save_dir else "")
+                 + ', "q" to quit.')
         try:
             while self.play_one() and self.ask_yes_no("New game? [y/n]: "):
                 pass
@@ -141,14 +208,14 @@ class Session:
             if answer.lower() in WHY_WORDS:
                 self.why()  # the move that ended the game is worth asking about too
                 continue
-            self.say(f"Please answer y or n (found {answer!r}).")
+            self.say(f"Please answer y or n (found {quote(answer)}).")
 
     def play_one(self) -> bool:
         """Play one game to its end; False if the player quit or the input ended."""
         self.games += 1
         self.last = None
         self.saved = {}
-        game = Game.new(self.ai, self.first, self.scores)  # type: ignore[arg-type]
+        game = Game.new(self.ai, self.first, self.scores, self.search, self.order)  # type: ignore[arg-type]
         opener = "the AI opens" if game.ai_to_move else "you open"
         self.say()
         self.say(f"Game {self.games}: {opener}.")
@@ -208,16 +275,35 @@ class Session:
             self.say(line)
         if decision.number in self.saved:
             paths = self.saved[decision.number]
-            self.say("Its full trace is in " + ", ".join(map(str, paths)) + ".")
+            if paths:  # saving a decision twice would write the same files again
+                self.say("Its full trace is in " + ", ".join(map(str, paths)) + ".")
+        elif self.save_dir is None:
+            self.say("  (start with --save DIR to keep each decision's full trace as files)")
         else:
-            self.save(decision, self.save_dir or Path("."))
+            self.save(decision, self.save_dir)
+
+    def open_save_dir(self) -> None:
+        """Create the --save folder; if that fails, say so once and play on without it."""
+        if self.save_dir is None:
+            return
+        try:
+            self.save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self.say(f"Could not create the folder {quote(str(self.save_dir))} "
+                     f"({exc.strerror or exc}): the AI's decisions will not be saved.")
+            self.save_dir = None
 
     def save(self, decision: Decision, folder: Path) -> None:
         stem = decision_stem(folder, self.games, decision.number)
         try:
             paths = save_decision(decision.trace, stem, self.kinds)
-        except OSError as exc:
-            self.say(f"Could not save move {decision.number}: {exc.strerror or exc}.")
+        except (OSError, TracerError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.say(f"Could not save move {decision.number}: {escape(reason)}.")
+            self.saved[decision.number] = []  # tried: asking again does not retry
+            return
+        except RenderError as exc:  # no engine can draw it: the game goes on
+            self.say(f"Could not save move {decision.number}: {exc}.")
             return
         self.saved[decision.number] = paths
         self.say(f"  (saved {', '.join(map(str, paths))})")

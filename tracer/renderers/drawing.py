@@ -6,6 +6,7 @@ and outcomes the same way; their colours come from here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape
 
@@ -105,6 +106,8 @@ def pick_reason(trace: Trace, call: Call) -> str:
     """Why step 16 picked the test-play it did: ``O picks cell 4, the first lowest``."""
     scores = [r.score for r in call.test_plays]
     word = "highest" if call.maximising else "lowest"
+    if call.extra("pruned"):  # alpha-beta stopped this loop early
+        return f"{call.player} stops after {trace.game.move_short(call.test_plays[-1].index or 0)}: a cut"
     if len(scores) == 1:
         return f"{call.player}'s only test-play: {trace.game.move_short(call.best or 0)}"
     if scores.count(call.score) > 1:
@@ -194,8 +197,28 @@ def legend_label(trace: Trace, uses: Uses = Uses()) -> str:
     Entries sit in two columns so the legend stays short; it goes in the graph's
     label (see ``tree.finish_graph``), outside the layout of the boards.
     """
+    from .shapes import draws_shapes, shape_legend
+
+    if draws_shapes(trace):  # a textbook tree: its own symbols, laid out as below
+        rows = re.findall(r"<TR>(.*?)</TR>",
+                          shape_legend(trace, collapsed=uses.collapsed, chosen=uses.chosen))
+        entries: list[str] = [_legend_size(row.replace("<TD>", '<TD ALIGN="RIGHT">', 1))
+                   for row in rows[1:]]  # rows[0] is its own title
+        if uses.edge_scores:
+            entries.append(_text_entry("↑ 3", CELL_TEXT, "the value the node below the line "
+                                                         "returns (step 12 saves it)"))
+        if uses.step11_arrow:
+            entries.append(_arrow(PLAYED_FILL, "red line: step 11, the child this figure "
+                                               "follows; ↑ step 12, the value saved", bold=True))
+        if uses.focus_path:
+            entries.append(_arrow(REJECTED_EDGE, "dashed line: the path from call #1 to the call "
+                                                 "in focus (other children not drawn)", dashed=True))
+        if uses.result_box:
+            entries.append(_swatch(CHOSEN_FILL, CHOSEN, "blue box: what call #1 returns, kept in "
+                                                        "bestPlayInfo (step 24)", border=3))
+        return _two_columns(entries)
     game = trace.game
-    entries: list[str] = []
+    entries = []
     if uses.played:
         entries.extend(_swatch(PLAYED_FILL, PLAYED_FILL, text) for text in game.legend_marks())
     if uses.testing:
@@ -240,6 +263,12 @@ def legend_label(trace: Trace, uses: Uses = Uses()) -> str:
     if uses.result_box:
         entries.append(_swatch(CHOSEN_FILL, CHOSEN, "blue box: what call #1 returns, kept in "
                                                     "bestPlayInfo (step 24)", border=3))
+    entries.extend(_variant_entries(trace))
+    return _two_columns(entries)
+
+
+def _two_columns(entries: list[str]) -> str:
+    """The legend's table: its title, then ``entries`` (each two cells) in two columns."""
     half = (len(entries) + 1) // 2
     rows = "".join(
         "<TR>" + left + (entries[half + i] if half + i < len(entries) else "<TD></TD><TD></TD>")
@@ -251,6 +280,19 @@ def legend_label(trace: Trace, uses: Uses = Uses()) -> str:
         f'BGCOLOR="#fafafa"><TR><TD COLSPAN="4" ALIGN="LEFT"><FONT POINT-SIZE="{TITLE_POINTS}">'
         f"<B>Legend</B></FONT></TD></TR>{rows}</TABLE>"
     )
+
+
+def _variant_entries(trace: Trace) -> list[str]:
+    """What a variant search adds to the legend (alpha-beta's windows and cuts, memo's hits),
+    as entries of this legend's two columns."""
+    from .variant_drawing import legend_rows
+
+    return [_legend_size(row.removeprefix("<TR>").removesuffix("</TR>")) for row in legend_rows(trace)]
+
+
+def _legend_size(entry: str) -> str:
+    """Another module's legend entry in this legend's type size (projector-sized)."""
+    return entry.replace('POINT-SIZE="9"', f'POINT-SIZE="{SMALL_POINTS}"')
 
 
 def _words(text: str) -> str:

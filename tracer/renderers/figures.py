@@ -16,7 +16,7 @@ import graphviz
 
 from ..errors import TooLargeError
 from ..trace import Call, Trace
-from . import drawing
+from . import drawing, shapes
 from .log import forced_win_words, outcome_word, terminal_sentence
 from .text import calls, returned, signed
 from .tree import (
@@ -70,8 +70,25 @@ class Figure:
     alt: str = ""
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """Show the diagram when a notebook displays the figure."""
-        return self.graph._repr_mimebundle_(include=include, exclude=exclude)
+        """Show the diagram when a notebook displays the figure (with either layout engine)."""
+        from ..outputs.files import pipe
+
+        return {"image/svg+xml": pipe(self.graph, "svg").decode("utf-8")}
+
+
+class FigureSeries(list[Figure]):
+    """The figures of a series, in order; a notebook shows each with its title and caption."""
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from ..outputs.files import pipe
+
+        parts = []
+        for fig in self:
+            svg = pipe(fig.graph, "svg").decode("utf-8")
+            parts.append(f"<h4>{escape(fig.title)}</h4><p>{escape(fig.caption)}</p>{svg[svg.index('<svg'):]}")
+        return "".join(parts)
 
 
 def _budget(depth: int | None, max_nodes: int | None, default: int) -> int:
@@ -105,6 +122,9 @@ def _mover(trace: Trace, call: Call) -> str:
 
 def prediction(trace: Trace, call: Call) -> str:
     """What a test-play's call predicts, in words, e.g. ``O can then win, so ...: score -1``."""
+    own = getattr(trace.game, "prediction", None)  # a game may word it itself (a textbook tree)
+    if own is not None:
+        return str(own(call.state, call.terminal_code, call.score))
     score = signed(call.score)
     ai, human = trace.ai, trace.human
     if call.terminal == "draw":
@@ -114,6 +134,13 @@ def prediction(trace: Trace, call: Call) -> str:
         cells = ", ".join(map(str, lines[0]))
         result = f"a win for {ai}" if call.terminal == ai else f"a loss for {ai}"
         return f"{call.terminal} completes a line (cells {cells}): {result}, score {score}"
+    from .variants import bound_word
+
+    bound = bound_word(trace, call)
+    if bound:  # alpha-beta cut below: the score only says the test-play cannot beat the window
+        side = "at most" if bound.startswith("≤") else "at least"
+        return (f"a cut below leaves only a bound: {side} {score}, enough to know it cannot "
+                f"change the choice above")
     kind = drawing.value_outcome(trace, call.score)
     if kind == "win":
         return f"{ai} can then force a win, so this predicts a win for {ai}: score {score}"
@@ -127,14 +154,27 @@ def test_play_caption(trace: Trace, number: int) -> str:
     plays = trace.root.children()
     call = plays[number - 1]
     return (
-        f"Test-play {number} of {len(plays)}: {trace.root.player} on {trace.game.move_name(call.move or 0)}"
+        f"Test-play {number} of {len(plays)}: {trace.game.move_phrase(trace.root.state, call.move or 0)}"
         f" — {prediction(trace, call)}"
     )
 
 
 def _infos(trace: Trace, upto: int | None = None) -> str:
     plays = trace.root.test_plays[:upto]
-    return "[" + ", ".join(str(r) for r in plays) + "]"
+    return "[" + ", ".join(said(trace)(r.index, r.score) for r in plays) + "]"
+
+
+def said(trace: Trace) -> Any:
+    """How the game writes a return value: the tutorial's ``{index, score}`` unless it says otherwise."""
+    return getattr(trace.game, "returned", returned)
+
+
+def moves_text(trace: Trace, call: Call) -> str:
+    """The moves a call's for-loop tries: ``cells 1, 4, 8`` (a board), ``children B, C, D`` (a tree)."""
+    own = getattr(trace.game, "moves_text", None)
+    if own is not None:
+        return str(own(call.state))
+    return "cells " + ", ".join(map(str, call.empty_cells))
 
 
 def plural(n: int, word: str) -> str:
@@ -192,30 +232,34 @@ def test_play_figure(
     caption = test_play_caption(trace, number)
     last = call.call + call.size - 1
     span = f"call #{call.call}" if call.size == 1 else f"calls #{call.call}–#{last}"
-    saved = returned(call.move, call.score)
+    saved = said(trace)(call.move, call.score)
     guide = 5 + number if number in TEST_PLAY_STEPS else None
     number_words = f"Figure {guide}" if guide else f"Test-play {number} (like figures 6-8)"
     title = (f"{number_words} · {caption}\n{span} of {trace.calls:,} · step 12 saves {saved} "
              f"into allTestPlayInfos")
     graph = new_graph(f"test_play_{number}")
 
-    graph.node(
-        "n1",
-        drawing.state_label(
-            trace,
-            root.state,
-            f"#1 · {root.player} to move",
-            f"for-loop: cell {call.move} ({number} of {len(plays)})",
-            testing=call.move,
-            caption=f"saves {saved}",
-            thick=True,
-        ),
-    )
+    if shapes.draws_shapes(trace):
+        graph.node("n1", **shapes.shape_node(trace, root, thick=True))
+    else:
+        graph.node(
+            "n1",
+            drawing.state_label(
+                trace,
+                root.state,
+                f"#1 · {root.player} to move",
+                f"for-loop: cell {call.move} ({number} of {len(plays)})",
+                testing=call.move,
+                caption=f"saves {saved}",
+                thick=True,
+            ),
+        )
     add_calls(graph, trace, plan, explain=True, edge_scores=True)
+    step11 = trace.game.edge_label(root.state, call.move or 0) or trace.game.move_short(call.move or 0)
     graph.edge(
         "n1",
         f"n{call.call}",
-        label=f" step 11: {root.player} on {call.move}\n ↑ step 12: {signed(call.score)}",
+        label=f" step 11: {step11}\n ↑ step 12: {signed(call.score)}",
         color=drawing.PLAYED_FILL,
         fontcolor=drawing.PLAYED_FILL,
         penwidth="2.5",
@@ -252,11 +296,13 @@ def _test_play_narration(
     root = trace.root
     plays = root.children()
     nxt = f"{call.player} to move"
+    own = getattr(trace.game, "test_play_words", None)  # a game may tell step 11 itself
     parts = [
         f"Steps 11–12, test-play {number} of {len(plays)}. The for-loop of call #1 reaches "
-        f"{trace.game.move_name(call.move or 0)}, framed in red on the first board (as in the "
-        f"guide's figure 4). {root.player} test-plays its mark there; the changed board, the "
-        f"new mark in red (figure 5), goes to minimax again: call #{call.call}, {nxt}."
+        + (own(root.state, call.move, call.call) if own else
+           f"{trace.game.move_name(call.move or 0)}, framed in red on the first board (as in the "
+           f"guide's figure 4). {root.player} test-plays its mark there; the changed board, the "
+           f"new mark in red (figure 5), goes to minimax again: call #{call.call}, {nxt}.")
     ]
     if call.terminal is not None:
         parts.append(
@@ -265,17 +311,17 @@ def _test_play_narration(
         )
     else:
         last = call.call + call.size - 1
-        cells = ", ".join(map(str, call.empty_cells))
         parts.append(
             f"Step 9 finds no terminal state, so call #{call.call} runs its own for-loop over "
-            f"cells {cells}. Its subtree makes {call.size:,} calls (#{call.call}–#{last}), "
+            f"{moves_text(trace, call)}. Its subtree makes {call.size:,} calls (#{call.call}–#{last}), "
             f"each game played out to the end; every call hands its score back up "
             f"(the ↑ numbers on the arrows). At call #{call.call}, {_mover(trace, call)} "
             f"is to move, so step 16 takes {drawing.pick_footer(trace, call)}: "
-            f"{drawing.pick_reason(trace, call)}, and step 17 returns {call.returned}."
+            f"{drawing.pick_reason(trace, call)}, and step 17 returns "
+            f"{said(trace)(call.best, call.score)}."
         )
     parts.append(
-        f"Back in call #1, step 12 saves {returned(call.move, call.score)}; allTestPlayInfos "
+        f"Back in call #1, step 12 saves {said(trace)(call.move, call.score)}; allTestPlayInfos "
         f"is now {_infos(trace, number)}."
     )
     note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
@@ -334,14 +380,16 @@ def overview_figure(
     root = trace.root
     plan = _overview_plan(trace, depth, max_nodes)
     result = trace.result
+    result_text = said(trace)(result.index, result.score)
     if root.terminal is None:
         title = (
-            f"Overview: {root.player} test-plays cells {', '.join(map(str, root.empty_cells))}; "
-            f"{'max' if root.maximising else 'min'} keeps {signed(result.score)} at cell "
-            f"{result.index} and returns {result}\n{calls(trace.calls)} in all"
+            f"Overview: {root.player} test-plays {moves_text(trace, root)}; "
+            f"{'max' if root.maximising else 'min'} keeps {signed(result.score)} at "
+            f"{trace.game.move_short(result.index or 0)} and returns "
+            f"{said(trace)(result.index, result.score)}\n{calls(trace.calls)} in all"
         )
     else:
-        title = f"Overview: the game is already over; call #1 returns {result}"
+        title = f"Overview: the game is already over; call #1 returns {result_text}"
     if plan.collapsed:
         title += (
             f" · {len(plan.collapsed):,} subtrees ({plan.hidden_calls:,} calls) "
@@ -360,7 +408,7 @@ def overview_figure(
         f'<<TABLE BORDER="3" CELLBORDER="0" CELLSPACING="1" CELLPADDING="4" '
         f'COLOR="{drawing.CHOSEN}" BGCOLOR="{drawing.CHOSEN_FILL}" STYLE="ROUNDED">'
         f'<TR><TD><FONT POINT-SIZE="{drawing.SMALL_POINTS}">{step}</FONT></TD></TR>'
-        f'<TR><TD><FONT POINT-SIZE="13" COLOR="{drawing.CHOSEN}"><B>bestPlayInfo = {result}</B>'
+        f'<TR><TD><FONT POINT-SIZE="13" COLOR="{drawing.CHOSEN}"><B>bestPlayInfo = {result_text}</B>'
         f"</FONT></TD></TR>"
         f'<TR><TD><FONT POINT-SIZE="{drawing.SMALL_POINTS + 1}">{answer}</FONT></TD></TR>'
         f"</TABLE>>",
@@ -375,10 +423,10 @@ def overview_figure(
     finish_graph(graph, "Figure 9 · " + title, drawing.legend_label(trace, uses))
     caption = (
         f"Overview of all {len(root.children())} test-plays: scores "
-        f"{', '.join(signed(r.score) for r in root.test_plays)}; {root.player} picks cell "
-        f"{result.index} and returns {result}"
+        f"{', '.join(signed(r.score) for r in root.test_plays)}; {root.player} picks "
+        f"{trace.game.move_short(result.index or 0)} and returns {said(trace)(result.index, result.score)}"
         if root.terminal is None
-        else f"Overview: the board is already over, so call #1 returns {result} at once (step 9)"
+        else f"Overview: the board is already over, so call #1 returns {result_text} at once (step 9)"
     )
     return Figure(
         name="overview",
@@ -391,7 +439,7 @@ def overview_figure(
         guide_figure=9,
         guide_steps=(24,),
         alt=f"The whole search from the first board: {plural(len(root.children()), 'test-play')}"
-            f" with the score each returns, and a blue box: bestPlayInfo = {result}. {caption}.",
+            f" with the score each returns, and a blue box: bestPlayInfo = {result_text}. {caption}.",
     )
 
 
@@ -483,22 +531,27 @@ def final_board_figure(trace: Trace) -> Figure:
 def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
     root = trace.root
     result = trace.result
+    result_text = said(trace)(result.index, result.score)
     if root.terminal is not None:
         return (
             f"The board is already over: step 9 finds {terminal_sentence(trace, root)}, so "
-            f"the first call returns {result} at once. No for-loop runs, so there are no "
+            f"the first call returns {result_text} at once. No for-loop runs, so there are no "
             f"test-play figures."
         )
     scores = [r.score for r in root.test_plays]
     word = "highest" if root.maximising else "lowest"
     tie = scores.count(result.score) > 1
-    where = f"first reached at cell {result.index}" if tie else f"at cell {result.index}"
+    at = trace.game.move_short(result.index or 0)
+    where = f"first reached at {at}" if tie else f"at {at}"
+    noun = moves_text(trace, root).split(" ")[0]  # 'cells', 'children'
+    noun = "empty cells" if noun == "cells" else noun
     parts = [
-        f"Steps 24–25. The for-loop of call #1 has test-played all {len(scores)} empty cells "
+        f"Steps 24–25. The for-loop of call #1 has test-played all {len(scores)} {noun} "
         f"and allTestPlayInfos holds {_infos(trace)}. {_mover(trace, root)} is to move, so "
         f"step 16 keeps the {word} score, {signed(result.score)}, {where}"
         + (" (a later equal score does not replace it: the comparison is strict)" if tie else "")
-        + f". Step 17 returns {result}, which the first invocation stores in bestPlayInfo: "
+        + f". Step 17 returns {said(trace)(result.index, result.score)}, which the first "
+        f"invocation stores in bestPlayInfo: "
         f"{root.player} plays {trace.game.move_name(result.index or 0)}. "
         f"The whole search made {calls(trace.calls)}."
     ]
@@ -510,21 +563,21 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
 
 def figures(
     trace: Trace, *, depth: int | None = None, max_nodes: int | None = None
-) -> list[Figure]:
+) -> FigureSeries:
     """The whole series, numbered as the guide numbers its figures: 4 and 5 (the first
     test-play's board before and after), one figure per test-play of the root's for-loop
     (6, 7, 8, ... ), the overview (9) and the board after the chosen move (10).
-    A board that is already over has only the overview.
+    A board that is already over has only the overview; a textbook tree (no board to
+    show) has the test-plays and the overview.
 
     ``depth`` and ``max_nodes`` apply to every tree figure (see ``test_play_figure``).
     """
+    overview = overview_figure(trace, depth=depth, max_nodes=max_nodes)
     if trace.root.terminal is not None:
-        return [overview_figure(trace, depth=depth, max_nodes=max_nodes)]
-    return [
-        small_board_figure(trace, 4),
-        small_board_figure(trace, 5),
-        *(test_play_figure(trace, number, depth=depth, max_nodes=max_nodes)
-          for number in range(1, len(trace.root.children()) + 1)),
-        overview_figure(trace, depth=depth, max_nodes=max_nodes),
-        final_board_figure(trace),
-    ]
+        return FigureSeries([overview])
+    plays = [test_play_figure(trace, number, depth=depth, max_nodes=max_nodes)
+             for number in range(1, len(trace.root.children()) + 1)]
+    if shapes.draws_shapes(trace):
+        return FigureSeries([*plays, overview])
+    return FigureSeries([small_board_figure(trace, 4), small_board_figure(trace, 5), *plays,
+                         overview, final_board_figure(trace)])

@@ -57,6 +57,9 @@ def inline_svg(svg: str, prefix: str) -> str:
 
 def intro(trace: Trace) -> str:
     """The opening paragraph: the board, the players, the scores and the answer."""
+    own = getattr(trace.game, "figures_intro", None)  # a game may introduce itself (a textbook tree)
+    if own is not None:
+        return escape(own(trace.calls, trace.root.best))
     s = trace.scores
     root = trace.root
     text = (
@@ -115,7 +118,8 @@ def render_page(
     """The index page: ``series[i]`` drawn by ``svgs[i]`` (its SVG text), linking ``files[i]``."""
     if len(svgs) != len(series) or (files and len(files) != len(series)):
         raise ValueError("render_page needs one SVG (and one file name, if any) per figure")
-    title = f"Minimax, figure by figure: {trace.board.compact()}, {trace.to_move} to move"
+    game = trace.game
+    title = f"Minimax, figure by figure: {game.describe(game.root)}, {game.player(game.root)} to move"
     nav = "".join(
         f'<li><a href="#{fig.name}">{escape(nav_text(fig))}</a></li>'
         for fig in series

@@ -19,8 +19,7 @@ from typing import Any
 from ..errors import InputError
 from ..outputs.files import check_output_path
 from ..trace import Trace
-from . import drawing
-from .text import signed
+from . import drawing, variants
 
 #: Colours of the shared visual language, handed to the page as CSS variables.
 COLOURS: dict[str, str] = {
@@ -44,20 +43,25 @@ COLOURS: dict[str, str] = {
 }
 
 # Placeholders in page.html, each replaced exactly once.
-_SLOT = re.compile(r"/\*@(\w+)@\*/|<!--@(\w+)@-->")
+SLOT = re.compile(r"/\*@(\w+)@\*/|<!--@(\w+)@-->")
 
 
-def _asset(name: str) -> str:
+def asset(name: str) -> str:
     """One of the viewer's files, read from the installed package."""
     return resources.files("tracer").joinpath("viewer", name).read_text(encoding="utf-8")
 
 
-def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
-    """What the page needs: the game's own data, the rows and their edges."""
+def check_start_call(trace: Trace, start_call: int) -> None:
+    """InputError unless the page can open at call ``start_call``."""
     if not 1 <= start_call <= trace.calls:
         raise InputError(
             f"call {start_call} does not exist: calls run from 1 to {trace.calls}", "--focus"
         )
+
+
+def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
+    """What the page needs: the game's own data, the rows and their edges."""
+    check_start_call(trace, start_call)
     p = trace.positions
     columns = {
         "terminal": list(p.terminal),
@@ -68,7 +72,12 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
         "edge_child": list(p.edge_child),
     }
     columns.update(trace.game.page_columns(p.state, p.terminal))
+    variant = variant_data(trace)
+    if variant is not None or getattr(trace.game, "draws_shapes", False):
+        # The page then reads each call's test-plays from the edges (alpha-beta skips some).
+        columns.update(edge_move=list(p.edge_move), edge_count=list(p.edge_count))
     return {
+        **({"variant": variant} if variant is not None else {}),
         **trace.game.page_data(),
         "calls": trace.calls,
         "result": trace.result.as_dict(),
@@ -77,45 +86,83 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
     }
 
 
-def _script_json(value: Any) -> str:
+def variant_data(trace: Trace) -> dict[str, Any] | None:
+    """What a variant search recorded per row (None for the guide's minimax, ascending)."""
+    order = getattr(trace.game, "order", tuple(range(9)))
+    if trace.search.algorithm == "minimax" and tuple(order) == tuple(range(9)):
+        return None
+    extras = trace.positions.extras
+    data: dict[str, Any] = {"algorithm": trace.search.algorithm, **dict(trace.search.settings)}
+    for name in ("alpha", "beta", "cached_from"):
+        if name in extras:
+            data[name] = list(extras[name])
+    if "pruned" in extras:
+        data["pruned"] = [list(cells) for cells in extras["pruned"]]
+    return data
+
+
+def script_json(value: Any) -> str:
     """JSON that is safe inside a <script> element."""
     text = json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=True)
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def _css_variables() -> str:
+def css_variables() -> str:
     body = "".join(f"--{name}:{value};" for name, value in COLOURS.items())
     return f':root{{{body}--font:"{drawing.FONT}",system-ui,sans-serif;}}'
 
 
 def title(trace: Trace) -> str:
     """The page title: the board and who moves."""
+    from .variant_drawing import title_prefix
+
     return (
-        f"Minimax step by step: {trace.game.describe(trace.game.root)}, "
+        f"{title_prefix(trace)} step by step: {trace.game.describe(trace.game.root)}, "
         f"{trace.game.player(trace.game.root)} to move "
         f"({trace.calls:,} call{'s' if trace.calls != 1 else ''})"
     )
 
 
+def heading(trace: Trace) -> str:
+    """The line under the page's title: the game, the players and the scores."""
+    own = getattr(trace.game, "page_heading", None)  # a game may say it itself (a textbook tree)
+    if own is not None:
+        return str(own())
+    s = trace.scores
+    return (
+        f"{trace.board.compact()} · {trace.to_move} to move · "
+        f"{trace.ai} is the AI (max), {trace.human} the human (min) · "
+        f"scores: {trace.human} wins {s.text('human_win')}, {trace.ai} wins "
+        f"{s.text('ai_win')}, draw {s.text('draw')}"
+    )
+
+
+def quiz_slots(trace: Trace) -> dict[str, str]:
+    """The quiz mode's script, style and questions (tracer/renderers/quiz.py)."""
+    from .quiz import page_data
+
+    return {
+        "quiz_css": asset("quiz.css"),
+        "quiz_data": script_json(page_data(trace)),
+        "quiz_js": asset("quiz.js"),
+    }
+
+
 def render_html(trace: Trace, start_call: int = 1) -> str:
     """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
-    s = trace.scores
+    search = variants.describe_search(trace).strip().replace("\n", " ")
     slots = {
         "title": escape(title(trace)),
-        "heading": escape(
-            f"{trace.board.compact()} · {trace.to_move} to move · "
-            f"{trace.ai} is the AI (max), {trace.human} the human (min) · "
-            f"scores: {trace.human} wins {signed(s.human_win)}, {trace.ai} wins "
-            f"{signed(s.ai_win)}, draw {signed(s.draw)}"
-        ),
-        "colours": _css_variables(),
-        "css": _asset("viewer.css"),
-        "data": _script_json(viewer_data(trace, start_call)),
-        "codepanel": _asset("codepanel.js"),
-        "js": _asset("viewer.js"),
+        "heading": escape(heading(trace) + (f" · {search}" if search else "")),
+        "colours": css_variables(),
+        "css": asset("viewer.css"),
+        "data": script_json(viewer_data(trace, start_call)),
+        "codepanel": asset("codepanel.js"),
+        "js": asset("viewer.js"),
+        **quiz_slots(trace),
     }
-    page = _asset("page.html")
-    return _SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
+    page = asset("page.html")
+    return SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
 
 
 def check_html_path(path: str, tree_output: str | None) -> None:

@@ -23,15 +23,14 @@ Every node has the same keys; ``children`` are in loop order.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any, BinaryIO, TextIO
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO, NoReturn, TextIO
 
-from ..errors import InputError
+from ..errors import InputError, quote
 from ..games import GAME_LOADERS
+from ..scores import check_score
 from ..trace import ENTER, MINIMAX, SEARCH_CHECKS, Positions, SearchInfo, Trace
-
-#: A saved trace of the empty board is about 90 MB; refuse files far beyond any real trace.
-MAX_BYTES = 512 * 1024 * 1024
+from .json_stream import MAX_BYTES, TraceReader  # noqa: F401 - MAX_BYTES kept importable
 
 FORMAT = "tracer-trace"
 VERSION = 1
@@ -42,6 +41,8 @@ def format_version(trace: Trace) -> int:
     """1 for what version 1 holds exactly (the guide's minimax on tic-tac-toe), else 2."""
     game = trace.game
     plain = game.name == "tictactoe" and getattr(game, "json_settings", lambda: {})() == {}
+    # Depth-aware scores are not a fixed triple: a version 1 reader would misread them.
+    plain = plain and getattr(getattr(game, "scores", None), "spec", lambda: "")() != "depth"
     return 1 if plain and trace.search.algorithm == "minimax" and not trace.search.settings else 2
 
 
@@ -52,8 +53,17 @@ def _header(trace: Trace, version: int) -> str:
         search = {"algorithm": trace.search.algorithm, **dict(trace.search.settings)}
         fields += [("game", game.name), ("search", search)]
     fields += list(game.json_header())
-    fields += [("result", trace.result.as_dict()), ("calls", trace.calls)]
+    order = getattr(game, "order", None)
+    if version > 1 and order is not None and "order" not in dict(fields):
+        fields.append(("order", list(order)))  # version 2 always names the loop order
+    fields += [("result", result_fields(trace)), ("calls", trace.calls)]
     return "{" + ",".join(f"{dumps(k)}:{dumps(v)}" for k, v in fields) + ',\n"tree":'
+
+
+def result_fields(trace: Trace) -> dict[str, Any]:
+    """The header's ``result``: ``{index, score}`` and what the game adds (a tree: the label)."""
+    extra = getattr(trace.game, "json_result", None)
+    return {**trace.result.as_dict(), **(extra(trace.result.index) if extra else {})}
 
 
 def _compact(value: Any) -> str:
@@ -120,20 +130,31 @@ def render_json(trace: Trace) -> str:
 def load_json(stream: BinaryIO, source: str = "<json>") -> Trace:
     """Read a saved JSON trace back into a Trace, checking it thoroughly.
 
+    The file is read as a stream (tracer.renderers.json_stream), in bounded memory.
     Raises InputError naming the source and what is wrong.
     """
-    data = stream.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise InputError(f"expected a JSON trace of at most {MAX_BYTES} bytes", source)
-    try:
-        doc = json.loads(data)
-    except UnicodeDecodeError:
-        raise InputError("expected a UTF-8 JSON trace, found undecodable bytes", source) from None
-    except RecursionError:
-        raise InputError("expected a JSON trace, found nesting too deep", source) from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"expected a JSON trace, found invalid JSON ({exc.msg})", source, exc.lineno) from None
-    return trace_from_dict(doc, source)
+    reader = TraceReader(stream, source)
+    return _build(reader.nodes(), reader.header, source)
+
+
+def trace_from_dict(doc: Any, source: str = "<json>") -> Trace:
+    """Rebuild a Trace from a parsed JSON trace document (a dict, as json.load gives)."""
+    _need(isinstance(doc, dict) and isinstance(doc.get("tree"), dict),
+          f'expected a JSON object with "format": "{FORMAT}" and a "tree"', source)
+    header = {k: v for k, v in doc.items() if k != "tree"}
+    return _build(_walk(doc["tree"], source), header, source)
+
+
+def _walk(tree: dict[str, Any], source: str) -> Iterator[tuple[int, Any, dict[str, Any], None]]:
+    """The nodes of a parsed tree in pre-order, as TraceReader.nodes() yields them."""
+    pending: list[tuple[int, Any]] = [(0, tree)]
+    while pending:
+        depth, node = pending.pop()
+        _need(isinstance(node, dict) and isinstance(node.get("children"), list),
+              'expected every node to be a JSON object with a "children" array', source)
+        fields = {k: v for k, v in node.items() if k not in ("call", "children")}
+        yield depth, node.get("call"), fields, None
+        pending.extend((depth + 1, child) for child in reversed(node["children"]))
 
 
 def _need(condition: bool, message: str, source: str) -> None:
@@ -141,17 +162,27 @@ def _need(condition: bool, message: str, source: str) -> None:
         raise InputError(message, source)
 
 
-#: The keys every node has; any other key is a per-call fact of the search (an extra).
-NODE_KEYS = {"call", "depth", "move", "terminal", "score", "best", "children"}
+def _is_int(value: object) -> bool:
+    return type(value) is int  # not bool, not float: JSON's true and 1.0 are not 1
 
 
-def _search_info(doc: dict[str, Any], version: int, source: str) -> tuple[str, SearchInfo]:
-    """The game's name and the search of a header."""
+#: The keys every node has besides the game's; any other key is a per-call fact of the
+#: search (an extra). ``call`` and ``children`` are the reader's.
+NODE_KEYS = frozenset({"depth", "move", "terminal", "score", "best"})
+
+
+def _search_info(header: dict[str, Any], source: str) -> tuple[str, SearchInfo]:
+    """Check what says what the file is; return the game's name and the search."""
+    _need(header.get("format") == FORMAT,
+          f'expected a JSON object with "format": "{FORMAT}" before its "tree"', source)
+    version = header.get("version")
+    _need(_is_int(version) and version in (1, LATEST),
+          f"expected trace format version 1 or {LATEST}, found {quote(json.dumps(version))}", source)
     if version == 1:
         return "tictactoe", MINIMAX
-    game, search = doc.get("game"), doc.get("search")
+    game, search = header.get("game"), header.get("search")
     _need(isinstance(game, str) and game in GAME_LOADERS,
-          f'expected "game" to be one of {", ".join(sorted(GAME_LOADERS))}, found {game!r}', source)
+          f'expected "game" to be one of {", ".join(sorted(GAME_LOADERS))}', source)
     _need(isinstance(search, dict) and search.get("algorithm") in SEARCH_CHECKS,
           f'expected "search" to name an algorithm ({", ".join(sorted(SEARCH_CHECKS))})', source)
     assert isinstance(search, dict) and isinstance(game, str)
@@ -163,36 +194,39 @@ def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def trace_from_dict(doc: Any, source: str = "<json>") -> Trace:
-    """Rebuild a Trace from a parsed JSON trace document (version 1 or 2)."""
-    _need(isinstance(doc, dict) and doc.get("format") == FORMAT,
-          f'expected a JSON object with "format": "{FORMAT}"', source)
-    version = doc.get("version")
-    _need(type(version) is int and version in (1, LATEST),
-          f"expected trace format version 1 or {LATEST}, found {version!r}", source)
-    game_name, search = _search_info(doc, version, source)
-    game = GAME_LOADERS[game_name]().from_json(doc, source)
-    _need("tree" in doc, 'expected a "tree" in the trace', source)
-    rows = _RowBuilder(game, source).build(doc["tree"])
-    trace = Trace(game, rows, search)
+def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
+           header: dict[str, Any], source: str) -> Trace:
+    """The Trace of pre-order nodes, checked against the header, the game and the search."""
+    builder: _RowBuilder | None = None
+    search = MINIMAX
+    for depth, call, fields, key in nodes:
+        if builder is None:  # the header's fields come before the tree
+            game_name, search = _search_info(header, source)
+            builder = _RowBuilder(GAME_LOADERS[game_name]().from_json(header, source), source)
+        builder.node(depth, call, fields, key)
+    _need(builder is not None, "expected a tree with at least its root node", source)
+    assert builder is not None
+    trace = Trace(builder.game, builder.finish(), search)
     try:
         trace.check()
     except AssertionError as exc:
         raise InputError(f"expected a consistent trace: {exc}", source) from None
-    _need(doc.get("calls") == trace.calls,
-          f'expected "calls" to be {trace.calls}, found {doc.get("calls")!r}', source)
-    result = doc.get("result")
-    _need(result == trace.result.as_dict(),
-          f'expected "result" to be {trace.result.as_dict()}, found {result!r}', source)
+    calls = header.get("calls")
+    _need(_is_int(calls) and calls == trace.calls,
+          f'expected "calls" to be {trace.calls}, found {quote(json.dumps(calls))}', source)
+    result, expected = header.get("result"), result_fields(trace)
+    _need(isinstance(result, dict) and result == expected
+          and all(_is_int(v) or v is None for v in result.values() if not isinstance(v, str)),
+          f'expected "result" to be {expected}, found {quote(json.dumps(result))}', source)
     return trace
 
 
 class _RowBuilder:
-    """Turns the nested nodes of a JSON trace back into the search's rows.
+    """Turns the pre-order nodes of a JSON trace back into the search's rows.
 
     Rows are numbered on first meeting and their edges stored when their subtree
     is done, as the searches do, so a loaded trace has the very rows of the
-    recorded one. A node met again must repeat the first one exactly.
+    recorded one. A node met again must repeat the first one's subtree exactly.
     """
 
     def __init__(self, game: Any, source: str):
@@ -200,79 +234,91 @@ class _RowBuilder:
         self.source = source
         self.rows = Positions()
         self.memo: dict[tuple[Any, ...], int] = {}
+        self.infos: dict[str, tuple[Any, ...]] = {}
         self.next_call = 1
         self.extra_names: list[str] | None = None
+        # Open calls: [row, key, best move, moves so far, child rows so far, known row].
+        self.stack: list[list[Any]] = []
 
-    def build(self, tree: Any) -> Positions:
-        self.convert(tree, 0, None)
-        return self.rows
-
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         raise InputError(f"call {self.next_call}: {message}", self.source)
 
-    def fields(self, node: Any, depth: int, move: int | None) -> tuple[Any, ...]:
-        """Check a node's own fields; return its row key (everything but call and children)."""
-        if not isinstance(node, dict):
-            self.fail("expected a JSON object for a node")
-        missing = [k for k in ("call", "depth", "move", "terminal", "score", "best", "children")
-                   if k not in node]
+    def node(self, depth: int, call: Any, fields: dict[str, Any], key: str | None) -> None:
+        """Take the next node in pre-order (its subtree follows it)."""
+        while len(self.stack) > depth:
+            self.close()
+        if depth != len(self.stack) or (depth == 0 and self.next_call != 1):
+            self.fail("expected one root node, its calls nested below it")
+        if not _is_int(call) or call != self.next_call:
+            self.fail(f"expected call number {self.next_call}, found {quote(json.dumps(call))}")
+        info = self.infos.get(key) if key is not None else None
+        if info is None:
+            info = self.info(fields)
+            if key is not None and len(self.infos) < 100_000:
+                self.infos[key] = info
+        row_key, result, node_depth, move, best = info
+        expected_move = None if depth == 0 else move
+        if node_depth != depth or (depth == 0 and move is not None) or (depth and move is None):
+            self.fail(f"expected depth {depth} and a move (null at the root), found "
+                      f"{quote(json.dumps([node_depth, move]))}")
+        pid = self.memo.get(row_key)
+        known = pid is not None
+        if pid is None:
+            state, extras = row_key
+            terminal, score = result
+            pid = self.memo[row_key] = self.rows.add(state, depth, terminal, score)
+            self.add_extras(pid, extras)
+        elif (self.rows.terminal[pid], self.rows.score[pid]) != result:
+            self.fail("differs from an earlier call on the same position")
+        if self.stack:
+            self.stack[-1][3].append(expected_move)
+            self.stack[-1][4].append(pid)
+        self.stack.append([pid, row_key, best, [], [], known])
+        self.next_call += 1
+
+    def info(self, fields: dict[str, Any]) -> tuple[Any, ...]:
+        """A node's own fields, checked: ``(row key, (terminal, score), depth, move, best)``.
+
+        The row key is what the search keys its rows by: the state and the search's own
+        per-call facts (an alpha-beta window, a cache hit).
+        """
+        missing = [k for k in sorted(NODE_KEYS | self.game.json_keys) if k not in fields]
         if missing:
-            self.fail(f"expected key {missing[0]!r} in the node")
-        if node["call"] != self.next_call:
-            self.fail(f"expected call number {self.next_call}, found {node['call']!r}")
-        # The move is checked against the parent's moves, not taken from the node.
-        if node["depth"] != depth or node["move"] != move:
-            self.fail(f"expected depth {depth} and move {move}, found {node['depth']!r} and {node['move']!r}")
-        score, children = node["score"], node["children"]
-        if type(score) is not int or not isinstance(children, list):
-            self.fail("expected an integer score and a list of children")
-        names = self.game.terminal_names
-        if node["terminal"] not in names:
-            self.fail(f"expected terminal to be one of {list(names)}, found {node['terminal']!r}")
+            self.fail(f"expected key {quote(missing[0])} in the node")
+        depth, move, best = fields["depth"], fields["move"], fields["best"]
+        if not _is_int(depth) or not (move is None or _is_int(move)) or not (best is None or _is_int(best)):
+            self.fail("expected integers (or null) for depth, move and best")
         try:
-            state = self.game.state_from_json(node)
+            score = check_score(fields["score"])
+            state = self.game.state_from_json(fields)
         except ValueError as exc:
             self.fail(str(exc))
-        extras = tuple(sorted((k, _frozen(v)) for k, v in node.items()
+        names = self.game.terminal_names
+        terminal = fields["terminal"]
+        if not (terminal is None or isinstance(terminal, str)) or terminal not in names:
+            self.fail(f"expected terminal to be one of {list(names)}, found {quote(json.dumps(terminal))}")
+        extras = tuple(sorted((k, _frozen(v)) for k, v in fields.items()
                               if k not in NODE_KEYS and k not in self.game.json_keys))
-        return (state, names.index(node["terminal"]), score, node["best"], extras)
+        return (state, extras), (names.index(terminal), score), depth, move, best
 
-    def convert(self, node: Any, depth: int, move: int | None) -> int:
-        """Check one node (and its subtree) and return its row."""
-        key = self.fields(node, depth, move)
-        state, terminal, score, best, extras = key
-        self.next_call += 1
-        known = self.memo.get(key)
-        pid = known
-        if known is None:
-            pid = self.memo[key] = self.rows.add(state, depth, terminal, score)
-            self.add_extras(pid, extras)
-        children = node["children"]
-        moves = self.child_moves(children)
-        child_rows = [self.convert(child, depth + 1, m) for child, m in zip(children, moves, strict=True)]
+    def close(self) -> None:
+        """The innermost open call's subtree is complete: store or compare its edges."""
+        pid, _key, best, moves, children, known = self.stack.pop()
         if best is not None and best not in moves:
             self.fail(f"expected best to be one of the moves {moves} (null if none), found {best!r}")
         best_index = -1 if best is None else moves.index(best)
-        assert pid is not None
-        if known is not None:
-            if self.rows.children(known) != list(zip(moves, child_rows, strict=True)) or \
-                    self.rows.best[known] != best_index:
+        if known:
+            if self.rows.children(pid) != list(zip(moves, children, strict=True)) \
+                    or self.rows.best[pid] != best_index:
                 self.fail("differs from an earlier call on the same position")
-            return known
-        if child_rows:
-            self.rows.set_edges(pid, moves, child_rows, best_index, score)
-        elif best_index != -1:
-            self.fail("expected best to be null for a call with no test-plays")
-        return pid
+            return
+        if children:
+            self.rows.set_edges(pid, moves, children, best_index, self.rows.score[pid])
 
-    def child_moves(self, children: list[Any]) -> list[int]:
-        moves = []
-        for child in children:
-            move = child.get("move") if isinstance(child, dict) else None
-            if type(move) is not int:
-                self.fail(f"expected each child to have an integer move, found {move!r}")
-            moves.append(move)
-        return moves
+    def finish(self) -> Positions:
+        while self.stack:
+            self.close()
+        return self.rows
 
     def add_extras(self, pid: int, extras: tuple[tuple[str, Any], ...]) -> None:
         names = [name for name, _ in extras]

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..trace import Call, Trace
+from . import variants
 from .text import calls, returned, signed
 
 INDENT = "   "
@@ -25,14 +26,18 @@ def terminal_sentence(trace: Trace, call: Call) -> str:
 
 
 def header(trace: Trace) -> str:
-    """The lines that open a log: the game, the players and the score scheme."""
-    return trace.game.log_header()
+    """The lines that open a log: the game, the players and the score scheme (and the
+    variant search, if not the guide's minimax)."""
+    return trace.game.log_header() + variants.describe_search(trace)
 
 
 def chosen_line_moves(trace: Trace) -> list[Call]:
-    """The calls along the line minimax chose from the first call, first move first."""
+    """The calls along the line minimax chose from the first call, first move first.
+
+    A memo cache hit has no children: the line stops there, short of the game's end.
+    """
     line, node = [], trace.root
-    while node.terminal is None:
+    while node.terminal is None and node.size > 1:
         node = node.children()[node.best_index or 0]
         line.append(node)
     return line
@@ -41,6 +46,8 @@ def chosen_line_moves(trace: Trace) -> list[Call]:
 def forced_win_words(trace: Trace) -> str:
     """How the first call's mover wins: ``wins at once`` or ``can force a win: ...``."""
     line = chosen_line_moves(trace)
+    if line and line[-1].terminal is None:  # cut short by a cache hit: no move count
+        return "can force a win"
     if len(line) == 1:
         return "wins at once"
     mover = trace.root.player
@@ -58,6 +65,11 @@ def conclusion(trace: Trace) -> str:
         return (
             f"The game is already over: {terminal_sentence(trace, root)}. "
             f"Score {signed(root.score)}.\n"
+        )
+    if game.value_kind(root.score) == "value":  # a bare number, as in a textbook tree
+        return (
+            f"{game.player(root.state)} moves to {game.move_name(root.best or 0)}: backed-up value "
+            f"{root.score}{game.point_of_view(root.state)}\n"
         )
     word = outcome_word(trace, root.maximising, root.score)
     if word == "loses":
@@ -99,6 +111,12 @@ class _Phrases:
         self.opening: dict[int, str] = {}
         self.closing: dict[int, str] = {}
         self.heads: dict[tuple[int, int], str] = {}
+        self.saved: dict[tuple[int, int], str] = {}
+        #: How a return value reads: the tutorial's ``{index, score}`` unless the game says otherwise.
+        self.returned = getattr(self.game, "returned", returned)
+        self.updates: dict[int, list[str]] = {}
+        self.algorithm = variants.algorithm(trace)
+        self.depth_scores = variants.depth_scores(trace)
 
     def head(self, pid: int, parent: int, move: int) -> str:
         """The line that opens a call: step 7 for the first, step 11 for a test-play's."""
@@ -129,10 +147,40 @@ class _Phrases:
             else:
                 lines.append(
                     f"{pad}{tag(9)}{game.terminal_sentence(state, code)}: "
-                    f"return {returned(None, p.score[pid])}\n"
+                    f"return {self.returned(None, p.score[pid])}\n"
                 )
-            text = self.opening[pid] = "".join(lines)
+            text = self.opening[pid] = self.variant_open(pid, pad, lines)
         return text
+
+    def variant_open(self, pid: int, pad: str, lines: list[str]) -> str:
+        """Steps 8 and 9 as the variant search tells them (unchanged for the guide's)."""
+        trace, p = self.trace, self.p
+        source = variants.cache_source(trace, pid) if self.algorithm == "memo" else None
+        if source is not None:
+            earlier = trace.call(source).returned
+            return (f"{pad}memo     cache hit: call {source} already computed this position: "
+                    f"return {returned(earlier.index, earlier.score)} without test-playing\n")
+        if self.algorithm == "alphabeta":
+            lines.insert(0, f"{pad}window   called with {variants.window_text(trace, pid)}\n")
+        if self.depth_scores and p.terminal[pid]:
+            lines.append(f"{pad}depth    {variants.terminal_why(trace, pid)}\n")
+        return "".join(lines)
+
+    def after(self, parent: int, index: int) -> str:
+        """Alpha-beta: the window update (or the cut) after the parent's test-play ``index``."""
+        if self.algorithm != "alphabeta":
+            return ""
+        notes = self.updates.get(parent)
+        if notes is None:
+            trace, p = self.trace, self.p
+            pad = INDENT * (p.depth[parent] + 1)
+            notes = [f"{pad}window   {text}\n" if text else ""
+                     for text in variants.window_updates(trace, parent)]
+            reason = variants.cut_reason(trace, parent)
+            if reason:
+                notes[-1] += f"{pad}cut      {reason}\n"
+            self.updates[parent] = notes
+        return notes[index]
 
     def close(self, pid: int) -> str:
         """Steps 14 to 17 of a call that test-played."""
@@ -152,33 +200,43 @@ class _Phrases:
                 f"{pad}{tag(15)}bestTestPlay = null\n"
                 f"{pad}{tag(16)}{who}, so {how}({', '.join(map(signed, scores))}) = "
                 f"{signed(c.score)}: bestTestPlay = {best} ({why})\n"
-                f"{pad}{tag(17)}return allTestPlayInfos[{best}] = {returned(c.best, c.score)}\n"
+                f"{pad}{tag(17)}return allTestPlayInfos[{best}] = {self.returned(c.best, c.score)}\n"
             )
         return text
 
-    def save(self, parent: int, edge: int, nth: int) -> str:
-        """The caller's step 12 after its ``nth`` test-play (``edge``) returns, and step 13."""
-        p = self.p
+    def save(self, parent: int, edge: int) -> str:
+        """The caller's step 12 after its test-play ``edge`` returns: the info saved, the
+        move undone, and ``allTestPlayInfos`` so far."""
+        p, game = self.p, self.game
         pad = INDENT * (p.depth[parent] + 1)
         first = p.first_edge[parent]
         infos = ", ".join(
-            returned(p.edge_move[e], p.score[p.edge_child[e]]) for e in range(first, edge + 1)
+            self.returned(p.edge_move[e], p.score[p.edge_child[e]]) for e in range(first, edge + 1)
         )
         move = p.edge_move[edge]
-        text = (
-            f"{pad}{tag(12)}saved {returned(move, p.score[p.edge_child[edge]])}; "
-            f"cell {move} reset; allTestPlayInfos = [{infos}]\n"
+        undo = game.undo_text(move)
+        return (
+            f"{pad}{tag(12)}saved {self.returned(move, p.score[p.edge_child[edge]])}; "
+            f"{undo + '; ' if undo else ''}allTestPlayInfos = [{infos}]\n"
         )
-        if nth + 1 < p.edge_count[parent]:
-            text += f"{pad}{tag(13)}next empty cell: {p.edge_move[edge + 1]}\n"
-        return text
+
+    def next_move(self, parent: int, edge: int) -> str:
+        """Step 13 after test-play ``edge`` of ``parent``: the loop's next move, if any."""
+        p = self.p
+        if edge + 1 >= p.first_edge[parent] + p.edge_count[parent]:
+            return ""
+        pad = INDENT * (p.depth[parent] + 1)
+        return f"{pad}{tag(13)}{self.game.next_text(p.edge_move[edge + 1])}\n"
 
     def answer(self) -> str:
         """Steps 24 and 25: the first call's return value kept in bestPlayInfo, and used."""
         root = self.trace.root
-        text = f"{tag(24)}bestPlayInfo = {root.returned}\n"
+        text = f"{tag(24)}bestPlayInfo = {self.returned(root.best, root.score)}\n"
         if root.best is None:
             return text + f"{tag(25)}bestPlayInfo has no index: the game is over, no move to play\n"
+        own = getattr(self.game, "answer_text", None)  # a game may say step 25 itself (a tree)
+        if own is not None:
+            return text + f"{tag(25)}{own(root.state, root.best)}\n"
         return text + (
             f"{tag(25)}{root.player} plays bestPlayInfo.index: "
             f"{self.game.move_name(root.best)}\n"
@@ -210,9 +268,9 @@ def write_log(
         child = edge_child[edge]
         prefix[edge] = INDENT * p.depth[child] + "#"
         enter[edge] = phrases.head(child, parent, p.edge_move[edge]) + phrases.open(child)
-        leave[edge] = (phrases.close(child) if edge_count[child] else "") + phrases.save(
-            parent, edge, edge - first_edge[parent]
-        )
+        leave[edge] = ((phrases.close(child) if edge_count[child] else "")
+                       + phrases.save(parent, edge) + phrases.after(parent, edge - first_edge[parent])
+                       + phrases.next_move(parent, edge))
         if not edge_count[child]:
             enter[edge] += leave[edge]
 
@@ -252,8 +310,12 @@ def write_log(
         append(phrases.close(0))
     append(phrases.answer())
     out.write("".join(chunk))
-    out.write(f"\nResult: {trace.result} after {calls(trace.calls)}.\n")
+    result = phrases.returned(trace.result.index, trace.result.score)
+    out.write(f"\nResult: {result} after {calls(trace.calls)}.\n")
     out.write(conclusion(trace))
+    summary = variants.search_summary(trace)
+    if summary:
+        out.write(f"{summary[0].upper()}{summary[1:]}.\n")
     if progress is not None:
         progress(trace.calls)
 
@@ -266,3 +328,17 @@ def render_log(trace: Trace) -> str:
     write_log(trace, buffer)
     return buffer.getvalue()
 
+
+
+def step_lines(trace: Trace, call: Call) -> dict[str, str]:
+    """The log's own lines for ``call``, by step number (``'9'``, ``'16'``, ``'17'``), unindented.
+
+    For renderers that explain one call in the log's words (the quiz).
+    """
+    phrases = _Phrases(trace)
+    text = phrases.open(call.pid) + (phrases.close(call.pid) if call.children() else "")
+    lines: dict[str, str] = {}
+    for line in text.splitlines():
+        step, _, rest = line.strip().removeprefix("step").strip().partition(" ")
+        lines[step] = rest.strip()
+    return lines

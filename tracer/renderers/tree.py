@@ -14,11 +14,14 @@ import graphviz
 
 from ..errors import TooLargeError
 from ..trace import Call, Trace
-from . import drawing
+from . import drawing, shapes, variant_drawing, variants
 from .text import calls, returned, signed
 
-#: Draw whole trees up to this many calls (every board with six or fewer empty cells fits).
+#: The most boards a drawing may hold unless --max-nodes says otherwise.
 DEFAULT_MAX_NODES = 1600
+#: Without --depth or --max-nodes, trees up to this many boards are drawn whole; a larger
+#: one is drawn to a depth that stays readable (a wider picture shrinks past reading).
+READABLE_NODES = 100
 #: Graphviz needs over ten seconds beyond this; never draw more.
 HARD_MAX_NODES = 10000
 #: When a tree must be collapsed, draw down to the deepest level with at most this many
@@ -63,6 +66,7 @@ def plan_tree(
     depth: int | None = None,
     line: bool = False,
     max_nodes: int = DEFAULT_MAX_NODES,
+    whole: int | None = None,
 ) -> TreePlan:
     """Decide which calls to draw. Raises TooLargeError, naming the option to change.
 
@@ -74,6 +78,9 @@ def plan_tree(
         line: draw only the chosen line of play from ``focus``, with the
             alternatives at each step collapsed.
         max_nodes: the node budget.
+        whole: without ``depth``, draw the whole tree only up to this many boards
+            (default: ``max_nodes``); a larger tree is drawn to the deepest level
+            that fits it.
     """
     if not 1 <= max_nodes <= HARD_MAX_NODES:
         raise TooLargeError(
@@ -95,6 +102,8 @@ def plan_tree(
             if node.terminal is not None:
                 break
             children = node.children()
+            if not children:  # a memo cache hit: its line was drawn where it was computed
+                break
             nxt = children[node.best_index or 0]
             for child in children:
                 if child is not nxt:
@@ -107,9 +116,10 @@ def plan_tree(
     levels = len(per_depth) - 1
     if depth is None:
         depth = levels
-        if sum(per_depth) + len(path) > max_nodes:
+        fits = min(max_nodes, whole or max_nodes)
+        if sum(per_depth) + len(path) > fits:
             while depth > 0 and (
-                _count_to_depth(trace, top, depth) + len(path) > max_nodes
+                _count_to_depth(trace, top, depth) + len(path) > fits
                 or per_depth[depth] > COLLAPSED_WIDTH
             ):
                 depth -= 1
@@ -139,7 +149,7 @@ def chosen_line(trace: Trace) -> set[int]:
     """
     calls = {1}
     node = trace.root
-    while node.terminal is None:
+    while node.terminal is None and node.size > 1:  # a memo cache hit has no children
         node = node.children()[node.best_index or 0]
         calls.add(node.call)
     return calls
@@ -174,8 +184,9 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
     if plan is None:
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
     title = (
-        f"Minimax game tree of {trace.game.setting()}: {calls(trace.calls)}, "
-        f"call #1 returns {returned(trace.result.index, trace.result.score)}"
+        f"{variant_drawing.title_prefix(trace)} game tree of {trace.game.setting()}: "
+        f"{calls(trace.calls)}, call #1 returns "
+        f"{getattr(trace.game, 'returned', returned)(trace.result.index, trace.result.score)}"
     )
     if plan.path:
         top, moves = plan.top, len(plan.path)
@@ -251,8 +262,16 @@ def add_calls(
     """
     chosen = chosen_line(trace)
     drawn = {call.call: call for call, _ in plan.nodes}
+    textbook = shapes.draws_shapes(trace)
+    cut: list[Call] = []  # alpha-beta: their pruned test-plays are drawn after the searched ones
+    if textbook:
+        graph.graph_attr.update(shapes.graph_attrs())
+        graph.edge_attr.update(shapes.edge_attrs())
     for step in plan.path:
-        graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step, thick=step.call in chosen))
+        if textbook:
+            graph.node(f"{prefix}{step.call}", **shapes.shape_node(trace, step, thick=step.call in chosen))
+        else:
+            graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step, thick=step.call in chosen))
     for above, below in zip(plan.path, plan.path[1:] + [plan.top], strict=False):
         # The path to a call in focus is dashed (its siblings are not drawn); it is blue
         # only where it follows the chosen line.
@@ -267,11 +286,18 @@ def add_calls(
         )
     for call, folded in plan.nodes:
         thick = call.call in chosen
-        if folded:
-            label = drawing.summary_label(trace, call, thick=thick)
+        source = variants.cache_source(trace, call.pid)
+        if source is not None:
+            graph.node(f"{prefix}{call.call}", variant_drawing.hit_label(trace, call, source))
+        elif folded:
+            graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick))
+        elif textbook:
+            graph.node(f"{prefix}{call.call}", **shapes.shape_node(trace, call, thick=thick, explain=explain))
         else:
-            label = drawing.call_label(trace, call, thick=thick, explain=explain)
-        graph.node(f"{prefix}{call.call}", label)
+            graph.node(f"{prefix}{call.call}", drawing.call_label(
+                trace, call, thick=thick, explain=explain, caption=variant_drawing.caption(trace, call)))
+        if not folded:
+            cut.append(call)
         parent = drawn.get(call.parent) if call.parent is not None else None
         if parent is not None:
             graph.edge(
@@ -281,6 +307,11 @@ def add_calls(
                 + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
                 **_edge_colours(parent, call, parent.call in chosen and call.call in chosen),
             )
+    for call in cut:
+        if textbook:
+            shapes.add_pruned(graph, trace, call, prefix)
+        else:
+            variant_drawing.add_pruned(graph, trace, call, prefix)
 
 
 def _edge_colours(parent: Call, child: Call, on_chosen_line: bool) -> dict[str, str]:

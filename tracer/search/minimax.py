@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.tictactoe.board import EMPTY_CELLS, HAS_LINE, Board, Mark
 from ..games.tictactoe.game import TicTacToe
+from ..games.tictactoe.notation import as_position
 from ..scores import TUTORIAL, Scores
 from ..trace import MINIMAX, Positions, Result, Trace
 
@@ -95,6 +96,9 @@ def search(game: Game) -> Trace:
     rows = Positions()
     memo: dict[int, int] = {}
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
+    add, score, sizes = rows.add, rows.score, rows.sizes
+    edge_move, edge_child = rows.edge_move, rows.edge_child
+    first_edge, edge_count, best = rows.first_edge, rows.edge_count, rows.best
 
     def visit(state: int, depth: int) -> int:
         found = memo.get(state)
@@ -102,24 +106,23 @@ def search(game: Game) -> Trace:
             return found  # this state's calls were recorded already
         finished = outcome(state, depth)  # step 9
         if finished is not None:
-            pid = memo[state] = rows.add(state, depth, *finished)
+            pid = memo[state] = add(state, depth, *finished)
             return pid
-        pid = memo[state] = rows.add(state, depth)
+        pid = memo[state] = add(state, depth)
         # Steps 10-13: one test-play per move, in loop order.
-        moves = list(moves_of(state))
+        moves = moves_of(state)
         children = [visit(play(state, move), depth + 1) for move in moves]
         # Step 16: keep the first test-play whose score is strictly better.
-        score = rows.score
-        best_i, best_score = 0, score[children[0]]
-        if maximising(state):
-            for i, child in enumerate(children):
-                if score[child] > best_score:
-                    best_i, best_score = i, score[child]
-        else:
-            for i, child in enumerate(children):
-                if score[child] < best_score:
-                    best_i, best_score = i, score[child]
-        rows.set_edges(pid, moves, children, best_i, best_score)  # step 17: return the best
+        scores = [score[child] for child in children]
+        best_score = max(scores) if maximising(state) else min(scores)
+        # Step 17: return the best; the edges are stored once the subtree is done.
+        score[pid] = best_score
+        best[pid] = scores.index(best_score)
+        sizes[pid] = 1 + sum([sizes[child] for child in children])
+        first_edge[pid] = len(edge_move)
+        edge_count[pid] = len(moves)
+        edge_move.extend(moves)
+        edge_child.extend(children)
         return pid
 
     visit(game.root, 0)
@@ -127,10 +130,13 @@ def search(game: Game) -> Trace:
 
 
 def record(
-    board: Board, to_move: Mark, ai: Mark = "X", scores: Scores = TUTORIAL
+    board: Board | str, to_move: Mark | None = None, ai: Mark = "X", scores: Scores = TUTORIAL
 ) -> Trace:
     """Run the guide's minimax on a tic-tac-toe ``board`` with ``to_move`` to play.
 
+    ``board`` may also be text in any board-file notation (``"X.OX.XOO."``); without
+    ``to_move`` the side to move is inferred from the counts, as for a board file.
     Returns the Trace of every invocation. The search itself only records.
     """
+    board, to_move = as_position(board, to_move)
     return search(TicTacToe(board, to_move, ai, scores))

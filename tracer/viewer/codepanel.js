@@ -12,6 +12,10 @@
   const panel = document.getElementById("code-panel");
   if (!panel) return;
   const D = JSON.parse(document.getElementById("trace-data").textContent);
+  if (D.game === "tree") {  // a textbook tree has no board: the panel's code is tic-tac-toe's
+    document.getElementById("code-section").style.display = "none";
+    return;
+  }
   const P = D.positions;
   const S = D.scores;
   const AI = D.ai, HUMAN = D.human;
@@ -46,6 +50,9 @@
 
   const codeEl = document.createElement("ol");
   codeEl.className = "code-lines";
+  // It scrolls on a small screen: a keyboard must be able to reach it to scroll it.
+  codeEl.tabIndex = 0;
+  codeEl.setAttribute("aria-label", "the algorithm, the running lines highlighted");
   const lineEls = {};
   for (const [id, step, text] of LINES) {
     const li = document.createElement("li");

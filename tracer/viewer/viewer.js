@@ -16,6 +16,9 @@
 (function () {
   const D = JSON.parse(document.getElementById("trace-data").textContent);
   const P = D.positions;
+  // A textbook tree (D.game === "tree") has nodes instead of boards: MAX and MIN stand
+  // for the AI and the human, a move is the child it leads to, and a leaf has a value.
+  const TREE = D.game === "tree";
   const AI = D.ai;
   const HUMAN = D.human;
   const S = D.scores;
@@ -33,11 +36,16 @@
   }
   const occupied = (pid) => (P.boards[pid] | (P.boards[pid] >> 9)) & 511;
   const emptyCells = (pid) => EMPTY_OF[occupied(pid)];
-  const moves = (pid) => (P.terminal[pid] ? [] : emptyCells(pid));
+  // A variant's page carries each row's test-plays (loop order, cut short by pruning,
+  // none for a cache hit); the guide's are the empty cells, ascending.
+  const MOVES = P.edge_move ? P.first_edge.map((start, pid) =>
+    P.edge_move.slice(start, start + P.edge_count[pid])) : null;
+  const moves = MOVES ? (pid) => MOVES[pid] : (pid) => (P.terminal[pid] ? [] : emptyCells(pid));
   const childOf = (pid, j) => P.edge_child[P.first_edge[pid] + j];
-  const markOf = (pid) => (P.x_to_move[pid] ? "X" : "O");
-  const other = (mark) => (mark === "X" ? "O" : "X");
-  const cellsOf = (pid) => {
+  const markOf = TREE ? (pid) => (P.max_to_move[pid] ? "MAX" : "MIN") : (pid) => (P.x_to_move[pid] ? "X" : "O");
+  const other = TREE ? (mark) => (mark === "MAX" ? "MIN" : "MAX") : (mark) => (mark === "X" ? "O" : "X");
+  const label = (node) => D.labels[node];
+  const boardCells = (pid) => {
     const b = P.boards[pid];
     const cells = [];
     for (let i = 0; i < 9; i++) cells.push((b >> i) & 1 ? "X" : (b >> (9 + i)) & 1 ? "O" : ".");
@@ -50,8 +58,10 @@
   const bitCount = (v) => { let n = 0; while (v) { n += v & 1; v >>>= 1; } return n; };
 
   // Events per position's subtree, children first (a child always has one more mark).
-  const EV = new Float64Array(P.boards.length);
-  const byMarks = P.boards.map((b, pid) => pid).sort((a, b) => bitCount(P.boards[b]) - bitCount(P.boards[a]));
+  const EV = new Float64Array(P.terminal.length);
+  const byMarks = TREE
+    ? P.depth.map((d, pid) => pid).sort((a, b) => P.depth[b] - P.depth[a])
+    : P.boards.map((b, pid) => pid).sort((a, b) => bitCount(P.boards[b]) - bitCount(P.boards[a]));
   for (const pid of byMarks) {
     let events = 3;
     const m = moves(pid);
@@ -141,28 +151,37 @@
   const signed = (v) => (v > 0 ? "+" + v : String(v));
   const returned = (pid) => {
     const best = P.best[pid];
+    if (TREE) return best < 0 ? `{value: ${P.score[pid]}}` : `{child: ${label(moves(pid)[best])}, value: ${P.score[pid]}}`;
     return best < 0 ? `{score: ${P.score[pid]}}` : `{index: ${moves(pid)[best]}, score: ${P.score[pid]}}`;
   };
-  const info = (cell, score) => `{index: ${cell}, score: ${score}}`;
-  const role = (mark) => (mark === AI ? "the AI, maximiser" : "the human, minimiser");
-  const cellWords = (cell) => `cell ${cell} (${D.cell_names[cell]})`;
+  const info = TREE ? (node, score) => `{child: ${label(node)}, value: ${score}}`
+    : (cell, score) => `{index: ${cell}, score: ${score}}`;
+  const role = (mark) => (TREE ? (mark === AI ? "the maximiser" : "the minimiser")
+    : mark === AI ? "the AI, maximiser" : "the human, minimiser");
+  const cellWords = TREE ? (node) => `node ${label(node)}` : (cell) => `cell ${cell} (${D.cell_names[cell]})`;
+  const moveShort = TREE ? (node) => label(node) : (cell) => `cell ${cell}`;
   function outcome(score) {  // what a score predicts, for colours: as drawing.value_outcome
+    if (TREE) return "value";
+    if (S.per_move) return score > S.draw ? "win" : score < S.draw ? "loss" : "draw";  // depth-aware
     if (score >= S.ai_win) return "win";
     if (score <= S.human_win) return "loss";
     return "draw";
   }
   function meaning(score) {
+    if (TREE) return `value ${score} for MAX`;
     const o = outcome(score);
     return o === "win" ? `${AI} (AI) wins` : o === "loss" ? `${HUMAN} (human) wins` : "a draw";
   }
   function terminalKind(pid) {  // 'win' / 'loss' / 'draw' for a finished board, else null
     const name = D.terminal_names[P.terminal[pid]];
     if (name === null) return null;
+    if (TREE) return "leaf";
     if (name === "draw") return "draw";
     return name === AI ? "win" : "loss";
   }
   function footer(pid) {  // the score line under a finished board, as in the SVG tree
     const name = D.terminal_names[P.terminal[pid]];
+    if (TREE && name !== null) return `leaf: ${P.score[pid]}`;
     if (name === "draw") return `draw: ${signed(P.score[pid])}`;
     if (name !== null) return `${name} wins: ${signed(P.score[pid])}`;
     return `${markOf(pid) === AI ? "max" : "min"} = ${signed(P.score[pid])}`;
@@ -171,7 +190,11 @@
   /* How the first call's mover wins, as the log says it: at once, or forced along the line. */
   function winWords(mark) {
     let pid = 0, length = 0;
-    while (!P.terminal[pid]) { pid = childOf(pid, P.best[pid]); length += 1; }
+    while (!P.terminal[pid]) {
+      if (!(P.best[pid] >= 0)) return "can force a win";  // a cache hit: its line is elsewhere
+      pid = childOf(pid, P.best[pid]);
+      length += 1;
+    }
     if (length === 1) return "wins at once";
     return `can force a win: on the chosen line the game ends after ${length} moves ` +
       `(${Math.ceil(length / 2)} by ${mark})`;
@@ -192,6 +215,65 @@
     return [["tested-cell", "figure 4"]];
   }
   const list = (cells) => "[" + cells.join(", ") + "]";
+
+  // ---- what a variant search adds (alpha-beta windows and cuts, memo cache hits) ----
+  const V = D.variant || null;  // {algorithm, cutoff, alpha, beta, pruned, cached_from}
+  const AB = V && V.algorithm === "alphabeta";
+  const bound = (v, low) => (v === null ? (low ? "-∞" : "+∞") : signed(v));
+  const inf = (v, low) => (v === null ? (low ? -Infinity : Infinity) : v);
+  /* The window after the first `done` test-plays of row pid: [alpha, beta, cut?]. */
+  function windowAfter(pid, done) {
+    let a = inf(V.alpha[pid], true), b = inf(V.beta[pid], false);
+    const max = markOf(pid) === AI;
+    let best = max ? -Infinity : Infinity, cut = false;
+    const m = moves(pid);
+    for (let j = 0; j < done && j < m.length; j++) {
+      const s = P.score[childOf(pid, j)];
+      best = max ? Math.max(best, s) : Math.min(best, s);
+      const ge = V.cutoff !== "gt";
+      cut = max ? (ge ? best >= b : best > b) : (ge ? best <= a : best < a);
+      if (cut) break;
+      if (max) a = Math.max(a, best); else b = Math.min(b, best);
+    }
+    const fin = (v) => (Number.isFinite(v) ? v : null);
+    return [fin(a), fin(b), cut, best];
+  }
+  const windowText = (a, b) => `α = ${bound(a, true)}, β = ${bound(b, false)}`;
+  const hitFrom = (pid) => (V && V.cached_from ? V.cached_from[pid] : null);
+  function prunedText(pid) {
+    const cells = V.pruned[pid];
+    return `cell${cells.length === 1 ? "" : "s"} ${cells.join(" and ")}`;
+  }
+  /* Narration a variant adds to a step ("" for the guide's minimax). */
+  function variantNote(state) {
+    if (!V) return "";
+    const top = state.frames[state.frames.length - 1];
+    const pid = top.pid;
+    if (hitFrom(pid) !== null && state.kind >= EMPTY) {
+      return ` <b>Cache hit:</b> call #${hitFrom(pid)} already computed this position, so this call ` +
+        `returns its ${code(`{score: ${P.score[pid]}}`)} from the cache without test-playing.`;
+    }
+    if (!AB) return "";
+    if (state.kind === BEGIN) return ` It is called with the window ${code(windowText(V.alpha[pid], V.beta[pid]))}.`;
+    if (state.kind === SAVE) {
+      const [a, b, cut, best] = windowAfter(pid, state.j + 1);
+      const [a0, b0] = windowAfter(pid, state.j);
+      if (cut) {
+        const max = markOf(pid) === AI;
+        const ge = V.cutoff !== "gt";
+        const test = max ? `best ${signed(best)} ${ge ? "≥" : ">"} β = ${bound(b, false)}`
+          : `best ${signed(best)} ${ge ? "≤" : "<"} α = ${bound(a, true)}`;
+        const rest = V.pruned[pid].length
+          ? `so ${prunedText(pid)} ${V.pruned[pid].length === 1 ? "is" : "are"} not test-played (pruned)`
+          : "(it was the last test-play anyway)";
+        return ` <b>Cut:</b> ${test}: ${other(markOf(pid))} would never let the game reach here, ${rest}.`;
+      }
+      if (a !== a0) return ` α rises: ${code(`α = ${bound(a0, true)} → ${bound(a, true)}`)}.`;
+      if (b !== b0) return ` β falls: ${code(`β = ${bound(b0, false)} → ${bound(b, false)}`)}.`;
+    }
+    return "";
+  }
+
   function guideStep(state) {
     const top = state.frames[state.frames.length - 1];
     switch (state.kind) {
@@ -208,6 +290,61 @@
     "a test-play", "a score is saved", "the best test-play", "the return"];
 
   function narrate(state) {
+    return TREE ? narrateTree(state) : narrateBoard(state);
+  }
+
+  /* The same events told for a textbook tree: nodes, children, leaves and values. */
+  function narrateTree(state) {
+    const frames = state.frames;
+    const top = frames[frames.length - 1];
+    const parent = frames[frames.length - 2];
+    const C = `Call #${top.call}`;
+    const mark = markOf(top.pid);
+    const node = label(P.node[top.pid]);
+    const kids = D.children[P.node[top.pid]].map(label);
+    switch (state.kind) {
+      case BEGIN:
+        if (!parent) return `<b>Call #1 begins:</b> minimax is invoked on the root, node ${node}, ` +
+          `with ${mark} (${role(mark)}) to move. What it returns will be the answer.`;
+        return `<b>${C} begins:</b> call #${parent.call} tries the move to node ${node} and runs ` +
+          `minimax on it, with ${mark} (${role(mark)}) to move. Call #${parent.call} waits.`;
+      case EMPTY:
+        return kids.length ? `${C} lists the children of ${node}: ${code(list(kids))}.`
+          : `Node ${node} has no children: it is a leaf.`;
+      case CHECK:
+        if (P.terminal[top.pid]) return `${node} is a leaf worth <b>${P.score[top.pid]}</b>. ${C} ` +
+          `returns ${code(returned(top.pid))} without trying anything.`;
+        return `${node} is not a leaf, so ${C} tries each child in turn and keeps the ` +
+          `${mark === AI ? "largest" : "smallest"} value.`;
+      case PLACE: {
+        const plays = testPlays(top);
+        return `${C} tries child ${label(plays[state.j].cell)} (${state.j + 1} of ${kids.length}): ` +
+          `minimax is called on it (that will be call #${plays[state.j].call}).`;
+      }
+      case SAVE: {
+        const plays = testPlays(top);
+        const play = plays[state.j];
+        return `Call #${play.call} returned ${code(returned(play.pid))}. ${C} saves ` +
+          `${code(info(play.cell, P.score[play.pid]))}.` + (state.j + 1 < plays.length
+          ? ` Next: child ${label(plays[state.j + 1].cell)}.` : " That was the last child it tries.");
+      }
+      case CHOOSE: {
+        const plays = testPlays(top);
+        const best = P.best[top.pid];
+        return `The loop is over. ${mark} takes the <b>${mark === AI ? "largest" : "smallest"}</b> ` +
+          `of ${plays.map((p) => P.score[p.pid]).join(", ")}: ${P.score[top.pid]}, first at ` +
+          `child ${label(plays[best].cell)}.`;
+      }
+      default:
+        if (!parent) return `<b>${C} returns ${code(returned(top.pid))}</b>: ${mark} moves to ` +
+          `node ${label(moves(top.pid)[P.best[top.pid]])}, backed-up value ${P.score[top.pid]}. ` +
+          `The search made ${D.calls.toLocaleString("en")} calls.`;
+        return `${C} returns ${code(returned(top.pid))} to call #${parent.call}: node ${node} ` +
+          `is worth ${P.score[top.pid]} with best play below it.`;
+    }
+  }
+
+  function narrateBoard(state) {
     const frames = state.frames;
     const top = frames[frames.length - 1];
     const parent = frames[frames.length - 2];
@@ -258,6 +395,7 @@
         const score = P.score[play.pid];
         const next = state.j + 1 < plays.length
           ? ` The loop moves on to cell ${plays[state.j + 1].cell} (step 13).`
+          : AB && V.pruned[top.pid].length ? ""  // alpha-beta: the cut is told next
           : " That was its last empty cell, so the loop ends (step 14).";
         return `Call #${play.call} returned ${code(returned(play.pid))}. ${C} saves ` +
           `${code(info(play.cell, score))} in ${code("allTestPlayInfos")} (score ${signed(score)}: ` +
@@ -305,6 +443,7 @@
   /* A 3x3 board as in the SVG tree: the played cell in red, empty cells show their
    * index in light grey, a winning line in the outcome's colour. */
   function grid(cells, played, line, kind) {
+    if (TREE) return nodePicture(cells);
     const g = el("div", "grid");
     for (let i = 0; i < 9; i++) {
       const mark = cells[i];
@@ -320,7 +459,18 @@
     return g;
   }
   // Every line the winner holds (a board can have two), as one list of cells.
-  const lineOf = (pid) => (P.line[pid] >= 0 ? winningLines(pid).flat() : null);
+  const lineOf = (pid) => (TREE ? null : P.line[pid] >= 0 ? winningLines(pid).flat() : null);
+
+  /* A textbook tree's node: ▲ MAX, ▼ MIN or ■ leaf, its label and (for a leaf) its value. */
+  function nodePicture(pid) {
+    const node = P.node[pid];
+    const leaf = P.terminal[pid] !== 0;
+    const g = el("div", "tree-node " + (leaf ? "leaf" : markOf(pid).toLowerCase()));
+    g.appendChild(el("span", "glyph", leaf ? "■" : P.max_to_move[pid] ? "▲" : "▼"));
+    g.appendChild(el("span", "label", label(node) + (leaf ? ` = ${P.score[pid]}` : "")));
+    return g;
+  }
+  const cellsOf = TREE ? (pid) => pid : boardCells;
 
   /* One card of the tree. state: done | path | current | placed | future. */
   function card(play, state, parentMark) {
@@ -338,15 +488,22 @@
     node.appendChild(grid(cellsOf(pid), play.cell, finished ? lineOf(pid) : null, kind));
     let foot = "";
     if (finished) foot = footer(pid);
-    else if (state === "placed") foot = `${parentMark} test-plays ${play.cell}`;
+    else if (state === "placed") foot = `${parentMark} ${TREE ? "tries" : "test-plays"} ${TREE ? label(play.cell) : play.cell}`;
     else if (state === "path") foot = "waiting";
     else if (state === "current") foot = "running";
     else if (state === "future") foot = "later";
     node.appendChild(el("span", "foot", foot));
     // What the arrow into this card says: the move and, once known, the score sent back.
     if (play.cell >= 0) {
-      node.dataset.edge = `${parentMark} on ${play.cell}` +
-        (finished || state === "done" ? ` ↑ ${signed(P.score[pid])}` : "");
+      const move = TREE ? "" : `${parentMark} on ${play.cell}`;
+      const back = finished || state === "done" ? `↑ ${signed(P.score[pid])}` : "";
+      if (move || back) node.dataset.edge = move && back ? `${move} ${back}` : move || back;
+    }
+    if (hitFrom(pid) !== null) {
+      node.classList.add("hit");
+      node.appendChild(el("span", "caption", `cache hit: #${hitFrom(pid)}`));
+    } else if (AB && V.pruned[pid].length && state === "done") {
+      node.appendChild(el("span", "caption", `pruned ${V.pruned[pid].join(", ")}`));
     }
     if (state === "done" && P.sizes[pid] > 1) {
       node.appendChild(el("span", "caption", `${P.sizes[pid].toLocaleString("en")} calls`));
@@ -376,7 +533,7 @@
       });
       rows.push({ parent: f, cards, mark: markOf(f.pid) });
     }
-    if (!P.terminal[top.pid] && state.kind >= CHECK) {
+    if (!P.terminal[top.pid] && state.kind >= CHECK && moves(top.pid).length) {  // not a cache hit
       const cards = testPlays(top).map((play, j) => {
         if (j < top.done) return [play, "done"];
         if (j === top.active) return [play, "placed"];
@@ -412,6 +569,9 @@
       });
       if (before) cardsEl.appendChild(chip(before));
       if (after) cardsEl.appendChild(chip(after));
+      if (AB && row.parent && V.pruned[row.parent.pid].length && row.parent.done === row.cards.length) {
+        cardsEl.appendChild(el("span", "chip pruned", `${prunedText(row.parent.pid)}: not searched (pruned)`));
+      }
       line.appendChild(cardsEl);
       if (old) rowsEl.replaceChild(line, old);
       else rowsEl.appendChild(line);
@@ -501,15 +661,24 @@
       const plays = testPlays(f);
       const terminalHere = P.terminal[f.pid] && kind >= CHECK;
       const lines = [];
-      if (kind >= EMPTY) lines.push(`availCellsIndexes = ${list(emptyCells(f.pid))}`);
+      if (kind >= EMPTY) {
+        lines.push(TREE ? `children = ${list(D.children[P.node[f.pid]].map(label))}`
+          : `availCellsIndexes = ${list(emptyCells(f.pid))}`);
+      }
       if (terminalHere) lines.push(`return ${returned(f.pid)}`);
-      if (!P.terminal[f.pid] && kind >= CHECK) {
-        const k = plays.length;
+      if (AB && kind >= BEGIN) {
+        const [a, b] = windowAfter(f.pid, f.done);
+        lines.push(`window ${windowText(a, b)}` + (f.done ? ` (called with ${windowText(V.alpha[f.pid], V.beta[f.pid])})` : ""));
+        if (V.pruned[f.pid].length && f.done === plays.length && kind >= CHOOSE) lines.push(`pruned: ${prunedText(f.pid)}`);
+      }
+      if (hitFrom(f.pid) !== null && kind >= CHECK) lines.push(`cache hit: the answer of call #${hitFrom(f.pid)}`);
+      if (!P.terminal[f.pid] && kind >= CHECK && hitFrom(f.pid) === null) {
+        const k = plays.length + (AB ? V.pruned[f.pid].length : 0);  // pruned ones too
         if (f.active >= 0) {
           const who = innermost ? "calling next" : `waiting for call #${plays[f.active].call}`;
-          lines.push(`loop i = ${f.active}: cell ${plays[f.active].cell}, test-play ${f.active + 1} of ${k} (${who})`);
+          lines.push(`loop i = ${f.active}: ${moveShort(plays[f.active].cell)}, test-play ${f.active + 1} of ${k} (${who})`);
         } else if (kind === CHECK) lines.push(`loop: ${k} test-play${k === 1 ? "" : "s"} to do`);
-        else if (kind === SAVE) lines.push(`loop i = ${state.j}: cell ${plays[state.j].cell} saved, ${f.done} of ${k} done`);
+        else if (kind === SAVE) lines.push(`loop i = ${state.j}: ${moveShort(plays[state.j].cell)} saved, ${f.done} of ${k} done`);
         else lines.push(`loop finished: ${k} of ${k} done`);
         const saved = plays.slice(0, f.done).map((p) => info(p.cell, P.score[p.pid]));
         lines.push(`allTestPlayInfos = [${saved.join(", ")}]`);
@@ -524,12 +693,12 @@
       item.dataset.key = key;
       // currBdSt as the guide's figures 4-5 show it: the loop's test-play in red.
       const cells = cellsOf(f.pid);
-      if (f.active >= 0) cells[plays[f.active].cell] = mark;
+      if (f.active >= 0 && !TREE) cells[plays[f.active].cell] = mark;
       item.appendChild(grid(cells, f.active >= 0 ? plays[f.active].cell : -1,
         terminalHere ? lineOf(f.pid) : null, terminalHere ? terminalKind(f.pid) : null));
       const text = el("div", "lines");
       const head = el("div", "head");
-      head.innerHTML = `<b>#${f.call}</b> ${code(`minimax(currBdSt, "${mark}")`)} ` +
+      head.innerHTML = `<b>#${f.call}</b> ${code(TREE ? `minimax(${label(P.node[f.pid])})` : `minimax(currBdSt, "${mark}")`)} ` +
         `<span class="quiet">${mark === AI ? "max" : "min"} · depth ${f.depth}</span>`;
       text.appendChild(head);
       lines.forEach((line, i) => {
@@ -565,7 +734,8 @@
       figuresOf(state).map(([name, label]) => ` <a class="figure-link" href="index.html#${name}" ` +
         `title="The matching figure on the figures page (trace --figures DIR, beside this page)">` +
         `${label}</a>`).join("");
-    $("narration").innerHTML = narrate(state);
+    const hit = V && hitFrom(top.pid) !== null && state.kind >= EMPTY;  // memo: no steps 8-16
+    $("narration").innerHTML = (hit ? "" : narrate(state)) + variantNote(state);
     const finishTree = drawTree(state);
     drawStack(state);
     slider.value = current + 1;
@@ -684,10 +854,30 @@
   });
   window.addEventListener("resize", () => { if (state) render(); });
 
-  // Legend labels name the marks of this trace.
-  $("legend").querySelector(".sw.win").nextSibling.textContent = `${AI} (AI) wins: ${signed(S.ai_win)}`;
-  $("legend").querySelector(".sw.loss").nextSibling.textContent = `${HUMAN} (human) wins: ${signed(S.human_win)}`;
-  $("legend").querySelector(".sw.draw").nextSibling.textContent = `draw: ${signed(S.draw)}`;
+  // Legend labels name the marks of this trace (a tree: the node shapes).
+  if (TREE) {
+    for (const [kind, text] of [["played", "▲ MAX node, ▼ MIN node"], ["win", "■ leaf, with its value for MAX"]]) {
+      const swatch = $("legend").querySelector(".sw." + kind);
+      swatch.nextSibling.textContent = text;
+      swatch.remove();  // the shapes say it: no colour to explain
+    }
+    for (const kind of ["loss", "draw", "index"]) $("legend").querySelector(".sw." + kind).parentNode.remove();
+  } else {
+    $("legend").querySelector(".sw.win").nextSibling.textContent = `${AI} (AI) wins: ${signed(S.ai_win)}`;
+    $("legend").querySelector(".sw.loss").nextSibling.textContent = `${HUMAN} (human) wins: ${signed(S.human_win)}`;
+    $("legend").querySelector(".sw.draw").nextSibling.textContent = `draw: ${signed(S.draw)}`;
+  }
+
+  if (V) {  // the variant's own symbols
+    const add = (cls, text) => {
+      const span = el("span");
+      span.appendChild(el("i", "sw " + cls));
+      span.appendChild(document.createTextNode(text));
+      $("legend").appendChild(span);
+    };
+    if (AB) add("pruned", `test-plays cut off (pruned), not searched; α/β: the window (cutoff ${V.cutoff})`);
+    if (V.cached_from) add("hit", "cache hit: answered with an earlier call's score");
+  }
 
   const start = fromHash();
   go(start !== null ? start : beginOf(D.start_call));
@@ -698,5 +888,7 @@
     go: (step) => go(step - 1),
     step: () => current + 1,
     beginOf: (call) => beginOf(call) + 1,
+    // The last step of a call: its return (or its terminal check).
+    endOf: (call) => { const b = beginOf(call); return b + EV[locate(b).frames.at(-1).pid]; },
   });
 })();

@@ -64,13 +64,23 @@ class Board:
     """A position: nine cells, row-major, each ``'X'``, ``'O'`` or ``'.'``.
 
     ``Board('X.OX.XOO.')`` is the tutorial's board; ``str()`` draws it as a grid.
+    Any notation of a board file is accepted too and read at once into that form:
+    ``Board('x.o/x.x/oo.')``, ``Board('["X", 1, "O", "X", 4, "X", "O", "O", 8]')``.
     """
 
     cells: str
 
     def __post_init__(self) -> None:
-        if len(self.cells) != 9 or set(self.cells) - {"X", "O", EMPTY}:
-            raise ValueError(f"expected 9 cells of 'X', 'O' or '.', found {self.cells!r}")
+        if not isinstance(self.cells, str):
+            raise TypeError(
+                "Board() expects the board as a string, e.g. 'X.OX.XOO.' or 'X.O/X.X/OO.', "
+                f"found {type(self.cells).__name__}"
+            )
+        if len(self.cells) == 9 and not set(self.cells) - {"X", "O", EMPTY}:
+            return  # already the canonical form: the common case, kept fast
+        from .notation import parse_cells  # the notations live there; it imports this module
+
+        object.__setattr__(self, "cells", parse_cells(self.cells, "Board()"))
 
     @classmethod
     def empty(cls) -> Board:
@@ -92,6 +102,12 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({self.cells!r})"
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a board as a small picture (drawn without Graphviz)."""
+        from ...renderers.notebook import board_svg
+
+        return board_svg(self)
 
     def __getitem__(self, cell: int) -> str:
         return self.cells[cell]

@@ -25,6 +25,36 @@ TERMINAL_CODES: dict[str | None, int] = {name: code for code, name in enumerate(
 X_TO_MOVE = 1 << 18
 #: The guide's loop order: empty cells by ascending index.
 ASCENDING = tuple(range(9))
+#: The centre first, then the corners, then the edges: strong moves early, so alpha-beta cuts sooner.
+CENTRE_FIRST = (4, 0, 2, 6, 8, 1, 3, 5, 7)
+#: ``--order`` names (the British and American spellings).
+ORDERS = {"ascending": ASCENDING, "centre-first": CENTRE_FIRST, "center-first": CENTRE_FIRST}
+
+
+def parse_order(text: str) -> tuple[int, ...]:
+    """Parse ``--order``: ``ascending``, ``centre-first`` or the nine cells, e.g. ``4,0,2,6,8,1,3,5,7``."""
+    named = ORDERS.get(text.strip().lower())
+    if named is not None:
+        return named
+    try:
+        cells = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        cells = ()
+    if sorted(cells) != list(ASCENDING):
+        raise InputError(
+            "expected 'ascending', 'centre-first' or the cells 0-8 each once, comma-separated "
+            f"(e.g. 4,0,2,6,8,1,3,5,7), found {text!r}",
+            "--order",
+        )
+    return cells
+
+
+def order_name(order: Sequence[int]) -> str:
+    """A loop order as ``--order`` spells it."""
+    for name, cells in ORDERS.items():
+        if tuple(order) == cells:
+            return name
+    return ",".join(map(str, order))
 
 
 def pack(board: Board, to_move: Mark) -> int:
@@ -223,6 +253,14 @@ class TicTacToe:
         word = "cell" if len(cells) == 1 else "cells"
         return f"{self.mark_of(state)} test-plays {word} {', '.join(map(str, cells))}"
 
+    def undo_text(self, move: int) -> str:
+        """Step 12 puts the test-played cell back: ``cell 4 reset``."""
+        return f"cell {move} reset"
+
+    def next_text(self, move: int) -> str:
+        """Step 13: ``next empty cell: 8``."""
+        return f"next empty cell: {move}"
+
     def search_text(self, state: int) -> str:
         """Step 9 when the game goes on."""
         return f"{self.mark_of(state)} test-plays each empty cell"
@@ -332,7 +370,8 @@ class TicTacToe:
         if mark not in ("X", "O"):
             raise ValueError(f"expected mark 'X' or 'O', found {mark!r}")
         state = pack(Board(cells), mark)
-        if empty != list(self.empty_cells(state)):
+        if not isinstance(empty, list) or any(type(c) is not int for c in empty) \
+                or empty != list(self.empty_cells(state)):
             raise ValueError(f"expected empty cells {list(self.empty_cells(state))}, found {empty!r}")
         return state
 

@@ -1,11 +1,17 @@
 """Board files: parse a position from text, validate it, and say exactly what is wrong.
 
-Two notations are accepted (blank lines and ``#`` comments are ignored):
+The notations learners already have at hand are accepted (blank lines and ``#``
+comments are ignored):
 
 * a grid of three rows of three cells, each ``X``/``O`` (either case) or empty
   (``.``, ``-``, ``_`` or the cell's own index digit), optionally separated by
-  spaces or ``|``;
-* the tutorial's array on one line, e.g. ``["X", 1, "O", "X", 4, "X", "O", "O", 8]``.
+  spaces or ``|``; the board as ``trace play`` draws it, ``---+---+---`` rules
+  included, is such a grid;
+* the guide's array, e.g. ``["X", 1, "O", "X", 4, "X", "O", "O", 8]``, also as its
+  line of JavaScript (``const currentBoardState = [...];``), with single or double
+  quotes, on one line or split over several;
+* the nine cells on one line, as tracer prints them: ``X.OX.XOO.``, or with its
+  titles' slashes, ``X.O/X.X/OO.``.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from ...errors import InputError
+from ...errors import InputError, name_char, quote
 from .board import EMPTY, Board, Mark, other
 
 #: Board files are tiny; refuse anything larger without reading it all.
@@ -22,7 +28,12 @@ MAX_BYTES = 64 * 1024
 
 EMPTY_CHARS = ".-_"
 EXPECTED_CELL = "X, O, '.', '-', '_' or the cell's own index"
-EXPECTED_BOARD = 'a board: 3 rows of 3 cells, or an array like ["X", 1, "O", ...]'
+EXPECTED_BOARD = 'a board: 3 rows of 3 cells, 9 cells like X.OX.XOO., or an array like ["X", 1, "O", ...]'
+
+#: A rule between the rows of a drawn board, as ``trace play`` prints it: ``---+---+---``.
+_RULE = re.compile(r"[-+=\s]*\+[-+=\s]*")
+#: The start of the guide's array, maybe as its JavaScript: ``const currentBoardState = [``.
+_ARRAY_START = re.compile(r"(?:(?:const|let|var)\s+)?(?:[A-Za-z_$][\w$]*\s*=\s*)?\[")
 
 
 @dataclass(frozen=True)
@@ -37,11 +48,8 @@ class Position:
 
 
 def _quote(text: str, limit: int = 40) -> str:
-    """Quote found text for an error message, shortened so the message stays one line."""
-    text = text.strip()
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return repr(text)
+    """Quote found text for an error message: escaped, shortened, on one line."""
+    return quote(text.strip(" \t"), limit)
 
 
 def _decode(data: bytes, source: str) -> str:
@@ -71,26 +79,80 @@ def parse_board(text: str, source: str = "<string>", turn: Mark | None = None) -
         source: the name used in error messages.
         turn: the side to move, if the user set it; otherwise inferred from the counts.
     """
-    rows: list[tuple[int, str]] = []  # (line number, content without comment)
-    for number, raw in enumerate(text.splitlines(), start=1):
-        content = raw.split("#", 1)[0].strip()
-        if content:
-            rows.append((number, content))
+    rows = _content_rows(text)
     if not rows:
         raise InputError(f"expected {EXPECTED_BOARD}, found no board (an empty file)", source, 1)
-
     first_line = rows[0][0]
-    if rows[0][1].startswith("["):
-        if len(rows) > 1:
-            line, content = rows[1]
-            raise InputError(
-                f"expected nothing after the array, found {_quote(content)}", source, line
-            )
-        cells = _parse_array(rows[0][1], source, first_line)
-    else:
-        cells = _parse_grid(rows, source)
+    cells = _read_cells(rows, source)
     board = Board("".join(cells))
     return Position(board, _check_position(board, turn, source, first_line), source)
+
+
+def parse_cells(text: str, source: str = "board") -> str:
+    """The nine cells (``'X.OX.XOO.'``) of a board in any of the notations above.
+
+    Only the cells are checked (InputError if they are not a board), not whether
+    the position could occur in a game: that is parse_board's job.
+    """
+    rows = _content_rows(text)
+    if not rows:
+        raise InputError(f"expected {EXPECTED_BOARD}, found nothing", source)
+    return "".join(_read_cells(rows, source))
+
+
+def _read_cells(rows: list[tuple[int, str]], source: str) -> list[str]:
+    """The cells, in whichever notation ``rows`` are written."""
+    first_line, first = rows[0]
+    start = _ARRAY_START.match(first)
+    if start:
+        return _parse_array(_array_lines(rows, start.end() - 1, source), source, first_line)
+    if len(rows) == 1 and "/" in first:  # X.O/X.X/OO.
+        return _parse_grid([(first_line, row) for row in first.split("/")], source)
+    packed = re.sub(r"[\s|]+", "", first)
+    if len(rows) == 1 and len(packed) == 9:  # X.OX.XOO.
+        return _parse_grid([(first_line, packed[i : i + 3]) for i in (0, 3, 6)], source)
+    return _parse_grid(rows, source)
+
+
+def _content_rows(text: str) -> list[tuple[int, str]]:
+    """``(line number, content)`` of each line that says something: no comments, blank
+    lines or the ``---+---+---`` rules of a drawn board."""
+    rows: list[tuple[int, str]] = []
+    # Only "\n" ends a line (a "\r" before it is dropped): form feeds, vertical tabs,
+    # U+0085 and U+2028/2029 are characters of the line, so line numbers match an
+    # editor's and a comment runs to the real end of its line.
+    for number, raw in enumerate(text.split("\n"), start=1):
+        content = raw.split("#", 1)[0].strip(" \t\r")
+        if content and not _RULE.fullmatch(content):
+            rows.append((number, content))
+    return rows
+
+
+def _array_lines(rows: list[tuple[int, str]], start: int, source: str) -> str:
+    """The array's text, from its ``[`` to its ``]``, joined over as many lines as it spans.
+
+    What may follow it is a ``;`` (the guide's JavaScript), nothing else.
+    """
+    parts = [rows[0][1][start:]]
+    index = 0
+    while "]" not in parts[-1] and index + 1 < len(rows):
+        index += 1
+        parts.append(rows[index][1])
+    joined = " ".join(parts)
+    end = joined.find("]")
+    if end < 0:
+        raise InputError(
+            f"expected the array to end with ']', found {_quote(joined)}", source, rows[0][0]
+        )
+    rest = joined[end + 1 :].strip()
+    if rest not in ("", ";"):
+        raise InputError(
+            f"expected nothing after the array but a ';', found {_quote(rest)}", source, rows[index][0]
+        )
+    if index + 1 < len(rows):
+        line, content = rows[index + 1]
+        raise InputError(f"expected nothing after the array, found {_quote(content)}", source, line)
+    return joined[: end + 1]
 
 
 def _parse_grid(rows: list[tuple[int, str]], source: str) -> list[str]:
@@ -99,7 +161,7 @@ def _parse_grid(rows: list[tuple[int, str]], source: str) -> list[str]:
         raise InputError(f"expected 3 rows, found a fourth: {_quote(content)}", source, line)
     cells: list[str] = []
     for r, (line, content) in enumerate(rows):
-        row = re.sub(r"[\s|]+", "", content)
+        row = re.sub(r"[ \t|]+", "", content)
         if len(row) != 3:
             raise InputError(
                 f"expected 3 cells in row {r + 1}, found {len(row)}: {_quote(content)}",
@@ -132,21 +194,15 @@ def _cell(char: str, index: int, content: str, source: str, line: int) -> str:
             line,
         )
     raise InputError(
-        f"expected {EXPECTED_CELL}, found {char!r} in {_quote(content)}", source, line
+        f"expected {EXPECTED_CELL}, found {name_char(char)} in {_quote(content)}", source, line
     )
 
 
-_ARRAY_ITEM = re.compile(r"""\s*(?:"([^"]*)"|'([^']*)'|(-?\d+))\s*(?:,|$)""")
+_ARRAY_ITEM = re.compile(r"""[ \t]*(?:"([^"]*)"|'([^']*)'|(-?[0-9]+))[ \t]*(?:,|$)""")
 
 
 def _parse_array(content: str, source: str, line: int) -> list[str]:
-    if not content.endswith("]"):
-        raise InputError(
-            f"expected the array to end with ']' on the same line, found {_quote(content)}",
-            source,
-            line,
-        )
-    inner = content[1:-1].strip()
+    inner = content[1:-1].strip(" \t")
     cells: list[str] = []
     pos = 0
     while pos < len(inner):
@@ -163,8 +219,9 @@ def _parse_array(content: str, source: str, line: int) -> list[str]:
         text = match.group(1) if match.group(1) is not None else match.group(2)
         if text is not None:
             if text.upper() not in ("X", "O"):
+                found = name_char(text) if len(text) == 1 else _quote(text)
                 raise InputError(
-                    f'expected "X" or "O" at item {index + 1} of the array, found {_quote(text)}',
+                    f'expected "X" or "O" at item {index + 1} of the array, found {found}',
                     source,
                     line,
                 )
@@ -220,3 +277,24 @@ def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> 
             line,
         )
     return turn
+
+
+
+def as_position(board: object, to_move: object = None, source: str = "record()") -> tuple[Board, Mark]:
+    """The board and side to move of a Python caller's arguments, read at the edge.
+
+    ``board`` is a Board or a string in any board-file notation; with ``to_move``
+    left out it is inferred from the counts, as for a board file.
+    """
+    if to_move is not None and to_move not in ("X", "O"):
+        raise ValueError(f"expected to_move to be 'X' or 'O', found {to_move!r}")
+    if isinstance(board, str):
+        position = parse_board(board, source, to_move)
+        return position.board, position.to_move
+    if not isinstance(board, Board):
+        raise TypeError(
+            f"{source} expects a Board or a string such as 'X.OX.XOO.', found {type(board).__name__}"
+        )
+    if to_move is None:
+        return board, _check_position(board, None, source, 1)
+    return board, to_move

@@ -1,0 +1,186 @@
+"""`trace play --html` without a browser: the command, the page's parts, and the proof
+that the decisions embedded in the page cannot be beaten."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tracer.games.tictactoe.board import Board, other
+from tracer.play.match import choose_move, outcome_of
+from tracer.play.page import render_game_page
+from tracer.scores import NAMED
+
+CONFIGS = [("X", "ai"), ("X", "human"), ("O", "ai"), ("O", "human")]
+
+
+def embedded(page: str, element_id: str) -> object:
+    """The JSON inside the page's ``<script type="application/json" id=...>``."""
+    match = re.search(rf'<script type="application/json" id="{element_id}">(.*?)</script>', page, re.S)
+    assert match, f"no #{element_id} in the page"
+    return json.loads(match.group(1))
+
+
+@pytest.fixture(scope="module")
+def page() -> str:
+    return render_game_page()
+
+
+@pytest.fixture(scope="module")
+def data(page: str) -> dict:
+    return embedded(page, "game-data")  # type: ignore[return-value]
+
+
+class EmbeddedGraph:
+    """One of the page's recorded graphs, read the way the page reads it, in Python."""
+
+    def __init__(self, data: dict, ai: str, first_mark: str, scores: str):
+        [graph] = [g for g in data["graphs"] if (g["ai"], g["first"], g["scores"], g["search"])
+                   == (ai, first_mark, scores, "minimax")]
+        self.columns = {name: data["columns"][i] for name, i in graph["positions"].items()}
+
+    def board(self, pid: int) -> Board:
+        packed = self.columns["boards"][pid]
+        return Board("".join("X" if packed >> i & 1 else "O" if packed >> (9 + i) & 1 else "."
+                             for i in range(9)))
+
+    def child(self, pid: int, cell: int) -> int:
+        """The row reached by playing ``cell`` (test-plays are stored in ascending cell order)."""
+        j = self.board(pid).empty_cells().index(cell)
+        return self.columns["edge_child"][self.columns["first_edge"][pid] + j]
+
+    def chosen(self, pid: int) -> int:
+        """The cell the page's AI plays in row ``pid``: the row's chosen test-play."""
+        return self.board(pid).empty_cells()[self.columns["best"][pid]]
+
+
+# ---- the command ---------------------------------------------------------------------
+
+
+def test_play_html_writes_one_page_and_says_where(cli, tmp_path: Path):
+    result = cli("play", "--html", "game.html")
+    assert result.exit_code == 0
+    assert result.stdout == ""  # no terminal game was started
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("trace: wrote game.html (")
+    written = (tmp_path / "game.html").read_text(encoding="utf-8")
+    assert written == render_game_page()  # deterministic: the same bytes every time
+    assert cli("play", "--html", "again.html").exit_code == 0
+    assert (tmp_path / "again.html").read_bytes() == (tmp_path / "game.html").read_bytes()
+
+
+def test_play_html_dash_writes_the_page_to_standard_output(cli, tmp_path: Path):
+    result = cli("play", "--html", "-")
+    assert result.exit_code == 0
+    assert result.stdout == render_game_page()
+    assert result.stderr == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_play_html_refuses_a_missing_folder_and_writes_nothing(cli, tmp_path: Path):
+    result = cli("play", "--html", "no/such/folder/game.html")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("trace: error: --html: cannot write")
+    assert len(result.stderr.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_play_html_starts_with_the_ai_and_scores_asked_for(cli, tmp_path: Path):
+    assert cli("play", "--html", "o.html", "--ai", "O", "--scores", "ten").exit_code == 0
+    written = (tmp_path / "o.html").read_text(encoding="utf-8")
+    assert embedded(written, "game-data")["initial"] == {"ai": "O", "scores": "ten"}
+    assert embedded(render_game_page(), "game-data")["initial"] == {"ai": "X", "scores": "tutorial"}
+
+
+def test_play_html_refuses_a_scheme_the_page_does_not_offer(cli, tmp_path: Path):
+    result = cli("play", "--html", "g.html", "--scores", "-5,5,0")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("trace: error: --scores: the game page offers")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_page_loads_nothing_and_forbids_loading(page: str):
+    assert "Content-Security-Policy" in page and "default-src 'none'" in page
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    assert "<button id=\"play-game\" type=\"button\" class=\"primary\">Play Game</button>" in page
+    assert ">New Game</button>" in page
+    assert [int(n) for n in re.findall(r'data-cell="(\d)"', page)] == list(range(9))
+
+
+def test_the_page_embeds_every_setting_it_offers(data: dict):
+    settings = {(g["first"], g["ai"], g["scores"], g["search"]) for g in data["graphs"]}
+    assert settings == {(f, a, s, "minimax") for f in "XO" for a in "XO" for s in ("tutorial", "ten")}
+    for graph in data["graphs"]:
+        assert graph["scheme"] == NAMED[graph["scores"]].as_dict()
+    # Pooling: the graphs share their structure, so there are far fewer columns than 8 x 9.
+    assert len(data["columns"]) < 8 * 9 / 2
+
+
+# ---- the embedded decisions: the same as tracer's, and unbeatable -------------------------
+
+
+def every_game(graph: EmbeddedGraph, ai: str, first: str, decided: dict[str, int]) -> Counter:
+    """Play every sequence of human moves against the page's decisions; count outcomes.
+
+    The rules (whose turn, when a game ends) are the game's own, not the page's.
+    """
+    results: Counter = Counter()
+    stack = [(0, Board.empty(), ai if first == "ai" else other(ai))]
+    while stack:
+        pid, board, to_move = stack.pop()
+        assert graph.board(pid) == board
+        end = outcome_of(board)
+        if end is not None:
+            results["draw" if end.draw else "AI wins" if end.winner == ai else "human wins"] += 1
+            continue
+        if to_move == ai:
+            cell = decided.setdefault(board.cells, graph.chosen(pid))
+            assert graph.chosen(pid) == cell
+            stack.append((graph.child(pid, cell), board.play(cell, ai), other(ai)))
+        else:
+            stack.extend((graph.child(pid, cell), board.play(cell, to_move), ai)
+                         for cell in board.empty_cells())
+    return results
+
+
+@pytest.mark.parametrize("scores", ["tutorial", "ten"])
+def test_the_pages_ai_never_loses_and_plays_tracers_moves(data: dict, scores: str, capsys):
+    total = 0
+    for ai, first in CONFIGS:
+        graph = EmbeddedGraph(data, ai, ai if first == "ai" else other(ai), scores)
+        decided: dict[str, int] = {}
+        results = every_game(graph, ai, first, decided)
+        assert results["human wins"] == 0
+        assert results["AI wins"] > 0 and results["draw"] > 0
+        total += sum(results.values())
+        # Every decision the proof met is the one `trace play` makes on that board.
+        for cells, cell in decided.items():
+            assert choose_move(Board(cells), ai, NAMED[scores]).cell == cell, (cells, ai)
+    with capsys.disabled():
+        print(f"\npage's decisions, {scores} scores: {total:,} games, none lost", end=" ")
+    assert total == 1564  # as `trace play`'s own proof (tests/test_game.py) counts them
+
+
+def test_the_embedded_terminal_column_agrees_with_the_rules(data: dict):
+    for graph_data in data["graphs"]:
+        graph = EmbeddedGraph(data, graph_data["ai"], graph_data["first"], graph_data["scores"])
+        names = data["terminal_names"]
+        for pid, code in enumerate(graph.columns["terminal"]):
+            end = outcome_of(graph.board(pid))
+            expected = None if end is None else "draw" if end.draw else end.winner
+            assert names[code] == expected
+            line = graph.columns["line"][pid]
+            assert (data["lines"][line] if line >= 0 else []) == list(end.line if end else [])
+
+
+def test_the_step_through_template_is_the_viewer_page(page: str):
+    template = embedded(page, "viewer-page")
+    assert isinstance(template, str)
+    for slot in ("<!--@title@-->", "<!--@heading@-->", "/*@data@*/"):
+        assert template.count(slot) == 1, slot
+    assert 'id="story"' in template and 'id="stack"' in template and 'id="tree"' in template
+    assert "Content-Security-Policy" in template

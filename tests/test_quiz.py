@@ -1,0 +1,273 @@
+"""The quiz's questions and answers (tracer/renderers/quiz.py) and `trace quiz` in the terminal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+import tracer
+from tracer import Board
+from tracer.renderers.log import render_log
+from tracer.renderers.quiz import (
+    first_call_questions,
+    page_data,
+    page_depth,
+    pruned_answer,
+    questions,
+)
+from tracer.search.minimax import plain_minimax
+
+#: Boards the quiz is checked on: (board, side to move, AI).
+BOARDS = [
+    ("X.OX.XOO.", "X", "X"),   # the guide's
+    ("X.OX.XOO.", "X", "O"),   # the same, O the AI
+    ("XOXXOO.X.", "O", "X"),   # O to move
+    ("XO..X..O.", "X", "X"),   # a few hundred calls
+    ("XXXOO....", "O", "X"),   # already over
+]
+
+
+@dataclass
+class RefCall:
+    """One call as the plain reference minimax makes it."""
+
+    move: int | None
+    depth: int
+    mark: str
+    score: int = 0
+    children: list[RefCall] = field(default_factory=list)
+
+
+def reference_calls(board: str, to_move: str, ai: str) -> list[RefCall]:
+    """Every call of the plain reference minimax, in call order, with its score and children."""
+    calls: list[RefCall] = []
+    running: list[RefCall] = []
+
+    def on_call(_board, mark, move, depth):
+        node = RefCall(move, depth, mark)
+        if running:
+            running[-1].children.append(node)
+        calls.append(node)
+        running.append(node)
+
+    def on_return(score):
+        running.pop().score = score
+
+    plain_minimax(Board(board), to_move, ai=ai, on_call=on_call, on_return=on_return)  # type: ignore[arg-type]
+    return calls
+
+
+def reference_best(node: RefCall, ai: str) -> int:
+    """The guide's step 16, done here by hand: the first test-play with the best score."""
+    scores = [c.score for c in node.children]
+    want = max(scores) if node.mark == ai else min(scores)
+    return node.children[scores.index(want)].move  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(("board", "to_move", "ai"), BOARDS)
+def test_every_answer_is_the_reference_minimax_s_for_every_call(board, to_move, ai):
+    trace = tracer.record(Board(board), to_move, ai=ai)
+    ref = reference_calls(board, to_move, ai)
+    asked = questions(trace)
+    values = {q.call: q for q in asked if q.kind == "value"}
+    picks = {q.call: q for q in asked if q.kind == "pick"}
+    assert sorted(values) == list(range(1, len(ref) + 1))  # one value question per call
+    for number, node in enumerate(ref, start=1):
+        q = values[number]
+        assert q.accepts(str(node.score)) == q.answer
+        assert q.depth == node.depth
+        wrong = [c for i, c in enumerate(q.choices) if i != q.answer]
+        assert all(q.accepts(c.label) != q.answer for c in wrong)
+        if len(node.children) > 1:
+            best = reference_best(node, ai)
+            assert picks[number].accepts(str(best)) == picks[number].answer
+            assert picks[number].accepts(f"cell {best}") == picks[number].answer
+            assert [c.label for c in picks[number].choices] == [f"cell {c.move}" for c in node.children]
+        else:
+            assert number not in picks  # a single test-play leaves nothing to pick
+
+
+def test_explanations_are_lines_of_the_log(tutorial_trace):
+    log = render_log(tutorial_trace)
+    for q in questions(tutorial_trace):
+        step, _, text = q.explanation.removeprefix("Step ").partition(": ")
+        first = text.split("; step 17: ")[0].rstrip(".")
+        assert f"step {step}" in log and first in log, q.explanation
+        assert q.explanation.count(". ") == 0  # one sentence
+
+
+def test_the_guide_s_board_in_words(tutorial_trace):
+    asked = questions(tutorial_trace)
+    call3 = next(q for q in asked if q.kind == "value" and q.call == 3)
+    assert call3.prompt == "What score does call #3 (cell 4 played: X to move on XXO/XOX/OO.) return?"
+    assert [c.label for c in call3.choices] == ["-1", "0", "+1"]
+    assert call3.right.label == "-1"
+    assert call3.explanation == "Step 9: O (the human) has three in a row (cells 2, 4, 6): return {score: -1}."
+    pick1 = next(q for q in asked if q.kind == "pick" and q.call == 1)
+    assert pick1.right.label == "cell 4"
+    assert pick1.explanation == ("Step 16: X is the AI, so max(-1, +1, -1) = +1: "
+                                 "bestTestPlay = 1 (cell 4, the highest).")
+    # Asked just before step 16 of call 1, revealed at it; call 3 (terminal) as it begins.
+    assert (pick1.ask, pick1.reveal) == (("end", 1, -2), ("end", 1, -1))
+    assert (call3.ask, call3.reveal) == (("begin", 3, 0), ("end", 3, 0))
+
+
+def test_depth_keeps_the_calls_down_to_it(tutorial_trace):
+    first = questions(tutorial_trace, depth=1)
+    assert {(q.kind, q.call) for q in first} == {
+        ("value", 1), ("pick", 1), ("value", 2), ("value", 5), ("value", 6)}
+
+
+def test_a_page_carries_questions_down_to_a_depth_that_fits(empty_trace, tutorial_trace):
+    assert page_depth(tutorial_trace) == 3 and page_data(tutorial_trace)["complete"]
+    data = page_data(empty_trace)
+    assert data["depth"] == 2 and not data["complete"]
+    # 1 + 9 + 72 calls down to depth 2, and a pick for each of the 10 above it.
+    assert len(data["questions"]) == 82 + 10
+    assert page_data(tutorial_trace)["key"] != data["key"]
+
+
+def test_pruned_answers_are_read_in_any_order():
+    assert pruned_answer("8, 5") == pruned_answer("5 8") == "5 8"
+    assert pruned_answer("none") == pruned_answer("no cells") == "none"
+
+
+def test_the_terminal_asks_the_first_call_s_test_plays_then_the_pick(tutorial_trace):
+    asked = first_call_questions(tutorial_trace)
+    assert [(q.kind, q.call) for q in asked] == [("value", 2), ("value", 5), ("value", 6), ("pick", 1)]
+
+
+# ---- trace quiz ---------------------------------------------------------------------
+
+
+def test_trace_quiz_all_right(cli):
+    result = cli("quiz", "--example", "near-endgame", input="-1\n+1\n-1\n4\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("Right:") == 4 and "Not quite" not in out
+    assert "Q1. What score does call #2 (cell 1 played: O to move on XXO/X.X/OO.) return? [-1, 0, +1]" in out
+    assert "Q4. Step 16: which test-play does call #1 pick?" in out
+    assert out.rstrip().endswith("Score: values returned 3/3, test-plays picked 1/1: 4 of 4 right.")
+
+
+def test_trace_quiz_wrong_answers_show_the_right_one_and_why(cli):
+    result = cli("quiz", "--example", "near-endgame", input="1\nmaybe\n0\n-1\ncell 1\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Not quite: the trace says -1. Step 16: O is the human, so min(-1, -1) = -1" in out
+    assert "Type one of: -1, 0, +1." in out  # 'maybe' is asked again, not scored
+    assert "Not quite: the trace says +1. Step 9: X (the AI) has three in a row (cells 3, 4, 5)" in out
+    assert "Not quite: the trace says cell 4. Step 16: X is the AI, so max(-1, +1, -1) = +1" in out
+    assert out.rstrip().endswith("Score: values returned 1/3, test-plays picked 0/1: 1 of 4 right.")
+
+
+def test_trace_quiz_reads_the_board_then_the_answers_from_standard_input(cli):
+    result = cli("quiz", "-", input="X.O\nX.X\nOO.\n\n-1\n1\n")
+    assert result.exit_code == 0, result.output
+    assert "Right: -1." in result.output and "Right: +1." in result.output
+    # The input ended before the last two questions: the score counts what was answered.
+    assert result.output.rstrip().endswith("Score: values returned 2/2: 2 of 2 right.")
+
+
+def test_trace_quiz_on_a_finished_game(cli, tmp_path):
+    (tmp_path / "won.txt").write_text("XXX\nOO.\n...\n")
+    result = cli("quiz", "won.txt", "--turn", "O")
+    assert result.exit_code == 0
+    assert result.output.rstrip().endswith("The game is already over on this board: there is nothing to predict.")
+
+
+@pytest.mark.parametrize("args", [(), ("b.txt", "--example", "near-endgame"), ("missing.txt",),
+                                  ("--example", "nope")])
+def test_trace_quiz_bad_input_is_one_line(cli, args):
+    result = cli("quiz", *args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("trace: error: ")
+
+
+# ---- alpha-beta and memo: the questions against the plain references ---------------
+
+VARIANT_BOARDS = [("X.OX.XOO.", "X", "X"), ("XO..X..O.", "X", "X"), ("X...O....", "X", "O")]
+
+
+def variant_trace(board: str, to_move: str, ai: str, algorithm: str, cutoff: str = "ge"):
+    from tracer.games.tictactoe.game import TicTacToe
+    from tracer.search import SearchSpec
+
+    game = TicTacToe(Board(board), to_move, ai, tracer.TUTORIAL, tuple(range(9)))  # type: ignore[arg-type]
+    return SearchSpec(algorithm, cutoff).run(game)
+
+
+def typed_bound(value: float) -> str:
+    return {float("-inf"): "-inf", float("inf"): "+inf"}.get(value) or str(int(value))
+
+
+@pytest.mark.parametrize("cutoff", ["ge", "gt"])
+@pytest.mark.parametrize(("board", "to_move", "ai"), VARIANT_BOARDS)
+def test_alphabeta_questions_are_the_reference_s_for_every_call(board, to_move, ai, cutoff):
+    from test_variants import plain_alphabeta
+
+    trace = variant_trace(board, to_move, ai, "alphabeta", cutoff)
+    _move, _score, ref = plain_alphabeta(board, to_move, ai, cutoff, list(range(9)))
+    asked = questions(trace)
+    by = {(q.kind, q.call): q for q in asked}
+    nexts: dict[int, list] = {}
+    for q in asked:
+        if q.kind == "next":
+            nexts.setdefault(q.call, []).append(q)
+    for number, (_cells, _mark, alpha, beta, pruned) in enumerate(ref, start=1):
+        for kind, bound in (("alpha", alpha), ("beta", beta)):
+            q = by[(kind, number)]
+            assert q.accepts(typed_bound(bound)) == q.answer, (number, kind, bound)
+        call = trace.call(number)
+        said = [q.right.label for q in nexts.get(number, [])]
+        # After each searched test-play but the last: searched; then pruned if there was a cut.
+        assert said == ["searched"] * (len(call.children()) - 1) + (["pruned"] if pruned else [])
+        if pruned:
+            assert f"{pruned[0]}, searched or pruned?" in nexts[number][-1].prompt
+            assert nexts[number][-1].explanation.startswith("Cut: best ")
+
+
+def test_alphabeta_on_the_guide_s_board_cuts_cell_4_at_call_6():
+    trace = variant_trace("X.OX.XOO.", "X", "X", "alphabeta")
+    asked = {(q.kind, q.call): q for q in questions(trace)}
+    assert asked[("alpha", 6)].right.label == "+1" and asked[("beta", 6)].right.label == "+∞"
+    assert asked[("alpha", 6)].explanation == (
+        "Window: called with α = +1, β = +∞, call #1's window after its update "
+        "α = -1 → +1: X can get at least +1 (best so far, after test-play 2).")
+    cut = [q for q in questions(trace) if q.kind == "next" and q.call == 6]
+    assert [q.right.label for q in cut] == ["pruned"]
+    assert cut[0].explanation == ("Cut: best +1 ≤ α = +1: X would never let the game reach here, "
+                                  "so cell 4 is not test-played (pruned).")
+
+
+def test_memo_seen_questions_are_the_reference_s_cache_hits():
+    from test_variants import plain_memo
+
+    board, to_move, ai = "XO..X..O.", "X", "X"
+    trace = variant_trace(board, to_move, ai, "memo")
+    _move, _score, ref = plain_memo(board, to_move, ai)
+    seen = {q.call: q for q in questions(trace) if q.kind == "seen"}
+    assert len(seen) == len(ref) == trace.calls
+    for number, (_cells, _mark, hit, source) in enumerate(ref, start=1):
+        q = seen[number]
+        assert q.accepts("yes" if hit else "no") == q.answer
+        if hit:
+            assert f"call {source} already computed this position" in q.explanation
+
+
+def test_trace_quiz_alphabeta_asks_which_cells_are_pruned(cli):
+    answers = "-1\n1\n1\n4\nnone\nnone\n4\n"
+    result = cli("quiz", "--example", "near-endgame", "--algorithm", "alphabeta", input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Which test-plays of call #6 (cell 8 played: O to move on X.O/X.X/OOX) are pruned?" in out
+    assert "Right: cell 4. Cut: best +1 ≤ α = +1" in out
+    assert out.rstrip().endswith("pruned test-plays 3/3: 7 of 7 right.")
+    wrong = cli("quiz", "--example", "near-endgame", "--algorithm", "alphabeta",
+                input="-1\n1\n1\n4\nnone\n\n8\n1 4\n")
+    assert "Type cell numbers, or none." in wrong.output  # an empty line is asked again
+    assert "Not quite: the trace says none. No cut in call #2" in wrong.output
+    assert "Not quite: the trace says cell 4. Cut: best +1" in wrong.output
+    assert wrong.output.rstrip().endswith("pruned test-plays 1/3: 5 of 7 right.")

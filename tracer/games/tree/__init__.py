@@ -1,0 +1,1 @@
+"""Textbook game trees: abstract MAX/MIN trees with valued leaves, as AI courses draw them."""

@@ -1,0 +1,283 @@
+"""Tree files: an abstract game tree written as nested lists, parsed with exact error positions.
+
+The notation (see README.md, "Textbook trees")::
+
+    # Russell & Norvig, figure 5.2
+    A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
+
+* A node is an integer (a leaf: its value from MAX's point of view) or a
+  bracketed list of nodes (an inner node: its children in loop order).
+* Any node may carry a label, ``NAME:`` in front of it. A name starts with a
+  letter or ``_`` and goes on with letters, digits and ``_``.
+* Commas between nodes are optional; whitespace, newlines and ``#`` comments
+  (to the end of the line) may appear anywhere between tokens.
+
+Unlabelled nodes get a label derived from their place in the tree (Dewey
+numbering): the ``i``-th child (from 1) of a node labelled ``P`` is ``P.i``;
+an unlabelled root is ``root``, and its children are ``1``, ``2``, ... (their
+children ``1.1``, ``1.2``, ...). A derived label always holds a dot or starts
+with a digit, so it can never clash with a written one, except ``root``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ...errors import InputError
+
+#: Tree files are small; refuse anything larger without reading it all.
+MAX_BYTES = 256 * 1024
+#: The most nodes a tree may have: far beyond any textbook exercise (they have
+#: tens), small enough that every output, the drawing included, stays quick.
+MAX_NODES = 5000
+#: The deepest a tree may be (levels below the root): parsing recurses per level.
+MAX_DEPTH = 100
+#: Leaf values are stored as 64-bit integers; textbook values are small.
+MAX_VALUE = 10**15
+
+ROOT_LABEL = "root"
+LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+INTEGER = re.compile(r"[+-]?[0-9]+")
+#: What a bad leaf looks like: a run of characters that is neither a token nor a separator.
+WORD = re.compile(r"[^\s,\[\]:#]+")
+#: The empty board as the tutorial's array of indexes: a board, not a nine-leaf tree.
+BOARD_INDEXES = re.compile(r"\[\s*" + r"\s*,\s*".join(map(str, range(9))) + r"\s*,?\s*\]")
+LABEL_AHEAD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\s*:")
+
+
+@dataclass
+class TreeNodes:
+    """A parsed tree, its nodes numbered in pre-order (the root is 0)."""
+
+    #: Each node's label (written or derived).
+    labels: list[str] = field(default_factory=list)
+    #: Each node's children, in loop order (empty for a leaf).
+    children: list[list[int]] = field(default_factory=list)
+    #: Each leaf's value (None for an inner node).
+    values: list[int | None] = field(default_factory=list)
+    #: Each node's parent (-1 for the root).
+    parents: list[int] = field(default_factory=list)
+    #: Each node's depth (0 for the root).
+    depths: list[int] = field(default_factory=list)
+    #: Whether the label was written in the file (False: derived).
+    written: list[bool] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+
+class _Parser:
+    """A recursive-descent parser over one text, tracking line and column for errors."""
+
+    def __init__(self, text: str, source: str):
+        self.text = text
+        self.source = source
+        self.pos = 0
+        self.nodes = TreeNodes()
+        self.where: dict[str, int] = {}  # written label -> its offset, for duplicate errors
+
+    # ---- errors -----------------------------------------------------------------------
+
+    def fail(self, expected: str, at: int | None = None, found: str | None = None) -> InputError:
+        at = self.pos if at is None else at
+        line = self.text.count("\n", 0, at) + 1
+        column = at - (self.text.rfind("\n", 0, at) + 1) + 1
+        if found is None:
+            found = self.found(at)
+        return InputError(f"expected {expected}, found {found}", self.source, line, column)
+
+    def found(self, at: int) -> str:
+        if at >= len(self.text):
+            return "the end of the file"
+        match = WORD.match(self.text, at)
+        word = match.group() if match else self.text[at]
+        return repr(word if len(word) <= 20 else word[:19] + "…")
+
+    # ---- tokens -----------------------------------------------------------------------
+
+    def skip(self) -> None:
+        """Skip whitespace and comments."""
+        text, n = self.text, len(self.text)
+        while self.pos < n:
+            c = text[self.pos]
+            if c.isspace():
+                self.pos += 1
+            elif c == "#":
+                end = text.find("\n", self.pos)
+                self.pos = n if end < 0 else end
+            else:
+                break
+
+    def peek(self) -> str:
+        self.skip()
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    # ---- grammar ----------------------------------------------------------------------
+
+    def tree(self) -> TreeNodes:
+        if self.peek() == "":
+            raise self.fail("a tree such as A: [B: [3, 12, 8], C: [2, 4, 6]]")
+        self.node(-1, 0)
+        if self.peek() != "":
+            raise self.fail("the end of the tree (one root node)")
+        _derive_labels(self.nodes)
+        return self.nodes
+
+    def node(self, parent: int, depth: int) -> int:
+        """Parse one node (with its subtree); return its index."""
+        if depth > MAX_DEPTH:
+            raise self.fail(f"a tree at most {MAX_DEPTH} levels deep", found="a deeper node")
+        at = self.pos
+        label = self.label()
+        if label == ROOT_LABEL and parent >= 0 and not self.nodes.written[0]:
+            raise self.fail(f"a label other than '{ROOT_LABEL}' (the unlabelled root is called "
+                            f"'{ROOT_LABEL}')", at=at + (len(self.text[at:]) - len(self.text[at:].lstrip())),
+                            found=repr(label))
+        index = self.new_node(label, parent, depth)
+        c = self.peek()
+        if c == "[":
+            self.pos += 1
+            self.items(index, depth)
+        else:
+            self.leaf(index, label)
+        return index
+
+    def label(self) -> str | None:
+        """A ``NAME:`` prefix if one comes next (consumed), else None."""
+        self.skip()
+        match = LABEL.match(self.text, self.pos)
+        if match is None:
+            return None
+        after = match.end()
+        rest = self.text[after:].lstrip(" \t")
+        if not rest.startswith(":"):
+            return None  # not a label: leaf() reports the word as a bad value
+        name = match.group()
+        if name in self.where:
+            raise self.fail(
+                f"a label not used before ({name!r} labels the node at "
+                f"{self.line_col(self.where[name])})", found=repr(name))
+        self.where[name] = self.pos
+        self.pos = self.text.index(":", after) + 1
+        return name
+
+    def line_col(self, at: int) -> str:
+        line = self.text.count("\n", 0, at) + 1
+        return f"{line}:{at - (self.text.rfind(chr(10), 0, at) + 1) + 1}"
+
+    def new_node(self, label: str | None, parent: int, depth: int) -> int:
+        nodes = self.nodes
+        if len(nodes) >= MAX_NODES:
+            raise self.fail(f"a tree of at most {MAX_NODES} nodes", found="more nodes")
+        nodes.labels.append(label or "")
+        nodes.written.append(label is not None)
+        nodes.children.append([])
+        nodes.values.append(None)
+        nodes.parents.append(parent)
+        nodes.depths.append(depth)
+        if parent >= 0:
+            nodes.children[parent].append(len(nodes) - 1)
+        return len(nodes) - 1
+
+    def items(self, index: int, depth: int) -> None:
+        """The children of an inner node, after its ``[``, up to and including ``]``."""
+        start = self.pos - 1
+        while True:
+            c = self.peek()
+            if c == "]":
+                if not self.nodes.children[index]:
+                    raise self.fail("a node inside the brackets (a list needs at least one child)")
+                self.pos += 1
+                return
+            if c == "":
+                raise self.fail(f"']' to close the '[' at {self.line_col(start)}")
+            if c == "," and self.nodes.children[index]:
+                self.pos += 1
+                continue
+            self.node(index, depth + 1)
+
+    def leaf(self, index: int, label: str | None) -> None:
+        """A leaf's integer value (or the error saying what should have been there)."""
+        at = self.pos
+        match = INTEGER.match(self.text, at)
+        if match is None or WORD.match(self.text, match.end()):
+            if re.match(r"[0-9+.-]", self.text[at:at + 1]):
+                raise self.fail("an integer leaf value")
+            if label is not None:
+                raise self.fail(f"a node after the label '{label}:' (an integer or a [list])")
+            raise self.fail("a node (an integer leaf value, a [list] of nodes, or NAME: before either)")
+        value = int(match.group())
+        if abs(value) > MAX_VALUE:
+            raise self.fail(f"a leaf value between -{MAX_VALUE:,} and {MAX_VALUE:,}")
+        self.nodes.values[index] = value
+        self.pos = match.end()
+
+
+def _derive_labels(nodes: TreeNodes) -> None:
+    """Give every unlabelled node its Dewey label (see the module docstring)."""
+    if not nodes.written[0]:
+        nodes.labels[0] = ROOT_LABEL
+    for index in range(len(nodes)):  # pre-order: a parent is labelled before its children
+        for position, child in enumerate(nodes.children[index], start=1):
+            if not nodes.written[child]:
+                parent = nodes.labels[index]
+                unnamed_root = index == 0 and not nodes.written[0]
+                nodes.labels[child] = str(position) if unnamed_root else f"{parent}.{position}"
+    # Written labels differ (checked while parsing), derived ones differ from them by form.
+    assert len(set(nodes.labels)) == len(nodes.labels)
+
+
+def parse_tree(text: str, source: str = "<string>") -> TreeNodes:
+    """Parse a tree; InputError ``source:line:col: expected …, found …`` on any problem."""
+    return _Parser(text, source).tree()
+
+
+def decode(data: bytes, source: str) -> str:
+    """A tree file's bytes as text; InputError if too large or not UTF-8 text."""
+    if len(data) > MAX_BYTES:
+        raise InputError(f"expected a tree file of at most {MAX_BYTES:,} bytes", source)
+    if b"\0" in data:
+        raise InputError("expected a text file, found binary data (NUL bytes)", source)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError("expected UTF-8 text, found undecodable bytes", source, line) from None
+
+
+def looks_like_tree(data: bytes | str) -> bool:
+    """Whether a file's text is a tree rather than a board, judged by its first line
+    with content: a tree starts with ``[`` or a label ``NAME:``; a
+    board's array (``["X", 1, ...]``, or ``[0, 1, ..., 8]`` for the empty board)
+    and a board's rows do not."""
+    text = data if isinstance(data, str) else data[:4096].decode("utf-8", "replace")
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("["):
+            return not ('"' in line or "'" in line or BOARD_INDEXES.fullmatch(line))
+        return LABEL_AHEAD.match(line) is not None
+    return False
+
+
+def format_tree(nodes: TreeNodes, index: int = 0) -> str:
+    """The tree in its own notation with every label written (parses back to the same tree)."""
+    parts: list[str] = []
+
+    def write(i: int) -> None:
+        parts.append(f"{nodes.labels[i]}: " if nodes.written[i] else "")
+        if nodes.values[i] is not None:
+            parts.append(str(nodes.values[i]))
+            return
+        parts.append("[")
+        for k, child in enumerate(nodes.children[i]):
+            if k:
+                parts.append(", ")
+            write(child)
+        parts.append("]")
+
+    write(index)
+    return "".join(parts)
+

@@ -1,0 +1,43 @@
+"""``--figures DIR``: the guide's figure series and its index page, written into a folder."""
+
+from __future__ import annotations
+
+import click
+
+from ..trace import Trace
+from . import Output, Request
+from .figure_files import check_folder, figure_format, render_series, write_series
+
+
+class FiguresOutput(Output):
+    option = "--figures"
+
+    @classmethod
+    def plan(cls, trace: Trace, request: Request) -> FiguresOutput | None:
+        return None if request.figures_dir is None else cls(trace, request)
+
+    @property
+    def folder_name(self) -> str:
+        assert self.request.figures_dir is not None  # planned only for --figures
+        return self.request.figures_dir
+
+    def check(self) -> None:
+        from ..renderers.figures import figures
+
+        req = self.request
+        self.fmt = figure_format(req.fmt)
+        self.folder = check_folder(self.folder_name)
+        # Building the figures is cheap and refuses what cannot be drawn; laying them out is not.
+        self.series = figures(self.trace, depth=req.depth, max_nodes=req.max_nodes)
+
+    def render(self) -> None:
+        req = self.request
+        self.files = render_series(self.trace, self.fmt, series=self.series, engine=req.engine,
+                                   scale=req.scale)
+
+    def write(self) -> None:
+        write_series(self.folder, self.files)
+        if not self.request.quiet:
+            count = len(self.files) - 1
+            click.echo(f"trace: wrote {count} figure{'' if count == 1 else 's'} and index.html to "
+                       f"{self.folder_name} ({self.fmt})", err=True)

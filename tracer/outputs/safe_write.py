@@ -1,0 +1,358 @@
+"""The one safe way tracer writes a file (or standard output).
+
+What a write must never do, and how this module avoids it:
+
+* replace something that is not a regular file: a device (``/dev/null``), a FIFO or a
+  ``/dev/stdout``-like path is written directly, never renamed over;
+* break a link: a symlink is followed to its final target, and the target is replaced,
+  so the link stays; a file with other hard links is rewritten in place (after the new
+  contents were written in full to a temporary file, so a full disk is found before the
+  old contents are touched), so every link keeps seeing the file;
+* change a file's permissions: the new file gets the old one's mode (and, as root, its
+  owner and group);
+* leave a half-written file or a ``.NAME.XXXX`` temporary behind: a regular file is
+  written to a temporary file beside it and renamed into place only once complete;
+  the temporary file is removed on an exception, on SIGTERM and on SIGINT;
+* end in a traceback: an OSError while writing becomes one EnvironmentFault line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import os
+import shutil
+import signal
+import stat
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any, TextIO
+
+from ..errors import EnvironmentFault, safe_name
+
+#: Temporary files a write in progress owns; a signal handler removes them.
+_LIVE_TEMPS: set[str] = set()
+_HANDLED = (signal.SIGTERM, signal.SIGINT)
+_previous: dict[int, Any] = {}
+#: Longest name, in bytes, kept from the target in a temporary file's name: with the
+#: dots and mkstemp's 8 random characters it stays far below NAME_MAX (255).
+_TEMP_NAME_BYTES = 100
+#: Paths through which a process sees its own open files: never rename over them.
+_DIRECT_PREFIXES = ("/proc/", "/dev/fd/")
+
+
+def fault(path: str | os.PathLike[str], exc: OSError) -> EnvironmentFault:
+    """An OSError met while writing ``path``, as one line."""
+    reason = exc.strerror or str(exc)
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        reason = "the disk is full"
+    elif exc.errno == errno.EROFS:
+        reason = "the file system is read-only"
+    return EnvironmentFault(f"cannot write {safe_name(os.fspath(path))}: {reason}")
+
+
+def final_target(path: str | os.PathLike[str]) -> tuple[Path, bool]:
+    """Follow ``path``'s symlinks to the file a write really changes.
+
+    Returns ``(target, direct)``; ``direct`` is True when the target must be written
+    in place: it is not a regular file (a device, a FIFO) or a ``/dev/stdout``-like
+    path (whose final target is whatever the process's descriptor points at).
+    """
+    current = os.path.abspath(os.fspath(path))
+    for _ in range(64):
+        if current.startswith(_DIRECT_PREFIXES):
+            return Path(current), True
+        if not os.path.islink(current):
+            break
+        link = os.readlink(current)
+        current = os.path.join(os.path.realpath(os.path.dirname(current)), link)
+    else:
+        raise EnvironmentFault(f"cannot write {safe_name(os.fspath(path))}: too many symlinks")
+    current = os.path.join(os.path.realpath(os.path.dirname(current)), os.path.basename(current))
+    if current.startswith(_DIRECT_PREFIXES):
+        return Path(current), True
+    try:
+        st = os.stat(current)
+    except FileNotFoundError:
+        return Path(current), False
+    except OSError as exc:
+        raise fault(path, exc) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise EnvironmentFault(f"cannot write {safe_name(os.fspath(path))}: it is a folder")
+    return Path(current), not stat.S_ISREG(st.st_mode)
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Raise EnvironmentFault now if writing ``path`` is bound to fail (no folder, no
+    permission, a read-only file system, a folder in the way): for checking every
+    output before any is written. A full disk can only be found by writing."""
+    target, direct = final_target(path)
+    name = safe_name(os.fspath(path))
+    if direct:
+        if not os.access(target, os.W_OK):
+            raise EnvironmentFault(f"cannot write {name}: permission denied")
+        return
+    folder = target.parent
+    if not folder.is_dir():
+        raise EnvironmentFault(f"cannot write {name}: the folder {safe_name(str(folder))} "
+                               "does not exist")
+    # The file is renamed into place: the folder itself must be writable.
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise EnvironmentFault(f"cannot write {name}: the folder {safe_name(str(folder))} "
+                               "is not writable")
+
+
+def _own_descriptor(target: Path) -> int | None:
+    """N for ``/dev/fd/N`` or ``/proc/self/fd/N`` (this process's open descriptor N)."""
+    parts = target.parts
+    own = ("/", "proc", "self", "fd"), ("/", "proc", str(os.getpid()), "fd"), ("/", "dev", "fd")
+    for prefix in own:
+        if parts[: len(prefix)] == prefix and len(parts) == len(prefix) + 1 and parts[-1].isdigit():
+            return int(parts[-1])
+    return None
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether writing ``a`` would change what ``b`` names (symlinks and hard links
+    included); for the CLI to refuse two outputs, or an output naming an input."""
+    if os.fspath(a) == "-" or os.fspath(b) == "-":
+        return os.fspath(a) == os.fspath(b)
+    try:
+        target_a, target_b = final_target(a)[0], final_target(b)[0]
+    except EnvironmentFault:
+        return False
+    if target_a == target_b:
+        return True
+    try:
+        return os.path.samefile(target_a, target_b)
+    except OSError:  # one of them does not exist yet: different paths, different files
+        return False
+
+
+def _temp_prefix(name: str) -> str:
+    encoded = os.fsencode(name)[:_TEMP_NAME_BYTES]
+    return "." + os.fsdecode(encoded) + "."
+
+
+def _remove(temp: str) -> None:
+    if os.path.isdir(temp) and not os.path.islink(temp):
+        shutil.rmtree(temp, ignore_errors=True)
+    else:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+
+
+def _remove_temps_and_resend(signum: int, frame: object) -> None:
+    for temp in list(_LIVE_TEMPS):
+        _remove(temp)
+    _LIVE_TEMPS.clear()
+    # Hand the signal to whoever handled it before (by default: die of it, or
+    # KeyboardInterrupt for SIGINT), so the exit status is the conventional one.
+    signal.signal(signum, _previous.get(signum, signal.SIG_DFL))
+    os.kill(os.getpid(), signum)
+
+
+def _guard_signals() -> None:
+    """While a temporary file exists, SIGTERM and SIGINT remove it before acting."""
+    if _previous or not _in_main_thread():
+        return
+    for signum in _HANDLED:
+        _previous[signum] = signal.signal(signum, _remove_temps_and_resend)
+
+
+def _release_signals() -> None:
+    if _LIVE_TEMPS or not _previous:
+        return
+    for signum, handler in _previous.items():
+        signal.signal(signum, handler)
+    _previous.clear()
+
+
+def _in_main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+class atomic_writer:  # noqa: N801 - used like open()
+    """``with atomic_writer(path) as f:`` writes ``path`` safely (see the module's notes).
+
+    A regular file (or a new one) is written to a temporary file beside its final
+    target and moved into place only if the block succeeds; anything else is written
+    directly. Any OSError becomes an EnvironmentFault.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], mode: str = "w"):
+        self.path = path
+        self.mode = mode
+        self.tmp: str | None = None
+        self.file: IO[Any]
+
+    def __enter__(self) -> TextIO:
+        self.target, direct = final_target(self.path)
+        kwargs: dict[str, Any] = {} if "b" in self.mode else {"encoding": "utf-8", "newline": "\n"}
+        try:
+            if direct:
+                descriptor = _own_descriptor(self.target)
+                if descriptor is not None:
+                    # Write through a copy of the descriptor: opening the path would
+                    # truncate a file that standard output was redirected to.
+                    self.file = os.fdopen(os.dup(descriptor), self.mode, **kwargs)
+                else:
+                    self.file = open(self.target, self.mode, **kwargs)  # noqa: SIM115
+                return self.file  # type: ignore[return-value]
+            _guard_signals()
+            fd, self.tmp = tempfile.mkstemp(prefix=_temp_prefix(self.target.name),
+                                            dir=self.target.parent)
+            _LIVE_TEMPS.add(self.tmp)
+            self._copy_permissions(fd)
+            self.file = os.fdopen(fd, self.mode, **kwargs)
+        except OSError as exc:
+            self._discard()
+            raise fault(self.path, exc) from None
+        return self.file  # type: ignore[return-value]
+
+    def _copy_permissions(self, fd: int) -> None:
+        """The old file's mode (and owner, as root); a new file gets open()'s mode."""
+        try:
+            old = os.stat(self.target)
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.fchmod(fd, 0o666 & ~umask)
+            return
+        if os.geteuid() == 0:
+            os.fchown(fd, old.st_uid, old.st_gid)
+        os.fchmod(fd, stat.S_IMODE(old.st_mode))
+
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
+        try:
+            self.file.close()
+            if kind is None and self.tmp is not None:
+                self._move_into_place()
+        except OSError as exc:
+            self._discard()
+            if kind is None:
+                raise fault(self.path, exc) from None
+        self._discard()
+        if isinstance(value, OSError):
+            raise fault(self.path, value) from None
+
+    def _move_into_place(self) -> None:
+        assert self.tmp is not None
+        try:
+            links = os.stat(self.target).st_nlink
+        except FileNotFoundError:
+            links = 1
+        if links > 1:
+            # Renaming would cut this name off the other hard links: copy the complete
+            # new contents into the existing file instead.
+            with open(self.tmp, "rb") as new, open(self.target, "r+b") as old:
+                old.truncate(0)
+                shutil.copyfileobj(new, old, 1 << 20)
+            return
+        os.replace(self.tmp, self.target)
+        _LIVE_TEMPS.discard(self.tmp)
+        self.tmp = None
+
+    def _discard(self) -> None:
+        if self.tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.tmp)
+            _LIVE_TEMPS.discard(self.tmp)
+            self.tmp = None
+        _release_signals()
+
+
+@contextlib.contextmanager
+def temporary_folder(beside: Path) -> Iterator[Path]:
+    """A private folder beside ``beside`` (so renames out of it stay on one file system),
+    removed afterwards, also on SIGTERM and SIGINT."""
+    _guard_signals()
+    try:
+        path = tempfile.mkdtemp(prefix=".tracer-", dir=beside.parent)
+    except OSError as exc:
+        _release_signals()
+        raise fault(beside, exc) from None
+    _LIVE_TEMPS.add(path)
+    try:
+        yield Path(path)
+    finally:
+        _remove(path)
+        _LIVE_TEMPS.discard(path)
+        _release_signals()
+
+
+def write_atomically(path: str | os.PathLike[str], data: bytes | str) -> None:
+    """Write a whole file safely: a failure leaves any earlier file untouched."""
+    with atomic_writer(path, "wb" if isinstance(data, bytes) else "w") as handle:
+        handle.write(data)  # type: ignore[arg-type]
+
+
+def _silence_stdout() -> None:
+    """After a failed write, point descriptor 1 at /dev/null so Python's last flush at
+    exit cannot print a second error."""
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+#: Errors that mean standard output itself is gone or full (a file's are turned into
+#: EnvironmentFault where it is written).
+_STDOUT_ERRNOS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EBADF, errno.EIO,
+                  errno.ECONNRESET}
+
+
+class ClosedStream(io.TextIOBase):
+    """Stands in for standard output when descriptor 1 was closed before Python started:
+    writing to it fails like writing to a closed descriptor."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: Any) -> int:  # text, or bytes through ``buffer``
+        raise OSError(errno.EBADF, "Bad file descriptor")
+
+    @property
+    def buffer(self) -> ClosedStream:
+        return self
+
+    def isatty(self) -> bool:
+        return False
+
+
+@contextlib.contextmanager
+def stdout_guard() -> Iterator[None]:
+    """Around code that writes to standard output: a closed, full or broken output
+    (EPIPE, ENOSPC, EBADF) becomes one EnvironmentFault line instead of a traceback."""
+    if sys.stdout is None:  # descriptor 1 was closed when Python started
+        sys.stdout = ClosedStream()
+    try:
+        yield
+        sys.stdout.flush()
+    except OSError as exc:
+        if exc.errno not in _STDOUT_ERRNOS:
+            raise
+        _silence_stdout()
+        reason = "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else (
+            "it is closed" if exc.errno == errno.EBADF else exc.strerror or str(exc))
+        raise EnvironmentFault(f"cannot write to standard output: {reason}") from None
+    except ValueError:
+        if not getattr(sys.stdout, "closed", False):
+            raise
+        raise EnvironmentFault("cannot write to standard output: it is closed") from None
+
+
+def write_stdout(data: bytes | str) -> None:
+    """Write ``data`` to standard output and flush it, safely (see stdout_guard)."""
+    with stdout_guard():
+        if isinstance(data, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            sys.stdout.write(data)

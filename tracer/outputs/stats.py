@@ -1,0 +1,28 @@
+"""``--stats``: the summary of a search, printed instead of the log."""
+
+from __future__ import annotations
+
+import click
+
+from ..renderers.stats import render_stats
+from ..trace import Trace
+from . import Output, Request
+
+
+class StatsOutput(Output):
+    option = "--stats"
+    on_terminal = True
+
+    @classmethod
+    def plan(cls, trace: Trace, request: Request) -> StatsOutput | None:
+        # Standard output belongs to the tree when -o - asks for it.
+        return cls(trace, request) if request.stats and request.tree_path != "-" else None
+
+    def render(self) -> None:
+        from ..search import guide_calls
+
+        # A variant's summary compares its calls with the guide's minimax on the same game.
+        self.text = render_stats(self.trace, baseline=guide_calls(self.trace))
+
+    def write(self) -> None:
+        click.echo(self.text, nl=False)

@@ -1,0 +1,187 @@
+"""``trace play --html``: the game against the AI as one self-contained page.
+
+The page never searches. For every setting it offers (which mark opens, the
+AI's mark, the score scheme, the search) it carries the position graph that
+``record`` made from the empty board: the same columns the step-by-step viewer
+reads (see ``Positions`` and ``viewer_data``). Every board a game can reach is
+a row of the graph for that game's settings, so the AI's move is the row's
+chosen test-play, its reason is the row's children, and the step-through of a
+decision is the viewer run on the row's subtree. Identical columns (the
+structure does not depend on the AI's mark or the scores) are stored once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import asdict, dataclass
+from html import escape
+from itertools import product
+from typing import Any
+
+from ..errors import InputError, RenderError
+from ..games.tictactoe.board import CELL_NAMES, LINES, Board, Mark
+from ..games.tictactoe.game import TERMINAL_NAMES
+from ..outputs.files import check_output_path, write_atomically
+from ..renderers import html as viewer_page
+from ..scores import NAMED, Scores
+from ..search.minimax import record
+
+#: What the page offers, in the order its menus list them. A new search (alpha-beta)
+#: is one more entry here and one more recorder in RECORDERS.
+AI_MARKS: tuple[Mark, ...] = ("X", "O")
+SCHEMES: dict[str, str] = {
+    "tutorial": "-1 / +1 / 0 (the tutorial)",
+    "ten": "-10 / +10 / 0 (±10)",
+}
+SEARCHES: dict[str, str] = {"minimax": "minimax (the tutorial's)"}
+RECORDERS = {"minimax": record}
+
+# Placeholders in game.html, each replaced exactly once.
+_SLOT = re.compile(r"/\*@(\w+)@\*/|<!--@(\w+)@-->")
+# The slots of the viewer's page that the game fills in the browser, per decision.
+_LATER = ("title", "heading", "data")
+
+
+class _ColumnPool:
+    """Columns stored once each; a graph names its columns by their index in the pool."""
+
+    def __init__(self) -> None:
+        self.columns: list[list[int]] = []
+        self._index: dict[tuple[int, ...], int] = {}
+
+    def add(self, column: list[int]) -> int:
+        key = tuple(column)
+        found = self._index.get(key)
+        if found is None:
+            found = self._index[key] = len(self.columns)
+            self.columns.append(column)
+        return found
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One combination the page offers, and so one recorded search it embeds."""
+
+    #: The mark that opens the game (on the empty board).
+    first: Mark
+    #: The AI's mark.
+    ai: Mark
+    #: A name in SCHEMES.
+    scores: str
+    #: A name in SEARCHES.
+    search: str
+
+
+def graph_settings() -> list[Setting]:
+    """Every combination the page offers: opening mark, AI's mark, scores, search."""
+    return [
+        Setting(first, ai, scheme, search)
+        for search, scheme, ai, first in product(SEARCHES, SCHEMES, AI_MARKS, AI_MARKS)
+    ]
+
+
+def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
+    """What the page embeds: one recorded position graph per setting, columns pooled,
+    and the setting the page starts with (``ai``, ``scheme``)."""
+    pool = _ColumnPool()
+    graphs = []
+    for setting in graph_settings():
+        scores: Scores = NAMED[setting.scores]
+        trace = RECORDERS[setting.search](Board.empty(), to_move=setting.first, ai=setting.ai, scores=scores)
+        columns = viewer_page.viewer_data(trace)["positions"]
+        graphs.append({
+            **asdict(setting),
+            "scheme": scores.as_dict(),
+            "positions": {name: pool.add(column) for name, column in columns.items()},
+        })
+    return {
+        "graphs": graphs,
+        "columns": pool.columns,
+        "choices": {"ai": list(AI_MARKS), "scores": SCHEMES, "search": SEARCHES},
+        "initial": {"ai": ai, "scores": scheme},
+        "lines": [list(line) for line in LINES],
+        "cell_names": list(CELL_NAMES),
+        "terminal_names": list(TERMINAL_NAMES),
+    }
+
+
+def graph_columns(data: dict[str, Any], graph: dict[str, Any]) -> dict[str, list[int]]:
+    """A graph's position columns, by name, read out of the page's pool."""
+    return {name: data["columns"][index] for name, index in graph["positions"].items()}
+
+
+def _viewer_template() -> str:
+    """The viewer's page with its code and styles in place and, still open, the slots
+    the game fills for each decision (title, heading, the decision's positions)."""
+    slots = {
+        "colours": viewer_page.css_variables(),
+        "css": viewer_page.asset("viewer.css"),
+        "codepanel": viewer_page.asset("codepanel.js"),
+        "js": viewer_page.asset("viewer.js"),
+        # A decision's quiz would need its questions written out for every position the
+        # game can reach; the step-through in the game shows the recursion without one.
+        "quiz_css": "",
+        "quiz_data": "null",
+        "quiz_js": "",
+    }
+    slots.update({name: f"<!--@{name}@-->" for name in _LATER})
+    slots["data"] = "/*@data@*/"
+    page = viewer_page.asset("page.html")
+    return viewer_page.SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
+
+
+def render_game_page(ai: Mark = "X", scores: str = "tutorial") -> str:
+    """The whole game page as one string, starting with the AI as ``ai`` and ``scores``."""
+    slots = {
+        "colours": viewer_page.css_variables(),
+        "css": _game_asset("game.css"),
+        "data": viewer_page.script_json(game_data(ai, scores)),
+        "viewer": _script_string(_viewer_template()),
+        "js": _game_asset("game.js"),
+        "schemes": _options(SCHEMES),
+        "searches": _options(SEARCHES),
+    }
+    page = _game_asset("game.html")
+    return _SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
+
+
+def _script_string(text: str) -> str:
+    """A string as JSON that is safe inside a <script> element, whatever markup it holds."""
+    return json.dumps(text, ensure_ascii=True).replace("<", "\\u003c")
+
+
+def _options(choices: dict[str, str]) -> str:
+    return "".join(f'<option value="{escape(name)}">{escape(label)}</option>' for name, label in choices.items())
+
+
+def _game_asset(name: str) -> str:
+    """One of the game page's files, beside the viewer's in ``tracer/viewer/``."""
+    return viewer_page.asset(name)
+
+
+def write_game_page(path: str, ai: Mark = "X", scores: Scores | None = None) -> str | None:
+    """Write the page to ``path`` (``-``: standard output) and say what it holds.
+
+    InputError for a path that cannot be written, or for a score scheme the page
+    does not offer, before anything is written.
+    """
+    check_output_path(path, "--html")
+    names = {NAMED[name]: name for name in SCHEMES}
+    scheme = names.get(scores or NAMED["tutorial"])
+    if scheme is None:
+        raise InputError(
+            f"the game page offers the schemes {', '.join(SCHEMES)}, found {scores.spec()!r}"  # type: ignore[union-attr]
+            " (the terminal game takes any triple)", "--scores")
+    data = render_game_page(ai, scheme).encode("utf-8")
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return None
+    try:
+        write_atomically(path, data)
+    except OSError as exc:  # an environment fault (read-only folder, full disk): exit 1
+        raise RenderError(f"cannot write {path!r}: {exc.strerror}") from None
+    settings = len(graph_settings())
+    return f"{len(data) / 1024:,.0f} KiB: the game, its {settings} recorded searches, offline"

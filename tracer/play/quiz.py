@@ -1,0 +1,122 @@
+"""``trace quiz``: the first call's test-plays asked in the terminal, one line per answer.
+
+The questions and their answers come from ``renderers.quiz`` (read from the
+recorded trace); this module only asks, reads whole lines (so answers can be
+piped in) and keeps the score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TextIO
+
+from ..renderers.log import header
+from ..renderers.quiz import KIND_TITLES, TERMINAL_KINDS, Question, first_call_questions, pruned_answer
+from ..trace import Trace
+
+QUIT_WORDS = {"q", "quit", "exit"}
+
+
+def read_answer(question: Question, typed: str) -> int | None:
+    """The choice a typed line names, None if it cannot be read (an empty line cannot).
+
+    A set of pruned moves is a free answer: any moves, or ``none``, are read, and
+    a set other than the recorded one is a wrong answer (-1).
+    """
+    if not typed.strip():
+        return None
+    if question.kind == "pruned":
+        text = pruned_answer(typed)
+        if text == "none" and typed.strip().lower() != "none":
+            return None  # no move named, and not 'none' either
+        found = question.accepts(text)
+        return -1 if found is None else found
+    return question.accepts(typed)
+
+
+def score_line(asked: list[Question], right: dict[int, bool]) -> str:
+    """``values returned 2/3, test-plays picked 1/1: 3 of 4 right``."""
+    parts = []
+    for kind in TERMINAL_KINDS:
+        of = [i for i, q in enumerate(asked) if q.kind == kind and i in right]
+        if of:
+            parts.append(f"{KIND_TITLES[kind]} {sum(right[i] for i in of)}/{len(of)}")
+    total = sum(right.values())
+    return f"Score: {', '.join(parts) or 'no answers'}: {total} of {len(right)} right."
+
+
+class QuizSession:
+    """One run of ``trace quiz``: ask every question, read answers from ``stdin``."""
+
+    def __init__(self, trace: Trace, stdin: TextIO, echo: Callable[[str], object],
+                 echo_input: bool = False):
+        self.trace = trace
+        self.stdin = stdin
+        self.echo = echo
+        #: Whether to repeat each answer read (when it is piped, not typed), so a
+        #: transcript reads like a session.
+        self.echo_input = echo_input
+        self.questions = first_call_questions(trace)
+        self.right: dict[int, bool] = {}
+
+    def run(self) -> int:
+        """Ask everything (until end of input or ``q``); return how many were right."""
+        self.echo(header(self.trace).rstrip("\n"))
+        root = self.trace.root
+        if not root.children():
+            self.echo("The game is already over on this board: there is nothing to predict.")
+            return 0
+        for line in board_picture(self.trace):
+            self.echo(line)
+        game = self.trace.game
+        plays = ", ".join(str(c.move) for c in root.children())
+        self.echo(f"Call #1 test-plays {game.player(root.state)} on cells {plays} in turn. Predict what "
+                  "each test-play returns, then which one it picks.")
+        for number, question in enumerate(self.questions):
+            if not self.ask(number, question):
+                break
+        self.echo("\n" + score_line(self.questions, self.right))
+        return sum(self.right.values())
+
+    def ask(self, number: int, question: Question) -> bool:
+        """Ask one question until it is answered; False if the input ended or the learner quit."""
+        labels = ", ".join(c.label for c in question.choices)
+        hint = "" if question.kind == "pruned" else f" [{labels}]"
+        while True:
+            self.echo(f"\nQ{number + 1}. {question.prompt}{hint}")
+            line = self.stdin.readline()
+            if not line or line.strip().lower() in QUIT_WORDS:
+                self.echo("")
+                return False
+            if self.echo_input:
+                self.echo(f"> {line.strip()}")
+            chosen = read_answer(question, line)
+            if chosen is not None:
+                break
+            self.echo(f"Type one of: {labels}." if hint else "Type cell numbers, or none.")
+        right = chosen == question.answer
+        self.right[number] = right
+        if right:
+            self.echo(f"Right: {question.right.label}. {question.explanation}")
+        else:
+            self.echo(f"Not quite: the trace says {question.right.label}. {question.explanation}")
+        return True
+
+
+def board_picture(trace: Trace) -> list[str]:
+    """The first call's board, drawn as ``trace play`` draws it (tic-tac-toe only)."""
+    if not hasattr(trace.game, "board_of"):
+        return []
+    from .terminal import board_lines
+
+    return ["", *board_lines(trace.board), ""]
+
+
+def read_board_lines(stdin: TextIO) -> str:
+    """A board read from standard input up to its first empty line; the answers follow it."""
+    lines = []
+    for line in stdin:
+        if not line.strip():
+            break
+        lines.append(line)
+    return "".join(lines)

@@ -1,0 +1,393 @@
+"""Reading a JSON trace as a stream: bounded memory and time, whatever the bytes.
+
+``TraceReader(stream, source).nodes()`` yields the nodes of the ``"tree"`` in
+pre-order as ``(depth, call, fields, key)``:
+
+* ``depth``: 0 for the root, its children 1, ... (from the nesting, not the file);
+* ``call``: the node's ``"call"`` value (any JSON value; the loader checks it);
+* ``fields``: the node's other keys, ``"children"`` left out. The dict may be
+  shared between nodes with identical fields: read it, never change it;
+* ``key``: a hashable text identifying ``fields`` (equal keys, equal fields), or
+  None; the loader may cache its checks of a node's fields under it.
+
+``reader.header`` holds the top-level keys other than ``"tree"``: those before the
+tree when the first node is yielded, all of them once ``nodes()`` is exhausted.
+Keys the reader does not know are kept like any other (so a later format version
+can add keys without touching this module); only ``"tree"`` and ``"children"``
+are special. A node's ``"children"`` must be its last key, as tracer writes it:
+that is what lets a node be handed on before its subtree is read.
+
+Two ways through the text, one state machine:
+
+* a fast lane for the layout ``write_json`` produces (one node per line, its
+  simple fields followed by ``"children":[``): one regular-expression match per
+  node, its fields parsed once per distinct text;
+* a general lane, token by token, for any other valid JSON layout.
+
+Wherever a node may start, the fast lane is tried first; what it does not match
+goes the general way. Limits (file size, token length, nesting, items in a
+value) make junk fail early; every problem is an InputError with the line.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import re
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+from ..errors import InputError, quote
+
+#: A saved trace of the empty board is about 76 MB; refuse files far beyond any real trace.
+MAX_BYTES = 512 * 1024 * 1024
+CHUNK = 1 << 20
+#: Longest token (a string or number) and most characters kept ahead of the parser.
+MAX_TOKEN = 4096
+MARGIN = 2 * MAX_TOKEN
+#: Most digits of a number: 20 holds any 64-bit integer; more is refused before int().
+MAX_DIGITS = 20
+MAX_TREE_DEPTH = 64
+MAX_VALUE_DEPTH = 16
+#: Most items (array elements, object keys) in a value that is not part of the tree.
+MAX_ITEMS = 10_000
+#: Most distinct field texts remembered by the fast lane before the memory is cleared.
+MAX_CACHED = 50_000
+
+_WS = re.compile(r"[ \t\n\r]*+")
+_TOKEN = re.compile(
+    (r'[ \t\n\r]*+(?:([{}\[\]:,])'
+     r'|("(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})){0,LONGEST}")'
+     r"|(-?(?:0|[1-9][0-9]{0,LONGEST})(\.[0-9]{1,LONGEST})?([eE][+-]?[0-9]{1,4})?)(?![0-9])"
+     r"|(true|false|null)(?![A-Za-z0-9]))").replace("LONGEST", str(MAX_TOKEN))
+)
+#: The opening of a node whose fields before "children" are simple values, in any
+#: white-space layout (the general lane's shortcut; write_json's layout has its own).
+_NODE_HEAD = re.compile(
+    r'[ \t\n\r]*+\{[ \t\n\r]*+"call"[ \t\n\r]*+:[ \t\n\r]*+([0-9]{1,12})[ \t\n\r]*+,'
+    r'((?:[ \t\n\r]*+"[a-z_]{1,32}"[ \t\n\r]*+:[ \t\n\r]*+'
+    r'(?:-?[0-9]{1,10}|null|true|false|"[A-Za-z0-9_.]{0,64}"|\[[ \t\n\r0-9,]{0,200}\])'
+    r'[ \t\n\r]*+,){0,64})'
+    r'[ \t\n\r]*+"children"[ \t\n\r]*+:[ \t\n\r]*+\['
+)
+_CONSTANTS = {"true": True, "false": False, "null": None}
+NODE, FIRST, AFTER, DONE = "node", "first", "after", "done"  # what the tree parser expects
+#: The end of a fast-lane line: how many nodes its ']}'s close, and what may come next.
+#: (A line that closes nothing yet has a comma, "[,", is not in it: the general lane
+#: reports it.)
+_TAILS = {"]}" * n + comma: (n, FIRST if n == 0 else NODE if comma else AFTER)
+          for n in range(MAX_TREE_DEPTH + 2) for comma in ("", ",") if n or not comma}
+
+
+class TraceReader:
+    """A JSON trace read incrementally from a binary stream (see the module's notes)."""
+
+    def __init__(self, stream: BinaryIO, source: str = "<json>"):
+        self.stream = stream
+        self.source = source
+        self.header: dict[str, Any] = {}
+        self.buf = ""
+        self.pos = 0
+        self.lines_before = 0  # newlines in text already dropped from buf
+        self.read_bytes = 0
+        self.eof = False
+        self.decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        self.cache: dict[str, dict[str, Any]] = {}
+
+    # -- errors and buffering -------------------------------------------------------
+
+    def fail(self, message: str) -> InputError:
+        line = self.lines_before + self.buf.count("\n", 0, self.pos) + 1
+        if not message.startswith("expected"):
+            message = f"expected a JSON trace, {message}"
+        return InputError(message, self.source, line)
+
+    def fill(self) -> None:
+        """Keep at least MARGIN characters ahead of ``pos`` unless the input has ended."""
+        while not self.eof and len(self.buf) - self.pos < MARGIN:
+            data = self.stream.read(CHUNK)
+            self.read_bytes += len(data)
+            if self.read_bytes > MAX_BYTES:
+                raise InputError(f"expected a JSON trace of at most {MAX_BYTES} bytes", self.source)
+            try:
+                text = self.decoder.decode(data, final=not data)
+            except UnicodeDecodeError:
+                raise self.fail("found bytes that are not UTF-8") from None
+            if not data:
+                self.eof = True
+            self.lines_before += self.buf.count("\n", 0, self.pos)
+            self.buf = self.buf[self.pos:] + text
+            self.pos = 0
+
+    def token(self) -> tuple[str, Any]:
+        """The next token as ``(kind, value)``: kind is a punctuation character, ``'s'``
+        (string), ``'n'`` (number), ``'c'`` (true/false/null) or ``''`` (end)."""
+        self.fill()
+        match = _TOKEN.match(self.buf, self.pos)
+        while match is None:
+            self.pos = _WS.match(self.buf, self.pos).end()  # type: ignore[union-attr]
+            if self.pos < len(self.buf) - MAX_TOKEN or self.eof:
+                if self.pos >= len(self.buf):
+                    return "", None
+                raise self.fail(f"found {quote(self.buf[self.pos:self.pos + 20])}")
+            self.fill()  # a long run of white space: read on
+            match = _TOKEN.match(self.buf, self.pos)
+        self.pos = match.end()
+        punct, string, number, fraction, exponent, constant = match.groups()
+        if punct:
+            return punct, None
+        if string is not None:
+            return "s", json.loads(string)
+        if number is not None:
+            if fraction or exponent:
+                return "n", float(number)
+            if len(number.lstrip("-")) > MAX_DIGITS:
+                raise self.fail(f"found a number of more than {MAX_DIGITS} digits")
+            return "n", int(number)
+        return "c", _CONSTANTS[constant]
+
+    def expect(self, kind: str, what: str) -> Any:
+        got, value = self.token()
+        if got != kind:
+            raise self.fail(f"expected {what}, found {describe(got, value)}")
+        return value
+
+    # -- values outside the tree ---------------------------------------------------
+
+    def value(self, depth: int = 0, first: tuple[str, Any] | None = None) -> Any:
+        """One whole JSON value (not a tree), within the nesting and size limits."""
+        kind, value = first or self.token()
+        if kind in ("s", "n", "c"):
+            return value
+        if depth >= MAX_VALUE_DEPTH:
+            raise self.fail(f"found values nested more than {MAX_VALUE_DEPTH} deep")
+        if kind == "[":
+            items: list[Any] = []
+            kind, value = self.token()
+            while kind != "]":
+                if len(items) >= MAX_ITEMS:
+                    raise self.fail(f"found an array of more than {MAX_ITEMS} items")
+                items.append(self.value(depth + 1, (kind, value)))
+                kind, value = self.token()
+                if kind == ",":
+                    kind, value = self.token()
+                elif kind != "]":
+                    raise self.fail(f"expected ',' or ']', found {describe(kind, value)}")
+            return items
+        if kind == "{":
+            fields: dict[str, Any] = {}
+            kind, value = self.token()
+            while kind != "}":
+                if len(fields) >= MAX_ITEMS:
+                    raise self.fail(f"found an object of more than {MAX_ITEMS} keys")
+                key = self.key((kind, value))
+                fields[key] = self.value(depth + 1)
+                kind, value = self.token()
+                if kind == ",":
+                    kind, value = self.token()
+                elif kind != "}":
+                    raise self.fail(f"expected ',' or '}}', found {describe(kind, value)}")
+            return fields
+        raise self.fail(f"expected a value, found {describe(kind, value)}")
+
+    def key(self, first: tuple[str, Any]) -> str:
+        kind, value = first
+        if kind != "s":
+            raise self.fail(f"expected a key in quotes, found {describe(kind, value)}")
+        self.expect(":", "':' after a key")
+        return value
+
+    # -- the document and its tree ---------------------------------------------------
+
+    def nodes(self) -> Iterator[tuple[int, Any, dict[str, Any], str | None]]:
+        """The tree's nodes in pre-order; ``header`` is complete once this is exhausted."""
+        self.expect("{", "a JSON object")
+        kind, value = self.token()
+        seen_tree = False
+        while kind != "}":
+            key = self.key((kind, value))
+            if key == "tree":
+                if seen_tree:
+                    raise self.fail('found a second "tree"')
+                seen_tree = True
+                yield from self.tree()
+            elif key in self.header:
+                raise self.fail(f"found the key {quote(key)} twice")
+            else:
+                self.header[key] = self.value()
+            kind, value = self.token()
+            if kind == ",":
+                kind, value = self.token()
+            elif kind != "}":
+                raise self.fail(f"expected ',' or '}}', found {describe(kind, value)}")
+        if self.token()[0] != "":
+            raise self.fail("found more after the trace's closing '}'")
+        if not seen_tree:
+            raise self.fail('found no "tree"')
+
+    def tree(self) -> Iterator[tuple[int, Any, dict[str, Any], str | None]]:
+        """The nodes of the tree value; returns after the root's closing brace.
+
+        ``depth`` counts the nodes whose children are being read. ``state`` is what
+        may come next: NODE (a node: the root, or after a comma), FIRST (a node or the
+        ']' of an empty children array), AFTER (',' or ']' after a node).
+        """
+        depth = 0
+        state = NODE
+        while True:
+            if state != AFTER:
+                yield from self.fast_lines(state, depth)
+                state, depth = self.fast_state
+                if state == DONE:
+                    return
+                self.fill()
+                head = _NODE_HEAD.match(self.buf, self.pos)
+                fields = self.cached(head.group(2)) if head is not None else None
+                if head is not None and fields is not None:
+                    # A node of simple fields in another layout: one match, not a token each.
+                    self.pos = head.end()
+                    yield depth, int(head.group(1)), fields, head.group(2)
+                    depth += 1
+                    if depth > MAX_TREE_DEPTH:
+                        raise self.fail(f"found a tree deeper than {MAX_TREE_DEPTH}")
+                    state = FIRST
+                    continue
+            kind, value = self.token()
+            if kind == "{" and state != AFTER:
+                call, fields = self.node_fields()
+                yield depth, call, fields, None
+                depth += 1
+                if depth > MAX_TREE_DEPTH:
+                    raise self.fail(f"found a tree deeper than {MAX_TREE_DEPTH}")
+                state = FIRST
+            elif kind == "]" and state != NODE:
+                self.close_node()
+                depth -= 1
+                if depth == 0:
+                    return
+                state = AFTER
+            elif kind == "," and state == AFTER:
+                state = NODE
+            else:
+                wanted = {NODE: "a node (a JSON object)", FIRST: "a node or ']'",
+                          AFTER: "',' or ']' after a node"}[state]
+                raise self.fail(f"expected {wanted}, found {describe(kind, value)}")
+
+    def fast_lines(self, state: str, depth: int) -> Iterator[tuple[int, int, dict[str, Any], str]]:
+        """Nodes written one per line as write_json writes them, while the lines match.
+
+        A line is ``{"call":N,FIELDS"children":[`` after spaces, then the ``]}`` that
+        close this node and its ancestors, then a comma if a sibling follows. Stops at
+        the first line that is not so, leaving it to the general lane, and leaves the
+        tree parser's state in ``fast_state``.
+        """
+        tails = _TAILS
+        cache = self.cache
+        while True:
+            self.fast_state = state, depth
+            self.fill()
+            buf, pos = self.buf, self.pos
+            if not buf.startswith("\n", pos):
+                return
+            first_end = buf.find("\n", pos + 1)
+            if first_end < 0 or '"children":[' not in buf[pos:first_end]:
+                return  # not this layout: the general lane goes on, no bulk split wasted
+            end = buf.rfind("\n", pos + 1)
+            for line in buf[pos + 1 : end + 1].split("\n")[:-1]:
+                opening, _, rest = line.partition(",")
+                fields_text, children, tail = rest.rpartition('"children":[')
+                shape = tails.get(tail)
+                opening = opening.lstrip(" ")
+                call_text = opening[8:]
+                fields = cache.get(fields_text)
+                if fields is None:
+                    fields = self.cached(fields_text)
+                if shape is None or fields is None or not children or opening[:8] != '{"call":' \
+                        or not (call_text.isdigit() and call_text.isascii() and len(call_text) < 13):
+                    self.pos, self.fast_state = pos, (state, depth)
+                    return
+                yield depth, int(call_text), fields, fields_text
+                pos += len(line) + 1
+                closed, state = shape
+                depth += 1 - closed
+                if depth <= 0 or state is AFTER or depth > MAX_TREE_DEPTH:
+                    self.pos, self.fast_state = pos, (state, depth)
+                    if depth < 0:
+                        raise self.fail("found ']}' with no node open")
+                    if depth > MAX_TREE_DEPTH:
+                        raise self.fail(f"found a tree deeper than {MAX_TREE_DEPTH}")
+                    if depth == 0:  # the root is closed; a comma is the top-level object's
+                        self.pos -= state is NODE
+                        self.fast_state = DONE, 0
+                    return
+            self.pos = pos
+
+    def close_node(self) -> None:
+        """After a children array's ']': the node must end there ("children" is last)."""
+        kind, value = self.token()
+        if kind == ",":
+            raise self.fail('expected "children" to be the last key of a node, found more keys')
+        if kind != "}":
+            raise self.fail(f"expected '}}' after a node's children, found {describe(kind, value)}")
+
+    def node_fields(self) -> tuple[Any, dict[str, Any]]:
+        """A node's keys up to and including ``"children":[`` (general lane)."""
+        fields: dict[str, Any] = {}
+        kind, value = self.token()
+        while True:
+            if kind == "}":
+                raise self.fail('expected a "children" array in every node')
+            key = self.key((kind, value))
+            if key == "children":
+                self.expect("[", 'an array after "children"')
+                break
+            if key in fields:
+                raise self.fail(f"found the key {quote(key)} twice in a node")
+            if len(fields) >= 64:
+                raise self.fail("found a node with more than 64 keys")
+            fields[key] = self.value()
+            kind, value = self.token()
+            if kind != ",":
+                raise self.fail(f"expected ',' and more keys of a node, found {describe(kind, value)}")
+            kind, value = self.token()
+        return fields.pop("call", None), fields
+
+    def cached(self, fields_text: str) -> dict[str, Any] | None:
+        """The fields of a fast-lane node, parsed once per distinct text; None if the
+        text is not plain ``"key":value,`` pairs (the general lane then reads it)."""
+        fields = self.cache.get(fields_text)
+        if fields is not None:
+            return fields
+        if len(fields_text) > MAX_TOKEN or (fields_text and not fields_text.endswith(",")):
+            return None
+        try:
+            pairs = json.loads("{" + fields_text[:-1] + "}", object_pairs_hook=list,
+                               parse_constant=_refuse, parse_int=_small_int)
+        except (ValueError, RecursionError):
+            return None
+        fields = dict(pairs)
+        if len(fields) != len(pairs) or "call" in fields or "children" in fields:
+            return None
+        if len(self.cache) >= MAX_CACHED:
+            self.cache.clear()
+        self.cache[fields_text] = fields
+        return fields
+
+
+def _refuse(name: str) -> Any:
+    raise ValueError(name)  # NaN, Infinity: not JSON
+
+
+def _small_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(text)
+    return int(text)
+
+
+def describe(kind: str, value: Any) -> str:
+    """A token for a message."""
+    if kind == "":
+        return "the end of the file"
+    if kind in ("s", "n", "c"):
+        return quote(json.dumps(value))
+    return quote(kind)

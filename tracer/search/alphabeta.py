@@ -1,0 +1,187 @@
+"""Alpha-beta: the guide's minimax that stops test-playing once the answer cannot matter.
+
+Every call receives a window ``(alpha, beta)`` from its caller; the first call's
+is (-inf, +inf). ``alpha`` is the best score the maximiser is already sure of
+somewhere above this call, ``beta`` the best the minimiser is already sure of.
+A MAX call raises alpha as its best grows, a MIN call lowers beta; each child is
+called with the window as it stands. Once a MAX call's best reaches beta, the
+minimiser above would never let the game reach this call, so its remaining
+test-plays cannot change the answer: they are *pruned* (symmetrically for MIN
+and alpha). Two cutoff rules are in use:
+
+* ``ge`` (Russell & Norvig's pseudocode): cut when best >= beta (MAX) or
+  best <= alpha (MIN);
+* ``gt`` ("do not prune on equality", e.g. Berkeley CS188): cut only when the
+  best is strictly beyond the window.
+
+Like the guide's step 16, a call keeps the first strictly best test-play, so on
+the first call (whose window is infinite) alpha-beta returns exactly the
+guide's move and score. The calls below a call depend only on its state and its
+window, so rows are keyed by ``(state, alpha, beta)`` and shared like
+minimax's. The trace records, per row, the window on entry (``alpha``,
+``beta``; None stands for an infinite bound, which JSON cannot spell: -inf for
+alpha, +inf for beta) and ``pruned``, the moves not test-played because of the
+cut, in loop order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..trace import SEARCH_CHECKS, Positions, SearchInfo, Trace
+
+if TYPE_CHECKING:
+    from ..games.base import Game
+
+INF = float("inf")
+#: Inside the search, the infinite bounds are ints beyond any score (int comparisons are faster).
+FAR = 1 << 40
+CUTOFFS = ("ge", "gt")
+
+
+def unbound(value: int | None, low: bool) -> float:
+    """The bound a stored value stands for (``low``: alpha, whose None is -inf)."""
+    if value is None:
+        return -INF if low else INF
+    return value
+
+
+def cuts(best: float, alpha: float, beta: float, maximising: bool, cutoff: str) -> bool:
+    """Whether a call whose best so far is ``best`` stops test-playing (the cutoff rule)."""
+    if maximising:
+        return best >= beta if cutoff == "ge" else best > beta
+    return best <= alpha if cutoff == "ge" else best < alpha
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One call of alpha-beta replayed from its window and its children's scores."""
+
+    #: ``(alpha, beta)`` each child was called with, in loop order.
+    windows: list[tuple[float, float]]
+    #: Index of the first strictly best child.
+    best: int
+    #: The score returned (the best child's).
+    score: float
+    #: How many children were test-played before the cut (all, if no cut).
+    searched: int
+    #: Whether the call stopped early.
+    cut: bool
+
+
+def replay(
+    alpha: float, beta: float, maximising: bool, child_scores: Sequence[float], cutoff: str
+) -> Replay:
+    """Run one call's loop over known child scores: the rule the search, its check
+    and the renderers share (renderers use it to narrate each window update)."""
+    windows = []
+    best_i, best = -1, (-INF if maximising else INF)
+    for i, score in enumerate(child_scores):
+        windows.append((alpha, beta))
+        if (score > best) if maximising else (score < best):
+            best_i, best = i, score
+        if cuts(best, alpha, beta, maximising, cutoff):
+            return Replay(windows, best_i, best, i + 1, True)
+        if maximising:
+            alpha = max(alpha, best)
+        else:
+            beta = min(beta, best)
+    return Replay(windows, best_i, best, len(child_scores), False)
+
+
+def search(game: Game, cutoff: str = "ge") -> Trace:
+    """Record every call alpha-beta makes on ``game`` from its root, with ``cutoff`` (ge|gt)."""
+    if cutoff not in CUTOFFS:
+        raise ValueError(f"expected cutoff 'ge' or 'gt', found {cutoff!r}")
+    rows = Positions()
+    alphas: list[int | None] = []
+    betas: list[int | None] = []
+    pruned: list[tuple[int, ...]] = []
+    rows.extras.update(alpha=alphas, beta=betas, pruned=pruned)
+    seen: dict[tuple[int, int, int], int] = {}
+    moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
+    score = rows.score
+    ge = cutoff == "ge"
+
+    def visit(state: int, depth: int, alpha: int, beta: int) -> int:
+        """Search a (state, window) not met before; return its row."""
+        finished = outcome(state, depth)
+        pid = seen[(state, alpha, beta)] = (
+            rows.add(state, depth, *finished) if finished else rows.add(state, depth))
+        alphas.append(None if alpha == -FAR else alpha)
+        betas.append(None if beta == FAR else beta)
+        pruned.append(())
+        if finished:
+            return pid
+        moves = list(moves_of(state))
+        children: list[int] = []
+        best_i = -1
+        if maximising(state):
+            best = -FAR
+            for i, move in enumerate(moves):
+                after = play(state, move)
+                # Same state, same window: the same calls below, recorded once.
+                child = seen.get((after, alpha, beta))
+                if child is None:
+                    child = visit(after, depth + 1, alpha, beta)
+                children.append(child)
+                if score[child] > best:  # the first strictly best is kept (step 16)
+                    best_i, best = i, score[child]
+                if best >= beta if ge else best > beta:
+                    break  # the minimiser above already has something no worse for it
+                if best > alpha:
+                    alpha = best
+        else:
+            best = FAR
+            for i, move in enumerate(moves):
+                after = play(state, move)
+                child = seen.get((after, alpha, beta))
+                if child is None:
+                    child = visit(after, depth + 1, alpha, beta)
+                children.append(child)
+                if score[child] < best:
+                    best_i, best = i, score[child]
+                if best <= alpha if ge else best < alpha:
+                    break  # the maximiser above already has something no worse for it
+                if best < beta:
+                    beta = best
+        searched = len(children)
+        pruned[pid] = tuple(moves[searched:])
+        rows.set_edges(pid, moves[:searched], children, best_i, best)
+        return pid
+
+    visit(game.root, 0, -FAR, FAR)
+    return Trace(game, rows, SearchInfo("alphabeta", (("cutoff", cutoff),)))
+
+
+def _check_alphabeta(trace: Trace, pid: int, where: str) -> None:
+    """Alpha-beta's rules for one row: moves in loop order up to the cut, each child
+    called with the running window, the rest recorded as pruned, the first best kept."""
+    p, game = trace.positions, trace.game
+    cutoff = trace.search.get("cutoff", "ge")
+    alpha = unbound(p.extras["alpha"][pid], True)
+    beta = unbound(p.extras["beta"][pid], False)
+    pruned = tuple(p.extras["pruned"][pid])
+    if p.terminal[pid]:
+        if pruned:
+            raise AssertionError(f"{where}: a finished game prunes nothing")
+        return
+    state = p.state[pid]
+    children = p.children(pid)
+    moves = list(game.moves(state))
+    if [m for m, _ in children] + list(pruned) != moves:
+        raise AssertionError(f"{where}: test-plays and pruned moves are not the moves in loop order")
+    got = replay(alpha, beta, game.maximising(state), [p.score[c] for _, c in children], cutoff)
+    if got.searched != len(children) or (pruned and not got.cut):
+        raise AssertionError(f"{where}: the cut is not where the {cutoff} rule puts it")
+    for (low, high), (_, child) in zip(got.windows, children, strict=True):
+        if (unbound(p.extras["alpha"][child], True), unbound(p.extras["beta"][child], False)) != (low, high):
+            raise AssertionError(f"{where}: a child was not called with the running window")
+    if p.best[pid] != got.best or p.score[pid] != got.score:
+        raise AssertionError(f"{where}: returns {p.score[pid]} via {p.best[pid]}, expected "
+                             f"{got.score} via the first best, test-play {got.best}")
+
+
+SEARCH_CHECKS["alphabeta"] = _check_alphabeta

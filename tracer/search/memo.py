@@ -1,0 +1,106 @@
+"""Memoisation: the guide's minimax with a cache of the positions it has already scored.
+
+The guide's minimax searches the same position again every time a different
+order of moves reaches it (from the empty board, 549,946 calls visit only
+5,478 positions). With a cache, the first call on a position computes it as the
+guide does, and every later call on it returns the saved ``{index, score}`` at
+once, without test-playing: a *cache hit*. The calls made and the answers are
+otherwise the guide's, so the chosen move and score never change.
+
+The cache is keyed by the state and its depth (in tic-tac-toe the depth follows
+from the state; a game where it does not would still be scored correctly by
+depth-aware schemes). Each row records ``cache_hit`` and, for a hit,
+``cached_from``: the call number of the call that computed the position.
+Rows are keyed by (state, hit), so all the hits on one position share a row.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..trace import SEARCH_CHECKS, Positions, SearchInfo, Trace
+
+if TYPE_CHECKING:
+    from ..games.base import Game
+
+
+def search(game: Game) -> Trace:
+    """Record every call the memoised minimax makes on ``game`` from its root."""
+    rows = Positions()
+    hits: list[bool] = []
+    sources: list[int | None] = []
+    rows.extras.update(cache_hit=hits, cached_from=sources)
+    computed: dict[tuple[int, int], int] = {}  # (state, depth) -> the computed row
+    hit_rows: dict[int, int] = {}  # computed row -> the row of its cache hits
+    first_call: dict[int, int] = {}  # computed row -> the call number that computed it
+    moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
+    score = rows.score
+    calls = 1  # the first call
+
+    def hit(known: int) -> int:
+        """The row of the cache hits on computed row ``known`` (made on the first hit)."""
+        pid = hit_rows.get(known)
+        if pid is None:
+            # A hit on a finished game keeps its terminal code: the shared checks expect it.
+            pid = hit_rows[known] = rows.add(rows.state[known], rows.depth[known],
+                                             rows.terminal[known], score[known])
+            hits.append(True)
+            sources.append(first_call[known])
+        return pid
+
+    def visit(state: int, depth: int) -> int:
+        """Compute a position not in the cache; return its row. ``calls`` counts this call."""
+        nonlocal calls
+        finished = outcome(state, depth)
+        pid = computed[(state, depth)] = (
+            rows.add(state, depth, *finished) if finished else rows.add(state, depth))
+        first_call[pid] = calls
+        hits.append(False)
+        sources.append(None)
+        if finished:
+            return pid
+        moves = list(moves_of(state))
+        children = []
+        for move in moves:
+            calls += 1  # the call on the child, a hit or not
+            after = play(state, move)
+            known = computed.get((after, depth + 1))
+            children.append(visit(after, depth + 1) if known is None else hit(known))
+        best_i, best = 0, score[children[0]]
+        if maximising(state):
+            for i, child in enumerate(children):
+                if score[child] > best:
+                    best_i, best = i, score[child]
+        else:
+            for i, child in enumerate(children):
+                if score[child] < best:
+                    best_i, best = i, score[child]
+        rows.set_edges(pid, moves, children, best_i, best)
+        return pid
+
+    visit(game.root, 0)
+    return Trace(game, rows, SearchInfo("memo"))
+
+
+def _check_memo(trace: Trace, pid: int, where: str) -> None:
+    """Memo's rules for one row: a hit makes no call and names the earlier call that
+    computed its position, with the same score; a computed row is the guide's minimax."""
+    from ..trace import _check_minimax
+
+    p = trace.positions
+    hit, source = p.extras["cache_hit"][pid], p.extras["cached_from"][pid]
+    if not hit:
+        if source is not None:
+            raise AssertionError(f"{where}: a computed position names no earlier call")
+        _check_minimax(trace, pid, where)
+        return
+    if p.edge_count[pid]:
+        raise AssertionError(f"{where}: a cache hit makes no call")
+    if type(source) is not int or not 1 <= source <= trace.calls:
+        raise AssertionError(f"{where}: a cache hit must name the call that computed it")
+    origin = trace.call(source)
+    if origin.state != p.state[pid] or origin.extra("cache_hit") or origin.score != p.score[pid]:
+        raise AssertionError(f"{where}: call {source} did not compute this position's score")
+
+
+SEARCH_CHECKS["memo"] = _check_memo
