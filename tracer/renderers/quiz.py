@@ -113,7 +113,7 @@ def _bound_choice(text: str) -> Choice:
 
 
 def _move_choice(trace: Trace, move: int) -> Choice:
-    short = trace.game.move_short(move)  # type: ignore[attr-defined]
+    short = trace.game.move_short(move)
     return Choice(short, tuple(sorted({short.lower(), str(move)})))
 
 
@@ -127,7 +127,7 @@ SEARCHED_PRUNED = (Choice("searched", ("s", "searched")), Choice("pruned", ("p",
 def _who(trace: Trace, call: Call) -> str:
     """``call #5 (cell 4 played: O to move on X.O/XXX/OO.)``."""
     game = trace.game
-    played = "" if call.move is None else f"{game.move_short(call.move)} played: "  # type: ignore[attr-defined]
+    played = "" if call.move is None else f"{game.move_short(call.move)} played: "
     return f"call #{call.call} ({played}{game.player(call.state)} to move on {game.describe(call.state)})"
 
 
@@ -224,7 +224,7 @@ def next_questions(trace: Trace, call: Call) -> list[Question]:
         searched = i + 1 < len(children)
         if not searched and not pruned:
             break  # the loop ran out of test-plays: nothing to predict
-        nxt = game.move_short(children[i + 1].move if searched else pruned[0])  # type: ignore[attr-defined]
+        nxt = game.move_short((children[i + 1].move or 0) if searched else pruned[0])
         if not searched:
             why = f"Cut: {variants.cut_reason(trace, call.pid)}."
         elif updates[i]:
@@ -306,7 +306,7 @@ def pruned_question(trace: Trace, call: Call) -> Question:
     game = trace.game
     pruned = pruned_of(call)
     text = " ".join(str(m) for m in sorted(pruned)) or "none"
-    label = ", ".join(game.move_short(m) for m in pruned) or "none"  # type: ignore[attr-defined]
+    label = ", ".join(game.move_short(m) for m in pruned) or "none"
     if pruned:
         why = f"Cut: {variants.cut_reason(trace, call.pid)}."
     else:
