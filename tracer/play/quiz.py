@@ -93,7 +93,8 @@ class QuizSession:
             chosen = read_answer(question, line)
             if chosen is not None:
                 break
-            self.echo(f"Type one of: {labels}." if hint else "Type the moves, or none.")
+            moves = "cell numbers" if self.trace.game.name == "tictactoe" else "the moves' names"
+            self.echo(f"Type one of: {labels}." if hint else f"Type {moves}, or none.")
         right = chosen == question.answer
         self.right[number] = right
         if right:
