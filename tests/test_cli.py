@@ -611,3 +611,22 @@ def test_a_binary_picture_is_not_written_to_a_terminal(cli, board, monkeypatch):
     assert_one_line_error(cli("board.txt", "-q", "-o", "-", "--format", "png"), 2, "terminal", "-o tree.png")
     # SVG and DOT are text: a terminal may show them.
     assert cli("board.txt", "-q", "-o", "-", "--format", "dot").exit_code == 0
+
+
+def test_a_failure_while_writing_leaves_every_output_as_it_was(cli, board, tmp_path, monkeypatch):
+    from tracer.errors import EnvironmentFault
+    from tracer.outputs.tree import TreeOutput
+
+    (tmp_path / "old.log").write_text("the earlier log\n")
+
+    def disk_full(self):
+        raise EnvironmentFault("cannot write 't.svg': the disk is full")
+
+    monkeypatch.setattr(TreeOutput, "write", disk_full)
+    result = cli("board.txt", "-q", "--log", "old.log", "--html", "page.html", "-o", "t.svg")
+    assert result.exit_code == 1
+    assert result.stderr == "trace: error: cannot write 't.svg': the disk is full\n"
+    # The log and the page were written in full first, but neither was moved into place.
+    assert (tmp_path / "old.log").read_text() == "the earlier log\n"
+    assert not (tmp_path / "page.html").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.txt", "old.log"]

@@ -377,3 +377,44 @@ def test_memo_seen_before_is_the_reference_s_cache_hit_and_hidden_till_answered(
     assert view.text("#quiz-feedback").startswith(
         f"Right: yes. Memo: cache hit: call {ref[first_hit['call'] - 1][3]} already computed this position")
     assert view.page.evaluate("document.querySelectorAll('.quiz-secret').length") == 0
+
+
+def test_alphabeta_quiz_on_the_aima_tree_answered_right_by_keyboard(open_page):
+    # Russell & Norvig's figure 5.2: the answers come from the recorded trace itself.
+    from tracer import examples
+    from tracer.games.tree.game import GameTree
+    from tracer.search import SearchSpec
+
+    text = examples.read("aima-5.2")
+    tree = GameTree.parse(text, "MAX", "example:aima-5.2")
+    trace = SearchSpec("alphabeta").run(tree)
+    view = open_page(trace, name="aima-alphabeta")
+    questions = asked(view)
+    assert {q["kind"] for q in questions} == {"alpha", "beta", "value", "pick", "next"}
+
+    def bound(value, infinite: str) -> str:
+        return infinite if value is None else signed(int(value))
+
+    seen_next: dict[int, int] = {}
+    for number, question in enumerate(questions):
+        call = trace.call(question["call"])
+        kind = question["kind"]
+        if kind == "value":
+            answer = str(call.score)
+        elif kind == "pick":
+            answer = trace.game.move_short(call.best)
+        elif kind == "alpha":
+            answer = bound(call.extra("alpha"), "-inf")
+        elif kind == "beta":
+            answer = bound(call.extra("beta"), "inf")
+        else:  # after its k-th test-play returns, is the next one searched?
+            k = seen_next[call.call] = seen_next.get(call.call, 0) + 1
+            answer = "searched" if k < len(call.children()) else "pruned"
+        view.page.keyboard.type(answer)
+        view.page.keyboard.press("Enter")
+        assert quiz_state(view) == ("right", number + 1, number + 1), (question, answer)
+        view.page.keyboard.press("Enter")
+    assert quiz_state(view)[0] == "finished"
+    # The textbook's answer: C stops after its first leaf, so C.2 and C.3 are pruned.
+    c = next(c for c in trace.root.children() if trace.game.move_short(c.move) == "C")
+    assert [trace.game.move_short(m) for m in c.extra("pruned")] == ["C.2", "C.3"]

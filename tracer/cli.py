@@ -15,7 +15,7 @@ from . import __version__, examples
 from .commandline import DefaultGroup, Failure, reports_errors
 from .errors import EnvironmentFault, InputError
 from .games.tictactoe.board import Mark
-from .games.tictactoe.notation import Position, parse_board, read_board_file
+from .games.tictactoe.notation import Position, read_board_file
 from .games.tree.game import GameTree
 from .games.tree.notation import MAX_BYTES as TREE_MAX_BYTES
 from .games.tree.notation import decode as decode_tree
@@ -174,21 +174,9 @@ def run(board: str | None, example: str | None, turn: str | None, ai: str,
         return
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
-    scores = parse_scores(scores_text)
-    turn_mark = turn.upper() if turn else None
     search = chosen_search(algorithm, cutoff)
     text, source = read_input(board, example)
-    if (game_name or ("tree" if looks_like_tree(text) else "tictactoe")) == "tree":
-        trace = search.run(tree_game(text, source, turn_mark))
-    else:
-        if turn_mark in ("MAX", "MIN"):
-            raise InputError(f"expected X or O for a board, found {turn}", "--turn")
-        position = parse_board_bytes(text, source, turn_mark)
-        ai_mark: Mark = "O" if ai.upper() == "O" else "X"
-        from .games.tictactoe.game import TicTacToe, parse_order
-
-        game = TicTacToe(position.board, position.to_move, ai_mark, scores, parse_order(order_text))
-        trace = search.run(game)
+    trace = search.run(build_game(text, source, game_name, turn, ai, scores_text, order_text))
     emit(trace, stem=stem_of(board, example), inputs=(board,) if board else (), **out)
 
 
@@ -265,9 +253,14 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
 
 @main.command()
 @click.argument("board", required=False, metavar="BOARD")
-@click.option("--example", default=None, metavar="NAME", help="Quiz on a bundled example.")
-@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
-              help="Side to move (default: inferred from the counts; X if equal).")
+@click.option("--example", default=None, metavar="NAME", shell_complete=complete_example,
+              help="Quiz on a bundled example (a board or a textbook tree).")
+@click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
+              help="Side to move (default: inferred from the counts; X if equal). "
+                   "For a tree: max or min at the root (default max).")
+@click.option("--game", "game_name", type=click.Choice(["tictactoe", "tree"]),
+              help="Read BOARD as this game (default: a tree if it starts with '[' "
+                   "or a label 'NAME:', else a board).")
 @click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
               show_default=True, help="The AI's mark (the maximiser); the other is the human.")
 @click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
@@ -275,8 +268,8 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
                    "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
 @search_options
 @reports_errors
-def quiz(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
-         algorithm: str, cutoff: str | None, order_text: str) -> None:
+def quiz(board: str | None, example: str | None, turn: str | None, game_name: str | None, ai: str,
+         scores_text: str, algorithm: str, cutoff: str | None, order_text: str) -> None:
     """Predict the first call's test-plays on BOARD, then check against the trace.
 
     Asks what each test-play of the first call returns and which one step 16
@@ -285,21 +278,16 @@ def quiz(board: str | None, example: str | None, turn: str | None, ai: str, scor
     printf '-1\n1\n-1\n4\n' | trace quiz --example near-endgame. With BOARD
     '-', standard input holds the board, an empty line, then the answers.
     """
-    from .games.tictactoe.game import TicTacToe, parse_order
     from .play.quiz import QuizSession, read_board_lines
 
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
-    turn_mark: Mark | None = None if turn is None else ("O" if turn.upper() == "O" else "X")
     if board == "-":
-        position = parse_board(read_board_lines(sys.stdin), "<stdin>", turn_mark)
+        text, source = read_board_lines(sys.stdin).encode("utf-8"), "<stdin>"
     else:
-        position = load_position(board, example, turn_mark)
-    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
-    search = chosen_search(algorithm, cutoff)
-    game = TicTacToe(position.board, position.to_move, ai_mark, parse_scores(scores_text),
-                     parse_order(order_text))
-    trace = search.run(game)
+        text, source = read_input(board, example)
+    game = build_game(text, source, game_name, turn, ai, scores_text, order_text)
+    trace = chosen_search(algorithm, cutoff).run(game)
     QuizSession(trace, sys.stdin, click.echo, echo_input=not sys.stdin.isatty()).run()
 
 
@@ -383,6 +371,22 @@ def open_input(path: str) -> Any:
         return open(path, "rb")  # noqa: SIM115 - closed by the caller's with
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror}", path) from None
+
+
+def build_game(text: bytes, source: str, game_name: str | None, turn: str | None, ai: str,
+               scores_text: str, order_text: str = "ascending") -> Any:
+    """The game a board or tree file describes, with the options that shape it."""
+    turn_mark = turn.upper() if turn else None
+    if (game_name or ("tree" if looks_like_tree(text) else "tictactoe")) == "tree":
+        return tree_game(text, source, turn_mark)
+    if turn_mark in ("MAX", "MIN"):
+        raise InputError(f"expected X or O for a board, found {turn}", "--turn")
+    from .games.tictactoe.game import TicTacToe, parse_order
+
+    position = parse_board_bytes(text, source, turn_mark)
+    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
+    return TicTacToe(position.board, position.to_move, ai_mark, parse_scores(scores_text),
+                     parse_order(order_text))
 
 
 def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:

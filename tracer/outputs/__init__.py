@@ -16,7 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+import click
+
 from ..trace import Trace
+from .safe_write import staged_writes
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,12 @@ class Output(ABC):
     def __init__(self, trace: Trace, request: Request):
         self.trace = trace
         self.request = request
+        #: What the run says about this output once everything is written.
+        self.reports: list[str] = []
+
+    def report(self, line: str) -> None:
+        """Say ``line`` on standard error once the run's files are all in place."""
+        self.reports.append(line)
 
     @classmethod
     @abstractmethod
@@ -119,10 +128,10 @@ def _registry() -> list[Callable[[Trace, Request], Output | None]]:
     from .stats import StatsOutput
     from .tree import TreeOutput
 
-    # Files are rendered and written in this order: the page and the figures
-    # first (they may refuse the request), then the log file, then the tree.
-    return [StatsOutput.plan, TerminalLogOutput.plan, PageOutput.plan, FiguresOutput.plan,
-            LogFileOutput.plan, TreeOutput.plan]
+    # Files are rendered and written in this order; the figures come last, since
+    # their folder is swapped into place as a whole and the other files wait for it.
+    return [StatsOutput.plan, TerminalLogOutput.plan, PageOutput.plan, LogFileOutput.plan,
+            TreeOutput.plan, FiguresOutput.plan]
 
 
 def plan(trace: Trace, request: Request) -> list[Output]:
@@ -144,8 +153,13 @@ def produce(trace: Trace, request: Request) -> None:
         out.write()
     for out in files:
         out.render()
+    # Files are moved into place only once every one of them is written in full.
+    with staged_writes():
+        for out in files:
+            out.write()
     for out in files:
-        out.write()
+        for line in out.reports:
+            click.echo(line, err=True)
 
 
 def check_distinct(outputs: list[Output], inputs: tuple[str, ...]) -> None:

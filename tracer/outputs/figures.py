@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import click
-
 from ..trace import Trace
 from . import Output, Request
 from .figure_files import check_folder, figure_format, render_series, write_series
@@ -39,5 +37,5 @@ class FiguresOutput(Output):
         write_series(self.folder, self.files)
         if not self.request.quiet:
             count = len(self.files) - 1
-            click.echo(f"trace: wrote {count} figure{'' if count == 1 else 's'} and index.html to "
-                       f"{self.folder_name} ({self.fmt})", err=True)
+            self.report(f"trace: wrote {count} figure{'' if count == 1 else 's'} and index.html to "
+                        f"{self.folder_name} ({self.fmt})")

@@ -38,4 +38,4 @@ class PageOutput(Output):
             return
         write_atomically(self.path, self.page.encode("utf-8"))
         if not self.request.quiet:
-            click.echo(f"trace: wrote {self.path} ({describe_page(self.trace)})", err=True)
+            self.report(f"trace: wrote {self.path} ({describe_page(self.trace)})")

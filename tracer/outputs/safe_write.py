@@ -231,6 +231,9 @@ class atomic_writer:  # noqa: N801 - used like open()
     def __exit__(self, kind: object, value: object, tb: object) -> None:
         try:
             self.file.close()
+            if kind is None and self.tmp is not None and _STAGED is not None:
+                _STAGED.append(self)  # complete: moved into place with the run's other files
+                return
             if kind is None and self.tmp is not None:
                 self._move_into_place()
         except OSError as exc:
@@ -265,6 +268,34 @@ class atomic_writer:  # noqa: N801 - used like open()
             _LIVE_TEMPS.discard(self.tmp)
             self.tmp = None
         _release_signals()
+
+
+#: Files written completely inside ``staged_writes()``, waiting to be moved into place.
+_STAGED: list[atomic_writer] | None = None
+
+
+@contextlib.contextmanager
+def staged_writes() -> Iterator[None]:
+    """All or nothing for several files: each is written in full to its temporary file,
+    and all are moved into place only once every write in the block has succeeded.
+
+    A failure anywhere in the block (a full disk on the last file, an error, a signal)
+    leaves every target as it was and no temporary file behind.
+    """
+    global _STAGED
+    outer, _STAGED = _STAGED, []
+    staged = _STAGED
+    try:
+        yield
+        for writer in staged:
+            try:
+                writer._move_into_place()
+            except OSError as exc:
+                raise fault(writer.path, exc) from None
+    finally:
+        _STAGED = outer
+        for writer in staged:
+            writer._discard()
 
 
 @contextlib.contextmanager

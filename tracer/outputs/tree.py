@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import sys
 
-import click
-
 from ..errors import InputError
 from ..renderers.json_trace import write_json
 from ..renderers.tree import TreePlan
@@ -78,7 +76,7 @@ class TreeOutput(Output):
         else:
             write_atomically(self.path, self.data)
             if not self.request.quiet:
-                click.echo(f"trace: wrote {self.path} ({self.note})", err=True)
+                self.report(f"trace: wrote {self.path} ({self.note})")
 
     def write_json(self) -> None:
         if self.path == "-":
@@ -87,4 +85,4 @@ class TreeOutput(Output):
         with atomic_writer(self.path) as handle, calls_bar(self.trace.calls, self.path) as progress:
             write_json(self.trace, handle, progress=progress)
         if not self.request.quiet:
-            click.echo(f"trace: wrote {self.path} ({self.trace.calls:,} calls)", err=True)
+            self.report(f"trace: wrote {self.path} ({self.trace.calls:,} calls)")

@@ -69,9 +69,9 @@ class QuizSession:
         for line in board_picture(self.trace):
             self.echo(line)
         game = self.trace.game
-        plays = ", ".join(str(c.move) for c in root.children())
-        self.echo(f"Call #1 test-plays {game.player(root.state)} on cells {plays} in turn. Predict what "
-                  "each test-play returns, then which one it picks.")
+        plays = ", ".join(game.move_short(c.move or 0) for c in root.children())
+        self.echo(f"Call #1 test-plays {game.player(root.state)}'s moves in turn: {plays}. Predict "
+                  "what each test-play returns, then which one it picks.")
         for number, question in enumerate(self.questions):
             if not self.ask(number, question):
                 break
@@ -93,7 +93,8 @@ class QuizSession:
             chosen = read_answer(question, line)
             if chosen is not None:
                 break
-            self.echo(f"Type one of: {labels}." if hint else "Type cell numbers, or none.")
+            moves = "cell numbers" if self.trace.game.name == "tictactoe" else "the moves' names"
+            self.echo(f"Type one of: {labels}." if hint else f"Type {moves}, or none.")
         right = chosen == question.answer
         self.right[number] = right
         if right:

@@ -58,9 +58,9 @@ def line_text(trace: Trace, line: list[Call]) -> str:
     moves = []
     parent_state = trace.root.state
     for call in line:
-        moves.append(game.edge_label(parent_state, call.move or 0))  # type: ignore[attr-defined]
+        moves.append(game.edge_label(parent_state, call.move or 0))
         parent_state = call.state
-    end = game.terminal_label(line[-1].terminal_code) if line else "over"  # type: ignore[attr-defined]
+    end = game.terminal_label(line[-1].terminal_code) if line else "over"
     return ", ".join(moves) + f": {end}"
 
 
@@ -112,7 +112,7 @@ def render_table(traces: list[Trace]) -> str:
                          for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip() + "\n"
 
     game = base.game
-    text = f"Compared on {game.setting()}\n\n"  # type: ignore[attr-defined]
+    text = f"Compared on {game.setting()}\n\n"
     text += line(head) + line(tuple("-" * w for w in widths)) + "".join(line(r) for r in body)
     differing = [r for r in data if r["line"]]
     if differing:
@@ -125,7 +125,7 @@ def render_table(traces: list[Trace]) -> str:
 def render_json(traces: list[Trace]) -> str:
     """The comparison as data."""
     game = traces[0].game
-    header = dict(game.json_header())  # type: ignore[attr-defined]
+    header = dict(game.json_header())
     header.pop("scores", None)
     header.pop("order", None)
     head = {"format": "tracer-compare", "version": 1, "game": game.name, **header}

@@ -113,7 +113,7 @@ def _bound_choice(text: str) -> Choice:
 
 
 def _move_choice(trace: Trace, move: int) -> Choice:
-    short = trace.game.move_short(move)  # type: ignore[attr-defined]
+    short = trace.game.move_short(move)
     return Choice(short, tuple(sorted({short.lower(), str(move)})))
 
 
@@ -127,7 +127,7 @@ SEARCHED_PRUNED = (Choice("searched", ("s", "searched")), Choice("pruned", ("p",
 def _who(trace: Trace, call: Call) -> str:
     """``call #5 (cell 4 played: O to move on X.O/XXX/OO.)``."""
     game = trace.game
-    played = "" if call.move is None else f"{game.move_short(call.move)} played: "  # type: ignore[attr-defined]
+    played = "" if call.move is None else f"{game.move_short(call.move)} played: "
     return f"call #{call.call} ({played}{game.player(call.state)} to move on {game.describe(call.state)})"
 
 
@@ -224,7 +224,7 @@ def next_questions(trace: Trace, call: Call) -> list[Question]:
         searched = i + 1 < len(children)
         if not searched and not pruned:
             break  # the loop ran out of test-plays: nothing to predict
-        nxt = game.move_short(children[i + 1].move if searched else pruned[0])  # type: ignore[attr-defined]
+        nxt = game.move_short((children[i + 1].move or 0) if searched else pruned[0])
         if not searched:
             why = f"Cut: {variants.cut_reason(trace, call.pid)}."
         elif updates[i]:
@@ -305,26 +305,35 @@ def pruned_question(trace: Trace, call: Call) -> Question:
     """
     game = trace.game
     pruned = pruned_of(call)
-    text = " ".join(str(m) for m in sorted(pruned)) or "none"
-    label = ", ".join(game.move_short(m) for m in pruned) or "none"  # type: ignore[attr-defined]
+    text = pruned_answer(" ".join(move_token(game, m) for m in pruned))
+    label = ", ".join(game.move_short(m) for m in pruned) or "none"
     if pruned:
         why = f"Cut: {variants.cut_reason(trace, call.pid)}."
     else:
         why = f"No cut in call #{call.call} ({variants.window_text(trace, call.pid)}): every test-play is searched."
-    moves = ", ".join(str(m) for m in game.moves(call.state))
+    moves = ", ".join(move_token(game, m) for m in game.moves(call.state))
     return Question(
         kind="pruned", call=call.call, depth=call.depth,
         prompt=(f"Which test-plays of {_who(trace, call)} are pruned? "
-                f"Its cells: {moves}; type the pruned ones, or none."),
+                f"Its moves: {moves}; type the pruned ones, or none."),
         choices=(Choice(label, (text,)),), answer=0, explanation=why,
         ask=("begin", call.call, 0), reveal=("end", call.call, 0),
     )
 
 
+def move_token(game: Any, move: int) -> str:
+    """A move as a learner types it: a cell's number, a tree node's label."""
+    short = game.move_short(move)
+    return short.removeprefix("cell ")
+
+
 def pruned_answer(typed: str) -> str:
-    """What a learner typed for a ``pruned`` question, as its choice spells it."""
-    numbers = sorted({int(n) for n in typed.replace(",", " ").split() if n.lstrip("-").isdigit()})
-    return " ".join(map(str, numbers)) or "none"
+    """What a learner typed for a ``pruned`` question, as its choice spells it: the moves
+    named, in one order (numbers ascending, then labels), or ``none``."""
+    words = typed.replace(",", " ").lower().split()
+    tokens = {w for w in words if w not in ("none", "no", "cell", "cells", "and")}
+    ordered = sorted(tokens, key=lambda t: (not t.isdigit(), int(t) if t.isdigit() else 0, t))
+    return " ".join(ordered) or "none"
 
 
 def first_call_questions(trace: Trace) -> list[Question]:

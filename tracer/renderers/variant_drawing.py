@@ -75,7 +75,7 @@ def add_pruned(graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) -
         f"{escape(variants.moves_text(trace, skipped))}<BR/>not searched<BR/>(pruned)"
         f"</FONT></TD></TR></TABLE>>"
     ))
-    label = (trace.game.edge_label(call.state, skipped[0])  # type: ignore[attr-defined]
+    label = (trace.game.edge_label(call.state, skipped[0])
              if len(skipped) == 1 else f"{len(skipped)} test-plays")
     graph.edge(f"{prefix}{call.call}", name, label=" " + label,
                style="dashed", color=PRUNED_BORDER, fontcolor=PRUNED_TEXT)

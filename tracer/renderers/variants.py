@@ -217,7 +217,7 @@ def terminal_why(trace: Trace, pid: int) -> str:
     if not depth_scores(trace):
         return ""
     p, game = trace.positions, trace.game
-    kind = game.outcome_kind(p.terminal[pid])  # type: ignore[attr-defined]
+    kind = game.outcome_kind(p.terminal[pid])
     outcome = {"win": "ai_win", "loss": "human_win", "draw": "draw"}[kind]
     return game.scores.why(outcome, int(p.depth[pid]))  # type: ignore[attr-defined]
 
