@@ -25,14 +25,14 @@ def pictures() -> list[tuple[str, str, str]]:
     guide = tracer.record("X.OX.XOO.")
     six = tracer.record("X..O.X...")  # six empty cells, O to move: 1,585 calls
     empty = tracer.record(tracer.Board.empty())
-    series = figures(guide)
+    series = {fig.name: fig for fig in figures(guide)}
     return [
         ("guide", "the guide's tree (9 boards)", game_tree(guide).source),
         ("six-empty", "a whole tree of 1,585 boards", game_tree(six).source),
         ("empty", "empty board, default collapsed tree", game_tree(empty).source),
         ("empty-line", "empty board, --line", game_tree(empty, plan_tree(empty, line=True)).source),
-        ("figure-1", "figure 1 (a test-play)", series[0].graph.source),
-        ("overview", "the overview figure", series[-1].graph.source),
+        ("test-play-1", "test-play 1 (the guide's figure 6)", series["test-play-1"].graph.source),
+        ("overview", "the overview figure", series["overview"].graph.source),
     ]
 
 
