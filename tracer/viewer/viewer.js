@@ -201,7 +201,13 @@
   }
   /* The figures of the figures page (trace --figures DIR) that this step belongs to:
    * [file stem, label] pairs, numbered as the guide numbers its figures. */
+  // A textbook tree's series has only the test-plays and the overview (no board to show).
+  const BOARD_ONLY = ["tested-cell", "after-test-play", "final-board"];
   function figuresOf(state) {
+    const all = boardFiguresOf(state);
+    return TREE ? all.filter(([name]) => !BOARD_ONLY.includes(name)) : all;
+  }
+  function boardFiguresOf(state) {
     const root = state.frames[0];
     const playFigure = (k) => [`test-play-${k + 1}`, k < 3 ? `figure ${6 + k}` : `test-play ${k + 1}`];
     if (state.frames.length > 1) return [playFigure(root.active)];
