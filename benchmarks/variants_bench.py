@@ -50,14 +50,14 @@ def in_process(setup: str, statement: str, repeat: int) -> dict[str, float]:
 
 #: name -> the statement recording that variant of the empty board in process.
 VARIANTS = {
-    "alpha-beta, cutoff ge": "search.run_search(game(), 'alphabeta', cutoff='ge')",
-    "alpha-beta, cutoff gt": "search.run_search(game(), 'alphabeta', cutoff='gt')",
-    "alpha-beta, ge, centre-first": "search.run_search(game(CF), 'alphabeta', cutoff='ge')",
-    "memo": "search.run_search(game(), 'memo')",
-    "guide's minimax, scores depth": "search.run_search(game(scores=DEPTH), 'minimax')",
+    "alpha-beta, cutoff ge": "run_search(game(), 'alphabeta', cutoff='ge')",
+    "alpha-beta, cutoff gt": "run_search(game(), 'alphabeta', cutoff='gt')",
+    "alpha-beta, ge, centre-first": "run_search(game(CF), 'alphabeta', cutoff='ge')",
+    "memo": "run_search(game(), 'memo')",
+    "guide's minimax, scores depth": "run_search(game(scores=DEPTH), 'minimax')",
 }
 SETUP = """
-from tracer import search
+from tracer.search import run_search
 from tracer.games.tictactoe.game import CENTRE_FIRST as CF, TicTacToe
 from tracer.scores import DEPTH, TUTORIAL
 def game(order=tuple(range(9)), scores=TUTORIAL):

@@ -19,7 +19,6 @@ from __future__ import annotations
 from .errors import InputError, RenderError, TooLargeError, TracerError
 from .games.tictactoe.board import LINES, Board, Mark, cell_name
 from .games.tictactoe.notation import Position, parse_board
-from .games.tree.game import GameTree, tree
 from .scores import TENS, TUTORIAL, Scores
 from .search.minimax import plain_minimax, record, search
 from .trace import Call, Result, Trace
@@ -57,6 +56,8 @@ __all__ = [
 
 #: Names loaded on first use, so ``import tracer`` does not import graphviz.
 _LAZY = {
+    "GameTree": "games.tree.game",
+    "tree": "games.tree.game",
     "Figure": "renderers.figures",
     "FigureSeries": "renderers.figures",
     "figures": "renderers.figures",

@@ -16,10 +16,6 @@ from .commandline import DefaultGroup, Failure, reports_errors
 from .errors import EnvironmentFault, InputError
 from .games.tictactoe.board import Mark
 from .games.tictactoe.notation import Position, read_board_file
-from .games.tree.game import GameTree
-from .games.tree.notation import MAX_BYTES as TREE_MAX_BYTES
-from .games.tree.notation import decode as decode_tree
-from .games.tree.notation import looks_like_tree
 from .outputs import Request, produce
 from .outputs.files import FORMATS, check_output_path, write_atomically
 from .outputs.progress import waiting
@@ -314,6 +310,7 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
     move, the line of play it expects.
     """
     from .games.tictactoe.game import TicTacToe
+    from .games.tree.notation import looks_like_tree
     from .renderers import compare as table
     from .search.variants import run_variants
 
@@ -376,6 +373,8 @@ def open_input(path: str) -> Any:
 def build_game(text: bytes, source: str, game_name: str | None, turn: str | None, ai: str,
                scores_text: str, order_text: str = "ascending") -> Any:
     """The game a board or tree file describes, with the options that shape it."""
+    from .games.tree.notation import looks_like_tree
+
     turn_mark = turn.upper() if turn else None
     if (game_name or ("tree" if looks_like_tree(text) else "tictactoe")) == "tree":
         return tree_game(text, source, turn_mark)
@@ -395,6 +394,8 @@ def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
         return examples.read(example).encode("utf-8"), f"example:{example}"
     assert board is not None
     hint_if_misplaced(board)
+    from .games.tree.notation import MAX_BYTES as TREE_MAX_BYTES
+
     with open_input(board) as stream:
         return stream.read(TREE_MAX_BYTES + 1), display_name(board)
 
@@ -408,7 +409,11 @@ def parse_board_bytes(data: bytes, source: str, turn: Any) -> Position:
     return read_board_file(io.BytesIO(data), source, turn)
 
 
-def tree_game(data: bytes, source: str, turn: str | None) -> GameTree:
+def tree_game(data: bytes, source: str, turn: str | None) -> Any:
+    """A textbook tree from a tree file's bytes; MAX at the root unless ``turn`` says min."""
+    from .games.tree.game import GameTree
+    from .games.tree.notation import decode as decode_tree
+
     if turn in ("X", "O"):
         raise InputError(f"expected max or min for a tree, found {turn}", "--turn")
     return GameTree.parse(decode_tree(data, source), turn or "MAX", source)

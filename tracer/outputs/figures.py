@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..trace import Trace
 from . import Output, Request
-from .figure_files import check_folder, figure_format, render_series, write_series
 
 
 class FiguresOutput(Output):
@@ -21,6 +20,7 @@ class FiguresOutput(Output):
 
     def check(self) -> None:
         from ..renderers.figures import figures
+        from .figure_files import check_folder, figure_format
 
         req = self.request
         self.fmt = figure_format(req.fmt)
@@ -29,11 +29,15 @@ class FiguresOutput(Output):
         self.series = figures(self.trace, depth=req.depth, max_nodes=req.max_nodes)
 
     def render(self) -> None:
+        from .figure_files import render_series
+
         req = self.request
         self.files = render_series(self.trace, self.fmt, series=self.series, engine=req.engine,
                                    scale=req.scale)
 
     def write(self) -> None:
+        from .figure_files import write_series
+
         write_series(self.folder, self.files)
         if not self.request.quiet:
             count = len(self.files) - 1

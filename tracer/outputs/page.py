@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from ..renderers.html import check_html_path, check_start_call, describe_page, render_html
 from ..trace import Trace
 from . import Output, Request
 from .files import write_atomically
@@ -26,10 +25,14 @@ class PageOutput(Output):
         return [] if self.path == "-" else [self.path]
 
     def check(self) -> None:
+        from ..renderers.html import check_html_path, check_start_call
+
         check_html_path(self.path, self.request.output)
         check_start_call(self.trace, self.request.focus)
 
     def render(self) -> None:
+        from ..renderers.html import render_html
+
         self.page = render_html(self.trace, start_call=self.request.focus)
 
     def write(self) -> None:
@@ -38,4 +41,6 @@ class PageOutput(Output):
             return
         write_atomically(self.path, self.page.encode("utf-8"))
         if not self.request.quiet:
+            from ..renderers.html import describe_page
+
             self.report(f"trace: wrote {self.path} ({describe_page(self.trace)})")

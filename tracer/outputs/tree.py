@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
-from ..renderers.json_trace import write_json
-from ..renderers.tree import TreePlan
 from ..trace import Trace
 from . import Output, Request
 from .files import atomic_writer, check_output_path, choose_format, pipe, write_atomically
 from .log import is_terminal
 from .progress import calls_bar
+
+if TYPE_CHECKING:
+    from ..renderers.tree import TreePlan  # graphviz is imported only when a tree is drawn
 
 #: Formats whose bytes would garble a terminal.
 BINARY_FORMATS = ("png", "pdf")
@@ -79,6 +81,8 @@ class TreeOutput(Output):
                 self.report(f"trace: wrote {self.path} ({self.note})")
 
     def write_json(self) -> None:
+        from ..renderers.json_trace import write_json
+
         if self.path == "-":
             write_json(self.trace, sys.stdout)
             return
