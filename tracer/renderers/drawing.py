@@ -197,28 +197,42 @@ def legend_label(trace: Trace, uses: Uses = Uses()) -> str:
     Entries sit in two columns so the legend stays short; it goes in the graph's
     label (see ``tree.finish_graph``), outside the layout of the boards.
     """
-    from .shapes import draws_shapes, shape_legend
+    from .shapes import draws_shapes
 
     if draws_shapes(trace):  # a textbook tree: its own symbols, laid out as below
-        rows = re.findall(r"<TR>(.*?)</TR>",
-                          shape_legend(trace, collapsed=uses.collapsed, chosen=uses.chosen))
-        entries: list[str] = [_legend_size(row.replace("<TD>", '<TD ALIGN="RIGHT">', 1))
-                   for row in rows[1:]]  # rows[0] is its own title
-        if uses.edge_scores:
-            entries.append(_text_entry("↑ 3", CELL_TEXT, "the value the node below the line "
-                                                         "returns (step 12 saves it)"))
-        if uses.step11_arrow:
-            entries.append(_arrow(PLAYED_FILL, "red line: step 11, the child this figure "
-                                               "follows; ↑ step 12, the value saved", bold=True))
-        if uses.focus_path:
-            entries.append(_arrow(REJECTED_EDGE, "dashed line: the path from call #1 to the call "
-                                                 "in focus (other children not drawn)", dashed=True))
-        if uses.result_box:
-            entries.append(_swatch(CHOSEN_FILL, CHOSEN, "blue box: what call #1 returns, kept in "
-                                                        "bestPlayInfo (step 24)", border=3))
-        return _two_columns(entries)
+        return _two_columns(_shape_entries(trace, uses))
+    entries = _board_entries(trace, uses) + _call_entries(uses) + _arrow_entries(uses)
+    entries.extend(_variant_entries(trace))
+    return _two_columns(entries)
+
+
+def _shape_entries(trace: Trace, uses: Uses) -> list[str]:
+    """A textbook tree's legend entries: its own symbols, then the figures' extra notes."""
+    from .shapes import shape_legend
+
+    rows = re.findall(r"<TR>(.*?)</TR>",
+                      shape_legend(trace, collapsed=uses.collapsed, chosen=uses.chosen))
+    entries: list[str] = [_legend_size(row.replace("<TD>", '<TD ALIGN="RIGHT">', 1))
+               for row in rows[1:]]  # rows[0] is its own title
+    if uses.edge_scores:
+        entries.append(_text_entry("↑ 3", CELL_TEXT, "the value the node below the line "
+                                                     "returns (step 12 saves it)"))
+    if uses.step11_arrow:
+        entries.append(_arrow(PLAYED_FILL, "red line: step 11, the child this figure "
+                                           "follows; ↑ step 12, the value saved", bold=True))
+    if uses.focus_path:
+        entries.append(_arrow(REJECTED_EDGE, "dashed line: the path from call #1 to the call "
+                                             "in focus (other children not drawn)", dashed=True))
+    if uses.result_box:
+        entries.append(_swatch(CHOSEN_FILL, CHOSEN, "blue box: what call #1 returns, kept in "
+                                                    "bestPlayInfo (step 24)", border=3))
+    return entries
+
+
+def _board_entries(trace: Trace, uses: Uses) -> list[str]:
+    """The legend entries for what the game draws on its boards: marks, cells, outcomes."""
     game = trace.game
-    entries = []
+    entries: list[str] = []
     if uses.played:
         entries.extend(_swatch(PLAYED_FILL, PLAYED_FILL, text) for text in game.legend_marks())
     if uses.testing:
@@ -230,8 +244,13 @@ def legend_label(trace: Trace, uses: Uses = Uses()) -> str:
         entries.extend(_swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind],
                                f"{OUTCOME_SYMBOL[kind]} {text}")
                        for kind, text in game.legend_outcomes())
-    entries.append(_text_entry("#5", CELL_TEXT, "call number: calls are numbered in the "
-                                                "order they start (the log's #N)"))
+    return entries
+
+
+def _call_entries(uses: Uses) -> list[str]:
+    """The legend entries for the notes around a board: call number, scores, boxes, borders."""
+    entries = [_text_entry("#5", CELL_TEXT, "call number: calls are numbered in the "
+                                            "order they start (the log's #N)")]
     if uses.tree:
         entries.append(_text_entry("max =", CELL_TEXT, "the score a call returns: the highest of "
                                    "its test-plays (the AI) or the lowest (the human)"))
@@ -247,6 +266,12 @@ def legend_label(trace: Trace, uses: Uses = Uses()) -> str:
     if uses.thick:
         entries.append(_swatch(INNER_FILL, INNER_BORDER, "thick border: a board on the line "
                                                          "minimax chose from call #1", border=3))
+    return entries
+
+
+def _arrow_entries(uses: Uses) -> list[str]:
+    """The legend entries for the arrows (and the result box) between a tree's boards."""
+    entries: list[str] = []
     if uses.chosen:
         entries.append(_arrow(CHOSEN, "thick blue arrow: the line minimax chose from call #1",
                               bold=True))
@@ -263,8 +288,7 @@ def legend_label(trace: Trace, uses: Uses = Uses()) -> str:
     if uses.result_box:
         entries.append(_swatch(CHOSEN_FILL, CHOSEN, "blue box: what call #1 returns, kept in "
                                                     "bestPlayInfo (step 24)", border=3))
-    entries.extend(_variant_entries(trace))
-    return _two_columns(entries)
+    return entries
 
 
 def _two_columns(entries: list[str]) -> str:

@@ -223,37 +223,61 @@ def test_play_figure(
     """
     root = trace.root
     plays = root.children()
+    call = _test_play_call(plays, number)
+    plan = _test_play_plan(trace, call, depth, max_nodes)
+    caption = test_play_caption(trace, number)
+    title = _test_play_title(trace, number, call, caption)
+    graph = _test_play_graph(trace, number, call, plan, title)
+    narration = _test_play_narration(trace, number, call, plan, depth)
+    step = TEST_PLAY_STEPS.get(number, 13)
+    return Figure(
+        name=f"test-play-{number}",
+        title=f"Test-play {number} of {len(plays)}",
+        caption=caption,
+        narration=narration,
+        graph=graph,
+        calls=(1, *(c.call for c, _ in plan.nodes)),
+        hidden_calls=plan.hidden_calls,
+        guide_figure=_guide_figure(number),
+        guide_steps=(step,),
+        alt=f"Game tree of test-play {number}: the first board with cell {call.move} framed in "
+            f"red, an arrow to the board after {root.player} plays there, and below it "
+            f"{plural(call.size, 'call')}. {caption}.",
+    )
+
+
+def _test_play_call(plays: list[Call], number: int) -> Call:
+    """Call #1's test-play ``number`` (1-based); IndexError, saying which exist, if none."""
     if not 1 <= number <= len(plays):
         what = "no test-plays (the game is already over)" if not plays else (
             f"test-plays 1 to {len(plays)}")
         raise IndexError(f"test-play {number} does not exist: call #1 has {what}")
-    call = plays[number - 1]
-    plan = _test_play_plan(trace, call, depth, max_nodes)
-    caption = test_play_caption(trace, number)
+    return plays[number - 1]
+
+
+def _guide_figure(number: int) -> int | None:
+    """The guide's figure number for test-play ``number`` (6, 7, 8), None past its third."""
+    return 5 + number if number in TEST_PLAY_STEPS else None
+
+
+def _test_play_title(trace: Trace, number: int, call: Call, caption: str) -> str:
+    """A test-play figure's title: its number, caption, the calls it spans and what step 12 saves."""
     last = call.call + call.size - 1
     span = f"call #{call.call}" if call.size == 1 else f"calls #{call.call}–#{last}"
     saved = said(trace)(call.move, call.score)
-    guide = 5 + number if number in TEST_PLAY_STEPS else None
+    guide = _guide_figure(number)
     number_words = f"Figure {guide}" if guide else f"Test-play {number} (like figures 6-8)"
-    title = (f"{number_words} · {caption}\n{span} of {trace.calls:,} · step 12 saves {saved} "
-             f"into allTestPlayInfos")
-    graph = new_graph(f"test_play_{number}")
+    return (f"{number_words} · {caption}\n{span} of {trace.calls:,} · step 12 saves {saved} "
+            f"into allTestPlayInfos")
 
-    if shapes.draws_shapes(trace):
-        graph.node("n1", **shapes.shape_node(trace, root, thick=True))
-    else:
-        graph.node(
-            "n1",
-            drawing.state_label(
-                trace,
-                root.state,
-                f"#1 · {root.player} to move",
-                f"for-loop: cell {call.move} ({number} of {len(plays)})",
-                testing=call.move,
-                caption=f"saves {saved}",
-                thick=True,
-            ),
-        )
+
+def _test_play_graph(
+    trace: Trace, number: int, call: Call, plan: TreePlan, title: str
+) -> graphviz.Digraph:
+    """A test-play figure's diagram: call #1 testing the cell, the red step-11 arrow, the subtree."""
+    root = trace.root
+    graph = new_graph(f"test_play_{number}")
+    _add_tested_root(graph, trace, number, call)
     add_calls(graph, trace, plan, explain=True, edge_scores=True)
     step11 = trace.game.edge_label(root.state, call.move or 0) or trace.game.move_short(call.move or 0)
     graph.edge(
@@ -271,23 +295,27 @@ def test_play_figure(
         explain=call.terminal is None,
     )
     finish_graph(graph, title, drawing.legend_label(trace, uses))
+    return graph
 
-    narration = _test_play_narration(trace, number, call, plan, depth)
-    step = TEST_PLAY_STEPS.get(number, 13)
-    return Figure(
-        name=f"test-play-{number}",
-        title=f"Test-play {number} of {len(plays)}",
-        caption=caption,
-        narration=narration,
-        graph=graph,
-        calls=(1, *(c.call for c, _ in plan.nodes)),
-        hidden_calls=plan.hidden_calls,
-        guide_figure=guide,
-        guide_steps=(step,),
-        alt=f"Game tree of test-play {number}: the first board with cell {call.move} framed in "
-            f"red, an arrow to the board after {root.player} plays there, and below it "
-            f"{plural(call.size, 'call')}. {caption}.",
-    )
+
+def _add_tested_root(graph: graphviz.Digraph, trace: Trace, number: int, call: Call) -> None:
+    """Draw call #1 as a test-play figure shows it: the cell its for-loop tests framed in red."""
+    root = trace.root
+    if shapes.draws_shapes(trace):
+        graph.node("n1", **shapes.shape_node(trace, root, thick=True))
+    else:
+        graph.node(
+            "n1",
+            drawing.state_label(
+                trace,
+                root.state,
+                f"#1 · {root.player} to move",
+                f"for-loop: cell {call.move} ({number} of {len(root.children())})",
+                testing=call.move,
+                caption=f"saves {said(trace)(call.move, call.score)}",
+                thick=True,
+            ),
+        )
 
 
 def _test_play_narration(
@@ -379,7 +407,35 @@ def overview_figure(
     """
     root = trace.root
     plan = _overview_plan(trace, depth, max_nodes)
-    result = trace.result
+    result_text = said(trace)(trace.result.index, trace.result.score)
+    graph = new_graph("overview")
+    add_calls(graph, trace, plan, explain=True, edge_scores=True)
+    _add_result_box(graph, trace)
+    going = root.terminal is None
+    uses = drawing.Uses(chosen=going, thick=going, collapsed=bool(plan.collapsed),
+                        edge_scores=going, explain=going, result_box=True, tree=going,
+                        played=going)
+    finish_graph(graph, "Figure 9 · " + _overview_title(trace, plan),
+                 drawing.legend_label(trace, uses))
+    caption = _overview_caption(trace)
+    return Figure(
+        name="overview",
+        title="Overview",
+        caption=caption,
+        narration=_overview_narration(trace, plan, depth),
+        graph=graph,
+        calls=tuple(c.call for c, _ in plan.nodes),
+        hidden_calls=plan.hidden_calls,
+        guide_figure=9,
+        guide_steps=(24,),
+        alt=f"The whole search from the first board: {plural(len(root.children()), 'test-play')}"
+            f" with the score each returns, and a blue box: bestPlayInfo = {result_text}. {caption}.",
+    )
+
+
+def _overview_title(trace: Trace, plan: TreePlan) -> str:
+    """The overview's title: the moves tried, the score kept and returned, and what is summarised."""
+    root, result = trace.root, trace.result
     result_text = said(trace)(result.index, result.score)
     if root.terminal is None:
         title = (
@@ -395,8 +451,13 @@ def overview_figure(
             f" · {len(plan.collapsed):,} subtrees ({plan.hidden_calls:,} calls) "
             f"shown as summary boxes"
         )
-    graph = new_graph("overview")
-    add_calls(graph, trace, plan, explain=True, edge_scores=True)
+    return title
+
+
+def _add_result_box(graph: graphviz.Digraph, trace: Trace) -> None:
+    """The blue box beside call #1 holding what it returns (bestPlayInfo, step 24), and its arrow."""
+    root, result = trace.root, trace.result
+    result_text = said(trace)(result.index, result.score)
     if root.terminal is None:
         answer = f"{root.player} plays {trace.game.move_name(result.index or 0)}"
         step = "step 17 returns, step 24 keeps"
@@ -416,30 +477,18 @@ def overview_figure(
     graph.edge("n1", "result", color=drawing.CHOSEN, penwidth="3", arrowhead="normal",
                label=" returns", fontcolor=drawing.CHOSEN)
     graph.body.append("\t{rank=same; n1; result}\n")
-    going = root.terminal is None
-    uses = drawing.Uses(chosen=going, thick=going, collapsed=bool(plan.collapsed),
-                        edge_scores=going, explain=going, result_box=True, tree=going,
-                        played=going)
-    finish_graph(graph, "Figure 9 · " + title, drawing.legend_label(trace, uses))
-    caption = (
+
+
+def _overview_caption(trace: Trace) -> str:
+    """The overview's caption: every test-play's score and the one call #1 picks and returns."""
+    root, result = trace.root, trace.result
+    result_text = said(trace)(result.index, result.score)
+    return (
         f"Overview of all {len(root.children())} test-plays: scores "
         f"{', '.join(signed(r.score) for r in root.test_plays)}; {root.player} picks "
         f"{trace.game.move_short(result.index or 0)} and returns {said(trace)(result.index, result.score)}"
         if root.terminal is None
         else f"Overview: the board is already over, so call #1 returns {result_text} at once (step 9)"
-    )
-    return Figure(
-        name="overview",
-        title="Overview",
-        caption=caption,
-        narration=_overview_narration(trace, plan, depth),
-        graph=graph,
-        calls=tuple(c.call for c, _ in plan.nodes),
-        hidden_calls=plan.hidden_calls,
-        guide_figure=9,
-        guide_steps=(24,),
-        alt=f"The whole search from the first board: {plural(len(root.children()), 'test-play')}"
-            f" with the score each returns, and a blue box: bestPlayInfo = {result_text}. {caption}.",
     )
 
 

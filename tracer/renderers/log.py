@@ -258,22 +258,7 @@ def write_log(
     phrases = _Phrases(trace)
     p = trace.positions
     first_edge, edge_count, edge_child = p.first_edge, p.edge_count, p.edge_child
-    # Text per test-play (edge): everything but the child's call number. A terminal
-    # child's whole entry is one string; an inner child's is split around its subtree.
-    enter: dict[int, str] = {}
-    leave: dict[int, str] = {}
-    prefix: dict[int, str] = {}
-
-    def texts(parent: int, edge: int) -> None:
-        child = edge_child[edge]
-        prefix[edge] = INDENT * p.depth[child] + "#"
-        enter[edge] = phrases.head(child, parent, p.edge_move[edge]) + phrases.open(child)
-        leave[edge] = ((phrases.close(child) if edge_count[child] else "")
-                       + phrases.save(parent, edge) + phrases.after(parent, edge - first_edge[parent])
-                       + phrases.next_move(parent, edge))
-        if not edge_count[child]:
-            enter[edge] += leave[edge]
-
+    enter, leave, prefix, texts = _edge_texts(phrases)
     chunk: list[str] = []
     append = chunk.append
     next_report = progress_every
@@ -310,6 +295,42 @@ def write_log(
         append(phrases.close(0))
     append(phrases.answer())
     out.write("".join(chunk))
+    _write_ending(trace, out, phrases, progress)
+
+
+def _edge_texts(
+    phrases: _Phrases,
+) -> tuple[dict[int, str], dict[int, str], dict[int, str], Callable[[int, int], None]]:
+    """The log's text per test-play (edge), filled in on first use by the returned ``texts``.
+
+    Each holds everything but the child's call number: ``prefix`` (indent and ``#``),
+    ``enter`` (the child's opening) and ``leave`` (the caller's lines after it returns).
+    A terminal child's whole entry is one string; an inner child's is split around its subtree.
+    """
+    p = phrases.p
+    first_edge, edge_count, edge_child = p.first_edge, p.edge_count, p.edge_child
+    enter: dict[int, str] = {}
+    leave: dict[int, str] = {}
+    prefix: dict[int, str] = {}
+
+    def texts(parent: int, edge: int) -> None:
+        """Fill in the three texts of test-play ``edge`` of row ``parent``."""
+        child = edge_child[edge]
+        prefix[edge] = INDENT * p.depth[child] + "#"
+        enter[edge] = phrases.head(child, parent, p.edge_move[edge]) + phrases.open(child)
+        leave[edge] = ((phrases.close(child) if edge_count[child] else "")
+                       + phrases.save(parent, edge) + phrases.after(parent, edge - first_edge[parent])
+                       + phrases.next_move(parent, edge))
+        if not edge_count[child]:
+            enter[edge] += leave[edge]
+
+    return enter, leave, prefix, texts
+
+
+def _write_ending(
+    trace: Trace, out: TextIO, phrases: _Phrases, progress: Callable[[int], object] | None
+) -> None:
+    """Write the lines after the last call (result, answer in words, search summary); report all done."""
     result = phrases.returned(trace.result.index, trace.result.score)
     out.write(f"\nResult: {result} after {calls(trace.calls)}.\n")
     out.write(conclusion(trace))

@@ -82,6 +82,21 @@ def plan_tree(
             (default: ``max_nodes``); a larger tree is drawn to the deepest level
             that fits it.
     """
+    _check_request(trace, focus, depth, max_nodes)
+    path = trace.call(focus).path()
+    top = path.pop()
+    plan = TreePlan(top=top, path=path, line=line)
+    if line:
+        _plan_line(plan)
+        return plan
+    depth, levels = _drawn_depth(trace, top, len(path), depth, max_nodes, whole)
+    plan.depth = depth if depth < levels else None
+    _plan_levels(plan, depth)
+    return plan
+
+
+def _check_request(trace: Trace, focus: int, depth: int | None, max_nodes: int) -> None:
+    """Refuse a node budget, a focus call or a depth that cannot be drawn (TooLargeError)."""
     if not 1 <= max_nodes <= HARD_MAX_NODES:
         raise TooLargeError(
             f"--max-nodes must be between 1 and {HARD_MAX_NODES} "
@@ -91,55 +106,62 @@ def plan_tree(
         raise TooLargeError(f"--focus {focus} does not exist: calls run from 1 to {trace.calls}")
     if depth is not None and depth < 0:
         raise TooLargeError(f"--depth must be 0 or more, found {depth}")
-    path = trace.call(focus).path()
-    top = path.pop()
-    plan = TreePlan(top=top, path=path, line=line)
 
-    if line:
-        node = top
-        while True:
-            plan.nodes.append((node, False))
-            if node.terminal is not None:
-                break
-            children = node.children()
-            if not children:  # a memo cache hit: its line was drawn where it was computed
-                break
-            nxt = children[node.best_index or 0]
-            for child in children:
-                if child is not nxt:
-                    plan.nodes.append((child, child.terminal is None))
-            node = nxt
-        plan.nodes.sort(key=lambda item: item[0].call)
-        return plan
 
+def _plan_line(plan: TreePlan) -> None:
+    """Fill ``plan`` with the chosen line from its top call, each alternative collapsed."""
+    node = plan.top
+    while True:
+        plan.nodes.append((node, False))
+        if node.terminal is not None:
+            break
+        children = node.children()
+        if not children:  # a memo cache hit: its line was drawn where it was computed
+            break
+        nxt = children[node.best_index or 0]
+        for child in children:
+            if child is not nxt:
+                plan.nodes.append((child, child.terminal is None))
+        node = nxt
+    plan.nodes.sort(key=lambda item: item[0].call)
+
+
+def _drawn_depth(
+    trace: Trace, top: Call, path_length: int, depth: int | None, max_nodes: int, whole: int | None
+) -> tuple[int, int]:
+    """The depth to draw below ``top`` (the one asked for, else the deepest that fits) and
+    how many levels its subtree has. Raises TooLargeError if that depth needs too many nodes."""
     per_depth = trace.calls_by_depth(top.pid)
     levels = len(per_depth) - 1
     if depth is None:
         depth = levels
         fits = min(max_nodes, whole or max_nodes)
-        if sum(per_depth) + len(path) > fits:
+        if sum(per_depth) + path_length > fits:
             while depth > 0 and (
-                _count_to_depth(trace, top, depth) + len(path) > fits
+                _count_to_depth(trace, top, depth) + path_length > fits
                 or per_depth[depth] > COLLAPSED_WIDTH
             ):
                 depth -= 1
-    needed = _count_to_depth(trace, top, min(depth, levels)) + len(path)
+    needed = _count_to_depth(trace, top, min(depth, levels)) + path_length
     if needed > max_nodes:
         raise TooLargeError(
             f"drawing call {top.call} to depth {depth} needs {needed:,} nodes, over the limit of "
             f"{max_nodes:,}: lower --depth, pick a subtree with --focus CALL, or raise "
             f"--max-nodes (at most {HARD_MAX_NODES:,})"
         )
-    plan.depth = depth if depth < levels else None
+    return depth, levels
 
-    stack = [(top, 0)]
+
+def _plan_levels(plan: TreePlan, depth: int) -> None:
+    """Fill ``plan`` with every call down to ``depth`` below its top, in call order; the
+    unfinished calls at that depth are collapsed."""
+    stack = [(plan.top, 0)]
     while stack:
         call, level = stack.pop()
         folded = level == depth and call.terminal is None
         plan.nodes.append((call, folded))
         if not folded:
             stack.extend((child, level + 1) for child in reversed(call.children()))
-    return plan
 
 
 def chosen_line(trace: Trace) -> set[int]:
@@ -267,6 +289,34 @@ def add_calls(
     if textbook:
         graph.graph_attr.update(shapes.graph_attrs())
         graph.edge_attr.update(shapes.edge_attrs())
+    _add_path(graph, trace, plan, prefix, chosen, edge_scores)
+    for call, folded in plan.nodes:
+        _add_call_node(graph, trace, call, prefix, folded=folded, thick=call.call in chosen,
+                       explain=explain)
+        if not folded:
+            cut.append(call)
+        parent = drawn.get(call.parent) if call.parent is not None else None
+        if parent is not None:
+            graph.edge(
+                f"{prefix}{parent.call}",
+                f"{prefix}{call.call}",
+                label=" " + trace.game.edge_label(parent.state, call.move or 0)
+                + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
+                **_edge_colours(parent, call, parent.call in chosen and call.call in chosen),
+            )
+    for call in cut:
+        if textbook:
+            shapes.add_pruned(graph, trace, call, prefix)
+        else:
+            variant_drawing.add_pruned(graph, trace, call, prefix)
+
+
+def _add_path(
+    graph: graphviz.Digraph, trace: Trace, plan: TreePlan, prefix: str, chosen: set[int],
+    edge_scores: bool,
+) -> None:
+    """Add the calls from the root down to the plan's top call, joined by dashed arrows."""
+    textbook = shapes.draws_shapes(trace)
     for step in plan.path:
         if textbook:
             graph.node(f"{prefix}{step.call}", **shapes.shape_node(trace, step, thick=step.call in chosen))
@@ -284,34 +334,23 @@ def add_calls(
             style="dashed",
             **_edge_colours(above, below, on_line),
         )
-    for call, folded in plan.nodes:
-        thick = call.call in chosen
-        source = variants.cache_source(trace, call.pid)
-        if source is not None:
-            graph.node(f"{prefix}{call.call}", variant_drawing.hit_label(trace, call, source))
-        elif folded:
-            graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick))
-        elif textbook:
-            graph.node(f"{prefix}{call.call}", **shapes.shape_node(trace, call, thick=thick, explain=explain))
-        else:
-            graph.node(f"{prefix}{call.call}", drawing.call_label(
-                trace, call, thick=thick, explain=explain, caption=variant_drawing.caption(trace, call)))
-        if not folded:
-            cut.append(call)
-        parent = drawn.get(call.parent) if call.parent is not None else None
-        if parent is not None:
-            graph.edge(
-                f"{prefix}{parent.call}",
-                f"{prefix}{call.call}",
-                label=" " + trace.game.edge_label(parent.state, call.move or 0)
-                + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
-                **_edge_colours(parent, call, parent.call in chosen and call.call in chosen),
-            )
-    for call in cut:
-        if textbook:
-            shapes.add_pruned(graph, trace, call, prefix)
-        else:
-            variant_drawing.add_pruned(graph, trace, call, prefix)
+
+
+def _add_call_node(
+    graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str, *, folded: bool, thick: bool,
+    explain: bool,
+) -> None:
+    """Add one call's node: a memo cache hit, a summary box, a textbook shape or a board."""
+    source = variants.cache_source(trace, call.pid)
+    if source is not None:
+        graph.node(f"{prefix}{call.call}", variant_drawing.hit_label(trace, call, source))
+    elif folded:
+        graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick))
+    elif shapes.draws_shapes(trace):
+        graph.node(f"{prefix}{call.call}", **shapes.shape_node(trace, call, thick=thick, explain=explain))
+    else:
+        graph.node(f"{prefix}{call.call}", drawing.call_label(
+            trace, call, thick=thick, explain=explain, caption=variant_drawing.caption(trace, call)))
 
 
 def _edge_colours(parent: Call, child: Call, on_chosen_line: bool) -> dict[str, str]:

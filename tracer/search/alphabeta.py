@@ -26,9 +26,9 @@ cut, in loop order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..trace import SEARCH_CHECKS, Positions, SearchInfo, Trace
 
@@ -96,14 +96,34 @@ def search(game: Game, cutoff: str = "ge") -> Trace:
     if cutoff not in CUTOFFS:
         raise ValueError(f"expected cutoff 'ge' or 'gt', found {cutoff!r}")
     rows = Positions()
+    visit = _window_search(game, rows, cutoff == "ge")
+    visit(game.root, 0, -FAR, FAR)
+    return Trace(game, rows, SearchInfo("alphabeta", (("cutoff", cutoff),)))
+
+
+class _Loop(NamedTuple):
+    """What a call's for-loop needs from the search around it (bound once, unpacked per call)."""
+
+    #: Searches a (state, window) not met before; returns its row.
+    visit: Callable[[int, int, int, int], int]
+    #: The game's ``play``.
+    play: Callable[[int, int], int]
+    #: Row of each (state, alpha, beta) already searched.
+    seen: dict[tuple[int, int, int], int]
+    #: The rows' score column.
+    score: Sequence[int]
+    #: Whether the cutoff is ``ge`` (else ``gt``).
+    ge: bool
+
+
+def _window_search(game: Game, rows: Positions, ge: bool) -> Callable[[int, int, int, int], int]:
+    """The recursive search over (state, window) pairs, recording one row into ``rows`` per pair."""
     alphas: list[int | None] = []
     betas: list[int | None] = []
     pruned: list[tuple[int, ...]] = []
     rows.extras.update(alpha=alphas, beta=betas, pruned=pruned)
     seen: dict[tuple[int, int, int], int] = {}
-    moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
-    score = rows.score
-    ge = cutoff == "ge"
+    moves_of, outcome, maximising = game.moves, game.outcome, game.maximising
 
     def visit(state: int, depth: int, alpha: int, beta: int) -> int:
         """Search a (state, window) not met before; return its row."""
@@ -116,44 +136,62 @@ def search(game: Game, cutoff: str = "ge") -> Trace:
         if finished:
             return pid
         moves = list(moves_of(state))
-        children: list[int] = []
-        best_i = -1
-        if maximising(state):
-            best = -FAR
-            for i, move in enumerate(moves):
-                after = play(state, move)
-                # Same state, same window: the same calls below, recorded once.
-                child = seen.get((after, alpha, beta))
-                if child is None:
-                    child = visit(after, depth + 1, alpha, beta)
-                children.append(child)
-                if score[child] > best:  # the first strictly best is kept (step 16)
-                    best_i, best = i, score[child]
-                if best >= beta if ge else best > beta:
-                    break  # the minimiser above already has something no worse for it
-                if best > alpha:
-                    alpha = best
-        else:
-            best = FAR
-            for i, move in enumerate(moves):
-                after = play(state, move)
-                child = seen.get((after, alpha, beta))
-                if child is None:
-                    child = visit(after, depth + 1, alpha, beta)
-                children.append(child)
-                if score[child] < best:
-                    best_i, best = i, score[child]
-                if best <= alpha if ge else best < alpha:
-                    break  # the maximiser above already has something no worse for it
-                if best < beta:
-                    beta = best
+        test_plays = _max_loop if maximising(state) else _min_loop
+        children, best_i, best = test_plays(loop, state, depth, moves, alpha, beta)
         searched = len(children)
         pruned[pid] = tuple(moves[searched:])
         rows.set_edges(pid, moves[:searched], children, best_i, best)
         return pid
 
-    visit(game.root, 0, -FAR, FAR)
-    return Trace(game, rows, SearchInfo("alphabeta", (("cutoff", cutoff),)))
+    loop = _Loop(visit, game.play, seen, rows.score, ge)
+    return visit
+
+
+def _max_loop(
+    loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int
+) -> tuple[list[int], int, int]:
+    """A MAX call's for-loop, raising alpha, until its best reaches beta: children, best index, best."""
+    visit, play, seen, score, ge = loop
+    children: list[int] = []
+    best_i = -1
+    best = -FAR
+    for i, move in enumerate(moves):
+        after = play(state, move)
+        # Same state, same window: the same calls below, recorded once.
+        child = seen.get((after, alpha, beta))
+        if child is None:
+            child = visit(after, depth + 1, alpha, beta)
+        children.append(child)
+        if score[child] > best:  # the first strictly best is kept (step 16)
+            best_i, best = i, score[child]
+        if best >= beta if ge else best > beta:
+            break  # the minimiser above already has something no worse for it
+        if best > alpha:
+            alpha = best
+    return children, best_i, best
+
+
+def _min_loop(
+    loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int
+) -> tuple[list[int], int, int]:
+    """A MIN call's for-loop, lowering beta, until its best reaches alpha: children, best index, best."""
+    visit, play, seen, score, ge = loop
+    children: list[int] = []
+    best_i = -1
+    best = FAR
+    for i, move in enumerate(moves):
+        after = play(state, move)
+        child = seen.get((after, alpha, beta))
+        if child is None:
+            child = visit(after, depth + 1, alpha, beta)
+        children.append(child)
+        if score[child] < best:
+            best_i, best = i, score[child]
+        if best <= alpha if ge else best < alpha:
+            break  # the maximiser above already has something no worse for it
+        if best < beta:
+            beta = best
+    return children, best_i, best
 
 
 def _check_alphabeta(trace: Trace, pid: int, where: str) -> None:
