@@ -9,3 +9,4 @@ cd "$(dirname "$0")/.."
 .venv/bin/python benchmarks/viewer_bench.py
 .venv/bin/python benchmarks/game_bench.py
 .venv/bin/python benchmarks/variants_bench.py "$@"
+.venv/bin/python benchmarks/json_read_bench.py
