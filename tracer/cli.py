@@ -106,6 +106,29 @@ def output_options(command: F) -> F:
     return command
 
 
+def game_options(command: F) -> F:
+    """Options shared by ``run`` and ``quiz``: which game BOARD is, who moves, what it scores,
+    and which search runs."""
+    options = [
+        click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
+                     help="Side to move (default: inferred from the counts; X if equal). "
+                          "For a tree: max or min at the root (default max)."),
+        click.option("--game", "game_name", type=click.Choice(["tictactoe", "tree"]),
+                     help="Read BOARD as this game (default: a tree if it starts with '[' "
+                          "or a label 'NAME:', else a board)."),
+        click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
+                     show_default=True, help="The AI's mark (the maximiser); the other is the human."),
+        click.option("--scores", "scores_text", default="tutorial", show_default=True,
+                     metavar="SCHEME",
+                     help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                          "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW."),
+    ]
+    command = search_options(command)  # listed after the game's options in --help
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 def search_options(command: F) -> F:
     """Options shared by ``run``, ``play`` and ``compare``: which search, in which loop order."""
     options = [
@@ -140,18 +163,7 @@ def chosen_search(algorithm: str, cutoff: str | None) -> Any:
 @click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
               shell_complete=complete_example,
               help="Trace a bundled example (without NAME: list them).")
-@click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
-              help="Side to move (default: inferred from the counts; X if equal). "
-                   "For a tree: max or min at the root (default max).")
-@click.option("--game", "game_name", type=click.Choice(["tictactoe", "tree"]),
-              help="Read BOARD as this game (default: a tree if it starts with '[' "
-                   "or a label 'NAME:', else a board).")
-@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
-              show_default=True, help="The AI's mark (the maximiser); the other is the human.")
-@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
-                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
-@search_options
+@game_options
 @output_options
 @click.version_option(__version__, prog_name="trace")
 @reports_errors
@@ -251,18 +263,7 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
 @click.argument("board", required=False, metavar="BOARD")
 @click.option("--example", default=None, metavar="NAME", shell_complete=complete_example,
               help="Quiz on a bundled example (a board or a textbook tree).")
-@click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
-              help="Side to move (default: inferred from the counts; X if equal). "
-                   "For a tree: max or min at the root (default max).")
-@click.option("--game", "game_name", type=click.Choice(["tictactoe", "tree"]),
-              help="Read BOARD as this game (default: a tree if it starts with '[' "
-                   "or a label 'NAME:', else a board).")
-@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
-              show_default=True, help="The AI's mark (the maximiser); the other is the human.")
-@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
-                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
-@search_options
+@game_options
 @reports_errors
 def quiz(board: str | None, example: str | None, turn: str | None, game_name: str | None, ai: str,
          scores_text: str, algorithm: str, cutoff: str | None, order_text: str) -> None:

@@ -10,7 +10,7 @@ What a write must never do, and how this module avoids it:
   old contents are touched), so every link keeps seeing the file;
 * change a file's permissions: the new file gets the old one's mode (and, as root, its
   owner and group);
-* leave a half-written file or a ``.NAME.XXXX`` temporary behind: a regular file is
+* leave a half-written file or a ``.NAME.<random>`` temporary behind: a regular file is
   written to a temporary file beside it and renamed into place only once complete;
   the temporary file is removed on an exception, on SIGTERM and on SIGINT;
 * end in a traceback: an OSError while writing becomes one EnvironmentFault line.

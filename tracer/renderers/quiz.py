@@ -125,7 +125,7 @@ SEARCHED_PRUNED = (Choice("searched", ("s", "searched")), Choice("pruned", ("p",
 
 
 def _who(trace: Trace, call: Call) -> str:
-    """``call #5 (cell 4 played: O to move on X.O/XXX/OO.)``."""
+    """``call #2 (cell 1 played: O to move on XXO/X.X/OO.)``."""
     game = trace.game
     played = "" if call.move is None else f"{game.move_short(call.move)} played: "
     return f"call #{call.call} ({played}{game.player(call.state)} to move on {game.describe(call.state)})"
