@@ -26,10 +26,6 @@ if TYPE_CHECKING:
     from .games.tictactoe.board import Board, Mark
 
 
-def other(mark: str) -> Any:
-    """The opponent's mark (tic-tac-toe)."""
-    return "O" if mark == "X" else "X"
-
 # Event kinds yielded by Trace.events().
 ENTER, LEAVE = 0, 1
 
@@ -488,7 +484,8 @@ class Call:
     @property
     def played_by(self) -> Mark | None:
         """The mark that played ``move`` (None for call 1; tic-tac-toe)."""
-        return None if self.move is None else other(self.mark)
+        # Tic-tac-toe alternates marks: the mark that moved here is the one not to move now.
+        return None if self.move is None else ("O" if self.mark == "X" else "X")
 
     @property
     def empty_cells(self) -> list[int]:
