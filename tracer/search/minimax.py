@@ -100,10 +100,9 @@ def search(game: Game) -> Trace:
     edge_move, edge_child = rows.edge_move, rows.edge_child
     first_edge, edge_count, best = rows.first_edge, rows.edge_count, rows.best
 
+    known = memo.get
+
     def visit(state: int, depth: int) -> int:
-        found = memo.get(state)
-        if found is not None:
-            return found  # this state's calls were recorded already
         finished = outcome(state, depth)  # step 9
         if finished is not None:
             pid = memo[state] = add(state, depth, *finished)
@@ -111,7 +110,11 @@ def search(game: Game) -> Trace:
         pid = memo[state] = add(state, depth)
         # Steps 10-13: one test-play per move, in loop order.
         moves = moves_of(state)
-        children = [visit(play(state, move), depth + 1) for move in moves]
+        children = []
+        for move in moves:
+            child = play(state, move)
+            row = known(child)  # a state met before: its calls were recorded already
+            children.append(visit(child, depth + 1) if row is None else row)
         # Step 16: keep the first test-play whose score is strictly better.
         scores = [score[child] for child in children]
         best_score = max(scores) if maximising(state) else min(scores)
