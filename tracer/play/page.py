@@ -29,11 +29,10 @@ from typing import Any
 
 from ..errors import InputError, RenderError
 from ..games.tictactoe.board import CELL_NAMES, LINES, Board, Mark
-from ..games.tictactoe.game import TERMINAL_NAMES
+from ..games.tictactoe.game import TERMINAL_NAMES, TicTacToe, pack
 from ..outputs.files import check_output_path, write_atomically
 from ..renderers import html as viewer_page
 from ..scores import NAMED, Scores
-from ..games.tictactoe.game import TicTacToe, pack
 from ..search.alphabeta import Recorder
 from ..search.minimax import record
 
