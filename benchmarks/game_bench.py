@@ -57,7 +57,10 @@ def main() -> int:
     size = len(html.encode("utf-8"))
     rows = sum(len(data["columns"][g["positions"]["boards"]]) for g in data["graphs"])
     print(f"{len(data['graphs'])} recorded searches ({rows:,} position rows, {len(data['columns'])} "
-          f"distinct columns): recorded in {t1 - t0:.2f} s; page built (recording included) in {t2 - t1:.2f} s")
+          f"distinct columns) and alpha-beta's decisions ("
+          + ", ".join(f"{g['ai']}/{g['scores']}: {len(g['roots'])} boards, {len(g['variant']['alpha']):,} rows"
+                      for g in data["decisions"])
+          + f"): recorded in {t1 - t0:.2f} s; page built (recording included) in {t2 - t1:.2f} s")
     print(f"page: {size / 1024:.0f} KiB ({len(gzip.compress(html.encode('utf-8'))) / 1024:.0f} KiB gzipped)")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.html"

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from tracer.games.tictactoe.board import Board, other
+from tracer.games.tictactoe.game import TicTacToe
 from tracer.play.match import choose_move, outcome_of
 from tracer.play.page import render_game_page
 from tracer.scores import NAMED, TUTORIAL, Scores
+from tracer.search import SearchSpec
 from tracer.trace import Trace
 
 CONFIGS = [("X", "ai"), ("X", "human"), ("O", "ai"), ("O", "human")]
@@ -312,3 +314,52 @@ def test_the_first_ai_move_appears_promptly(game):
     game.page.click("#play-game")
     assert game.board() == Board("X........")
     assert time.perf_counter() - start < 10
+
+
+# ---- alpha-beta: the AI's moves and step-throughs from its recorded searches ----------
+
+
+def alphabeta_from(board: Board, ai: str, scores: Scores = TUTORIAL) -> Trace:
+    """Alpha-beta (cutoff ge, ascending) recorded from ``board`` with the AI to move."""
+    return SearchSpec("alphabeta").run(TicTacToe(board, ai, ai, scores))
+
+
+@pytest.mark.parametrize(("ai", "first"), CONFIGS)
+def test_alphabeta_games_follow_its_recorded_searches_and_step_through_with_windows(game, ai, first):
+    game.setup(ai)
+    game.page.select_option("#search", "alphabeta")
+    game.page.click("#play-game" if first == "ai" else "#new-game")
+    human = other(ai)
+    board, to_move, decisions = Board.empty(), ai if first == "ai" else human, 0
+    while outcome_of(board) is None:
+        if to_move == ai:
+            cell = choose_move(board, ai).cell
+            searched = alphabeta_from(board, ai)
+            assert searched.result.index == cell  # alpha-beta picks minimax's move
+            decisions += 1
+            reason = game.reasons()[decisions - 1]
+            assert reason.startswith(f"{ai} plays cell {cell} ")
+            assert reason.endswith(f"({searched.calls:,} call{'s' if searched.calls > 1 else ''})")
+            last = (decisions, board, searched)
+            board = board.play(cell, ai)
+        else:
+            assert game.board() == board
+            cell = board.empty_cells()[-1]
+            game.page.click(f"[data-cell='{cell}']")
+            board = board.play(cell, human)
+        to_move = other(to_move)
+    assert game.board() == board and len(game.reasons()) == decisions
+    # The last decision's step-through is alpha-beta's, window and all.
+    number, before, searched = last
+    item = game.page.locator("#moves li.ai").nth(number - 1).get_attribute("data-move")
+    frame = open_step_through(game, int(item or 0))
+    assert frame_step(frame) == (1, "begin", 1)
+    assert f"call #1 of {searched.calls:,}" in frame.locator("#where").inner_text()
+    frame.locator("#next").click()
+    assert "α" in frame.locator("#stack").inner_text()
+    frame.locator("#last").click()
+    step, kind, call = frame_step(frame)
+    assert (kind, call) == ("return", 1) and step > 1
+    assert f"{{index: {searched.result.index}, score: {searched.result.score}}}" in \
+        frame.locator("#narration").inner_text()
+    game.page.click("#close-steps")

@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from tracer.games.tictactoe.board import Board, other
+from tracer.games.tictactoe.game import TicTacToe, pack
 from tracer.play.match import choose_move, outcome_of
 from tracer.play.page import render_game_page
 from tracer.scores import NAMED
+from tracer.search import SearchSpec
 
 CONFIGS = [("X", "ai"), ("X", "human"), ("O", "ai"), ("O", "human")]
 
@@ -117,7 +119,11 @@ def test_the_page_embeds_every_setting_it_offers(data: dict):
     for graph in data["graphs"]:
         assert graph["scheme"] == NAMED[graph["scores"]].as_dict()
     # Pooling: the graphs share their structure, so there are far fewer columns than 8 x 9.
-    assert len(data["columns"]) < 8 * 9 / 2
+    assert len({i for g in data["graphs"] for i in g["positions"].values()}) < 8 * 9 / 2
+    # Alpha-beta's decisions: one shared graph per AI mark and scheme, for both openers.
+    assert {(g["ai"], g["scores"], g["search"]) for g in data["decisions"]} == {
+        (a, s, "alphabeta") for a in "XO" for s in ("tutorial", "ten")}
+    assert set(data["choices"]["search"]) == {"minimax", "alphabeta"}
 
 
 # ---- the embedded decisions: the same as tracer's, and unbeatable -------------------------
@@ -184,3 +190,77 @@ def test_the_step_through_template_is_the_viewer_page(page: str):
         assert template.count(slot) == 1, slot
     assert 'id="story"' in template and 'id="stack"' in template and 'id="tree"' in template
     assert "Content-Security-Policy" in template
+
+
+# ---- alpha-beta's embedded decisions ---------------------------------------------------
+
+
+class EmbeddedDecisions:
+    """The page's alpha-beta decisions for one AI mark and scheme, read in Python."""
+
+    def __init__(self, data: dict, ai: str, scores: str):
+        [graph] = [g for g in data["decisions"] if (g["ai"], g["scores"], g["search"]) == (ai, scores, "alphabeta")]
+        self.graph = graph
+        self.columns = {name: data["columns"][i] for name, i in graph["positions"].items()}
+        self.roots = {int(state): row for state, row in graph["roots"].items()}
+
+    def row(self, board: Board, ai: str) -> int:
+        return self.roots[pack(board, ai)]
+
+    def plays(self, pid: int) -> list[int]:
+        first = self.columns["first_edge"][pid]
+        return self.columns["edge_move"][first:first + self.columns["edge_count"][pid]]
+
+    def chosen(self, pid: int) -> int:
+        return self.plays(pid)[self.columns["best"][pid]]
+
+
+def every_alphabeta_game(decisions: EmbeddedDecisions, ai: str, first: str) -> tuple[Counter, set[str]]:
+    """Every sequence of human moves against the embedded alpha-beta decisions: the
+    outcomes, and the boards decided."""
+    results: Counter = Counter()
+    decided: set[str] = set()
+    stack = [(Board.empty(), ai if first == "ai" else other(ai))]
+    while stack:
+        board, to_move = stack.pop()
+        end = outcome_of(board)
+        if end is not None:
+            results["draw" if end.draw else "AI wins" if end.winner == ai else "human wins"] += 1
+        elif to_move == ai:
+            decided.add(board.cells)
+            stack.append((board.play(decisions.chosen(decisions.row(board, ai)), ai), other(ai)))
+        else:
+            stack.extend((board.play(cell, to_move), ai) for cell in board.empty_cells())
+    return results, decided
+
+
+@pytest.mark.parametrize("scores", ["tutorial", "ten"])
+def test_the_pages_alphabeta_never_loses_and_records_each_search_as_alphabeta_does(data: dict, scores: str):
+    total = 0
+    for ai in "XO":
+        decisions = EmbeddedDecisions(data, ai, scores)
+        columns, variant = decisions.columns, decisions.graph["variant"]
+        assert (variant["algorithm"], variant["cutoff"]) == ("alphabeta", "ge")
+        decided: set[str] = set()
+        separate = 0
+        for first in ("ai", "human"):
+            results, boards = every_alphabeta_game(decisions, ai, first)
+            assert results["human wins"] == 0
+            total += sum(results.values())
+            decided |= boards
+        # The page embeds exactly the boards the games reach with the AI to move.
+        assert {pack(Board(cells), ai) for cells in decided} == set(decisions.roots)
+        for cells in decided:
+            board = Board(cells)
+            pid = decisions.row(board, ai)
+            alone = SearchSpec("alphabeta").run(TicTacToe(board, ai, ai, NAMED[scores]))
+            # Sharing rows between the searches changes nothing a search records.
+            assert columns["sizes"][pid] == alone.calls
+            assert columns["score"][pid] == alone.result.score
+            assert decisions.chosen(pid) == alone.result.index
+            assert decisions.chosen(pid) == choose_move(board, ai, NAMED[scores]).cell
+            assert (variant["alpha"][pid], variant["beta"][pid]) == (None, None)
+            separate += len(alone.positions.sizes)
+        assert len(columns["sizes"]) < separate  # the searches share rows
+    assert total == 1564
+

@@ -1,13 +1,20 @@
 """``trace play --html``: the game against the AI as one self-contained page.
 
 The page never searches. For every setting it offers (which mark opens, the
-AI's mark, the score scheme, the search) it carries the position graph that
-``record`` made from the empty board: the same columns the step-by-step viewer
-reads (see ``Positions`` and ``viewer_data``). Every board a game can reach is
-a row of the graph for that game's settings, so the AI's move is the row's
-chosen test-play, its reason is the row's children, and the step-through of a
+AI's mark, the score scheme) it carries the position graph that ``record``
+made from the empty board: the same columns the step-by-step viewer reads (see
+``Positions`` and ``viewer_data``). Every board a game can reach is a row of
+the graph for that game's settings, so the AI's move is the row's chosen
+test-play, its reason is the row's children, and the step-through of a
 decision is the viewer run on the row's subtree. Identical columns (the
 structure does not depend on the AI's mark or the scores) are stored once.
+
+Alpha-beta's calls below the first depend on the window, so its decisions are
+not rows of the minimax graph: for each AI mark and scheme the page carries
+alpha-beta recorded from every board where the AI is to move in some game
+(the AI playing alpha-beta's move, the human any cell), all into one graph
+whose rows the searches share, and a map from each such board to its
+search's first row. The game still walks the minimax graph for the board.
 """
 
 from __future__ import annotations
@@ -22,21 +29,25 @@ from typing import Any
 
 from ..errors import InputError, RenderError
 from ..games.tictactoe.board import CELL_NAMES, LINES, Board, Mark
-from ..games.tictactoe.game import TERMINAL_NAMES
+from ..games.tictactoe.game import TERMINAL_NAMES, TicTacToe, pack
 from ..outputs.files import check_output_path, write_atomically
 from ..renderers import html as viewer_page
 from ..scores import NAMED, Scores
+from ..search.alphabeta import Recorder
 from ..search.minimax import record
 
-#: What the page offers, in the order its menus list them. A new search (alpha-beta)
-#: is one more entry here and one more recorder in RECORDERS.
+#: What the page offers, in the order its menus list them.
 AI_MARKS: tuple[Mark, ...] = ("X", "O")
 SCHEMES: dict[str, str] = {
     "tutorial": "-1 / +1 / 0 (the tutorial)",
     "ten": "-10 / +10 / 0 (±10)",
 }
-SEARCHES: dict[str, str] = {"minimax": "minimax (the tutorial's)"}
-RECORDERS = {"minimax": record}
+SEARCHES: dict[str, str] = {
+    "minimax": "minimax (the tutorial's)",
+    "alphabeta": "alpha-beta (cut at ≥)",
+}
+#: The cutoff rule of the page's alpha-beta (see ``tracer/search/alphabeta.py``).
+CUTOFF = "ge"
 
 # Placeholders in game.html, each replaced exactly once.
 _SLOT = re.compile(r"/\*@(\w+)@\*/|<!--@(\w+)@-->")
@@ -70,16 +81,13 @@ class Setting:
     ai: Mark
     #: A name in SCHEMES.
     scores: str
-    #: A name in SEARCHES.
-    search: str
+    #: The search the graph records (the game walks minimax's graphs).
+    search: str = "minimax"
 
 
 def graph_settings() -> list[Setting]:
-    """Every combination the page offers: opening mark, AI's mark, scores, search."""
-    return [
-        Setting(first, ai, scheme, search)
-        for search, scheme, ai, first in product(SEARCHES, SCHEMES, AI_MARKS, AI_MARKS)
-    ]
+    """Every game the page offers a graph for: opening mark, AI's mark, scores."""
+    return [Setting(first, ai, scheme) for scheme, ai, first in product(SCHEMES, AI_MARKS, AI_MARKS)]
 
 
 def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
@@ -89,21 +97,56 @@ def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
     graphs = []
     for setting in graph_settings():
         scores: Scores = NAMED[setting.scores]
-        trace = RECORDERS[setting.search](Board.empty(), to_move=setting.first, ai=setting.ai, scores=scores)
+        trace = record(Board.empty(), to_move=setting.first, ai=setting.ai, scores=scores)
         columns = viewer_page.viewer_data(trace)["positions"]
         graphs.append({
             **asdict(setting),
             "scheme": scores.as_dict(),
             "positions": {name: pool.add(column) for name, column in columns.items()},
         })
+    decisions = [alphabeta_decisions(ai_mark, scheme_name, pool)
+                 for scheme_name, ai_mark in product(SCHEMES, AI_MARKS)]
     return {
         "graphs": graphs,
+        "decisions": decisions,
         "columns": pool.columns,
         "choices": {"ai": list(AI_MARKS), "scores": SCHEMES, "search": SEARCHES},
         "initial": {"ai": ai, "scores": scheme},
         "lines": [list(line) for line in LINES],
         "cell_names": list(CELL_NAMES),
         "terminal_names": list(TERMINAL_NAMES),
+    }
+
+
+def alphabeta_decisions(ai: Mark, scheme: str, pool: _ColumnPool) -> dict[str, Any]:
+    """Alpha-beta recorded from every board where the AI (``ai``) is to move in a game
+    with ``scheme``, either side opening, into one graph: its columns (pooled), the
+    viewer's variant block, and ``roots``, each such state's first row."""
+    scores: Scores = NAMED[scheme]
+    if scores.as_dict().get("per_move"):
+        raise ValueError("alpha-beta's searches share rows only if scores ignore depth")
+    game = TicTacToe(Board.empty(), ai, ai, scores)
+    recorder = Recorder(game, CUTOFF)
+    rows = recorder.rows
+    roots: dict[int, int] = {}
+    for first in AI_MARKS:
+        stack, met = [pack(Board.empty(), first)], set()
+        while stack:
+            state = stack.pop()
+            if state in met or game.outcome(state, 0):
+                continue
+            met.add(state)
+            if not game.maximising(state):  # the human may play any cell
+                stack.extend(game.play(state, move) for move in game.moves(state))
+                continue
+            row = roots[state] = recorder.root(state)
+            stack.append(game.play(state, rows.edge_move[rows.first_edge[row] + rows.best[row]]))
+    data = viewer_page.viewer_data(recorder.trace())
+    return {
+        "ai": ai, "scores": scheme, "search": "alphabeta", "scheme": scores.as_dict(),
+        "positions": {name: pool.add(column) for name, column in data["positions"].items()},
+        "variant": data["variant"],
+        "roots": {str(state): row for state, row in sorted(roots.items())},
     }
 
 
@@ -184,4 +227,5 @@ def write_game_page(path: str, ai: Mark = "X", scores: Scores | None = None) -> 
     except OSError as exc:  # an environment fault (read-only folder, full disk): exit 1
         raise RenderError(f"cannot write {path!r}: {exc.strerror}") from None
     settings = len(graph_settings())
-    return f"{len(data) / 1024:,.0f} KiB: the game, its {settings} recorded searches, offline"
+    return (f"{len(data) / 1024:,.0f} KiB: the game, its {settings} recorded minimax searches and"
+            " alpha-beta's decisions, offline")

@@ -93,12 +93,35 @@ def replay(
 
 def search(game: Game, cutoff: str = "ge") -> Trace:
     """Record every call alpha-beta makes on ``game`` from its root, with ``cutoff`` (ge|gt)."""
-    if cutoff not in CUTOFFS:
-        raise ValueError(f"expected cutoff 'ge' or 'gt', found {cutoff!r}")
-    rows = Positions()
-    visit = _window_search(game, rows, cutoff == "ge")
-    visit(game.root, 0, -FAR, FAR)
-    return Trace(game, rows, SearchInfo("alphabeta", (("cutoff", cutoff),)))
+    recorder = Recorder(game, cutoff)
+    recorder.root(game.root)
+    return recorder.trace()
+
+
+class Recorder:
+    """Alpha-beta recorded from several roots into one set of rows.
+
+    A call's subtree depends only on its (state, window), so the searches share every
+    row they have in common: a root met before (as a root, or as a call made with the
+    infinite window) is not searched again. A row's depth is that of the search that
+    met it first, so the game's scores must not depend on depth.
+    """
+
+    def __init__(self, game: Game, cutoff: str = "ge"):
+        if cutoff not in CUTOFFS:
+            raise ValueError(f"expected cutoff 'ge' or 'gt', found {cutoff!r}")
+        self.game, self.cutoff = game, cutoff
+        self.rows = Positions()
+        self._visit, self._seen = _window_search(game, self.rows, cutoff == "ge")
+
+    def root(self, state: int) -> int:
+        """The row of alpha-beta's first call on ``state`` (window (-inf, +inf)), searched if new."""
+        row = self._seen.get((state, -FAR, FAR))
+        return self._visit(state, 0, -FAR, FAR) if row is None else row
+
+    def trace(self) -> Trace:
+        """Everything recorded so far; its root row is the first root's."""
+        return Trace(self.game, self.rows, SearchInfo("alphabeta", (("cutoff", self.cutoff),)))
 
 
 class _Loop(NamedTuple):
@@ -116,8 +139,11 @@ class _Loop(NamedTuple):
     ge: bool
 
 
-def _window_search(game: Game, rows: Positions, ge: bool) -> Callable[[int, int, int, int], int]:
-    """The recursive search over (state, window) pairs, recording one row into ``rows`` per pair."""
+def _window_search(
+    game: Game, rows: Positions, ge: bool
+) -> tuple[Callable[[int, int, int, int], int], dict[tuple[int, int, int], int]]:
+    """The recursive search over (state, window) pairs, recording one row into ``rows`` per
+    pair, and the row of each pair searched so far (shared by every search into ``rows``)."""
     alphas: list[int | None] = []
     betas: list[int | None] = []
     pruned: list[tuple[int, ...]] = []
@@ -144,7 +170,7 @@ def _window_search(game: Game, rows: Positions, ge: bool) -> Callable[[int, int,
         return pid
 
     loop = _Loop(visit, game.play, seen, rows.score, ge)
-    return visit
+    return visit, seen
 
 
 def _max_loop(

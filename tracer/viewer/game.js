@@ -7,6 +7,12 @@
  * row's chosen test-play (the `best` column), says why from the row's children,
  * and can open the step-by-step viewer on the row's subtree, which is exactly
  * the recursion that decision ran.
+ *
+ * With alpha-beta chosen, the board still walks the minimax graph, but each AI
+ * move comes from alpha-beta recorded from that board: the page's `decisions`
+ * for the AI's mark and scores map the board's state to its search's first row
+ * in one shared graph, and the step-through is that row's subtree, with its
+ * windows and pruned test-plays.
  */
 "use strict";
 (function () {
@@ -32,7 +38,11 @@
     return graph.P;
   }
   const movesOf = (P, pid) => (P.terminal[pid] ? [] : EMPTY_OF[(P.boards[pid] | (P.boards[pid] >> 9)) & 511]);
+  // A call's test-plays: from its edges when the graph has them (alpha-beta prunes some).
+  const playsOf = (P, pid) => (P.edge_move
+    ? P.edge_move.slice(P.first_edge[pid], P.first_edge[pid] + P.edge_count[pid]) : movesOf(P, pid));
   const childOf = (P, pid, j) => P.edge_child[P.first_edge[pid] + j];
+  const stateOf = (P, pid) => P.boards[pid] | (P.x_to_move[pid] << 18);
   const markOf = (P, pid) => (P.x_to_move[pid] ? "X" : "O");
   const other = (mark) => (mark === "X" ? "O" : "X");
   function cellsOf(P, pid) {
@@ -46,6 +56,11 @@
     if (!found) throw new Error(`no recorded game for ${JSON.stringify(setting)}`);
     return found;
   }
+  function findDecisions(setting) {
+    const found = D.decisions.find((g) => ["ai", "scores", "search"].every((k) => g[k] === setting[k]));
+    if (!found) throw new Error(`no recorded decisions for ${JSON.stringify(setting)}`);
+    return found;
+  }
 
   // ---- words -----------------------------------------------------------------------
 
@@ -56,11 +71,13 @@
   /* The decision's reason in the words of `trace play` (tracer/play/match.py, Decision.reason). */
   function reason(decision) {
     const P = columnsOf(decision.graph), pid = decision.pid;
-    const plays = movesOf(P, pid).map((cell, j) => ({ cell, score: P.score[childOf(P, pid, j)] }));
+    const plays = playsOf(P, pid).map((cell, j) => ({ cell, score: P.score[childOf(P, pid, j)] }));
     const best = Math.max(...plays.map((p) => p.score));
     let why = `max is ${signed(best)}`;
     if (plays.filter((p) => p.score === best).length > 1) why += `, first at cell ${decision.cell}`;
     const listed = plays.map((p) => `${p.cell} → ${signed(p.score)}`).join(", ");
+    const pruned = decision.graph.variant ? decision.graph.variant.pruned[pid] : [];
+    if (pruned.length) why += `, ${pruned.join(", ")} pruned`;
     return `${decision.mark} plays ${cellWords(decision.cell)}: test-plays ${listed}; ${why} ` +
       `(${plural(P.sizes[pid], "call")})`;
   }
@@ -76,8 +93,9 @@
   function newGame(aiOpens) {
     const s = settings();
     const human = other(s.ai);
-    const graph = findGraph({ ...s, first: aiOpens ? s.ai : human });
-    game = { graph, P: columnsOf(graph), ai: s.ai, human, aiOpens, pid: 0, moves: [] };
+    const graph = findGraph({ ...s, search: "minimax", first: aiOpens ? s.ai : human });
+    const decisions = s.search === "minimax" ? null : findDecisions(s);
+    game = { graph, P: columnsOf(graph), decisions, ai: s.ai, human, aiOpens, pid: 0, moves: [] };
     $("moves").replaceChildren();
     $("settings-note").textContent = "";
     if (aiOpens) aiMove();
@@ -98,11 +116,20 @@
     return move;
   }
 
+  /* The graph and row whose recorded search decides the current board. */
+  function decider() {
+    if (!game.decisions) return [game.graph, game.pid];
+    const pid = game.decisions.roots[stateOf(game.P, game.pid)];
+    if (pid === undefined) throw new Error("no recorded decision for this board");
+    return [game.decisions, pid];
+  }
+
   function aiMove() {
-    const P = game.P, pid = game.pid;
-    const cell = movesOf(P, pid)[P.best[pid]];
+    const [graph, pid] = decider();
+    const P = columnsOf(graph);
+    const cell = playsOf(P, pid)[P.best[pid]];
     const move = advance(cell);
-    move.decision = { graph: game.graph, pid, mark: game.ai, cell, number: move.number };
+    move.decision = { graph, pid, mark: game.ai, cell, number: move.number };
     addMoveItem(move);
   }
 
@@ -211,26 +238,43 @@
     const order = [root];
     for (let k = 0; k < order.length; k++) {
       const pid = order[k];
-      const n = movesOf(P, pid).length;
+      const n = playsOf(P, pid).length;
       for (let j = 0; j < n; j++) {
         const child = childOf(P, pid, j);
         if (!ids.has(child)) { ids.set(child, order.length); order.push(child); }
       }
     }
+    const names = P.edge_count ? [...COLUMN_NAMES, "edge_count"] : COLUMN_NAMES;
     const cols = { first_edge: [], edge_child: [] };
-    COLUMN_NAMES.forEach((name) => { cols[name] = []; });
+    if (P.edge_move) cols.edge_move = [];
+    names.forEach((name) => { cols[name] = []; });
     for (const pid of order) {
-      COLUMN_NAMES.forEach((name) => cols[name].push(P[name][pid]));
+      names.forEach((name) => cols[name].push(P[name][pid]));
       cols.first_edge.push(cols.edge_child.length);
-      const n = movesOf(P, pid).length;
-      for (let j = 0; j < n; j++) cols.edge_child.push(ids.get(childOf(P, pid, j)));
+      const n = playsOf(P, pid).length;
+      for (let j = 0; j < n; j++) {
+        cols.edge_child.push(ids.get(childOf(P, pid, j)));
+        if (P.edge_move) cols.edge_move.push(P.edge_move[P.first_edge[pid] + j]);
+      }
     }
-    return cols;
+    return { cols, order };
+  }
+
+  /* The graph's per-row search facts (windows, pruned moves) for the subtree's rows. */
+  function variantOf(graph, order) {
+    const V = graph.variant;
+    const sliced = { ...V };
+    ["alpha", "beta", "pruned"].forEach((name) => {
+      if (V[name]) sliced[name] = order.map((pid) => V[name][pid]);
+    });
+    return sliced;
   }
 
   function viewerData(decision) {
     const graph = decision.graph, P = columnsOf(graph), pid = decision.pid;
+    const { cols, order } = subtree(graph, pid);
     return {
+      ...(graph.variant ? { variant: variantOf(graph, order) } : {}),
       board: cellsOf(P, pid).map((c) => c || ".").join(""),
       to_move: decision.mark,
       ai: graph.ai,
@@ -242,7 +286,7 @@
       lines: D.lines,
       cell_names: D.cell_names,
       terminal_names: D.terminal_names,
-      positions: subtree(graph, pid),
+      positions: cols,
     };
   }
 
@@ -255,7 +299,8 @@
     const board = data.board.replace(/(...)(?=.)/g, "$1/");
     const heading = `Move ${decision.number}: ${decision.mark} chose cell ${decision.cell} · ${board} · ` +
       `${data.ai} is the AI (max), ${data.human} the human (min) · scores: ${data.human} wins ` +
-      `${signed(s.human_win)}, ${data.ai} wins ${signed(s.ai_win)}, draw ${signed(s.draw)}`;
+      `${signed(s.human_win)}, ${data.ai} wins ${signed(s.ai_win)}, draw ${signed(s.draw)}` +
+      (data.variant ? ` · alpha-beta (cutoff ${data.variant.cutoff === "gt" ? ">" : "≥"})` : "");
     const title = `Move ${decision.number}: how ${decision.mark} chose cell ${decision.cell} ` +
       `(${plural(data.calls, "call")})`;
     // The frame's document is about:srcdoc, but relative links resolve against this
