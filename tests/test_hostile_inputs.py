@@ -242,3 +242,11 @@ def test_scores_at_the_limits_are_accepted() -> None:
         Scores(-1, MAX_SCORE + 1, 0)
     with pytest.raises(ValueError):
         Scores(-1, True, 0)  # type: ignore[arg-type]
+
+
+def test_a_move_beyond_any_board_is_one_clean_error(compact: str) -> None:
+    # Found by hypothesis: a move of 32768 once overflowed the 16-bit move column.
+    doc = json.loads(compact)
+    doc["tree"]["children"][0]["move"] = 32768
+    with pytest.raises(InputError, match="between 0 and 32767"):
+        load_text(json.dumps(doc))

@@ -166,6 +166,9 @@ def _is_int(value: object) -> bool:
     return type(value) is int  # not bool, not float: JSON's true and 1.0 are not 1
 
 
+#: Moves and depths are stored as 16-bit integers; no game here comes near this.
+MAX_MOVE = 1 << 15
+
 #: The keys every node has besides the game's; any other key is a per-call fact of the
 #: search (an extra). ``call`` and ``children`` are the reader's.
 NODE_KEYS = frozenset({"depth", "move", "terminal", "score", "best"})
@@ -304,6 +307,9 @@ class _RowBuilder:
         depth, move, best = fields["depth"], fields["move"], fields["best"]
         if not _is_int(depth) or not (move is None or _is_int(move)) or not (best is None or _is_int(best)):
             self.fail("expected integers (or null) for depth, move and best")
+        if not all(value is None or 0 <= value < MAX_MOVE for value in (depth, move, best)):
+            self.fail(f"expected depth, move and best between 0 and {MAX_MOVE - 1}, found "
+                      f"{quote(json.dumps([depth, move, best]))}")
         try:
             score = check_score(fields["score"])
             state = self.game.state_from_json(fields)
