@@ -311,28 +311,21 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
     move, the line of play it expects.
     """
     from .games.tictactoe.game import TicTacToe
-    from .games.tree.notation import looks_like_tree
     from .renderers import compare as table
-    from .search.variants import run_variants
+    from .search.variants import GENERIC_VARIANTS, run_variants
 
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
-    scores = parse_scores(scores_text)
     text, source = read_input(board, example)
     if html_path not in (None, "-"):
         check_output_path(html_path, "--html")
-    if looks_like_tree(text):  # a textbook tree: the searches only, no board orders or scores
-        from .search.variants import GENERIC_VARIANTS
-
-        tree = tree_game(text, source, turn.upper() if turn else None)
-        traces = [trace for _, trace in run_variants(lambda order, own: tree, GENERIC_VARIANTS)]
+    game = build_game(text, source, None, turn, ai, scores_text)
+    if game.name == "tree":  # a textbook tree: the searches only, no board orders or scores
+        runs = run_variants(lambda order, own: game, GENERIC_VARIANTS)
     else:
-        if turn and turn.upper() in ("MAX", "MIN"):
-            raise InputError(f"expected X or O for a board, found {turn}", "--turn")
-        position = parse_board_bytes(text, source, turn.upper() if turn else None)
-        ai_mark: Mark = "O" if ai.upper() == "O" else "X"
-        traces = [trace for _, trace in run_variants(
-            lambda order, own: TicTacToe(position.board, position.to_move, ai_mark, own or scores, order))]
+        runs = run_variants(lambda order, own: TicTacToe(game.board, game.to_move, game.ai,
+                                                         own or game.scores, order))
+    traces = [trace for _, trace in runs]
     if html_path is not None:
         from .outputs.files import check_graphviz
 
@@ -399,11 +392,6 @@ def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
 
     with open_input(board) as stream:
         return stream.read(TREE_MAX_BYTES + 1), display_name(board)
-
-
-def load_position(board: str | None, example: str | None, turn: Any) -> Position:
-    data, source = read_input(board, example)
-    return parse_board_bytes(data, source, turn)
 
 
 def parse_board_bytes(data: bytes, source: str, turn: Any) -> Position:
