@@ -16,6 +16,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from tracer.play.page import game_data, render_game_page
+from tracer.renderers.quiz import build_settings
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -47,6 +48,14 @@ OPEN_STEPS = """async () => {
   return performance.now() - t0;
 }"""
 
+# Inside that frame: the quiz's questions built from the decision's rows (quizbuild.js),
+# as the frame's quiz does once as it loads.
+BUILD_QUIZ = """settings => {
+  const t0 = performance.now();
+  const quiz = tracerBuildQuiz(settings);
+  return [performance.now() - t0, quiz.questions.length];
+}"""
+
 
 def main() -> int:
     t0 = time.perf_counter()
@@ -67,7 +76,7 @@ def main() -> int:
         path.write_text(html, encoding="utf-8")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            loads, moves, painted, replies, steps = [], [], [], [], []
+            loads, moves, painted, replies, steps, quizzes = [], [], [], [], [], []
             for _ in range(RUNS):
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 start = time.perf_counter()
@@ -79,6 +88,9 @@ def main() -> int:
                 moves.append(sync)
                 painted.append(paint)
                 steps.append(page.evaluate(OPEN_STEPS))
+                [frame] = [f for f in page.frames if f.url.startswith("about:srcdoc")]
+                built, asked = frame.evaluate(BUILD_QUIZ, build_settings())
+                quizzes.append(built)
                 page.close()
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 page.goto(path.as_uri())
@@ -94,6 +106,8 @@ def main() -> int:
     print(f"  New Game, cell 4: the AI's reply shown {statistics.median(replies):7.1f} ms")
     print(f"  step-through of the opening move open  {statistics.median(steps):7.1f} ms "
           f"(549,946 calls)")
+    print(f"  its quiz built from the rows           {statistics.median(quizzes):7.1f} ms "
+          f"({asked} questions, down to depth 2)")
     return 0
 
 

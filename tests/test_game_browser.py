@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,7 @@ from tracer.games.tictactoe.board import Board, other
 from tracer.games.tictactoe.game import TicTacToe
 from tracer.play.match import choose_move, outcome_of
 from tracer.play.page import render_game_page
+from tracer.renderers.quiz import questions
 from tracer.scores import NAMED, TUTORIAL, Scores
 from tracer.search import SearchSpec
 from tracer.trace import Trace
@@ -284,6 +286,9 @@ def test_the_page_passes_axe_in_both_colour_schemes(browser, game_path, scheme):
         assert axe_violations(game.page) == []
         [frame] = [f for f in game.page.frames if f.url.startswith("about:srcdoc")]
         assert axe_violations(frame) == []
+        frame.click("#quiz-toggle")  # the quiz panel, asking
+        assert frame.locator("#quiz").get_attribute("data-state") == "asking"
+        assert axe_violations(frame) == []
         background = game.page.evaluate("getComputedStyle(document.body).backgroundColor")
         level = sum(int(v) for v in background[background.index("(") + 1:-1].split(",")[:3])
         assert (level < 150) == (scheme == "dark")
@@ -363,3 +368,73 @@ def test_alphabeta_games_follow_its_recorded_searches_and_step_through_with_wind
     assert f"{{index: {searched.result.index}, score: {searched.result.score}}}" in \
         frame.locator("#narration").inner_text()
     game.page.click("#close-steps")
+
+
+# ---- the quiz inside a decision's step-through --------------------------------------
+
+
+def step_through_frame(game: GamePage):
+    [frame] = [f for f in game.page.frames if f.url.startswith("about:srcdoc")]
+    return frame
+
+
+def answer_every_question(frame, trace: Trace) -> list[tuple[str, int]]:
+    """Answer the step-through's quiz with the answers tracer's Python quiz reads from
+    ``trace`` (the decision recorded on its own); return the (kind, call) asked."""
+    right = {(q.kind, q.call, q.prompt): q.right.label for q in questions(trace)}
+    asked: list[tuple[str, int]] = []
+    panel = frame.locator("#quiz")
+    while panel.get_attribute("data-state") == "asking":
+        number = int(panel.get_attribute("data-question") or -1)
+        [question] = [q for q in frame.evaluate("tracerQuiz.asked()") if q["id"] == number]
+        prompt = frame.locator("#quiz-prompt").inner_text()
+        label = right[(question["kind"], question["call"], prompt)]
+        frame.locator("#quiz-choices .choice").filter(has_text=re.compile(f"^{re.escape(label)}$")).click()
+        assert panel.get_attribute("data-state") == "right", frame.locator("#quiz-feedback").inner_text()
+        assert frame.locator("#quiz-feedback").inner_text().startswith(f"Right: {label}. ")
+        asked.append((question["kind"], question["call"]))
+        frame.locator("#quiz-next").click()
+    assert panel.get_attribute("data-state") == "finished"
+    score = frame.locator("#quiz-score")
+    assert score.get_attribute("data-right") == score.get_attribute("data-answered") == str(len(asked))
+    return asked
+
+
+def test_a_decisions_step_through_has_the_quiz_with_the_recorded_answers(game):
+    game.page.click("#new-game")  # X is the AI; the human (O) opens in the centre
+    game.page.click("[data-cell='4']")
+    game.page.click("[data-cell='2']")
+    decision = choose_move(Board("X.O.O...."), "X", number=4)
+    open_step_through(game, 4)
+    frame = step_through_frame(game)
+    frame.click("#quiz-toggle")
+    # A few hundred calls: the quiz starts with the first call's test-plays and offers deeper levels.
+    levels = frame.locator("#quiz-level option").all_inner_texts()
+    assert levels[0] == "only the first call's test-plays" and len(levels) > 1
+    asked = answer_every_question(frame, decision.trace)
+    first_calls = [c.call for c in decision.trace.root.children()]
+    assert sorted(asked) == sorted([("pick", 1), ("value", 1)] + [("value", c) for c in first_calls])
+    # A deeper level asks more, each answer again the recorded one.
+    frame.select_option("#quiz-level", index=1)
+    frame.click("#quiz-reset")
+    deeper = answer_every_question(frame, decision.trace)
+    assert len(deeper) > len(asked)
+    assert {kind for kind, _call in deeper} == {"value", "pick"}
+
+
+def test_an_alphabeta_decisions_quiz_asks_windows_and_cuts(game):
+    game.page.select_option("#search", "alphabeta")
+    game.page.click("#new-game")
+    game.page.click("[data-cell='0']")
+    board = Board("O...X....")  # X answered the corner with the centre
+    assert game.board() == board
+    game.page.click("[data-cell='8']")
+    searched = alphabeta_from(Board("O...X...O"), "X")
+    open_step_through(game, 4)
+    frame = step_through_frame(game)
+    frame.click("#quiz-toggle")
+    frame.select_option("#quiz-level", index=0)
+    asked = answer_every_question(frame, searched)
+    kinds = {kind for kind, _call in asked}
+    assert {"alpha", "beta", "value", "pick", "next"} <= kinds
+    assert ("value", 1) in asked

@@ -190,6 +190,9 @@ def test_the_step_through_template_is_the_viewer_page(page: str):
         assert template.count(slot) == 1, slot
     assert 'id="story"' in template and 'id="stack"' in template and 'id="tree"' in template
     assert "Content-Security-Policy" in template
+    # Its quiz builds its questions from the decision's rows: none are written out.
+    quiz = template.split('id="quiz-data">', 1)[1].split("</script>", 1)[0]
+    assert "questions" not in json.loads(quiz) and "window.tracerBuildQuiz = " in template
 
 
 # ---- alpha-beta's embedded decisions ---------------------------------------------------

@@ -418,3 +418,44 @@ def test_alphabeta_quiz_on_the_aima_tree_answered_right_by_keyboard(open_page):
     # The textbook's answer: C stops after its first leaf, so C.2 and C.3 are pruned.
     c = next(c for c in trace.root.children() if trace.game.move_short(c.move) == "C")
     assert [trace.game.move_short(m) for m in c.extra("pruned")] == ["C.2", "C.3"]
+
+
+# ---- the questions the game's step-throughs build in the page (quizbuild.js) ----------
+
+#: Traces the built questions are held to Python's on: (example, algorithm, cutoff, scores, order).
+BUILT = [
+    ("near-endgame", "minimax", "ge", "tutorial", "ascending"),
+    ("near-endgame", "alphabeta", "ge", "tutorial", "ascending"),
+    ("near-endgame", "memo", "ge", "tutorial", "ascending"),
+    ("o-to-move", "minimax", "ge", "ten", "ascending"),
+    ("empty-board", "alphabeta", "gt", "ten", "ascending"),
+    ("empty-board", "memo", "ge", "depth", "centre-first"),
+    ("slow-win", "alphabeta", "ge", "depth", "4,0,2,6,8,1,3,5,7"),
+    ("aima-5.2", "alphabeta", "ge", "tutorial", "ascending"),
+    ("uneven-depth", "memo", "ge", "tutorial", "ascending"),
+]
+
+
+@pytest.mark.parametrize(("example", "algorithm", "cutoff", "scores", "order"), BUILT)
+def test_questions_built_in_the_page_are_pythons(open_page, example, algorithm, cutoff, scores, order):
+    from tracer.cli import build_game, read_input
+    from tracer.renderers.html import asset
+    from tracer.renderers.quiz import build_settings
+    from tracer.search import SearchSpec
+
+    text, source = read_input(None, example)
+    trace = SearchSpec(algorithm, cutoff).run(build_game(text, source, None, None, "X", scores, order))
+    view = open_page(trace, fragment="", name=f"built-{example}-{algorithm}-{scores}")
+    view.page.add_script_tag(content=asset("quizbuild.js"))
+    built = view.page.evaluate("settings => tracerBuildQuiz(settings)", build_settings())
+    written = view.page.evaluate("JSON.parse(document.getElementById('quiz-data').textContent)")
+    assert (built["depth"], built["complete"]) == (written["depth"], written["complete"])
+    assert (built["kinds"], built["titles"]) == (written["kinds"], written["titles"])
+    # Everything but the explanation, which is the viewer's narration of the answer's step.
+    assert [{**q, "explanation": ""} for q in built["questions"]] == \
+        [{**q, "explanation": ""} for q in written["questions"]]
+    for q in built["questions"]:
+        assert q["explanation"] and "<" not in q["explanation"], q
+        if q["kind"] == "value" and not trace.call(q["call"]).children():
+            score = trace.call(q["call"]).score
+            assert f"{{score: {score}}}" in q["explanation"] or f"{{value: {score}}}" in q["explanation"]

@@ -156,18 +156,16 @@ def graph_columns(data: dict[str, Any], graph: dict[str, Any]) -> dict[str, list
 
 
 def _viewer_template() -> str:
-    """The viewer's page with its code and styles in place and, still open, the slots
-    the game fills for each decision (title, heading, the decision's positions)."""
+    """The viewer's page with its code, styles and quiz in place and, still open, the
+    slots the game fills for each decision (title, heading, the decision's positions)."""
     slots = {
         "colours": viewer_page.css_variables(),
         "css": viewer_page.asset("viewer.css"),
         "codepanel": viewer_page.asset("codepanel.js"),
         "js": viewer_page.asset("viewer.js"),
-        # A decision's quiz would need its questions written out for every position the
-        # game can reach; the step-through in the game shows the recursion without one.
-        "quiz_css": "",
-        "quiz_data": "null",
-        "quiz_js": "",
+        # Written out, the questions of every decision a game can reach would be
+        # megabytes: the step-through builds them from the decision's rows instead.
+        **viewer_page.built_quiz_slots(),
     }
     slots.update({name: f"<!--@{name}@-->" for name in _LATER})
     slots["data"] = "/*@data@*/"

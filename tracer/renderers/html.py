@@ -148,6 +148,18 @@ def quiz_slots(trace: Trace) -> dict[str, str]:
     }
 
 
+def built_quiz_slots() -> dict[str, str]:
+    """The quiz mode for a page that builds its questions from its rows (the game's
+    step-throughs): the same panel, with quizbuild.js in front of quiz.js."""
+    from .quiz import build_settings
+
+    return {
+        "quiz_css": asset("quiz.css"),
+        "quiz_data": script_json(build_settings()),
+        "quiz_js": asset("quizbuild.js") + "\n" + asset("quiz.js"),
+    }
+
+
 def render_html(trace: Trace, start_call: int = 1) -> str:
     """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
     search = variants.describe_search(trace).strip().replace("\n", " ")

@@ -380,6 +380,13 @@ def page_data(trace: Trace) -> dict[str, Any]:
     }
 
 
+def build_settings() -> dict[str, Any]:
+    """What a page whose questions are built in the browser (``quizbuild.js``) is told:
+    the limit of ``page_depth`` and the names of the kinds. The game page uses it: its
+    decisions are too many to carry their questions written out."""
+    return {"limit": PAGE_LIMIT, "titles": {k: KIND_TITLES[k] for k in KINDS}, "kinds": list(KINDS)}
+
+
 def _as_data(q: Question) -> dict[str, Any]:
     data = asdict(q)
     data["choices"] = [{"label": c.label, "accepts": list(c.accepts)} for c in q.choices]

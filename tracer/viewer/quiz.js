@@ -1,16 +1,19 @@
 /* tracer's quiz mode: predict each step, then see it revealed.
  *
  * The questions, their choices, the recorded answers and the sentences that
- * explain them all come from Python (tracer/renderers/quiz.py), read from the
- * recorded trace; this file only decides which of them to ask at the chosen
+ * explain them come from Python (tracer/renderers/quiz.py), read from the
+ * recorded trace, or, in the game's step-throughs, from quizbuild.js, which
+ * asks the same questions of the recorded rows; this file only decides which of them to ask at the chosen
  * difficulty, moves the viewer to the step where each is asked, compares the
  * learner's answer with the recorded one, and keeps the score. It drives the
  * viewer only through window.tracerViewer (go, beginOf, endOf).
  */
 "use strict";
 (function () {
-  const Q = JSON.parse(document.getElementById("quiz-data").textContent);
   const V = window.tracerViewer;
+  const RAW = JSON.parse(document.getElementById("quiz-data").textContent);
+  // The game's step-throughs carry no questions: quizbuild.js asks the same ones of the rows.
+  const Q = RAW.questions ? RAW : window.tracerBuildQuiz(RAW);
   const KIND_ORDER = Object.fromEntries(Q.kinds.map((k, i) => [k, i]));
   const STORE = "tracer-quiz:" + Q.key;
 

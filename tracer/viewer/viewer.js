@@ -729,6 +729,18 @@
   let current = -1;
   let state = null;
 
+  /* What the story panel says at a step, as markup. */
+  function narrationAt(state) {
+    const top = state.frames[state.frames.length - 1];
+    const hit = V && hitFrom(top.pid) !== null && state.kind >= EMPTY;  // memo: no steps 8-16
+    return (hit ? "" : narrate(state)) + variantNote(state);
+  }
+  const textOf = (markup) => {
+    const box = document.createElement("template");
+    box.innerHTML = markup;
+    return box.content.textContent;
+  };
+
   function render() {
     state = locate(current);
     const top = state.frames[state.frames.length - 1];
@@ -740,8 +752,7 @@
       figuresOf(state).map(([name, label]) => ` <a class="figure-link" href="index.html#${name}" ` +
         `title="The matching figure on the figures page (trace --figures DIR, beside this page)">` +
         `${label}</a>`).join("");
-    const hit = V && hitFrom(top.pid) !== null && state.kind >= EMPTY;  // memo: no steps 8-16
-    $("narration").innerHTML = (hit ? "" : narrate(state)) + variantNote(state);
+    $("narration").innerHTML = narrationAt(state);
     const finishTree = drawTree(state);
     drawStack(state);
     slider.value = current + 1;
@@ -896,5 +907,14 @@
     beginOf: (call) => beginOf(call) + 1,
     // The last step of a call: its return (or its terminal check).
     endOf: (call) => { const b = beginOf(call); return b + EV[locate(b).frames.at(-1).pid]; },
+    // What quizbuild.js reads to ask about this trace (the game's step-throughs).
+    source: Object.freeze({
+      data: D, moves, childOf, mover: markOf, moveShort, hitFrom, windowAfter,
+      maximising: (pid) => markOf(pid) === AI,
+      terminal: (pid) => D.terminal_names[P.terminal[pid]] !== null,
+      describe: TREE ? (pid) => `${D.terminal_names[P.terminal[pid]] !== null ? "leaf" : "node"} ${label(P.node[pid])}`
+        : (pid) => boardCells(pid).join("").replace(/(...)(?=.)/g, "$1/"),
+      narration: (step) => textOf(narrationAt(locate(step - 1))),
+    }),
   });
 })();
