@@ -289,6 +289,11 @@ def test_the_page_passes_axe_in_both_colour_schemes(browser, game_path, scheme):
         frame.click("#quiz-toggle")  # the quiz panel, asking
         assert frame.locator("#quiz").get_attribute("data-state") == "asking"
         assert axe_violations(frame) == []
+        frame.click("#quiz-toggle")
+        frame.click("#last")  # every card drawn, finished subtrees with their captions
+        assert axe_violations(frame) == []
+        frame_background = frame.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert (frame_background == "rgb(255, 255, 255)") == (scheme == "light")
         background = game.page.evaluate("getComputedStyle(document.body).backgroundColor")
         level = sum(int(v) for v in background[background.index("(") + 1:-1].split(",")[:3])
         assert (level < 150) == (scheme == "dark")

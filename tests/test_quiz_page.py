@@ -459,3 +459,35 @@ def test_questions_built_in_the_page_are_pythons(open_page, example, algorithm, 
         if q["kind"] == "value" and not trace.call(q["call"]).children():
             score = trace.call(q["call"]).score
             assert f"{{score: {score}}}" in q["explanation"] or f"{{value: {score}}}" in q["explanation"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_page_with_its_quiz_passes_axe_in_both_colour_schemes(browser, pages, scheme):
+    from test_game_browser import axe_violations
+
+    from tracer.search import SearchSpec
+
+    trace = SearchSpec("alphabeta").run(tracer.record(Board("X.OX.XOO."), "X").game)
+    view = Viewer(browser, page_of(pages, trace, "axe-alphabeta"))
+    view.context.close()
+    view.context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    view.page = view.context.new_page()
+    try:
+        view.page.goto(view.url + "#quiz")
+        view.page.wait_for_selector("#story[data-step]")
+        assert axe_violations(view.page) == []
+        view.page.locator("#quiz-choices .choice").nth(1).click()  # a wrong answer, and why
+        assert axe_violations(view.page) == []
+        view.page.click("#quiz-toggle")
+        view.page.click("#last")
+        assert axe_violations(view.page) == []
+        background = view.page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert (background == "rgb(255, 255, 255)") == (scheme == "light")
+        # The story keeps its words inside its box, above the tree.
+        story = view.page.locator("#story").bounding_box()
+        tree = view.page.locator("#tree-panel").bounding_box()
+        assert story and tree and story["y"] + story["height"] <= tree["y"]
+        narration = view.page.locator("#narration").bounding_box()
+        assert narration and narration["y"] + narration["height"] <= story["y"] + story["height"]
+    finally:
+        view.close()
