@@ -93,6 +93,8 @@ def variant_data(trace: Trace) -> dict[str, Any] | None:
         return None
     extras = trace.positions.extras
     data: dict[str, Any] = {"algorithm": trace.search.algorithm, **dict(trace.search.settings)}
+    if tuple(order) != tuple(range(9)):  # the code panel names the loop's order
+        data["order"] = list(order)
     for name in ("alpha", "beta", "cached_from"):
         if name in extras:
             data[name] = list(extras[name])

@@ -2,8 +2,11 @@
  *
  * The code is tracer's own rendition of minimax as the guide builds it, written as
  * plain Python-like pseudocode with the guide's variable names; each line carries the
- * guide's step number. viewer.js announces every step with a "tracer-step" event
- * (detail: the state it located: kind, frames, j); this file reads the same trace data
+ * guide's step number. A variant search shows its own lines too: alpha-beta's window
+ * and cut (tagged αβ), memo's cache (tagged memo), a loop order other than the
+ * guide's, scores that count the moves. viewer.js announces every step with a
+ * "tracer-step" event (detail: the state it located: kind, frames, j); this file
+ * reads the rows through window.tracerRows (set by viewer.js before its first step)
  * to show the running call's variables, and walks step 16's loop over
  * allTestPlayInfos one comparison at a time.
  */
@@ -18,33 +21,50 @@
   }
   const P = D.positions;
   const S = D.scores;
+  const V = D.variant || {};
+  const AB = V.algorithm === "alphabeta", MEMO = V.algorithm === "memo";
   const AI = D.ai, HUMAN = D.human;
   const BEGIN = 0, EMPTY = 1, CHECK = 2, PLACE = 3, SAVE = 4, CHOOSE = 5, RETURN = 6;
 
   // [id, guide step, text]. Scores are this trace's own scheme.
   const sc = (v) => (v > 0 ? "+" + v : String(v));
+  const GE = V.cutoff !== "gt";
+  const scoreText = (outcome) => {  // a depth-aware scheme: each move costs a win one point
+    if (!S.per_move || outcome === "draw") return String(S[outcome]);
+    return outcome === "ai_win" ? `${S.ai_win} - depth` : `${S.human_win} + depth`;
+  };
   const LINES = [
-    ["def", "7/11", "def minimax(currBdSt, currMark):"],
+    ["def", "7/11", `def minimax(currBdSt, currMark${AB ? ", α, β" : ""}):`],
+    ...(MEMO ? [["cache", "memo", "    if (currBdSt, depth) in cache: return cache[currBdSt, depth]"]] : []),
     ["empty", "8", "    availCellsIndexes = empty cells of currBdSt"],
-    ["human", "9", `    if ${HUMAN} (human) has three in a row: return {score: ${S.human_win}}`],
-    ["ai", "9", `    if ${AI} (AI) has three in a row: return {score: ${S.ai_win}}`],
-    ["full", "9", `    if availCellsIndexes is empty: return {score: ${S.draw}}`],
+    ...(V.order ? [["order", "8", `        # in the loop's order: ${V.order.join(", ")}`]] : []),
+    ["human", "9", `    if ${HUMAN} (human) has three in a row: return {score: ${scoreText("human_win")}}`],
+    ["ai", "9", `    if ${AI} (AI) has three in a row: return {score: ${scoreText("ai_win")}}`],
+    ["full", "9", `    if availCellsIndexes is empty: return {score: ${scoreText("draw")}}`],
     ["infos", "10", "    allTestPlayInfos = []"],
     ["for", "10/13", "    for cell in availCellsIndexes:"],
     ["current", "11", "        currentTestPlayInfo = {index: cell}"],
     ["place", "11", "        currBdSt[cell] = currMark"],
-    ["recurse", "11", "        result = minimax(currBdSt, the other mark)"],
+    ["recurse", "11", `        result = minimax(currBdSt, the other mark${AB ? ", α, β" : ""})`],
     ["score", "12", "        currentTestPlayInfo.score = result.score"],
     ["reset", "12", "        currBdSt[cell] = cell   # the cell is empty again"],
     ["push", "12", "        allTestPlayInfos.append(currentTestPlayInfo)"],
+    ...(AB ? [
+      ["bestsofar", "αβ", `        bestSoFar = best score saved (max if ${AI}, min if ${HUMAN})`],
+      ["cutmax", "αβ", `        if currMark is ${AI} and bestSoFar ${GE ? "≥" : ">"} β: break  # cut: prune the rest`],
+      ["cutmin", "αβ", `        if currMark is ${HUMAN} and bestSoFar ${GE ? "≤" : "<"} α: break  # cut: prune the rest`],
+      ["alpha", "αβ", `        if currMark is ${AI}: α = max(α, bestSoFar)`],
+      ["beta", "αβ", `        if currMark is ${HUMAN}: β = min(β, bestSoFar)`],
+    ] : []),
     ["best", "15", "    bestTestPlay = null"],
     ["start", "16", `    bestScore = -infinity if currMark is ${AI} else +infinity`],
     ["loop", "16", "    for i in 0 .. len(allTestPlayInfos) - 1:"],
     ["if", "16", `        if allTestPlayInfos[i].score beats bestScore:  # > for ${AI}, < for ${HUMAN}`],
     ["keep", "16", "            bestScore = allTestPlayInfos[i].score; bestTestPlay = i"],
+    ...(MEMO ? [["store", "memo", "    cache[currBdSt, depth] = allTestPlayInfos[bestTestPlay]"]] : []),
     ["return", "17", "    return allTestPlayInfos[bestTestPlay]"],
     ["blank", "", ""],
-    ["first", "7/24", `bestPlayInfo = minimax(the board, "${AI}")`],
+    ["first", "7/24", `bestPlayInfo = minimax(the board, "${AI}"${AB ? ", -infinity, +infinity" : ""})`],
     ["use", "25", `play ${AI} on bestPlayInfo.index`],
   ];
 
@@ -72,22 +92,18 @@
   subEl.className = "substeps";
   panel.append(varsEl, subEl, codeEl);
 
-  // ---- reading the trace (as viewer.js does) -------------------------------------
-  const markOf = (pid) => (P.x_to_move[pid] ? "X" : "O");
-  const cellsOf = (pid) => {
-    const b = P.boards[pid];
-    const cells = [];
-    for (let i = 0; i < 9; i++) cells.push((b >> i) & 1 ? "X" : (b >> (9 + i)) & 1 ? "O" : ".");
-    return cells;
-  };
-  const emptyCells = (pid) => cellsOf(pid).map((m, i) => (m === "." ? i : -1)).filter((i) => i >= 0);
-  const moves = (pid) => (P.terminal[pid] ? [] : emptyCells(pid));
-  const childOf = (pid, j) => P.edge_child[P.first_edge[pid] + j];
-  const plays = (pid) => moves(pid).map((cell, j) => ({ cell, score: P.score[childOf(pid, j)] }));
+  // ---- reading the trace through viewer.js's rows -------------------------------
+  const R = () => window.tracerRows;
+  const markOf = (pid) => R().mover(pid);
+  const childOf = (pid, j) => R().childOf(pid, j);
+  // The test-plays a call made, in its loop order (alpha-beta stops at a cut; a cache hit makes none).
+  const plays = (pid) => R().moves(pid).map((cell, j) => ({ cell, score: P.score[childOf(pid, j)] }));
+  const hit = (pid) => R().hitFrom(pid) !== null;
   const info = (p) => `{index: ${p.cell}, score: ${p.score}}`;
   const returned = (pid) => (P.best[pid] < 0 ? `{score: ${P.score[pid]}}`
-    : `{index: ${moves(pid)[P.best[pid]]}, score: ${P.score[pid]}}`);
+    : `{index: ${R().moves(pid)[P.best[pid]]}, score: ${P.score[pid]}}`);
   const guideArray = (cells) => "[" + cells.map((m, i) => (m === "." ? String(i) : `"${m}"`)).join(", ") + "]";
+  const bound = (v, low) => (v === null ? (low ? "-infinity" : "+infinity") : sc(v));
 
   /* Step 16 one comparison at a time: bestScore and bestTestPlay after each i. */
   function comparisons(pid) {
@@ -103,24 +119,63 @@
   let last = null;
   let sub = -1;  // which comparison of step 16 is shown (-1: the loop has not started)
 
+  /* The empty cells in the loop's order (the guide's: ascending). */
+  function availCells(pid) {
+    const cells = R().emptyCells(pid).slice();
+    if (V.order) cells.sort((a, b) => V.order.indexOf(a) - V.order.indexOf(b));
+    return cells;
+  }
+
+  /* Alpha-beta, after the first `done` test-plays of row pid: {alpha, beta, cut, best}. */
+  function windowOf(pid, done) {
+    const [alpha, beta, cut, best] = R().windowAfter(pid, done);
+    return { alpha, beta, cut, best };
+  }
+
   function highlight(state) {
     const frames = state.frames;
     const top = frames[frames.length - 1];
     const pid = top.pid;
     const code = D.terminal_names[P.terminal[pid]];
+    if (MEMO && state.kind >= EMPTY && hit(pid)) return ["cache"];
     switch (state.kind) {
       case BEGIN: return [top.call === 1 ? "first" : "def"];
-      case EMPTY: return ["empty"];
+      case EMPTY: return [...(MEMO ? ["cache"] : []), "empty", ...(V.order ? ["order"] : [])];
       case CHECK:
         if (code === null) return ["infos", "for"];
         return [code === "draw" ? "full" : code === HUMAN ? "human" : "ai"];
       case PLACE: return ["for", "current", "place", "recurse"];
-      case SAVE: return ["score", "reset", "push"];
+      case SAVE: {
+        const saved = ["score", "reset", "push"];
+        if (!AB) return saved;
+        const max = markOf(pid) === AI;
+        const tested = [...saved, "bestsofar", max ? "cutmax" : "cutmin"];
+        return windowOf(pid, state.j + 1).cut ? tested : [...tested, max ? "alpha" : "beta"];
+      }
       case CHOOSE:
         if (sub < 0) return ["best", "start"];
         return comparisons(pid)[sub].beats ? ["loop", "if", "keep"] : ["loop", "if"];
-      default: return top.call === 1 ? ["return", "first", "use"] : ["return"];
+      default: {
+        const back = MEMO ? ["store", "return"] : ["return"];
+        return top.call === 1 ? [...back, "first", "use"] : back;
+      }
     }
+  }
+
+  /* Alpha-beta's lines: the window on entry and as it stands, what a cut pruned. */
+  function windowVariables(state, top) {
+    const pid = top.pid;
+    const entry = [V.alpha[pid], V.beta[pid]];
+    if (state.kind === BEGIN || P.terminal[pid]) return [["α, β", `${bound(entry[0], true)}, ${bound(entry[1], false)}`]];
+    const done = state.kind === SAVE ? state.j + 1 : top.done;
+    const now = windowOf(pid, done);
+    const vars = [];
+    if (state.kind === SAVE) vars.push(["bestSoFar", sc(now.best)]);
+    vars.push(["α, β", `${bound(now.alpha, true)}, ${bound(now.beta, false)}` +
+      (now.alpha !== entry[0] || now.beta !== entry[1]
+        ? ` (called with ${bound(entry[0], true)}, ${bound(entry[1], false)})` : "")]);
+    if (now.cut) vars.push(["pruned", R().pruned(pid).length ? "[" + R().pruned(pid).join(", ") + "]" : "none left"]);
+    return vars;
   }
 
   function variables(state) {
@@ -128,14 +183,17 @@
     const top = frames[frames.length - 1];
     const pid = top.pid;
     const mark = markOf(pid);
-    const cells = cellsOf(pid);
+    const cells = R().cells(pid).slice();
     const all = plays(pid);
     const vars = [];
     if (state.kind === PLACE) cells[all[state.j].cell] = mark;
     vars.push(["currBdSt", guideArray(cells)]);
     vars.push(["currMark", `"${mark}" (${mark === AI ? "the AI, max" : "the human, min"})`]);
-    if (state.kind >= EMPTY) vars.push(["availCellsIndexes", "[" + emptyCells(pid).join(", ") + "]"]);
-    const going = !P.terminal[pid] && state.kind >= CHECK;
+    const cached = MEMO && hit(pid) && state.kind >= EMPTY;
+    if (cached) vars.push(["cache", `hit: call #${R().hitFrom(pid)} scored this board at this depth`]);
+    if (state.kind >= EMPTY && !cached) vars.push(["availCellsIndexes", "[" + availCells(pid).join(", ") + "]"]);
+    if (AB) vars.push(...windowVariables(state, top));
+    const going = !P.terminal[pid] && !cached && state.kind >= CHECK;
     if (going) {
       const done = all.slice(0, top.done).map(info);
       vars.push(["allTestPlayInfos", "[" + done.join(", ") + "]"]);
@@ -153,10 +211,9 @@
       vars.push(["bestScore", at ? sc(at.bestScore) : infinity]);
       vars.push(["bestTestPlay", at && at.bestTestPlay !== null ? String(at.bestTestPlay) : "null"]);
     }
-    if (state.kind === RETURN || (P.terminal[pid] && state.kind === CHECK)) {
-      vars.push(["returns", returned(pid)]);
-    }
-    const done = top.call === 1 && (state.kind === RETURN || (P.terminal[pid] && state.kind === CHECK));
+    const over = state.kind === RETURN || ((P.terminal[pid] || cached) && state.kind === CHECK);
+    if (over) vars.push(["returns", returned(pid)]);
+    const done = top.call === 1 && over;
     vars.push(["bestPlayInfo", done ? returned(0) : "not yet: call #1 is still running"]);
     return vars;
   }

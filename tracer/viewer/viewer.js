@@ -896,6 +896,21 @@
     if (V.cached_from) add("hit", "cache hit: answered with an earlier call's score");
   }
 
+  // What the code panel (codepanel.js) and the quiz (quizbuild.js) read of the rows:
+  // they ask these functions rather than decode the columns a second time.
+  const ROWS = Object.freeze({
+    data: D, moves, childOf, mover: markOf, moveShort, hitFrom,
+    maximising: (pid) => markOf(pid) === AI,
+    terminal: (pid) => D.terminal_names[P.terminal[pid]] !== null,
+    cells: TREE ? null : boardCells,
+    emptyCells: TREE ? null : emptyCells,
+    windowAfter: AB ? windowAfter : null,
+    pruned: (pid) => (AB ? V.pruned[pid] : []),
+    describe: TREE ? (pid) => `${D.terminal_names[P.terminal[pid]] !== null ? "leaf" : "node"} ${label(P.node[pid])}`
+      : (pid) => boardCells(pid).join("").replace(/(...)(?=.)/g, "$1/"),
+  });
+  window.tracerRows = ROWS;
+
   const start = fromHash();
   go(start !== null ? start : beginOf(D.start_call));
 
@@ -908,13 +923,6 @@
     // The last step of a call: its return (or its terminal check).
     endOf: (call) => { const b = beginOf(call); return b + EV[locate(b).frames.at(-1).pid]; },
     // What quizbuild.js reads to ask about this trace (the game's step-throughs).
-    source: Object.freeze({
-      data: D, moves, childOf, mover: markOf, moveShort, hitFrom, windowAfter,
-      maximising: (pid) => markOf(pid) === AI,
-      terminal: (pid) => D.terminal_names[P.terminal[pid]] !== null,
-      describe: TREE ? (pid) => `${D.terminal_names[P.terminal[pid]] !== null ? "leaf" : "node"} ${label(P.node[pid])}`
-        : (pid) => boardCells(pid).join("").replace(/(...)(?=.)/g, "$1/"),
-      narration: (step) => textOf(narrationAt(locate(step - 1))),
-    }),
+    source: Object.freeze({ ...ROWS, narration: (step) => textOf(narrationAt(locate(step - 1))) }),
   });
 })();
