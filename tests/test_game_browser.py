@@ -313,6 +313,14 @@ def test_a_phone_sized_screen_shows_the_whole_board_without_sideways_scrolling(b
         game.page.tap("#play-game")
         game.page.tap("[data-cell='4']")
         assert game.board().cells.count(".") == 6
+        # A decision's step-through and its quiz fit the width too, a wrong answer shown.
+        game.page.locator("#moves li[data-move='3'] button.step-through").tap()
+        frame = game.page.frame_locator("#steps-frame")
+        frame.locator("#story[data-step]").wait_for()
+        frame.locator("#quiz-toggle").tap()
+        frame.locator("#quiz-choices .choice").first.tap()
+        width = frame.locator("html").evaluate("h => [h.scrollWidth, h.clientWidth]")
+        assert width[0] <= width[1], f"the step-through scrolls sideways: {width}"
         game.check_clean()
     finally:
         game.close()
