@@ -649,6 +649,7 @@ def bound_text(value: int | None, low: bool) -> str:
 def test_alphabeta_code_shows_the_window_and_each_cut(browser, pages):
     view, trace = variant_view(browser, pages, "near-endgame", "alphabeta")
     try:
+        assert view.text("header h1") == "Alpha-beta (cutoff ge), step by step"
         code = view.text("#code-panel .code-lines")
         assert "def minimax(currBdSt, currMark, α, β):" in code
         assert "if currMark is O and bestSoFar ≤ α: break" in code
@@ -678,6 +679,7 @@ def test_alphabeta_code_shows_the_window_and_each_cut(browser, pages):
 def test_memo_code_shows_each_cache_hit(browser, pages):
     view, trace = variant_view(browser, pages, "forced-draw", "memo")
     try:
+        assert view.text("header h1") == "Memoised minimax, step by step"
         hits = [c for c in list(trace) if c.extra("cache_hit")]
         assert hits
         for call in hits[:20]:

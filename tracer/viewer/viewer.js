@@ -784,11 +784,13 @@
   // The fragment (#step=37 or #call=5) names a step; it is rewritten at most a few
   // times a second, since browsers throttle rapid history updates.
   let hashTimer = 0;
-  let lastHash = "";
+  let lastHash = location.hash;  // the address as the page last wrote or followed it
   function scheduleHash() {
     if (hashTimer) return;
     hashTimer = setTimeout(() => {
       hashTimer = 0;
+      // An address followed since, whose hashchange has not run yet, wins.
+      if (location.hash !== lastHash) return;
       lastHash = `#step=${current + 1}`;
       if (location.hash !== lastHash) history.replaceState(null, "", lastHash);
     }, 250);
@@ -802,6 +804,7 @@
   }
   window.addEventListener("hashchange", () => {
     if (location.hash === lastHash) return;
+    lastHash = location.hash;
     const n = fromHash();
     if (n !== null) go(n);
   });
@@ -884,6 +887,10 @@
     $("legend").querySelector(".sw.loss").nextSibling.textContent = `${HUMAN} (human) wins: ${signed(S.human_win)}`;
     $("legend").querySelector(".sw.draw").nextSibling.textContent = `draw: ${signed(S.draw)}`;
   }
+
+  // The heading names the search (the page's title already does, from Python).
+  if (AB) $("heading").previousElementSibling.textContent = `Alpha-beta (cutoff ${V.cutoff}), step by step`;
+  else if (V && V.cached_from) $("heading").previousElementSibling.textContent = "Memoised minimax, step by step";
 
   if (V) {  // the variant's own symbols
     const add = (cls, text) => {
