@@ -451,3 +451,44 @@ def test_an_alphabeta_decisions_quiz_asks_windows_and_cuts(game):
     kinds = {kind for kind, _call in asked}
     assert {"alpha", "beta", "value", "pick", "next"} <= kinds
     assert ("value", 1) in asked
+
+
+@pytest.mark.parametrize(("ai", "first", "search", "scores"), [
+    ("X", "human", "minimax", "tutorial"),
+    ("O", "ai", "minimax", "ten"),
+    ("O", "human", "alphabeta", "tutorial"),
+    ("X", "ai", "alphabeta", "ten"),
+])
+def test_every_decisions_quiz_asks_what_pythons_quiz_asks(game, ai, first, search, scores):
+    """Each AI decision of a whole game: the questions its step-through builds are those
+    tracer's Python quiz writes for the decision recorded on its own (bar the wording of
+    the explanation, which is the replay's narration)."""
+    from tracer.renderers.quiz import build_settings, page_data
+
+    game.setup(ai, scores)
+    game.page.select_option("#search", search)
+    game.page.click("#play-game" if first == "ai" else "#new-game")
+    spec = SearchSpec(search)
+    board, to_move, number = Board.empty(), ai if first == "ai" else other(ai), 0
+    while outcome_of(board) is None:
+        if to_move == ai:
+            number += 1
+            decision = choose_move(board, ai, NAMED[scores], search=spec)
+            item = game.page.locator("#moves li.ai").nth(number - 1).get_attribute("data-move")
+            open_step_through(game, int(item or 0))
+            built = step_through_frame(game).evaluate("s => tracerBuildQuiz(s)", build_settings())
+            written = page_data(decision.trace)
+            assert (built["depth"], built["complete"]) == (written["depth"], written["complete"])
+            assert [{**q, "explanation": ""} for q in built["questions"]] == \
+                [{**q, "explanation": "", "ask": list(q["ask"]), "reveal": list(q["reveal"]),
+                  "ask_alone": q["ask_alone"] and list(q["ask_alone"]),
+                  "reveal_alone": q["reveal_alone"] and list(q["reveal_alone"])}
+                 for q in written["questions"]]
+            game.page.click("#close-steps")
+            board = board.play(decision.cell, ai)
+        else:
+            cell = board.empty_cells()[0]
+            game.page.click(f"[data-cell='{cell}']")
+            board = board.play(cell, other(ai))
+        to_move = other(to_move)
+    assert number >= 3  # no game ends before the AI has moved three times
