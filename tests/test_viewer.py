@@ -712,3 +712,43 @@ def test_a_loop_order_shows_in_the_code_and_the_test_plays(browser, pages):
         assert view.problems == []
     finally:
         view.close()
+
+
+def test_a_textbook_trees_code_panel_speaks_of_nodes_and_values(browser, pages):
+    view, trace = variant_view(browser, pages, "aima-5.2", "minimax")
+    game = trace.game
+    try:
+        assert view.page.locator("#code-section").is_visible()
+        assert "def minimax(node, player):" in view.text("#code-panel .code-lines")
+        for call in list(trace):
+            lines, found = panel_at(view, view.page.evaluate(f"tracerViewer.endOf({call.call})"))
+            assert found["node"] == game.label(call.state)
+            assert found["player"].startswith(f'"{game.player(call.state)}"')
+            if not call.children():  # a leaf returns its value at once
+                assert lines == ["leaf"] and found["returns"] == f"{{value: {call.score}}}"
+            else:
+                best = game.move_short(call.best)
+                assert found["returns"] == f"{{child: {best}, value: {call.score}}}"
+                assert found["allTestPlayInfos"] == "[" + ", ".join(
+                    f"{{child: {game.move_short(c.move)}, value: {c.score}}}" for c in call.children()) + "]"
+        _lines, found = panel_at(view, view.total())
+        assert found["bestPlayInfo"] == "{child: B, value: 3}"  # Russell & Norvig's answer
+        assert view.problems == []
+    finally:
+        view.close()
+
+
+def test_a_textbook_trees_cuts_name_the_pruned_nodes(browser, pages):
+    view, trace = variant_view(browser, pages, "aima-5.2", "alphabeta")
+    game = trace.game
+    try:
+        assert "def minimax(node, player, α, β):" in view.text("#code-panel .code-lines")
+        c = next(c for c in trace.root.children() if game.move_short(c.move) == "C")
+        save = view.page.evaluate(f"tracerViewer.endOf({c.children()[-1].call})") + 1
+        lines, found = panel_at(view, save)
+        assert found["pruned"] == "[C.2, C.3]" and "cutmin" in lines
+        assert "so C.2 and C.3 are not test-played (pruned)" in view.text("#narration")
+        assert view.text("#rows .chip.pruned") == "C.2 and C.3: not searched (pruned)"
+        assert view.problems == []
+    finally:
+        view.close()

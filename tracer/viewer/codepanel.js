@@ -15,26 +15,48 @@
   const panel = document.getElementById("code-panel");
   if (!panel) return;
   const D = JSON.parse(document.getElementById("trace-data").textContent);
-  if (D.game === "tree") {  // a textbook tree has no board: the panel's code is tic-tac-toe's
-    document.getElementById("code-section").style.display = "none";
-    return;
-  }
+  // A textbook tree (D.game === "tree") has nodes and values instead of boards and scores.
+  const TREE = D.game === "tree";
   const P = D.positions;
   const S = D.scores;
   const V = D.variant || {};
   const AB = V.algorithm === "alphabeta", MEMO = V.algorithm === "memo";
   const AI = D.ai, HUMAN = D.human;
   const BEGIN = 0, EMPTY = 1, CHECK = 2, PLACE = 3, SAVE = 4, CHOOSE = 5, RETURN = 6;
+  const VALUE = TREE ? "value" : "score";
+  const BEST = TREE ? "bestValue" : "bestScore";
 
-  // [id, guide step, text]. Scores are this trace's own scheme.
   const sc = (v) => (v > 0 ? "+" + v : String(v));
   const GE = V.cutoff !== "gt";
   const scoreText = (outcome) => {  // a depth-aware scheme: each move costs a win one point
     if (!S.per_move || outcome === "draw") return String(S[outcome]);
     return outcome === "ai_win" ? `${S.ai_win} - depth` : `${S.human_win} + depth`;
   };
-  const LINES = [
-    ["def", "7/11", `def minimax(currBdSt, currMark${AB ? ", α, β" : ""}):`],
+  const windowArgs = AB ? ", α, β" : "";
+
+  /* Alpha-beta's lines after a test-play is saved; `who` names the mover's variable. */
+  const windowLines = (who) => (AB ? [
+    ["bestsofar", "αβ", `        bestSoFar = best ${VALUE} saved (max if ${AI}, min if ${HUMAN})`],
+    ["cutmax", "αβ", `        if ${who} is ${AI} and bestSoFar ${GE ? "≥" : ">"} β: break  # cut: prune the rest`],
+    ["cutmin", "αβ", `        if ${who} is ${HUMAN} and bestSoFar ${GE ? "≤" : "<"} α: break  # cut: prune the rest`],
+    ["alpha", "αβ", `        if ${who} is ${AI}: α = max(α, bestSoFar)`],
+    ["beta", "αβ", `        if ${who} is ${HUMAN}: β = min(β, bestSoFar)`],
+  ] : []);
+  /* Steps 15 to 17: the pick, the same for boards and trees but for the words. */
+  const pickLines = (who, key) => [
+    ["best", "15", "    bestTestPlay = null"],
+    ["start", "16", `    ${BEST} = -infinity if ${who} is ${AI} else +infinity`],
+    ["loop", "16", "    for i in 0 .. len(allTestPlayInfos) - 1:"],
+    ["if", "16", `        if allTestPlayInfos[i].${VALUE} beats ${BEST}:  # > for ${AI}, < for ${HUMAN}`],
+    ["keep", "16", `            ${BEST} = allTestPlayInfos[i].${VALUE}; bestTestPlay = i`],
+    ...(MEMO ? [["store", "memo", `    cache[${key}, depth] = allTestPlayInfos[bestTestPlay]`]] : []),
+    ["return", "17", "    return allTestPlayInfos[bestTestPlay]"],
+    ["blank", "", ""],
+  ];
+
+  // [id, guide step, text]. Scores are this trace's own scheme.
+  const BOARD_LINES = () => [
+    ["def", "7/11", `def minimax(currBdSt, currMark${windowArgs}):`],
     ...(MEMO ? [["cache", "memo", "    if (currBdSt, depth) in cache: return cache[currBdSt, depth]"]] : []),
     ["empty", "8", "    availCellsIndexes = empty cells of currBdSt"],
     ...(V.order ? [["order", "8", `        # in the loop's order: ${V.order.join(", ")}`]] : []),
@@ -45,28 +67,31 @@
     ["for", "10/13", "    for cell in availCellsIndexes:"],
     ["current", "11", "        currentTestPlayInfo = {index: cell}"],
     ["place", "11", "        currBdSt[cell] = currMark"],
-    ["recurse", "11", `        result = minimax(currBdSt, the other mark${AB ? ", α, β" : ""})`],
+    ["recurse", "11", `        result = minimax(currBdSt, the other mark${windowArgs})`],
     ["score", "12", "        currentTestPlayInfo.score = result.score"],
     ["reset", "12", "        currBdSt[cell] = cell   # the cell is empty again"],
     ["push", "12", "        allTestPlayInfos.append(currentTestPlayInfo)"],
-    ...(AB ? [
-      ["bestsofar", "αβ", `        bestSoFar = best score saved (max if ${AI}, min if ${HUMAN})`],
-      ["cutmax", "αβ", `        if currMark is ${AI} and bestSoFar ${GE ? "≥" : ">"} β: break  # cut: prune the rest`],
-      ["cutmin", "αβ", `        if currMark is ${HUMAN} and bestSoFar ${GE ? "≤" : "<"} α: break  # cut: prune the rest`],
-      ["alpha", "αβ", `        if currMark is ${AI}: α = max(α, bestSoFar)`],
-      ["beta", "αβ", `        if currMark is ${HUMAN}: β = min(β, bestSoFar)`],
-    ] : []),
-    ["best", "15", "    bestTestPlay = null"],
-    ["start", "16", `    bestScore = -infinity if currMark is ${AI} else +infinity`],
-    ["loop", "16", "    for i in 0 .. len(allTestPlayInfos) - 1:"],
-    ["if", "16", `        if allTestPlayInfos[i].score beats bestScore:  # > for ${AI}, < for ${HUMAN}`],
-    ["keep", "16", "            bestScore = allTestPlayInfos[i].score; bestTestPlay = i"],
-    ...(MEMO ? [["store", "memo", "    cache[currBdSt, depth] = allTestPlayInfos[bestTestPlay]"]] : []),
-    ["return", "17", "    return allTestPlayInfos[bestTestPlay]"],
-    ["blank", "", ""],
+    ...windowLines("currMark"),
+    ...pickLines("currMark", "currBdSt"),
     ["first", "7/24", `bestPlayInfo = minimax(the board, "${AI}"${AB ? ", -infinity, +infinity" : ""})`],
     ["use", "25", `play ${AI} on bestPlayInfo.index`],
   ];
+  // A textbook tree: the same algorithm over a node's children, its steps numbered as the guide's.
+  const TREE_LINES = () => [
+    ["def", "7/11", `def minimax(node, player${windowArgs}):`],
+    ...(MEMO ? [["cache", "memo", "    if (node, depth) in cache: return cache[node, depth]"]] : []),
+    ["empty", "8", "    children = the children of node"],
+    ["leaf", "9", "    if node is a leaf: return {value: its value}"],
+    ["infos", "10", "    allTestPlayInfos = []"],
+    ["for", "10/13", "    for child in children:"],
+    ["recurse", "11", `        result = minimax(child, the other player${windowArgs})`],
+    ["push", "12", "        allTestPlayInfos.append({child: child, value: result.value})"],
+    ...windowLines("player"),
+    ...pickLines("player", "node"),
+    ["first", "7/24", `bestPlayInfo = minimax(the root, "${D.root_player}"${AB ? ", -infinity, +infinity" : ""})`],
+    ["use", "25", `${D.root_player} moves to bestPlayInfo.child`],
+  ];
+  const LINES = TREE ? TREE_LINES() : BOARD_LINES();
 
   const codeEl = document.createElement("ol");
   codeEl.className = "code-lines";
@@ -99,13 +124,15 @@
   // The test-plays a call made, in its loop order (alpha-beta stops at a cut; a cache hit makes none).
   const plays = (pid) => R().moves(pid).map((cell, j) => ({ cell, score: P.score[childOf(pid, j)] }));
   const hit = (pid) => R().hitFrom(pid) !== null;
-  const info = (p) => `{index: ${p.cell}, score: ${p.score}}`;
-  const returned = (pid) => (P.best[pid] < 0 ? `{score: ${P.score[pid]}}`
-    : `{index: ${R().moves(pid)[P.best[pid]]}, score: ${P.score[pid]}}`);
+  // A test-play's info and a call's return, as the guide writes them (a tree: child and value).
+  const info = TREE ? (p) => `{child: ${R().moveShort(p.cell)}, value: ${p.score}}`
+    : (p) => `{index: ${p.cell}, score: ${p.score}}`;
+  const returned = (pid) => (P.best[pid] < 0 ? `{${VALUE}: ${P.score[pid]}}`
+    : info({ cell: R().moves(pid)[P.best[pid]], score: P.score[pid] }));
   const guideArray = (cells) => "[" + cells.map((m, i) => (m === "." ? String(i) : `"${m}"`)).join(", ") + "]";
   const bound = (v, low) => (v === null ? (low ? "-infinity" : "+infinity") : sc(v));
 
-  /* Step 16 one comparison at a time: bestScore and bestTestPlay after each i. */
+  /* Step 16 one comparison at a time: the best score (value) and bestTestPlay after each i. */
   function comparisons(pid) {
     const max = markOf(pid) === AI;
     let bestScore = max ? -Infinity : Infinity, bestTestPlay = null;
@@ -143,10 +170,11 @@
       case EMPTY: return [...(MEMO ? ["cache"] : []), "empty", ...(V.order ? ["order"] : [])];
       case CHECK:
         if (code === null) return ["infos", "for"];
+        if (TREE) return ["leaf"];
         return [code === "draw" ? "full" : code === HUMAN ? "human" : "ai"];
-      case PLACE: return ["for", "current", "place", "recurse"];
+      case PLACE: return TREE ? ["for", "recurse"] : ["for", "current", "place", "recurse"];
       case SAVE: {
-        const saved = ["score", "reset", "push"];
+        const saved = TREE ? ["push"] : ["score", "reset", "push"];
         if (!AB) return saved;
         const max = markOf(pid) === AI;
         const tested = [...saved, "bestsofar", max ? "cutmax" : "cutmin"];
@@ -174,7 +202,28 @@
     vars.push(["α, β", `${bound(now.alpha, true)}, ${bound(now.beta, false)}` +
       (now.alpha !== entry[0] || now.beta !== entry[1]
         ? ` (called with ${bound(entry[0], true)}, ${bound(entry[1], false)})` : "")]);
-    if (now.cut) vars.push(["pruned", R().pruned(pid).length ? "[" + R().pruned(pid).join(", ") + "]" : "none left"]);
+    const pruned = R().pruned(pid).map(TREE ? R().moveShort : String);
+    if (now.cut) vars.push(["pruned", pruned.length ? "[" + pruned.join(", ") + "]" : "none left"]);
+    return vars;
+  }
+
+  /* The call's own arguments and what it lists at step 8. */
+  function boardVariables(state, pid, all, cached) {
+    const mark = markOf(pid);
+    const cells = R().cells(pid).slice();
+    if (state.kind === PLACE) cells[all[state.j].cell] = mark;
+    const vars = [["currBdSt", guideArray(cells)],
+      ["currMark", `"${mark}" (${mark === AI ? "the AI, max" : "the human, min"})`]];
+    if (cached) vars.push(["cache", `hit: call #${R().hitFrom(pid)} scored this board at this depth`]);
+    if (state.kind >= EMPTY && !cached) vars.push(["availCellsIndexes", "[" + availCells(pid).join(", ") + "]"]);
+    return vars;
+  }
+  function treeVariables(state, pid, cached) {
+    const player = markOf(pid);
+    const vars = [["node", R().label(pid)],
+      ["player", `"${player}" (${player === AI ? "the maximiser" : "the minimiser"})`]];
+    if (cached) vars.push(["cache", `hit: call #${R().hitFrom(pid)} valued this node at this depth`]);
+    if (state.kind >= EMPTY && !cached) vars.push(["children", "[" + R().childLabels(pid).join(", ") + "]"]);
     return vars;
   }
 
@@ -183,32 +232,28 @@
     const top = frames[frames.length - 1];
     const pid = top.pid;
     const mark = markOf(pid);
-    const cells = R().cells(pid).slice();
     const all = plays(pid);
-    const vars = [];
-    if (state.kind === PLACE) cells[all[state.j].cell] = mark;
-    vars.push(["currBdSt", guideArray(cells)]);
-    vars.push(["currMark", `"${mark}" (${mark === AI ? "the AI, max" : "the human, min"})`]);
     const cached = MEMO && hit(pid) && state.kind >= EMPTY;
-    if (cached) vars.push(["cache", `hit: call #${R().hitFrom(pid)} scored this board at this depth`]);
-    if (state.kind >= EMPTY && !cached) vars.push(["availCellsIndexes", "[" + availCells(pid).join(", ") + "]"]);
+    const vars = TREE ? treeVariables(state, pid, cached) : boardVariables(state, pid, all, cached);
     if (AB) vars.push(...windowVariables(state, top));
     const going = !P.terminal[pid] && !cached && state.kind >= CHECK;
     if (going) {
       const done = all.slice(0, top.done).map(info);
       vars.push(["allTestPlayInfos", "[" + done.join(", ") + "]"]);
     }
-    if (state.kind === PLACE) vars.push(["currentTestPlayInfo", `{index: ${all[state.j].cell}}`]);
+    if (state.kind === PLACE) {
+      vars.push(TREE ? ["child", R().moveShort(all[state.j].cell)] : ["currentTestPlayInfo", `{index: ${all[state.j].cell}}`]);
+    }
     if (state.kind === SAVE) {
-      vars.push(["result", `{score: ${all[state.j].score}}`]);
-      vars.push(["currentTestPlayInfo", info(all[state.j])]);
+      vars.push(["result", `{${VALUE}: ${all[state.j].score}}`]);
+      if (!TREE) vars.push(["currentTestPlayInfo", info(all[state.j])]);
     }
     if (going && state.kind >= CHOOSE) {
       const steps = comparisons(pid);
       const at = state.kind === RETURN ? steps[steps.length - 1] : sub >= 0 ? steps[sub] : null;
       if (state.kind === CHOOSE && sub >= 0) vars.push(["i", String(sub)]);
       const infinity = mark === AI ? "-Infinity" : "+Infinity";
-      vars.push(["bestScore", at ? sc(at.bestScore) : infinity]);
+      vars.push([BEST, at ? sc(at.bestScore) : infinity]);
       vars.push(["bestTestPlay", at && at.bestTestPlay !== null ? String(at.bestTestPlay) : "null"]);
     }
     const over = state.kind === RETURN || ((P.terminal[pid] || cached) && state.kind === CHECK);
@@ -245,7 +290,7 @@
       const cmp = mark === AI ? ">" : "<";
       const before = i === 0 ? (mark === AI ? "-Infinity" : "+Infinity") : sc(steps[i - 1].bestScore);
       li.textContent = `i = ${i}: ${sc(s.score)} ${cmp} ${before}? ` +
-        (s.beats ? `yes: bestScore = ${sc(s.score)}, bestTestPlay = ${i}` : "no: keep");
+        (s.beats ? `yes: ${BEST} = ${sc(s.score)}, bestTestPlay = ${i}` : "no: keep");
       if (i === sub) li.className = "now";
       else if (i > sub) li.className = "later";
       table.appendChild(li);

@@ -247,8 +247,9 @@
   const windowText = (a, b) => `α = ${bound(a, true)}, β = ${bound(b, false)}`;
   const hitFrom = (pid) => (V && V.cached_from ? V.cached_from[pid] : null);
   function prunedText(pid) {
-    const cells = V.pruned[pid];
-    return `cell${cells.length === 1 ? "" : "s"} ${cells.join(" and ")}`;
+    const moves = V.pruned[pid];
+    if (TREE) return moves.map(moveShort).join(" and ");  // a tree's nodes by their labels
+    return `cell${moves.length === 1 ? "" : "s"} ${moves.join(" and ")}`;
   }
   /* Narration a variant adds to a step ("" for the guide's minimax). */
   function variantNote(state) {
@@ -509,7 +510,7 @@
       node.classList.add("hit");
       node.appendChild(el("span", "caption", `cache hit: #${hitFrom(pid)}`));
     } else if (AB && V.pruned[pid].length && state === "done") {
-      node.appendChild(el("span", "caption", `pruned ${V.pruned[pid].join(", ")}`));
+      node.appendChild(el("span", "caption", `pruned ${V.pruned[pid].map(TREE ? moveShort : String).join(", ")}`));
     }
     if (state === "done" && P.sizes[pid] > 1) {
       node.appendChild(el("span", "caption", `${P.sizes[pid].toLocaleString("en")} calls`));
@@ -910,6 +911,8 @@
     maximising: (pid) => markOf(pid) === AI,
     terminal: (pid) => D.terminal_names[P.terminal[pid]] !== null,
     cells: TREE ? null : boardCells,
+    label: TREE ? (pid) => label(P.node[pid]) : null,
+    childLabels: TREE ? (pid) => D.children[P.node[pid]].map(label) : null,
     emptyCells: TREE ? null : emptyCells,
     windowAfter: AB ? windowAfter : null,
     pruned: (pid) => (AB ? V.pruned[pid] : []),
