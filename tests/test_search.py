@@ -310,3 +310,20 @@ def test_record_refuses_bad_marks():
         record(Board.empty(), "Z")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         record(Board.empty(), "X", ai="x")  # type: ignore[arg-type]
+
+
+def test_tracer_search_is_the_package_and_traces_a_game_when_called():
+    import importlib
+
+    import tracer
+
+    alphabeta = importlib.import_module("tracer.search.alphabeta")
+    from tracer.search import run_search
+
+    game = tracer.tree("A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]")
+    guide = tracer.search(game)
+    assert (guide.calls, guide.result.score, guide.search.algorithm) == (13, 3, "minimax")
+    cut = tracer.search(game, "alphabeta", cutoff="gt")
+    assert cut.search == run_search(game, "alphabeta", cutoff="gt").search
+    assert cut.calls == alphabeta.search(game, "gt").calls == 11  # C.2 and C.3 pruned
+    assert tracer.search.run_search is run_search

@@ -16,11 +16,12 @@ A textbook tree is a game too::
 
 from __future__ import annotations
 
+from . import search  # the package, callable: tracer.search(game) records the guide's minimax
 from .errors import InputError, RenderError, TooLargeError, TracerError
 from .games.tictactoe.board import LINES, Board, Mark, cell_name
 from .games.tictactoe.notation import Position, parse_board
 from .scores import TENS, TUTORIAL, Scores
-from .search.minimax import plain_minimax, record, search
+from .search.minimax import plain_minimax, record
 from .trace import Call, Result, Trace
 
 __version__ = "0.1.0"

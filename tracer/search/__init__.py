@@ -3,10 +3,17 @@
 ``SEARCHES`` maps an algorithm's name (as ``--algorithm`` and the JSON trace
 spell it) to ``function(game, **settings) -> Trace``. Importing this package
 also registers each search's own rule check in ``tracer.trace.SEARCH_CHECKS``.
+
+The package can be called, too: ``tracer.search(game)`` records the guide's
+minimax, ``tracer.search(game, "alphabeta", cutoff="gt")`` another search. So
+``tracer.search`` stays this package (``import tracer.search.alphabeta`` works)
+and is the short way to trace a game.
 """
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -91,3 +98,14 @@ def guide_calls(trace: Trace) -> int | None:
         return found
 
     return size(game.root, 0)
+
+
+class _CallablePackage(types.ModuleType):
+    """This package, callable as ``run_search``."""
+
+    def __call__(self, game: Any, algorithm: str = "minimax", **settings: Any) -> Trace:
+        """Record ``algorithm`` (the guide's minimax unless named) on ``game``."""
+        return run_search(game, algorithm, **settings)
+
+
+sys.modules[__name__].__class__ = _CallablePackage
