@@ -623,16 +623,30 @@ def test_both_winning_lines_are_drawn_and_named(viewer, tutorial_trace):
 # ---- the code panel of a variant search: its own lines and variables -------------------
 
 
-def variant_view(browser, pages: Path, example: str, algorithm: str, scores: str = "tutorial",
-                 order: str = "ascending") -> tuple[Viewer, Trace]:
+@pytest.fixture
+def open_variant(browser, pages: Path) -> Iterator:
+    """``open_variant(example, algorithm, scores, order)``: the page of that search, open;
+    at the end, checked for page errors and closed."""
     from tracer.cli import build_game, read_input
     from tracer.search import SearchSpec
 
-    text, source = read_input(None, example)
-    trace = SearchSpec(algorithm).run(build_game(text, source, None, None, "X", scores, order))
-    path = pages / f"panel-{example}-{algorithm}-{scores}-{order}.html"
-    path.write_text(render_html(trace), encoding="utf-8")
-    return Viewer(browser, path).open(), trace
+    views: list[Viewer] = []
+
+    def opener(example: str, algorithm: str, scores: str = "tutorial",
+               order: str = "ascending") -> tuple[Viewer, Trace]:
+        text, source = read_input(None, example)
+        trace = SearchSpec(algorithm).run(build_game(text, source, None, None, "X", scores, order))
+        path = pages / f"panel-{example}-{algorithm}-{scores}-{order}.html"
+        path.write_text(render_html(trace), encoding="utf-8")
+        views.append(Viewer(browser, path).open())
+        return views[-1], trace
+
+    yield opener
+    for view in views:
+        try:
+            assert view.problems == [], "the page logged problems"
+        finally:
+            view.close()
 
 
 def panel_at(view: Viewer, step: int) -> tuple[list[str], dict[str, str]]:
@@ -646,109 +660,89 @@ def bound_text(value: int | None, low: bool) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def test_alphabeta_code_shows_the_window_and_each_cut(browser, pages):
-    view, trace = variant_view(browser, pages, "near-endgame", "alphabeta")
-    try:
-        assert view.text("header h1") == "Alpha-beta (cutoff ge), step by step"
-        code = view.text("#code-panel .code-lines")
-        assert "def minimax(currBdSt, currMark, α, β):" in code
-        assert "if currMark is O and bestSoFar ≤ α: break" in code
-        assert variables(view)["α, β"] == "-infinity, +infinity"
-        # Every call that cut: at the save of its last searched test-play, the cut line
-        # runs, the window is not narrowed, and the pruned cells are the trace's.
-        cuts = [c for c in list(trace) if c.extra("pruned")]
-        assert cuts
-        for call in cuts:
-            last = call.children()[-1]
-            save = view.page.evaluate(f"tracerViewer.endOf({last.call})") + 1
-            lines, found = panel_at(view, save)
-            cut_line = "cutmax" if call.maximising else "cutmin"
-            assert cut_line in lines and "alpha" not in lines and "beta" not in lines
-            assert found["pruned"] == "[" + ", ".join(map(str, call.extra("pruned"))) + "]"
-            assert found["allTestPlayInfos"].count("index:") == len(call.children())
-        # A call entered with a narrowed window says so as it begins.
-        for call in list(trace):
-            lines, found = panel_at(view, view.page.evaluate(f"tracerViewer.beginOf({call.call})"))
-            assert found["α, β"] == (f"{bound_text(call.extra('alpha'), True)}, "
-                                     f"{bound_text(call.extra('beta'), False)}")
-        assert view.problems == []
-    finally:
-        view.close()
-
-
-def test_memo_code_shows_each_cache_hit(browser, pages):
-    view, trace = variant_view(browser, pages, "forced-draw", "memo")
-    try:
-        assert view.text("header h1") == "Memoised minimax, step by step"
-        hits = [c for c in list(trace) if c.extra("cache_hit")]
-        assert hits
-        for call in hits[:20]:
-            end = view.page.evaluate(f"tracerViewer.endOf({call.call})")
-            lines, found = panel_at(view, end)
-            assert lines == ["cache"]
-            assert found["cache"] == f"hit: call #{call.extra('cached_from')} scored this board at this depth"
-            assert "allTestPlayInfos" not in found and "availCellsIndexes" not in found
-            assert found["returns"] == f"{{score: {call.score}}}"
-        assert "cache[currBdSt, depth] = allTestPlayInfos[bestTestPlay]" in view.text("#code-panel .code-lines")
-        assert view.problems == []
-    finally:
-        view.close()
-
-
-def test_a_loop_order_shows_in_the_code_and_the_test_plays(browser, pages):
-    view, trace = variant_view(browser, pages, "o-to-move", "minimax", order="centre-first")
-    try:
-        assert "# in the loop's order: 4, 0, 2, 6, 8, 1, 3, 5, 7" in view.text("#code-panel .code-lines")
-        root = trace.root
-        _lines, found = panel_at(view, 2)  # call 1 lists its empty cells
-        order = [4, 0, 2, 6, 8, 1, 3, 5, 7]
-        empty = [i for i in order if trace.board.cells[i] == "."]
-        assert found["availCellsIndexes"] == "[" + ", ".join(map(str, empty)) + "]"
-        # Each test-play of call 1 is the trace's, in the trace's order.
-        for child in root.children():
-            place = view.page.evaluate(f"tracerViewer.beginOf({child.call})") - 1
-            _lines, found = panel_at(view, place)
-            assert found["currentTestPlayInfo"] == f"{{index: {child.move}}}"
-        assert view.problems == []
-    finally:
-        view.close()
-
-
-def test_a_textbook_trees_code_panel_speaks_of_nodes_and_values(browser, pages):
-    view, trace = variant_view(browser, pages, "aima-5.2", "minimax")
-    game = trace.game
-    try:
-        assert view.page.locator("#code-section").is_visible()
-        assert "def minimax(node, player):" in view.text("#code-panel .code-lines")
-        for call in list(trace):
-            lines, found = panel_at(view, view.page.evaluate(f"tracerViewer.endOf({call.call})"))
-            assert found["node"] == game.label(call.state)
-            assert found["player"].startswith(f'"{game.player(call.state)}"')
-            if not call.children():  # a leaf returns its value at once
-                assert lines == ["leaf"] and found["returns"] == f"{{value: {call.score}}}"
-            else:
-                best = game.move_short(call.best)
-                assert found["returns"] == f"{{child: {best}, value: {call.score}}}"
-                assert found["allTestPlayInfos"] == "[" + ", ".join(
-                    f"{{child: {game.move_short(c.move)}, value: {c.score}}}" for c in call.children()) + "]"
-        _lines, found = panel_at(view, view.total())
-        assert found["bestPlayInfo"] == "{child: B, value: 3}"  # Russell & Norvig's answer
-        assert view.problems == []
-    finally:
-        view.close()
-
-
-def test_a_textbook_trees_cuts_name_the_pruned_nodes(browser, pages):
-    view, trace = variant_view(browser, pages, "aima-5.2", "alphabeta")
-    game = trace.game
-    try:
-        assert "def minimax(node, player, α, β):" in view.text("#code-panel .code-lines")
-        c = next(c for c in trace.root.children() if game.move_short(c.move) == "C")
-        save = view.page.evaluate(f"tracerViewer.endOf({c.children()[-1].call})") + 1
+def test_alphabeta_code_shows_the_window_and_each_cut(open_variant):
+    view, trace = open_variant("near-endgame", "alphabeta")
+    assert view.text("header h1") == "Alpha-beta (cutoff ge), step by step"
+    code = view.text("#code-panel .code-lines")
+    assert "def minimax(currBdSt, currMark, α, β):" in code
+    assert "if currMark is O and bestSoFar ≤ α: break" in code
+    assert variables(view)["α, β"] == "-infinity, +infinity"
+    # Every call that cut: at the save of its last searched test-play, the cut line
+    # runs, the window is not narrowed, and the pruned cells are the trace's.
+    cuts = [c for c in trace if c.extra("pruned")]
+    assert cuts
+    for call in cuts:
+        last = call.children()[-1]
+        save = view.page.evaluate(f"tracerViewer.endOf({last.call})") + 1
         lines, found = panel_at(view, save)
-        assert found["pruned"] == "[C.2, C.3]" and "cutmin" in lines
-        assert "so C.2 and C.3 are not test-played (pruned)" in view.text("#narration")
-        assert view.text("#rows .chip.pruned") == "C.2 and C.3: not searched (pruned)"
-        assert view.problems == []
-    finally:
-        view.close()
+        cut_line = "cutmax" if call.maximising else "cutmin"
+        assert cut_line in lines and "alpha" not in lines and "beta" not in lines
+        assert found["pruned"] == "[" + ", ".join(map(str, call.extra("pruned"))) + "]"
+        assert found["allTestPlayInfos"].count("index:") == len(call.children())
+    # A call entered with a narrowed window says so as it begins.
+    for call in trace:
+        lines, found = panel_at(view, view.page.evaluate(f"tracerViewer.beginOf({call.call})"))
+        assert found["α, β"] == (f"{bound_text(call.extra('alpha'), True)}, "
+                                 f"{bound_text(call.extra('beta'), False)}")
+
+
+def test_memo_code_shows_each_cache_hit(open_variant):
+    view, trace = open_variant("forced-draw", "memo")
+    assert view.text("header h1") == "Memoised minimax, step by step"
+    hits = [c for c in trace if c.extra("cache_hit")]
+    assert hits
+    for call in hits[:20]:
+        end = view.page.evaluate(f"tracerViewer.endOf({call.call})")
+        lines, found = panel_at(view, end)
+        assert lines == ["cache"]
+        assert found["cache"] == f"hit: call #{call.extra('cached_from')} scored this board at this depth"
+        assert "allTestPlayInfos" not in found and "availCellsIndexes" not in found
+        assert found["returns"] == f"{{score: {call.score}}}"
+    assert "cache[currBdSt, depth] = allTestPlayInfos[bestTestPlay]" in view.text("#code-panel .code-lines")
+
+
+def test_a_loop_order_shows_in_the_code_and_the_test_plays(open_variant):
+    view, trace = open_variant("o-to-move", "minimax", order="centre-first")
+    assert "# in the loop's order: 4, 0, 2, 6, 8, 1, 3, 5, 7" in view.text("#code-panel .code-lines")
+    root = trace.root
+    _lines, found = panel_at(view, 2)  # call 1 lists its empty cells
+    order = [4, 0, 2, 6, 8, 1, 3, 5, 7]
+    empty = [i for i in order if trace.board.cells[i] == "."]
+    assert found["availCellsIndexes"] == "[" + ", ".join(map(str, empty)) + "]"
+    # Each test-play of call 1 is the trace's, in the trace's order.
+    for child in root.children():
+        place = view.page.evaluate(f"tracerViewer.beginOf({child.call})") - 1
+        _lines, found = panel_at(view, place)
+        assert found["currentTestPlayInfo"] == f"{{index: {child.move}}}"
+
+
+def test_a_textbook_trees_code_panel_speaks_of_nodes_and_values(open_variant):
+    view, trace = open_variant("aima-5.2", "minimax")
+    game = trace.game
+    assert view.page.locator("#code-section").is_visible()
+    assert "def minimax(node, player):" in view.text("#code-panel .code-lines")
+    for call in trace:
+        lines, found = panel_at(view, view.page.evaluate(f"tracerViewer.endOf({call.call})"))
+        assert found["node"] == game.label(call.state)
+        assert found["player"].startswith(f'"{game.player(call.state)}"')
+        if not call.children():  # a leaf returns its value at once
+            assert lines == ["leaf"] and found["returns"] == f"{{value: {call.score}}}"
+        else:
+            best = game.move_short(call.best)
+            assert found["returns"] == f"{{child: {best}, value: {call.score}}}"
+            assert found["allTestPlayInfos"] == "[" + ", ".join(
+                f"{{child: {game.move_short(c.move)}, value: {c.score}}}" for c in call.children()) + "]"
+    _lines, found = panel_at(view, view.total())
+    assert found["bestPlayInfo"] == "{child: B, value: 3}"  # Russell & Norvig's answer
+
+
+def test_a_textbook_trees_cuts_name_the_pruned_nodes(open_variant):
+    view, trace = open_variant("aima-5.2", "alphabeta")
+    game = trace.game
+    assert "def minimax(node, player, α, β):" in view.text("#code-panel .code-lines")
+    c = next(c for c in trace.root.children() if game.move_short(c.move) == "C")
+    save = view.page.evaluate(f"tracerViewer.endOf({c.children()[-1].call})") + 1
+    lines, found = panel_at(view, save)
+    assert found["pruned"] == "[C.2, C.3]" and "cutmin" in lines
+    assert "so C.2 and C.3 are not test-played (pruned)" in view.text("#narration")
+    assert view.text("#rows .chip.pruned") == "C.2 and C.3: not searched (pruned)"
