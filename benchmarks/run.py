@@ -210,24 +210,27 @@ def main() -> None:
     print(f"\nlog file {log_size / 1e6:.0f} MB, JSON file {json_size / 1e6:.0f} MB")
     print(f"machine: {machine()}")
     if args.write:
-        results = ROOT / "benchmarks" / "RESULTS.md"
-        text = results.read_text(encoding="utf-8") if results.exists() else ""
-        marker = "<!-- benchmarks/run.py -->"
-        block = (
-            f"{marker}\n## `benchmarks/run.py` on {datetime.date.today().isoformat()}\n\n"
-            f"Machine: {machine()}. Median of {repeat} runs each.\n\n"
-            + "\n".join(table)
-            + f"\n\nFull log: {log_size / 1e6:.0f} MB; JSON trace: {json_size / 1e6:.0f} MB.\n"
-            f"{marker}\n"
-        )
-        if marker in text:
-            before, _, rest = text.partition(marker)
-            _, _, after = rest.partition(marker + "\n")
-            text = before + block + after
-        else:
-            text = text + ("\n" if text else "") + block
-        results.write_text(text, encoding="utf-8")
-        print(f"wrote {results}")
+        footer = f"\n\nFull log: {log_size / 1e6:.0f} MB; JSON trace: {json_size / 1e6:.0f} MB."
+        write_section("benchmarks/run.py", table, repeat, footer)
+
+
+def write_section(script: str, table: list[str], repeat: int, footer: str = "") -> None:
+    """Replace ``script``'s section of benchmarks/RESULTS.md (between its two markers)
+    with ``table`` under today's date and this machine, or append it if it has none."""
+    results = ROOT / "benchmarks" / "RESULTS.md"
+    text = results.read_text(encoding="utf-8") if results.exists() else ""
+    marker = f"<!-- {script} -->"
+    block = (f"{marker}\n## `{script}` on {datetime.date.today().isoformat()}\n\n"
+             f"Machine: {machine()}. Median of {repeat} runs each.\n\n"
+             + "\n".join(table) + f"{footer}\n{marker}\n")
+    if marker in text:
+        before, _, rest = text.partition(marker)
+        _, _, after = rest.partition(marker + "\n")
+        text = before + block + after
+    else:
+        text = text + ("\n" if text else "") + block
+    results.write_text(text, encoding="utf-8")
+    print(f"wrote {results}")
 
 
 if __name__ == "__main__":

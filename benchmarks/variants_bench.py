@@ -15,7 +15,6 @@ in process at most 50 ms. Node's rows (and the ratios) need the guide's file in
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import shutil
 import subprocess
@@ -24,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import EMPTY, SEED, machine, median_run, python, tutorial_js  # noqa: E402
+from run import EMPTY, SEED, machine, median_run, python, tutorial_js, write_section  # noqa: E402
 
 #: Wall-clock and CPU time of one statement, median of ``repeat`` runs in one process. The CPU
 #: time is reported beside the wall time: on a loaded 2-core machine only it is comparable.
@@ -100,23 +99,7 @@ def main() -> None:
     print("\n".join(table))
     print(f"machine: {machine()}")
     if args.write:
-        write(table, repeat)
-
-
-def write(table: list[str], repeat: int) -> None:
-    results = Path(__file__).resolve().parent / "RESULTS.md"
-    text = results.read_text(encoding="utf-8") if results.exists() else ""
-    marker = "<!-- benchmarks/variants_bench.py -->"
-    block = (f"{marker}\n## `benchmarks/variants_bench.py` on {datetime.date.today().isoformat()}\n\n"
-             f"Machine: {machine()}. Median of {repeat} runs each.\n\n" + "\n".join(table) + f"\n{marker}\n")
-    if marker in text:
-        before, _, rest = text.partition(marker)
-        _, _, after = rest.partition(marker + "\n")
-        text = before + block + after
-    else:
-        text = text + ("\n" if text else "") + block
-    results.write_text(text, encoding="utf-8")
-    print(f"wrote {results}")
+        write_section("benchmarks/variants_bench.py", table, repeat)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from test_safe_files import tiny_tmpfs
 
 from tracer.errors import EnvironmentFault
 from tracer.outputs import figure_files
@@ -88,12 +89,7 @@ def test_a_failure_part_way_leaves_the_earlier_series(tmp_path: Path,
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tmpfs needs root (CI runs as root)")
 def test_a_full_disk_leaves_the_earlier_series(tmp_path: Path) -> None:
-    mount = tmp_path / "tiny"
-    mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)],
-                          capture_output=True)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
+    mount = tiny_tmpfs(tmp_path)
     try:
         folder = mount / "figs"
         write_series(folder, series(2, "small"))

@@ -210,13 +210,18 @@ def run_as_nobody(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env, timeout=60)
 
 
-def test_a_read_only_folder_is_one_line(open_tmp: Path) -> None:
-    tmp_path = open_tmp
-    folder = tmp_path / "ro"
+def read_only_folder(parent: Path, name: str, text: str) -> Path:
+    """A folder nobody may write to, holding one file ``name`` with ``text``."""
+    folder = parent / "ro"
     folder.mkdir()
-    (folder / "old.txt").write_text("old")
+    (folder / name).write_text(text)
     folder.chmod(0o555)
-    tmp_path.chmod(0o755)
+    parent.chmod(0o755)
+    return folder
+
+
+def test_a_read_only_folder_is_one_line(open_tmp: Path) -> None:
+    folder = read_only_folder(open_tmp, "old.txt", "old")
     code = textwrap.dedent("""
         from tracer.errors import EnvironmentFault
         from tracer.outputs.files import write_atomically
@@ -315,12 +320,7 @@ def test_write_stdout_writes(capfdbinary: pytest.CaptureFixture[bytes]) -> None:
 
 
 def test_the_default_output_in_a_read_only_folder_is_one_line(open_tmp: Path) -> None:
-    tmp_path = open_tmp
-    folder = tmp_path / "ro"
-    folder.mkdir()
-    (folder / "board.txt").write_text("X . O\nX . X\nO O .\n")
-    folder.chmod(0o555)
-    tmp_path.chmod(0o755)
+    folder = read_only_folder(open_tmp, "board.txt", "X . O\nX . X\nO O .\n")
     code = "import sys; from tracer.cli import main; sys.argv = ['trace', 'board.txt', '-q']; main()"
     done = run_as_nobody(code, folder)
     assert done.returncode == 1, done.stderr

@@ -514,16 +514,7 @@ def test_the_page_replays_a_tree(browser, tmp_path, algorithm):
     path.write_text(render_html(trace), encoding="utf-8")
     view = Viewer(browser, path).open()
     try:
-        seen = view.page.evaluate("""() => {
-            const story = document.querySelector('#story');
-            const out = [];
-            for (let n = 1; n <= tracerViewer.total; n++) {
-                tracerViewer.go(n);
-                out.push([story.dataset.kind, Number(story.dataset.call)]);
-            }
-            return out;
-        }""")
-        assert [tuple(s) for s in seen] == expected_steps(trace)
+        assert view.replay() == expected_steps(trace)
         view.page.keyboard.press("End")
         assert "returns {child: B, value: 3}" in view.text("#narration")
         assert "moves to node B" in view.text("#narration")

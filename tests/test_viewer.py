@@ -106,6 +106,19 @@ class Viewer:
     def total(self) -> int:
         return int(self.page.evaluate("tracerViewer.total"))
 
+    def replay(self) -> list[tuple[str, int]]:
+        """(kind, call) of every step, as the page shows them going from the first to the last."""
+        seen = self.page.evaluate("""() => {
+            const story = document.querySelector('#story');
+            const out = [];
+            for (let n = 1; n <= tracerViewer.total; n++) {
+                tracerViewer.go(n);
+                out.push([story.dataset.kind, Number(story.dataset.call)]);
+            }
+            return out;
+        }""")
+        return [(str(kind), int(call)) for kind, call in seen]
+
     def close(self) -> None:
         self.context.close()
 
@@ -323,16 +336,7 @@ def test_every_step_of_other_boards_matches_the_trace(browser, pages, example):
     path.write_text(render_html(trace), encoding="utf-8")
     view = Viewer(browser, path).open()
     try:
-        seen = view.page.evaluate("""() => {
-            const story = document.querySelector('#story');
-            const out = [];
-            for (let n = 1; n <= tracerViewer.total; n++) {
-                tracerViewer.go(n);
-                out.push([story.dataset.kind, Number(story.dataset.call)]);
-            }
-            return out;
-        }""")
-        assert [tuple(s) for s in seen] == expected_steps(trace)
+        assert view.replay() == expected_steps(trace)
         view.page.keyboard.press("End")
         assert f"returns {trace.result}" in view.text("#narration")
         assert view.problems == []

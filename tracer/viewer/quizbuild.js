@@ -10,14 +10,14 @@
  * holds the two to each other); each explanation is the viewer's own
  * narration of the step that shows the answer (a window's, where it came from).
  *
- * Loaded after viewer.js (it reads window.tracerViewer.source) and before
+ * Loaded after viewer.js (it reads window.tracerRows and window.tracerViewer) and before
  * quiz.js, which calls window.tracerBuildQuiz(settings) when the page's quiz
  * data has no questions of its own.
  */
 "use strict";
 window.tracerBuildQuiz = function (settings) {
   const V = window.tracerViewer;
-  const R = V.source;
+  const R = window.tracerRows;
   const P = R.data.positions;
   const signed = (v) => (v > 0 ? "+" + v : String(v));
   const byCodePoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
@@ -118,7 +118,7 @@ window.tracerBuildQuiz = function (settings) {
   const beginOf = (c, offset) => ["begin", c.call, offset];
   const endOf = (c, offset) => ["end", c.call, offset];
   const step = ([anchor, call, offset]) => (anchor === "begin" ? V.beginOf(call) : V.endOf(call)) + offset;
-  const told = (moment) => R.narration(step(moment));
+  const told = (moment) => V.narration(step(moment));
   const question = (kind, c, prompt, choices, answer, explanation, ask, reveal, alone) => ({
     kind, call: c.call, depth: c.depth, prompt, choices, answer, explanation, ask, reveal,
     ask_alone: alone ? beginOf(c, 0) : null, reveal_alone: alone ? endOf(c, 0) : null,

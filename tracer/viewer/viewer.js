@@ -932,7 +932,7 @@
     beginOf: (call) => beginOf(call) + 1,
     // The last step of a call: its return (or its terminal check).
     endOf: (call) => { const b = beginOf(call); return b + EV[locate(b).frames.at(-1).pid]; },
-    // What quizbuild.js reads to ask about this trace (the game's step-throughs).
-    source: Object.freeze({ ...ROWS, narration: (step) => textOf(narrationAt(locate(step - 1))) }),
+    // What the story panel says at a step, as text (quizbuild.js explains answers with it).
+    narration: (step) => textOf(narrationAt(locate(step - 1))),
   });
 })();
