@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import click
 
 from . import __version__, examples
+from .check.command import check as check_command
 from .commandline import DefaultGroup, Failure, reports_errors
 from .errors import EnvironmentFault, InputError
 from .games.tictactoe.board import Mark
@@ -37,6 +38,7 @@ Examples:
   trace board.txt --figures figs     the tutorial's figures, with figs/index.html
   trace board.txt --algorithm alphabeta   alpha-beta: see what it prunes and why
   trace compare board.txt            the guide's minimax beside alpha-beta, memo, ...
+  trace check minimax.js             check your own minimax against the guide's, call by call
 """
 
 
@@ -338,6 +340,8 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
         click.echo(f"trace: wrote {html_path} ({len(traces)} trees side by side)", err=True)
     click.echo(table.render_json(traces) if fmt == "json" else table.render_table(traces), nl=False)
 
+
+main.add_command(check_command)
 
 #: What ``trace -`` says when a person, not a pipe, is to type the board.
 STDIN_PROMPT = (

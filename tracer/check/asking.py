@@ -1,0 +1,164 @@
+"""How tracer calls a learner's search function itself: which function, with what arguments.
+
+Used when the program makes no search call of its own (the guide's longer, browser
+version: its page code does nothing under node), and for ``--boards``. The board is
+written the way the program writes boards: as its own calls did, else as its source
+does (``origBoard``, ``currentBoardState``, ``[" "] * 9``), else as the guide does. A
+top-level board variable is filled in place and passed, so code that reads the variable
+instead of its parameter sees the same board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.tictactoe.board import HAS_LINE
+from .calls import Shape
+from .jsinstrument import normalised
+from .program import Program
+from .reading import GUIDE_NOTATION, Cells, Notation
+from .record import Function
+from .scales import other
+
+INFINITY = {"$n": "Infinity"}
+MINUS_INFINITY = {"$n": "-Infinity"}
+
+
+def entry(program: Program) -> Function | None:
+    """The search function tracer calls: one it can reach, ``minimax`` before the rest."""
+    reachable = [f for f in program.functions if f.role == "search" and f.reach != "none"]
+    reachable.sort(key=lambda f: (not normalised(f.name).startswith(("minimax", "negamax")), f.line))
+    return reachable[0] if reachable else None
+
+
+def notation_for(program: Program, shape: Shape | None) -> tuple[Notation, str | None]:
+    """How to write a board for ``program``, and the top-level variable to fill, if any."""
+    variable = next((name for n, name in program.hints if name is not None), None)
+    if shape is not None and shape.notation is not None and shape.notation.empty is not None:
+        return shape.notation, variable
+    complete = [n for n, _ in program.hints if n.empty is not None]
+    if complete:
+        best = next((n for n, name in program.hints if name is not None and n.empty is not None), complete[0])
+        return best, variable
+    lower = program.marks and all(m.islower() for m in program.marks)
+    if lower:
+        return Notation(marks=("x", "o")), variable
+    return GUIDE_NOTATION, variable
+
+
+ROLE_WORDS = (
+    ("alpha", "alpha"), ("beta", "beta"), ("depth", "depth"), ("level", "depth"), ("ply", "depth"),
+    ("maxim", "flag"), ("ismax", "flag"), ("maxplayer", "flag"), ("maxturn", "flag"),
+    ("isai", "flag"), ("aiturn", "flag"), ("color", "colour"), ("colour", "colour"),
+    ("board", "board"), ("state", "board"), ("grid", "board"), ("cells", "board"), ("bdst", "board"),
+    ("player", "mark"), ("mark", "mark"), ("turn", "mark"), ("symbol", "mark"), ("piece", "mark"),
+    ("sign", "mark"), ("letter", "mark"), ("token", "mark"), ("who", "mark"), ("char", "mark"),
+)
+
+
+def role(name: str) -> str:
+    key = normalised(name.rstrip("="))
+    for word, found in ROLE_WORDS:
+        if word in key:
+            return found
+    if key in ("b", "s", "bd", "node", "position", "pos", "game"):
+        return "board"
+    if key in ("p", "m", "cur", "current", "me", "ai", "mover"):
+        return "mark"
+    if key in ("d", "n"):
+        return "depth"
+    if key in ("max", "maximizing", "maximising", "ismaximizing", "ismaximising"):
+        return "flag"
+    return "unknown"
+
+
+def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: str) -> tuple[list[Any], int]:
+    """The arguments for ``fn`` on ``cells`` with ``mover`` to play, and the board's place."""
+    params = fn.params or ["board"]
+    roles = [role(p) for p in params]
+    if "board" not in roles:
+        roles[0] = "board"
+    args: list[Any] = []
+    board_at = -1
+    mark = notation.marks[0] if mover == "X" else notation.marks[1]
+    for name, part in zip(params, roles, strict=True):
+        if name.endswith("=") and part not in ("board", "mark", "flag"):
+            break  # a parameter with a default keeps it (and so do those after it)
+        if part == "board" and board_at < 0:
+            board_at = len(args)
+            args.append(notation.write(cells))
+        elif part == "mark" or (part == "unknown" and len(params) == 2):
+            args.append(mark)
+        elif part == "flag":
+            args.append(mover == ai)
+        elif part == "depth":
+            args.append(0)
+        elif part == "alpha":
+            args.append(MINUS_INFINITY)
+        elif part == "beta":
+            args.append(INFINITY)
+        elif part == "colour":
+            args.append(1)
+        else:
+            args.append(None)
+    return args, max(board_at, 0)
+
+
+def command(program: Program, fn: Function, shape: Shape | None, cells: Cells, mover: str, ai: str,
+            mark: int) -> dict[str, Any]:
+    """The host's command to call ``fn`` on a position (see hosts/host.js, runCall)."""
+    notation, variable = notation_for(program, shape)
+    args, board_at = arguments(fn, notation, cells, mover, ai)
+    return {"op": "call", "mark": mark, "entry": {"name": fn.name, "reach": fn.reach, "path": fn.path},
+            "args": args, "fill": variable if notation.shape != "string" else None, "boardArg": board_at}
+
+
+def legal_positions() -> list[tuple[Cells, str]]:
+    """Every position of a game X opened that is not over, with the side to move."""
+    out = []
+    for code in range(3**9):
+        cells: list[str | None] = []
+        n = code
+        for _ in range(9):
+            cells.append((None, "X", "O")[n % 3])
+            n //= 3
+        xs, os_ = cells.count("X"), cells.count("O")
+        if xs - os_ not in (0, 1) or None not in cells:
+            continue
+        x_bits = sum(1 << i for i, c in enumerate(cells) if c == "X")
+        o_bits = sum(1 << i for i, c in enumerate(cells) if c == "O")
+        if HAS_LINE[x_bits] or HAS_LINE[o_bits]:
+            continue
+        out.append((tuple(cells), "X" if xs == os_ else "O"))
+    return out
+
+
+def varied_positions(count: int, most_empty: int = 8) -> list[tuple[Cells, str]]:
+    """``count`` varied positions, smallest searches first: one of each size in turn (1, 2, ...
+    empty cells), each size's in a fixed shuffled order, so both sides get to move."""
+    import hashlib
+
+    by_size: dict[int, list[tuple[Cells, str]]] = {}
+    for cells, mover in legal_positions():
+        size = cells.count(None)
+        if size <= most_empty:
+            by_size.setdefault(size, []).append((cells, mover))
+    for size, items in by_size.items():
+        items.sort(key=lambda p: hashlib.sha256(("".join(c or "." for c in p[0]) + p[1]).encode()).digest())
+    chosen: list[tuple[Cells, str]] = []
+    round_ = 0
+    while len(chosen) < count and any(round_ < len(v) for v in by_size.values()):
+        for size in sorted(by_size):
+            if round_ < len(by_size[size]) and len(chosen) < count:
+                chosen.append(by_size[size][round_])
+        round_ += 1
+    chosen.sort(key=lambda p: p[0].count(None))
+    return chosen
+
+
+def guide_board() -> tuple[Cells, str]:
+    """The guide's board, X to move: ``["X", 1, "O", "X", 4, "X", "O", "O", 8]``."""
+    return ("X", None, "O", "X", None, "X", "O", "O", None), "X"
+
+
+__all__ = ["command", "entry", "guide_board", "other", "varied_positions"]

@@ -1,0 +1,217 @@
+"""``trace check``'s report: the verdict, the departing call, the error, the named mistake,
+and the program's own output under its own heading, cut short."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from .reading import show, unwrap
+from .verdict import CORRECT, ERROR, IDENTICAL, WRONG, SearchCheck
+from .words import compact, signed
+
+if TYPE_CHECKING:
+    from .result import CheckResult
+
+#: Lines of the program's own output shown in the report.
+OUTPUT_LINES = 8
+LANGUAGE_NAMES = {"python": "Python", "javascript": "JavaScript, run with node"}
+PAD = "  "
+
+
+def render_text(result: CheckResult) -> str:
+    lines = _head(result)
+    found = result.check
+    lines.append("")
+    lines.extend(_verdict(result, found))
+    if found is not None:
+        lines.append("")
+        lines.append(f"Calls: {found.calls:,} (the guide's minimax makes {found.guide_calls:,} from this position).")
+        if len(result.checks) > 1 or result.positions:
+            lines.append(_positions(result))
+    lines.extend(_output(result))
+    return "\n".join(lines) + "\n"
+
+
+def _head(result: CheckResult) -> list[str]:
+    program = result.program
+    found = result.check
+    lines = []
+    if program is not None:
+        lines.append(f"trace check: {program.path} ({LANGUAGE_NAMES[program.language]})")
+        searches = [f for f in program.functions if f.role == "search"]
+        names = ", ".join(f"{f.name}({', '.join(p.rstrip('=') for p in f.params)}) at line {f.line}"
+                          for f in searches)
+        lines.append(f"Search function{'s' if len(searches) > 1 else ''}: {names}")
+    elif result.function_name:
+        lines.append(f"tracer.check: {result.function_name}")
+    if found is None:
+        return lines
+    s = found.search
+    if s.loop is not None:
+        who = program.functions[s.loop.fn].name if program is not None and s.loop.fn is not None \
+            else "the program's top level"
+        lines.append(f"First call: the loop of {who} over {s.root_mover}'s moves, counted as call #1; "
+                     f"it calls {_function_name(found, s.loop.children[0])} once per empty cell")
+    elif s.origin == "asked":
+        why = ("the program made no search call of its own, so tracer called it"
+               if result.asked_reason == "no-call" and len(result.checks) == 1 else "tracer called it")
+        lines.append(f"First call: {_call_text(found, s.root)} ({why})")
+    else:
+        lines.append(f"First call: {_call_text(found, s.root)} (made by the program)")
+    if s.root_cells is not None:
+        lines.append(f"Position: {compact(s.root_cells)} with {s.root_mover} to move; {found.ai} is the AI.")
+    lines.append(f"Scores: {found.scale.describe()}.")
+    return lines
+
+
+def _function_name(check: SearchCheck, node: int) -> str:
+    fn = check.search.fn(node)
+    return check.search.record.functions[fn].name if fn is not None else "its search function"
+
+
+def _call_text(check: SearchCheck, node: int) -> str:
+    s = check.search
+    name = _function_name(check, node)
+    if node < 0:
+        return name
+    args = unwrap(s.record.value(s.rows.args[node]))
+    if s.record.language == "javascript" and isinstance(args, list) and args and args[0] is None:
+        args = args[1:]  # the host records `this` first: null for a plain function call
+    return f"{name}({', '.join(show(a) for a in args)})" if isinstance(args, list) else f"{name}(...)"
+
+
+def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
+    if result.stopped_before_search or found is None:
+        limit = "its time limit" if result.status == "killed" else "its limit"
+        return [f"Verdict: error: the program ran past {limit} before its first search call."]
+    verdict = result.verdict
+    lines: list[str] = []
+    if verdict == IDENTICAL:
+        lines.append(f"Verdict: identical: the guide's minimax, call for call ({found.calls:,} calls: the "
+                     "same boards, scores and chosen cells, in the guide's order).")
+    elif verdict == CORRECT:
+        lines.append("Verdict: correct: every call tried each empty cell once and returned its board's "
+                     "score, but it differs from the guide's minimax in:")
+        shown = [c for c in result.checks if c.differences] or [found]
+        for difference in shown[0].differences:
+            lines.append(f"{PAD}- {difference.what}: {difference.text}")
+    elif verdict == WRONG:
+        lines.append(f"Verdict: wrong: call #{found.departure.call} is the first to depart from a "  # type: ignore[union-attr]
+                     "correct search.")
+        lines.extend(_departure(found))
+    else:
+        lines.extend(_error(result, found))
+    if found.mistake is not None:
+        lines.append("")
+        lines.append(f"Named difference: {found.mistake.id}. {found.mistake.sentence}")
+    return lines
+
+
+def _departure(check: SearchCheck) -> list[str]:
+    d = check.departure
+    assert d is not None
+    from .result import first_wrong_json
+
+    data = first_wrong_json(check) or {}
+    board = compact(d.cells) if d.cells else "(no board)"
+    returned = show(data.get("returned")) if not d.returned.nothing else "nothing"
+    if d.node >= 0 and check.search.raised(d.node):
+        returned = "nothing: it raised an error"
+    expected = show(data.get("expected")) if data.get("expected") is not None else (
+        "(no call: a correct search does not make this one)" if d.expected_score is None else signed(d.expected_score))
+    return [
+        f"{PAD}call      #{d.call}, {d.to_move} to move on {board}",
+        f"{PAD}returned  {returned}",
+        f"{PAD}expected  {expected}",
+        f"{PAD}why       {d.why}",
+    ]
+
+
+def _error(result: CheckResult, check: SearchCheck) -> list[str]:
+    e = check.error
+    assert e is not None
+    file = result.program.path if result.program else "the notebook"
+    where = f"line {e.line} of {file}" if e.line else file
+    call = f"call #{e.call}" + (f", {e.to_move} to move on {compact(e.cells)}" if e.cells else "") if e.call else ""
+    if e.kind == "raised":
+        head = f"Verdict: error: {e.type}: {e.message}"
+        lines = [head, f"{PAD}at {where}, in {call}" if call else f"{PAD}at {where}"]
+    elif e.kind == "call-limit":
+        lines = [f"Verdict: error: the search ran past the call limit (--max-calls), still in {call}."]
+    else:
+        lines = [f"Verdict: error: the search ran past the time limit (--timeout), still in {call}."]
+    if check.departure is not None:
+        lines.append(f"{PAD}Before it, call #{check.departure.call} departs from a correct search:")
+        lines.extend(PAD + line for line in _departure(check))
+    return lines
+
+
+def _positions(result: CheckResult) -> str:
+    checked = len(result.checks)
+    last = result.checks[-1]
+    s = last.search
+    if result.ok:
+        return f"Positions checked: {checked}, all {result.verdict}."
+    board = compact(s.root_cells) if s.root_cells else "?"
+    return f"Positions checked: {checked}; stopped at position {checked}, {board} with {s.root_mover} to move."
+
+
+def _output(result: CheckResult) -> list[str]:
+    out = result.output
+    lines: list[str] = []
+    if out is not None:
+        for stream, total in (("stdout", out.stdout_bytes), ("stderr", out.stderr_bytes)):
+            text = out.text(stream)
+            if not text.strip():
+                continue
+            shown = text.splitlines()
+            more = total > len(getattr(out, stream))
+            lines.append("")
+            heading = "printed" if stream == "stdout" else "printed to standard error"
+            lines.append(f"What the program {heading} ({len(shown)}{'+' if more else ''} lines"
+                         f"{f', the first {OUTPUT_LINES}' if len(shown) > OUTPUT_LINES else ''}):")
+            lines.extend(f"{PAD}| {line[:200]}" for line in shown[:OUTPUT_LINES])
+    search_error = result.check.error if result.check is not None else None
+    same = search_error is not None and result.program_error is not None and (
+        search_error.type, search_error.message) == (result.program_error.get("type"),
+                                                      result.program_error.get("message"))
+    if result.program_error is not None and result.checks and not same:
+        e = result.program_error
+        where = f" at line {e.get('line')}" if e.get("line") else ""
+        lines.append("")
+        lines.append(f"The program's own run stopped with {e.get('type')}{where}: {e.get('message')}")
+    return lines
+
+
+# ---- Jupyter ----------------------------------------------------------------------------------
+
+COLOURS = {IDENTICAL: "#1a7f37", CORRECT: "#1a7f37", WRONG: "#cf222e", ERROR: "#cf222e"}
+
+
+def render_html(result: CheckResult) -> str:
+    """The verdict as a card: the departing call's board, what it returned and why."""
+    from ..games.tictactoe.board import Board
+    from ..renderers.notebook import board_svg
+    from .words import board9
+
+    found = result.check
+    verdict = result.verdict
+    parts = ['<div style="font-family: sans-serif; border: 1px solid #d0d7de; border-radius: 6px; '
+             'padding: 8px 12px; max-width: 44em">',
+             f'<div style="font-weight: bold; color: {COLOURS[verdict]}">{escape(verdict)}</div>']
+    text_lines = _verdict(result, found)[1:] if found is not None else []
+    if found is not None and found.departure is not None and found.departure.cells is not None:
+        d = found.departure
+        svg = board_svg(Board(board9(d.cells)), top=f"call #{d.call}", bottom=f"{d.to_move} to move")
+        parts.append(f'<div style="display: flex; gap: 12px; align-items: flex-start">{svg}<pre '
+                     f'style="white-space: pre-wrap; margin: 0">{escape(chr(10).join(text_lines))}</pre></div>')
+    else:
+        parts.append(f'<pre style="white-space: pre-wrap">{escape(chr(10).join(_verdict(result, found)))}</pre>')
+    if found is not None:
+        parts.append(f'<div>{found.calls:,} calls; the guide\'s minimax makes {found.guide_calls:,}.</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+__all__: list[Any] = ["render_html", "render_text"]
