@@ -16,7 +16,7 @@ from ..games.tictactoe.board import HAS_LINE
 from .calls import Shape
 from .jsinstrument import normalised
 from .program import Program
-from .reading import GUIDE_NOTATION, Cells, Notation
+from .reading import GUIDE_NOTATION, UNKNOWN, Cells, Notation
 from .record import Function
 from .scales import other
 
@@ -34,11 +34,11 @@ def entry(program: Program) -> Function | None:
 def notation_for(program: Program, shape: Shape | None) -> tuple[Notation, str | None]:
     """How to write a board for ``program``, and the top-level variable to fill, if any."""
     variable = next((name for n, name in program.hints if name is not None), None)
-    if shape is not None and shape.notation is not None and shape.notation.empty is not None:
+    if shape is not None and shape.notation is not None and shape.notation.empty != UNKNOWN:
         return shape.notation, variable
-    complete = [n for n, _ in program.hints if n.empty is not None]
+    complete = [n for n, _ in program.hints if n.empty != UNKNOWN]
     if complete:
-        best = next((n for n, name in program.hints if name is not None and n.empty is not None), complete[0])
+        best = next((n for n, name in program.hints if name is not None and n.empty != UNKNOWN), complete[0])
         return best, variable
     lower = program.marks and all(m.islower() for m in program.marks)
     if lower:

@@ -192,31 +192,42 @@ def plant(mistake: Mistake, scale: Scale, cells: Cells, mover: str, root_marks: 
     return _Reference(mistake, scale, root_marks).run(cells, mover)
 
 
+#: The guide's algorithm with nothing planted: a mistake is named only where it shows.
+NONE = Mistake("none", "", "")
+
+
 def name_mistake(search: LearnerSearch, scale: Scale) -> Mistake | None:
-    """The first known mistake whose planted search makes exactly the learner's calls."""
-    cells = search.root_cells
-    if cells is None:
+    """The first known mistake whose planted search makes exactly the learner's calls (and
+    not the calls a correct search makes: a mistake that does not show is not named)."""
+    if search.root_cells is None:
         return None
-    marks = sum(1 for c in cells if c is not None)
+    if _Match(search).same(search.root, _planted_search(search, NONE, scale)) is not False:
+        return None  # what the learner's calls show is what a correct search does
     for mistake in MISTAKES:
         if scale.view != "ai" and mistake.id in AI_VIEW_ONLY:
             continue
         try:
-            if search.loop is not None:
-                tree = Planted(cells, search.root_mover, 0, None)
-                plays = []
-                for child in search.loop.children:
-                    child_cells = search.cells(child)
-                    assert child_cells is not None
-                    tree.children.append(plant(mistake, scale, child_cells, other(search.root_mover), marks))
-                    plays.append(0)
-            else:
-                tree = plant(mistake, scale, cells, search.root_mover, marks)
+            tree = _planted_search(search, mistake, scale)
         except RecursionError:
             continue
         if _Match(search).same(search.root, tree) is not False:
             return mistake
     return None
+
+
+def _planted_search(search: LearnerSearch, mistake: Mistake, scale: Scale) -> Planted:
+    """The planted search from the learner's first call (its loop's test-plays, for a loop)."""
+    cells = search.root_cells
+    assert cells is not None
+    marks = sum(1 for c in cells if c is not None)
+    if search.loop is None:
+        return plant(mistake, scale, cells, search.root_mover, marks)
+    tree = Planted(cells, search.root_mover, 0, None)
+    for child in search.loop.children:
+        child_cells = search.cells(child)
+        assert child_cells is not None
+        tree.children.append(plant(mistake, scale, child_cells, other(search.root_mover), marks))
+    return tree
 
 
 class _Match:

@@ -25,7 +25,7 @@ from . import pysource
 from .asking import arguments
 from .calls import Reader, searches_of, shapes_of
 from .hosts import pyhost
-from .reading import GUIDE_NOTATION, Cells, Notation, read_cells
+from .reading import GUIDE_NOTATION, UNKNOWN, Cells, Notation, read_cells
 from .record import Function, Record, RecordReader
 from .result import CheckResult
 from .scales import Scale
@@ -125,13 +125,13 @@ def _notation(fn: Callable[..., Any]) -> Notation:
     for value in list(getattr(fn, "__globals__", {}).values()):
         if isinstance(value, (list, tuple)):
             found = read_cells(_plain(value))
-            if found is not None and found[1].empty is not None:
+            if found is not None and found[1].empty != UNKNOWN:
                 return found[1]
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
     except (OSError, TypeError, SyntaxError):
         return GUIDE_NOTATION
-    hints = [n for n, _ in pysource.board_hints(tree) if n.empty is not None]
+    hints = [n for n, _ in pysource.board_hints(tree) if n.empty != UNKNOWN]
     if hints:
         return hints[0]
     marks = pysource.mark_texts(tree)

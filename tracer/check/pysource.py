@@ -79,11 +79,10 @@ class _Constants:
 
     def __init__(self, tree: ast.Module):
         self.values: dict[str, Any] = {}
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                value = self.evaluate(node.value)
-                if value is not _UNKNOWN:
-                    self.values[node.targets[0].id] = value
+        for name, node in assignments(tree):
+            value = self.evaluate(node)
+            if value is not _UNKNOWN:
+                self.values[name] = value
 
     def evaluate(self, node: ast.AST, depth: int = 0) -> Any:
         """A small, safe evaluation of literal-like expressions; _UNKNOWN for anything else."""
@@ -111,12 +110,31 @@ class _Constants:
                 return list(range(9))
             return _UNKNOWN
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list" \
-                and len(node.args) == 1 and _range_count(node.args[0]) == 9:
-            return list(range(9))
+                and len(node.args) == 1:
+            if _range_count(node.args[0]) == 9:
+                return list(range(9))
+            inner = self.evaluate(node.args[0], depth + 1)
+            return list(inner) if isinstance(inner, (str, list)) else _UNKNOWN
         return _UNKNOWN
 
 
 _UNKNOWN = object()
+
+
+def assignments(tree: ast.Module) -> list[tuple[str, ast.expr]]:
+    """Module-level ``NAME = value`` bindings, ``A, B = x, y`` unpacked."""
+    out = []
+    for node in tree.body:
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        target = node.targets[0]
+        if isinstance(target, ast.Name):
+            out.append((target.id, node.value))
+        elif isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple) \
+                and len(target.elts) == len(node.value.elts):
+            out.extend((t.id, v) for t, v in zip(target.elts, node.value.elts, strict=True)
+                       if isinstance(t, ast.Name))
+    return out
 
 
 def _range_count(node: ast.AST) -> int | None:
@@ -134,14 +152,19 @@ def board_hints(tree: ast.Module) -> list[tuple[Notation, str | None]]:
     found: list[tuple[Notation, str | None]] = []
     top_level = {id(n.value): n.targets[0].id for n in tree.body
                  if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)}
+    inside_list_call = {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call)
+                        and isinstance(n.func, ast.Name) and n.func.id == "list" and n.args}
     for node in ast.walk(tree):
-        if isinstance(node, (ast.List, ast.Tuple, ast.BinOp, ast.ListComp, ast.Call, ast.Constant)):
+        if isinstance(node, (ast.List, ast.Tuple, ast.BinOp, ast.ListComp, ast.Call, ast.Constant)) \
+                and id(node) not in inside_list_call:
             value = constants.evaluate(node)
             if value is _UNKNOWN or not isinstance(value, (list, str)):
                 continue
             cells = read_cells(value)
             if cells is not None:
                 found.append((cells[1], top_level.get(id(node))))
+    # A board written as a list tells more than a string of nine characters, which may be anything.
+    found.sort(key=lambda hint: hint[0].shape == "string")
     return found
 
 
@@ -152,11 +175,9 @@ def mark_texts(tree: ast.Module) -> set[str]:
 
 def ai_hint(tree: ast.Module) -> str | None:
     """The AI's mark, if a module-level name says it (``AI = "O"``, ``ai_player = 'X'``)."""
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            name = node.targets[0].id.lower().replace("_", "")
-            value = node.value
-            if name in ("ai", "aimark", "aiplayer", "computer", "cpu", "bot", "aisymbol", "comp") \
-                    and isinstance(value, ast.Constant) and str(value.value).upper() in ("X", "O"):
-                return str(value.value).upper()
+    for target, value in assignments(tree):
+        name = target.lower().replace("_", "")
+        if name in ("ai", "aimark", "aiplayer", "computer", "cpu", "bot", "aisymbol", "comp") \
+                and isinstance(value, ast.Constant) and str(value.value).upper() in ("X", "O"):
+            return str(value.value).upper()
     return None

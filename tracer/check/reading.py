@@ -17,6 +17,8 @@ from typing import Any
 
 Cells = tuple[str | None, ...]
 
+#: A Notation's empty value when the board had no empty cell to tell it by.
+UNKNOWN = "$unknown"
 #: Cell values read as empty, besides the cell's own index.
 EMPTY_TEXT = ("", " ", "-", "_", ".", "?")
 
@@ -27,7 +29,8 @@ class Notation:
 
     #: ``flat`` (nine cells), ``rows`` (three lists of three) or ``string``.
     shape: str = "flat"
-    #: What an empty cell holds: a value, or ``"$index"`` for the cell's own index.
+    #: What an empty cell holds: a value, or ``"$index"`` for the cell's own index
+    #: (UNKNOWN if the board seen had no empty cell).
     empty: Any = "$index"
     #: The marks as the program writes them, X's first.
     marks: tuple[Any, Any] = ("X", "O")
@@ -103,7 +106,7 @@ def read_cells(value: Any) -> tuple[Cells, Notation] | None:
 def _cells(flat: list[Any], shape: str) -> tuple[Cells, Any, tuple[Any, Any]] | None:
     """Nine raw cells read as marks and empties: ``(cells, empty value, marks)``.
 
-    The empty value is None when the board has no empty cell to tell it by.
+    The empty value is UNKNOWN when the board has no empty cell to tell it by.
     """
     if any(_mark(c) for c in flat):
         out: list[str | None] = []
@@ -139,7 +142,7 @@ def _cells(flat: list[Any], shape: str) -> tuple[Cells, Any, tuple[Any, Any]] | 
 def _empty_notation(empties: list[tuple[int, Any]]) -> Any:
     """What the empty cells hold: ``"$index"`` when they hold their index, else their value."""
     if not empties:
-        return None
+        return UNKNOWN
     if any((is_number(c) or isinstance(c, str) and c.isdigit()) and i != 0 for i, c in empties):
         return "$index"
     i, c = empties[0]
@@ -284,20 +287,22 @@ def return_kind(samples: list[Any], rows_board: bool) -> str:
     return "other"
 
 
-def show(value: Any) -> str:
-    """A value as a learner would recognise it: ``{index: 4, score: 1}``, ``-1``, ``nothing``."""
+def show(value: Any, language: str = "javascript", top: bool = True) -> str:
+    """A value as a learner would recognise it: ``{index: 4, score: 1}``, ``-1``; ``nothing``
+    for no value at all, ``null``/``None`` inside one."""
     if value is None:
-        return "nothing"
+        return "nothing" if top else ("None" if language == "python" else "null")
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return ("True" if value else "False") if language == "python" else ("true" if value else "false")
     if isinstance(value, float):
         if math.isinf(value):
             return "-Infinity" if value < 0 else "Infinity"
         return str(int(value)) if value.is_integer() else repr(value)
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
+        key = "'{}': " if language == "python" else "{}: "
+        return "{" + ", ".join(key.format(k) + show(v, language, False) for k, v in value.items()) + "}"
     if isinstance(value, list):
-        return "[" + ", ".join(show(v) for v in value) + "]"
+        return "[" + ", ".join(show(v, language, False) for v in value) + "]"
     if isinstance(value, str):
         return '"' + value + '"'
     return str(value)

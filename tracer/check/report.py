@@ -27,7 +27,7 @@ def render_text(result: CheckResult) -> str:
     if found is not None:
         lines.append("")
         lines.append(f"Calls: {found.calls:,} (the guide's minimax makes {found.guide_calls:,} from this position).")
-        if len(result.checks) > 1 or result.positions:
+        if len(result.checks) > 1 or result.boards_asked:
             lines.append(_positions(result))
     lines.extend(_output(result))
     return "\n".join(lines) + "\n"
@@ -78,7 +78,9 @@ def _call_text(check: SearchCheck, node: int) -> str:
     args = unwrap(s.record.value(s.rows.args[node]))
     if s.record.language == "javascript" and isinstance(args, list) and args and args[0] is None:
         args = args[1:]  # the host records `this` first: null for a plain function call
-    return f"{name}({', '.join(show(a) for a in args)})" if isinstance(args, list) else f"{name}(...)"
+    language = s.record.language
+    return (f"{name}({', '.join(show(a, language, False) for a in args)})" if isinstance(args, list)
+            else f"{name}(...)")
 
 
 def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:

@@ -34,6 +34,8 @@ class CheckResult:
     stopped_before_search: bool = False
     #: A name for the function checked, for the notebook (``minimax``).
     function_name: str = ""
+    #: Whether ``--boards`` asked for more positions.
+    boards_asked: bool = False
 
     # ---- the summary ------------------------------------------------------------------------
 

@@ -85,6 +85,7 @@ class _Session:
             if self.ask(cells, mover) is None or result.checks[-1].verdict not in (IDENTICAL, CORRECT):
                 return result
         if self.options.boards:
+            result.boards_asked = True
             self.more_boards(self.options.boards - len(result.checks))
         return result
 
@@ -112,9 +113,9 @@ class _Session:
         return check
 
     def program_ai(self) -> str | None:
-        own = [c for c in self.result.checks if c.search.origin == "program"]
-        if own:
-            return own[0].ai
+        """The program's AI: as its first search scored, else as its source names it."""
+        if self.result.checks:
+            return self.result.checks[0].ai
         return self.program.ai
 
     def more_boards(self, count: int) -> None:

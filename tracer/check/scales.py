@@ -75,6 +75,9 @@ class Scale:
     view: str = "ai"
     #: The AI's mark (the maximiser), for the ``ai`` view.
     ai: str = "X"
+    #: Where the program's own depth count starts: 1 when its first call is its own loop
+    #: (``minimax(board, 0, False)`` on the loop's test-plays), for describing the scale only.
+    origin: int = 0
 
     def viewpoint(self, mover: str) -> str:
         """The player whose score a call on a board with ``mover`` to play returns."""
@@ -95,8 +98,10 @@ class Scale:
     def values_text(self) -> str:
         """The values in words: ``±1 and 0``, ``10 - depth for a win, depth - 10 for a loss, 0``."""
         if self.per_move:
-            return (f"{number(self.win)} - depth for a win, depth - {number(-self.loss)} for a loss, "
-                    f"{number(self.draw)} for a draw")
+            win, loss = self.win - self.origin, self.loss + self.origin
+            start = " (depth 0 at the loop's test-plays)" if self.origin else ""
+            return (f"{number(win)} - depth for a win, depth - {number(-loss)} for a loss, "
+                    f"{number(self.draw)} for a draw{start}")
         if self.win == -self.loss:
             return f"±{number(self.win)}, {number(self.draw)} for a draw"
         return f"{number(self.win)} for a win, {number(self.loss)} for a loss, {number(self.draw)} for a draw"
@@ -133,7 +138,7 @@ def infer(samples: Iterable[Sample], root_mover: str, ai: str | None = None,
         candidates = [("ai", ai)]
     else:
         first = prefer or root_mover
-        candidates = [("ai", first), ("mover", root_mover), ("ai", other(first)), ("moved", root_mover)]
+        candidates = [("ai", first), ("ai", other(first)), ("mover", root_mover), ("moved", root_mover)]
     best: tuple[int, int, Scale] | None = None
     for rank, (view, who) in enumerate(candidates):
         scale, misfits = _fit(samples, view, who, fixed)

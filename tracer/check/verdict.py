@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..games.tictactoe.board import Board
@@ -116,6 +116,8 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     cells = search.root_cells
     scale = infer(terminal_samples(search), search.root_mover, settings.ai, settings.scores,
                   settings.prefer_ai)
+    if search.loop is not None:
+        scale = replace(scale, origin=1)
     fn = search.fn(search.root if search.root != LOOP else (search.children(LOOP) or [0])[0])
     returns = search.reader.shapes[fn].returns if fn is not None else "number"
     words = Words(scale, returns)

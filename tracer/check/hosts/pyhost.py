@@ -102,11 +102,11 @@ class Recorder:
         self.hold = False
         self.stopped = False
 
-    def intern(self, key):
+    def intern(self, key, text=None):
         found = self.values.get(key)
         if found is None:
             found = self.values[key] = len(self.values)
-            self.pending.append(json.dumps(plain(key), allow_nan=False, default=repr))
+            self.pending.append(text or json.dumps(plain(key), allow_nan=False, default=repr))
         return found
 
     def flush(self):
@@ -126,11 +126,11 @@ class Recorder:
             if error is not last:
                 last, last_id = error, self.intern_error(error)
             self.events[at] = last_id
-        self.errors = []
+        del self.errors[:]  # the same list: the wrappers hold it
 
     def intern_error(self, error):
         record = {"type": type(error).__name__, "message": str(error)[:500], "line": their_line(error)}
-        return self.intern((DICT, ("$error", (DICT,) + tuple(record.items()))))
+        return self.intern(("$error", id(error)) + tuple(record.values()), json.dumps({"$error": record}))
 
     def limit(self, kind):
         self.events.append(LIMIT)
