@@ -31,7 +31,7 @@ class Departure:
     #: first call, is call 1).
     call: int
     node: int
-    #: What happened: ``finished-board``, ``not-a-board``, ``not-a-child``, ``not-taken-back``,
+    #: What happened: ``finished-board``, ``not-a-board``, ``not-a-child``, ``not-played``, ``not-taken-back``,
     #: ``wrong-mark``, ``told-wrong-side``, ``tried-twice``, ``missing-cells``, ``wrong-score``,
     #: ``no-score`` or ``wrong-move``.
     kind: str
@@ -121,6 +121,8 @@ class _Walk:
                                   w.finished_board(pcells, mover, number, self.terminal_score(pcells, mover)),
                                   self.terminal_score(pcells, mover))
         diff = placed(pcells, cells)
+        if not diff:
+            return self.departure(node, number, "not-played", None, None, w.not_played(parent_number, mover))
         new = [i for i in diff if pcells[i] is None and cells[i] is not None]
         if len(diff) == 1 and new:
             cell = new[0]

@@ -122,6 +122,21 @@ def interpreter(program: Program, python: str | None = None) -> str:
     return python or sys.executable
 
 
+def node_check(program: Program) -> tuple[int | None, str] | None:
+    """``(line, message)`` of the syntax error node finds in the program's own file, if any."""
+    result = subprocess.run([interpreter(program), "--check", program.file], capture_output=True,
+                            text=True, timeout=60)
+    if result.returncode == 0:
+        return None
+    lines = result.stderr.splitlines()
+    line = None
+    if lines and lines[0].startswith(program.file + ":"):
+        tail = lines[0][len(program.file) + 1:]
+        line = int(tail) if tail.isdigit() else None
+    message = next((text for text in lines if text.startswith("SyntaxError:")), "SyntaxError")
+    return line, message.removeprefix("SyntaxError:").strip() or "a syntax error"
+
+
 @dataclass
 class Output:
     """What the program printed, kept apart from the report."""

@@ -16,7 +16,7 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
-START, RETURN, RAISE, MARK, END, LIMIT = 1, 2, 3, 4, 5, 6
+START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
 #: How a recorded call ended.
 RETURNED, RAISED, UNFINISHED = 0, 1, 2
 #: Limits the host stopped at.
@@ -197,6 +197,9 @@ class RecordReader:
             stack[:] = [[3, None, None, frame.items, frame]]
         elif kind == END:
             record.program_error = value
+            self.unwind(value)
+        elif kind == UNWIND:
+            self.unwind(value)
         elif kind == LIMIT:
             record.limit = value
             self.close_all()
@@ -211,6 +214,12 @@ class RecordReader:
             stack[-1][3].append(row)
         elif top[0] == 1:
             top[4].ended, top[4].value = ended, value
+
+    def unwind(self, error: int) -> None:
+        """Close every open call as raising ``error``: an error left them all, even those
+        whose own record of it was lost (a stack overflow can leave no room to write it)."""
+        while len(self.stack) > 1:
+            self.close(RAISED, error)
 
     def close_all(self) -> None:
         """Close every open call as unfinished (the program was stopped)."""

@@ -76,9 +76,16 @@ def _call_text(check: SearchCheck, node: int) -> str:
     if node < 0:
         return name
     args = unwrap(s.record.value(s.rows.args[node]))
-    if s.record.language == "javascript" and isinstance(args, list) and args and args[0] is None:
-        args = args[1:]  # the host records `this` first: null for a plain function call
     language = s.record.language
+    fn = s.fn(node)
+    shape = s.reader.shapes[fn] if fn is not None else None
+    if isinstance(args, list) and args and (language == "javascript" or isinstance(args[0], dict)):
+        # `this` (recorded first by the JavaScript host) or `self`: named, not shown.
+        in_self = shape is not None and shape.board_path is not None and shape.board_path[:1] == (0,)
+        own = "this" if language == "javascript" else "self"
+        if args[0] is not None or in_self:
+            name = f"{own}.{name}"
+        args = args[1:]
     return (f"{name}({', '.join(show(a, language, False) for a in args)})" if isinstance(args, list)
             else f"{name}(...)")
 

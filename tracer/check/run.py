@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import InputError
+from ..errors import InputError, TracerError
 from .asking import command, entry, guide_board, varied_positions
 from .calls import Reader, searches_of, shapes_of
-from .program import Host, Program, load_program
+from .program import Host, Program, load_program, node_check
 from .reading import Cells
 from .result import CheckResult
 from .scales import Scale
@@ -77,6 +77,7 @@ class _Session:
             if check.verdict not in (IDENTICAL, CORRECT):
                 return result
         if not result.checks:
+            self.refuse_syntax_error()
             if result.status in ("limit", "killed"):
                 result.stopped_before_search = True
                 return result
@@ -88,6 +89,18 @@ class _Session:
             result.boards_asked = True
             self.more_boards(self.options.boards - len(result.checks))
         return result
+
+    def refuse_syntax_error(self) -> None:
+        """A JavaScript syntax error (found by node, not by tracer's tokenizer): the learner's,
+        exit status 2, if node finds it in their file too; else the instrumentation's fault."""
+        error = self.result.program_error
+        if error is None or error.get("type") != "SyntaxError" or self.program.language != "javascript":
+            return
+        found = node_check(self.program)
+        if found is None:
+            raise TracerError(f"{self.program.path}: node rejects the instrumented program ({error.get('message')})"
+                              " though it accepts the program itself: please report this to tracer's authors")
+        raise InputError(f"invalid JavaScript: {found[1]}", self.program.path, found[0])
 
     def ask(self, cells: Cells, mover: str) -> SearchCheck | None:
         """Call the search function on a position; its check (None if it could not be called)."""

@@ -99,6 +99,10 @@ class Words:
                 f"{'was' if len(left) == 1 else 'were'} not reset: step 12 resets the cell before "
                 f"the next test-play, so call #{child} should be on {compact(expected)}")
 
+    def not_played(self, parent: int, mover: str) -> str:
+        return (f"it is called on call #{parent}'s board unchanged: step 11 places {mover} on the "
+                "empty cell before calling minimax on the new board")
+
     def not_a_child(self, cells: Cells, parent: int, pcells: Cells, mover: str) -> str:
         return (f"its board {compact(cells)} is not call #{parent}'s board {compact(pcells)} with one "
                 f"{mover} added (step 11)")

@@ -13,7 +13,7 @@ const path = require("path");
 const Module = require("module");
 
 const cfg = JSON.parse(fs.readFileSync(process.env.TRACER_CHECK_CONFIG, "utf8"));
-const START = 1, RETURN = 2, RAISE = 3, MARK = 4, END = 5, LIMIT = 6;
+const START = 1, RETURN = 2, RAISE = 3, MARK = 4, END = 5, LIMIT = 6, UNWIND = 7;
 const PREFIX = "__tracer_orig_", SELF_PREFIX = "__tracer_self_";
 
 const eventsFd = fs.openSync(path.join(cfg.dir, "events.bin"), "w");
@@ -201,7 +201,13 @@ const T = {
     try {
       result = impl.apply(self, args);
     } catch (error) {
-      if (error !== STOP) emit(RAISE | (k << 4), errorId(error));
+      // At the depth a stack overflow happens there may be no room to record it: then the
+      // error's own UNWIND (or END) event closes this call.
+      if (error !== STOP) {
+        try {
+          emit(RAISE | (k << 4), errorId(error));
+        } catch (ignored) { /* see above */ }
+      }
       throw error;
     }
     emit(RETURN | (k << 4), intern(encodeReturn(result)));
@@ -344,6 +350,7 @@ function runCall(command) {
     fn(...args);
   } catch (e) {
     if (e === STOP) throw e;
+    emit(UNWIND, errorId(e)); // closes any call whose own record of the error was lost
   }
   flush();
   notify("done");

@@ -19,7 +19,7 @@ import traceback
 import types
 from array import array
 
-START, RETURN, RAISE, MARK, END, LIMIT = 1, 2, 3, 4, 5, 6
+START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
 WRAP = "__tracer_wrap__"
 
 
@@ -279,8 +279,10 @@ def run_call(cfg, recorder, module, command):
         recorder.flush()
         notify(cfg, "limit")
         raise
-    except BaseException:
-        pass  # recorded by the wrapper of the call it came out of
+    except BaseException as error:
+        recorder.events.append(UNWIND)  # recorded by each call it left, and closes them all
+        recorder.events.append(0)
+        recorder.errors.append((len(recorder.events) - 1, error))
     recorder.flush()
     notify(cfg, "done")
 
