@@ -298,6 +298,9 @@ class Host:
             self._kill()
         for thread in self.threads:
             thread.join(timeout=5)
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream is not None:
+                stream.close()
         self.refresh()
         self.close_files()
 

@@ -54,8 +54,13 @@ def _head(result: CheckResult) -> list[str]:
         lines.append(f"First call: the loop of {who} over {s.root_mover}'s moves, counted as call #1; "
                      f"it calls {_function_name(found, s.loop.children[0])} once per empty cell")
     elif s.origin == "asked":
-        why = ("the program made no search call of its own, so tracer called it"
-               if result.asked_reason == "no-call" and len(result.checks) == 1 else "tracer called it")
+        why = "tracer called it"
+        if s.position == 0 and result.asked_reason == "no-call":
+            why = "the program made no search call of its own, so tracer called it"
+        elif s.position == 0 and result.asked_reason == "board":
+            why = "tracer called it on the board given"
+        elif result.program is None:
+            why = "tracer.check called it"
         lines.append(f"First call: {_call_text(found, s.root)} ({why})")
     else:
         lines.append(f"First call: {_call_text(found, s.root)} (made by the program)")

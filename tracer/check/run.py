@@ -81,8 +81,11 @@ class _Session:
             if result.status in ("limit", "killed"):
                 result.stopped_before_search = True
                 return result
+        if not result.checks or self.options.board is not None:
+            # The program made no search call (tracer calls it on BOARD, else on the guide's
+            # board), or BOARD was given: then it is checked too, after the program's own.
             cells, mover = self.options.board or guide_board()
-            result.asked_reason = "no-call"
+            result.asked_reason = "board" if self.options.board is not None else "no-call"
             if self.ask(cells, mover) is None or result.checks[-1].verdict not in (IDENTICAL, CORRECT):
                 return result
         if self.options.boards:
