@@ -60,15 +60,15 @@ class Program:
 
 def load_program(path: str, wanted: list[str] | None = None) -> Program:
     """Read and analyse ``path``; InputError (exit status 2) if it cannot be checked."""
-    language = LANGUAGES.get(Path(path).suffix.lower())
-    if language is None:
-        raise InputError(f"expected a Python (.py) or JavaScript (.js) program, found a "
-                         f"{Path(path).suffix or 'file without a suffix'}", path)
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_SOURCE + 1)
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror}", path) from None
+    language = LANGUAGES.get(Path(path).suffix.lower())
+    if language is None:
+        raise InputError(f"expected a Python (.py) or JavaScript (.js) program, found a "
+                         f"{Path(path).suffix or 'file without a suffix'}", path)
     if len(data) > MAX_SOURCE:
         raise InputError(f"expected a program file, found more than {MAX_SOURCE // 2**20} MiB", path)
     file = os.path.abspath(path)

@@ -1,0 +1,164 @@
+"""``tracer.check(fn, board)`` in Python, the result object, and the learner's search as a Trace.
+
+The functions checked here are defined at this module's top level, as a notebook defines
+them: their recursive calls go through their global name.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import tracer
+from checking import calls as reference_calls
+from checking import value
+
+WINS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def line(board, mark):
+    return any(all(board[i] == mark for i in w) for w in WINS)
+
+
+def minimax(board, mark):
+    """Right: the guide's algorithm, marks X (AI) and O, empty cells as their index."""
+    if line(board, "O"):
+        return {"score": -1}
+    if line(board, "X"):
+        return {"score": 1}
+    free = [c for c in board if c not in ("X", "O")]
+    if not free:
+        return {"score": 0}
+    plays = []
+    for cell in free:
+        board[cell] = mark
+        plays.append({"index": cell, "score": minimax(board, "O" if mark == "X" else "X")["score"]})
+        board[cell] = cell
+    pick = max if mark == "X" else min
+    best = pick(p["score"] for p in plays)
+    return next(p for p in plays if p["score"] == best)
+
+
+def swapped(board, mark):
+    """Wrong: the AI takes the lowest score, the human the highest."""
+    if line(board, "O"):
+        return {"score": -1}
+    if line(board, "X"):
+        return {"score": 1}
+    free = [c for c in board if c not in ("X", "O")]
+    if not free:
+        return {"score": 0}
+    plays = []
+    for cell in free:
+        board[cell] = mark
+        plays.append({"index": cell, "score": swapped(board, "O" if mark == "X" else "X")["score"]})
+        board[cell] = cell
+    pick = min if mark == "X" else max
+    best = pick(p["score"] for p in plays)
+    return next(p for p in plays if p["score"] == best)
+
+
+def forever(board, mark):
+    return forever(board, mark)
+
+
+X, O, EMPTY = "X", "O", None
+
+
+def max_value(board):
+    if line([c for r in board for c in r], X) or line([c for r in board for c in r], O) \
+            or all(c is not EMPTY for r in board for c in r):
+        return 1 if line([c for r in board for c in r], X) else -1 if line([c for r in board for c in r], O) else 0
+    v = -math.inf
+    for i in range(3):
+        for j in range(3):
+            if board[i][j] is EMPTY:
+                board[i][j] = X
+                v = max(v, min_value(board))
+                board[i][j] = EMPTY
+    return v
+
+
+def min_value(board):
+    cells = [c for r in board for c in r]
+    if line(cells, X) or line(cells, O) or EMPTY not in cells:
+        return 1 if line(cells, X) else -1 if line(cells, O) else 0
+    v = math.inf
+    for i in range(3):
+        for j in range(3):
+            if board[i][j] is EMPTY:
+                board[i][j] = O
+                v = min(v, max_value(board))
+                board[i][j] = EMPTY
+    return v
+
+
+def test_a_right_function_on_the_guide_board() -> None:
+    result = tracer.check(minimax)
+    assert result.verdict == "identical" and result.ok
+    assert result.check.calls == 9 and result.check.guide_calls == 9
+    assert "Verdict: identical" in str(result)
+    assert repr(result) == "<CheckResult identical>"
+
+
+def test_a_wrong_function_and_its_departure() -> None:
+    """O maximises: call #6 (O to move on X.O/X.X/OOX) returns +1 where min gives -1."""
+    result = tracer.check(swapped, "X.OX.XOO.")
+    assert result.verdict == "wrong" and result.difference == "max-min-swapped"
+    departure = result.check.departure
+    assert (departure.call, departure.to_move, departure.expected_score) == (6, "O", -1)
+    html = result._repr_html_()
+    assert "wrong" in html and "<svg" in html and "call #6" in html
+
+
+def test_any_board_notation_and_another_side_to_move() -> None:
+    result = tracer.check(minimax, "X . .\n. O .\n. . .")
+    assert result.verdict == "identical"
+    assert result.check.calls == reference_calls("X...O....", "X")
+    own = ["X", 1, 2, 3, "O", 5, 6, 7, 8]
+    assert tracer.check(minimax, own).check.calls == reference_calls("X...O....", "X")
+    assert own == ["X", 1, 2, 3, "O", 5, 6, 7, 8]  # the learner's board is not changed
+
+
+def test_functions_that_call_each_other() -> None:
+    board = [[X, EMPTY, O], [X, EMPTY, X], [O, O, EMPTY]]
+    result = tracer.check([max_value, min_value], board)
+    assert result.verdict == "identical" and result.check.calls == 9
+    assert max_value is globals()["max_value"]  # the names are bound back
+
+
+def test_a_runaway_function_is_stopped() -> None:
+    result = tracer.check(forever, "X.OX.XOO.", max_calls=50)
+    assert result.verdict == "error"
+    assert result.check.error.kind == "call-limit"
+
+
+def test_the_learners_search_as_a_trace() -> None:
+    """Its rows are the learner's calls; the trace's own check holds them to the record, and the
+    call the report names is the trace's call of that number."""
+    result = tracer.check(swapped)
+    trace = result.trace()
+    trace.check()
+    trace.check_calls()
+    assert trace.calls == result.check.calls == 9
+    departure = result.check.departure
+    call = trace.call(departure.call)
+    assert call.board.cells == "X.OX.XOO" + "X" and call.player == "O"
+    assert call.score == 1 and call.trace.search.algorithm == "learner"
+    assert result.guide_trace().calls == 9
+
+
+@pytest.mark.parametrize("board", ["X.OX.XOO.", "XO.......", "X...O...."])
+def test_a_right_functions_trace_scores_as_the_guide(board: str) -> None:
+    trace = tracer.check(minimax, board).trace()
+    trace.check()
+    for call in trace:
+        assert call.score == value(call.board.cells, call.mark, "X")
+
+
+def test_not_a_function() -> None:
+    with pytest.raises(TypeError):
+        tracer.check("minimax")
+    with pytest.raises(tracer.InputError):
+        tracer.check(minimax, [1, 2, 3])
