@@ -4,8 +4,8 @@ Used when the program makes no search call of its own (the guide's longer, brows
 version: its page code does nothing under node), and for ``--boards``. The board is
 written the way the program writes boards: as its own calls did, else as its source
 does (``origBoard``, ``currentBoardState``, ``[" "] * 9``), else as the guide does. A
-top-level board variable is filled in place and passed, so code that reads the variable
-instead of its parameter sees the same board.
+top-level board variable named as the function's board parameter is filled in place and
+passed, so code that reads the variable instead of its parameter sees the same board.
 """
 
 from __future__ import annotations
@@ -31,9 +31,11 @@ def entry(program: Program) -> Function | None:
     return reachable[0] if reachable else None
 
 
-def notation_for(program: Program, shape: Shape | None) -> tuple[Notation, str | None]:
-    """How to write a board for ``program``, and the top-level variable to fill, if any."""
-    variable = next((name for n, name in program.hints if name is not None), None)
+def notation_for(program: Program, shape: Shape | None, board_param: str = "") -> tuple[Notation, str | None]:
+    """How to write a board for ``program``, and the top-level variable to fill in place, if any:
+    one named as the function's board parameter (code that reads ``board`` instead of its
+    parameter ``board`` then sees the same board); any other is left alone."""
+    variable = next((name for n, name in program.hints if name is not None and name == board_param), None)
     if shape is not None and shape.notation is not None and shape.notation.empty != UNKNOWN:
         return shape.notation, variable
     complete = [n for n, _ in program.hints if n.empty != UNKNOWN]
@@ -92,7 +94,8 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
         elif part == "flag":
             args.append(mover == ai)
         elif part == "depth":
-            args.append(0)
+            # A depth counted up starts at 0; a budget counted down, at the moves left.
+            args.append(cells.count(None) if name.rstrip("=") in fn.countdown else 0)
         elif part == "alpha":
             args.append(MINUS_INFINITY)
         elif part == "beta":
@@ -107,7 +110,9 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
 def command(program: Program, fn: Function, shape: Shape | None, cells: Cells, mover: str, ai: str,
             mark: int) -> dict[str, Any]:
     """The host's command to call ``fn`` on a position (see hosts/host.js, runCall)."""
-    notation, variable = notation_for(program, shape)
+    params = fn.params or ["board"]
+    board_param = next((p for p in params if role(p) == "board"), params[0]).rstrip("=")
+    notation, variable = notation_for(program, shape, board_param)
     args, board_at = arguments(fn, notation, cells, mover, ai)
     return {"op": "call", "mark": mark, "entry": {"name": fn.name, "reach": fn.reach, "path": fn.path},
             "args": args, "fill": variable if notation.shape != "string" else None, "boardArg": board_at}

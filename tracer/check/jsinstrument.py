@@ -60,10 +60,12 @@ class Recorded:
     path: list[str] = field(default_factory=list)
     #: The definition's kind (see JsFunction.kind).
     kind: str = "declaration"
+    #: Parameters its own recursive calls pass lowered (``depth - 1``): see record.Function.
+    countdown: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         return {"name": self.name, "role": self.role, "params": self.params, "line": self.line,
-                "reach": self.reach, "path": self.path, "kind": self.kind}
+                "reach": self.reach, "path": self.path, "kind": self.kind, "countdown": self.countdown}
 
 
 @dataclass
@@ -112,7 +114,7 @@ def instrument(source: str, wanted: list[str] | None = None) -> Instrumented:
     tokens = tokenize(source)
     definitions = find_functions(tokens)
     roles = choose(definitions, tokens, wanted)
-    table = _table(definitions, roles)
+    table = _table(definitions, roles, tokens)
     index = {r.name: k for k, r in enumerate(table)}
     edits: list[tuple[int, int, str]] = []  # (start offset, end offset, replacement)
     prologue_at = _prologue_offset(source, tokens)
@@ -128,7 +130,7 @@ def instrument(source: str, wanted: list[str] | None = None) -> Instrumented:
     return Instrumented(_apply(source, edits), table, definitions, tokens)
 
 
-def _table(definitions: list[JsFunction], roles: dict[str, str]) -> list[Recorded]:
+def _table(definitions: list[JsFunction], roles: dict[str, str], tokens: list[Token]) -> list[Recorded]:
     """The function table: one entry per recorded name, searches first, in source order."""
     table: list[Recorded] = []
     seen: set[str] = set()
@@ -137,8 +139,41 @@ def _table(definitions: list[JsFunction], roles: dict[str, str]) -> list[Recorde
             if roles.get(d.name) == role and d.name not in seen:
                 seen.add(d.name)
                 reach, path = _reach(d, definitions)
-                table.append(Recorded(d.name, role, d.params, d.line, reach, path, d.kind))
+                table.append(Recorded(d.name, role, d.params, d.line, reach, path, d.kind,
+                                      _countdown(d, tokens, roles)))
     return table
+
+
+def _countdown(d: JsFunction, tokens: list[Token], roles: dict[str, str]) -> list[str]:
+    """The parameters ``d``'s calls of the search functions pass as ``NAME - …``."""
+    if d.body is None:
+        return []
+    found: set[str] = set()
+    for i in range(d.body[0] + 1, d.body[1]):
+        if tokens[i].kind != "id" or tokens[i].text not in roles or tokens[i + 1].text != "(":
+            continue
+        depth, argument = 0, []
+        for j in range(i + 2, d.body[1]):
+            text = tokens[j].text
+            if text in ("(", "[", "{"):
+                depth += 1
+            elif text in (")", "]", "}"):
+                if depth == 0:
+                    _lowered(argument, d.params, found)
+                    break
+                depth -= 1
+            elif text == "," and depth == 0:
+                _lowered(argument, d.params, found)
+                argument = []
+                continue
+            argument.append(tokens[j])
+    return sorted(found)
+
+
+def _lowered(argument: list[Token], params: list[str], found: set[str]) -> None:
+    texts = [t.text for t in argument]
+    if len(texts) >= 3 and texts[0] in params and texts[1] == "-":
+        found.add(texts[0])
 
 
 def _reach(d: JsFunction, definitions: list[JsFunction]) -> tuple[str, list[str]]:

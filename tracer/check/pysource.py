@@ -45,8 +45,24 @@ def functions(tree: ast.Module, wanted: list[str] | None) -> list[Function]:
                 seen.add(d.name)
                 table.append(Function(d.name, role, _params(d), d.lineno,
                                       "top" if where == "top" else "none", [],
-                                      "method" if where == "class" else "declaration"))
+                                      "method" if where == "class" else "declaration",
+                                      _countdown(d, searches | {d.name})))
     return table
+
+
+def _countdown(fn: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> list[str]:
+    """The parameters ``fn``'s calls of ``names`` pass as ``NAME - …`` (a depth budget)."""
+    params = {p.arg for p in [*fn.args.posonlyargs, *fn.args.args]}
+    found = set()
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Call) and (
+                (isinstance(node.func, ast.Name) and node.func.id in names)
+                or (isinstance(node.func, ast.Attribute) and node.func.attr in names)):
+            for arg in node.args:
+                if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Sub) \
+                        and isinstance(arg.left, ast.Name) and arg.left.id in params:
+                    found.add(arg.left.id)
+    return sorted(found)
 
 
 def _calls(fn: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> bool:

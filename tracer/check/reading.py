@@ -39,8 +39,9 @@ class Notation:
 
     def write(self, cells: Cells) -> Any:
         """``cells`` in this notation, as JSON data the host turns into the program's values."""
+        label = LABELS.get(self.empty) if isinstance(self.empty, str) else None
         values = [self.marks[0] if c == "X" else self.marks[1] if c == "O"
-                  else (i if self.empty == "$index" else self.empty) for i, c in enumerate(cells)]
+                  else (label(i) if label else self.empty) for i, c in enumerate(cells)]
         if self.shape == "string":
             return "".join(str(v) if v is not None else " " for v in values)
         if self.shape == "rows":
@@ -103,50 +104,72 @@ def read_cells(value: Any) -> tuple[Cells, Notation] | None:
     return cells[0], Notation(shape, cells[1], cells[2], is_tuple)
 
 
+#: Ways a program labels an empty cell by its place: what cell ``i`` then holds.
+LABELS: dict[str, Any] = {
+    "$index": lambda i: i,
+    "$digit": lambda i: str(i),
+    "$letter": lambda i: "abcdefghi"[i],
+    "$LETTER": lambda i: "ABCDEFGHI"[i],
+    "$index1": lambda i: i + 1,
+    "$digit1": lambda i: str(i + 1),
+}
+
+
+def _is_label(value: Any, i: int) -> bool:
+    return not isinstance(value, bool) and any(value == label(i) for label in LABELS.values())
+
+
 def _cells(flat: list[Any], shape: str) -> tuple[Cells, Any, tuple[Any, Any]] | None:
     """Nine raw cells read as marks and empties: ``(cells, empty value, marks)``.
 
-    The empty value is UNKNOWN when the board has no empty cell to tell it by.
+    An empty cell is ``None``/``null``, blank-like text, or the cell's own label (its index,
+    as the guide has it; its number from 1; its letter a-i). The empty value is UNKNOWN
+    when the board has no empty cell to tell it by.
     """
-    if any(_mark(c) for c in flat):
-        out: list[str | None] = []
-        empties: list[tuple[int, Any]] = []
-        marks: dict[str, Any] = {}
-        for i, c in enumerate(flat):
-            mark = _mark(c)
-            if mark:
-                marks.setdefault(mark, c)
-                out.append(mark)
-            elif c is None or c in EMPTY_TEXT or (is_number(c) and c == i) or (
-                    shape == "string" and c == str(i)):
-                out.append(None)
-                empties.append((i, c))
-            else:
-                return None
-        x = marks.get("X", "x" if marks.get("O") == "o" else "X")
-        o = marks.get("O", "o" if x == "x" else "O")
-        return tuple(out), _empty_notation(empties), (x, o)
-    if all(is_number(c) for c in flat):
+    if not any(_mark(c) for c in flat) and all(is_number(c) for c in flat):
         values = set(flat)
-        if list(flat) == list(range(9)):
-            return (None,) * 9, "$index", ("X", "O")
-        if values <= {0, 1, -1} or values <= {0, 1, 2}:
+        if list(flat) not in (list(range(9)), list(range(1, 10))) and (
+                values <= {0, 1, -1} or values <= {0, 1, 2}):
             o = 2 if 2 in values else -1
             return tuple("X" if c == 1 else "O" if c == o else None for c in flat), 0, (1, o)
+    out: list[str | None] = []
+    empties: list[tuple[int, Any]] = []
+    marks: dict[str, Any] = {}
+    for i, c in enumerate(flat):
+        mark = _mark(c)
+        if mark:
+            marks.setdefault(mark, c)
+            out.append(mark)
+        elif c is None or c in EMPTY_TEXT or _is_label(c, i):
+            out.append(None)
+            empties.append((i, c))
+        else:
+            return None
+    x = marks.get("X", "x" if marks.get("O") == "o" else "X")
+    o = marks.get("O", "o" if x == "x" else "O")
+    empty = _empty_notation(empties)
+    if empty is _MIXED or (not marks and empty == UNKNOWN):
         return None
-    if all(c is None or c in EMPTY_TEXT for c in flat):
-        return (None,) * 9, flat[0], ("X", "O")
-    return None
+    return tuple(out), empty, (x, o)
 
 
 def _empty_notation(empties: list[tuple[int, Any]]) -> Any:
-    """What the empty cells hold: ``"$index"`` when they hold their index, else their value."""
+    """What the empty cells hold: a label scheme (``"$index"``, ...) when they hold their own
+    label, else their value; _MIXED if they disagree; UNKNOWN if there are none."""
     if not empties:
         return UNKNOWN
-    if any((is_number(c) or isinstance(c, str) and c.isdigit()) and i != 0 for i, c in empties):
-        return "$index"
-    i, c = empties[0]
-    return "$index" if is_number(c) else c
+    labelled = [(i, c) for i, c in empties if c is not None and c not in EMPTY_TEXT]
+    if not labelled:
+        return empties[0][1]
+    if len(labelled) < len(empties):
+        return _MIXED
+    for name, label in LABELS.items():
+        if all(c == label(i) and not isinstance(c, bool) for i, c in labelled):
+            return name
+    return _MIXED
+
+
+_MIXED = object()
 
 
 def find_board(args: Any, depth: int = 0) -> tuple[tuple[Any, ...], Cells, Notation] | None:

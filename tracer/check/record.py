@@ -35,11 +35,15 @@ class Function:
     reach: str = "none"
     path: list[str] = field(default_factory=list)
     kind: str = "declaration"
+    #: Parameters whose value the function's own recursive calls lower (``depth - 1``): a depth
+    #: budget counting down, so tracer's own first call passes the empty cells' count, not 0.
+    countdown: list[str] = field(default_factory=list)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Function:
         return cls(data["name"], data["role"], list(data["params"]), data["line"],
-                   data.get("reach", "none"), list(data.get("path", [])), data.get("kind", "declaration"))
+                   data.get("reach", "none"), list(data.get("path", [])), data.get("kind", "declaration"),
+                   list(data.get("countdown", [])))
 
 
 @dataclass
