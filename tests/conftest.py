@@ -62,15 +62,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     Three named groups need something this project cannot install with pip: the
     guide_js tests need the guide's own text (and node), the node tests (JavaScript
-    programs that ``trace check`` runs) need node, the browser tests a Chromium. On a machine without it they are left out, and one line at the end
-    says so and how to run them; where they are required (CI), they stay and fail
-    loudly instead.
+    programs that ``trace check`` runs) need node, the browser tests a Chromium. On a
+    machine without it they are left out, and one line at the end says so and how to
+    run them; where they are required (CI), they stay and fail loudly instead.
     """
     groups = {
         "guide_js": (lambda item: item.get_closest_marker("guide_js") is not None,
                      guide_path(config).is_file()),
-        "node": (lambda item: item.get_closest_marker("node") is not None
-                 and item.get_closest_marker("guide_js") is None,
+        "node": (lambda item: (item.get_closest_marker("node") is not None
+                               and item.get_closest_marker("guide_js") is None),
                  shutil.which("node") is not None),
         "browser": (lambda item: "browser" in getattr(item, "fixturenames", ()),
                     chromium_path().exists()),

@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 
 import pytest
-
-import tracer
 from checking import calls as reference_calls
 from checking import value
+
+import tracer
 
 WINS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
@@ -63,7 +63,7 @@ def forever(board, mark):
     return forever(board, mark)
 
 
-X, O, EMPTY = "X", "O", None
+X, O, EMPTY = "X", "O", None  # noqa: E741 - the course project's names
 
 
 def max_value(board):

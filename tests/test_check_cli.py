@@ -7,9 +7,9 @@ import os
 from pathlib import Path
 
 import pytest
+from checking import LEARNERS, calls, run_check, run_text
 from click.testing import CliRunner
 
-from checking import LEARNERS, calls, run_check, run_text
 from tracer.cli import main
 
 GUIDE = "X.OX.XOO."

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from checking import LEARNERS, calls, run_check, run_text
 
 GUIDE_BOARD = "X.OX.XOO."

@@ -40,8 +40,10 @@ SHAPES = {
                     "console.log(new Ai().minimax(3));",
     "static method": "class Ai {\n  static minimax(n) { return n ? 1 + Ai.minimax(n - 1) : 0; }\n}\n"
                      "console.log(Ai.minimax(3));",
-    "class field": "class Ai {\n  minimax = (n) => (n ? 1 + this.minimax(n - 1) : 0);\n}\nconsole.log(new Ai().minimax(3));",
-    "object method": "const ai = {\n  minimax(n) { return n ? 1 + ai.minimax(n - 1) : 0; },\n};\nconsole.log(ai.minimax(3));",
+    "class field": "class Ai {\n  minimax = (n) => (n ? 1 + this.minimax(n - 1) : 0);\n}\n"
+                   "console.log(new Ai().minimax(3));",
+    "object method": "const ai = {\n  minimax(n) { return n ? 1 + ai.minimax(n - 1) : 0; },\n};\n"
+                     "console.log(ai.minimax(3));",
     "object property": "const ai = { depth: 1, minimax: function (n) { return n ? 1 + this.minimax(n - 1) : 0; } };\n"
                        "console.log(ai.minimax(3));",
     "nested in a function": "function play() {\n  function minimax(n) { return n ? 1 + minimax(n - 1) : 0; }\n"

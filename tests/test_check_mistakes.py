@@ -12,14 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from checking import (
     LEARNERS,
     SEEDS,
     guide_program,
     long_guide_program,
-    run_check,
     play_values,
+    run_check,
     value,
 )
 from test_check_gallery import check_expected
@@ -35,12 +34,14 @@ EDITS: dict[str, tuple[list[tuple[str, str]], list[tuple[str, str]]]] = {
         [("const result = minimax(currBdSt, humanMark);", "const result = minimax(currBdSt, aiMark);")],
         [('minimax(board, human_mark)["score"]', 'minimax(board, ai_mark)["score"]')]),
     "max-min-swapped": (
-        [("let bestScore = -Infinity;", "let bestScore = SWAP;"), ("let bestScore = Infinity;", "let bestScore = -Infinity;"),
+        [("let bestScore = -Infinity;", "let bestScore = SWAP;"),
+         ("let bestScore = Infinity;", "let bestScore = -Infinity;"),
          ("let bestScore = SWAP;", "let bestScore = Infinity;"),
          ("allTestPlayInfos[i].score > bestScore", "allTestPlayInfos[i].score SWAP bestScore"),
          ("allTestPlayInfos[i].score < bestScore", "allTestPlayInfos[i].score > bestScore"),
          ("allTestPlayInfos[i].score SWAP bestScore", "allTestPlayInfos[i].score < bestScore")],
-        [('best_score = float("-inf")', "best_score = SWAP"), ('best_score = float("inf")', 'best_score = float("-inf")'),
+        [('best_score = float("-inf")', "best_score = SWAP"),
+         ('best_score = float("inf")', 'best_score = float("-inf")'),
          ("best_score = SWAP", 'best_score = float("inf")'),
          ('play["score"] > best_score', 'play["score"] SWAP best_score'),
          ('play["score"] < best_score', 'play["score"] > best_score'),
@@ -51,8 +52,11 @@ EDITS: dict[str, tuple[list[tuple[str, str]], list[tuple[str, str]]]] = {
         [('play["score"] > best_score', 'play["score"] >= best_score'),
          ('play["score"] < best_score', 'play["score"] <= best_score')]),
     "draw-before-win": (
-        [("if (checkIfWinnerFound(currBdSt, humanMark)) {", "if (availCellsIndexes.length === 0) {\n        return {score: 0};\n    } else if (checkIfWinnerFound(currBdSt, humanMark)) {")],
-        [("    if has_won(board, human_mark):", "    if not available:\n        return {\"score\": 0}\n    if has_won(board, human_mark):")]),
+        [("if (checkIfWinnerFound(currBdSt, humanMark)) {",
+          "if (availCellsIndexes.length === 0) {\n        return {score: 0};\n"
+          "    } else if (checkIfWinnerFound(currBdSt, humanMark)) {")],
+        [("    if has_won(board, human_mark):",
+          "    if not available:\n        return {\"score\": 0}\n    if has_won(board, human_mark):")]),
     "human-win-unchecked": (
         [("if (checkIfWinnerFound(currBdSt, humanMark)) {\n        return {score: -1};\n    } else if", "if")],
         [('    if has_won(board, human_mark):\n        return {"score": -1}\n', "")]),
@@ -103,9 +107,11 @@ ON_GUIDE_BOARD: dict[str, tuple[int, dict[str, Any]]] = {
     # The root tries 4 (#2, a win) and 8 (#3); #3 (O to move) tries 4 only, not 1.
     "missing-cell-first": (1, {"verdict": "wrong", "difference": "missing-cell", "first_wrong": {
         "call": 3, "board": "X.OX.XOOX", "to_move": "O", "kind": "missing-cells"}}),
-    # The root tries 1 (#2) and 4; #2 (O to move) tries 4 only, not 8.
+    # The root tries 1 (#2) and 4; #2 (O to move) tries 4 only, not 8. On this board that is also
+    # what stopping at the first winning test-play does: #2's cell 4 wins for O, the root's 4 for X.
     "missing-cell-last": (1, {"verdict": "wrong", "difference": "missing-cell", "first_wrong": {
-        "call": 2, "board": "XXOX.XOO.", "to_move": "O", "kind": "missing-cells"}}),
+        "call": 2, "board": "XXOX.XOO.", "to_move": "O", "kind": "missing-cells"},
+        "matching_mistakes": ["missing-cell", "stops-at-win"]}),
     # Every call on the guide's board has a test-play better than 0 for its mover: nothing shows.
     "best-init": (0, {"verdict": "identical", "difference": None}),
 }

@@ -148,7 +148,7 @@ def varied_positions(count: int, most_empty: int = 8) -> list[tuple[Cells, str]]
         size = cells.count(None)
         if size <= most_empty:
             by_size.setdefault(size, []).append((cells, mover))
-    for size, items in by_size.items():
+    for items in by_size.values():
         items.sort(key=lambda p: hashlib.sha256(("".join(c or "." for c in p[0]) + p[1]).encode()).digest())
     chosen: list[tuple[Cells, str]] = []
     round_ = 0

@@ -212,7 +212,7 @@ class LearnerSearch:
             return None
         found = self._delegate.get(node, -2)
         if found != -2:
-            return found  # type: ignore[return-value]
+            return found
         result = None
         kids = self.rows.children[node]
         if len(kids) == 1 and self.rows.fn[kids[0]] != self.rows.fn[node]:

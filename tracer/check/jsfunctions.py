@@ -71,10 +71,9 @@ def match_brackets(tokens: list[Token]) -> dict[int, int]:
             continue
         if tok.text in "([{":
             stack.append(i)
-        elif tok.text in closers:
-            if stack and tokens[stack[-1]].text == closers[tok.text]:
-                j = stack.pop()
-                pairs[i], pairs[j] = j, i
+        elif tok.text in closers and stack and tokens[stack[-1]].text == closers[tok.text]:
+            j = stack.pop()
+            pairs[i], pairs[j] = j, i
     return pairs
 
 
@@ -164,7 +163,7 @@ class _Finder:
         """
         if self.is_(k, "async") and k + 1 < len(self.t) and not self.t[k + 1].newline_before:
             inner = self.function_expression(k + 1)
-            return (k, *inner[1:]) if inner else None  # type: ignore[return-value]
+            return (k, *inner[1:]) if inner else None
         if self.is_(k, "function"):
             j = k + 1
             if self.is_(j, "*"):

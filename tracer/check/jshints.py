@@ -87,10 +87,9 @@ class _Arrays:
 
     def array(self, i: int) -> tuple[Any, int]:
         t, items, j = self.t, [], i + 1
-        if j + 3 < len(t) and t[j].text == "..." and t[j + 1].text == "Array" and t[j + 2].text == "(":
-            # [...Array(9).keys()]
-            if [x.text for x in t[j + 2 : j + 10]] == ["(", "9", ")", ".", "keys", "(", ")", "]"]:
-                return list(range(9)), j + 10
+        spread_keys = ["...", "Array", "(", "9", ")", ".", "keys", "(", ")", "]"]
+        if [x.text for x in t[j : j + 10]] == spread_keys:  # [...Array(9).keys()]
+            return list(range(9)), j + 10
         while j < len(t) and t[j].text != "]":
             value, j = self.value(j)
             if value is _UNKNOWN:

@@ -98,10 +98,7 @@ def choose(definitions: list[JsFunction], tokens: list[Token], wanted: list[str]
     """``{name: role}`` of the functions to record: the search functions (by name, or the
     names ``--function`` gave) and the drivers that call them."""
     names = {d.name for d in definitions}
-    if wanted:
-        searches = {n for n in wanted if n in names}
-    else:
-        searches = {n for n in names if is_search_name(n)}
+    searches = {n for n in wanted if n in names} if wanted else {n for n in names if is_search_name(n)}
     roles = {n: "search" for n in searches}
     for d in definitions:
         if d.name not in searches and calls_in(d, tokens, searches, definitions):
@@ -152,7 +149,7 @@ def _countdown(d: JsFunction, tokens: list[Token], roles: dict[str, str]) -> lis
     for i in range(d.body[0] + 1, d.body[1]):
         if tokens[i].kind != "id" or tokens[i].text not in roles or tokens[i + 1].text != "(":
             continue
-        depth, argument = 0, []
+        depth, argument = 0, []  # type: tuple[int, list[Token]]
         for j in range(i + 2, d.body[1]):
             text = tokens[j].text
             if text in ("(", "[", "{"):

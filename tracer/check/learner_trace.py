@@ -121,8 +121,9 @@ class _Builder:
                 continue
             stack.pop()
             self.close(node, pid, done)
-        trace = Trace(self.game, self.rows, SearchInfo(LEARNER, (("function", self.function_name()),)))
-        return trace
+        # The game holds the rules only: its words and pictures come with the outputs (see README).
+        return Trace(self.game, self.rows,  # type: ignore[arg-type]
+                     SearchInfo(LEARNER, (("function", self.function_name()),)))
 
     def function_name(self) -> str:
         fn = self.s.fn(self.s.root if self.s.root != LOOP else self.s.children(LOOP)[0])

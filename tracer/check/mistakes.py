@@ -70,6 +70,10 @@ MISTAKES: tuple[Mistake, ...] = (
     Mistake("last-best", "",
             "Ties keep the last best test-play: step 16 replaces bestTestPlay only on a strictly "
             "better score (> for the AI, < for the human), so the first of equal scores stays."),
+    # Beyond the issue's list: a shortcut some programs take on purpose (a pruning of sorts).
+    Mistake("stops-at-win", "",
+            "It stops at the first test-play that wins for the side to move: step 10's for-loop "
+            "test-plays every empty cell, even after a win is found."),
 )
 
 #: Mistakes that only make sense where scores are the AI's (the guide's view).
@@ -164,7 +168,17 @@ class _Reference:
                 board[cell] = was
             node.children.append(child)
             plays.append((cell, child.score))
+            if m == "stops-at-win" and self.wins(told, child, board):
+                break
         return plays
+
+    def wins(self, told: str, child: Planted, board: list[str | None]) -> bool:
+        """Whether ``child``'s score is a win for ``told``, the side that test-played it."""
+        s = self.scale
+        depth = sum(1 for c in board if c is not None) - self.root_marks  # the child's depth
+        if s.viewpoint(told) == told:
+            return child.score >= s.win - s.per_move * depth
+        return child.score <= s.loss + s.per_move * depth
 
     def choose(self, node: Planted, plays: list[tuple[int, float]], told: str) -> None:
         """Steps 15-17 as the mistake has them."""
@@ -196,23 +210,25 @@ def plant(mistake: Mistake, scale: Scale, cells: Cells, mover: str, root_marks: 
 NONE = Mistake("none", "", "")
 
 
-def name_mistake(search: LearnerSearch, scale: Scale) -> Mistake | None:
-    """The first known mistake whose planted search makes exactly the learner's calls (and
-    not the calls a correct search makes: a mistake that does not show is not named)."""
+def matching_mistakes(search: LearnerSearch, scale: Scale) -> list[Mistake]:
+    """The known mistakes whose planted search makes exactly the learner's calls (none if a
+    correct search makes them too: a mistake that does not show is not named). One id may
+    appear once though planted two ways (``missing-cell``: the first cell or the last)."""
     if search.root_cells is None:
-        return None
+        return []
     if _Match(search).same(search.root, _planted_search(search, NONE, scale)) is not False:
-        return None  # what the learner's calls show is what a correct search does
+        return []  # what the learner's calls show is what a correct search does
+    found: list[Mistake] = []
     for mistake in MISTAKES:
-        if scale.view != "ai" and mistake.id in AI_VIEW_ONLY:
+        if (scale.view != "ai" and mistake.id in AI_VIEW_ONLY) or any(m.id == mistake.id for m in found):
             continue
         try:
             tree = _planted_search(search, mistake, scale)
         except RecursionError:
             continue
         if _Match(search).same(search.root, tree) is not False:
-            return mistake
-    return None
+            found.append(mistake)
+    return found
 
 
 def _planted_search(search: LearnerSearch, mistake: Mistake, scale: Scale) -> Planted:

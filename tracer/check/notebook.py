@@ -82,9 +82,9 @@ def check_function(fn: Callable[..., Any] | Sequence[Callable[..., Any]], board:
 def _position(board: Any, to_move: str | None) -> tuple[Cells, str, Any]:
     """The position: its cells, the side to move, and the learner's own board if given as one."""
     if isinstance(board, (str, Board)):
-        position_board, mover = as_position(board, to_move)  # type: ignore[arg-type]
+        position_board, side = as_position(board, to_move)
         cells = tuple(None if c == "." else c for c in position_board.cells)
-        return cells, mover, None
+        return cells, side, None
     found = read_cells(_plain(board))
     if found is None:
         raise InputError("expected a board: 9 cells or 3 rows of 3 (X, O and empty cells), "

@@ -9,6 +9,7 @@ each stream), and it stops at the time limit, its search at the call limit.
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import os
 import select
@@ -21,7 +22,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 from ..errors import EnvironmentFault, InputError
 from . import jshints, pysource
@@ -200,7 +201,7 @@ class Host:
         self.started = time.monotonic()
         self.threads = [self._keep(self.process.stdout, "stdout"), self._keep(self.process.stderr, "stderr")]
 
-    def _keep(self, stream: BinaryIO | None, name: str) -> threading.Thread:
+    def _keep(self, stream: IO[bytes] | None, name: str) -> threading.Thread:
         def drain() -> None:
             assert stream is not None
             kept = bytearray()
@@ -280,18 +281,14 @@ class Host:
             self.offsets[index] += usable
 
     def _kill(self) -> None:
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
         self.process.wait()
 
     def close(self) -> None:
         """End the program (it has nothing more to do) and keep what it printed."""
-        try:
+        with contextlib.suppress(OSError):
             os.close(self.command_w)
-        except OSError:
-            pass
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -305,8 +302,6 @@ class Host:
         self.close_files()
 
     def close_files(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.close(self.notify_r)
-        except OSError:
-            pass
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -207,10 +207,7 @@ def at_path(value: Any, path: tuple[Any, ...]) -> Any:
             items = value.get("$fields") or value.get("$dict")
             if "$tuple" in value:
                 items = list(enumerate(value["$tuple"]))
-            if items is not None:
-                value = dict((k, v) for k, v in items).get(key)
-            else:
-                value = value.get(key)
+            value = dict(items).get(key) if items is not None else value.get(key)
         else:
             return None
     return value
@@ -268,7 +265,7 @@ def read_returned(value: Any, kind: str) -> Returned:
         move = next((move_of(lowered[k]) for k in MOVE_KEYS if k in lowered), None)
         if move is None:
             move = move_of(value)
-        return Returned(float(score) if is_number(score) else None, move, False, text)
+        return Returned(float(score) if is_number(score) else None, move, False, text)  # type: ignore[arg-type]
     if kind in ("score-move", "move-score") and isinstance(value, list) and len(value) == 2:
         score, move = value if kind == "score-move" else value[::-1]
         return Returned(float(score) if is_number(score) else None, move_of(move), False, text)

@@ -160,7 +160,7 @@ class RecordReader:
         calls = 0
         # The common events (a search call starting, returning) are handled inline: the
         # empty board's run has over a million of them.
-        for code, value in zip(codes[0::2], codes[1::2]):
+        for code, value in zip(codes[0::2], codes[1::2], strict=True):
             kind = code & 15
             if kind == START and searching[code >> 4]:
                 stack.append([0, code >> 4, value, []])

@@ -119,6 +119,9 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
     if found.mistake is not None:
         lines.append("")
         lines.append(f"Named difference: {found.mistake.id}. {found.mistake.sentence}")
+        others = [m.id for m in found.candidates[1:]]
+        if others:
+            lines.append(f"{PAD}(On this board its calls are also exactly those of: {', '.join(others)}.)")
     return lines
 
 
@@ -215,8 +218,8 @@ def render_html(result: CheckResult) -> str:
              'padding: 8px 12px; max-width: 44em">',
              f'<div style="font-weight: bold; color: {COLOURS[verdict]}">{escape(verdict)}</div>']
     text_lines = _verdict(result, found)[1:] if found is not None else []
-    if found is not None and found.departure is not None and found.departure.cells is not None:
-        d = found.departure
+    d = found.departure if found is not None else None
+    if d is not None and d.cells is not None:
         svg = board_svg(Board(board9(d.cells)), top=f"call #{d.call}", bottom=f"{d.to_move} to move")
         parts.append(f'<div style="display: flex; gap: 12px; align-items: flex-start">{svg}<pre '
                      f'style="white-space: pre-wrap; margin: 0">{escape(chr(10).join(text_lines))}</pre></div>')

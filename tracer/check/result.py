@@ -108,6 +108,7 @@ class CheckResult:
                 "ai": found.ai, "scores": found.scale.describe(),
                 "differences": [d.what for d in found.differences],
                 "mistake": found.mistake.sentence if found.mistake else None,
+                "matching_mistakes": [m.id for m in found.candidates],
                 "first_call": "tracer" if s.origin == "asked" else "program",
                 "loop": s.loop is not None,
             })
@@ -145,12 +146,16 @@ class CheckResult:
         return render_html(self)
 
 
-def expected_json(check: SearchCheck, score: float | None, move: int | None, terminal: bool) -> Any:
-    """What a correct call returns there, in the shape the learner's function returns."""
+def expected_json(check: SearchCheck, node: int, score: float | None, move: int | None, terminal: bool) -> Any:
+    """What a correct call returns there, in the shape ``node``'s function returns."""
     if score is None and move is None:
         return None
-    kind = check.words.returns if check.words else "number"
+    fn = check.search.fn(node)
+    kind = check.search.reader.shapes[fn].returns if fn is not None else "number"
     value = _plain_number(score)
+    notation = check.search.reader.shapes[fn].notation if fn is not None else None
+    if move is not None and notation is not None and notation.shape == "rows":
+        move = [move // 3, move % 3]  # type: ignore[assignment]  # as (row, column), as its boards are rows
     if kind == "object":
         return {"score": value} if terminal or move is None else {"index": move, "score": value}
     if kind == "score-move":
@@ -158,7 +163,7 @@ def expected_json(check: SearchCheck, score: float | None, move: int | None, ter
     if kind == "move-score":
         return [move, value]
     if kind == "action":
-        return None if move is None else [move // 3, move % 3]
+        return move
     return value
 
 
@@ -178,7 +183,8 @@ def first_wrong_json(check: SearchCheck) -> dict[str, Any] | None:
         raw = unwrap(s.record.value(s.rows.value[d.node]))
     terminal = d.cells is not None and d.expected_move is None
     return {"call": d.call, "board": board9(d.cells) if d.cells else None, "to_move": d.to_move,
-            "returned": _jsonable(raw), "expected": expected_json(check, d.expected_score, d.expected_move, terminal),
+            "returned": _jsonable(raw),
+            "expected": expected_json(check, d.node, d.expected_score, d.expected_move, terminal),
             "why": d.why, "kind": d.kind}
 
 

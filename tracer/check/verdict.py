@@ -16,7 +16,7 @@ from ..games.tictactoe.board import Board
 from ..search.minimax import record as guide_record
 from .calls import LOOP, LearnerSearch
 from .departure import Departure, first_departure
-from .mistakes import Mistake, name_mistake
+from .mistakes import Mistake, matching_mistakes
 from .reading import Cells
 from .record import CALL_LIMIT, KILLED, TIME_LIMIT
 from .scales import Scale, Solver, finished, infer, winner
@@ -68,7 +68,11 @@ class SearchCheck:
     guide_calls: int
     departure: Departure | None = None
     error: LearnerError | None = None
+    #: The known mistake the learner's calls are exactly, if one is (see mistakes.py); the first
+    #: in the list's order when several make the same calls on this board.
     mistake: Mistake | None = None
+    #: Every known mistake that makes exactly these calls.
+    candidates: list[Mistake] = field(default_factory=list)
     differences: list[Difference] = field(default_factory=list)
     words: Words | None = None
 
@@ -139,7 +143,8 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
         result.differences = differences(search, scale, solver)
         result.verdict = CORRECT if result.differences else IDENTICAL
     if result.verdict != IDENTICAL:
-        result.mistake = name_mistake(search, scale)
+        result.candidates = matching_mistakes(search, scale)
+        result.mistake = result.candidates[0] if result.candidates else None
     return result
 
 
@@ -174,7 +179,7 @@ def differences(search: LearnerSearch, scale: Scale, solver: Solver) -> list[Dif
     found: list[Difference] = []
     if scale.view != "ai":
         found.append(Difference("point of view", f"its scores are {scale.view_text()}"))
-    if not (scale.win, scale.loss, scale.draw, scale.per_move) == (1, -1, 0, 0):
+    if (scale.win, scale.loss, scale.draw, scale.per_move) != (1, -1, 0, 0):
         found.append(Difference("score scale", f"it scores {scale.values_text()} (the guide: ±1, 0 for a draw)"))
     order_call, tie_call = _order_and_ties(search, solver)
     if order_call is not None:
@@ -199,7 +204,7 @@ def _order_and_ties(search: LearnerSearch, solver: Solver) -> tuple[Any, Any]:
         if node in seen or cells is None:
             continue
         seen.add(node)
-        tried = []
+        tried: list[int] = []
         for kid in kids:
             kid_cells = search.cells(kid)
             if kid_cells is not None:

@@ -10,6 +10,7 @@ on the notify pipe and makes the calls tracer asks for on the command pipe.
 """
 
 import ast
+import contextlib
 import json
 import os
 import signal
@@ -39,6 +40,10 @@ LIST, TUPLE, DICT, OBJ = object(), object(), object(), object()
 PRIMITIVE = (str, int, float, type(None))
 
 
+#: Types a snapshot keeps as they are (bool is not among them: True hashes as 1).
+PLAIN = frozenset((str, int, float, type(None)))
+
+
 def snap(value, depth=0):
     """A hashable copy of ``value`` as it is now (lists copied, objects read)."""
     kind = type(value)
@@ -49,9 +54,15 @@ def snap(value, depth=0):
     if depth > 3:
         return "..."
     if kind is list or kind is tuple:
-        return (LIST if kind is list else TUPLE,) + tuple([snap(item, depth + 1) for item in value[:64]])
+        items = tuple(value[:64])
+        if PLAIN.issuperset(map(type, items)):  # the common board: nine plain cells
+            return (LIST if kind is list else TUPLE,) + items
+        return (LIST if kind is list else TUPLE,) + tuple([snap(item, depth + 1) for item in items])
     if kind is dict:
-        return (DICT,) + tuple((str(k), snap(v, depth + 1)) for k, v in list(value.items())[:64])
+        items = tuple(value.items())[:64]
+        if PLAIN.issuperset(map(type, value.values())) and all(type(k) is str for k in value):
+            return (DICT,) + items  # the common return value: {index, score}
+        return (DICT,) + tuple((str(k), snap(v, depth + 1)) for k, v in items)
     if hasattr(value, "tolist"):  # a NumPy array
         try:
             return snap(value.tolist(), depth)
@@ -64,7 +75,7 @@ def snap(value, depth=0):
         return (OBJ, type(value).__name__) + tuple(items)
     if isinstance(value, PRIMITIVE):
         return snap(kind.__base__(value) if kind.__base__ in PRIMITIVE else repr(value), depth)
-    return "<%s>" % type(value).__name__
+    return "<" + type(value).__name__ + ">"
 
 
 def plain(value):
@@ -95,8 +106,9 @@ class Recorder:
         self.values = {}
         self.pending = []
         self.errors = []  # (event index, exception): resolved after the stack has unwound
-        self.events_file = open(os.path.join(cfg["dir"], "events.bin"), "wb")
-        self.values_file = open(os.path.join(cfg["dir"], "values.txt"), "w", encoding="utf-8")
+        # Open for the whole run, closed by close(): the record is flushed to them as it grows.
+        self.events_file = open(os.path.join(cfg["dir"], "events.bin"), "wb")  # noqa: SIM115
+        self.values_file = open(os.path.join(cfg["dir"], "values.txt"), "w", encoding="utf-8")  # noqa: SIM115
         self.calls = 0
         self.deadline = time.monotonic() + cfg["timeoutMs"] / 1000
         self.hold = False
@@ -174,14 +186,12 @@ class Recorder:
 
         recorded.__wrapped__ = fn
         for attribute in ("__name__", "__qualname__", "__doc__", "__module__"):
-            try:
+            with contextlib.suppress(AttributeError, TypeError):
                 setattr(recorded, attribute, getattr(fn, attribute))
-            except (AttributeError, TypeError):
-                pass
         return recorded
 
 
-CFG = {}
+CFG = {}  # type: dict
 
 
 def their_line(error):
