@@ -133,20 +133,31 @@ function clean(text) {
 
 const wrapped = new Set(cfg.functions.map((f) => f.name));
 
+const searches = new Set(cfg.functions.filter((f) => f.role === "search").map((f) => f.name));
+
 function errorLine(error) {
+  // The learner's line: the top frame in their file that is not a wrapper; for a stack
+  // overflow, the top frame of a search function (its recursive call), not of a helper.
   const stack = error && typeof error.stack === "string" ? error.stack : "";
   const first = stack.split("\n")[0];
   if (first.startsWith(cfg.file + ":")) return Number(first.slice(cfg.file.length + 1)) || null;
+  const overflow = error instanceof RangeError;
+  let found = null, afterWrapper = false;
   for (const line of stack.split("\n").slice(1)) {
-    const at = line.indexOf(cfg.file + ":");
-    if (at < 0) continue;
+    if (line.indexOf(cfg.file + ":") < 0) continue;
     const fn = line.trim().replace(/^at /, "").split(" (")[0];
     const bare = fn.split(".").pop();
-    if (wrapped.has(bare) && !fn.includes(PREFIX)) continue; // tracer's wrapper, not their code
+    if (wrapped.has(bare) && !fn.includes(PREFIX)) {
+      afterWrapper = true; // tracer's wrapper, not their code: the frame below it made the call
+      continue;
+    }
     const match = /:(\d+):(\d+)\)?$/.exec(line.trim());
-    if (match) return Number(match[1]);
+    if (!match) continue;
+    if (found === null) found = Number(match[1]);
+    if (!overflow || (afterWrapper && searches.has(bare.split(PREFIX).join("")))) return Number(match[1]);
+    afterWrapper = false;
   }
-  return null;
+  return found;
 }
 
 let lastError = null, lastErrorId = -1;

@@ -100,6 +100,9 @@ def plain(value):
 class Recorder:
     """The calls made, as event codes and interned values, flushed to tracer's folder."""
 
+    #: The code of the wrapper every recorded call goes through (to tell it in a traceback).
+    RECORDED_CODE = None
+
     def __init__(self, cfg):
         self.cfg = cfg
         self.events = array("i")
@@ -184,6 +187,7 @@ class Recorder:
                 recorder.flush()
             return result
 
+        Recorder.RECORDED_CODE = recorded.__code__
         recorded.__wrapped__ = fn
         for attribute in ("__name__", "__qualname__", "__doc__", "__module__"):
             with contextlib.suppress(AttributeError, TypeError):
@@ -195,15 +199,25 @@ CFG = {}  # type: dict
 
 
 def their_line(error):
-    """The line of the learner's file the error came from (its deepest frame there)."""
+    """The line of the learner's file the error came from: its deepest frame there; for a
+    runaway recursion, the deepest line of a search function (its recursive call), not the
+    line of whatever helper the limit happened to stop in."""
     if isinstance(error, SyntaxError) and error.filename == CFG.get("file"):
         return error.lineno
-    line = None
+    searches = {f["name"] for f in CFG.get("functions", []) if f.get("role") == "search"}
+    line = recursive = None
     tb = error.__traceback__
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename == CFG.get("file"):
+        code = tb.tb_frame.f_code
+        if code.co_filename == CFG.get("file"):
             line = tb.tb_lineno
+            following = tb.tb_next
+            if code.co_name in searches and following is not None \
+                    and following.tb_frame.f_code is Recorder.RECORDED_CODE:
+                recursive = tb.tb_lineno  # a search function calling one: the recursion's line
         tb = tb.tb_next
+    if isinstance(error, RecursionError) and recursive is not None:
+        return recursive
     return line
 
 
