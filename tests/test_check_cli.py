@@ -147,3 +147,14 @@ def test_check_is_listed_in_help() -> None:
     assert "check" in result.stdout
     result = CliRunner().invoke(main, ["check", "--help"])
     assert result.exit_code == 0 and "as pytest runs a test file" in result.stdout
+
+
+def test_the_readme_example_is_what_it_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README shows a real report (of tests/learners/py_not_restored.py, as minimax.py)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("$ trace check minimax.py\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "minimax.py").write_text((LEARNERS / "py_not_restored.py").read_text())
+    code, out, _ = run_text("minimax.py")
+    assert code == 1
+    assert out.split("\nWhat the program printed")[0] == shown

@@ -131,11 +131,12 @@ def _departure(check: SearchCheck) -> list[str]:
     from .result import first_wrong_json
 
     data = first_wrong_json(check) or {}
+    language = check.search.record.language
     board = compact(d.cells) if d.cells else "(no board)"
-    returned = show(data.get("returned")) if not d.returned.nothing else "nothing"
+    returned = show(data.get("returned"), language) if not d.returned.nothing else "nothing"
     if d.node >= 0 and check.search.raised(d.node):
         returned = "nothing: it raised an error"
-    expected = show(data.get("expected")) if data.get("expected") is not None else (
+    expected = show(data.get("expected"), language) if data.get("expected") is not None else (
         "(no call: a correct search does not make this one)" if d.expected_score is None else signed(d.expected_score))
     return [
         f"{PAD}call      #{d.call}, {d.to_move} to move on {board}",
@@ -186,7 +187,8 @@ def _output(result: CheckResult) -> list[str]:
             more = total > len(getattr(out, stream))
             lines.append("")
             heading = "printed" if stream == "stdout" else "printed to standard error"
-            lines.append(f"What the program {heading} ({len(shown)}{'+' if more else ''} lines"
+            count = f"{len(shown)}{'+' if more else ''} line{'' if len(shown) == 1 and not more else 's'}"
+            lines.append(f"What the program {heading} ({count}"
                          f"{f', the first {OUTPUT_LINES}' if len(shown) > OUTPUT_LINES else ''}):")
             lines.extend(f"{PAD}| {line[:200]}" for line in shown[:OUTPUT_LINES])
     search_error = result.check.error if result.check is not None else None
