@@ -162,3 +162,25 @@ def test_not_a_function() -> None:
         tracer.check("minimax")
     with pytest.raises(tracer.InputError):
         tracer.check(minimax, [1, 2, 3])
+
+
+def budget(board, moves_left, maximizing):
+    """Right, with a depth budget counted down (it stops at 0, so the first call must give enough)."""
+    if line(board, "X"):
+        return 1
+    if line(board, "O"):
+        return -1
+    free = [i for i, c in enumerate(board) if c == "."]
+    if not free or moves_left == 0:
+        return 0
+    scores = []
+    for i in free:
+        board[i] = "X" if maximizing else "O"
+        scores.append(budget(board, moves_left - 1, not maximizing))
+        board[i] = "."
+    return max(scores) if maximizing else min(scores)
+
+
+def test_a_depth_budget_counted_down_gets_the_moves_left() -> None:
+    result = tracer.check(budget, list("X.OX.XOO."))
+    assert result.verdict == "identical" and result.check.calls == 9

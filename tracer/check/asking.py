@@ -49,7 +49,8 @@ def notation_for(program: Program, shape: Shape | None, board_param: str = "") -
 
 
 ROLE_WORDS = (
-    ("alpha", "alpha"), ("beta", "beta"), ("depth", "depth"), ("level", "depth"), ("ply", "depth"),
+    ("alpha", "alpha"), ("beta", "beta"), ("depth", "depth"), ("level", "depth"), ("ply", "depth"), ("left", "depth"),
+    ("budget", "depth"), ("remaining", "depth"),
     ("maxim", "flag"), ("ismax", "flag"), ("maxplayer", "flag"), ("maxturn", "flag"),
     ("isai", "flag"), ("aiturn", "flag"), ("color", "colour"), ("colour", "colour"),
     ("board", "board"), ("state", "board"), ("grid", "board"), ("cells", "board"), ("bdst", "board"),
@@ -77,7 +78,7 @@ def role(name: str) -> str:
 def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: str) -> tuple[list[Any], int]:
     """The arguments for ``fn`` on ``cells`` with ``mover`` to play, and the board's place."""
     params = fn.params or ["board"]
-    roles = [role(p) for p in params]
+    roles = ["depth" if p.rstrip("=") in fn.countdown else role(p) for p in params]
     if "board" not in roles:
         roles[0] = "board"
     args: list[Any] = []

@@ -57,8 +57,9 @@ def check_function(fn: Callable[..., Any] | Sequence[Callable[..., Any]], board:
         raise TypeError("tracer.check expects a function (or a list of functions) as its first argument")
     entry = functions[0]
     cells, mover, given = _position(board, to_move)
-    table = [Function(f.__name__, "search", _params(f), getattr(f.__code__, "co_firstlineno", 0), "top")
-             for f in functions]
+    names = {f.__name__ for f in functions}
+    table = [Function(f.__name__, "search", _params(f), getattr(f.__code__, "co_firstlineno", 0), "top",
+                      countdown=_countdown(f, names)) for f in functions]
     notation = _notation(entry)
     ai_mark = (ai or mover).upper()
     call_args, board_at = arguments(table[0], notation, cells, mover, ai_mark)
@@ -118,6 +119,16 @@ def _params(fn: Callable[..., Any]) -> list[str]:
             continue
         out.append(p.name if p.default is p.empty else f"{p.name}=")
     return out
+
+
+def _countdown(fn: Callable[..., Any], names: set[str]) -> list[str]:
+    """The parameters ``fn``'s own recursive calls lower (a depth budget): see record.Function."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return []
+    defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return pysource.countdown(defs[0], names) if defs else []
 
 
 def _notation(fn: Callable[..., Any]) -> Notation:

@@ -46,11 +46,11 @@ def functions(tree: ast.Module, wanted: list[str] | None) -> list[Function]:
                 table.append(Function(d.name, role, _params(d), d.lineno,
                                       "top" if where == "top" else "none", [],
                                       "method" if where == "class" else "declaration",
-                                      _countdown(d, searches | {d.name})))
+                                      countdown(d, searches | {d.name})))
     return table
 
 
-def _countdown(fn: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> list[str]:
+def countdown(fn: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> list[str]:
     """The parameters ``fn``'s calls of ``names`` pass as ``NAME - …`` (a depth budget)."""
     params = {p.arg for p in [*fn.args.posonlyargs, *fn.args.args]}
     found = set()

@@ -62,6 +62,8 @@ def _head(result: CheckResult) -> list[str]:
         elif result.program is None:
             why = "tracer.check called it"
         lines.append(f"First call: {_call_text(found, s.root)} ({why})")
+    elif result.program is None:
+        lines.append(f"First call: {_call_text(found, s.root)} (made by tracer.check)")
     else:
         lines.append(f"First call: {_call_text(found, s.root)} (made by the program)")
     if s.root_cells is not None:
