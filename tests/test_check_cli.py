@@ -158,3 +158,11 @@ def test_the_readme_example_is_what_it_prints(tmp_path: Path, monkeypatch: pytes
     code, out, _ = run_text("minimax.py")
     assert code == 1
     assert out.split("\nWhat the program printed")[0] == shown
+
+
+@pytest.mark.node
+def test_boards_when_the_function_is_a_method() -> None:
+    """A method cannot be called by tracer: the program's own search is still checked, and said so."""
+    code, out, _ = run_text(str(LEARNERS / "js_class.js"), "--boards")
+    assert code == 0 and "Verdict: identical" in out
+    assert "--boards: trace check cannot call minimax, a method, itself" in out

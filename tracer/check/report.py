@@ -29,6 +29,8 @@ def render_text(result: CheckResult) -> str:
         lines.append(f"Calls: {found.calls:,} (the guide's minimax makes {found.guide_calls:,} from this position).")
         if len(result.checks) > 1 or result.boards_asked:
             lines.append(_positions(result))
+        if result.boards_note:
+            lines.append(result.boards_note + ".")
     lines.extend(_output(result))
     return "\n".join(lines) + "\n"
 
@@ -218,17 +220,20 @@ def render_html(result: CheckResult) -> str:
 
     found = result.check
     verdict = result.verdict
+    lines = _verdict(result, found)
+    head = lines[0].removeprefix("Verdict: ")
+    body = "\n".join(line.removeprefix(PAD) for line in lines[1:]).strip("\n")
     parts = ['<div style="font-family: sans-serif; border: 1px solid #d0d7de; border-radius: 6px; '
-             'padding: 8px 12px; max-width: 44em">',
-             f'<div style="font-weight: bold; color: {COLOURS[verdict]}">{escape(verdict)}</div>']
-    text_lines = _verdict(result, found)[1:] if found is not None else []
+             'padding: 8px 12px; max-width: 48em">',
+             f'<div style="font-weight: bold; color: {COLOURS[verdict]}">{escape(head)}</div>']
     d = found.departure if found is not None else None
+    text = f'<pre style="white-space: pre-wrap; margin: 0">{escape(body)}</pre>' if body else ""
     if d is not None and d.cells is not None:
         svg = board_svg(Board(board9(d.cells)), top=f"call #{d.call}", bottom=f"{d.to_move} to move")
-        parts.append(f'<div style="display: flex; gap: 12px; align-items: flex-start">{svg}<pre '
-                     f'style="white-space: pre-wrap; margin: 0">{escape(chr(10).join(text_lines))}</pre></div>')
-    else:
-        parts.append(f'<pre style="white-space: pre-wrap">{escape(chr(10).join(_verdict(result, found)))}</pre>')
+        parts.append('<div style="display: flex; gap: 12px; align-items: flex-start; margin-top: 6px">'
+                     f'{svg}{text}</div>')
+    elif text:
+        parts.append(text)
     if found is not None:
         parts.append(f'<div>{found.calls:,} calls; the guide\'s minimax makes {found.guide_calls:,}.</div>')
     parts.append("</div>")

@@ -36,6 +36,8 @@ class CheckResult:
     function_name: str = ""
     #: Whether ``--boards`` asked for more positions.
     boards_asked: bool = False
+    #: Why ``--boards`` could not be honoured, if it could not.
+    boards_note: str | None = None
 
     # ---- the summary ------------------------------------------------------------------------
 
@@ -113,6 +115,8 @@ class CheckResult:
                 "loop": s.loop is not None,
             })
         data["searches"] = len(self.checks)
+        if self.boards_note:
+            data["boards_note"] = self.boards_note
         if self.output is not None:
             data["output"] = {"stdout": self.output.text("stdout"), "stderr": self.output.text("stderr")}
         return data

@@ -135,6 +135,13 @@ class _Session:
         return self.program.ai
 
     def more_boards(self, count: int) -> None:
+        if entry(self.program) is None:
+            found = [f for f in self.program.functions if f.role == "search"]
+            what = f"{found[0].name}, a method," if found and found[0].kind in (
+                "method", "field", "object-method", "object-property") else "its search function"
+            self.result.boards_note = (f"--boards: trace check cannot call {what} itself, so only the "
+                                       "program's own search was checked")
+            return
         tried = {(c.search.root_cells, c.search.root_mover) for c in self.result.checks}
         for cells, mover in varied_positions(count + len(tried)):
             if count <= 0:
