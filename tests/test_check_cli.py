@@ -166,3 +166,23 @@ def test_boards_when_the_function_is_a_method() -> None:
     code, out, _ = run_text(str(LEARNERS / "js_class.js"), "--boards")
     assert code == 0 and "Verdict: identical" in out
     assert "--boards: trace check cannot call minimax, a method, itself" in out
+
+
+@pytest.mark.node
+def test_scores_and_ai_given_instead_of_read() -> None:
+    """js_arrow_null.js scores ±10. Told the guide's ±1, its first finished board, #3 (O has 2, 4, 6),
+    returns -10 where -1 is due. Told the AI is O, its first finished board's -10 is O's loss, not a
+    win for O: wrong at #3 as well. Read from its own boards, it is correct."""
+    program = str(LEARNERS / "js_arrow_null.js")
+    for extra in (["--scores", "tutorial"], ["--ai", "O"]):
+        code, data, _ = run_check(program, *extra)
+        assert code == 1 and data["verdict"] == "wrong"
+        wrong = data["first_wrong"]
+        assert (wrong["call"], wrong["board"], wrong["returned"]) == (3, "XXOXOXOO.", {"score": -10})
+    code, data, _ = run_check(program, "--scores", "ten")
+    assert code == 0 and data["verdict"] == "correct"
+
+
+def test_bad_scores_option() -> None:
+    code, out, err = run_text(str(LEARNERS / "py_guide_port.py"), "--scores", "1,2")
+    assert code == 2 and err.startswith("trace: error: --scores:") and err.count("\n") == 1

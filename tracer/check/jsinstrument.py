@@ -135,7 +135,7 @@ def _table(definitions: list[JsFunction], roles: dict[str, str], tokens: list[To
         for d in definitions:
             if roles.get(d.name) == role and d.name not in seen:
                 seen.add(d.name)
-                reach, path = _reach(d, definitions)
+                reach, path = _reach(d, definitions, tokens)
                 table.append(Recorded(d.name, role, d.params, d.line, reach, path, d.kind,
                                       _countdown(d, tokens, roles)))
     return table
@@ -173,12 +173,12 @@ def _lowered(argument: list[Token], params: list[str], found: set[str]) -> None:
         found.add(texts[0])
 
 
-def _reach(d: JsFunction, definitions: list[JsFunction]) -> tuple[str, list[str]]:
+def _reach(d: JsFunction, definitions: list[JsFunction], tokens: list[Token]) -> tuple[str, list[str]]:
     """How tracer can get hold of ``d`` to call it: a top-level binding, or by harvesting."""
     if d.kind in MEMBER_KINDS:
         return "none", []
-    if d.parent is None:
-        return "top", []
+    if d.parent is None or (d.kind == "assignment" and _declaration_of(d.name, tokens) is None):
+        return "top", []  # an undeclared name is a global: its wrapper is at the top
     path: list[str] = []
     node = d
     while node.parent is not None:

@@ -70,7 +70,9 @@ def _head(result: CheckResult) -> list[str]:
         lines.append(f"First call: {_call_text(found, s.root)} (made by the program)")
     if s.root_cells is not None:
         lines.append(f"Position: {compact(s.root_cells)} with {s.root_mover} to move; {found.ai} is the AI.")
-    lines.append(f"Scores: {found.scale.describe()}.")
+    assumed = "" if found.samples or found.scale != found.scale.__class__(ai=found.scale.ai) else \
+        " (assumed, as the guide's: the search scored no finished board)"
+    lines.append(f"Scores: {found.scale.describe()}{assumed}.")
     return lines
 
 

@@ -75,6 +75,8 @@ class SearchCheck:
     candidates: list[Mistake] = field(default_factory=list)
     differences: list[Difference] = field(default_factory=list)
     words: Words | None = None
+    #: How many finished boards the program scored: what its scale was read from (0: assumed).
+    samples: int = 0
 
     @property
     def ai(self) -> str:
@@ -118,8 +120,8 @@ def terminal_samples(search: LearnerSearch) -> list[tuple[str | None, int, str, 
 def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     """Hold ``search`` against a correct one, then against the guide's."""
     cells = search.root_cells
-    scale = infer(terminal_samples(search), search.root_mover, settings.ai, settings.scores,
-                  settings.prefer_ai)
+    samples = terminal_samples(search)
+    scale = infer(samples, search.root_mover, settings.ai, settings.scores, settings.prefer_ai)
     if search.loop is not None:
         scale = replace(scale, origin=1)
     fn = search.fn(search.root if search.root != LOOP else (search.children(LOOP) or [0])[0])
@@ -127,7 +129,7 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     words = Words(scale, returns)
     ai = scale.ai if scale.view == "ai" else search.root_mover
     guide_calls = guide_record(Board(board9(cells)), search.root_mover, ai).calls if cells else 0  # type: ignore[arg-type]
-    result = SearchCheck(search, scale, IDENTICAL, search.calls, guide_calls, words=words)
+    result = SearchCheck(search, scale, IDENTICAL, search.calls, guide_calls, words=words, samples=len(samples))
     if cells is None:
         result.verdict = WRONG
         result.departure = first_departure(search, Solver(scale, 0), words)

@@ -110,8 +110,10 @@ class Words:
     # ---- a call that returns the wrong thing ----------------------------------------------
 
     def missing_cells(self, tried: list[int], missing: list[int], empty: list[int]) -> str:
-        return (f"it test-played {cells_text(tried)} but not {cells_text(missing)}: step 10's "
-                f"for-loop test-plays every empty cell (availCellsIndexes = [{', '.join(map(str, empty))}])")
+        found = f"it test-played {cells_text(tried)} but not {cells_text(missing)}" if tried else \
+            "it returned without test-playing any cell, though the game goes on"
+        return (f"{found}: step 10's for-loop test-plays every empty cell "
+                f"(availCellsIndexes = [{', '.join(map(str, empty))}])")
 
     def wrong_terminal(self, cells: Cells, mover: str, expected: float, depth: int) -> str:
         text = f"{self.terminal(cells, mover)}: step 9 returns {self.value(expected)}"
