@@ -62,13 +62,13 @@ def test_run_as_python_runs_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     """``__name__`` is ``__main__``, argv[0] the file as given, the folder the current one; and
     tracer itself writes nothing there."""
     monkeypatch.chdir(tmp_path)
-    given = tmp_path / "in.txt"
-    given.write_text(GUIDE + "\n")
-    code, data, _ = run_check(str(LEARNERS / "py_reads_board.py"), "--stdin", "in.txt")
+    (tmp_path / "in.txt").write_text(GUIDE + "\n")
+    (tmp_path / "prog.py").write_text((LEARNERS / "py_reads_board.py").read_text())
+    code, data, _ = run_check("prog.py", "--stdin", "in.txt")
     assert code == 0
     first = data["output"]["stdout"].splitlines()[0]
-    assert first == f"name: __main__ argv: ['{LEARNERS / 'py_reads_board.py'}']"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt"]
+    assert first == "name: __main__ argv: ['prog.py']"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt", "prog.py"]
 
 
 @pytest.mark.node

@@ -169,7 +169,8 @@ class Host:
     def _start(self, runner: str, argv: list[str], stdin: str | None, max_calls: int) -> None:
         program = self.program
         config: dict[str, Any] = {
-            "file": program.file, "argv": argv, "dir": self.folder, "maxCalls": max_calls,
+            "file": program.file, "argv0": program.path, "argv": argv, "dir": self.folder,
+            "maxCalls": max_calls,
             "timeoutMs": int(self.timeout * 1000), "functions": [vars(f) for f in program.functions],
             "fakePage": True,
         }

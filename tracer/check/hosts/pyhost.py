@@ -321,21 +321,50 @@ def report(cfg, recorder, error):
     sys.stderr.write("Traceback (most recent call last):\n" + "".join(lines))
 
 
+def run_program(cfg, recorder, module):
+    """Run the learner's file as ``__main__``, its search defs decorated; how it ended."""
+    path = cfg["file"]
+    try:
+        with open(path, "rb") as f:
+            source = f.read()
+        tree = Decorate(cfg["functions"]).visit(ast.parse(source, path))
+        exec(compile(tree, path, "exec"), module.__dict__)
+    except Stop:
+        return "limit"
+    except SystemExit:
+        return "exit"
+    except BaseException as error:
+        report(cfg, recorder, error)
+        return "error"
+    return "done"
+
+
+def answer(cfg, recorder, module):
+    """Make the calls tracer asks for, each within the time limit, until it says no more."""
+    try:
+        for command in commands(cfg):
+            if command.get("op") != "call":
+                break
+            signal.setitimer(signal.ITIMER_REAL, cfg["timeoutMs"] / 1000)
+            run_call(cfg, recorder, module, command)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except Stop:
+        pass
+
+
 def main():
     with open(os.environ["TRACER_CHECK_CONFIG"], encoding="utf-8") as f:
         cfg = json.load(f)
     CFG.update(cfg)
-    path = cfg["file"]
-    sys.argv = [path] + cfg["argv"]
-    sys.path[0] = os.path.dirname(path)
+    sys.argv = [cfg.get("argv0", cfg["file"])] + cfg["argv"]  # as typed, as `python FILE` has it
+    sys.path[0] = os.path.dirname(cfg["file"])
     recorder = Recorder(cfg)
     module = types.ModuleType("__main__")
-    module.__file__ = path
+    module.__file__ = cfg["file"]
     module.__builtins__ = __builtins__
     setattr(module, WRAP, lambda k: lambda fn: recorder.wrap(k, fn))
     sys.modules["__main__"] = module
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000) * 2 + 100)  # room for the wrappers
-    status = "done"
 
     def out_of_time(signum, frame):
         recorder.events.append(LIMIT)
@@ -345,32 +374,12 @@ def main():
 
     signal.signal(signal.SIGALRM, out_of_time)
     signal.setitimer(signal.ITIMER_REAL, cfg["timeoutMs"] / 1000)
-    try:
-        with open(path, "rb") as f:
-            source = f.read()
-        tree = Decorate(cfg["functions"]).visit(ast.parse(source, path))
-        code = compile(tree, path, "exec")
-        exec(code, module.__dict__)
-    except Stop:
-        status = "limit"
-    except SystemExit:
-        status = "exit"
-    except BaseException as error:
-        status = "error"
-        report(cfg, recorder, error)
+    status = run_program(cfg, recorder, module)
     signal.setitimer(signal.ITIMER_REAL, 0)
     recorder.flush()
     notify(cfg, "ready " + status)
     if status != "limit":
-        try:
-            for command in commands(cfg):
-                if command.get("op") != "call":
-                    break
-                signal.setitimer(signal.ITIMER_REAL, cfg["timeoutMs"] / 1000)
-                run_call(cfg, recorder, module, command)
-                signal.setitimer(signal.ITIMER_REAL, 0)
-        except Stop:
-            pass
+        answer(cfg, recorder, module)
     recorder.flush()
     sys.stdout.flush()
     sys.stderr.flush()
