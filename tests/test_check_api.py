@@ -184,3 +184,11 @@ def budget(board, moves_left, maximizing):
 def test_a_depth_budget_counted_down_gets_the_moves_left() -> None:
     result = tracer.check(budget, list("X.OX.XOO."))
     assert result.verdict == "identical" and result.check.calls == 9
+
+
+def test_check_is_there_after_import_tracer_alone() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, tracer; assert callable(tracer.check); assert 'subprocess' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -16,7 +16,7 @@ A textbook tree is a game too::
 
 from __future__ import annotations
 
-from . import search  # the package, callable: tracer.search(game) records the guide's minimax
+from . import check, search  # packages, callable: tracer.check(fn, board), tracer.search(game)
 from .errors import InputError, RenderError, TooLargeError, TracerError
 from .games.tictactoe.board import LINES, Board, Mark, cell_name
 from .games.tictactoe.notation import Position, parse_board
@@ -45,6 +45,7 @@ __all__ = [
     "Trace",
     "TracerError",
     "cell_name",
+    "check",
     "figures",
     "overview_figure",
     "parse_board",
