@@ -1,12 +1,15 @@
-"""Outputs: what a run can produce from a trace, each one entry of a registry.
+"""Outputs: the only code that writes files, each output one ``Output``, all of a run planned together.
 
 A run asks for outputs with options (``Request``). ``produce`` plans every
-requested output and checks them all; prints what goes to the terminal (the
-log or the summary); then renders every file and only then writes them all, so
-a bad request or a failed rendering leaves the file system as it was.
+output a trace run asks for; ``run`` takes any planned outputs (a trace
+run's, ``trace compare``'s, ``trace play``'s game page and saved decisions),
+refuses outputs that would replace an input or each other, checks them all,
+prints what goes to the terminal (the log or the summary), then renders every
+file and only then writes them all, so a bad request or a failed rendering
+leaves the file system as it was.
 
-Adding an output is one module with an ``Output`` subclass and one line in
-``_registry``.
+Adding an output of a trace run is one module with an ``Output`` subclass and
+one line in ``_registry``.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import click
 
@@ -91,7 +94,8 @@ class Output(ABC):
     #: out before anything is drawn, so a drawing that fails never hides them.
     on_terminal: ClassVar[bool] = False
 
-    def __init__(self, trace: Trace, request: Request):
+    def __init__(self, trace: Trace, request: Any):
+        #: What it presents: a trace (or, for ``trace compare``, the traces compared).
         self.trace = trace
         self.request = request
         #: What the run says about this output once everything is written.
@@ -102,9 +106,9 @@ class Output(ABC):
         self.reports.append(line)
 
     @classmethod
-    @abstractmethod
     def plan(cls, trace: Trace, request: Request) -> Output | None:
-        """This output if the request asks for it, else None."""
+        """This output if a trace run's request asks for it, else None."""
+        return None
 
     def paths(self) -> list[str]:
         """The files this output will write (not standard output)."""
@@ -142,8 +146,12 @@ def plan(trace: Trace, request: Request) -> list[Output]:
 
 def produce(trace: Trace, request: Request) -> None:
     """Check, render, then write every output the request asks for."""
-    outputs = plan(trace, request)
-    check_distinct(outputs, request.inputs)
+    run(plan(trace, request), request.inputs)
+
+
+def run(outputs: list[Output], inputs: tuple[str, ...] = ()) -> None:
+    """Check, render, then write ``outputs``; none may replace one of ``inputs`` or another."""
+    check_distinct(outputs, inputs)
     for out in outputs:
         out.check()
     printed = [out for out in outputs if out.on_terminal]

@@ -81,7 +81,7 @@ class TreeOutput(Output):
                 self.report(f"trace: wrote {self.path} ({self.note})")
 
     def write_json(self) -> None:
-        from ..renderers.json_trace import write_json
+        from ..tracefile import write_json
 
         if self.path == "-":
             write_json(self.trace, sys.stdout)

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..trace import SEARCH_CHECKS, Positions, SearchInfo, Trace
+from ..scores import MAX_SCORE
+from ..trace import Positions, SearchInfo, Trace
+from .base import SearchKind, Setting
 
 if TYPE_CHECKING:
-    from ..games.base import Game
+    from ..games.base import Rules as Game
 
 INF = float("inf")
 #: Inside the search, the infinite bounds are ints beyond any score (int comparisons are faster).
@@ -248,4 +250,33 @@ def _check_alphabeta(trace: Trace, pid: int, where: str) -> None:
                              f"{got.score} via the first best, test-play {got.best}")
 
 
-SEARCH_CHECKS["alphabeta"] = _check_alphabeta
+#: Moves are stored as 16-bit integers; no game here comes near this.
+_MAX_MOVE = 1 << 15
+
+
+def _bound(value: Any) -> bool:
+    """An alpha or beta read back: a score, or null for an infinite bound."""
+    return value is None or (type(value) is int and abs(value) <= MAX_SCORE)
+
+
+def _moves(value: Any) -> bool:
+    """Pruned moves read back: a list of moves."""
+    return isinstance(value, list) and len(value) < _MAX_MOVE and all(
+        type(m) is int and 0 <= m < _MAX_MOVE for m in value)
+
+
+KIND = SearchKind(
+    name="alphabeta",
+    title="alpha-beta",
+    run=search,
+    check=_check_alphabeta,
+    words="tracer.explain.alphabeta:AlphaBetaWords",
+    help="prunes test-plays that cannot matter",
+    settings={"cutoff": Setting(CUTOFFS, "ge", "Alpha-beta's cut: ge (default) stops once best >= "
+                                              "beta (MAX) or <= alpha (MIN); gt only when strictly beyond.")},
+    extras={"alpha": _bound, "beta": _bound, "pruned": _moves},
+    compare=({"cutoff": "ge"}, {"cutoff": "gt"}),
+    order_matters=True,
+    game_page="alpha-beta (cut at ≥)",
+    recorder=Recorder,
+)

@@ -1,47 +1,46 @@
-"""The set of searches ``trace compare`` runs side by side on one game.
+"""The set of searches ``trace compare`` runs side by side on one game, built from the registries.
 
-Each variant is a search, a loop order and a score scheme (None: the scheme the
-user gave). The first is the guide's minimax, the baseline the others are
-measured against.
+Every search of the registry runs with each of the settings it lists for a
+comparison (the baseline, the guide's minimax, first); a search whose calls
+depend on the loop order also runs on the game's variations of the order; the
+baseline also runs on the game's variations of the score scheme. The first row
+is the baseline on the game as given: the one the others are measured against.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..games.tictactoe.game import ASCENDING, CENTRE_FIRST
-from ..scores import DEPTH, Scores
+from .. import games
 from ..trace import Trace
-from . import SearchSpec
+from . import SearchSpec, baseline, kinds
 
 
 @dataclass(frozen=True)
 class Variant:
-    """One row of a comparison: what to run."""
+    """One row of a comparison: a search and the game it runs on."""
 
     search: SearchSpec
-    order: tuple[int, ...] = ASCENDING
-    #: The score scheme, or None for the one the comparison was asked with.
-    scores: Scores | None = None
+    #: The game, or one of its variations (``GameKind.variations``).
+    game: Any
 
 
-VARIANTS: tuple[Variant, ...] = (
-    Variant(SearchSpec("minimax")),
-    Variant(SearchSpec("alphabeta", "ge")),
-    Variant(SearchSpec("alphabeta", "gt")),
-    Variant(SearchSpec("alphabeta", "ge"), CENTRE_FIRST),
-    Variant(SearchSpec("memo")),
-    Variant(SearchSpec("minimax"), scores=DEPTH),
-)
+def compare_set(game: Any) -> list[Variant]:
+    """The searches to compare on ``game``, in the order the comparison lists them."""
+    variations = games.kind_of(game).variations(game)
+    rows = []
+    for kind in kinds():
+        rows += [Variant(SearchSpec(kind.name, **settings), game) for settings in kind.compare]
+        if kind.order_matters:
+            rows += [Variant(SearchSpec(kind.name, **kind.compare[0]), v.game)
+                     for v in variations if v.changes == "order"]
+    base = baseline()
+    rows += [Variant(SearchSpec(base.name, **base.compare[0]), v.game)
+             for v in variations if v.changes == "scores"]
+    return rows
 
 
-def run_variants(make_game: Callable[[tuple[int, ...], Scores | None], Any],
-                 variants: tuple[Variant, ...] = VARIANTS) -> list[tuple[Variant, Trace]]:
-    """Record every variant; ``make_game(order, scores)`` builds the game each one searches."""
-    return [(v, v.search.run(make_game(v.order, v.scores))) for v in variants]
-
-#: The variants that mean something on any game: no loop orders or score schemes of a board.
-GENERIC_VARIANTS: tuple[Variant, ...] = tuple(
-    v for v in VARIANTS if v.order == ASCENDING and v.scores is None)
+def run_variants(game: Any) -> list[tuple[Variant, Trace]]:
+    """Record every search of the comparison on ``game``."""
+    return [(v, v.search.run(v.game)) for v in compare_set(game)]

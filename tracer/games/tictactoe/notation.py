@@ -47,6 +47,22 @@ class Position:
     source: str = "<string>"
 
 
+#: The empty board as the guide's array of indexes, ``[0, 1, ..., 8]``.
+_INDEX_ARRAY = re.compile(r"\[\s*" + r"\s*,\s*".join(map(str, range(9))) + r"\s*,?\s*\]")
+
+
+def surely_a_board(text: str) -> bool:
+    """Whether a file's first line with content can only be a board: the guide's array
+    (with quoted marks, or the empty board's indexes ``[0, 1, ..., 8]``), which another
+    game's ``[...]`` notation might otherwise claim."""
+    rows = _content_rows(text[:4096])
+    if not rows:
+        return False
+    first = rows[0][1]
+    start = _ARRAY_START.match(first)
+    return start is not None and ('"' in first or "'" in first or bool(_INDEX_ARRAY.match(first, start.end() - 1)))
+
+
 def _quote(text: str, limit: int = 40) -> str:
     """Quote found text for an error message: escaped, shortened, on one line."""
     return quote(text.strip(" \t"), limit)
