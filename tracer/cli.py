@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from . import __version__, examples
+from . import examples
 from .commandline import DefaultGroup, Failure, reports_errors
 from .errors import EnvironmentFault, InputError
 from .options import (
@@ -50,7 +50,7 @@ Examples:
 
 
 @click.group(cls=DefaultGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="trace")
+@click.version_option(package_name="minimax-tracer", prog_name="trace")
 def main() -> None:
     """Trace the tutorial's minimax on a tic-tac-toe board, call by call.
 
@@ -82,7 +82,7 @@ def list_examples() -> None:
               help="Trace a bundled example (without NAME: list them).")
 @game_options
 @output_options
-@click.version_option(__version__, prog_name="trace")
+@click.version_option(package_name="minimax-tracer", prog_name="trace")
 @reports_errors
 def run(board: str | None, example: str | None, turn: str | None, game_name: str | None,
         algorithm: str, **options: Any) -> None:
@@ -152,9 +152,10 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir:
 
     if html_path is not None:
         from .outputs.game_page import GamePage, GamePageRequest
+        from .play.page import build_page, scheme_of
 
-        request = GamePageRequest(html_path, ai=ai.upper(), scores=parse_scores(scores))
-        run_outputs([GamePage(None, request)])  # type: ignore[arg-type]
+        scheme, mark = scheme_of(parse_scores(scores)), ai.upper()
+        run_outputs([GamePage(None, GamePageRequest(html_path, lambda: build_page(mark, scheme)))])  # type: ignore[arg-type]
         return
     search, loop_order = chosen_search(algorithm, settings), parse_order(order)
     chosen = list(kinds) or list(DEFAULT_KINDS)

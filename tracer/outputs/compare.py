@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import click
 
 from ..trace import Trace
-from . import Output
+from .base import Output
 from .files import check_graphviz, check_output_path, pipe, write_atomically
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..trace import Trace
-from . import Output, Request, run
+from .base import Output, Request, run
 
 #: Makes the output of one kind for a decision's trace, written beside the stem ``DIR/move-N``.
 Kind = Callable[[Trace, Path], Output]

@@ -1,56 +1,42 @@
-"""``trace play --html PATH``: the game against the AI as one self-contained page."""
+"""``trace play --html PATH``: the game against the AI as one self-contained page, written."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from ..errors import InputError
-from . import Output
+from .base import Output
 from .files import check_output_path, write_atomically
 
 
 @dataclass(frozen=True)
 class GamePageRequest:
-    """What ``trace play --html`` asks for: the page's path and the setting it starts with."""
+    """Where the game page goes, and what makes it: ``build()`` returns the page's bytes and
+    a few words on what it holds (``trace play`` records its searches; outputs only write)."""
 
     path: str
-    #: The AI's mark and the score scheme (a ``Scores``) the page starts with.
-    ai: str = "X"
-    scores: Any = None
+    build: Callable[[], tuple[bytes, str]]
 
 
 class GamePage(Output):
     """The game page: every setting's recorded searches, offline."""
 
     option = "--html"
+    request: GamePageRequest
 
     @property
     def path(self) -> str:
-        return str(self.request.path)
+        return self.request.path
 
     def paths(self) -> list[str]:
         return [] if self.path == "-" else [self.path]
 
     def check(self) -> None:
-        from ..play.page import SCHEMES
-        from ..scores import NAMED
-
         check_output_path(self.path, "--html")
-        names = {NAMED[name]: name for name in SCHEMES}
-        scores = self.request.scores or NAMED["tutorial"]
-        scheme = names.get(scores)
-        if scheme is None:
-            raise InputError(f"the game page offers the schemes {', '.join(SCHEMES)}, found "
-                             f"{scores.spec()!r} (the terminal game takes any triple)", "--scores")
-        self.scheme: str = scheme
 
     def render(self) -> None:
-        from ..play.page import describe_page, render_game_page
-
-        self.data = render_game_page(self.request.ai, self.scheme).encode("utf-8")
-        self.note = describe_page(self.data)
+        self.data, self.note = self.request.build()
 
     def write(self) -> None:
         if self.path == "-":

@@ -6,7 +6,7 @@ import click
 
 from ..errors import InputError
 from ..trace import Trace
-from . import Output, Request
+from .base import Output, Request
 from .files import check_output_path, write_atomically
 
 

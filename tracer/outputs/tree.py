@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..trace import Trace
-from . import Output, Request
+from .base import Output, Request
 from .files import atomic_writer, check_output_path, choose_format, pipe, write_atomically
 from .log import is_terminal
 from .progress import calls_bar

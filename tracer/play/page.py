@@ -27,6 +27,7 @@ from itertools import product
 from typing import Any
 
 from .. import search
+from ..errors import InputError
 from ..games.tictactoe.board import CELL_NAMES, LINES, Board, Mark
 from ..games.tictactoe.game import TERMINAL_NAMES, TicTacToe, pack
 from ..renderers import html as viewer_page
@@ -206,8 +207,20 @@ def _game_asset(name: str) -> str:
     return viewer_page.asset(name)
 
 
-def describe_page(data: bytes) -> str:
-    """What ``trace play --html`` says about the page it wrote."""
+def scheme_of(scores: Scores | None) -> str:
+    """The name of the score scheme the page starts with; InputError if it offers no such scheme."""
+    names = {NAMED[name]: name for name in SCHEMES}
+    scheme = names.get(scores or NAMED["tutorial"])
+    if scheme is None:
+        raise InputError(f"the game page offers the schemes {', '.join(SCHEMES)}, found "
+                         f"{(scores or NAMED['tutorial']).spec()!r} (the terminal game takes any triple)",
+                         "--scores")
+    return scheme
+
+
+def build_page(ai: Mark, scheme: str) -> tuple[bytes, str]:
+    """The page's bytes, and what ``trace play --html`` says about it."""
+    data = render_game_page(ai, scheme).encode("utf-8")
     settings = len(graph_settings())
-    return (f"{len(data) / 1024:,.0f} KiB: the game, its {settings} recorded minimax searches and"
-            " alpha-beta's decisions, offline")
+    return data, (f"{len(data) / 1024:,.0f} KiB: the game, its {settings} recorded minimax searches and"
+                  " alpha-beta's decisions, offline")

@@ -30,6 +30,7 @@ from ..style import (
     SMALL_POINTS,
 )
 from ..trace import Call, Trace
+from .captions import pick_footer
 
 MAX_FILL = "#e3f2fd"
 MIN_FILL = "#fce4ec"
@@ -58,8 +59,6 @@ def _shape(trace: Trace, state: int) -> tuple[str, str, str, str]:
 
 def shape_node(trace: Trace, call: Call, *, thick: bool = False, explain: bool = False) -> dict[str, str]:
     """Graphviz attributes drawing ``call`` as a textbook node."""
-    from .drawing import pick_footer
-
     words, search = for_trace(trace)
     if call.terminal_code:
         return leaf_node(words.node_name(call.state), value_text(trace, call), thick=thick)
