@@ -48,9 +48,13 @@ def table(*rows: str, **attrs: object) -> str:
     return f"<TABLE{_attributes(attrs)}>" + "".join(rows) + "</TABLE>"
 
 
+#: A line break inside a cell.
+BREAK = "<BR/>"
+
+
 def lines(texts: list[str], **attrs: object) -> str:
-    """Plain lines, each escaped, joined by ``<BR/>``, in one font."""
-    return font("<BR/>".join(text(t) for t in texts), **attrs)
+    """Plain lines, each escaped, joined by line breaks, in one font."""
+    return font(BREAK.join(text(t) for t in texts), **attrs)
 
 
 def html_label(markup: str) -> str:

@@ -35,15 +35,17 @@ def describe_trace(trace: Trace) -> str:
     """A trace's ``repr``: its first state, who moves, the search, the calls and the result."""
     words = for_trace(trace)[0]
     root = trace.game.root
+    result = words.returned(trace.result.index, trace.result.score)
     return (f"<Trace {words.describe(root)} {words.player(root)} to move, "
-            f"{trace.search.algorithm}: {trace.calls} calls, result {trace.result}>")
+            f"{trace.search.algorithm}: {trace.calls} calls, result {result}>")
 
 
 def describe_call(call: Call) -> str:
     """A call's ``repr``: its number, depth, state, who moves and what it returns."""
     words = for_trace(call.trace)[0]
+    returned = words.returned(call.best, call.score)
     return (f"<Call {call.call} depth {call.depth} {words.describe(call.state)} "
-            f"{words.player(call.state)} to move, returns {call.returned}>")
+            f"{words.player(call.state)} to move, returns {returned}>")
 
 
 def call_svg(call: Call) -> str:
@@ -52,7 +54,7 @@ def call_svg(call: Call) -> str:
     words = for_trace(trace)[0]
     kind = drawing.outcome(trace, call)
     top = f"#{call.call} · {'game over' if kind else words.player(call.state) + ' to move'}"
-    bottom = f"returns {call.returned}"
+    bottom = f"returns {words.returned(call.best, call.score)}"
     fill = drawing.OUTCOME_FILL[kind] if kind else drawing.INNER_FILL
     border = drawing.OUTCOME_BORDER[kind] if kind else drawing.INNER_BORDER
     picture = words.svg_picture(call.state, played=call.move, top=top, bottom=bottom, fill=fill,
@@ -74,14 +76,16 @@ def text_card(lines: list[str], fill: str, border: str) -> str:
 
 
 def result_html(result: Result) -> str:
-    """A return value as the guide writes it, with the move it names in words."""
-    text = f"<code>{escape(str(result))}</code>"
+    """A return value as its game writes it (the guide's ``{index, score}`` for tic-tac-toe),
+    with the move it names in words."""
+    words = None if result.game is None else game_words(result.game)
+    said = str(result) if words is None else words.returned(result.index, result.score)
+    text = f"<code>{escape(said)}</code>"
     if result.index is None:
         return f"{text}: a finished game, score {signed(result.score)}"
-    if result.game is None:
+    if words is None:
         return f"{text}: score {signed(result.score)}"
-    move = game_words(result.game).move_name(result.index)
-    return f"{text}: play {escape(move)}, score {signed(result.score)}"
+    return f"{text}: play {escape(words.move_name(result.index))}, score {signed(result.score)}"
 
 
 def trace_html(trace: Trace, lay_out: LayOut) -> str:

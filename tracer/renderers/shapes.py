@@ -104,7 +104,7 @@ def leaf_node(label: str, value: str, *, thick: bool = False, pruned: bool = Fal
 def _side_label(lines: list[str], call: int) -> str:
     """The text beside a node: its label in bold, the call number, then the other lines small."""
     head = labels.bold(labels.text(lines[0])) + " " + labels.font(f"#{call}", POINT_SIZE="8", COLOR="#757575")
-    rest = "".join("<BR/>" + labels.font(labels.text(t), POINT_SIZE="8") for t in lines[1:] if t)
+    rest = "".join(labels.BREAK + labels.font(labels.text(t), POINT_SIZE="8") for t in lines[1:] if t)
     return labels.html_label(labels.font(head + rest, POINT_SIZE="10"))
 
 

@@ -95,7 +95,7 @@ def replay(
 
 def search(game: Game, cutoff: str = "ge") -> Trace:
     """Record every call alpha-beta makes on ``game`` from its root, with ``cutoff`` (ge|gt)."""
-    recorder = Recorder(game, cutoff)
+    recorder = Recorder(game, cutoff, by_depth=True)
     recorder.root(game.root)
     return recorder.trace()
 
@@ -106,19 +106,22 @@ class Recorder:
     A call's subtree depends only on its (state, window), so the searches share every
     row they have in common: a root met before (as a root, or as a call made with the
     infinite window) is not searched again. A row's depth is that of the search that
-    met it first, so the game's scores must not depend on depth.
+    met it first, so the game's scores must not depend on depth. ``by_depth`` keys the
+    rows by the depth too, for one search from one root whose game may reach a state
+    at several depths (the depth column is then every call's own).
     """
 
-    def __init__(self, game: Game, cutoff: str = "ge"):
+    def __init__(self, game: Game, cutoff: str = "ge", *, by_depth: bool = False):
         if cutoff not in CUTOFFS:
             raise ValueError(f"expected cutoff 'ge' or 'gt', found {cutoff!r}")
         self.game, self.cutoff = game, cutoff
         self.rows = Positions()
-        self._visit, self._seen = _window_search(game, self.rows, cutoff == "ge")
+        self._shift = 16 if by_depth else 0
+        self._visit, self._seen = _window_search(game, self.rows, cutoff == "ge", by_depth)
 
     def root(self, state: int) -> int:
         """The row of alpha-beta's first call on ``state`` (window (-inf, +inf)), searched if new."""
-        row = self._seen.get((state, -FAR, FAR))
+        row = self._seen.get((state << self._shift, -FAR, FAR))
         return self._visit(state, 0, -FAR, FAR) if row is None else row
 
     def trace(self) -> Trace:
@@ -133,19 +136,23 @@ class _Loop(NamedTuple):
     visit: Callable[[int, int, int, int], int]
     #: The game's ``play``.
     play: Callable[[int, int], int]
-    #: Row of each (state, alpha, beta) already searched.
+    #: Row of each (state, alpha, beta) already searched (the state shifted with its depth).
     seen: dict[tuple[int, int, int], int]
     #: The rows' score column.
     score: Sequence[int]
     #: Whether the cutoff is ``ge`` (else ``gt``).
     ge: bool
+    #: How a state is keyed: ``state << shift | depth * by_depth``.
+    shift: int
+    by_depth: int
 
 
 def _window_search(
-    game: Game, rows: Positions, ge: bool
+    game: Game, rows: Positions, ge: bool, by_depth: bool = False
 ) -> tuple[Callable[[int, int, int, int], int], dict[tuple[int, int, int], int]]:
-    """The recursive search over (state, window) pairs, recording one row into ``rows`` per
-    pair, and the row of each pair searched so far (shared by every search into ``rows``)."""
+    """The recursive search over (state, window) pairs (with ``by_depth``, (state, depth,
+    window)), recording one row into ``rows`` per pair, and the row of each pair searched so
+    far (shared by every search into ``rows``)."""
     alphas: list[int | None] = []
     betas: list[int | None] = []
     pruned: list[tuple[int, ...]] = []
@@ -156,7 +163,7 @@ def _window_search(
     def visit(state: int, depth: int, alpha: int, beta: int) -> int:
         """Search a (state, window) not met before; return its row."""
         finished = outcome(state, depth)
-        pid = seen[(state, alpha, beta)] = (
+        pid = seen[(state << shift | depth * deep, alpha, beta)] = (
             rows.add(state, depth, *finished) if finished else rows.add(state, depth))
         alphas.append(None if alpha == -FAR else alpha)
         betas.append(None if beta == FAR else beta)
@@ -171,7 +178,8 @@ def _window_search(
         rows.set_edges(pid, moves[:searched], children, best_i, best)
         return pid
 
-    loop = _Loop(visit, game.play, seen, rows.score, ge)
+    shift, deep = (16, 1) if by_depth else (0, 0)
+    loop = _Loop(visit, game.play, seen, rows.score, ge, shift, deep)
     return visit, seen
 
 
@@ -179,14 +187,15 @@ def _max_loop(
     loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int
 ) -> tuple[list[int], int, int]:
     """A MAX call's for-loop, raising alpha, until its best reaches beta: children, best index, best."""
-    visit, play, seen, score, ge = loop
+    visit, play, seen, score, ge, shift, deep = loop
     children: list[int] = []
     best_i = -1
     best = -FAR
+    below = (depth + 1) * deep
     for i, move in enumerate(moves):
         after = play(state, move)
         # Same state, same window: the same calls below, recorded once.
-        child = seen.get((after, alpha, beta))
+        child = seen.get((after << shift | below, alpha, beta))
         if child is None:
             child = visit(after, depth + 1, alpha, beta)
         children.append(child)
@@ -203,13 +212,14 @@ def _min_loop(
     loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int
 ) -> tuple[list[int], int, int]:
     """A MIN call's for-loop, lowering beta, until its best reaches alpha: children, best index, best."""
-    visit, play, seen, score, ge = loop
+    visit, play, seen, score, ge, shift, deep = loop
     children: list[int] = []
     best_i = -1
     best = FAR
+    below = (depth + 1) * deep
     for i, move in enumerate(moves):
         after = play(state, move)
-        child = seen.get((after, alpha, beta))
+        child = seen.get((after << shift | below, alpha, beta))
         if child is None:
             child = visit(after, depth + 1, alpha, beta)
         children.append(child)

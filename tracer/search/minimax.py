@@ -91,11 +91,13 @@ def plain_minimax(
 def search(game: Rules) -> Trace:
     """Record every call the guide's minimax makes on ``game``, from its root.
 
-    Each distinct state is searched once; later calls on it share its row (the
-    calls below a state never change). The search itself only records.
+    Each distinct state met at a given depth is searched once; later calls on it
+    share its row (the calls below a state at a depth never change; in
+    tic-tac-toe the depth follows from the state, in a game of heaps it does
+    not). The search itself only records.
     """
     rows = Positions()
-    memo: dict[int, int] = {}
+    memo: dict[int, int] = {}  # state << 16 | depth -> its row
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
     add, score, sizes = rows.add, rows.score, rows.sizes
     edge_move, edge_child = rows.edge_move, rows.edge_child
@@ -106,16 +108,17 @@ def search(game: Rules) -> Trace:
     def visit(state: int, depth: int) -> int:
         finished = outcome(state, depth)  # step 9
         if finished is not None:
-            pid = memo[state] = add(state, depth, *finished)
+            pid = memo[state << 16 | depth] = add(state, depth, *finished)
             return pid
-        pid = memo[state] = add(state, depth)
+        pid = memo[state << 16 | depth] = add(state, depth)
         # Steps 10-13: one test-play per move, in loop order.
         moves = moves_of(state)
         children = []
+        below = depth + 1
         for move in moves:
             child = play(state, move)
-            row = known(child)  # a state met before: its calls were recorded already
-            children.append(visit(child, depth + 1) if row is None else row)
+            row = known(child << 16 | below)  # met before: its calls were recorded already
+            children.append(visit(child, below) if row is None else row)
         # Step 16: keep the first test-play whose score is strictly better.
         scores = [score[child] for child in children]
         best_score = max(scores) if maximising(state) else min(scores)

@@ -198,7 +198,7 @@ class _RowBuilder:
 
     def new_row(self, row_key: tuple[Any, ...], result: tuple[int, int], depth: int) -> int:
         """Number a row on its first meeting, as the search does."""
-        state, extras = row_key
+        state, _depth, extras = row_key
         terminal, score = result
         pid = self.memo[row_key] = self.rows.add(state, depth, terminal, score)
         self.results.append(result)
@@ -209,8 +209,9 @@ class _RowBuilder:
     def info(self, fields: dict[str, Any]) -> tuple[Any, ...]:
         """A node's own fields, checked: ``(row key, (terminal, score), depth, move, best)``.
 
-        The row key is what the search keys its rows by: the state and the search's own
-        per-call facts (an alpha-beta window, a cache hit).
+        The row key is what the searches key their rows by: the state, its depth (a
+        game may reach one state at several depths), and the search's own per-call facts
+        (an alpha-beta window, a cache hit).
         """
         missing = [k for k in sorted(NODE_KEYS | self.kind.json_keys) if k not in fields]
         if missing:
@@ -230,7 +231,7 @@ class _RowBuilder:
         terminal = fields["terminal"]
         if not (terminal is None or isinstance(terminal, str)) or terminal not in names:
             self.fail(f"expected terminal to be one of {list(names)}, found {quote(json.dumps(terminal))}")
-        return (state, self.extras(fields)), (names.index(terminal), score), depth, move, best
+        return (state, depth, self.extras(fields)), (names.index(terminal), score), depth, move, best
 
     def extras(self, fields: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
         """The per-call facts the trace's search records, each checked; other keys are not read."""
