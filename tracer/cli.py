@@ -15,7 +15,6 @@ from typing import Any
 
 import click
 
-from . import examples
 from .commandline import DefaultGroup, Failure, reports_errors
 from .errors import EnvironmentFault, InputError
 from .options import (
@@ -63,11 +62,15 @@ def main() -> None:
 
 def complete_example(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Shell completion for ``--example``: the bundled examples' names."""
+    from . import examples
+
     return [name for name in examples.names() if name.startswith(incomplete)]
 
 
 def list_examples() -> None:
     """``trace --example`` without a name: every example, what it teaches, and how to run one."""
+    from . import examples
+
     names = examples.names()
     width = max(map(len, names)) + 2
     for name in names:
@@ -221,7 +224,7 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
     move, the line of play it expects.
     """
     from .outputs.compare import CompareRequest, plan_compare
-    from .search.variants import run_variants
+    from .search import run_variants
 
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
@@ -256,7 +259,9 @@ def open_input(path: str) -> Any:
 
 
 def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
-    """The bytes of BOARD or of example NAME (enough for any board or tree file), and their name."""
+    """The bytes of BOARD or of example NAME (enough for any game's input file), and their name."""
+    from . import examples
+
     if example is not None:
         return examples.read(example).encode("utf-8"), f"example:{example}"
     assert board is not None
@@ -278,6 +283,8 @@ def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
 
 def hint_if_misplaced(board: str) -> None:
     """A hint, instead of "cannot read the file", for a word that was meant as something else."""
+    from . import examples
+
     if board == "-" or Path(board).exists():
         return
     if board == "help":

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import sys
 import types
+from dataclasses import dataclass
 from typing import Any
 
+from .. import games
 from ..errors import InputError, quote
 from ..trace import SearchInfo, Trace
 from .base import SearchKind, Setting
 
-__all__ = ["GUIDE", "SearchKind", "SearchSpec", "Setting", "baseline", "find", "guide_calls",
-           "kinds", "names", "register", "run_search", "unregister"]
+__all__ = ["GUIDE", "SearchKind", "SearchSpec", "Setting", "Variant", "baseline", "compare_set", "find",
+           "guide_calls", "kinds", "names", "register", "run_search", "run_variants", "unregister"]
 
 _KINDS: dict[str, SearchKind] = {}
 _found_all = False
@@ -167,6 +169,44 @@ def guide_calls(trace: Trace) -> int | None:
         return found
 
     return size(game.root, 0)
+
+
+# ---- what ``trace compare`` runs ---------------------------------------------------------
+#
+# Every search of the registry runs with each of the settings it lists for a comparison
+# (the baseline, the guide's minimax, first); a search whose calls depend on the loop
+# order also runs on the game's variations of the order; the baseline also runs on the
+# game's variations of the score scheme. The first row is the baseline on the game as
+# given: the one the others are measured against.
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One row of a comparison: a search and the game it runs on."""
+
+    search: SearchSpec
+    #: The game, or one of its variations (``GameKind.variations``).
+    game: Any
+
+
+def compare_set(game: Any) -> list[Variant]:
+    """The searches to compare on ``game``, in the order the comparison lists them."""
+    variations = games.kind_of(game).variations(game)
+    rows = []
+    for kind in kinds():
+        rows += [Variant(SearchSpec(kind.name, **settings), game) for settings in kind.compare]
+        if kind.order_matters:
+            rows += [Variant(SearchSpec(kind.name, **kind.compare[0]), v.game)
+                     for v in variations if v.changes == "order"]
+    base = baseline()
+    rows += [Variant(SearchSpec(base.name, **base.compare[0]), v.game)
+             for v in variations if v.changes == "scores"]
+    return rows
+
+
+def run_variants(game: Any) -> list[tuple[Variant, Trace]]:
+    """Record every search of the comparison on ``game``."""
+    return [(v, v.search.run(v.game)) for v in compare_set(game)]
 
 
 class _CallablePackage(types.ModuleType):
