@@ -144,7 +144,8 @@ def test_the_learners_search_as_a_trace() -> None:
     assert trace.calls == result.check.calls == 9
     departure = result.check.departure
     call = trace.call(departure.call)
-    assert call.board.cells == "X.OX.XOO" + "X" and call.player == "O"
+    game = trace.game
+    assert game.board_of(call.state).cells == "X.OX.XOO" + "X" and game.mark_of(call.state) == "O"
     assert call.score == 1 and call.trace.search.algorithm == "learner"
     assert result.guide_trace().calls == 9
 
@@ -154,7 +155,8 @@ def test_a_right_functions_trace_scores_as_the_guide(board: str) -> None:
     trace = tracer.check(minimax, board).trace()
     trace.check()
     for call in trace:
-        assert call.score == value(call.board.cells, call.mark, "X")
+        board, mark = trace.game.board_of(call.state), trace.game.mark_of(call.state)
+        assert call.score == value(board.cells, mark, "X")
 
 
 def test_not_a_function() -> None:
@@ -192,3 +194,15 @@ def test_check_is_there_after_import_tracer_alone() -> None:
 
     code = "import sys, tracer; assert callable(tracer.check); assert 'subprocess' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_learner_search_is_registered_but_not_offered() -> None:
+    """Found by name (a trace's check and words look it up), never a choice or a comparison; its
+    ``run`` replays the record from the trace's game, call for call."""
+    from tracer import games, search
+
+    trace = tracer.check(swapped).trace()
+    assert "learner" not in search.names() and "learner" not in games.names()
+    again = search.find("learner").run(trace.game)
+    again.check()
+    assert [(c.state, c.score, c.best) for c in again] == [(c.state, c.score, c.best) for c in trace]

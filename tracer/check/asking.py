@@ -10,11 +10,12 @@ passed, so code that reads the variable instead of its parameter sees the same b
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..games.tictactoe.board import HAS_LINE
 from .calls import Shape
-from .jsinstrument import normalised
+from .jsinstrument import WHOLE_SEARCH, normalised
 from .program import Program
 from .reading import GUIDE_NOTATION, UNKNOWN, Cells, Notation
 from .record import Function
@@ -27,7 +28,7 @@ MINUS_INFINITY = {"$n": "-Infinity"}
 def entry(program: Program) -> Function | None:
     """The search function tracer calls: one it can reach, ``minimax`` before the rest."""
     reachable = [f for f in program.functions if f.role == "search" and f.reach != "none"]
-    reachable.sort(key=lambda f: (not normalised(f.name).startswith(("minimax", "negamax")), f.line))
+    reachable.sort(key=lambda f: (WHOLE_SEARCH.fullmatch(normalised(f.name)) is None, f.line))
     return reachable[0] if reachable else None
 
 
@@ -48,31 +49,28 @@ def notation_for(program: Program, shape: Shape | None, board_param: str = "") -
     return GUIDE_NOTATION, variable
 
 
-ROLE_WORDS = (
-    ("alpha", "alpha"), ("beta", "beta"), ("depth", "depth"), ("level", "depth"), ("ply", "depth"), ("left", "depth"),
-    ("budget", "depth"), ("remaining", "depth"),
-    ("maxim", "flag"), ("ismax", "flag"), ("maxplayer", "flag"), ("maxturn", "flag"),
-    ("isai", "flag"), ("aiturn", "flag"), ("color", "colour"), ("colour", "colour"),
-    ("board", "board"), ("state", "board"), ("grid", "board"), ("cells", "board"), ("bdst", "board"),
-    ("player", "mark"), ("mark", "mark"), ("turn", "mark"), ("symbol", "mark"), ("piece", "mark"),
-    ("sign", "mark"), ("letter", "mark"), ("token", "mark"), ("who", "mark"), ("char", "mark"),
+#: What a parameter is for, read from its name (lowercased, no underscores): the first pattern
+#: found anywhere in it decides, else a whole short name does. Learners' names, not tracer's.
+ROLES = (
+    (re.compile(r"alpha|lowerbound"), "low"), (re.compile(r"beta|upperbound"), "high"),
+    (re.compile(r"depth|level|ply|left|budget|remaining"), "depth"),
+    (re.compile(r"maxim|ismax|maxplayer|maxturn|isai|aiturn"), "flag"), (re.compile(r"colou?r"), "colour"),
+    (re.compile(r"board|state|grid|cells|bdst"), "board"),
+    (re.compile(r"player|mark|turn|symbol|piece|sign|letter|token|who|char"), "mark"),
 )
+SHORT_NAMES = {"b": "board", "s": "board", "bd": "board", "node": "board", "position": "board", "pos": "board",
+               "game": "board", "p": "mark", "m": "mark", "cur": "mark", "current": "mark", "me": "mark",
+               "ai": "mark", "mover": "mark", "d": "depth", "n": "depth", "max": "flag"}
 
 
 def role(name: str) -> str:
+    """A parameter's part when tracer calls the function: ``board``, ``mark``, ``flag``, ``depth``,
+    ``low``/``high`` (a window's bounds), ``colour`` or ``unknown``."""
     key = normalised(name.rstrip("="))
-    for word, found in ROLE_WORDS:
-        if word in key:
+    for pattern, found in ROLES:
+        if pattern.search(key):
             return found
-    if key in ("b", "s", "bd", "node", "position", "pos", "game"):
-        return "board"
-    if key in ("p", "m", "cur", "current", "me", "ai", "mover"):
-        return "mark"
-    if key in ("d", "n"):
-        return "depth"
-    if key in ("max", "maximizing", "maximising", "ismaximizing", "ismaximising"):
-        return "flag"
-    return "unknown"
+    return SHORT_NAMES.get(key, "unknown")
 
 
 def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: str) -> tuple[list[Any], int]:
@@ -97,9 +95,9 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
         elif part == "depth":
             # A depth counted up starts at 0; a budget counted down, at the moves left.
             args.append(cells.count(None) if name.rstrip("=") in fn.countdown else 0)
-        elif part == "alpha":
+        elif part == "low":
             args.append(MINUS_INFINITY)
-        elif part == "beta":
+        elif part == "high":
             args.append(INFINITY)
         elif part == "colour":
             args.append(1)

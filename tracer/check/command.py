@@ -6,12 +6,11 @@ from typing import Any
 
 import click
 
-from .. import examples
 from ..commandline import Command, Failure, reports_errors
 from ..errors import InputError
-from ..games.tictactoe.notation import read_board_file
-from .notebook import scale_of
-from .run import DEFAULT_BOARDS, CheckOptions, check_file
+
+#: How many positions ``--boards`` checks when given no number (see run.py).
+DEFAULT_BOARDS = 30
 
 EPILOG = """\b
 Examples:
@@ -66,6 +65,10 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
     When the program makes no search call itself, tracer calls its search function
     on BOARD (a board file; default: the guide's board).
     """
+    # The engine is imported here, not with the command line: other commands start faster.
+    from .notebook import scale_of
+    from .run import CheckOptions, check_file
+
     if board is not None and example is not None:
         raise Failure("give one board: a BOARD file or --example NAME", 2)
     options = CheckOptions(
@@ -81,6 +84,9 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
 
 def _position(board: str | None, example: str | None, turn: str | None) -> Any:
     """The cells and side to move of BOARD or --example (None if neither is given)."""
+    from .. import examples
+    from ..games.tictactoe.notation import read_board_file
+
     if board is None and example is None:
         return None
     if example is not None:

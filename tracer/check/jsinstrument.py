@@ -16,6 +16,7 @@ when, and only when, tracer itself calls it to harvest them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,11 +34,17 @@ def normalised(name: str) -> str:
     return name.lower().replace("_", "")
 
 
+#: A learner's names for a whole search (``minimax``, ``miniMax``, ``mini_max``, ``negamax``,
+#: ``minimaxScore``), read lowercased without underscores; and for one side's half of it (the
+#: course project's ``max_value``/``min_value``). Learners' names, not tracer's searches'.
+WHOLE_SEARCH = re.compile(r"(?:mini|nega)max.*")
+HALF_SEARCH = re.compile(r"(?:max|min)value")
+
+
 def is_search_name(name: str) -> bool:
-    """Whether a function's name says it is a minimax search (``minimax``, ``miniMax``,
-    ``mini_max``, ``negamax``, the course project's ``max_value``/``min_value``)."""
+    """Whether a function's name says it is a minimax search."""
     n = normalised(name)
-    return n in ("maxvalue", "minvalue") or n.startswith(("minimax", "negamax"))
+    return WHOLE_SEARCH.fullmatch(n) is not None or HALF_SEARCH.fullmatch(n) is not None
 
 
 @dataclass

@@ -8,18 +8,25 @@ check holds the rows to those rules. A row is one distinct recorded subtree at o
 (the learner's identical subtrees are stored once, as tracer's own traces store them);
 its state packs the row's number above a tic-tac-toe state (board and side to move), so
 the board of every call is read back the way tic-tac-toe traces read it.
+
+The game and the search (both named ``learner``) are registered, not offered: found by
+name, as a trace's check and its words look them up, never listed as a choice.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import games, search
+from ..explain.base import GameWords, SearchWords
+from ..explain.tictactoe import TicTacToeWords
 from ..games.tictactoe.board import Board
 from ..games.tictactoe.game import TERMINAL_CODES, TicTacToe, pack, unpack
-from ..trace import SEARCH_CHECKS, Positions, SearchInfo, Trace
-from .calls import LOOP, LearnerSearch, placed
+from ..trace import Positions, SearchInfo, Trace
+from .calls import LearnerSearch, placed
 from .reading import Cells
 from .scales import finished, winner
 from .verdict import SearchCheck
@@ -37,7 +44,7 @@ FIRST_ODD_MOVE = 9
 LEARNER = "learner"
 
 
-@dataclass
+@dataclass(eq=False)  # a game is its own identity: plug-ins are kept per game object
 class RecordedGame:
     """The rules of a learner's search, read from its record: the calls each call made."""
 
@@ -52,6 +59,10 @@ class RecordedGame:
     def __post_init__(self) -> None:
         self.edges: dict[int, list[tuple[int, int]]] = {}
         self.finished: dict[int, tuple[int, int]] = {}
+        #: For each call that test-played: the place of the test-play it chose (-1: none) and
+        #: the score it returned, as the AI sees it.
+        self.chosen: dict[int, int] = {}
+        self.scores: dict[int, int] = {}
 
     # ---- rules ------------------------------------------------------------------------
 
@@ -121,13 +132,7 @@ class _Builder:
                 continue
             stack.pop()
             self.close(node, pid, done)
-        # The game holds the rules only: its words and pictures come with the outputs (see README).
-        return Trace(self.game, self.rows,  # type: ignore[arg-type]
-                     SearchInfo(LEARNER, (("function", self.function_name()),)))
-
-    def function_name(self) -> str:
-        fn = self.s.fn(self.s.root if self.s.root != LOOP else self.s.children(LOOP)[0])
-        return self.s.record.functions[fn].name if fn is not None else ""
+        return Trace(self.game, self.rows, SearchInfo(LEARNER, ()))
 
     def add(self, node: int, depth: int) -> int:
         s = self.s
@@ -188,6 +193,7 @@ class _Builder:
         best = moves.index(chosen) if chosen in moves else -1
         self.rows.set_edges(pid, moves, children, best, self.score_of(node))
         self.game.finished.pop(state, None)
+        self.game.chosen[state], self.game.scores[state] = best, self.score_of(node)
 
 
 def _check_learner(trace: Trace, pid: int, where: str) -> None:
@@ -197,4 +203,57 @@ def _check_learner(trace: Trace, pid: int, where: str) -> None:
         raise AssertionError(f"{where}: chosen test-play {p.best[pid]} is not one of its calls")
 
 
-SEARCH_CHECKS[LEARNER] = _check_learner
+def replay(game: RecordedGame) -> Trace:
+    """The record's calls again, read from its rules (what ``search.run`` does for a search)."""
+    rows = Positions()
+    rows.extras = {"returned": [], "told": [], "raised": []}
+
+    def visit(state: int, depth: int) -> int:
+        found = game.outcome(state, depth)
+        pid = rows.add(state, depth, *(found or (0, 0)))
+        for column in rows.extras.values():
+            column.append(None)
+        if found is None:
+            moves = list(game.moves(state))
+            children = [visit(game.play(state, move), depth + 1) for move in moves]
+            rows.set_edges(pid, moves, children, game.chosen.get(state, -1), game.scores.get(state, 0))
+        return pid
+
+    visit(game.root, 0)
+    return Trace(game, rows, SearchInfo(LEARNER, ()))
+
+
+class RecordedWords(GameWords):
+    """Words for a recorded game: each call's board and side to move, read as tic-tac-toe's."""
+
+    def __init__(self, game: RecordedGame):
+        super().__init__(game)
+        self.tictactoe = TicTacToeWords(game.tictactoe)
+
+    def player(self, state: int) -> str:
+        return self.game.mark_of(state)
+
+    def describe(self, state: int) -> str:
+        return self.game.describe(state)
+
+
+class RecordedKind(games.GameKind):
+    """The registry's entry for a recorded game: never an input's, so not offered."""
+
+    name = LEARNER
+    title = "a learner's recorded search"
+    words = RecordedWords
+    offered = False
+
+
+def _register() -> None:
+    """Add the game and the search to their registries (once: a module is imported once)."""
+    with contextlib.suppress(ValueError):  # already there
+        games.register(RecordedKind())
+    with contextlib.suppress(ValueError):
+        search.register(search.SearchKind(
+            name=LEARNER, title="a learner's program", run=replay, check=_check_learner, words=SearchWords,
+            help="the calls a learner's program made (trace check)", compare=(), offered=False))
+
+
+_register()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from .facts import first_wrong_json
 from .reading import show, unwrap
 from .verdict import CORRECT, ERROR, IDENTICAL, WRONG, SearchCheck
 from .words import compact, signed
@@ -134,8 +135,6 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
 def _departure(check: SearchCheck) -> list[str]:
     d = check.departure
     assert d is not None
-    from .result import first_wrong_json
-
     data = first_wrong_json(check) or {}
     language = check.search.record.language
     board = compact(d.cells) if d.cells else "(no board)"
@@ -216,8 +215,8 @@ COLOURS = {IDENTICAL: "#1a7f37", CORRECT: "#1a7f37", WRONG: "#cf222e", ERROR: "#
 
 def render_html(result: CheckResult) -> str:
     """The verdict as a card: the departing call's board, what it returned and why."""
+    from ..explain.tictactoe import board_svg
     from ..games.tictactoe.board import Board
-    from ..renderers.notebook import board_svg
     from .words import board9
 
     found = result.check

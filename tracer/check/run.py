@@ -14,9 +14,6 @@ from .result import CheckResult
 from .scales import Scale
 from .verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_search
 
-#: How many positions ``--boards`` checks when given no number.
-DEFAULT_BOARDS = 30
-
 
 @dataclass
 class CheckOptions:

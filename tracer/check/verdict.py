@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..games.tictactoe.board import Board
-from ..search.minimax import record as guide_record
+from ..games.tictactoe.game import TicTacToe
+from ..search.minimax import search as guide_search
 from .calls import LOOP, LearnerSearch
 from .departure import Departure, first_departure
 from .mistakes import Mistake, matching_mistakes
@@ -128,7 +129,7 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     returns = search.reader.shapes[fn].returns if fn is not None else "number"
     words = Words(scale, returns)
     ai = scale.ai if scale.view == "ai" else search.root_mover
-    guide_calls = guide_record(Board(board9(cells)), search.root_mover, ai).calls if cells else 0  # type: ignore[arg-type]
+    guide_calls = guide_trace(cells, search.root_mover, ai).calls if cells else 0
     result = SearchCheck(search, scale, IDENTICAL, search.calls, guide_calls, words=words, samples=len(samples))
     if cells is None:
         result.verdict = WRONG
@@ -148,6 +149,11 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
         result.candidates = matching_mistakes(search, scale)
         result.mistake = result.candidates[0] if result.candidates else None
     return result
+
+
+def guide_trace(cells: Cells, to_move: str, ai: str) -> Any:
+    """The guide's minimax from a position, as a Trace."""
+    return guide_search(TicTacToe(Board(board9(cells)), to_move, ai))  # type: ignore[arg-type]
 
 
 def learner_error(search: LearnerSearch, limit_kind: int) -> LearnerError | None:

@@ -7,6 +7,7 @@ The guide's step numbers and the log's phrases (``availCellsIndexes = [1, 4, 8]`
 
 from __future__ import annotations
 
+from ..explain.tictactoe import TicTacToeWords
 from ..games.tictactoe.board import Board, cell_name
 from ..games.tictactoe.game import TERMINAL_CODES, TicTacToe, pack
 from .reading import Cells, Returned
@@ -46,8 +47,8 @@ class Words:
         self.scale = scale
         self.returns = returns
 
-    def game(self, cells: Cells, mover: str) -> TicTacToe:
-        return TicTacToe(Board(board9(cells)), mover, self.scale.ai)  # type: ignore[arg-type]
+    def game(self, cells: Cells, mover: str) -> TicTacToeWords:
+        return TicTacToeWords(TicTacToe(Board(board9(cells)), mover, self.scale.ai))  # type: ignore[arg-type]
 
     def role(self, mark: str) -> str:
         return "the AI" if mark == self.scale.ai else "the human"
