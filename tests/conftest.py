@@ -60,15 +60,18 @@ def chromium_path() -> Path:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Leave out (deselect, not skip) the tests whose outside help is missing.
 
-    Two named groups need something this project cannot install with pip: the
-    guide_js tests need the guide's own text (and node), the browser tests a
-    Chromium. On a machine without it they are left out, and one line at the end
-    says so and how to run them; where they are required (CI), they stay and fail
-    loudly instead.
+    Three named groups need something this project cannot install with pip: the
+    guide_js tests need the guide's own text (and node), the node tests (JavaScript
+    programs that ``trace check`` runs) need node, the browser tests a Chromium. On a
+    machine without it they are left out, and one line at the end says so and how to
+    run them; where they are required (CI), they stay and fail loudly instead.
     """
     groups = {
         "guide_js": (lambda item: item.get_closest_marker("guide_js") is not None,
                      guide_path(config).is_file()),
+        "node": (lambda item: (item.get_closest_marker("node") is not None
+                               and item.get_closest_marker("guide_js") is None),
+                 shutil.which("node") is not None),
         "browser": (lambda item: "browser" in getattr(item, "fixturenames", ()),
                     chromium_path().exists()),
     }
@@ -100,6 +103,12 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
             f"{left_out['guide_js']} tests against the guide's JavaScript were not run: the guide's "
             f"text {guide_path(config)} was not found; run them with --guide-js PATH or "
             f"{GUIDE_VARIABLE}=PATH (they need node)",
+            yellow=True,
+        )
+    if left_out.get("node"):
+        terminalreporter.write_line(
+            f"{left_out['node']} tests of JavaScript programs (trace check) were not run: node was not "
+            "found on the PATH; install Node.js to run them",
             yellow=True,
         )
     if left_out.get("browser"):

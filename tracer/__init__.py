@@ -54,6 +54,7 @@ __all__ = [
     "Trace",
     "TracerError",
     "cell_name",
+    "check",
     "figures",
     "load",
     "overview_figure",
@@ -82,11 +83,11 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> object:
-    """Load a public name on first use (PEP 562); ``tracer.search`` is the search package."""
+    """Load a public name on first use (PEP 562); ``tracer.search`` and ``tracer.check`` are packages."""
     from importlib import import_module
 
-    if name == "search":
-        return import_module(".search", __name__)
+    if name in ("search", "check"):  # packages, callable: tracer.search(game), tracer.check(fn, board)
+        return import_module(f".{name}", __name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'tracer' has no attribute {name!r}")

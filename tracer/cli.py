@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from .check.command import check as check_command
 from .commandline import DefaultGroup, Failure, reports_errors
 from .errors import EnvironmentFault, InputError
 from .options import (
@@ -45,6 +46,7 @@ Examples:
   trace board.txt --figures figs     the tutorial's figures, with figs/index.html
   trace board.txt --algorithm alphabeta   alpha-beta: see what it prunes and why
   trace compare board.txt            the guide's minimax beside alpha-beta, memo, ...
+  trace check minimax.js             check your own minimax against the guide's, call by call
 """
 
 
@@ -232,6 +234,8 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
     traces = [trace for _, trace in run_variants(build_game(text, source, None, turn, ai, scores))]
     run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())
 
+
+main.add_command(check_command)
 
 #: What ``trace -`` says when a person, not a pipe, is to type the board.
 STDIN_PROMPT = (

@@ -57,9 +57,9 @@ def unregister(name: str) -> None:
 
 
 def kinds() -> list[GameKind]:
-    """Every game, in the registry's order."""
+    """Every game offered (see ``GameKind.offered``), in the registry's order."""
     _builtins()
-    return list(_KINDS.values())
+    return [kind for kind in _KINDS.values() if kind.offered]
 
 
 def names() -> list[str]:
@@ -69,7 +69,8 @@ def names() -> list[str]:
 
 def find(name: str, source: str = "--game") -> GameKind:
     """The game called ``name`` (or one of its aliases); InputError listing the games if none is."""
-    for kind in kinds():
+    _builtins()
+    for kind in _KINDS.values():
         if name == kind.name or name in kind.aliases:
             return kind
     raise InputError(f"expected a game: one of {', '.join(names())}, found {quote(name)}", source)

@@ -56,7 +56,8 @@ def _module_kind(name: str) -> SearchKind | None:
 
 
 def kinds() -> list[SearchKind]:
-    """Every search: the baseline (the guide's minimax) first, then by name."""
+    """Every search offered (see ``SearchKind.offered``): the baseline (the guide's minimax)
+    first, then by name."""
     global _found_all
     if not _found_all:
         import pkgutil
@@ -67,7 +68,7 @@ def kinds() -> list[SearchKind]:
                 kind = _module_kind(info.name)
                 if kind is not None:
                     _KINDS[kind.name] = kind
-    return sorted(_KINDS.values(), key=lambda k: (not k.baseline, k.name))
+    return sorted((k for k in _KINDS.values() if k.offered), key=lambda k: (not k.baseline, k.name))
 
 
 def names() -> list[str]:
