@@ -11,7 +11,7 @@ root, as a call of its own. A call that only hands its own board to another func
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .reading import (
@@ -27,6 +27,7 @@ from .reading import (
     show,
     unwrap,
 )
+from .notation import written
 from .record import RAISED, RETURNED, Frame, Record
 from .scales import other
 
@@ -390,7 +391,8 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
     if driver is not None:
         fn = driver.fn
         if driver.ended == RETURNED:
-            returned = loop_choice(unwrap(record.value(driver.value)))
+            raw = record.value(driver.value)
+            returned = replace(loop_choice(unwrap(raw)), text=written(raw, record.language))
         elif driver.ended == RAISED:
             raised = record.error(driver.value)
     return Loop(tuple(rows), base, movers.pop(), returned, fn, raised)  # type: ignore[arg-type]
