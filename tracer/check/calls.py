@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .notation import written
 from .reading import (
     Cells,
     Notation,
@@ -27,7 +28,6 @@ from .reading import (
     show,
     unwrap,
 )
-from .notation import written
 from .record import RAISED, RETURNED, Frame, Record
 from .scales import other
 

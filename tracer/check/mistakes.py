@@ -35,11 +35,11 @@ class Mistake:
 
 MISTAKES: tuple[Mistake, ...] = (
     Mistake("board-not-restored", "listed",
-            "A test-play's mark is not taken back: once a test-play's call returns, step 12 empties "
-            "that cell again, so the next empty cell is tried on the call's own board."),
+            "A test-play's mark is not taken back, so the next test-play starts from a board that "
+            "still holds it: step 12 empties the cell again once the test-play's call returns."),
     Mistake("board-not-restored", "scanned",
-            "A test-play's mark is not taken back: step 12 empties the cell again once its call "
-            "returns, so later test-plays do not see a board that still holds the earlier ones."),
+            "A test-play's mark is not taken back, so later test-plays see a board that still holds "
+            "the earlier ones: step 12 empties the cell again once its call returns."),
     Mistake("same-mark-recursion", "",
             "The recursive call passes the same mark: at step 11 the call on the new board gets the "
             "other player's mark (the human's after the AI's test-play, the AI's after the human's)."),

@@ -12,6 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TracerError
+from ..explain import for_trace
 
 if TYPE_CHECKING:
     from ..outputs.check import CheckRequest
@@ -35,8 +36,6 @@ def shown_from(trace: Trace, number: int | None, whole: int) -> int:
 def focused(result: CheckResult, request: CheckRequest, whole: int) -> CheckRequest:
     """``request`` with each tree drawn from where the departure shows."""
     from dataclasses import replace
-
-    from ..explain import for_trace
 
     trace, guide = result.trace(), result.guide_trace()
     departure = trace.game.facts.departure
@@ -70,36 +69,22 @@ CARD_NODES = 40
 
 def trees_html(result: CheckResult) -> str:
     """Both trees for Jupyter, side by side at one scale (a note instead if they cannot be drawn)."""
-    from ..explain import for_trace
-    from ..outputs.files import pipe
-    from ..renderers.tree import describe, game_tree, plan_tree
+    from ..outputs.check import draw_pair
+    from ..renderers.side_by_side import trees_fragment
+    from ..renderers.tree import plan_tree
 
     if result.check is None or result.check.search.root_cells is None:
         return ""
     trace, guide = result.trace(), result.guide_trace()
     departure = trace.game.facts.departure
-    words = for_trace(trace)[1]
-    counterpart = words.counterpart(guide)  # type: ignore[attr-defined]
+    counterpart = for_trace(trace)[1].counterpart(guide)  # type: ignore[attr-defined]
     try:
         plans = [plan_tree(trace, focus=shown_from(trace, departure.call if departure else None, CARD_NODES),
-                           max_nodes=1600, whole=CARD_NODES),
-                 plan_tree(guide, focus=shown_from(guide, counterpart, CARD_NODES), max_nodes=1600,
-                           whole=CARD_NODES)]
-        marks = words.guide_marks(guide, [c for c, _ in plans[1].nodes] + plans[1].path)
-        svgs = [pipe(game_tree(trace, plans[0]), "svg").decode("utf-8"),
-                pipe(game_tree(guide, plans[1], marks=marks), "svg").decode("utf-8")]
+                           whole=CARD_NODES),
+                 plan_tree(guide, focus=shown_from(guide, counterpart, CARD_NODES), whole=CARD_NODES)]
+        return trees_fragment(draw_pair(trace, guide, plans), "tracer-check-trees")
     except TracerError as exc:
         return f"<p><i>No trees: {escape(str(exc))}</i></p>"
-    columns = []
-    for heading, svg, note in zip(("Your search", "The guide's minimax"), svgs,
-                                  (describe(trace, plans[0]), describe(guide, plans[1])), strict=True):
-        svg = svg[svg.index("<svg"):]
-        columns.append(f'<div style="flex: 0 1 auto; max-width: 100%; overflow: auto; border: 1px solid '
-                       f'#d0d7de; border-radius: 6px; padding: 4px"><b>{escape(heading)}</b>'
-                       f'<div style="font-size: 0.8em; color: #555">{escape(note.split(" (see ")[0])}</div>'
-                       f"{svg}</div>")
-    return ('<details open><summary>both trees, at one scale</summary><div style="display: flex; '
-            f'flex-wrap: wrap; gap: 12px; align-items: flex-start">{"".join(columns)}</div></details>')
 
 
 __all__: list[Any] = ["focused", "shown_from", "trees_html", "write_outputs"]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .facts import expected_text, returned_text
 from .notation import written
+from .presenting import trees_html
 from .verdict import CORRECT, ERROR, IDENTICAL, WRONG, SearchCheck
 from .words import compact
 
@@ -101,7 +102,8 @@ def _call_text(check: SearchCheck, node: int) -> str:
     language = s.record.language
     fn = s.fn(node)
     shape = s.reader.shapes[fn] if fn is not None else None
-    if isinstance(args, list) and args and (language == "javascript" or (isinstance(args[0], dict) and "$fields" in args[0])):
+    is_self = isinstance(args, list) and args and isinstance(args[0], dict) and "$fields" in args[0]
+    if isinstance(args, list) and args and (language == "javascript" or is_self):
         # `this` (recorded first by the JavaScript host) or `self`: named, not shown.
         in_self = shape is not None and shape.board_path is not None and shape.board_path[:1] == (0,)
         own = "this" if language == "javascript" else "self"
@@ -243,7 +245,7 @@ def render_html(result: CheckResult) -> str:
     if found is not None:
         parts.append(f'<div>{found.calls:,} calls; the guide\'s minimax makes {found.guide_calls:,}.</div>')
     parts.append("</div>")
-    return "".join(parts)
+    return "".join(parts) + trees_html(result)
 
 
 __all__: list[Any] = ["render_html", "render_text"]

@@ -349,6 +349,9 @@ class SearchWords:
     #: How pictures name the line of play that call #1's choices make, and a call's choice.
     chosen_line = "the line minimax chose from call #1"
     picked_words = "the test-play a call picked (step 16)"
+    #: Whether the figure series, which narrates each call as the guide's steps 11-17, tells
+    #: this search's calls truly (a learner's program need not follow those steps).
+    narrates_figures = True
 
     #: The kinds of quiz question it adds, asked as a call begins and after each test-play.
     entry_kinds: tuple[str, ...] = ()

@@ -34,6 +34,23 @@ LANGUAGES = {"python": "Python", "javascript": "JavaScript"}
 CAPTION_WIDTH = 36
 
 
+def verdict_line(f: LearnerFacts) -> str:
+    """The verdict in one line, pointing at the marked call."""
+    d = f.departure
+    if d is not None:
+        return f"Verdict: {f.verdict}: call #{d.call} is the first to depart from a correct search (marked ‼)."
+    if f.error:
+        where = f" in call #{f.error_call}" if f.error_call else ""
+        return f"Verdict: {f.verdict}: {f.error}{where}."
+    return f"Verdict: {f.verdict}: no call departs from a correct search."
+
+
+def guide_line(f: LearnerFacts, words: TicTacToeWords) -> str:
+    """The guide's answer from the same board: ``The guide's minimax … returns … after 9 calls``."""
+    return (f"The guide's minimax from this board returns {words.returned(f.guide_index, f.guide_score)} "
+            f"after {calls(f.guide_calls)}")
+
+
 class LearnerWords(GameWords):
     """Each call's board as tic-tac-toe reads it; test-plays named by what they changed."""
 
@@ -98,9 +115,9 @@ class LearnerWords(GameWords):
         odd = len(moves) - len(cells)
         parts = [("cell " if len(cells) == 1 else "cells ") + ", ".join(map(str, cells))] if cells else []
         if odd:
-            parts.append(f"{odd} board{'s' if odd > 1 else ''} that {'are' if odd > 1 else 'is'} not "
-                         f"its board with one empty cell filled")
-        return " and ".join(parts) or "nothing"
+            parts.append(f"{'then ' if cells else ''}{odd} board{'s' if odd > 1 else ''} that "
+                         f"{'are' if odd > 1 else 'is'} not its own with one empty cell filled")
+        return ", ".join(parts) or "nothing"
 
     def change(self, state: int, move: int, short: bool = False) -> str:
         """What test-play ``move`` from ``state`` changed on the board: ``X on cell 1 (top-middle)``,
@@ -144,15 +161,20 @@ class LearnerWords(GameWords):
     # ---- the log ----------------------------------------------------------------------
 
     def log_header(self) -> str:
-        root, ai = self.game.root, self.game.ai
-        return (
-            f"Trace of your program's calls on {self.describe(root)} with {self.player(root)} to move. "
-            f"{ai} is the AI (maximiser), {other(ai)} the human (minimiser).\n"  # type: ignore[arg-type]
-            'How to read it: a board is written row by row, "/" between rows and "." for an empty cell.\n'
-            "#N numbers the calls in the order they start; a call is indented one level below its caller.\n"
-            "Each call shows the board it was given, the test-plays it made and what it returned, as your\n"
-            'program wrote it; "step N" names the guide\'s step that does the same in the guide\'s minimax.\n\n'
-        )
+        root, ai, f = self.game.root, self.game.ai, self.game.facts
+        lines = [f"Trace of your program's calls on {self.describe(root)} with {self.player(root)} to move. "
+                 f"{ai} is the AI (maximiser), {other(ai)} the human (minimiser).",  # type: ignore[arg-type]
+                 f"Your program: {f.program} ({LANGUAGES.get(f.language, f.language)}), its search function "
+                 f"{f.function}; its scores: {f.scale}.",
+                 verdict_line(f)]
+        if f.difference:
+            lines.append(f"Named difference: {f.difference}. {f.difference_text}")
+        lines += [guide_line(f, self.tictactoe) + ".",
+                  'How to read it: a board is written row by row, "/" between rows and "." for an empty cell.',
+                  "#N numbers the calls in the order they start; a call is indented one level below its caller.",
+                  "Each call shows the board it was given, the test-plays it made and what it returned, as your",
+                  'program wrote it; "step N" names the guide\'s step that does the same in the guide\'s minimax.']
+        return "\n".join(lines) + "\n\n"
 
     def first_call_text(self, state: int) -> str:
         return self.game.facts.first_call
@@ -239,8 +261,11 @@ class LearnerWords(GameWords):
 class LearnerSearchWords(SearchWords):
     """A learner's program: its calls narrated as it made them, its first departure marked."""
 
+    game_words: LearnerWords
+
     chosen_line = "the line of the test-plays your program's calls returned, from call #1"
     picked_words = "the test-play a call returned as its choice"
+    narrates_figures = False
 
     def __init__(self, trace: Trace, game_words: Any, kind: Any):
         super().__init__(trace, game_words, kind)
@@ -248,7 +273,7 @@ class LearnerSearchWords(SearchWords):
 
     @property
     def facts(self) -> LearnerFacts:
-        return self.trace.game.facts  # type: ignore[attr-defined, no-any-return]
+        return self.trace.game.facts  # type: ignore[attr-defined]
 
     # ---- names ------------------------------------------------------------------------
 
@@ -256,36 +281,21 @@ class LearnerSearchWords(SearchWords):
         return "your minimax"
 
     def title(self) -> str:
-        return f"Your {self.facts.function}"
+        return f"Your {self.facts.function}()"
 
     def describe_lines(self) -> list[str]:
-        f = self.facts
-        lines = [f"Program: {f.program} ({LANGUAGES.get(f.language, f.language)}), its search function "
-                 f"{f.function}; its scores: {f.scale}.", self.verdict_line()]
-        if f.difference:
-            lines.append(f"Named difference: {f.difference}. {f.difference_text}")
-        lines.append(self.guide_line() + ".")
-        return lines
+        return []  # the game's log header says which program ran, and what was found
 
     def verdict_line(self) -> str:
         """The verdict in one line, pointing at the marked call."""
-        f, d = self.facts, self.facts.departure
-        if d is not None:
-            return (f"Verdict: {f.verdict}: call #{d.call} is the first to depart from a correct search "
-                    "(marked ‼).")
-        if f.error:
-            where = f" in call #{f.error_call}" if f.error_call else ""
-            return f"Verdict: {f.verdict}: {f.error}{where}."
-        return f"Verdict: {f.verdict}: no call departs from a correct search."
+        return verdict_line(self.facts)
 
     def summary_line(self) -> str:
         return f"{self.verdict_line()} Call #1 returns {self.returned_text(0)} after {calls(self.trace.calls)}."
 
     def guide_line(self) -> str:
         """The guide's answer from the same board: ``The guide's minimax returns … after 9 calls``."""
-        f = self.facts
-        answer = self.game_words.tictactoe.returned(f.guide_index, f.guide_score)
-        return f"The guide's minimax from this board returns {answer} after {calls(f.guide_calls)}"
+        return guide_line(self.facts, self.game_words.tictactoe)
 
     def summary(self, counts: list[int] | None = None) -> str:
         return ""
@@ -466,7 +476,8 @@ class LearnerSearchWords(SearchWords):
 
     def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
         f = self.facts
-        rows = [("verdict", f.verdict + (f" ({f.difference})" if f.difference else ""))]
+        rows = [("program", f"{f.program} ({LANGUAGES.get(f.language, f.language)}), {f.function}()"),
+                ("verdict", f.verdict + (f" ({f.difference})" if f.difference else ""))]
         if f.departure is not None:
             rows.append(("first departure", f"call #{f.departure.call}: {f.departure.kind}"))
         rows.append(("the guide's minimax", self.guide_line().removeprefix("The guide's minimax from this board ")))

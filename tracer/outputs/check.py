@@ -9,6 +9,7 @@ outputs are planned (``plan_check``), which ``run`` checks, renders and writes a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +19,12 @@ from .base import Output, Request, check_distinct
 from .files import check_graphviz, check_output_path, choose_format, pipe, write_atomically
 from .log import LogFileOutput
 from .tree import TreeOutput
+
+if TYPE_CHECKING:
+    import graphviz
+
+    from ..renderers.side_by_side import Column
+    from ..renderers.tree import TreePlan
 
 
 @dataclass(frozen=True)
@@ -141,29 +148,34 @@ class SideBySideOutput(Output):
                       plan_tree(self.guide, focus=self.request.guide_focus, whole=READABLE_NODES)]
 
     def render(self) -> None:
-        from ..explain import for_trace
-        from ..renderers.side_by_side import columns, render_page
-        from ..renderers.tree import describe, game_tree, legend_graph, tree_legend
+        from ..renderers.side_by_side import render_page
 
-        mine, theirs = self.plans
-        drawn = [call for call, _ in theirs.nodes] + theirs.path
-        marks = for_trace(self.trace)[1].guide_marks(self.guide, drawn)
-        engine = self.request.engine
-
-        def svg(graph: object) -> str:
-            return pipe(graph, "svg", engine=engine).decode("utf-8")  # type: ignore[arg-type]
-
-        svgs = [svg(game_tree(self.trace, mine, framed=False)),
-                svg(game_tree(self.guide, theirs, marks=marks, framed=False))]
-        legends = [svg(legend_graph(tree_legend(self.trace, mine))),
-                   svg(legend_graph(tree_legend(self.guide, theirs, marks)))]
-        notes = [describe(self.trace, mine), describe(self.guide, theirs)
-                 + ("; violet frames mark where yours differs" if marks else "")]
-        self.page = render_page(self.trace, self.guide, columns(self.trace, self.guide, svgs, legends, notes))
+        self.page = render_page(self.trace, self.guide, draw_pair(self.trace, self.guide, self.plans,
+                                                                  self.request.engine))
 
     def write(self) -> None:
         write_atomically(self.path, self.page.encode("utf-8"))
         self.report(f"trace: wrote {self.path} (your tree and the guide's, side by side)")
+
+
+def draw_pair(trace: Trace, guide: Trace, plans: list[TreePlan], engine: str | None = None) -> list[Column]:
+    """Both trees drawn as ``plans`` say (the search's, then the guide's, marked where they
+    differ), without their titles and with their legends apart, as SVG."""
+    from ..explain import for_trace
+    from ..renderers.side_by_side import columns
+    from ..renderers.tree import describe, game_tree, legend_graph, tree_legend
+
+    mine, theirs = plans
+    marks = for_trace(trace)[1].guide_marks(guide, [call for call, _ in theirs.nodes] + theirs.path)
+
+    def svg(graph: graphviz.Digraph) -> str:
+        return pipe(graph, "svg", engine=engine).decode("utf-8")
+
+    svgs = [svg(game_tree(trace, mine, framed=False)), svg(game_tree(guide, theirs, marks=marks, framed=False))]
+    legends = [svg(legend_graph(tree_legend(trace, mine))), svg(legend_graph(tree_legend(guide, theirs, marks)))]
+    notes = [describe(trace, mine), describe(guide, theirs) + ("; violet frames mark where yours differs"
+                                                               if marks else "")]
+    return columns(trace, guide, svgs, legends, notes)
 
 
 def plan_check(report: str, trace: Trace | None, guide: Trace | None, request: CheckRequest) -> list[Output]:

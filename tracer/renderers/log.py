@@ -10,7 +10,6 @@ from ..explain.text import INDENT, calls, capitalised, note_lines, signed, tag
 from ..trace import Call, Trace
 
 
-
 def outcome_word(trace: Trace, maximising: bool, score: int) -> str:
     """What ``score`` means for the side to move: ``'wins'``, ``'draws'`` or ``'loses'``."""
     for_max = for_trace(trace)[0].value_kind(score)

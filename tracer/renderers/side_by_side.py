@@ -21,7 +21,18 @@ from .figures_page import NO_SCRIPTS, inline_svg
 #: The zooms offered (percent); the first one checked.
 ZOOMS = (100, 75, 50, 25)
 
-CSS = """
+#: How the two trees sit: side by side, stacked on a narrow screen, each scrolling in its frame.
+TREES_CSS = """
+.trees { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
+.trees section { flex: 1 1 30em; min-width: 0; border: 1px solid #d0d0d0; border-radius: 6px; padding: .5em; }
+.trees section p { font-size: .85em; color: #555; margin: 0 0 .3em; }
+.trees details { margin-top: .4em; font-size: .9em; }
+.trees h2 { font-size: 1.05em; margin: 0 0 .3em; }
+.drawing { overflow: auto; max-height: 85vh; }
+.drawing svg { display: block; }
+"""
+
+CSS = TREES_CSS + """
 :root { color-scheme: light; }
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #212121; background: #fff;
        margin: 0 auto; padding: 1em; line-height: 1.45; }
@@ -34,12 +45,6 @@ table.facts td { padding: .15em 0; overflow-wrap: anywhere; }
                            table.facts td { margin-bottom: .4em; } }
 .zoom { margin: .4em 0; font-size: .9em; }
 .zoom label { margin-right: .8em; white-space: nowrap; }
-.trees { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
-.trees section { flex: 1 1 30em; min-width: 0; border: 1px solid #d0d0d0; border-radius: 6px; padding: .5em; }
-.trees section p { font-size: .85em; color: #555; margin: 0 0 .3em; }
-.trees details { margin-top: .4em; font-size: .9em; }
-.drawing { overflow: auto; max-height: 85vh; }
-.drawing svg { display: block; }
 input[name=zoom] { position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; }
 .zoom label { cursor: pointer; border: 1px solid #b0b0b0; border-radius: 4px; padding: 0 .45em; }
 """ + "".join(f"#zoom{z}:checked ~ .trees .drawing svg {{ zoom: {z / 100:g}; }}\n" for z in ZOOMS[1:]) + "".join(
@@ -82,6 +87,13 @@ def render_trees(cols: Sequence[Column]) -> str:
             f"<details><summary>Legend</summary><div class=\"drawing\">"
             f"{inline_svg(col.legend, col.name + '-legend')}</div></details></section>")
     return f"<div class=\"trees\">{''.join(parts)}</div>"
+
+
+def trees_fragment(cols: Sequence[Column], scope: str) -> str:
+    """The two trees as a piece of a page someone else owns (a notebook's output): their style
+    scoped to a ``scope`` class, so it touches nothing else."""
+    css = "".join(f".{scope} {rule.strip()}\n" for rule in TREES_CSS.strip().splitlines() if rule.strip())
+    return f'<div class="{scope}"><style>{css}</style>{render_trees(cols)}</div>'
 
 
 def render_page(trace: Trace, guide: Trace, cols: Sequence[Column]) -> str:

@@ -14,13 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..tictactoe.board import Board
 from ..tictactoe.game import TicTacToe, unpack
-
-if TYPE_CHECKING:
-    from ...trace import Positions
 
 #: Terminal codes: tic-tac-toe's (X won, O won, a draw), and a call that test-played nothing
 #: on a board whose game goes on (it returned early, or raised).
@@ -145,8 +142,9 @@ class RecordedGame:
 
     # ---- a record read back -----------------------------------------------------------
 
-    def learn(self, rows: Positions) -> None:
-        """Take the rules from the rows of a trace read back from a file: the record is the rows."""
+    def learn(self, rows: Any) -> None:
+        """Take the rules from the rows (a trace's ``Positions``) of a trace read back from a file:
+        the record is the rows."""
         self.root = rows.state[0] if len(rows) else self.root
         for pid in range(len(rows)):
             state = rows.state[pid]
