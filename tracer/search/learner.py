@@ -38,18 +38,26 @@ def replay(game: Any) -> Trace:
     rows = Positions()
     rows.extras = {name: [] for name in FACTS}
 
-    def visit(state: int, depth: int) -> int:
-        found = game.outcome(state, depth)
-        pid = rows.add(state, depth, *(found or (0, 0)))
+    def add(state: int, depth: int) -> int:
+        pid = rows.add(state, depth, *(game.outcome(state, depth) or (0, 0)))
         for column in rows.extras.values():
             column.append(None)
-        if found is None:
-            moves = list(game.moves(state))
-            children = [visit(game.play(state, move), depth + 1) for move in moves]
-            rows.set_edges(pid, moves, children, game.chosen.get(state, -1), game.scores.get(state, 0))
         return pid
 
-    visit(game.root, 0)
+    # An explicit stack, as the record was built: a runaway search is thousands of calls deep.
+    stack: list[tuple[int, int, int, list[int], list[int]]] = [
+        (game.root, add(game.root, 0), 0, list(game.moves(game.root)), [])]
+    while stack:
+        state, pid, depth, moves, children = stack[-1]
+        if game.outcome(state, depth) is None and len(children) < len(moves):
+            child = game.play(state, moves[len(children)])
+            child_pid = add(child, depth + 1)
+            children.append(child_pid)
+            stack.append((child, child_pid, depth + 1, list(game.moves(child)), []))
+            continue
+        stack.pop()
+        if game.outcome(state, depth) is None:
+            rows.set_edges(pid, moves, children, game.chosen.get(state, -1), game.scores.get(state, 0))
     return Trace(game, rows, SearchInfo("learner", ()))
 
 
