@@ -333,3 +333,31 @@ def test_python_values_read_as_python_prints_them(value: object, python: object)
 ])
 def test_javascript_values_read_as_javascript_writes_them(value: object, text: str) -> None:
     assert written(value, "javascript") == text
+
+
+# ---- the mark's colour ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("vision", ["normal vision", "protanopia", "deuteranopia"])
+def test_the_mark_stays_apart_from_every_other_colour_of_a_tree(vision: str) -> None:
+    """The violet of a departure's frame is no outcome's, line's or box's, for red-green
+    colour-blind readers too (CIE76 difference over 20: clearly different)."""
+    from test_style import difference
+
+    from tracer import style
+
+    others = [*style.OUTCOME_BORDER.values(), *style.OUTCOME_FILL.values(), style.CHOSEN, style.PICKED_EDGE,
+              style.REJECTED_EDGE, style.SUMMARY_BORDER, style.PLAYED_FILL, style.INNER_BORDER,
+              style.SKIPPED_BORDER]
+    assert min(difference(style.MARKED, other, vision) for other in others) > 20
+
+
+def test_a_call_that_returns_a_move_alone_says_so(tmp_path: Path) -> None:
+    """py_depth_loop.py's find_best_move loops over X's cells (1, 4, 8) and returns the best cell,
+    4 (it wins at once), with no score: its box says what it returned, never a score of 0."""
+    tree = tmp_path / "tree.dot"
+    code, _, _ = check(str(LEARNERS / "py_depth_loop.py"), "-o", str(tree))
+    assert code == 0
+    labels = node_labels(tree.read_text(encoding="utf-8"))
+    assert "returned 4" in labels[1] and "returns 0" not in labels[1]
+    assert "returns -9" in labels[2]  # O then wins one move below the loop's test-play: 1 - 10

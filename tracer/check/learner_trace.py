@@ -25,7 +25,7 @@ from ..games.learner.game import (
 )
 from ..games.tictactoe.board import Board
 from ..games.tictactoe.game import TicTacToe, pack
-from ..search.learner import MAX_TEXT
+from ..search.learner import FACTS, MAX_TEXT
 from ..trace import Positions, SearchInfo, Trace
 from .calls import LOOP, LearnerSearch, placed
 from .facts import expected_text, returned_text
@@ -84,7 +84,7 @@ class _Builder:
         self.check = check
         self.s: LearnerSearch = check.search
         self.rows = Positions()
-        self.rows.extras = {"returned": [], "told": [], "raised": []}
+        self.rows.extras = {name: [] for name in FACTS}
         cells = self.s.root_cells or (None,) * 9
         tictactoe = TicTacToe(Board(board9(cells)), self.s.root_mover, check.ai)  # type: ignore[arg-type]
         self.game = RecordedGame(tictactoe, facts)
@@ -145,6 +145,8 @@ class _Builder:
         raised = s.raised(node)
         returned = returned_text(self.check, node)
         self.rows.extras["returned"].append(None if returned.startswith("nothing") else _short(returned))
+        value = s.returned(node).score
+        self.rows.extras["scored"].append(value is not None and value == value and abs(value) != float("inf"))
         self.rows.extras["told"].append(s.facts(node).told)
         self.rows.extras["raised"].append(self.ended_early(node, raised))
         self.memo[self.key(node, depth, number)] = pid

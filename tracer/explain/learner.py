@@ -350,8 +350,11 @@ class LearnerSearchWords(SearchWords):
         raised = self.raised(call.pid)
         if raised is not None:
             return "raised an error" if not raised.startswith("stopped") else "stopped"
-        if self.trace.positions.extras["returned"][call.pid] is None:
+        returned = self.trace.positions.extras["returned"][call.pid]
+        if returned is None:
             return "returned nothing"
+        if not self.trace.positions.extras["scored"][call.pid]:  # a move alone, or another value
+            return f"returned {returned}" if len(returned) <= 16 else "returned no score"
         return f"returns {signed(call.score)}"
 
     def footer_legend(self) -> LegendRow | None:
@@ -374,6 +377,8 @@ class LearnerSearchWords(SearchWords):
         d = self.departure
         lines: list[str] = []
         if d is not None and call.call == d.call:
+            # What went wrong, without the guide's reason (the report and the log give it).
+            lines += textwrap.wrap(d.why.split(": step")[0], CAPTION_WIDTH)
             lines += textwrap.wrap(f"returned {d.returned}", CAPTION_WIDTH)
             lines += textwrap.wrap(f"expected {d.expected}", CAPTION_WIDTH)
         raised = self.raised(call.pid)

@@ -7,8 +7,9 @@ any record: a call's chosen test-play is one of its calls.
 
 Per call it keeps what the program gave and got back, as the program writes values:
 ``returned`` (``{index: 4, score: 1}``, ``{'score': -1}``; null if it returned nothing),
-``told`` (the side to move its arguments named, if they named one) and ``raised`` (the
-error it raised, if it did).
+``scored`` (whether that value held a score: a move alone holds none, and the call's score
+is then 0), ``told`` (the side to move its arguments named, if they named one) and
+``raised`` (the error it raised, or the limit it was stopped at, if it did not return).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .base import SearchKind
 #: The longest text a per-call fact holds (the trace file reader's limit on one string is 4,096).
 MAX_TEXT = 4000
 #: The per-call facts, in the order the trace's columns are made.
-FACTS = ("returned", "told", "raised")
+FACTS = ("returned", "scored", "told", "raised")
 
 
 def _text(value: Any) -> bool:
@@ -75,7 +76,7 @@ KIND = SearchKind(
     check=check,
     words="tracer.explain.learner:LearnerSearchWords",
     help="the calls a learner's program made (trace check)",
-    extras={"returned": _text, "told": _side, "raised": _text},
+    extras={"returned": _text, "scored": lambda value: isinstance(value, bool), "told": _side, "raised": _text},
     compare=(),
     offered=False,
 )
