@@ -51,17 +51,30 @@ def find_dot() -> str | None:
 
 
 def find_pure() -> str | None:
-    """The path of the ``graphviz-pure`` program installed beside this Python, or None.
+    """The path of the ``graphviz-pure`` program pip installed with tracer, or None.
 
-    Looked for beside the interpreter too, since ``.venv/bin/trace`` may run without
-    the virtual environment's folder on the PATH.
+    Looked for beside this Python first, since ``.venv/bin/trace`` may run without the
+    virtual environment's folder on the PATH; then where pip's record of the installed
+    package says it put the program (a ``--user`` install, or an environment whose
+    packages this one borrows); then on the PATH.
     """
     name = "graphviz-pure.exe" if os.name == "nt" else "graphviz-pure"
-    for folder in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):
-        candidate = Path(folder) / name
+    folders = (sysconfig.get_path("scripts"), str(Path(sys.executable).parent))
+    for candidate in [*(Path(folder) / name for folder in folders), *_installed_programs(name)]:
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return str(candidate)
     return shutil.which("graphviz-pure")
+
+
+def _installed_programs(name: str) -> list[Path]:
+    """Where the installed ``graphviz-pure`` distribution's record puts the program ``name``."""
+    from importlib import metadata
+
+    try:
+        files = metadata.distribution("graphviz-pure").files or []
+    except metadata.PackageNotFoundError:
+        return []
+    return [Path(os.path.normpath(file.locate())) for file in files if file.name == name]
 
 
 def requested_engine(engine: str | None = None) -> str:

@@ -136,13 +136,14 @@ def render_json(traces: list[Trace]) -> str:
 
 def render_html(traces: list[Trace]) -> str:
     """A self-contained page: the table, then each variant's tree side by side (SVG)."""
+    from ..outputs.files import pipe
     from .figures_page import NO_SCRIPTS
     from .tree import describe, game_tree, plan_tree
 
     columns = []
     for trace, row in zip(traces, rows(traces), strict=True):
         plan = plan_tree(trace)
-        svg = game_tree(trace, plan).pipe(format="svg").decode("utf-8")
+        svg = pipe(game_tree(trace, plan), "svg").decode("utf-8")
         svg = svg[svg.index("<svg"):]  # drop the XML prologue: the SVG is inline
         columns.append(
             f'<section><h2>{escape(row["settings"])}</h2>'

@@ -13,6 +13,7 @@ from html import escape
 import graphviz
 
 from ..errors import TooLargeError
+from ..outputs.diagram import Diagram
 from ..trace import Call, Trace
 from . import drawing, shapes, variant_drawing, variants
 from .text import calls, returned, signed
@@ -231,7 +232,7 @@ def new_graph(name: str, title: str | None = None) -> graphviz.Digraph:
 
     Call ``finish_graph`` to set the title and legend (or pass ``title`` for a plain one).
     """
-    graph = graphviz.Digraph(
+    graph = Diagram(
         name,
         graph_attr={
             "labelloc": "t",
