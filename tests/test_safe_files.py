@@ -146,8 +146,11 @@ def test_an_exception_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> No
 def test_a_signal_mid_write_leaves_no_temporary(tmp_path: Path, signum: int) -> None:
     path = tmp_path / "out.txt"
     path.write_text("old")
+    # Python's own SIGINT handler, even when the tests run where SIGINT is ignored (a
+    # background job of a script): that is what a command typed at a terminal has.
     code = textwrap.dedent(f"""
-        import sys, time
+        import signal, sys, time
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         from tracer.outputs.files import atomic_writer
         with atomic_writer({str(path)!r}) as handle:
             handle.write("half")

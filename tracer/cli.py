@@ -13,6 +13,7 @@ import click
 
 from . import __version__, examples
 from .commandline import DefaultGroup, Failure, reports_errors
+from .console import stdin_closed
 from .errors import EnvironmentFault, InputError
 from .games.tictactoe.board import Mark
 from .games.tictactoe.notation import Position, read_board_file
@@ -41,7 +42,7 @@ Examples:
 
 
 @click.group(cls=DefaultGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="trace")
+@click.version_option(__version__, "-V", "--version", prog_name="trace")
 def main() -> None:
     """Trace the tutorial's minimax on a tic-tac-toe board, call by call.
 
@@ -81,7 +82,9 @@ def output_options(command: F) -> F:
         click.option("--log", "log_path", metavar="PATH",
                      help="Write the recursion log to PATH (- for standard output)."),
         click.option("--max-nodes", type=int, default=None, metavar="N",
-                     help="Most boards to draw (default 1600, at most 10000)."),
+                     help="Most boards to draw, at most 10000 (default: 100, a larger tree drawn "
+                          "to the depth that fits; 1600 with --depth; figures: 64 each, 60 for "
+                          "the overview)."),
         click.option("--depth", type=int, default=None, metavar="N",
                      help="Draw N levels; deeper subtrees become summary nodes."),
         click.option("--focus", type=int, default=1, metavar="CALL",
@@ -165,7 +168,7 @@ def chosen_search(algorithm: str, cutoff: str | None) -> Any:
               help="Trace a bundled example (without NAME: list them).")
 @game_options
 @output_options
-@click.version_option(__version__, prog_name="trace")
+@click.version_option(__version__, "-V", "--version", prog_name="trace")
 @reports_errors
 def run(board: str | None, example: str | None, turn: str | None, ai: str,
         scores_text: str, algorithm: str, cutoff: str | None, order_text: str,
@@ -230,7 +233,10 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
 
     Type a cell number (0-8) to play; after each AI move a line says why it
     played there. Type "why" for the full reason (also saved as files), "q" to
-    quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
+    quit. Moves can be piped in:
+
+    \b
+      printf '4\\n2\\nn\\n' | trace play --first human
     """
     from .games.tictactoe.game import parse_order
     from .play.terminal import Session
@@ -252,7 +258,7 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
             raise InputError("cannot create the folder: a file has that name", save_dir)
         # Other failures to create it are reported by the session, which plays on.
     stdin = sys.stdin
-    if stdin is None:
+    if stdin_closed():
         raise EnvironmentFault("cannot read standard input: it is closed")
     Session(ai=ai.upper(), first=first.lower(), scores=scores,  # type: ignore[arg-type]
             save_dir=folder, kinds=chosen, stdin=stdin, color=color,
@@ -271,9 +277,11 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
 
     Asks what each test-play of the first call returns and which one step 16
     picks (with --algorithm alphabeta, also which test-plays are pruned), one
-    answer per line, and ends with a score. Answers can be piped:
-    printf '-1\n1\n-1\n4\n' | trace quiz --example near-endgame. With BOARD
-    '-', standard input holds the board, an empty line, then the answers.
+    answer per line, and ends with a score. With BOARD '-', standard input
+    holds the board, an empty line, then the answers. Answers can be piped:
+
+    \b
+      printf -- '-1\\n1\\n-1\\n4\\n' | trace quiz --example near-endgame
     """
     from .play.quiz import QuizSession, read_board_lines
 
