@@ -177,11 +177,11 @@ def runner() -> CliRunner:
 
 @pytest.fixture
 def cli(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """``cli(*args, input=None)`` runs ``trace`` inside tmp_path and returns the click Result."""
+    """``cli(*args, input=None)`` runs ``trace`` (so named) inside tmp_path and returns the click Result."""
     monkeypatch.chdir(tmp_path)
 
     def invoke(*args: str, input: str | bytes | None = None):
-        return runner.invoke(main, list(args), input=input, catch_exceptions=False)
+        return runner.invoke(main, list(args), input=input, catch_exceptions=False, prog_name="trace")
 
     return invoke
 

@@ -12,13 +12,13 @@ from typing import Any, TypeVar
 import click
 
 from . import __version__, examples
-from .commandline import DefaultGroup, Failure, reports_errors
+from .commandline import DefaultGroup, Failure, complete_folder, complete_path, reports_errors
 from .console import stdin_closed
 from .errors import EnvironmentFault, InputError
 from .games.tictactoe.board import Mark
 from .games.tictactoe.notation import Position, read_board_file
 from .outputs import Request, produce
-from .outputs.files import FORMATS, check_output_path, write_atomically
+from .outputs.files import FORMATS, check_output_path, write_atomically, write_stdout
 from .outputs.progress import waiting
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
 from .scores import parse_scores
@@ -70,7 +70,7 @@ def list_examples() -> None:
 def output_options(command: F) -> F:
     """Options shared by ``run`` and ``render``: what to write and how much to draw."""
     options = [
-        click.option("-o", "--output", metavar="PATH",
+        click.option("-o", "--output", metavar="PATH", shell_complete=complete_path,
                      help="Where to write the tree (default: the input's name + .svg; '-' = stdout)."),
         click.option("--format", "fmt", type=click.Choice(FORMATS),
                      help="Output format (default: from -o's suffix, else svg)."),
@@ -79,7 +79,7 @@ def output_options(command: F) -> F:
         click.option("--stats", is_flag=True,
                      help="Print a summary (calls per depth, outcomes, repeated positions) "
                           "instead of the log."),
-        click.option("--log", "log_path", metavar="PATH",
+        click.option("--log", "log_path", metavar="PATH", shell_complete=complete_path,
                      help="Write the recursion log to PATH (- for standard output)."),
         click.option("--max-nodes", type=int, default=None, metavar="N",
                      help="Most boards to draw, at most 10000 (default: 100, a larger tree drawn "
@@ -91,7 +91,7 @@ def output_options(command: F) -> F:
                      help="Draw the subtree of call CALL (and the path to it)."),
         click.option("--line", is_flag=True,
                      help="Draw only the chosen line of play, with the alternatives at each step."),
-        click.option("--figures", "figures_dir", metavar="DIR",
+        click.option("--figures", "figures_dir", metavar="DIR", shell_complete=complete_folder,
                      help="Write the tutorial's figures (one per test-play, the overview, "
                           "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
                           "apply. No tree file then, unless -o asks for one."),
@@ -100,7 +100,7 @@ def output_options(command: F) -> F:
                           "(dot when on the PATH; default, or $TRACER_ENGINE)."),
         click.option("--scale", type=click.FloatRange(0.25, 8), default=1.0, metavar="X",
                      help="Enlarge PNGs X times (1 = 96 dpi; 2 or 3 for slides)."),
-        click.option("--html", "html_path", metavar="PATH",
+        click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
                      help="Write a self-contained page that replays the trace step by step "
                           "(no tree file then unless -o or --format asks for one)."),
     ]
@@ -162,7 +162,7 @@ def chosen_search(algorithm: str, cutoff: str | None) -> Any:
 
 
 @main.command(epilog=EPILOG)
-@click.argument("board", required=False, metavar="BOARD")
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
               shell_complete=complete_example,
               help="Trace a bundled example (without NAME: list them).")
@@ -192,7 +192,7 @@ def run(board: str | None, example: str | None, turn: str | None, ai: str,
 
 
 @main.command(epilog=EPILOG)
-@click.argument("trace_file", metavar="TRACE.json")
+@click.argument("trace_file", metavar="TRACE.json", shell_complete=complete_path)
 @output_options
 @reports_errors
 def render(trace_file: str, **out: Any) -> None:
@@ -214,7 +214,7 @@ def render(trace_file: str, **out: Any) -> None:
               help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
                    "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
 @search_options
-@click.option("--save", "save_dir", metavar="DIR",
+@click.option("--save", "save_dir", metavar="DIR", shell_complete=complete_folder,
               help="Save every AI decision's trace in DIR (by default move-N.svg, move-N-figures/ and move-N.html).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
               type=click.Choice(list(OUTPUT_KINDS)),
@@ -222,7 +222,7 @@ def render(trace_file: str, **out: Any) -> None:
                    f"(default: {', '.join(DEFAULT_KINDS)}).")
 @click.option("--color/--no-color", default=None,
               help="Colour the board (default: only on a terminal).")
-@click.option("--html", "html_path", metavar="PATH",
+@click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
               help="Write the game as one offline page to PATH instead of playing here "
                    "(--ai and --scores choose what it starts with; both openings are buttons).")
 @reports_errors
@@ -266,7 +266,7 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
 
 
 @main.command()
-@click.argument("board", required=False, metavar="BOARD")
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", default=None, metavar="NAME", shell_complete=complete_example,
               help="Quiz on a bundled example (a board or a textbook tree).")
 @game_options
@@ -297,7 +297,7 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
 
 
 @main.command()
-@click.argument("board", required=False, metavar="BOARD")
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
 @click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
               help="Side to move (default: inferred from the counts; X if equal; a tree: max).")
@@ -307,7 +307,7 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
               help="The scores every variant but the depth-aware one uses.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="A table, or the same as JSON.")
-@click.option("--html", "html_path", metavar="PATH",
+@click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
               help="Also write a page with the variants' trees side by side ('-' = stdout).")
 @reports_errors
 def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
@@ -340,11 +340,14 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
         check_graphviz()
         page = table.render_html(traces)
         if html_path == "-":
-            click.echo(page, nl=False)
+            write_stdout(page)
             return
         write_atomically(html_path, page.encode("utf-8"))
         click.echo(f"trace: wrote {html_path} ({len(traces)} trees side by side)", err=True)
-    click.echo(table.render_json(traces) if fmt == "json" else table.render_table(traces), nl=False)
+    if fmt == "json":
+        write_stdout(table.render_json(traces))
+    else:
+        click.echo(table.render_table(traces), nl=False)
 
 
 #: What ``trace -`` says when a person, not a pipe, is to type the board.

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import click
 import click._textwrap as click_textwrap
+from click.shell_completion import CompletionItem
 
 from .console import prepare_streams
 from .errors import InputError, RenderError, TooLargeError, TracerError, one_line, safe_name
@@ -121,6 +122,16 @@ def usage_failure(exc: click.UsageError) -> Failure:
     return Failure(exc.format_message(), 2, usage)
 
 
+def complete_path(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion for a file: the shell's own file names."""
+    return [CompletionItem(incomplete, type="file")]
+
+
+def complete_folder(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion for a folder: the shell's own folder names."""
+    return [CompletionItem(incomplete, type="dir")]
+
+
 #: The root options that are not ``trace BOARD``'s.
 ROOT_OPTIONS = ("--help", "-h", "--version", "-V")
 
@@ -166,6 +177,23 @@ class DefaultGroup(click.Group):
         close = difflib.get_close_matches(word, sorted(self.commands), n=1)
         if close:
             raise Failure(f"{safe_name(word)}: no such file or command; did you mean trace {close[0]}?", 2)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        """The first word of ``trace`` is a command or a BOARD file, and ``trace BOARD``'s
+        options are the root's too: complete all of them."""
+        run = self.commands.get("run")
+        found = super().shell_complete(ctx, incomplete)
+        if run is None:
+            return found
+        if not incomplete.startswith("-"):
+            # First: the shell's script clears the list at a "file" item, then keeps
+            # any command name after it (and completes file names only without one).
+            return [CompletionItem(incomplete, type="file"), *found]
+        offered = {item.value for item in found}
+        for param in run.get_params(ctx):
+            if isinstance(param, click.Option) and not param.hidden:
+                offered.update(n for n in param.opts + param.secondary_opts if n.startswith(incomplete))
+        return [CompletionItem(name) for name in sorted(offered)]
 
     def short_help_text(self, ctx: click.Context) -> str:
         """What ``trace`` alone prints: the usage, what it does, the examples, where help is."""

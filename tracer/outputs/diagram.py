@@ -6,6 +6,7 @@ from typing import Any
 
 import graphviz
 
+
 class Diagram(graphviz.Digraph):
     """A ``graphviz.Digraph`` whose notebook picture is laid out by ``tracer.outputs.layout``:
     Graphviz's ``dot`` when it is installed, else the engine pip installed with tracer.

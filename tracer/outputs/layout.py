@@ -20,7 +20,7 @@ import sysconfig
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import InputError, RenderError, TooLargeError
+from ..errors import InputError, RenderError, TooLargeError, one_line
 from .progress import waiting
 
 ENGINES = ("auto", "dot", "pure")
@@ -139,6 +139,9 @@ def render(source: str, fmt: str, *, engine: str | None = None, scale: float = 1
     if done.returncode != 0 or not done.stdout:
         detail = messages[-1].strip() if messages else f"exit status {done.returncode}"
         raise RenderError(f"Graphviz ({name}) failed: {detail}")
+    if fmt == "svg" and not _is_utf8(done.stdout):
+        raise RenderError(f"Graphviz ({name}) wrote an SVG that is not UTF-8 text: {program} "
+                          "may not be Graphviz's dot (try --engine pure)")
     shrink = next((line for line in messages if "Scaling by" in line), None)
     if fmt == "png" and (shrink or _png_too_large(done.stdout)):
         raise TooLargeError(
@@ -148,7 +151,7 @@ def render(source: str, fmt: str, *, engine: str | None = None, scale: float = 1
     report = warn or _to_stderr
     for line in messages:
         if line.strip() and not (name == "pure" and PURE_NOISE in line):
-            report(line.strip())
+            report(one_line(line.strip()))  # the engine's words, never its escape codes
     return done.stdout
 
 
@@ -162,6 +165,14 @@ def _png_too_large(data: bytes) -> bool:
         return False
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     return max(width, height) > MAX_PNG_SIDE
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _to_stderr(line: str) -> None:

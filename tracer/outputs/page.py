@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import click
-
 from ..trace import Trace
 from . import Output, Request
-from .files import write_atomically
+from .files import write_atomically, write_stdout
 
 
 class PageOutput(Output):
@@ -37,7 +35,7 @@ class PageOutput(Output):
 
     def write(self) -> None:
         if self.path == "-":
-            click.echo(self.page, nl=False)
+            write_stdout(self.page)
             return
         write_atomically(self.path, self.page.encode("utf-8"))
         if not self.request.quiet:

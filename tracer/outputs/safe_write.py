@@ -403,11 +403,42 @@ def stdout_guard() -> Iterator[None]:
 
 
 def write_stdout(data: bytes | str) -> None:
-    """Write ``data`` to standard output and flush it, safely (see stdout_guard)."""
+    """Write ``data`` (a file's contents: text is written in UTF-8) to standard output
+    and flush it, safely (see stdout_guard)."""
     with stdout_guard():
+        if isinstance(data, str) and hasattr(sys.stdout, "buffer"):
+            data = data.encode("utf-8")  # a file's text: UTF-8, whatever the console's encoding
         if isinstance(data, bytes):
             sys.stdout.flush()
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
         else:
             sys.stdout.write(data)
+
+
+@contextlib.contextmanager
+def utf8_stdout() -> Iterator[TextIO]:
+    """Standard output as text in UTF-8, whatever the console's encoding: for a file
+    format (JSON, DOT, a page) streamed there, which is UTF-8 by definition."""
+    with stdout_guard():
+        sys.stdout.flush()
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is None or is_utf8(getattr(sys.stdout, "encoding", None)):
+            yield sys.stdout
+            sys.stdout.flush()
+            return
+        stream = io.TextIOWrapper(buffer, encoding="utf-8", newline="\n")
+        try:
+            yield stream
+            stream.flush()
+        finally:
+            stream.detach()  # standard output itself stays open
+
+
+def is_utf8(encoding: str | None) -> bool:
+    import codecs
+
+    try:
+        return encoding is not None and codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False

@@ -4,10 +4,17 @@
 spell it) to ``function(game, **settings) -> Trace``. Importing this package
 also registers each search's own rule check in ``tracer.trace.SEARCH_CHECKS``.
 
-The package can be called, too: ``tracer.search(game)`` records the guide's
-minimax, ``tracer.search(game, "alphabeta", cutoff="gt")`` another search. So
-``tracer.search`` stays this package (``import tracer.search.alphabeta`` works)
-and is the short way to trace a game.
+The package can be called, too::
+
+    tracer.search(game, algorithm="minimax", **settings) -> Trace
+
+``tracer.search(game)`` records the guide's minimax, ``tracer.search(game,
+"alphabeta", cutoff="gt")`` another search (``"minimax"``, ``"alphabeta"``,
+``"memo"``). ``game`` is a game (``tracer.tree(...)``, ``tracer.TicTacToe(...)``),
+or what reads as one: a board (``"X.OX.XOO."``, a ``Board``, the guide's array as a
+list) or a textbook tree (``"A: [B: [3, 12, 8], C: [2, 4, 6]]"``, ``[[3, 12, 8],
+[2, 4, 6]]``). So ``tracer.search`` stays this package (``import
+tracer.search.alphabeta`` works) and is the short way to trace a game.
 """
 
 from __future__ import annotations
@@ -33,9 +40,21 @@ SETTINGS: dict[str, tuple[str, ...]] = {"minimax": (), "alphabeta": ("cutoff",),
 
 
 def run_search(game: Any, algorithm: str = "minimax", **settings: Any) -> Trace:
-    """Record ``algorithm`` on ``game``, passing it only the settings it takes."""
+    """Record ``algorithm`` on ``game``, passing it only the settings it takes.
+
+    ``game`` may also be what ``tracer.games.as_game`` reads as one: a board such as
+    ``"X.OX.XOO."``, a Board, or a textbook tree as text or nested lists.
+    """
+    from ..games import as_game
+
+    if algorithm not in SEARCHES:
+        raise ValueError(f"unknown algorithm {algorithm!r}: expected one of {', '.join(SEARCHES)}")
+    unknown = sorted(set(settings) - {name for names in SETTINGS.values() for name in names})
+    if unknown:
+        raise TypeError(f"unknown setting {unknown[0]!r}: {algorithm} takes "
+                        f"{', '.join(SETTINGS[algorithm]) or 'no settings'}")
     wanted = {k: v for k, v in settings.items() if k in SETTINGS[algorithm] and v is not None}
-    return SEARCHES[algorithm](game, **wanted)
+    return SEARCHES[algorithm](as_game(game), **wanted)
 
 
 @dataclass(frozen=True)

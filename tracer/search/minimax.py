@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..games.tictactoe.board import EMPTY_CELLS, HAS_LINE, Board, Mark
 from ..games.tictactoe.game import TicTacToe
 from ..games.tictactoe.notation import as_position
-from ..scores import TUTORIAL, Scores
+from ..scores import TUTORIAL, Scores, as_scores
 from ..trace import MINIMAX, Positions, Result, Trace
 
 if TYPE_CHECKING:
@@ -133,13 +133,16 @@ def search(game: Game) -> Trace:
 
 
 def record(
-    board: Board | str, to_move: Mark | None = None, ai: Mark = "X", scores: Scores = TUTORIAL
+    board: Board | str | list[str | int], to_move: Mark | None = None, ai: Mark = "X",
+    scores: Scores | str = TUTORIAL,
 ) -> Trace:
     """Run the guide's minimax on a tic-tac-toe ``board`` with ``to_move`` to play.
 
-    ``board`` may also be text in any board-file notation (``"X.OX.XOO."``); without
-    ``to_move`` the side to move is inferred from the counts, as for a board file.
-    Returns the Trace of every invocation. The search itself only records.
+    ``board`` may also be text in any board-file notation (``"X.OX.XOO."``) or the
+    guide's array as a list; without ``to_move`` the side to move is inferred from the
+    counts, as for a board file. ``scores`` is a Scores or its name as ``--scores``
+    spells it (``"ten"``, ``"depth"``, ``"-25,25,0"``). Returns the Trace of every
+    invocation. The search itself only records.
     """
     board, to_move = as_position(board, to_move)
-    return search(TicTacToe(board, to_move, ai, scores))
+    return search(TicTacToe(board, to_move, ai, as_scores(scores)))
