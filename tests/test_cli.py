@@ -510,6 +510,7 @@ def test_bundled_examples_work_after_a_wheel_install(tmp_path):
         cwd=elsewhere, env=env, capture_output=True, text=True, check=True,
     )
     assert str(venv) in where.stdout and str(ROOT) not in where.stdout
+    assert (Path(where.stdout.strip()).parent / "py.typed").is_file()  # type checkers read its hints
     listed = subprocess.run(
         [str(venv / "bin" / "trace"), "--example"], cwd=elsewhere, env=env,
         capture_output=True, text=True, timeout=60,

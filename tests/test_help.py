@@ -98,7 +98,8 @@ def bash_completes(typed: list[str], folder, trace_bin) -> list[str]:
     import subprocess
     import time
 
-    env = {"PATH": f"{trace_bin}:{os.environ['PATH']}", "HOME": str(folder), "TERM": "dumb",
+    # click's completion script runs `env`: a shell's machine has it where bash has it.
+    env = {"PATH": f"{trace_bin}:{os.environ['PATH']}:{os.defpath}", "HOME": str(folder), "TERM": "dumb",
            "PS1": "$ ", "INPUTRC": "/dev/null", "LANG": "C.UTF-8"}
     main_fd, child_fd = pty.openpty()
     shell = subprocess.Popen(["bash", "--norc", "--noprofile", "-i"], stdin=child_fd, stdout=child_fd,

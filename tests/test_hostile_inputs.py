@@ -546,22 +546,23 @@ def test_an_unknown_option_names_trace_board_as_typed(cli) -> None:
 
 # -- help that works when copied -----------------------------------------------------------
 
-def test_the_quiz_help_example_works_when_copied(cli) -> None:
+def test_the_quiz_help_example_works_when_copied(cli, tmp_path: Path) -> None:
     from test_readme import run_line
 
     help_text = cli("quiz", "--help").stdout
     (example,) = [line.strip() for line in help_text.splitlines() if line.strip().startswith("printf")]
     assert example == "printf -- '-1\\n1\\n-1\\n4\\n' | trace quiz --example near-endgame"
-    out = run_line(example)
-    assert out.rstrip().endswith("4 of 4 right.")
+    status, out = run_line(example, tmp_path)
+    assert status == 0 and out.rstrip().endswith("4 of 4 right.")
 
 
-def test_the_play_help_example_works_when_copied(cli) -> None:
+def test_the_play_help_example_works_when_copied(cli, tmp_path: Path) -> None:
     from test_readme import run_line
 
     help_text = cli("play", "--help").stdout
     (example,) = [line.strip() for line in help_text.splitlines() if line.strip().startswith("printf")]
-    assert "Your move (O)" in run_line(example)
+    status, out = run_line(example, tmp_path)
+    assert status == 0 and "Your move (O), cell 0-8: 4" in out and "Move 1: you (O) play cell 4" in out
 
 
 def test_max_nodes_says_its_real_default(cli, tmp_path: Path) -> None:
@@ -591,3 +592,108 @@ def test_each_example_is_described_in_one_whole_sentence(cli) -> None:
         assert sentence[0].isupper() and sentence.endswith("."), (name, sentence)
         assert not re.search(r"\. [A-Z]", sentence), (name, sentence)  # one sentence
         assert " ".join(" ".join(comment).split()).startswith(sentence), (name, sentence)
+
+
+# -- the Python API a notebook learner types -----------------------------------------------
+
+GUIDE_ARRAY = ["X", 1, "O", "X", 4, "X", "O", "O", 8]
+
+
+@pytest.mark.parametrize("game", [
+    tracer.Board("X.OX.XOO."), "X.OX.XOO.", "X.O/X.X/OO.", GUIDE_ARRAY, tuple(GUIDE_ARRAY),
+    '["X", 1, "O", "X", 4, "X", "O", "O", 8]',
+], ids=["Board", "text", "rows", "list", "tuple", "array text"])
+def test_search_takes_a_board_in_any_form(game) -> None:
+    trace = tracer.search(game)
+    # The guide's answer to its own board: X plays cell 4 and wins, in 9 calls.
+    assert (trace.calls, trace.result.index, trace.result.score) == (9, 4, 1)
+    assert tracer.search(game, "alphabeta").calls == 8  # the guide's call 8 is pruned
+
+
+def test_record_and_board_take_the_guides_array_as_a_list() -> None:
+    assert tracer.Board(GUIDE_ARRAY) == tracer.Board("X.OX.XOO.")
+    assert tracer.record(GUIDE_ARRAY).result == tracer.Result(4, 1)
+    # The empty board as the guide stores it: every cell's own index.
+    assert tracer.Board(list(range(9))) == tracer.Board.empty()
+
+
+@pytest.mark.parametrize("tree", [[[3, 12, 8], [2, 4, 6], [14, 5, 2]], ((3, 12, 8), (2, 4, 6), (14, 5, 2)),
+                                  "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"])
+def test_a_plain_nested_list_is_a_tree(tree) -> None:
+    # Russell & Norvig's figure 5.2 without labels: MAX takes the first child, worth 3.
+    for game in (tracer.tree(tree), tree):
+        trace = tracer.search(game)
+        assert (trace.result.index, trace.result.score, trace.calls) == (1, 3, 13)
+    assert tracer.search(tracer.tree(tree), "alphabeta").calls == 11  # C.2 and C.3 pruned
+    assert tracer.tree([[1, 2], 3], root="min").label(1) == "1"
+
+
+def test_scores_by_name() -> None:
+    assert tracer.record("X.OX.XOO.", scores="ten").result == tracer.Result(4, 10)
+    assert tracer.record("X.OX.XOO.", scores="-25,25,0").result == tracer.Result(4, 25)
+    assert tracer.record("X.OX.XOO.", scores=(-5, 5, 0)).result == tracer.Result(4, 5)
+    assert tracer.record("X.OX.XOO.", scores=tracer.TENS).result == tracer.Result(4, 10)
+
+
+def deep_list(levels: int) -> list:
+    tree: list = [1]
+    for _ in range(levels - 1):
+        tree = [tree]
+    return tree
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: tracer.search("X.OX.XOO.", "negamax"), ValueError,
+     "unknown algorithm 'negamax': expected one of minimax, alphabeta, memo"),
+    (lambda: tracer.search("X.OX.XOO.", "alphabeta", cutof="gt"), TypeError, "unknown setting 'cutof'"),
+    (lambda: tracer.search("X.OX.XOO.", "alphabeta", cutoff="x"), ValueError, "expected cutoff 'ge' or 'gt'"),
+    (lambda: tracer.search(5), TypeError, "expects a game (tracer.tree(...)"),
+    (lambda: tracer.search({"A": [1]}), TypeError, "or as nested lists of integers"),
+    (lambda: tracer.search(None), TypeError, "found NoneType"),
+    (lambda: tracer.record("X.OX.XOO.", scores="tenn"), ValueError, "scores: expected 'tutorial', 'ten'"),
+    (lambda: tracer.record("X.OX.XOO.", scores=10), TypeError, "expected scores as a Scores"),
+    (lambda: tracer.record([1.5] * 9), TypeError, "the guide's array: nine items"),
+    (lambda: tracer.record(["X", 1, "O"]), ValueError, "expected 9 items in the array, found 3"),
+    (lambda: tracer.Board(["X", None] * 4 + ["O"]), TypeError, "found None"),
+    (lambda: tracer.tree({"A": [1]}), TypeError, "or nested lists of integers"),
+    (lambda: tracer.tree([[3, "12"]]), TypeError, "each leaf an integer), found '12'"),
+    (lambda: tracer.tree([[3, 1.5]]), TypeError, "found 1.5"),
+    (lambda: tracer.tree([]), ValueError, "a list needs at least one child"),
+    (lambda: tracer.tree(deep_list(101)), ValueError, "at most 100 levels deep"),
+], ids=["unknown algorithm", "unknown setting", "bad cutoff", "an int", "a dict", "None",
+        "unknown scores", "scores as an int", "floats", "3 items", "None in a Board", "tree of a dict",
+        "a string leaf", "a float leaf", "an empty tree", "too deep"])
+def test_a_wrong_argument_says_what_to_pass(call, error, words: str) -> None:
+    with pytest.raises(error) as caught:
+        call()
+    assert not isinstance(caught.value, AttributeError | KeyError)
+    assert words in str(caught.value)
+
+
+def test_a_list_that_holds_itself_is_refused() -> None:
+    loop: list = []
+    loop.append(loop)
+    with pytest.raises(ValueError, match="at most 100 levels deep"):
+        tracer.tree(loop)
+
+
+def test_help_and_dir_list_every_public_name() -> None:
+    import pydoc
+
+    names = set(tracer.__all__)
+    assert names <= set(dir(tracer))
+    assert {"tree", "figures", "test_play_figure", "overview_figure", "GameTree", "search",
+            "TicTacToe"} <= names
+    doc = tracer.__doc__ or ""
+    assert [name for name in sorted(names) if not re.search(rf"``{name}\b", doc)] == []
+    text = pydoc.render_doc(tracer, renderer=pydoc.plaintext)
+    shown = set(re.findall(r"^    (?:class )?(\w+)(?:\(| = )", text, re.M)) | {"search"}  # a package
+    assert sorted(names - shown) == []
+    assert "search(game, algorithm=\"minimax\", **settings) -> Trace" in (tracer.search.__doc__ or "")
+
+
+def test_dir_leaves_the_lazy_names_unloaded() -> None:
+    code = ("import sys, tracer; names = dir(tracer); "
+            "print('graphviz' in sys.modules, 'figures' in names, 'tree' in names)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["False", "True", "True"], done.stderr

@@ -79,7 +79,7 @@ def readme_commands(text: str = TEXT) -> list[Command]:
         first = text[: match.start()].count("\n") + 2
         lines = match.group(2).splitlines()
         if match.group(1) == "sh":
-            found += [Command(first + i, line.strip()) for i, line in enumerate(lines) if line.strip()]
+            found += [Command(first + i, without_comment(line)) for i, line in enumerate(lines) if line.strip()]
             continue
         for i, line in enumerate(lines):
             if line.startswith("$ "):
@@ -88,6 +88,11 @@ def readme_commands(text: str = TEXT) -> list[Command]:
                 assert found and found[-1].quoted is not None, f"README.md:{first + i}: output before a $"
                 found[-1].quoted.append(line)
     return found
+
+
+def without_comment(line: str) -> str:
+    """A command line without its trailing ``# comment``."""
+    return re.sub(r"\s+#\s.*$", "", line).strip()
 
 
 def printf(arguments: list[str]) -> bytes:
@@ -145,6 +150,7 @@ def test_the_readme_commands_are_all_run_or_named():
 
 
 def test_every_readme_command_does_what_the_readme_says(tmp_path):
+    inputs = set()
     for command in readme_commands():
         if command.text in RUN_ELSEWHERE:
             continue
@@ -153,6 +159,7 @@ def test_every_readme_command_does_what_the_readme_says(tmp_path):
         if words[0] == "cat" and len(words) == 2 and command.quoted is not None:
             # "$ cat FILE" shows an input: the file is what the README shows.
             (tmp_path / words[1]).write_text("".join(line + "\n" for line in command.quoted))
+            inputs.add(words[1])
             continue
         status, output = run_line(command.text, tmp_path)
         if command.quoted is None or not any(line.startswith("trace: error:") for line in command.quoted):
@@ -163,6 +170,40 @@ def test_every_readme_command_does_what_the_readme_says(tmp_path):
             normal = "".join(line.rstrip() + "\n" for line in output.splitlines())
             assert quoted_pattern(command.quoted).fullmatch(normal), (
                 f"{where}\n{first_difference(command.quoted, normal)}\nprinted:\n{output[-3000:]}")
+    # Run in the checkout, the commands would leave nothing git would list (.gitignore).
+    written = [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()]
+    assert len(written) > 15
+    assert stray([name for name in written if name not in inputs]) == []
+
+
+def stray(paths: list[str]) -> list[str]:
+    """The paths, relative to the checkout's root, that .gitignore does not ignore."""
+    import pathspec
+
+    rules = (README.parent / ".gitignore").read_text(encoding="utf-8").splitlines()
+    ignored = pathspec.GitIgnoreSpec.from_lines(rules)
+    return [path for path in paths if not ignored.match_file(path)]
+
+
+def test_the_gitignore_keeps_the_projects_own_files():
+    assert stray(["board.svg", "figs/index.html", "empty.log", "t.json", "saved/move-1-figures/x.png",
+                  "tree.dot"]) == []
+    assert stray(["docs/aima-5.2.png", "tests/golden/tutorial.dot", "tracer/viewer/page.html",
+                  "tracer/cli.py", "README.md"]) == ["docs/aima-5.2.png", "tests/golden/tutorial.dot",
+                                                      "tracer/viewer/page.html", "tracer/cli.py", "README.md"]
+
+
+def test_the_readmes_pictures_ship_with_it():
+    """The README's pictures are files under docs/, which the source distribution includes, so
+    a page built from the README there shows them; each has a text alternative."""
+    import tomllib
+
+    pictures = re.findall(r"!\[([^]]*)\]\(([^)]+)\)", TEXT)
+    assert len(pictures) >= 8
+    for alt, target in pictures:
+        assert len(alt) > 10 and target.startswith("docs/") and (README.parent / target).is_file(), target
+    project = tomllib.loads((README.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "docs" in project["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
 
 
 def test_the_runner_runs_what_a_shell_would(tmp_path):
