@@ -697,3 +697,26 @@ def test_dir_leaves_the_lazy_names_unloaded() -> None:
             "print('graphviz' in sys.modules, 'figures' in names, 'tree' in names)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == ["False", "True", "True"], done.stderr
+
+
+# -- drawing without Graphviz ---------------------------------------------------------------
+
+@pytest.mark.parametrize("args, written", [
+    (["compare", "--example", "slow-win", "--html", "cmp.html"], "cmp.html"),
+    (["--example", "aima-5.2", "--algorithm", "alphabeta", "-q", "--figures", "figs"], "figs/overview.svg"),
+])
+def test_drawings_need_no_graphviz(tmp_path: Path, args, written: str) -> None:
+    # A PATH with nothing on it: no dot; the engine pip installed is found all the same.
+    done = trace_process(*args, cwd=tmp_path, env={"PATH": str(tmp_path / "nothing"), "TRACER_ENGINE": "auto"})
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"Traceback" not in done.stderr
+    assert "<svg" in (tmp_path / written).read_text(encoding="utf-8")
+
+
+def test_a_notebooks_diagrams_need_no_graphviz(tmp_path: Path) -> None:
+    code = ("import tracer; from tracer.renderers.tree import game_tree; t = tracer.record('X.OX.XOO.'); "
+            "print(len(game_tree(t)._repr_mimebundle_()['image/svg+xml']) > 1000, "
+            "'<svg' in tracer.test_play_figure(t, 2).graph._repr_mimebundle_()['image/svg+xml'])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PATH": str(tmp_path / "nothing")})
+    assert done.stdout.split() == ["True", "True"], done.stderr
