@@ -459,7 +459,7 @@ def test_no_color_is_honoured() -> None:
 
 
 @pytest.mark.parametrize("args", [["-"], ["render", "-"], ["quiz", "-"], ["play"],
-                                  ["-", "--game", "tree"]])
+                                  ["-", "--game", "tree"], ["quiz", "--example", "near-endgame"]])
 def test_a_closed_standard_input_is_one_line(args, tmp_path: Path) -> None:
     done = trace_process(*args, closed=0, cwd=tmp_path)
     assert done.returncode == 1, done.stderr
