@@ -427,12 +427,13 @@ def utf8_stdout() -> Iterator[TextIO]:
             yield sys.stdout
             sys.stdout.flush()
             return
-        stream = io.TextIOWrapper(buffer, encoding="utf-8", newline="\n")
+        stream = io.TextIOWrapper(buffer, encoding="utf-8", newline="\n", write_through=True)
         try:
             yield stream
             stream.flush()
         finally:
-            stream.detach()  # standard output itself stays open
+            with contextlib.suppress(OSError, ValueError):  # a broken pipe is stdout_guard's
+                stream.detach()  # standard output itself stays open
 
 
 def is_utf8(encoding: str | None) -> bool:
