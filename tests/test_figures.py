@@ -224,7 +224,7 @@ def test_bundled_examples_cover_every_test_play(name):
     assert len(series) == len(plays) + 4
     for number, (fig, call) in enumerate(zip(series[2:], plays, strict=False), start=1):
         assert fig.name == f"test-play-{number}"
-        assert fig.caption.startswith(f"Test-play {number} of {len(plays)}: {trace.to_move} on "
+        assert fig.caption.startswith(f"Test-play {number} of {len(plays)}: {trace.game.to_move} on "
                                       f"cell {call.move} ")
         assert fig.caption.endswith(f"score {'+' if call.score > 0 else ''}{call.score}")
         drawn = fig.calls[1:]

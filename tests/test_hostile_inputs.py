@@ -11,9 +11,8 @@ import pytest
 
 import tracer
 from tracer.errors import InputError
-from tracer.renderers.json_stream import TraceReader
-from tracer.renderers.json_trace import load_json, render_json, trace_from_dict
 from tracer.scores import MAX_SCORE, Scores, parse_scores
+from tracer.tracefile import TraceReader, load_json, render_json, trace_from_dict
 
 
 @pytest.fixture(scope="module")

@@ -86,10 +86,10 @@ def test_python_accepts_the_notations_at_the_edge():
     assert Board(GUIDE_LINE).cells == GUIDE_BOARD
     trace = tracer.record("X.OX.XOO.")
     assert (trace.calls, str(trace.result)) == (9, "{index: 4, score: 1}")
-    assert trace.to_move == "X"
+    assert trace.game.to_move == "X"
     # One more X than O: O moves, inferred like the command line does.
-    assert tracer.record("X..O.X...").to_move == "O"
-    assert tracer.record(Board("X........")).to_move == "O"
+    assert tracer.record("X..O.X...").game.to_move == "O"
+    assert tracer.record(Board("X........")).game.to_move == "O"
     assert tracer.record("X........", "O").calls == tracer.record(Board("X........"), "O").calls
 
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from tracer.errors import EnvironmentFault, RenderError
+import tracer
+from tracer.errors import EnvironmentFault, InputError, RenderError
 from tracer.outputs.files import atomic_writer, same_file, write_atomically, write_stdout
 
 ROOT = os.geteuid() == 0
@@ -382,3 +383,39 @@ def test_check_writable_finds_what_can_be_known_before_writing(open_tmp: Path) -
     """)
     done = run_as_nobody(code, folder)
     assert done.stdout.strip() == "cannot write x.svg: the folder " + str(folder) + " is not writable"
+
+
+# ---- every command's files go through the one planner -------------------------------------------
+
+
+@pytest.mark.parametrize("target", ["board.txt", "link.html"])
+def test_compare_never_writes_its_page_over_its_board(cli, tmp_path: Path, target: str) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("X.OX.XOO.\n")
+    (tmp_path / "link.html").symlink_to(board)
+    result = cli("compare", "board.txt", "--html", target)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"trace: error: --html: '{target}' would be written by --html "
+                                    "and is also the input")
+    assert board.read_text() == "X.OX.XOO.\n" and result.stdout == ""
+
+
+def test_compare_writes_its_page_through_the_planner(cli, tmp_path: Path) -> None:
+    result = cli("compare", "--example", "near-endgame", "--html", "c.html")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "trace: wrote c.html (6 trees side by side)\n"
+    assert (tmp_path / "c.html").read_text().count("<svg") == 6
+    assert leftovers(tmp_path) == []
+
+
+def test_a_saved_decision_is_all_or_nothing(tmp_path: Path) -> None:
+    """Every kind of a decision goes through the planner: one that cannot be written
+    (its folder's name taken by a file) leaves none of the others behind."""
+    from tracer.play.match import choose_move
+    from tracer.play.saving import save_decision
+
+    (tmp_path / "move-6-figures").write_text("not a folder")
+    decision = choose_move(tracer.Board("X.OX.XOO."), "X", number=6)
+    with pytest.raises(InputError):
+        save_decision(decision.trace, tmp_path / "move-6", ["svg", "json", "figures", "html"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["move-6-figures"]

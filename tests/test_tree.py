@@ -91,7 +91,7 @@ def test_node_texts_show_call_number_mark_and_score(tutorial_svg, tutorial_trace
         texts = [t.text for t in nodes[f"n{call.call}"].iter(f"{SVG}text")]
         assert texts[0].startswith(f"#{call.call} · ")
         if call.terminal is None:
-            assert texts[0].endswith(f"{call.mark} to move")
+            assert texts[0].endswith(f"{tutorial_trace.game.mark_of(call.state)} to move")
         assert texts[-1] == drawing.call_footer(tutorial_trace, call)
 
 
@@ -109,7 +109,7 @@ def test_terminal_nodes_are_coloured_by_outcome_for_the_ai(name, outcomes):
         if call.terminal is None:
             assert frame.get("fill") == drawing.INNER_FILL, call
             continue
-        kind = "draw" if call.terminal == "draw" else "win" if call.terminal == trace.ai else "loss"
+        kind = "draw" if call.terminal == "draw" else "win" if call.terminal == trace.game.ai else "loss"
         seen.add(kind)
         assert frame.get("fill") == drawing.OUTCOME_FILL[kind], call
     assert seen == outcomes

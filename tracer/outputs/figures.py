@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..trace import Trace
-from . import Output, Request
+from .base import Output, Request
 
 
 class FiguresOutput(Output):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..trace import Trace
-from . import Output, Request
+from .base import Output, Request
 from .files import atomic_writer, check_output_path, choose_format, pipe, write_atomically, write_stdout
 from .log import is_terminal
 from .progress import calls_bar
@@ -78,7 +78,7 @@ class TreeOutput(Output):
                 self.report(f"trace: wrote {self.path} ({self.note})")
 
     def write_json(self) -> None:
-        from ..renderers.json_trace import write_json
+        from ..tracefile import write_json
 
         if self.path == "-":
             with utf8_stdout() as stream:

@@ -41,8 +41,6 @@ LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 INTEGER = re.compile(r"[+-]?[0-9]+")
 #: What a bad leaf looks like: a run of characters that is neither a token nor a separator.
 WORD = re.compile(r"[^\s,\[\]:#]+")
-#: The empty board as the tutorial's array of indexes: a board, not a nine-leaf tree.
-BOARD_INDEXES = re.compile(r"\[\s*" + r"\s*,\s*".join(map(str, range(9))) + r"\s*,?\s*\]")
 LABEL_AHEAD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\s*:")
 
 
@@ -247,18 +245,14 @@ def decode(data: bytes, source: str) -> str:
 
 
 def looks_like_tree(data: bytes | str) -> bool:
-    """Whether a file's text is a tree rather than a board, judged by its first line
-    with content: a tree starts with ``[`` or a label ``NAME:``; a
-    board's array (``["X", 1, ...]``, or ``[0, 1, ..., 8]`` for the empty board)
-    and a board's rows do not."""
+    """Whether a file's text starts as a tree does, judged by its first line with content:
+    ``[`` or a label ``NAME:`` (a board's array starts with ``[`` too: the registry asks
+    every game and the surest wins)."""
     text = data if isinstance(data, str) else data[:4096].decode("utf-8", "replace")
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("["):
-            return not ('"' in line or "'" in line or BOARD_INDEXES.fullmatch(line))
-        return LABEL_AHEAD.match(line) is not None
+        if line:
+            return line.startswith("[") or LABEL_AHEAD.match(line) is not None
     return False
 
 
