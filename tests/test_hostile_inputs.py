@@ -643,7 +643,7 @@ def deep_list(levels: int) -> list:
 
 @pytest.mark.parametrize("call, error, words", [
     (lambda: tracer.search("X.OX.XOO.", "negamax"), ValueError,
-     "unknown algorithm 'negamax': expected one of minimax, alphabeta, memo"),
+     "algorithm: expected a search: one of minimax, alphabeta, memo, found 'negamax'"),
     (lambda: tracer.search("X.OX.XOO.", "alphabeta", cutof="gt"), TypeError, "unknown setting 'cutof'"),
     (lambda: tracer.search("X.OX.XOO.", "alphabeta", cutoff="x"), ValueError, "expected cutoff 'ge' or 'gt'"),
     (lambda: tracer.search(5), TypeError, "expects a game (tracer.tree(...)"),

@@ -2,9 +2,9 @@
 
 * A console whose encoding lacks tracer's symbols (Windows' cp1252 for redirected output,
   say) gets a plain stand-in for each (``→`` as ``->``, ``≥`` as ``>=``, ``∞`` as ``inf``,
-  ``▲`` as ``^``) instead of a UnicodeEncodeError; a character without one is written as
-  an escape (``\\u0425``). Files written to standard output (a page, DOT, JSON) are bytes
-  in UTF-8, as their formats say, and never pass through this.
+  ``▲`` as ``^``, a Greek letter as its name) instead of a UnicodeEncodeError; a character
+  without one is written as an escape (``\\u0425``). Files written to standard output (a
+  page, DOT, JSON) are bytes in UTF-8, as their formats say, and never pass through this.
 * A standard input closed before Python started (``trace - <&-``) reads as one
   ``trace: error:`` line, not a traceback.
 """
@@ -25,7 +25,7 @@ FALLBACK = "tracer-fallback"
 STAND_INS = {
     "→": "->", "←": "<-", "↑": "^", "↓": "v", "≥": ">=", "≤": "<=", "≠": "!=", "∞": "inf",
     "−": "-", "±": "+/-", "×": "x", "·": ".", "…": "...", "–": "-", "—": "--",
-    "‘": "'", "’": "'", "“": '"', "”": '"', "α": "alpha", "β": "beta",
+    "‘": "'", "’": "'", "“": '"', "”": '"',
     "▲": "^", "▼": "v", "■": "#", "▣": "#", "✂": "x", "━": "=", "✓": "ok", "✗": "x",
 }
 
@@ -37,10 +37,21 @@ def _stand_in(error: UnicodeError) -> tuple[str, int]:
     text = error.object[error.start:error.end]
     out = []
     for char in text:
-        code = ord(char)
-        out.append(STAND_INS.get(char) or (f"\\x{code:02x}" if code < 0x100 else
-                                           f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"))
+        out.append(STAND_INS.get(char) or _greek_name(char) or _escaped(char))
     return "".join(out), error.end
+
+
+def _greek_name(char: str) -> str | None:
+    """A small Greek letter as its name (``α`` as ``alpha``, ``β`` as ``beta``)."""
+    import unicodedata
+
+    name = unicodedata.name(char, "")
+    return name.rsplit(" ", 1)[-1].lower() if name.startswith("GREEK SMALL LETTER ") else None
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 codecs.register_error(FALLBACK, _stand_in)

@@ -124,7 +124,7 @@ def as_game(value: object, source: str = "search()") -> Any:
 def _list_text(items: list[Any] | tuple[Any, ...]) -> str:
     """A list as the text of a file: with a mark in it, the guide's array; else nested lists
     of integers, which read as a tree (or, the empty board's nine indexes, as that board)."""
-    from .tictactoe.notation import array_text
+    from .tictactoe.cells import array_text
     from .tree.notation import nested_list_text
 
     if all(type(item) in (str, int) for item in items) and any(isinstance(item, str) for item in items):

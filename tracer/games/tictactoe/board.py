@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .cells import EMPTY, parse_cells
+from .cells import EMPTY, array_text, parse_cells
 
 Mark = Literal["X", "O"]
 MARKS: tuple[Mark, Mark] = ("X", "O")
@@ -73,8 +73,6 @@ class Board:
 
     def __post_init__(self) -> None:
         if isinstance(self.cells, list | tuple):  # the guide's array, as a Python list
-            from .notation import array_text
-
             object.__setattr__(self, "cells", array_text(self.cells))
         if not isinstance(self.cells, str):
             raise TypeError(

@@ -21,7 +21,7 @@ from typing import BinaryIO
 
 from ...errors import InputError
 from .board import Board, Mark, other
-from .cells import EXPECTED_BOARD, _content_rows, _read_cells, parse_cells, surely_a_board
+from .cells import EXPECTED_BOARD, _content_rows, _read_cells, array_text, parse_cells, surely_a_board
 
 __all__ = ["MAX_BYTES", "Position", "as_position", "parse_board", "parse_cells", "read_board_file",
            "surely_a_board"]
@@ -135,18 +135,3 @@ def as_position(board: object, to_move: object = None, source: str = "record()")
         return board, _check_position(board, None, source, 1)
     return board, to_move
 
-
-def array_text(items: list[object] | tuple[object, ...], source: str = "Board()") -> str:
-    """The guide's array given as a Python list (``["X", 1, "O", ...]``), as the text of
-    its line of code, for the notations above to read; TypeError for an item that is
-    neither a mark nor a cell's index."""
-    shown = []
-    for item in items:
-        if isinstance(item, str):
-            shown.append('"' + item.replace("\\", "\\\\").replace('"', '\\"') + '"')
-        elif type(item) is int:
-            shown.append(str(item))
-        else:
-            raise TypeError(f"{source} expects the guide's array: nine items, each \"X\", \"O\" or "
-                            f"the empty cell's index, found {item!r}")
-    return "[" + ", ".join(shown) + "]"
