@@ -25,7 +25,6 @@ from .reading import (
     read_cells,
     read_returned,
     return_kind,
-    show,
     unwrap,
 )
 from .record import RAISED, RETURNED, Frame, Record
@@ -401,7 +400,7 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
 def loop_choice(value: Any) -> Returned:
     """The move a loop's function returned: a cell, ``(row, col)``, ``{index}``, ``{i, j}``,
     or a ``(score, move)`` pair; nothing if it returned no move."""
-    text = show(value)
+    text = ""  # the caller writes the value in the learner's notation (see notation.py)
     if value is None:
         return Returned(None, None, True, text)
     move = move_of(value)
