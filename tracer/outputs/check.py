@@ -107,8 +107,19 @@ class LearnerLogOutput(LogFileOutput):
         self.report(f"trace: wrote {self.path} (the log of {self.trace.calls:,} calls)")
 
 
+def without_hints(note: str) -> str:
+    """What a drawing shows, without the hints at ``trace``'s options, which ``trace check`` has not
+    (its saved trace, ``trace render``, has them)."""
+    return note.split(" (see --")[0]
+
+
 class LearnerTreeOutput(TreeOutput):
     """``-o``: the learner's tree, or (``.json``) its trace, which ``trace render`` reads back."""
+
+    def render(self) -> None:
+        super().render()
+        if self.fmt != "json":
+            self.note = without_hints(self.note)
 
     def check(self) -> None:
         from ..tracefile.stream import MAX_TREE_DEPTH
@@ -173,8 +184,8 @@ def draw_pair(trace: Trace, guide: Trace, plans: list[TreePlan], engine: str | N
 
     svgs = [svg(game_tree(trace, mine, framed=False)), svg(game_tree(guide, theirs, marks=marks, framed=False))]
     legends = [svg(legend_graph(tree_legend(trace, mine))), svg(legend_graph(tree_legend(guide, theirs, marks)))]
-    notes = [describe(trace, mine), describe(guide, theirs) + ("; violet frames mark where yours differs"
-                                                               if marks else "")]
+    notes = [without_hints(describe(trace, mine)),
+             without_hints(describe(guide, theirs)) + ("; violet frames mark where yours differs" if marks else "")]
     return columns(trace, guide, svgs, legends, notes)
 
 
