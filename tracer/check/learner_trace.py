@@ -26,6 +26,7 @@ from ..games.learner.game import (
 from ..games.tictactoe.board import Board
 from ..games.tictactoe.game import TicTacToe, pack
 from ..search.learner import FACTS, MAX_TEXT
+from ..search.learner import KIND as LEARNER
 from ..trace import Positions, SearchInfo, Trace
 from .calls import LOOP, LearnerSearch, placed
 from .facts import expected_text, returned_text
@@ -127,7 +128,7 @@ class _Builder:
                 continue
             stack.pop()
             self.close(node, pid, done)
-        return Trace(self.game, self.rows, SearchInfo("learner", ()))
+        return Trace(self.game, self.rows, SearchInfo(LEARNER.name, ()))
 
     def key(self, node: int, depth: int, number: int) -> tuple[int, int, int]:
         return (node, depth, number if number in self.own_rows else 0)

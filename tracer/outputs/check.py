@@ -116,10 +116,10 @@ def without_hints(note: str) -> str:
 class LearnerTreeOutput(TreeOutput):
     """``-o``: the learner's tree, or (``.json``) its trace, which ``trace render`` reads back."""
 
-    def render(self) -> None:
-        super().render()
+    def write(self) -> None:
         if self.fmt != "json":
             self.note = without_hints(self.note)
+        super().write()
 
     def check(self) -> None:
         from ..tracefile.stream import MAX_TREE_DEPTH

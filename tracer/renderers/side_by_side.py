@@ -24,7 +24,7 @@ ZOOMS = (100, 75, 50, 25)
 #: How the two trees sit: side by side, stacked on a narrow screen, each scrolling in its frame.
 TREES_CSS = """
 .trees { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
-.trees section { flex: 1 1 30em; min-width: 0; border: 1px solid #d0d0d0; border-radius: 6px; padding: .5em; }
+.trees section { flex: 1 1 24em; min-width: 0; border: 1px solid #d0d0d0; border-radius: 6px; padding: .5em; }
 .trees section p { font-size: .85em; color: #555; margin: 0 0 .3em; }
 .trees details { margin-top: .4em; font-size: .9em; }
 .trees h2 { font-size: 1.05em; margin: 0 0 .3em; }
