@@ -1,0 +1,99 @@
+"""The notations' edges, as README.md documents them: each limit holds exactly at the limit
+and refuses one past it; a list starts with a node; a label may have spaces before its
+colon; a board on one line is a whole board only when nothing follows it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tracer.errors import InputError
+from tracer.games.tictactoe.notation import parse_board
+from tracer.games.tree.notation import parse_tree
+
+# ---- tree files: "at most 5,000 nodes, 100 levels, 256 KiB, and leaf values up to ±10^15" ----
+
+KIB = 1024
+
+
+def chain(levels: int) -> str:
+    """A tree whose one leaf is ``levels`` levels below the root: [[...[7]...]]."""
+    return "[" * levels + "7" + "]" * levels
+
+
+def refused(text: str, where: str, words: str) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_tree(text, "t.txt")
+    message = str(caught.value)
+    assert message.startswith(f"t.txt:{where}: expected ") and words in message, message
+
+
+def test_a_tree_exactly_100_levels_deep_is_read_and_101_refused():
+    nodes = parse_tree(chain(100), "t.txt")
+    assert len(nodes) == 101 and max(nodes.depths) == 100 and nodes.values[-1] == 7
+    refused(chain(101), "1:102", "a tree at most 100 levels deep")
+
+
+def test_a_tree_of_exactly_5000_nodes_is_read_and_5001_refused():
+    nodes = parse_tree("[" + "1 " * 4999 + "]", "t.txt")
+    assert len(nodes) == 5000 and len(nodes.children[0]) == 4999
+    refused("[" + "1 " * 5000 + "]", f"1:{2 + 2 * 4999}", "a tree of at most 5000 nodes")
+
+
+@pytest.mark.parametrize("value", [10**15, -(10**15)])
+def test_a_leaf_exactly_at_the_value_limit_is_read(value):
+    assert parse_tree(f"[{value}, 0]", "t.txt").values[1] == value
+
+
+@pytest.mark.parametrize("value", [10**15 + 1, -(10**15) - 1])
+def test_a_leaf_one_past_the_value_limit_is_refused(value):
+    refused(f"[{value}, 0]", "1:2", "a leaf value between -1,000,000,000,000,000 and 1,000,000,000,000,000")
+
+
+@pytest.mark.parametrize("size", [256 * KIB, 256 * KIB + 1])
+def test_a_tree_file_of_256_kib_is_read_and_one_byte_more_refused(cli, tmp_path, size):
+    tree = b"A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]\n#"
+    (tmp_path / "t.txt").write_bytes(tree + b"x" * (size - len(tree) - 1) + b"\n")
+    assert (tmp_path / "t.txt").stat().st_size == size
+    result = cli("t.txt", "--stats")
+    if size == 256 * KIB:
+        assert result.exit_code == 0 and "13 calls" in result.output
+    else:
+        assert result.exit_code == 2
+        assert result.stderr == "trace: error: t.txt: expected a tree file of at most 262,144 bytes\n"
+
+
+@pytest.mark.parametrize(("text", "where"), [("[, 1]", "1:2"), ("A: [,B: 1]", "1:5"), ("[\n  ,1]", "2:3")])
+def test_a_list_starts_with_a_node_not_a_comma(text, where):
+    """Commas go between nodes: one before the first node separates nothing."""
+    refused(text, where, "a node")
+
+
+def test_spaces_and_tabs_may_stand_before_a_labels_colon():
+    nodes = parse_tree("A : [B\t:1, C  :  [2, 3], 4]", "t.txt")
+    assert nodes.labels == ["A", "B", "C", "C.1", "C.2", "A.3"]
+    assert nodes.written == [True, True, True, False, False, False]
+
+
+# ---- board files ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["X.OX.XOO.\n...\n", "X.O X.X OO.\nX.O\n", "X.O/X.X/OO.\nX..\n"])
+def test_a_board_on_one_line_is_the_whole_board_only_alone(text):
+    """Nine cells on one line are a board; followed by another row they are a row of nine
+    cells, which no board has."""
+    assert parse_board(text.split("\n")[0] + "\n").board.cells == "X.OX.XOO."
+    with pytest.raises(InputError) as caught:
+        parse_board(text, "b.txt")
+    assert str(caught.value).startswith("b.txt:") and "expected 3" in str(caught.value)
+
+
+@pytest.mark.parametrize("size", [64 * KIB, 64 * KIB + 1])
+def test_a_board_file_of_64_kib_is_read_and_one_byte_more_refused(cli, tmp_path, size):
+    board = b"X.O\nX.X\nOO.\n#"
+    (tmp_path / "b.txt").write_bytes(board + b"x" * (size - len(board) - 1) + b"\n")
+    result = cli("b.txt", "--stats", "--game", "tictactoe")
+    if size == 64 * KIB:
+        assert result.exit_code == 0 and "9 calls" in result.output
+    else:
+        assert result.exit_code == 2
+        assert result.stderr == "trace: error: b.txt: expected a small board file, found more than 65536 bytes\n"

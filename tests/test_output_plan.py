@@ -1,0 +1,150 @@
+"""The output planner's promises: no output replaces the run's input or another output of
+the same run (links and the figures' folder included), and a file that cannot be written
+is found before anything is written."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+from test_safe_files import open_tmp, run_as_nobody  # noqa: F401 - open_tmp is a fixture
+
+BOARD = "X.O\nX.X\nOO.\n"
+
+
+def snapshot(folder: Path) -> dict[str, bytes | None]:
+    """Every file under ``folder`` (links as None), to show a refused run changed nothing."""
+    return {str(p.relative_to(folder)): None if p.is_symlink() or p.is_dir() else p.read_bytes()
+            for p in sorted(folder.rglob("*"))}
+
+
+def refused(result, option: str, path: str, what: str) -> None:
+    """Exit 2 with the one line naming the option, the path and what else it is."""
+    assert result.exit_code == 2, result.output
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"trace: error: {option}: '{path}' would be written by ")
+    assert line.endswith(f"and is also {what}: give each output its own file")
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> Path:
+    path = tmp_path / "board.txt"
+    path.write_text(BOARD)
+    return path
+
+
+@pytest.mark.parametrize(("link", "args"), [
+    (None, ["--log", "board.txt"]),
+    (None, ["-o", "board.txt", "--format", "dot"]),
+    (None, ["--html", "board.txt"]),
+    ("symlink", ["--log", "other.txt"]),
+    ("hard link", ["--quiet", "-o", "other.txt", "--format", "dot"]),
+])
+def test_an_output_that_is_the_input_is_refused_and_the_input_kept(cli, tmp_path, board, link, args):
+    if link == "symlink":
+        (tmp_path / "other.txt").symlink_to("board.txt")
+    elif link == "hard link":
+        os.link(board, tmp_path / "other.txt")
+    before = snapshot(tmp_path)
+    result = cli("board.txt", *args)
+    option = args[args.index("--log") if "--log" in args else
+                  args.index("-o") if "-o" in args else args.index("--html")]
+    refused(result, option, args[args.index(option) + 1], "the input")
+    assert snapshot(tmp_path) == before
+    assert board.read_text() == BOARD
+
+
+def test_a_saved_trace_is_not_rendered_over_itself(cli, tmp_path, board):
+    assert cli("board.txt", "--quiet", "-o", "saved.json").exit_code == 0
+    before = snapshot(tmp_path)
+    refused(cli("render", "saved.json", "-o", "saved.json"), "-o", "saved.json", "the input")
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(("args", "option", "path", "other"), [
+    (["--log", "same.dot", "-o", "same.dot"], "-o", "same.dot", "--log"),
+    (["--html", "page.html", "--log", "page.html"], "--log", "page.html", "--html"),
+    (["--quiet", "--html", "page.html", "-o", "page.html", "--format", "svg"], "-o", "page.html", "--html"),
+])
+def test_two_outputs_of_one_run_never_share_a_file(cli, tmp_path, board, args, option, path, other):
+    before = snapshot(tmp_path)
+    refused(cli("board.txt", *args), option, path, f"written by {other}")
+    assert snapshot(tmp_path) == before
+
+
+def test_two_names_of_one_file_are_one_file(cli, tmp_path, board):
+    (tmp_path / "a.log").write_text("old log\n")
+    os.link(tmp_path / "a.log", tmp_path / "b.dot")
+    (tmp_path / "c.dot").symlink_to("a.log")
+    before = snapshot(tmp_path)
+    refused(cli("board.txt", "--log", "a.log", "-o", "b.dot"), "-o", "b.dot", "written by --log")
+    refused(cli("board.txt", "--log", "a.log", "-o", "c.dot"), "-o", "c.dot", "written by --log")
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(("args", "path", "what"), [
+    (["--log", "figs/index.html"], "figs/index.html", "written by --log"),
+    (["-o", "figs/overview.svg"], "figs/overview.svg", "written by -o"),
+    (["--html", "figs"], "figs", "written by --html"),
+    (["--log", "link/test-play-2.svg"], "link/test-play-2.svg", "written by --log"),
+])
+def test_no_output_goes_where_the_figure_series_writes(cli, tmp_path, board, args, path, what):
+    """The series replaces its own files in its folder (index.html, overview.svg,
+    test-play-N.svg, ...): another output there would be lost or would replace one."""
+    (tmp_path / "figs").mkdir()
+    (tmp_path / "figs" / "index.html").write_text("an earlier series\n")
+    (tmp_path / "link").symlink_to("figs")
+    before = snapshot(tmp_path)
+    result = cli("board.txt", "--quiet", "--figures", "figs", *args)
+    refused(result, "--figures", path, what)
+    assert snapshot(tmp_path) == before
+
+
+def test_an_input_inside_the_figures_folder_is_not_replaced(cli, tmp_path):
+    (tmp_path / "figs").mkdir()
+    (tmp_path / "figs" / "index.html").write_text(BOARD)  # a board file, oddly named
+    before = snapshot(tmp_path)
+    refused(cli("figs/index.html", "--quiet", "--figures", "figs"), "--figures", "figs/index.html",
+            "the input")
+    assert snapshot(tmp_path) == before
+
+
+def test_outputs_on_distinct_files_are_all_written(cli, tmp_path, board):
+    """The check refuses only real clashes: a file of one's own beside the series is kept."""
+    (tmp_path / "figs").mkdir()
+    (tmp_path / "figs" / "notes.txt").write_text("mine\n")
+    result = cli("board.txt", "--quiet", "--figures", "figs", "--log", "figs/run.log", "-o", "tree.dot")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "figs" / "notes.txt").read_text() == "mine\n"
+    assert (tmp_path / "figs" / "run.log").read_text().startswith("Minimax trace of X.O/X.X/OO.")
+    assert (tmp_path / "tree.dot").read_text().startswith("digraph")
+    assert (tmp_path / "figs" / "overview.svg").is_file() and board.read_text() == BOARD
+
+
+# ---- what cannot be written is found first ------------------------------------------------
+
+CHECK = textwrap.dedent("""
+    import sys
+    from tracer.errors import EnvironmentFault
+    from tracer.outputs.files import check_writable
+    for path in sys.argv[1:]:
+        try:
+            check_writable(path)
+            print("writable")
+        except EnvironmentFault as exc:
+            print(exc)
+""")
+
+
+def test_the_writability_check_refuses_a_device_or_pipe_the_user_cannot_write(open_tmp):  # noqa: F811
+    """A device or a FIFO is written in place, so the check asks whether the user may write
+    it (as an unprivileged user: root may write anything)."""
+    locked, open_pipe = open_tmp / "locked", open_tmp / "open"
+    os.mkfifo(locked, 0o444)
+    os.mkfifo(open_pipe, 0o666)
+    locked.chmod(0o444)
+    open_pipe.chmod(0o666)
+    done = run_as_nobody(CHECK.replace("sys.argv[1:]", repr([str(locked), str(open_pipe)])), open_tmp)
+    assert done.stdout.splitlines() == [f"cannot write {locked}: permission denied", "writable"], done.stderr

@@ -1,0 +1,86 @@
+"""The quiz's explanations and moments, held to what the trace recorded: a window question
+says whether the caller's window had moved before the call, and a cache hit's value is
+asked as the call begins (it test-plays nothing: there is no step 16 to wait for).
+Python's quiz (renderers/quiz.py) and the one built in the page (quizbuild.js) alike."""
+
+from __future__ import annotations
+
+import pytest
+from test_quiz_page import open_page, pages  # noqa: F401 - fixtures
+
+from tracer.cli import build_game, read_input
+from tracer.renderers.html import asset
+from tracer.renderers.quiz import build_settings, questions
+from tracer.search import SearchSpec
+from tracer.trace import Trace
+
+
+def trace_of(example: str, algorithm: str, cutoff: str = "ge", scores: str = "tutorial") -> Trace:
+    """A bundled example, or a board written as its nine cells, searched."""
+    text, source = (example.encode(), "board") if set(example) <= set("XO.") else read_input(None, example)
+    return SearchSpec(algorithm, cutoff).run(build_game(text, source, None, None, "X", scores, "ascending"))
+
+
+def built_questions(open_page, trace: Trace, name: str) -> list[dict]:  # noqa: F811
+    view = open_page(trace, fragment="", name=name)
+    view.page.add_script_tag(content=asset("quizbuild.js"))
+    return list(view.page.evaluate("settings => tracerBuildQuiz(settings)", build_settings())["questions"])
+
+
+def moved_before(trace: Trace, call: int) -> bool | None:
+    """Whether the caller's window had changed by the time it called ``call`` (None: first call)."""
+    child = trace.call(call)
+    if child.parent is None:
+        return None
+    parent = trace.call(child.parent)
+    return (child.extra("alpha"), child.extra("beta")) != (parent.extra("alpha"), parent.extra("beta"))
+
+
+def check_window_explanations(trace: Trace, asked: list[tuple[str, int, str]]) -> None:
+    moved = unchanged = 0
+    for kind, call, why in asked:
+        if kind not in ("alpha", "beta"):
+            continue
+        change = moved_before(trace, call)
+        if change is None:
+            assert "unchanged so far" not in why and "after" not in why
+            continue
+        assert ("unchanged so far" in why) == (not change), (call, why)
+        moved += change
+        unchanged += not change
+    assert moved and unchanged  # both kinds of explanation were asked about
+
+
+@pytest.mark.parametrize(("example", "cutoff"), [("o-to-move", "ge"), ("aima-5.2", "gt"), ("cutoffs-differ", "ge")])
+def test_pythons_window_explanations_say_whether_the_callers_window_moved(example, cutoff):
+    trace = trace_of(example, "alphabeta", cutoff)
+    check_window_explanations(trace, [(q.kind, q.call, q.explanation) for q in questions(trace)])
+
+
+@pytest.mark.parametrize(("example", "cutoff"), [("o-to-move", "ge"), ("aima-5.2", "gt"), ("cutoffs-differ", "ge")])
+def test_built_window_explanations_say_whether_the_callers_window_moved(open_page, example, cutoff):  # noqa: F811
+    trace = trace_of(example, "alphabeta", cutoff)
+    built = built_questions(open_page, trace, f"why-{example}-{cutoff}")
+    check_window_explanations(trace, [(q["kind"], q["call"], q["explanation"]) for q in built])
+
+
+def check_cache_hit_moments(trace: Trace, asked: list[tuple[str, int, list, list]]) -> None:
+    hits = 0
+    for kind, call, ask, reveal in asked:
+        if kind == "value" and trace.call(call).extra("cache_hit"):
+            hits += 1
+            assert [list(ask), list(reveal)] == [["begin", call, 0], ["end", call, 0]], call
+    assert hits
+
+
+@pytest.mark.parametrize("example", ["o-to-move", "XO......."])
+def test_pythons_quiz_asks_a_cache_hits_value_as_the_call_begins(example):
+    trace = trace_of(example, "memo")
+    check_cache_hit_moments(trace, [(q.kind, q.call, q.ask, q.reveal) for q in questions(trace)])
+
+
+@pytest.mark.parametrize("example", ["o-to-move", "XO......."])
+def test_the_built_quiz_asks_a_cache_hits_value_as_the_call_begins(open_page, example):  # noqa: F811
+    trace = trace_of(example, "memo")
+    built = built_questions(open_page, trace, f"hit-{example}")
+    check_cache_hit_moments(trace, [(q["kind"], q["call"], q["ask"], q["reveal"]) for q in built])
