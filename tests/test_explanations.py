@@ -13,6 +13,7 @@ from tracer import Board
 from tracer.play.match import choose_move
 from tracer.renderers.quiz import questions
 
+
 def signed(score: int) -> str:
     """A score as the guide's words write it: +1, 0, -1."""
     return f"+{score}" if score > 0 else str(score)
