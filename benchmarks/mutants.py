@@ -9,7 +9,7 @@ the usual ones of mutation testing, kept to what can change behaviour:
   ``a if c else b`` swapped; ``if x:`` made ``if not x:`` where ``x`` is not a comparison;
 * arithmetic and bit operators swapped (``+`` and ``-``, ``*`` and ``/``, ``|`` and ``&``, ...);
 * an integer one higher (``0`` one, ``1`` zero), ``True`` and ``False``; ``min`` and ``max``,
-  ``any`` and ``all``;
+  ``any`` and ``all``; a text normalised no more (``x.strip()``, ``x.lower()`` become ``x``);
 * a statement dropped (a call, an assignment, a ``raise``, a ``break``, a ``continue``).
 
 Left alone: strings (messages, patterns), docstrings, type annotations, ``assert``
@@ -42,6 +42,8 @@ OPERATORS: dict[type[ast.operator], type[ast.operator]] = {
 }
 #: Built-in functions swapped for their opposite.
 OPPOSITES = {"min": "max", "max": "min", "any": "all", "all": "any"}
+#: Methods that normalise text: ``x.strip()`` is mutated to ``x``.
+NORMALISERS = {"strip", "lstrip", "rstrip", "lower", "upper", "casefold"}
 #: Keyword arguments whose value is not mutated (see the module's notes).
 QUIET_KEYWORDS = {"strict"}
 
@@ -276,6 +278,8 @@ class _Finder(ast.NodeVisitor):
     def visit_Call(self, node: ast.Call) -> None:
         if isinstance(node.func, ast.Name) and node.func.id in OPPOSITES:
             self._add(node.func, OPPOSITES[node.func.id])
+        if isinstance(node.func, ast.Attribute) and node.func.attr in NORMALISERS:
+            self._add(node, node.func.value)
         self.generic_visit(node)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:

@@ -189,7 +189,7 @@ def run_pytest(copy: Path, tests: list[str], timeout: float, *options: str,
             output, _ = run.communicate()
             status = None
     text = output.decode("utf-8", "replace")
-    failed = re.search(r"^(?:FAILED|ERROR) (\S+)", text, re.M)
+    failed = re.search(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", text, re.M)
     return Outcome(status, time.perf_counter() - start, failed and failed.group(1),
                    "\n".join(text.splitlines()[-15:]))
 

@@ -84,3 +84,57 @@ def test_the_built_quiz_asks_a_cache_hits_value_as_the_call_begins(open_page, ex
     trace = trace_of(example, "memo")
     built = built_questions(open_page, trace, f"hit-{example}")
     check_cache_hit_moments(trace, [(q["kind"], q["call"], q["ask"], q["reveal"]) for q in built])
+
+
+# ---- how deep a page's quiz goes ----------------------------------------------------------
+
+#: Most questions a page's quiz carries (renderers/quiz.py PAGE_LIMIT, told to quizbuild.js).
+LIMIT = 600
+
+
+def depth_by_the_rule(trace: Trace) -> int:
+    """The deepest level whose calls, at about two questions each, fit in the limit; the
+    first call's test-plays (depth 1) are always asked. Calls are counted one by one."""
+    per_depth: dict[int, int] = {}
+    for call in trace:
+        per_depth[call.depth] = per_depth.get(call.depth, 0) + 1
+    depth = 1
+    while depth + 1 in per_depth and 2 * sum(per_depth[d] for d in range(depth + 2)) <= LIMIT:
+        depth += 1
+    return min(depth, max(per_depth))
+
+
+def wide_tree(*leaves: int) -> str:
+    """A root whose children have these many leaves each."""
+    return "[" + ", ".join("[" + " ".join(["1"] * n) + "]" for n in leaves) + "]"
+
+
+#: (name, tree or board text, side to move): quizzes that end just at, or just past, the limit.
+DEPTHS = [
+    ("over-at-2", wide_tree(100, 100, 100), None),  # 2 x (1 + 3 + 300) = 608: down to 1 only
+    ("at-2", wide_tree(99, 99, 98), None),  # 2 x (1 + 3 + 296) = 600: all of it
+    ("shared-rows", "XX.O.....", "O"),  # rows met by several calls: their calls count each time
+]
+
+
+def depth_trace(text: str, turn: str | None) -> Trace:
+    return SearchSpec("minimax").run(build_game(text.encode(), "quiz-depth", turn, None, "X", "tutorial",
+                                                "ascending"))
+
+
+@pytest.mark.parametrize(("name", "text", "turn"), DEPTHS)
+def test_pythons_page_quiz_goes_as_deep_as_the_limit_allows(name, text, turn):
+    from tracer.renderers.quiz import page_data
+
+    trace = depth_trace(text, turn)
+    assert page_data(trace)["depth"] == depth_by_the_rule(trace)
+
+
+@pytest.mark.parametrize(("name", "text", "turn"), DEPTHS)
+def test_the_built_quiz_goes_as_deep_as_the_limit_allows(open_page, name, text, turn):  # noqa: F811
+    trace = depth_trace(text, turn)
+    view = open_page(trace, fragment="", name=f"depth-{name}")
+    view.page.add_script_tag(content=asset("quizbuild.js"))
+    built = view.page.evaluate("settings => tracerBuildQuiz(settings)", build_settings())
+    assert built["depth"] == depth_by_the_rule(trace)
+    assert built["complete"] == (built["depth"] == max(call.depth for call in trace))
