@@ -20,6 +20,8 @@ kills the mutant. Options::
     --list          print the mutants and stop
     --sample        CI's fixed sample: a few mutants, each against the tests named for it
     --write         record the score in benchmarks/RESULTS.md
+    --again         judge only the mutants the last run did not kill (after adding tests),
+                    keeping its other verdicts
     --config PATH   another configuration (default: benchmarks/mutation.toml)
 """
 
@@ -356,13 +358,14 @@ def _score(row: list[int]) -> str:
     return f"{100 * row[1] / judged:.1f} %" if judged else "-"
 
 
-def write_results(table: list[str], verdicts: list[Verdict], survivors: list[Verdict], seconds: float) -> None:
+def write_results(table: list[str], verdicts: list[Verdict], survivors: list[Verdict]) -> None:
     from run import write_section
 
     timeouts = sum(v.result == "timeout" for v in verdicts)
+    minutes = sum(v.seconds for v in verdicts) / 60
     footer = (f"\n\nScore: killed out of the mutants not explained as equivalent (the explanations "
               f"are in `benchmarks/mutation.toml`); {timeouts} killed by the time limit. "
-              f"Judged in {seconds / 60:.0f} min, one mutant at a time.")
+              f"The tests ran {minutes:.0f} min in all (`bash scripts/mutation.sh --write`).")
     if survivors:
         footer += "\n\nSurvivors not yet explained:\n\n" + "\n".join(
             f"- `{v.case.mutant.path}:{v.case.mutant.line}` {v.case.mutant.scope}: {v.case.mutant.change}"
@@ -396,19 +399,49 @@ def report(verdicts: list[Verdict], config: Config) -> tuple[list[str], list[Ver
 # ---- the two runs --------------------------------------------------------------------------
 
 
-def full_run(config: Config, cases: list[Case], jobs: int, write: bool) -> int:
-    start = time.perf_counter()
+def full_run(config: Config, cases: list[Case], jobs: int, write: bool, again: bool) -> int:
+    """Judge the cases (with ``again``, only those the last run did not kill) and report."""
+    kept: dict[str, Verdict] = {}
+    if again:
+        last = load_verdicts()
+        for case in cases:
+            old = last.get(case.mutant.key)
+            if old is not None and old["result"] in ("killed", "timeout"):
+                kept[case.mutant.key] = Verdict(case, old["result"], old["seconds"], old["by"])
+        print(f"again: {len(kept)} mutants killed in the last run are kept, {len(cases) - len(kept)} judged")
+    todo = [c for c in cases if c.mutant.key not in kept]
     with tempfile.TemporaryDirectory(prefix="tracer-mutation-") as tmp:
         copies = [make_copy(Path(tmp) / f"w{i}") for i in range(max(1, jobs))]
-        python_cases = [c for c in cases if c.mutant.scope != "js"]
+        python_cases = [c for c in todo if c.mutant.scope != "js"]
         cover = coverage_map(copies[0], python_cases, config) if python_cases else {}
-        order_first_tests(cases, cover, copies[0])
+        order_first_tests(todo, cover, copies[0])
         workers = [Worker(copy, config, cover) for copy in copies]
-        verdicts = judge_all(workers, [(c, [c.first, c.tests]) for c in cases])
+        judged = {v.case.mutant.key: v for v in judge_all(workers, [(c, [c.first, c.tests]) for c in todo])}
+    verdicts = [kept.get(c.mutant.key) or judged[c.mutant.key] for c in cases]
+    save_verdicts(verdicts)
     table, survivors = report(verdicts, config)
     if write:
-        write_results(table, verdicts, survivors, time.perf_counter() - start)
+        write_results(table, verdicts, survivors)
     return 0
+
+
+#: The verdicts of the last run, for ``--again`` (kept outside the repository).
+LAST = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tracer-mutation" / "last.json"
+
+
+def save_verdicts(verdicts: list[Verdict]) -> None:
+    """Add ``verdicts`` to the kept ones (a run of some mutants, --only, keeps the others')."""
+    LAST.parent.mkdir(parents=True, exist_ok=True)
+    data = json.loads(LAST.read_text(encoding="utf-8")) if LAST.is_file() else {}
+    data.update({v.case.mutant.key: {"result": v.result, "seconds": v.seconds, "by": v.by} for v in verdicts})
+    LAST.write_text(json.dumps(data, ensure_ascii=False, indent=0), encoding="utf-8")
+
+
+def load_verdicts() -> dict[str, dict[str, Any]]:
+    if not LAST.is_file():
+        raise SystemExit(f"--again: no earlier run's verdicts at {LAST}: run without --again first")
+    found: dict[str, dict[str, Any]] = json.loads(LAST.read_text(encoding="utf-8"))
+    return found
 
 
 def sample_run(config: Config, cases: list[Case]) -> int:
@@ -444,6 +477,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--sample", action="store_true")
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--again", action="store_true")
     parser.add_argument("--config", type=Path, default=CONFIG)
     args = parser.parse_args(argv)
     # Started in the background, a shell ignores SIGINT for us and so for every test run: the
@@ -460,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{c.mutant.path}:{c.mutant.line}  {json.dumps(c.mutant.key, ensure_ascii=False)}")
         print(f"{len(cases)} mutants")
         return 0
-    return full_run(config, cases, args.jobs, args.write and not args.only)
+    return full_run(config, cases, args.jobs, args.write and not args.only, args.again)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,14 @@
 """The notations' edges, as README.md documents them: each limit holds exactly at the limit
 and refuses one past it; a list starts with a node; a label may have spaces before its
-colon; a board on one line is a whole board only when nothing follows it."""
+colon; a board on one line is a whole board only when nothing follows it; what is not a
+board is told so, at its line."""
 
 from __future__ import annotations
 
 import pytest
 
+import tracer
+from tracer import Board
 from tracer.errors import InputError
 from tracer.games.tictactoe.notation import parse_board
 from tracer.games.tree.notation import parse_tree
@@ -97,3 +100,35 @@ def test_a_board_file_of_64_kib_is_read_and_one_byte_more_refused(cli, tmp_path,
     else:
         assert result.exit_code == 2
         assert result.stderr == "trace: error: b.txt: expected a small board file, found more than 65536 bytes\n"
+
+
+def test_a_board_file_with_nul_bytes_is_named_binary_at_its_line(cli, tmp_path):
+    (tmp_path / "b.txt").write_bytes(b"X . O\nX . X\nO \x00 .\n")  # valid UTF-8, yet no text
+    result = cli("b.txt")
+    assert result.exit_code == 2
+    assert result.stderr == "trace: error: b.txt:3: expected a text file, found binary data (NUL bytes)\n"
+
+
+def test_a_board_of_only_comments_is_no_board():
+    for text in ["", "# nothing here\n\n"]:
+        with pytest.raises(InputError, match="found nothing$"):
+            Board(text)
+        with pytest.raises(InputError, match=r"^b\.txt:1: .*found no board \(an empty file\)$"):
+            parse_board(text, "b.txt")
+
+
+def test_a_long_line_is_quoted_cut_to_40_characters():
+    with pytest.raises(InputError) as caught:
+        parse_board("X" * 60 + "\n...\n...\n", "b.txt")
+    assert str(caught.value) == "b.txt:1: expected 3 cells in row 1, found 60: '" + "X" * 39 + "…'"
+
+
+@pytest.mark.parametrize(("cells", "words"), [
+    ("XXXOOO...", "expected at most one player with three in a row, found both in 'XXX/OOO/...'"),
+    ("XXXX.....", "expected the numbers of X and O to differ by at most one, found 4 X and 0 O"),
+])
+def test_a_python_callers_impossible_board_is_refused_like_a_files(cells, words):
+    """tracer.record(Board(...)) checks the position as a board file's first line is checked."""
+    with pytest.raises(InputError) as caught:
+        tracer.record(Board(cells))
+    assert str(caught.value).startswith(f"record():1: {words}")
