@@ -132,3 +132,13 @@ def test_a_python_callers_impossible_board_is_refused_like_a_files(cells, words)
     with pytest.raises(InputError) as caught:
         tracer.record(Board(cells))
     assert str(caught.value).startswith(f"record():1: {words}")
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    ("\n[1, x]", "2:5", "a node"),
+    ("\nA: [B: 1,\nB: 2]", "3:1", "a label not used before ('B' labels the node at 2:5)"),
+    ("\n\n  [1,\n   [2, 3],\n  ]x", "5:4", "the end of the tree"),
+])
+def test_tree_errors_count_lines_and_columns_from_the_files_first_character(text, where, words):
+    """An editor's line and column, also when the file starts with a newline."""
+    refused(text, where, words)
