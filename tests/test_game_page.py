@@ -107,6 +107,10 @@ def test_play_html_refuses_a_scheme_the_page_does_not_offer(cli, tmp_path: Path)
 
 def test_the_page_loads_nothing_and_forbids_loading(page: str):
     assert "Content-Security-Policy" in page and "default-src 'none'" in page
+    # Only its own scripts run: each named by its hash, the step-through's among them.
+    script_src = re.search(r"script-src ([^;]*);", page).group(1).split()
+    assert script_src and all(s.startswith("'sha256-") for s in script_src)
+    assert "unsafe-inline" not in re.search(r"script-src[^;]*", page).group(0)
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
     assert "<button id=\"play-game\" type=\"button\" class=\"primary\">Play Game</button>" in page
     assert ">New Game</button>" in page

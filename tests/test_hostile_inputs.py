@@ -104,7 +104,7 @@ def test_the_reader_yields_nodes_in_pre_order_with_their_depth(compact: str) -> 
     assert reader.header == {k: v for k, v in doc.items() if k != "tree"}
 
 
-def test_unknown_keys_are_kept_for_later_versions(compact: str) -> None:
+def test_unknown_keys_are_left_unread(compact: str) -> None:
     text = compact.replace('"calls":', '"extra":{"a":[1,2]},"calls":', 1)
     text = text.replace('"best":', '"note":"x","best":')
     reader = TraceReader(io.BytesIO(text.encode()))
@@ -250,3 +250,75 @@ def test_a_move_beyond_any_board_is_one_clean_error(compact: str) -> None:
     doc["tree"]["children"][0]["move"] = 32768
     with pytest.raises(InputError, match="between 0 and 32767"):
         load_text(json.dumps(doc))
+
+
+# -- a trace file carries data only (issue 24): what a search declares, checked --------
+
+HOSTILE = '<img src=x onerror="alert(1)">'
+
+
+@pytest.fixture(scope="module")
+def alphabeta_text() -> str:
+    from tracer.games.tictactoe.game import TicTacToe
+    from tracer.search import run_search
+
+    return render_json(run_search(TicTacToe(tracer.Board("X.OX.XOO."), "X"), "alphabeta"))
+
+
+@pytest.fixture(scope="module")
+def memo_text() -> str:
+    from tracer.games.tictactoe.game import TicTacToe
+    from tracer.search import run_search
+
+    return render_json(run_search(TicTacToe(tracer.Board("X..OX.O.."), "X"), "memo"))
+
+
+@pytest.mark.parametrize("search, words", [
+    ({"algorithm": "minimax", "cached_from": [HOSTILE]}, ['cached_from']),
+    ({"algorithm": "memo", "cached_from": [HOSTILE]}, ['cached_from']),
+    ({"algorithm": "alphabeta", "cutoff": HOSTILE}, ['cutoff', "ge, gt"]),
+    ({"algorithm": "alphabeta", "cutoff": ["ge"]}, ['cutoff']),
+    ({"algorithm": "alphabeta", "cutoff": "ge", "alpha": [1]}, ['alpha']),
+    ({"algorithm": HOSTILE}, ["algorithm"]),
+])
+def test_a_search_header_holds_only_its_declared_settings(cli, tmp_path: Path, alphabeta_text: str,
+                                                          search: dict, words: list[str]) -> None:
+    """The header's "search" names the algorithm and the settings it declares, each one of its
+    values; anything else (such as a key the page would copy) refuses the file."""
+    head, sep, tree = alphabeta_text.partition('\n"tree":')
+    doc = json.loads(head + '"tree":null}')
+    doc["search"] = search
+    text = json.dumps({k: v for k, v in doc.items() if k != "tree"})[:-1] + "," + sep.lstrip(",\n") + tree
+    refused(cli, tmp_path, text, *words)
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ('"alpha":null', '"alpha":"<b>x</b>"', ['alpha']),
+    ('"beta":null', f'"beta":{MAX_SCORE + 1}', ['beta']),
+    ('"pruned":[]', '"pruned":["4"]', ['pruned']),
+    ('"pruned":[]', '"pruned":{"a":1}', ['pruned']),
+    ('"pruned":[],', '', ['pruned', "expected key"]),
+    ('"alpha":null,', '', ['alpha', "expected key"]),
+])
+def test_an_alphabeta_node_holds_checked_facts(cli, tmp_path: Path, alphabeta_text: str,
+                                               old: str, new: str, words: list[str]) -> None:
+    assert old in alphabeta_text
+    refused(cli, tmp_path, alphabeta_text.replace(old, new, 1), *words)
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ('"cache_hit":false', '"cache_hit":"no"', ['cache_hit']),
+    ('"cached_from":null', f'"cached_from":"{HOSTILE.replace(chr(34), chr(39))}"', ['cached_from']),
+    ('"cached_from":null', '"cached_from":0', ['cached_from']),
+    ('"cache_hit":false,', '', ['cache_hit', "expected key"]),
+])
+def test_a_memo_node_holds_checked_facts(cli, tmp_path: Path, memo_text: str,
+                                         old: str, new: str, words: list[str]) -> None:
+    assert old in memo_text
+    refused(cli, tmp_path, memo_text.replace(old, new, 1), *words)
+
+
+def test_a_variant_traces_facts_read_back_as_written(alphabeta_text: str, memo_text: str) -> None:
+    """What the checks accept includes everything tracer writes."""
+    for text in (alphabeta_text, memo_text):
+        assert render_json(load_text(text)) == text

@@ -61,9 +61,9 @@ def trace_of(example: str) -> Trace:
 class Viewer:
     """One page of the viewer in the browser, with everything it asked the network for."""
 
-    def __init__(self, browser, path: Path, viewport: dict[str, int] | None = None):
+    def __init__(self, browser, path: Path, viewport: dict[str, int] | None = None, **context):
         self.url = path.resolve().as_uri()
-        self.context = browser.new_context(viewport=viewport or {"width": 1366, "height": 900})
+        self.context = browser.new_context(viewport=viewport or {"width": 1366, "height": 900}, **context)
         self.page = self.context.new_page()
         self.requests: list[str] = []
         self.problems: list[str] = []
@@ -750,3 +750,60 @@ def test_a_textbook_trees_cuts_name_the_pruned_nodes(open_variant):
     assert found["pruned"] == "[C.2, C.3]" and "cutmin" in lines
     assert "so C.2 and C.3 are not test-played (pruned)" in view.text("#narration")
     assert view.text("#rows .chip.pruned") == "C.2 and C.3: not searched (pruned)"
+
+
+# ---- text from a trace is data, never markup or script (issue 24) ---------------------------
+
+HOSTILE = '<img src=x onerror="alert(document.domain)"><b>bold</b>'
+
+
+def test_text_from_a_trace_is_shown_as_text_and_never_runs(browser, pages, tutorial_trace):
+    """The reader refuses a file with unknown search settings; a trace made through the
+    Python API can still hold any text, and the page must show it as text."""
+    from tracer.trace import SearchInfo
+
+    rows = len(tutorial_trace.positions)
+    hostile = Trace(tutorial_trace.game, tutorial_trace.positions,
+                    SearchInfo("memo", (("cached_from", [HOSTILE] * rows),)))
+    path = pages / "hostile.html"
+    path.write_text(render_html(hostile), encoding="utf-8")
+    view = Viewer(browser, path)
+    dialogs: list[str] = []
+    view.page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    try:
+        view.open("#step=2")
+        for step in (2, 3, 5, view.total()):
+            view.page.evaluate(f"tracerViewer.go({step})")
+            assert view.page.locator("#story img, #story b:text-is('bold'), #stack img").count() == 0
+        view.page.evaluate("tracerViewer.go(3)")
+        assert HOSTILE in view.text("#narration")  # shown, as the characters it is
+        assert HOSTILE in view.text("#stack")
+        assert dialogs == [] and view.problems == []
+    finally:
+        view.close()
+
+
+def test_the_pages_policy_runs_only_its_own_scripts(browser, tutorial_page, tutorial_trace):
+    """Even markup that reached the page could not run: the policy names a hash for each
+    script the page ships, and no 'unsafe-inline'."""
+    html = render_html(tutorial_trace)
+    policy = re.search(r'Content-Security-Policy" content="([^"]*)"', html).group(1)
+    script_src = next(part for part in policy.split(";") if part.strip().startswith("script-src"))
+    sources = script_src.split()[1:]
+    assert sources and all(re.fullmatch(r"'sha256-[A-Za-z0-9+/]{43}='", s) for s in sources)
+    assert len(sources) == len(re.findall(r"<script>", html))
+    view = Viewer(browser, tutorial_page)
+    dialogs: list[str] = []
+    view.page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    try:
+        view.open()
+        view.page.evaluate("""() => {
+            document.getElementById("narration").innerHTML = '<img src=x onerror="alert(1)">';
+            const s = document.createElement("script"); s.textContent = "alert(2)";
+            document.body.appendChild(s);
+        }""")
+        view.page.wait_for_timeout(200)
+        assert dialogs == []
+        assert any("Content Security Policy" in p for p in view.problems)  # blocked, and said so
+    finally:
+        view.close()

@@ -170,22 +170,26 @@ def _viewer_template() -> str:
     slots.update({name: f"<!--@{name}@-->" for name in _LATER})
     slots["data"] = "/*@data@*/"
     page = viewer_page.asset("page.html")
-    return viewer_page.SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
+    return viewer_page.seal(viewer_page.SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page))
 
 
 def render_game_page(ai: Mark = "X", scores: str = "tutorial") -> str:
     """The whole game page as one string, starting with the AI as ``ai`` and ``scores``."""
+    viewer = _viewer_template()
     slots = {
         "colours": viewer_page.css_variables(),
         "css": _game_asset("game.css"),
         "data": viewer_page.script_json(game_data(ai, scores)),
-        "viewer": _script_string(_viewer_template()),
+        "viewer": _script_string(viewer),
         "js": _game_asset("game.js"),
         "schemes": _options(SCHEMES),
         "searches": _options(SEARCHES),
     }
     page = _game_asset("game.html")
-    return _SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
+    # A step-through opens in a frame of this page and inherits its policy: it must
+    # allow the step-through's scripts too.
+    filled = _SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
+    return viewer_page.seal(filled, viewer_page.script_hashes(viewer))
 
 
 def _script_string(text: str) -> str:

@@ -136,6 +136,7 @@ def render_json(traces: list[Trace]) -> str:
 
 def render_html(traces: list[Trace]) -> str:
     """A self-contained page: the table, then each variant's tree side by side (SVG)."""
+    from .figures_page import NO_SCRIPTS
     from .tree import describe, game_tree, plan_tree
 
     columns = []
@@ -150,6 +151,7 @@ def render_html(traces: list[Trace]) -> str:
     table = escape(render_table(traces))
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f'<meta http-equiv="Content-Security-Policy" content="{NO_SCRIPTS}">'
         "<title>trace compare</title><style>"
         "body{font-family:'DejaVu Sans',sans-serif;margin:1em}"
         "pre{background:#fafafa;border:1px solid #ddd;padding:.6em;overflow-x:auto}"

@@ -18,6 +18,10 @@ _PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", re.S)
 _ID = re.compile(r'\bid="([^"]+)"')
 _REF = re.compile(r'(href="#|url\(#)([^")]+)')
 
+#: The page's content security policy: it runs no script at all, so no text a trace
+#: or a tree file put into it (a label, a file name) can run as one.
+NO_SCRIPTS = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
 CSS = """
 :root { color-scheme: light; }
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #212121;
@@ -145,6 +149,7 @@ def render_page(
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{NO_SCRIPTS}">\n'
         f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
         f"<h1>{escape(title)}</h1>\n"
         f'<p class="intro">{intro(trace)}</p>\n'

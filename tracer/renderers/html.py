@@ -10,6 +10,8 @@ nothing from anywhere.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from html import escape
@@ -104,9 +106,34 @@ def variant_data(trace: Trace) -> dict[str, Any] | None:
 
 
 def script_json(value: Any) -> str:
-    """JSON that is safe inside a <script> element."""
+    """JSON that is safe inside a <script> element: no ``<`` at all, so no text in the
+    data can close the element or look like the start of another."""
     text = json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=True)
-    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+    return text.replace("<", "\\u003c")
+
+
+#: Where page.html and game.html name the scripts their content security policy allows.
+SCRIPT_HASHES = "'tracer-script-hashes'"
+# The page's own scripts: elements with no type (data is type="application/json").
+_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+
+
+def script_hashes(page: str) -> list[str]:
+    """The CSP source of each script ``page`` ships itself (``'sha256-…'``), in order."""
+    return [
+        "'sha256-" + base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii") + "'"
+        for body in _SCRIPT.findall(page)
+    ]
+
+
+def seal(page: str, also: list[str] | None = None) -> str:
+    """The page with its policy allowing exactly its own scripts (and ``also``: those of a
+    page it shows in a frame, which inherits this policy), so the browser runs no other
+    script, whatever text a trace put into the page."""
+    hashes = list(dict.fromkeys(script_hashes(page) + list(also or [])))
+    if SCRIPT_HASHES not in page:
+        raise ValueError("the page template names no place for its script hashes")
+    return page.replace(SCRIPT_HASHES, " ".join(hashes), 1)
 
 
 def css_variables() -> str:
@@ -176,7 +203,7 @@ def render_html(trace: Trace, start_call: int = 1) -> str:
         **quiz_slots(trace),
     }
     page = asset("page.html")
-    return SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
+    return seal(SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page))
 
 
 def check_html_path(path: str, tree_output: str | None) -> None:

@@ -28,8 +28,9 @@ from typing import Any, BinaryIO, NoReturn, TextIO
 
 from ..errors import InputError, quote
 from ..games import GAME_LOADERS
-from ..scores import check_score
-from ..trace import ENTER, MINIMAX, SEARCH_CHECKS, Positions, SearchInfo, Trace
+from ..scores import MAX_SCORE, check_score
+from ..search.alphabeta import CUTOFFS
+from ..trace import ENTER, MINIMAX, Positions, SearchInfo, Trace
 from .json_stream import MAX_BYTES, TraceReader  # noqa: F401 - MAX_BYTES kept importable
 
 FORMAT = "tracer-trace"
@@ -174,6 +175,11 @@ MAX_MOVE = 1 << 15
 NODE_KEYS = frozenset({"depth", "move", "terminal", "score", "best"})
 
 
+#: What a search's header object may hold besides its "algorithm": each setting and its values.
+SEARCH_SETTINGS: dict[str, dict[str, tuple[str, ...]]] = {
+    "minimax": {}, "alphabeta": {"cutoff": CUTOFFS}, "memo": {}}
+
+
 def _search_info(header: dict[str, Any], source: str) -> tuple[str, SearchInfo]:
     """Check what says what the file is; return the game's name and the search."""
     _need(header.get("format") == FORMAT,
@@ -186,15 +192,53 @@ def _search_info(header: dict[str, Any], source: str) -> tuple[str, SearchInfo]:
     game, search = header.get("game"), header.get("search")
     _need(isinstance(game, str) and game in GAME_LOADERS,
           f'expected "game" to be one of {", ".join(sorted(GAME_LOADERS))}', source)
-    _need(isinstance(search, dict) and search.get("algorithm") in SEARCH_CHECKS,
-          f'expected "search" to name an algorithm ({", ".join(sorted(SEARCH_CHECKS))})', source)
+    _need(isinstance(search, dict) and search.get("algorithm") in SEARCH_SETTINGS,
+          f'expected "search" to name an algorithm ({", ".join(sorted(SEARCH_SETTINGS))})', source)
     assert isinstance(search, dict) and isinstance(game, str)
-    settings = tuple((k, _frozen(v)) for k, v in search.items() if k != "algorithm")
+    allowed = SEARCH_SETTINGS[search["algorithm"]]
+    for name, value in search.items():
+        if name == "algorithm":
+            continue
+        _need(name in allowed, 'expected "search" to hold only "algorithm"'
+              + "".join(f' and "{k}"' for k in allowed) + f", found the key {quote(json.dumps(name))}",
+              source)
+        _need(isinstance(value, str) and value in allowed[name],
+              f'expected "{name}" to be one of {", ".join(allowed[name])}, found {quote(json.dumps(value))}',
+              source)
+    settings = tuple((k, v) for k, v in search.items() if k != "algorithm")
     return game, SearchInfo(search["algorithm"], settings)
 
 
 def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
+
+
+def _bound(value: Any) -> bool:
+    """An alpha or beta: a score, or null for an infinite bound."""
+    return value is None or (_is_int(value) and abs(value) <= MAX_SCORE)
+
+
+def _moves(value: Any) -> bool:
+    """Pruned moves: a list of moves."""
+    return isinstance(value, list) and len(value) < MAX_MOVE and all(
+        _is_int(m) and 0 <= m < MAX_MOVE for m in value)
+
+
+def _flag(value: Any) -> bool:
+    return value is True or value is False
+
+
+def _call_number(value: Any) -> bool:
+    """The call a cache hit names, or null."""
+    return value is None or (_is_int(value) and value >= 1)
+
+
+#: The per-call facts each search records in a node, each with the check of its value.
+NODE_EXTRAS: dict[str, dict[str, Callable[[Any], bool]]] = {
+    "minimax": {},
+    "alphabeta": {"alpha": _bound, "beta": _bound, "pruned": _moves},
+    "memo": {"cache_hit": _flag, "cached_from": _call_number},
+}
 
 
 def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
@@ -205,7 +249,10 @@ def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
     for depth, call, fields, key in nodes:
         if builder is None:  # the header's fields come before the tree
             game_name, search = _search_info(header, source)
-            builder = _RowBuilder(GAME_LOADERS[game_name]().from_json(header, source), source)
+            # Only the keys the format, the game and the search define are read: any
+            # other key in the header or a node (a later version's) is left unread.
+            builder = _RowBuilder(GAME_LOADERS[game_name]().from_json(header, source), source,
+                                  NODE_EXTRAS[search.algorithm])
         builder.node(depth, call, fields, key)
     _need(builder is not None, "expected a tree with at least its root node", source)
     assert builder is not None
@@ -232,9 +279,11 @@ class _RowBuilder:
     recorded one. A node met again must repeat the first one's subtree exactly.
     """
 
-    def __init__(self, game: Any, source: str):
+    def __init__(self, game: Any, source: str, extras: dict[str, Callable[[Any], bool]]):
         self.game = game
         self.source = source
+        #: The per-call facts the trace's search records, each with its value check.
+        self.extra_checks = extras
         self.rows = Positions()
         self.memo: dict[tuple[Any, ...], int] = {}
         self.infos: dict[str, tuple[Any, ...]] = {}
@@ -319,9 +368,18 @@ class _RowBuilder:
         terminal = fields["terminal"]
         if not (terminal is None or isinstance(terminal, str)) or terminal not in names:
             self.fail(f"expected terminal to be one of {list(names)}, found {quote(json.dumps(terminal))}")
-        extras = tuple(sorted((k, _frozen(v)) for k, v in fields.items()
-                              if k not in NODE_KEYS and k not in self.game.json_keys))
-        return (state, extras), (names.index(terminal), score), depth, move, best
+        return (state, self.extras(fields)), (names.index(terminal), score), depth, move, best
+
+    def extras(self, fields: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+        """The per-call facts the trace's search records, each checked; other keys are not read."""
+        found = []
+        for name in sorted(self.extra_checks):
+            if name not in fields:
+                self.fail(f"expected key {quote(name)} in the node, as this trace's search records it")
+            if not self.extra_checks[name](fields[name]):
+                self.fail(f"expected a valid {quote(name)}, found {quote(json.dumps(fields[name]))}")
+            found.append((name, _frozen(fields[name])))
+        return tuple(found)
 
     def close(self) -> None:
         """The innermost open call's subtree is complete: store or compare its edges."""

@@ -116,18 +116,21 @@
   const isRight = (a) => saved.answers[a.id] === a.q.answer;
 
   function drawScore(done) {
-    const parts = [];
+    const score = $("quiz-score");
+    score.replaceChildren();
     for (const kind of Q.kinds) {
       const of = active.filter((a) => a.q.kind === kind);
       if (!of.length) continue;
       const answered = of.filter((a) => a.id in saved.answers);
-      const right = answered.filter(isRight).length;
-      const span = `<span class="kind" data-kind="${kind}">${Q.titles[kind]} <b>${right}</b>/${answered.length}</span>`;
-      parts.push(span);
+      if (score.childNodes.length) score.append(" · ");
+      const span = el("span", "kind", `${Q.titles[kind]} `);
+      span.dataset.kind = kind;
+      span.append(el("b", "", String(answered.filter(isRight).length)), `/${answered.length}`);
+      score.append(span);
     }
     const answered = active.filter((a) => a.id in saved.answers);
     const total = `${answered.filter(isRight).length} of ${answered.length} right · ${active.length - answered.length} to go`;
-    $("quiz-score").innerHTML = parts.join(" · ") + ` <span class="total">(${total})</span>`;
+    score.append(" ", el("span", "total", `(${total})`));
     $("quiz-score").dataset.right = answered.filter(isRight).length;
     $("quiz-score").dataset.answered = answered.length;
     panel.classList.toggle("finished", done);

@@ -186,7 +186,25 @@
     if (name !== null) return `${name} wins: ${signed(P.score[pid])}`;
     return `${markOf(pid) === AI ? "max" : "min"} = ${signed(P.score[pid])}`;
   }
-  const code = (text) => `<code>${text}</code>`;
+  // Markup is made only from this file's own templates: a value put into one is
+  // escaped unless it is itself Markup made here, so no text read from a trace can
+  // become markup (a label, a name or a number is always shown as text).
+  class Markup { constructor(text) { this.text = text; } }
+  const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+  const escapeText = (value) => String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  const piece = (value) => (value instanceof Markup ? value.text : escapeText(value));
+  function html(strings, ...values) {
+    let text = strings[0];
+    values.forEach((value, i) => { text += piece(value) + strings[i + 1]; });
+    return new Markup(text);
+  }
+  /* Markup of several parts, in order (strings among them are escaped). */
+  const cat = (...parts) => new Markup(parts.map(piece).join(""));
+  function setMarkup(node, markup) {
+    if (!(markup instanceof Markup)) throw new TypeError("the viewer writes markup only from its templates");
+    node.innerHTML = markup.text;
+  }
+  const code = (text) => html`<code>${text}</code>`;
   /* How the first call's mover wins, as the log says it: at once, or forced along the line. */
   function winWords(mark) {
     let pid = 0, length = 0;
@@ -257,11 +275,11 @@
     const top = state.frames[state.frames.length - 1];
     const pid = top.pid;
     if (hitFrom(pid) !== null && state.kind >= EMPTY) {
-      return ` <b>Cache hit:</b> call #${hitFrom(pid)} already computed this position, so this call ` +
-        `returns its ${code(`{score: ${P.score[pid]}}`)} from the cache without test-playing.`;
+      return cat(html` <b>Cache hit:</b> call #${hitFrom(pid)} already computed this position, so this call `,
+        html`returns its ${code(`{score: ${P.score[pid]}}`)} from the cache without test-playing.`);
     }
     if (!AB) return "";
-    if (state.kind === BEGIN) return ` It is called with the window ${code(windowText(V.alpha[pid], V.beta[pid]))}.`;
+    if (state.kind === BEGIN) return html` It is called with the window ${code(windowText(V.alpha[pid], V.beta[pid]))}.`;
     if (state.kind === SAVE) {
       const [a, b, cut, best] = windowAfter(pid, state.j + 1);
       const [a0, b0] = windowAfter(pid, state.j);
@@ -273,10 +291,10 @@
         const rest = V.pruned[pid].length
           ? `so ${prunedText(pid)} ${V.pruned[pid].length === 1 ? "is" : "are"} not test-played (pruned)`
           : "(it was the last test-play anyway)";
-        return ` <b>Cut:</b> ${test}: ${other(markOf(pid))} would never let the game reach here, ${rest}.`;
+        return html` <b>Cut:</b> ${test}: ${other(markOf(pid))} would never let the game reach here, ${rest}.`;
       }
-      if (a !== a0) return ` α rises: ${code(`α = ${bound(a0, true)} → ${bound(a, true)}`)}.`;
-      if (b !== b0) return ` β falls: ${code(`β = ${bound(b0, false)} → ${bound(b, false)}`)}.`;
+      if (a !== a0) return html` α rises: ${code(`α = ${bound(a0, true)} → ${bound(a, true)}`)}.`;
+      if (b !== b0) return html` β falls: ${code(`β = ${bound(b0, false)} → ${bound(b, false)}`)}.`;
     }
     return "";
   }
@@ -311,43 +329,43 @@
     const kids = D.children[P.node[top.pid]].map(label);
     switch (state.kind) {
       case BEGIN:
-        if (!parent) return `<b>Call #1 begins:</b> minimax is invoked on the root, node ${node}, ` +
-          `with ${mark} (${role(mark)}) to move. What it returns will be the answer.`;
-        return `<b>${C} begins:</b> call #${parent.call} tries the move to node ${node} and runs ` +
-          `minimax on it, with ${mark} (${role(mark)}) to move. Call #${parent.call} waits.`;
+        if (!parent) return cat(html`<b>Call #1 begins:</b> minimax is invoked on the root, node ${node}, `,
+          `with ${mark} (${role(mark)}) to move. What it returns will be the answer.`);
+        return cat(html`<b>${C} begins:</b> call #${parent.call} tries the move to node ${node} and runs `,
+          `minimax on it, with ${mark} (${role(mark)}) to move. Call #${parent.call} waits.`);
       case EMPTY:
-        return kids.length ? `${C} lists the children of ${node}: ${code(list(kids))}.`
-          : `Node ${node} has no children: it is a leaf.`;
+        return kids.length ? html`${C} lists the children of ${node}: ${code(list(kids))}.`
+          : html`Node ${node} has no children: it is a leaf.`;
       case CHECK:
-        if (P.terminal[top.pid]) return `${node} is a leaf worth <b>${P.score[top.pid]}</b>. ${C} ` +
-          `returns ${code(returned(top.pid))} without trying anything.`;
-        return `${node} is not a leaf, so ${C} tries each child in turn and keeps the ` +
-          `${mark === AI ? "largest" : "smallest"} value.`;
+        if (P.terminal[top.pid]) return cat(html`${node} is a leaf worth <b>${P.score[top.pid]}</b>. ${C} `,
+          html`returns ${code(returned(top.pid))} without trying anything.`);
+        return cat(`${node} is not a leaf, so ${C} tries each child in turn and keeps the `,
+          `${mark === AI ? "largest" : "smallest"} value.`);
       case PLACE: {
         const plays = testPlays(top);
-        return `${C} tries child ${label(plays[state.j].cell)} (${state.j + 1} of ${kids.length}): ` +
-          `minimax is called on it (that will be call #${plays[state.j].call}).`;
+        return cat(`${C} tries child ${label(plays[state.j].cell)} (${state.j + 1} of ${kids.length}): `,
+          `minimax is called on it (that will be call #${plays[state.j].call}).`);
       }
       case SAVE: {
         const plays = testPlays(top);
         const play = plays[state.j];
-        return `Call #${play.call} returned ${code(returned(play.pid))}. ${C} saves ` +
-          `${code(info(play.cell, P.score[play.pid]))}.` + (state.j + 1 < plays.length
-          ? ` Next: child ${label(plays[state.j + 1].cell)}.` : " That was the last child it tries.");
+        return cat(html`Call #${play.call} returned ${code(returned(play.pid))}. ${C} saves `,
+          html`${code(info(play.cell, P.score[play.pid]))}.`, state.j + 1 < plays.length
+            ? ` Next: child ${label(plays[state.j + 1].cell)}.` : " That was the last child it tries.");
       }
       case CHOOSE: {
         const plays = testPlays(top);
         const best = P.best[top.pid];
-        return `The loop is over. ${mark} takes the <b>${mark === AI ? "largest" : "smallest"}</b> ` +
-          `of ${plays.map((p) => P.score[p.pid]).join(", ")}: ${P.score[top.pid]}, first at ` +
-          `child ${label(plays[best].cell)}.`;
+        return cat(html`The loop is over. ${mark} takes the <b>${mark === AI ? "largest" : "smallest"}</b> `,
+          `of ${plays.map((p) => P.score[p.pid]).join(", ")}: ${P.score[top.pid]}, first at `,
+          `child ${label(plays[best].cell)}.`);
       }
       default:
-        if (!parent) return `<b>${C} returns ${code(returned(top.pid))}</b>: ${mark} moves to ` +
-          `node ${label(moves(top.pid)[P.best[top.pid]])}, backed-up value ${P.score[top.pid]}. ` +
-          `The search made ${D.calls.toLocaleString("en")} calls.`;
-        return `${C} returns ${code(returned(top.pid))} to call #${parent.call}: node ${node} ` +
-          `is worth ${P.score[top.pid]} with best play below it.`;
+        if (!parent) return cat(html`<b>${C} returns ${code(returned(top.pid))}</b>: ${mark} moves to `,
+          `node ${label(moves(top.pid)[P.best[top.pid]])}, backed-up value ${P.score[top.pid]}. `,
+          `The search made ${D.calls.toLocaleString("en")} calls.`);
+        return cat(html`${C} returns ${code(returned(top.pid))} to call #${parent.call}: node ${node} `,
+          `is worth ${P.score[top.pid]} with best play below it.`);
     }
   }
 
@@ -361,40 +379,40 @@
     switch (state.kind) {
       case BEGIN:
         if (!parent) {
-          return `<b>Call #1 begins:</b> minimax is invoked for the first time, with the board ` +
-            `below and ${mark} (${role(mark)}) to move. What it returns will be the answer.`;
+          return cat(html`<b>Call #1 begins:</b> minimax is invoked for the first time, with the board `,
+            `below and ${mark} (${role(mark)}) to move. What it returns will be the answer.`);
         }
-        return `<b>${C} begins:</b> call #${parent.call} put ${other(mark)} on ` +
-          `${cellWords(top.move)} and now runs minimax on that board, with ${mark} ` +
-          `(${role(mark)}) to move. This is the recursion: call #${parent.call} waits.`;
+        return cat(html`<b>${C} begins:</b> call #${parent.call} put ${other(mark)} on `,
+          `${cellWords(top.move)} and now runs minimax on that board, with ${mark} `,
+          `(${role(mark)}) to move. This is the recursion: call #${parent.call} waits.`);
       case EMPTY: {
         const cells = emptyCells(top.pid);
-        return `${C} lists the empty cells of its board: ${code("availCellsIndexes = " + list(cells))}` +
-          (cells.length ? "." : ": none, the board is full.");
+        return cat(html`${C} lists the empty cells of its board: ${code("availCellsIndexes = " + list(cells))}`,
+          cells.length ? "." : ": none, the board is full.");
       }
       case CHECK: {
         const name = D.terminal_names[P.terminal[top.pid]];
         if (name === "draw") {
-          return `Nobody has three in a row and no cell is empty: <b>a draw</b>. ${C} stops here ` +
-            `and returns ${code(returned(top.pid))}.`;
+          return cat(html`Nobody has three in a row and no cell is empty: <b>a draw</b>. ${C} stops here `,
+            html`and returns ${code(returned(top.pid))}.`);
         }
         if (name !== null) {
           const line = winningLines(top.pid).map((l) => l.join(", ")).join(" and on cells ");
-          return `${name} (${name === AI ? "the AI" : "the human"}) has three in a row on cells ` +
-            `${line}: <b>the game is over</b> on this board. ${C} stops here and returns ` +
-            `${code(returned(top.pid))} without test-playing anything.`;
+          return cat(`${name} (${name === AI ? "the AI" : "the human"}) has three in a row on cells `,
+            html`${line}: <b>the game is over</b> on this board. ${C} stops here and returns `,
+            html`${code(returned(top.pid))} without test-playing anything.`);
         }
         const n = moves(top.pid).length;
-        return `Nobody has won and ${n} cell${n === 1 ? " is" : "s are"} empty, so the game goes on. ` +
-          `${C} starts an empty ${code("allTestPlayInfos")} and will test-play ${mark} on ` +
-          `${n === 1 ? "that cell" : "each empty cell in turn"}.`;
+        return cat(`Nobody has won and ${n} cell${n === 1 ? " is" : "s are"} empty, so the game goes on. `,
+          html`${C} starts an empty ${code("allTestPlayInfos")} and will test-play ${mark} on `,
+          n === 1 ? "that cell." : "each empty cell in turn.");
       }
       case PLACE: {
         const plays = testPlays(top);
         const cell = plays[state.j].cell;
-        return `${C} test-plays ${mark} on ${cellWords(cell)}, shown in red: test-play ` +
-          `${state.j + 1} of ${plays.length}. To see where that move leads, it calls minimax on ` +
-          `the new board with ${other(mark)} to move (that will be call #${plays[state.j].call}).`;
+        return cat(`${C} test-plays ${mark} on ${cellWords(cell)}, shown in red: test-play `,
+          `${state.j + 1} of ${plays.length}. To see where that move leads, it calls minimax on `,
+          `the new board with ${other(mark)} to move (that will be call #${plays[state.j].call}).`);
       }
       case SAVE: {
         const plays = testPlays(top);
@@ -404,19 +422,19 @@
           ? ` The loop moves on to cell ${plays[state.j + 1].cell} (step 13).`
           : AB && V.pruned[top.pid].length ? ""  // alpha-beta: the cut is told next
           : " That was its last empty cell, so the loop ends (step 14).";
-        return `Call #${play.call} returned ${code(returned(play.pid))}. ${C} saves ` +
-          `${code(info(play.cell, score))} in ${code("allTestPlayInfos")} (score ${signed(score)}: ` +
-          `${meaning(score)}) and takes its ${mark} back off cell ${play.cell}.` + next;
+        return cat(html`Call #${play.call} returned ${code(returned(play.pid))}. ${C} saves `,
+          html`${code(info(play.cell, score))} in ${code("allTestPlayInfos")} (score ${signed(score)}: `,
+          `${meaning(score)}) and takes its ${mark} back off cell ${play.cell}.`, next);
       }
       case CHOOSE: {
         const plays = testPlays(top);
         const scores = plays.map((p) => signed(P.score[p.pid])).join(", ");
         const best = P.best[top.pid];
         const max = mark === AI;
-        return `The loop is over. ${mark} is ${role(mark)}, so ${c} takes the ` +
-          `<b>${max ? "highest" : "lowest"}</b> score of ${scores}: ${signed(P.score[top.pid])}. ` +
-          `The first test-play with it is cell ${plays[best].cell}, so ` +
-          `${code("bestTestPlay = " + best)}.`;
+        return cat(html`The loop is over. ${mark} is ${role(mark)}, so ${c} takes the `,
+          html`<b>${max ? "highest" : "lowest"}</b> score of ${scores}: ${signed(P.score[top.pid])}. `,
+          `The first test-play with it is cell ${plays[best].cell}, so `,
+          html`${code("bestTestPlay = " + best)}.`);
       }
       default: {
         const value = code(returned(top.pid));
@@ -426,14 +444,14 @@
           if (verdict === "wins") verdict = winWords(mark);
           const saved = testPlays(top).map((p) => info(p.cell, P.score[p.pid]));
           const scores = testPlays(top).map((p) => signed(P.score[p.pid])).join(", ");
-          return `<b>${C} returns ${value}</b>: this is ${code("bestPlayInfo")}, the answer ` +
-            `(steps 24–25). ${code("allTestPlayInfos = " + list(saved))}; ${mark === AI ? "max" : "min"}` +
-            `(${scores}) = ${signed(P.score[top.pid])}, first at ${code("bestTestPlay = " + P.best[top.pid])}. ` +
-            `${mark} plays ${cellWords(moves(top.pid)[P.best[top.pid]])} and ${verdict} ` +
-            `(score ${signed(P.score[top.pid])}). The search made ${D.calls.toLocaleString("en")} calls.`;
+          return cat(html`<b>${C} returns ${value}</b>: this is ${code("bestPlayInfo")}, the answer `,
+            html`(steps 24–25). ${code("allTestPlayInfos = " + list(saved))}; ${mark === AI ? "max" : "min"}`,
+            html`(${scores}) = ${signed(P.score[top.pid])}, first at ${code("bestTestPlay = " + P.best[top.pid])}. `,
+            `${mark} plays ${cellWords(moves(top.pid)[P.best[top.pid]])} and ${verdict} `,
+            `(score ${signed(P.score[top.pid])}). The search made ${D.calls.toLocaleString("en")} calls.`);
         }
-        return `${C} returns ${value} to call #${parent.call}: with best play from here, ` +
-          `${meaning(P.score[top.pid])}. Call #${parent.call} saves it next (step 12).`;
+        return cat(html`${C} returns ${value} to call #${parent.call}: with best play from here, `,
+          `${meaning(P.score[top.pid])}. Call #${parent.call} saves it next (step 12).`);
       }
     }
   }
@@ -637,10 +655,10 @@
         else if (c.contains("future")) cls += " future";
         if (rows[d].parent === top && best >= 0) cls += j === best ? " picked" : " rejected";
         const x2 = b.left + b.width / 2 + dx, y2 = b.top + dy;
-        lines.push(`<line class="${cls}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`);
+        lines.push(html`<line class="${cls}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`);
         if (to.dataset.edge) {
           // Just above the card it leads to, where neighbouring labels cannot overlap.
-          lines.push(`<text class="edge-label" x="${x2}" y="${y2 - 5}">${to.dataset.edge}</text>`);
+          lines.push(html`<text class="edge-label" x="${x2}" y="${y2 - 5}">${to.dataset.edge}</text>`);
         }
       }
     }
@@ -653,7 +671,7 @@
     // Only writes from here on.
     edgesEl.setAttribute("width", width);
     edgesEl.setAttribute("height", height);
-    edgesEl.innerHTML = lines.join("");
+    setMarkup(edgesEl, cat(...lines));
     reveal(treeEl, box, focusBox);
     reveal(stackEl, stackBox, runningBox);
   }
@@ -705,8 +723,8 @@
         terminalHere ? lineOf(f.pid) : null, terminalHere ? terminalKind(f.pid) : null));
       const text = el("div", "lines");
       const head = el("div", "head");
-      head.innerHTML = `<b>#${f.call}</b> ${code(TREE ? `minimax(${label(P.node[f.pid])})` : `minimax(currBdSt, "${mark}")`)} ` +
-        `<span class="quiet">${mark === AI ? "max" : "min"} · depth ${f.depth}</span>`;
+      const call = code(TREE ? `minimax(${label(P.node[f.pid])})` : `minimax(currBdSt, "${mark}")`);
+      setMarkup(head, html`<b>#${f.call}</b> ${call} <span class="quiet">${mark === AI ? "max" : "min"} · depth ${f.depth}</span>`);
       text.appendChild(head);
       lines.forEach((line, i) => {
         const row = el("div", "code", line);
@@ -734,13 +752,17 @@
   function narrationAt(state) {
     const top = state.frames[state.frames.length - 1];
     const hit = V && hitFrom(top.pid) !== null && state.kind >= EMPTY;  // memo: no steps 8-16
-    return (hit ? "" : narrate(state)) + variantNote(state);
+    return cat(hit ? "" : narrate(state), variantNote(state));
   }
   const textOf = (markup) => {
     const box = document.createElement("template");
-    box.innerHTML = markup;
+    setMarkup(box, markup);
     return box.content.textContent;
   };
+
+  const FIGURE_TIP = "The matching figure on the figures page (trace --figures DIR, beside this page)";
+  const figureLink = (name, label) =>
+    html` <a class="figure-link" href="index.html#${name}" title="${FIGURE_TIP}">${label}</a>`;
 
   function render() {
     state = locate(current);
@@ -748,12 +770,10 @@
     story.dataset.step = current + 1;
     story.dataset.kind = KIND_NAMES[state.kind];
     story.dataset.call = top.call;
-    $("badge").innerHTML = `<span class="step">Guide step ${guideStep(state)}</span> ` +
-      `<span class="what">${KIND_TITLES[state.kind]} · call #${top.call}</span>` +
-      figuresOf(state).map(([name, label]) => ` <a class="figure-link" href="index.html#${name}" ` +
-        `title="The matching figure on the figures page (trace --figures DIR, beside this page)">` +
-        `${label}</a>`).join("");
-    $("narration").innerHTML = narrationAt(state);
+    setMarkup($("badge"), cat(html`<span class="step">Guide step ${guideStep(state)}</span> `,
+      html`<span class="what">${KIND_TITLES[state.kind]} · call #${top.call}</span>`,
+      ...figuresOf(state).map(([name, label]) => figureLink(name, label))));
+    setMarkup($("narration"), narrationAt(state));
     const finishTree = drawTree(state);
     drawStack(state);
     slider.value = current + 1;

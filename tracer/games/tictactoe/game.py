@@ -353,6 +353,8 @@ class TicTacToe:
             to_move, ai = doc["to_move"], doc["ai"]
             if to_move not in ("X", "O") or ai not in ("X", "O"):
                 raise ValueError(f'"to_move" and "ai" must be "X" or "O", found {to_move!r}, {ai!r}')
+            if doc.get("human", other(ai)) != other(ai):
+                raise ValueError(f'"human" must be the mark that is not the AI\'s, {other(ai)!r}')
             order = doc.get("order", ASCENDING)
             if sorted(order) != list(ASCENDING) or any(type(c) is not int for c in order):
                 raise ValueError(f'"order" must list the cells 0-8 once each, found {order!r}')
