@@ -142,3 +142,28 @@ def test_a_python_callers_impossible_board_is_refused_like_a_files(cells, words)
 def test_tree_errors_count_lines_and_columns_from_the_files_first_character(text, where, words):
     """An editor's line and column, also when the file starts with a newline."""
     refused(text, where, words)
+
+
+GUIDE_ARRAY = '"X", 1, "O", "X", 4, "X", "O", "O", 8'
+
+
+@pytest.mark.parametrize("text", [
+    f"const currentBoardState = [{GUIDE_ARRAY}] ;",  # JavaScript allows a space before the ';'
+    f"[{GUIDE_ARRAY}]\t;",
+    '["x", 1, "o", "X", 4, "x", "O", "o", 8]',  # marks in either case, as in a grid
+    "['x', 1, 'O', 'X', 4, 'X', 'o', 'O', 8]",
+])
+def test_the_guides_array_as_javascript_would_read_it(text):
+    assert parse_board(text, "b.txt").board.cells == "X.OX.XOO."
+
+
+def test_minus_zero_is_the_index_zero_as_in_javascript():
+    """In JavaScript -0 === 0: the array [-0, 1, ...] holds cell 0's own index."""
+    assert parse_board('[-0, 1, "O", "X", 4, "X", "O", "O", 8]', "b.txt").board.cells == "..OX.XOO."
+    with pytest.raises(InputError, match="item 2 of the array to be a mark or its own index 1, found the number -1"):
+        parse_board('[0, -1, "O", "X", 4, "X", "O", "O", 8]', "b.txt")
+
+
+@pytest.mark.parametrize(("word", "shown"), [("a" * 20, "a" * 20), ("a" * 21, "a" * 19 + "…")])
+def test_a_bad_word_in_a_tree_is_quoted_up_to_20_characters(word, shown):
+    refused(f"[1, {word}]", "1:5", f"found '{shown}'")
