@@ -167,3 +167,38 @@ def test_minus_zero_is_the_index_zero_as_in_javascript():
 @pytest.mark.parametrize(("word", "shown"), [("a" * 20, "a" * 20), ("a" * 21, "a" * 19 + "…")])
 def test_a_bad_word_in_a_tree_is_quoted_up_to_20_characters(word, shown):
     refused(f"[1, {word}]", "1:5", f"found '{shown}'")
+
+
+@pytest.mark.parametrize(("text", "where"), [("[B: 1, root: 2]", "1:8"), ("[1,\n   root: 2]", "2:4")])
+def test_root_labels_only_the_root_when_the_root_has_no_label(text, where):
+    refused(text, where, "a label other than 'root' (the unlabelled root is called 'root'), found 'root'")
+
+
+def test_a_labelled_root_leaves_the_name_root_free():
+    assert parse_tree("A: [root: 1]", "t.txt").labels == ["A", "root"]
+
+
+@pytest.mark.parametrize(("text", "labels"), [
+    ("[[1, 2], 3]", ["root", "1", "1.1", "1.2", "2"]),
+    ("[A: [1, 2], 3]", ["root", "A", "A.1", "A.2", "2"]),
+    ("R: [[1, 2], 3]", ["R", "R.1", "R.1.1", "R.1.2", "R.2"]),
+])
+def test_derived_labels_are_the_dewey_numbers_of_the_readme(text, labels):
+    assert parse_tree(text, "t.txt").labels == labels
+
+
+def test_each_node_knows_its_parent_and_depth():
+    nodes = parse_tree("A: [B: [3, 12], C: 4]", "t.txt")
+    assert nodes.parents == [-1, 0, 1, 1, 0]
+    assert nodes.depths == [0, 1, 2, 2, 1]
+    assert nodes.children == [[1, 4], [2, 3], [], [], []]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"[1,\n2 \0 3]", "trace: error: t.txt: expected a text file, found binary data (NUL bytes)\n"),
+    (b"[1,\n2, \xff]", "trace: error: t.txt:2: expected UTF-8 text, found undecodable bytes\n"),
+])
+def test_a_tree_file_that_is_not_text_is_refused_in_one_line(cli, tmp_path, data, message):
+    (tmp_path / "t.txt").write_bytes(data)
+    result = cli("t.txt")
+    assert result.exit_code == 2 and result.stderr == message
