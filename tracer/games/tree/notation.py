@@ -250,7 +250,7 @@ def looks_like_tree(data: bytes | str) -> bool:
     with content: a tree starts with ``[`` or a label ``NAME:``; a
     board's array (``["X", 1, ...]``, or ``[0, 1, ..., 8]`` for the empty board)
     and a board's rows do not."""
-    text = data if isinstance(data, str) else data[:4096].decode("utf-8", "replace")
+    text = data if isinstance(data, str) else data.decode("utf-8", "replace")
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if not line:
