@@ -148,3 +148,55 @@ def test_the_writability_check_refuses_a_device_or_pipe_the_user_cannot_write(op
     open_pipe.chmod(0o666)
     done = run_as_nobody(CHECK.replace("sys.argv[1:]", repr([str(locked), str(open_pipe)])), open_tmp)
     assert done.stdout.splitlines() == [f"cannot write {locked}: permission denied", "writable"], done.stderr
+
+
+# ---- what a run writes by default, and what replaces the tree file ------------------------
+
+
+def files_in(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+
+
+@pytest.mark.parametrize(("args", "written", "log"), [
+    ([], ["board.svg"], True),  # the log on the terminal and the tree file
+    (["--html", "p.html"], ["p.html"], True),  # the page replaces the tree file...
+    (["--html", "p.html", "--format", "dot"], ["board.dot", "p.html"], True),  # ...unless asked for
+    (["--html", "p.html", "-o", "t.svg"], ["p.html", "t.svg"], True),
+    (["--stats"], [], False),  # the summary replaces the log and the tree
+    (["--stats", "--format", "svg"], ["board.svg"], False),
+    (["--figures", "figs"], ["figs/index.html"], True),
+    (["--figures", "figs", "--format", "png"], ["figs/index.html", "figs/overview.png"], True),
+    (["--figures", "figs", "-o", "t.dot"], ["figs/index.html", "t.dot"], True),
+    (["--quiet"], ["board.svg"], False),
+])
+def test_what_replaces_the_default_tree_file(cli, tmp_path, board, args, written, log):
+    result = cli("board.txt", *args)
+    assert result.exit_code == 0, result.output
+    found = [f for f in files_in(tmp_path) if f != "board.txt"]
+    if "--figures" in args:  # the series has many files: the index and the format tell it
+        found = [f for f in found if not f.startswith("figs/") or f in written]
+    assert found == written
+    assert result.stdout.startswith("Minimax trace of X.O/X.X/OO.") == log
+
+
+def test_a_page_on_standard_output_is_all_that_goes_there(cli, tmp_path, board):
+    result = cli("board.txt", "--html", "-")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("<!DOCTYPE html>") and result.stdout.rstrip().endswith("</html>")
+    assert "Minimax trace of" not in result.stdout and files_in(tmp_path) == ["board.txt"]
+
+
+def test_the_planner_on_its_own_defaults_writes_the_log_and_the_whole_tree(tmp_path, monkeypatch, capsys,
+                                                                           tutorial_trace):
+    """``produce(trace, Request())``, as a Python caller uses it: the log on standard output
+    and the tree of every call in trace.svg, nothing else."""
+    from tracer.outputs import Request, produce
+
+    monkeypatch.chdir(tmp_path)
+    produce(tutorial_trace, Request())
+    out = capsys.readouterr()
+    assert out.out.startswith("Minimax trace of X.O/X.X/OO.") and "step 25" in out.out
+    assert files_in(tmp_path) == ["trace.svg"]
+    svg = (tmp_path / "trace.svg").read_text()
+    assert svg.count('class="node"') == tutorial_trace.calls == 9
+    assert out.err == "trace: wrote trace.svg (9 of 9 calls drawn)\n"
