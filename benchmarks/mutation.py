@@ -9,8 +9,12 @@ For each mutant, in a copy of the repository (so the working tree is never touch
 1. the tests of its file (the configuration's mapping) that execute the mutated lines
    run first, fastest first, stopping at the first failure (a coverage pass made once
    per run says which tests execute which lines);
-2. if they all pass, every test of its file runs: only a mutant that all of them
-   let pass is a survivor.
+2. if they all pass, the tests of its file that run tracer as a program (whose lines
+   the coverage pass cannot see) run too; for a mutant whose lines no test executes
+   (code run only as the module is imported), every test of its file.
+
+Only a mutant that all of them let pass is a survivor: a test that neither executes
+the mutated lines nor starts tracer as a process cannot notice the change.
 
 A failing test, a module that no longer imports, or a run over its time limit
 kills the mutant. Options::
@@ -116,6 +120,9 @@ class Case:
     tests: list[str]
     #: The tests that execute its lines, fastest first (filled from the coverage map).
     first: list[str] = field(default_factory=list)
+    #: The tests that may notice it though the map does not show them executing its lines
+    #: (those that run tracer as a program); every test of its file if no test executes them.
+    second: list[str] = field(default_factory=list)
 
 
 def all_cases(config: Config) -> list[Case]:
@@ -216,7 +223,8 @@ def coverage_map(copy: Path, cases: list[Case], config: Config) -> dict[str, dic
 
 
 def order_first_tests(cases: list[Case], cover: dict[str, dict[str, Any]], copy: Path) -> None:
-    """Fill each Python case's ``first``: the tests of its file executing its lines, fastest first."""
+    """Fill each case's ``first`` (the tests of its file executing its lines, fastest first)
+    and ``second`` (those running tracer as a program; all its tests if none executes them)."""
     by_line: dict[tuple[str, int], list[str]] = {}
     for test, seen in cover.items():
         for path, lines in seen["lines"].items():
@@ -226,11 +234,17 @@ def order_first_tests(cases: list[Case], cover: dict[str, dict[str, Any]], copy:
     for case in cases:
         m = case.mutant
         if m.scope == "js":
+            case.second = case.tests
             continue
         mine = tuple(t.rstrip("/") + "::" for t in case.tests)
         found = {t for line in range(m.line, m.end_line + 1) for t in by_line.get((m.path, line), [])
                  if t.startswith(mine)}
         case.first = sorted(found, key=lambda t: (cover[t]["seconds"], t))
+        if not found:  # run only as the module is imported (or never): every test of the file
+            case.second = case.tests
+        else:
+            case.second = sorted((t for t, seen in cover.items() if seen["spawns"] and t.startswith(mine)
+                                  and t not in found), key=lambda t: (cover[t]["seconds"], t))
 
 
 def time_limit(config: Config, cover: dict[str, dict[str, Any]], tests: list[str]) -> float:
@@ -273,8 +287,9 @@ class Worker:
             for i, tests in enumerate(stages):
                 if not tests:
                     continue
-                # The second stage has run the first stage's tests already: leave them out.
-                skip = [f"--deselect={t}" for t in stages[0]] if i else []
+                # A second stage of whole files leaves out the first stage's tests, run already.
+                whole = i and any("::" not in t for t in tests)
+                skip = [f"--deselect={t}" for t in stages[0]] if whole else []
                 outcome = run_pytest(self.copy, tests, time_limit(self.config, self.cover, tests), *skip)
                 spent += outcome.seconds
                 if outcome.status is None:
@@ -312,6 +327,7 @@ def judge_all(workers: list[Worker], jobs: list[tuple[Case, list[list[str]]]]) -
             verdict = worker.judge(case, stages)
             with lock:
                 verdicts[i] = verdict
+                save_verdicts([verdict])  # kept as they come: an interrupted run can go on (--again)
                 done = sum(v is not None for v in verdicts)
                 m = case.mutant
                 by = f"  (by {verdict.by})" if verdict.result == "killed" else ""
@@ -416,7 +432,7 @@ def full_run(config: Config, cases: list[Case], jobs: int, write: bool, again: b
         cover = coverage_map(copies[0], python_cases, config) if python_cases else {}
         order_first_tests(todo, cover, copies[0])
         workers = [Worker(copy, config, cover) for copy in copies]
-        judged = {v.case.mutant.key: v for v in judge_all(workers, [(c, [c.first, c.tests]) for c in todo])}
+        judged = {v.case.mutant.key: v for v in judge_all(workers, [(c, [c.first, c.second]) for c in todo])}
     verdicts = [kept.get(c.mutant.key) or judged[c.mutant.key] for c in cases]
     save_verdicts(verdicts)
     table, survivors = report(verdicts, config)

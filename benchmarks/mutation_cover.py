@@ -3,18 +3,19 @@
 Loaded with ``-p mutation_cover`` (benchmarks/ on the path) and two environment
 variables: ``MUTATION_COVER_FILES``, the files to watch (absolute paths, separated by
 ``os.pathsep``), and ``MUTATION_COVER_OUT``, the JSON file written at the end:
-``{test id: {"seconds": float, "lines": {path: [line, ...]}}}``.
+``{test id: {"seconds": float, "spawns": bool, "lines": {path: [line, ...]}}}``.
 
-The map only chooses which tests to run first on a mutant: a mutant they leave
-alive is run against every test of its module before it counts as a survivor. So
-the map may miss lines (those run in a subprocess, or only after a function was
-entered many times in one test), never at the cost of a wrong verdict.
+``spawns`` says whether the test started a Python process (tracer run as a program):
+the lines that process executes are not seen here, so the mutation run gives such a
+test every mutant of its files. A function entered more than CALLS_TRACED times in
+one test stops being traced: all its lines are counted as executed from then on.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -39,6 +40,7 @@ class _Recorder:
         self.lines: dict[str, set[int]] = {}
         self.calls: dict[CodeType, int] = {}
         self.files: dict[str, str | None] = {}
+        self.spawns = False
 
     def watched(self, code: CodeType) -> str | None:
         name = code.co_filename
@@ -56,9 +58,11 @@ class _Recorder:
         if path is None:
             return None
         count = self.calls[code] = self.calls.get(code, 0) + 1
-        if count > CALLS_TRACED:
-            return None
         lines = self.lines.setdefault(path, set())
+        if count >= CALLS_TRACED:
+            if count == CALLS_TRACED:  # from now on untraced: count every line it has
+                lines.update(line for _start, _end, line in code.co_lines() if line is not None)
+            return None
         lines.add(frame.f_lineno)
 
         def on_line(frame: FrameType, event: str, arg: object) -> Any:
@@ -69,9 +73,26 @@ class _Recorder:
         return on_line
 
 
+_current: list[_Recorder] = []
+_popen_init = subprocess.Popen.__init__
+
+
+def _watching_popen(self: subprocess.Popen[Any], args: Any, *rest: Any, **kwargs: Any) -> None:
+    """Popen, noting whether the running test starts Python."""
+    words = [args] if isinstance(args, str | bytes | os.PathLike) else list(args)
+    text = " ".join(os.fspath(w) if not isinstance(w, bytes) else w.decode(errors="replace") for w in words)
+    if _current and ("python" in text or sys.executable in text or "tracer" in text):
+        _current[-1].spawns = True
+    _popen_init(self, args, *rest, **kwargs)
+
+
+subprocess.Popen.__init__ = _watching_popen  # type: ignore[method-assign]
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, None, None]:
     recorder = _Recorder()
+    _current.append(recorder)
     start = time.perf_counter()
     sys.settrace(recorder.on_call)
     threading.settrace(recorder.on_call)
@@ -80,8 +101,10 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     finally:
         sys.settrace(None)
         threading.settrace(None)
+        _current.pop()
         _results[item.nodeid] = {
             "seconds": time.perf_counter() - start,
+            "spawns": recorder.spawns,
             "lines": {path: sorted(lines) for path, lines in recorder.lines.items()},
         }
 
