@@ -167,6 +167,9 @@ def files_in(folder: Path) -> list[str]:
     (["--figures", "figs"], ["figs/index.html"], True),
     (["--figures", "figs", "--format", "png"], ["figs/index.html", "figs/overview.png"], True),
     (["--figures", "figs", "-o", "t.dot"], ["figs/index.html", "t.dot"], True),
+    # With -o, --format is the tree's (and the figures', as they are drawn in it).
+    (["--figures", "figs", "-o", "tree.out", "--format", "svg"], ["figs/index.html", "figs/overview.svg",
+                                                                   "tree.out"], True),
     (["--quiet"], ["board.svg"], False),
 ])
 def test_what_replaces_the_default_tree_file(cli, tmp_path, board, args, written, log):
