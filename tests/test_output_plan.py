@@ -203,3 +203,13 @@ def test_the_planner_on_its_own_defaults_writes_the_log_and_the_whole_tree(tmp_p
     svg = (tmp_path / "trace.svg").read_text()
     assert svg.count('class="node"') == tutorial_trace.calls == 9
     assert out.err == "trace: wrote trace.svg (9 of 9 calls drawn)\n"
+
+
+def test_the_figures_are_drawn_to_the_depth_asked(cli, tmp_path, board):
+    """--depth applies to the figures: the overview of the guide's board to depth 1 holds the
+    first call and its three test-plays, with the deeper calls folded into a summary."""
+    assert cli("board.txt", "--quiet", "--figures", "whole").exit_code == 0
+    assert cli("board.txt", "--quiet", "--figures", "shallow", "--depth", "1").exit_code == 0
+    whole = (tmp_path / "whole" / "overview.svg").read_text()
+    shallow = (tmp_path / "shallow" / "overview.svg").read_text()
+    assert whole.count('class="node"') > shallow.count('class="node"') >= 4
