@@ -78,6 +78,8 @@ class Config:
     #: Time limit of one pytest run: this many times its tests' time in the coverage pass, at least ``minimum``.
     timeout_factor: float = 4.0
     timeout_minimum: float = 60.0
+    #: Tests left out of the second stage (each with its reason in the configuration).
+    second_stage_skip: tuple[str, ...] = ()
 
     @classmethod
     def read(cls, path: Path = CONFIG) -> Config:
@@ -89,7 +91,7 @@ class Config:
         sample = [(s["mutant"], s["tests"], s.get("expect", "killed")) for s in data["sample"]]
         run = data.get("run", {})
         return cls(targets, js, equivalent, sample, run.get("timeout_factor", 4.0),
-                   run.get("timeout_minimum", 60.0))
+                   run.get("timeout_minimum", 60.0), tuple(run.get("second_stage_skip", ())))
 
     def files(self) -> list[str]:
         """Every Python file the targets name, sorted."""
@@ -222,7 +224,8 @@ def coverage_map(copy: Path, cases: list[Case], config: Config) -> dict[str, dic
     return found
 
 
-def order_first_tests(cases: list[Case], cover: dict[str, dict[str, Any]], copy: Path) -> None:
+def order_first_tests(cases: list[Case], cover: dict[str, dict[str, Any]], copy: Path,
+                      skip: tuple[str, ...] = ()) -> None:
     """Fill each case's ``first`` (the tests of its file executing its lines, fastest first)
     and ``second`` (those running tracer as a program; all its tests if none executes them)."""
     by_line: dict[tuple[str, int], list[str]] = {}
@@ -244,7 +247,7 @@ def order_first_tests(cases: list[Case], cover: dict[str, dict[str, Any]], copy:
             case.second = case.tests
         else:
             case.second = sorted((t for t, seen in cover.items() if seen["spawns"] and t.startswith(mine)
-                                  and t not in found), key=lambda t: (cover[t]["seconds"], t))
+                                  and t not in found and t not in skip), key=lambda t: (cover[t]["seconds"], t))
 
 
 def time_limit(config: Config, cover: dict[str, dict[str, Any]], tests: list[str]) -> float:
@@ -430,7 +433,7 @@ def full_run(config: Config, cases: list[Case], jobs: int, write: bool, again: b
         copies = [make_copy(Path(tmp) / f"w{i}") for i in range(max(1, jobs))]
         python_cases = [c for c in todo if c.mutant.scope != "js"]
         cover = coverage_map(copies[0], python_cases, config) if python_cases else {}
-        order_first_tests(todo, cover, copies[0])
+        order_first_tests(todo, cover, copies[0], config.second_stage_skip)
         workers = [Worker(copy, config, cover) for copy in copies]
         judged = {v.case.mutant.key: v for v in judge_all(workers, [(c, [c.first, c.second]) for c in todo])}
     verdicts = [kept.get(c.mutant.key) or judged[c.mutant.key] for c in cases]
