@@ -213,3 +213,26 @@ def test_the_figures_are_drawn_to_the_depth_asked(cli, tmp_path, board):
     whole = (tmp_path / "whole" / "overview.svg").read_text()
     shallow = (tmp_path / "shallow" / "overview.svg").read_text()
     assert whole.count('class="node"') > shallow.count('class="node"') >= 4
+
+
+def test_an_unknown_format_from_a_python_caller_is_bad_input(tmp_path, monkeypatch, tutorial_trace):
+    from tracer.errors import InputError
+    from tracer.outputs import Request, produce
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError, match=r"unknown format 'gif' \(must be one of svg, png, pdf, dot, json\)"):
+        produce(tutorial_trace, Request(fmt="gif", quiet=True))
+    assert files_in(tmp_path) == []
+
+
+@pytest.mark.parametrize(("name", "start"), [("T.SVG", "<?xml"), ("tree.Dot", "digraph"), ("t.JSON", "{")])
+def test_a_suffix_in_capitals_names_the_format(cli, tmp_path, board, name, start):
+    assert cli("board.txt", "--quiet", "-o", name).exit_code == 0
+    assert (tmp_path / name).read_text().startswith(start)
+
+
+def test_a_figures_folder_that_cannot_be_made_is_one_line(cli, tmp_path, board):
+    result = cli("board.txt", "--quiet", "--figures", "board.txt/figs")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("trace: error: board.txt/figs: cannot create the folder: ")
+    assert result.stderr.count("\n") == 1 and files_in(tmp_path) == ["board.txt"]
