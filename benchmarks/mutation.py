@@ -10,8 +10,9 @@ For each mutant, in a copy of the repository (so the working tree is never touch
    run first, fastest first, stopping at the first failure (a coverage pass made once
    per run says which tests execute which lines);
 2. if they all pass, the tests of its file that run tracer as a program (whose lines
-   the coverage pass cannot see) run too; for a mutant whose lines no test executes
-   (code run only as the module is imported), every test of its file.
+   the coverage pass cannot see) run too. A mutant of code run only as its module is
+   imported (a constant, a default) is judged by the tests that run any of the module's
+   code, and by those.
 
 Only a mutant that all of them let pass is a survivor: a test that neither executes
 the mutated lines nor starts tracer as a process cannot notice the change.
@@ -26,6 +27,7 @@ kills the mutant. Options::
     --write         record the score in benchmarks/RESULTS.md
     --again         judge only the mutants the last run did not kill (after adding tests),
                     keeping its other verdicts
+    --report        print (with --write: record) the score of the verdicts kept so far
     --config PATH   another configuration (default: benchmarks/mutation.toml)
 """
 
@@ -243,11 +245,16 @@ def order_first_tests(cases: list[Case], cover: dict[str, dict[str, Any]], copy:
         found = {t for line in range(m.line, m.end_line + 1) for t in by_line.get((m.path, line), [])
                  if t.startswith(mine)}
         case.first = sorted(found, key=lambda t: (cover[t]["seconds"], t))
-        if not found:  # run only as the module is imported (or never): every test of the file
-            case.second = case.tests
-        else:
-            case.second = sorted((t for t, seen in cover.items() if seen["spawns"] and t.startswith(mine)
-                                  and t not in found and t not in skip), key=lambda t: (cover[t]["seconds"], t))
+        if not found:  # run only as the module is imported: the tests that run any of its code
+            found = {t for t, seen in cover.items() if t.startswith(mine)
+                     and any(Path(p).relative_to(copy) == Path(m.path) for p in seen["lines"])}
+            if not found:  # code no test runs: every test of the file
+                case.second = case.tests
+                continue
+        case.second = sorted((t for t, seen in cover.items() if seen["spawns"] and t.startswith(mine)
+                              and t not in found and t not in skip), key=lambda t: (cover[t]["seconds"], t))
+        if not case.first:
+            case.first = sorted(found, key=lambda t: (cover[t]["seconds"], t))
 
 
 def time_limit(config: Config, cover: dict[str, dict[str, Any]], tests: list[str]) -> float:
@@ -377,14 +384,14 @@ def _score(row: list[int]) -> str:
     return f"{100 * row[1] / judged:.1f} %" if judged else "-"
 
 
-def write_results(table: list[str], verdicts: list[Verdict], survivors: list[Verdict]) -> None:
+def write_results(table: list[str], verdicts: list[Verdict], survivors: list[Verdict], extra: str = "") -> None:
     from run import write_section
 
     timeouts = sum(v.result == "timeout" for v in verdicts)
     minutes = sum(v.seconds for v in verdicts) / 60
     footer = (f"\n\nScore: killed out of the mutants not explained as equivalent (the explanations "
               f"are in `benchmarks/mutation.toml`); {timeouts} killed by the time limit. "
-              f"The tests ran {minutes:.0f} min in all (`bash scripts/mutation.sh --write`).")
+              f"The tests ran {minutes:.0f} min in all (`bash scripts/mutation.sh --write`).{extra}")
     if survivors:
         footer += "\n\nSurvivors not yet explained:\n\n" + "\n".join(
             f"- `{v.case.mutant.path}:{v.case.mutant.line}` {v.case.mutant.scope}: {v.case.mutant.change}"
@@ -444,6 +451,26 @@ def full_run(config: Config, cases: list[Case], jobs: int, write: bool, again: b
     return 0
 
 
+def report_run(config: Config, cases: list[Case], write: bool) -> int:
+    """The score of the verdicts kept so far, without running anything; the mutants never
+    judged are listed (``--again`` judges them)."""
+    last = load_verdicts()
+    verdicts = [Verdict(c, last[c.mutant.key]["result"], last[c.mutant.key]["seconds"], last[c.mutant.key]["by"])
+                for c in cases if c.mutant.key in last]
+    unjudged = [c for c in cases if c.mutant.key not in last]
+    table, survivors = report(verdicts, config)
+    by_file: dict[str, int] = {}
+    for c in unjudged:
+        by_file[c.mutant.path] = by_file.get(c.mutant.path, 0) + 1
+    note = "; ".join(f"`{path}` {n}" for path, n in by_file.items())
+    if unjudged:
+        print(f"\n{len(unjudged)} mutants not judged yet ({note}): bash scripts/mutation.sh --again")
+    if write:
+        write_results(table, verdicts, survivors,
+                      f"\n\nNot judged yet: {len(unjudged)} mutants ({note})." if unjudged else "")
+    return 0
+
+
 #: The verdicts of the last run, for ``--again`` (kept outside the repository).
 LAST = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tracer-mutation" / "last.json"
 
@@ -497,6 +524,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", action="store_true")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--again", action="store_true")
+    parser.add_argument("--report", action="store_true")
     parser.add_argument("--config", type=Path, default=CONFIG)
     args = parser.parse_args(argv)
     # Started in the background, a shell ignores SIGINT for us and so for every test run: the
@@ -513,6 +541,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{c.mutant.path}:{c.mutant.line}  {json.dumps(c.mutant.key, ensure_ascii=False)}")
         print(f"{len(cases)} mutants")
         return 0
+    if args.report:
+        return report_run(config, cases, args.write)
     return full_run(config, cases, args.jobs, args.write and not args.only, args.again)
 
 
