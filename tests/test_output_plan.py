@@ -236,3 +236,12 @@ def test_a_figures_folder_that_cannot_be_made_is_one_line(cli, tmp_path, board):
     assert result.exit_code == 2
     assert result.stderr.startswith("trace: error: board.txt/figs: cannot create the folder: ")
     assert result.stderr.count("\n") == 1 and files_in(tmp_path) == ["board.txt"]
+
+
+@pytest.mark.parametrize("option", ["-o", "--log"])
+def test_a_folder_given_as_an_output_file_is_bad_input(cli, tmp_path, board, option):
+    (tmp_path / "somewhere").mkdir()
+    result = cli("board.txt", "--quiet", option, "somewhere", *(["--format", "dot"] if option == "-o" else []))
+    assert result.exit_code == 2
+    assert result.stderr == (f"trace: error: {option}: 'somewhere' is a folder: give a file name inside it\n")
+    assert files_in(tmp_path) == ["board.txt"]
