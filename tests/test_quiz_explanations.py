@@ -5,6 +5,8 @@ Python's quiz (renderers/quiz.py) and the one built in the page (quizbuild.js) a
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_quiz_page import open_page, pages  # noqa: F401 - fixtures
 
@@ -52,10 +54,28 @@ def check_window_explanations(trace: Trace, asked: list[tuple[str, int, str]]) -
     assert moved and unchanged  # both kinds of explanation were asked about
 
 
+def bound_text(value: int | None, low: bool) -> str:
+    if value is None:
+        return "-∞" if low else "+∞"
+    return f"+{value}" if value > 0 else str(value)
+
+
 @pytest.mark.parametrize(("example", "cutoff"), [("o-to-move", "ge"), ("aima-5.2", "gt"), ("cutoffs-differ", "ge")])
 def test_pythons_window_explanations_say_whether_the_callers_window_moved(example, cutoff):
     trace = trace_of(example, "alphabeta", cutoff)
-    check_window_explanations(trace, [(q.kind, q.call, q.explanation) for q in questions(trace)])
+    found = questions(trace)
+    check_window_explanations(trace, [(q.kind, q.call, q.explanation) for q in found])
+    # A moved window is explained by the caller's last update before the call: the one that
+    # set the bound the call receives.
+    latest = 0
+    for q in found:
+        update = re.search(r"after its update ([αβ]) = \S+ → (\S+):", q.explanation)
+        if q.kind == "alpha" and update:
+            name, value = update.groups()
+            call = trace.call(q.call)
+            assert value == bound_text(call.extra("alpha" if name == "α" else "beta"), name == "α"), q.explanation
+            latest += "after test-play 1)" not in q.explanation
+    assert latest or example == "cutoffs-differ"  # some call came after two or more updates
 
 
 @pytest.mark.parametrize(("example", "cutoff"), [("o-to-move", "ge"), ("aima-5.2", "gt"), ("cutoffs-differ", "ge")])
