@@ -26,8 +26,6 @@ from tracer.renderers.figures import test_play_figure as play_figure
 from tracer.style import MARK_POINTS, TESTING_BORDER, TESTING_FILL
 
 # Renders pictures: CI runs these with system Graphviz and again without it.
-pytestmark = pytest.mark.drawing
-
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -226,7 +224,7 @@ def test_bundled_examples_cover_every_test_play(name):
     assert len(series) == len(plays) + 4
     for number, (fig, call) in enumerate(zip(series[2:], plays, strict=False), start=1):
         assert fig.name == f"test-play-{number}"
-        assert fig.caption.startswith(f"Test-play {number} of {len(plays)}: {trace.to_move} on "
+        assert fig.caption.startswith(f"Test-play {number} of {len(plays)}: {trace.game.to_move} on "
                                       f"cell {call.move} ")
         assert fig.caption.endswith(f"score {'+' if call.score > 0 else ''}{call.score}")
         drawn = fig.calls[1:]

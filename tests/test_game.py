@@ -11,12 +11,10 @@ import tracer
 from tracer.games.tictactoe.board import Board, other
 from tracer.play.match import Game, MoveError, Outcome, choose_move, outcome_of
 from tracer.play.saving import OUTPUT_KINDS, decision_stem, save_decision
-from tracer.renderers.json_trace import load_json
 from tracer.scores import TENS, TUTORIAL, Scores
+from tracer.tracefile import load_json
 
 # Renders pictures: CI runs these with system Graphviz and again without it.
-pytestmark = pytest.mark.drawing
-
 CONFIGS = [("X", "ai"), ("X", "human"), ("O", "ai"), ("O", "human")]
 
 

@@ -86,16 +86,19 @@ def test_python_accepts_the_notations_at_the_edge():
     assert Board(GUIDE_LINE).cells == GUIDE_BOARD
     trace = tracer.record("X.OX.XOO.")
     assert (trace.calls, str(trace.result)) == (9, "{index: 4, score: 1}")
-    assert trace.to_move == "X"
+    assert trace.game.to_move == "X"
     # One more X than O: O moves, inferred like the command line does.
-    assert tracer.record("X..O.X...").to_move == "O"
-    assert tracer.record(Board("X........")).to_move == "O"
+    assert tracer.record("X..O.X...").game.to_move == "O"
+    assert tracer.record(Board("X........")).game.to_move == "O"
     assert tracer.record("X........", "O").calls == tracer.record(Board("X........"), "O").calls
 
 
 def test_wrong_argument_types_say_what_is_expected():
-    with pytest.raises(TypeError, match="expects a Board or a string such as 'X.OX.XOO.', found list"):
-        tracer.record(["X", 1, "O"])  # type: ignore[arg-type]
+    # A list is the guide's array (issue 23): it must hold nine cells.
+    with pytest.raises(ValueError, match="expected 9 items in the array, found 3"):
+        tracer.record(["X", 1, "O"])
+    with pytest.raises(TypeError, match="expects a Board, a string such as 'X.OX.XOO.' or the guide's array"):
+        tracer.record({"X": 1})  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Board\\(\\) expects the board as a string.*found int"):
         Board(123)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="differ by at most one"):

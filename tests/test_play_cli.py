@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from tracer.explain import game_words
 from tracer.games.tictactoe.board import other
 from tracer.play.match import Game, choose_move
-from tracer.renderers.json_trace import load_json
+from tracer.tracefile import load_json
 
 # Renders pictures: CI runs these with system Graphviz and again without it.
-pytestmark = pytest.mark.drawing
-
 GREEN = "\x1b[32m"
 GREY = "\x1b[90m"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -203,9 +202,9 @@ def test_save_writes_every_ai_decision_named_by_move(cli, tmp_path: Path):
                               ("move-6", "X.O.OOX..", 3), ("game-2-move-2", "O........", 4)]:
         with open(folder / f"{stem}.json", "rb") as stream:
             trace = load_json(stream)
-        assert (trace.board.cells, trace.result.index) == (board, cell)
+        assert (trace.game.board.cells, trace.result.index) == (board, cell)
         svg = (folder / f"{stem}.svg").read_text()
-        array = trace.game.guide_array(trace.game.root).replace('"', "&quot;")
+        array = game_words(trace.game).guide_array(trace.game.root).replace('"', "&quot;")
         assert "<svg" in svg and f"Minimax game tree of {array}" in svg
     # Asked after the end, why explains the winning move and names the files already written.
     assert ("New game? [y/n]: why\nMove 6: X plays cell 3 (middle-left)" in result.output)

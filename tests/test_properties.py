@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import tracer
 from tracer.errors import InputError
 from tracer.games.tictactoe.notation import read_board_file
-from tracer.renderers.json_trace import load_json, render_json
+from tracer.tracefile import load_json, render_json
 
 SETTINGS = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -13,7 +13,6 @@ from tracer.renderers.quiz import (
     first_call_questions,
     page_data,
     page_depth,
-    pruned_answer,
     questions,
 )
 from tracer.search.minimax import plain_minimax
@@ -129,6 +128,10 @@ def test_a_page_carries_questions_down_to_a_depth_that_fits(empty_trace, tutoria
 
 
 def test_pruned_answers_are_read_in_any_order():
+    from tracer.explain import game_words
+    from tracer.games.tictactoe.game import TicTacToe
+
+    pruned_answer = game_words(TicTacToe(Board("X.OX.XOO."), "X")).moves_answer
     assert pruned_answer("8, 5") == pruned_answer("5 8") == "5 8"
     assert pruned_answer("none") == pruned_answer("no cells") == "none"
 

@@ -10,8 +10,8 @@ from test_viewer import Viewer, expected_steps
 
 import tracer
 from tracer import Board, Trace
+from tracer.explain.text import signed
 from tracer.renderers.html import render_html
-from tracer.renderers.text import signed
 
 #: Boards whose every accepted answer is checked: (board, side to move, AI).
 BOARDS = [
@@ -402,7 +402,7 @@ def test_alphabeta_quiz_on_the_aima_tree_answered_right_by_keyboard(open_page):
         if kind == "value":
             answer = str(call.score)
         elif kind == "pick":
-            answer = trace.game.move_short(call.best)
+            answer = trace.game.label(call.best)
         elif kind == "alpha":
             answer = bound(call.extra("alpha"), "-inf")
         elif kind == "beta":
@@ -416,8 +416,8 @@ def test_alphabeta_quiz_on_the_aima_tree_answered_right_by_keyboard(open_page):
         view.page.keyboard.press("Enter")
     assert quiz_state(view)[0] == "finished"
     # The textbook's answer: C stops after its first leaf, so C.2 and C.3 are pruned.
-    c = next(c for c in trace.root.children() if trace.game.move_short(c.move) == "C")
-    assert [trace.game.move_short(m) for m in c.extra("pruned")] == ["C.2", "C.3"]
+    c = next(c for c in trace.root.children() if trace.game.label(c.move) == "C")
+    assert [trace.game.label(m) for m in c.extra("pruned")] == ["C.2", "C.3"]
 
 
 # ---- the questions the game's step-throughs build in the page (quizbuild.js) ----------

@@ -32,7 +32,7 @@ def run_measured(code: str) -> tuple[str, float]:
 
 STREAM = """
 import io, tracer
-from tracer.renderers.{module} import {writer}
+from tracer.{module} import {writer}
 
 class Sink(io.TextIOBase):
     # Keeps nothing: counts characters and the entries that open a call.
@@ -168,7 +168,7 @@ def test_impossible_drawings_are_refused_at_once(cli):
 
 
 def test_full_log_streams_every_entry_in_bounded_memory():
-    out, rss = run_measured(STREAM.format(module="log", writer="write_log", marker="#"))
+    out, rss = run_measured(STREAM.format(module="renderers.log", writer="write_log", marker="#"))
     entries, chars = map(int, out.split())
     # One "#N" header per call, plus the "#N" the log's opening lines explain; ~330 MB of text.
     assert entries == 549_946 + 1
@@ -177,7 +177,7 @@ def test_full_log_streams_every_entry_in_bounded_memory():
 
 
 def test_json_streams_in_bounded_memory():
-    out, rss = run_measured(STREAM.format(module="json_trace", writer="write_json",
+    out, rss = run_measured(STREAM.format(module="tracefile", writer="write_json",
                                           marker='{"call":'))
     entries, chars = map(int, out.split())
     assert entries == 549_946

@@ -48,11 +48,13 @@ def test_tutorial_walk_node_by_node(tutorial_trace, row):
     assert call.call == number
     assert call.depth == depth
     assert call.parent == parent
-    assert call.board == Board(board)
-    assert call.mark == mark
+    game = tutorial_trace.game
+    assert game.board_of(call.state) == Board(board)
+    assert game.mark_of(call.state) == mark
     assert call.move == move
-    assert call.played_by == (None if move is None else ("O" if mark == "X" else "X"))
-    assert call.empty_cells == empty
+    played_by = None if call.parent is None else game.mark_of(tutorial_trace.call(call.parent).state)
+    assert played_by == (None if move is None else ("O" if mark == "X" else "X"))
+    assert list(game.empty_cells(call.state)) == empty
     assert call.terminal == terminal
     assert call.test_plays == [Result(i, s) for i, s in plays]
     assert call.best == best
@@ -73,7 +75,9 @@ def path_rows(number: int) -> list[tuple]:
 
 
 def test_tutorial_walk_is_the_call_order(tutorial_trace):
-    walked = [(c.call, c.depth, c.board.cells, c.mark, c.move) for c in tutorial_trace]
+    game = tutorial_trace.game
+    walked = [(c.call, c.depth, game.board_of(c.state).cells, game.mark_of(c.state), c.move)
+              for c in tutorial_trace]
     assert walked == [(r[0], r[1], r[3], r[4], r[5]) for r in TUTORIAL_WALK]
     assert [c.call for c in tutorial_trace.root.children()] == [2, 5, 6]
     assert [c.size for c in tutorial_trace.root.children()] == [3, 1, 4]
@@ -141,7 +145,7 @@ def assert_identical(trace: tracer.Trace) -> None:
         assert kind == LEAVE and p.score[pid] == score, f"call {call} returned {score}"
 
     result = plain_minimax(
-        trace.board, trace.to_move, trace.ai, trace.scores, on_call=on_call, on_return=on_return
+        trace.game.board, trace.game.to_move, trace.game.ai, trace.game.scores, on_call=on_call, on_return=on_return
     )
     assert next(events, None) is None, "the trace has more calls than plain_minimax made"
     assert count[0] == trace.calls

@@ -22,10 +22,10 @@ from tracer import examples
 from tracer.errors import InputError
 from tracer.games.tree.game import GameTree
 from tracer.games.tree.notation import MAX_DEPTH, MAX_NODES, format_tree, looks_like_tree, parse_tree
-from tracer.renderers.json_trace import load_json, render_json
 from tracer.renderers.log import render_log
 from tracer.renderers.tree import game_tree
 from tracer.trace import Positions, SearchInfo, Trace
+from tracer.tracefile import load_json, render_json
 
 ROOT = Path(__file__).resolve().parent.parent
 FIG_5_2 = "A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]"
@@ -263,10 +263,17 @@ def test_size_limits():
 
 
 def test_trees_and_boards_are_told_apart():
+    from tracer import games
+
+    def read_as(text: str) -> str:
+        return games.sniff(text).name
+
     assert looks_like_tree(FIG_5_2) and looks_like_tree("# c\n[[1 2] [3]]")
+    assert read_as(FIG_5_2) == read_as("# c\n[[1 2] [3]]") == "tree"
     assert not looks_like_tree("X . O\nX . X\nO O .\n")
-    assert not looks_like_tree('["X", 1, "O", "X", 4, "X", "O", "O", 8]')
-    assert not looks_like_tree("[0, 1, 2, 3, 4, 5, 6, 7, 8]")
+    assert read_as("X . O\nX . X\nO O .\n") == "tictactoe"
+    assert read_as('["X", 1, "O", "X", 4, "X", "O", "O", 8]') == "tictactoe"
+    assert read_as("[0, 1, 2, 3, 4, 5, 6, 7, 8]") == "tictactoe"
 
 
 # ---- outputs --------------------------------------------------------------------------------

@@ -15,8 +15,6 @@ from tracer.renderers import drawing
 from tracer.renderers.tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, game_tree, plan_tree
 
 # Renders pictures: CI runs these with system Graphviz and again without it.
-pytestmark = pytest.mark.drawing
-
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -93,7 +91,7 @@ def test_node_texts_show_call_number_mark_and_score(tutorial_svg, tutorial_trace
         texts = [t.text for t in nodes[f"n{call.call}"].iter(f"{SVG}text")]
         assert texts[0].startswith(f"#{call.call} · ")
         if call.terminal is None:
-            assert texts[0].endswith(f"{call.mark} to move")
+            assert texts[0].endswith(f"{tutorial_trace.game.mark_of(call.state)} to move")
         assert texts[-1] == drawing.call_footer(tutorial_trace, call)
 
 
@@ -111,7 +109,7 @@ def test_terminal_nodes_are_coloured_by_outcome_for_the_ai(name, outcomes):
         if call.terminal is None:
             assert frame.get("fill") == drawing.INNER_FILL, call
             continue
-        kind = "draw" if call.terminal == "draw" else "win" if call.terminal == trace.ai else "loss"
+        kind = "draw" if call.terminal == "draw" else "win" if call.terminal == trace.game.ai else "loss"
         seen.add(kind)
         assert frame.get("fill") == drawing.OUTCOME_FILL[kind], call
     assert seen == outcomes
@@ -257,7 +255,6 @@ def test_trees_over_a_hundred_boards_are_collapsed_by_default_to_stay_readable()
     assert not plan_tree(small, whole=READABLE_NODES).collapsed
 
 
-@pytest.mark.drawing
 def test_a_png_graphviz_would_shrink_past_reading_is_refused_with_a_hint(cli, tmp_path):
     # Six empty cells, O to move: 1,585 boards side by side, far wider than a PNG can be.
     (tmp_path / "six.txt").write_text("X..\nO.X\n...\n")

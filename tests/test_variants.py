@@ -15,11 +15,11 @@ import pytest
 
 from tracer import Board
 from tracer.games.tictactoe.game import TicTacToe
-from tracer.renderers.json_trace import load_json, render_json
 from tracer.renderers.log import render_log
 from tracer.scores import DEPTH, TUTORIAL
 from tracer.search import SearchSpec, run_search
 from tracer.trace import ENTER
+from tracer.tracefile import load_json, render_json
 
 THREES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 CENTRE_FIRST = [4, 0, 2, 6, 8, 1, 3, 5, 7]
@@ -121,7 +121,7 @@ def recorded_calls(trace, with_window: bool) -> list[tuple]:
         if kind != ENTER:
             continue
         state = p.state[pid]
-        board, mark = trace.game.describe(state).replace("/", ""), trace.game.player(state)
+        board, mark = trace.game.board_of(state).cells, trace.game.mark_of(state)
         if with_window:
             alpha, beta = p.extras["alpha"][pid], p.extras["beta"][pid]
             out.append((board, mark, -math.inf if alpha is None else alpha,

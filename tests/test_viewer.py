@@ -364,7 +364,7 @@ def test_the_empty_board_page_is_small_and_reaches_every_call(browser, pages, em
             assert view.frames() == [c.call for c in call.path()]
             cells = page.locator("#stack > li.running .cell").all_inner_texts()
             shown = "".join(c if c in "XO" else "." for c in cells)
-            assert shown == call.board.cells
+            assert shown == empty_trace.game.board_of(call.state).cells
         # Stepping stays quick (the benchmark measures it; this is only a sanity bound).
         elapsed = page.evaluate("""() => {
             const t0 = performance.now();
@@ -711,7 +711,7 @@ def test_a_loop_order_shows_in_the_code_and_the_test_plays(open_variant):
     root = trace.root
     _lines, found = panel_at(view, 2)  # call 1 lists its empty cells
     order = [4, 0, 2, 6, 8, 1, 3, 5, 7]
-    empty = [i for i in order if trace.board.cells[i] == "."]
+    empty = [i for i in order if trace.game.board.cells[i] == "."]
     assert found["availCellsIndexes"] == "[" + ", ".join(map(str, empty)) + "]"
     # Each test-play of call 1 is the trace's, in the trace's order.
     for child in root.children():
@@ -732,10 +732,10 @@ def test_a_textbook_trees_code_panel_speaks_of_nodes_and_values(open_variant):
         if not call.children():  # a leaf returns its value at once
             assert lines == ["leaf"] and found["returns"] == f"{{value: {call.score}}}"
         else:
-            best = game.move_short(call.best)
+            best = game.label(call.best)
             assert found["returns"] == f"{{child: {best}, value: {call.score}}}"
             assert found["allTestPlayInfos"] == "[" + ", ".join(
-                f"{{child: {game.move_short(c.move)}, value: {c.score}}}" for c in call.children()) + "]"
+                f"{{child: {game.label(c.move)}, value: {c.score}}}" for c in call.children()) + "]"
     _lines, found = panel_at(view, view.total())
     assert found["bestPlayInfo"] == "{child: B, value: 3}"  # Russell & Norvig's answer
 
@@ -744,7 +744,7 @@ def test_a_textbook_trees_cuts_name_the_pruned_nodes(open_variant):
     view, trace = open_variant("aima-5.2", "alphabeta")
     game = trace.game
     assert "def minimax(node, player, α, β):" in view.text("#code-panel .code-lines")
-    c = next(c for c in trace.root.children() if game.move_short(c.move) == "C")
+    c = next(c for c in trace.root.children() if game.label(c.move) == "C")
     save = view.page.evaluate(f"tracerViewer.endOf({c.children()[-1].call})") + 1
     lines, found = panel_at(view, save)
     assert found["pruned"] == "[C.2, C.3]" and "cutmin" in lines

@@ -1,4 +1,4 @@
-"""tracer: a step-by-step tracer for the tutorial's minimax on tic-tac-toe.
+"""tracer: a step-by-step tracer for the tutorial's minimax on tic-tac-toe, and for any game.
 
 Record once, render many ways::
 
@@ -12,17 +12,44 @@ A textbook tree is a game too::
     >>> fig52 = tracer.search(tracer.tree("A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]"))
     >>> fig52.game.label(fig52.result.index), fig52.result.score
     ('B', 3)
+
+What ``tracer`` offers (``help(tracer.NAME)`` tells more):
+
+* ``record(board, to_move=None, ai="X", scores=TUTORIAL)``: the guide's minimax on a
+  tic-tac-toe board (a ``Board``, text such as ``"X.OX.XOO."``, the guide's array as a list);
+* ``search(game, algorithm="minimax", **settings)``: any search (``"minimax"``,
+  ``"alphabeta"`` with ``cutoff="ge"|"gt"``, ``"memo"``) on any game, a board or a tree;
+* ``tree(text_or_lists, root="MAX")``: a textbook tree (``GameTree``), such as
+  ``tree([[3, 12, 8], [2, 4, 6]])``; ``TicTacToe(board, to_move, ai, scores, order)``:
+  a board as a game;
+* ``Trace``, ``Call``, ``Result``: what a search records; ``save(trace, path)`` and
+  ``load(path)``: a trace as a JSON file; ``figures(trace)``, ``test_play_figure(trace, n)``,
+  ``overview_figure(trace)``: the guide's figures (``Figure``, ``FigureSeries``), shown in
+  Jupyter;
+* ``Board``, ``Mark``, ``Position``, ``parse_board``, ``cell_name``, ``LINES``: the board;
+  ``Scores``, ``TUTORIAL``, ``TENS``: terminal scores; ``plain_minimax``: the guide's
+  algorithm written plainly;
+* ``TracerError``, ``InputError``, ``RenderError``, ``TooLargeError``: what goes wrong.
+
+This package root sits above every module of tracer: it names the public API
+(each name loaded on first use, so ``import tracer`` stays quick), and it
+installs the answers to what lower modules ask of higher ones
+(``tracer.hooks``): the search rule a trace checks its rows with, and how
+boards, calls, results and traces show themselves in Jupyter.
 """
 
 from __future__ import annotations
 
-from . import search  # the package, callable: tracer.search(game) records the guide's minimax
-from .errors import InputError, RenderError, TooLargeError, TracerError
-from .games.tictactoe.board import LINES, Board, Mark, cell_name
-from .games.tictactoe.notation import Position, parse_board
-from .scores import TENS, TUTORIAL, Scores
-from .search.minimax import plain_minimax, record
-from .trace import Call, Result, Trace
+from typing import IO, TYPE_CHECKING, Any
+
+from . import hooks
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .games.tictactoe.board import Board, Mark
+    from .scores import Scores
+    from .trace import Trace
 
 __version__ = "0.1.0"
 
@@ -38,6 +65,7 @@ __all__ = [
     "Scores",
     "TENS",
     "TUTORIAL",
+    "TicTacToe",
     "Figure",
     "FigureSeries",
     "GameTree",
@@ -45,35 +73,164 @@ __all__ = [
     "Trace",
     "TracerError",
     "cell_name",
+    "check",
     "figures",
+    "load",
     "overview_figure",
     "parse_board",
     "plain_minimax",
     "record",
+    "save",
     "search",
     "test_play_figure",
     "tree",
 ]
 
-#: Names loaded on first use, so ``import tracer`` does not import graphviz.
+#: Names loaded on first use, by the module that holds them.
 _LAZY = {
-    "GameTree": "games.tree.game",
-    "tree": "games.tree.game",
-    "Figure": "renderers.figures",
-    "FigureSeries": "renderers.figures",
-    "figures": "renderers.figures",
-    "overview_figure": "renderers.figures",
-    "test_play_figure": "renderers.figures",
+    "InputError": "errors", "RenderError": "errors", "TooLargeError": "errors", "TracerError": "errors",
+    "LINES": "games.tictactoe.board", "Board": "games.tictactoe.board", "Mark": "games.tictactoe.board",
+    "cell_name": "games.tictactoe.board",
+    "Position": "games.tictactoe.notation", "parse_board": "games.tictactoe.notation",
+    "TENS": "scores", "TUTORIAL": "scores", "Scores": "scores",
+    "Call": "trace", "Result": "trace", "Trace": "trace",
+    "plain_minimax": "search.minimax",
+    "GameTree": "games.tree.game", "tree": "games.tree.game", "TicTacToe": "games.tictactoe.game",
+    "Figure": "renderers.figures", "FigureSeries": "renderers.figures", "figures": "renderers.figures",
+    "overview_figure": "renderers.figures", "test_play_figure": "renderers.figures",
 }
 
 
+def __dir__() -> list[str]:
+    """Every public name, the lazily loaded ones included (so tab completion and
+    ``help(tracer)`` offer them), without loading them."""
+    return sorted(set(globals()) | set(__all__))
+
+
 def __getattr__(name: str) -> object:
-    """Load the figure functions on first use (PEP 562)."""
+    """Load a public name on first use (PEP 562); ``tracer.search`` and ``tracer.check`` are packages."""
+    from importlib import import_module
+
+    if name in ("search", "check"):  # packages, callable: tracer.search(game), tracer.check(fn, board)
+        return import_module(f".{name}", __name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'tracer' has no attribute {name!r}")
-    from importlib import import_module
-
     value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value
+
+
+def record(board: Board | str | list[str | int], to_move: Mark | None = None, ai: Mark = "X",
+           scores: Scores | str | None = None) -> Trace:
+    """Run the guide's minimax on a tic-tac-toe ``board`` with ``to_move`` to play.
+
+    ``board`` may also be text in any board-file notation (``"X.OX.XOO."``) or the
+    guide's array as a list; without ``to_move`` the side to move is inferred from the
+    counts, as for a board file. ``scores`` is a Scores or its name as ``--scores``
+    spells it (``"ten"``, ``"depth"``, ``"-25,25,0"``). Returns the Trace of every
+    invocation. The search itself only records.
+    """
+    from .games.tictactoe.game import TicTacToe
+    from .games.tictactoe.notation import as_position
+    from .scores import TUTORIAL, as_scores
+    from .search.minimax import search
+
+    board, to_move = as_position(board, to_move)
+    return search(TicTacToe(board, to_move, ai, TUTORIAL if scores is None else as_scores(scores)))
+
+
+def load(source: str | Path | IO[bytes], name: str | None = None) -> Trace:
+    """A trace read back from a JSON trace file (a path, or a binary stream), checked in full.
+
+    InputError naming the file (or ``name``) and what is wrong if it is not a consistent trace.
+    """
+    from .tracefile import load_json
+
+    if hasattr(source, "read"):
+        return load_json(source, name or "<json>")  # type: ignore[arg-type]
+    with open(source, "rb") as stream:
+        return load_json(stream, name or str(source))
+
+
+def save(trace: Trace, target: str | Path | IO[str]) -> None:
+    """Write ``trace`` as a JSON trace: to a file, safely (replaced only once complete), or a text stream."""
+    from .tracefile import write_json
+
+    if hasattr(target, "write"):
+        write_json(trace, target)  # type: ignore[arg-type]
+        return
+    from .outputs.files import atomic_writer
+
+    with atomic_writer(target) as handle:
+        write_json(trace, handle)
+
+
+# ---- the answers lower modules ask for (see tracer.hooks) ---------------------------------
+
+
+def _search_rule(algorithm: str) -> Any:
+    from .search import find
+
+    return find(algorithm, "trace").check
+
+
+def _describe_state(game: Any) -> Any:
+    from .explain import game_words
+
+    words = game_words(game)
+    return lambda state: f"{words.describe(state)}, {words.player(state)} to move"
+
+
+def _lay_out(graph: Any) -> str:
+    from .outputs.files import pipe
+
+    return pipe(graph, "svg").decode("utf-8")
+
+
+def _describe_trace(trace: Any) -> str:
+    from .renderers.notebook import describe_trace
+
+    return describe_trace(trace)
+
+
+def _describe_call(call: Any) -> str:
+    from .renderers.notebook import describe_call
+
+    return describe_call(call)
+
+
+def _show_trace(trace: Any) -> str:
+    from .renderers.notebook import trace_html
+
+    return trace_html(trace, _lay_out)
+
+
+def _show_call(call: Any) -> str:
+    from .renderers.notebook import call_svg
+
+    return call_svg(call)
+
+
+def _show_result(result: Any) -> str:
+    from .renderers.notebook import result_html
+
+    return result_html(result)
+
+
+def _draw_trace(trace: Any) -> str:
+    from .renderers.tree import game_tree
+
+    return _lay_out(game_tree(trace))
+
+
+def _show_board(board: Any) -> str:
+    from .explain.tictactoe import board_svg
+
+    return board_svg(board)
+
+
+hooks.install(search_rule=_search_rule, describe_state=_describe_state, lay_out=_lay_out,
+              describe_trace=_describe_trace, describe_call=_describe_call, show_trace=_show_trace,
+              show_call=_show_call, show_result=_show_result, draw_trace=_draw_trace,
+              show_board=_show_board)

@@ -1,29 +1,39 @@
-"""The ``trace`` command line: parse, search, render, write. Nothing else lives here."""
+"""The ``trace`` command line: parse, search, render, write. Nothing else lives here.
+
+Each command only wires: its options come from ``tracer.options`` (built from the
+game and search registries), the game from ``build_game``, the search from
+``chosen_search``, and every file or printed output from ``tracer.outputs``.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
-from . import __version__, examples
-from .commandline import DefaultGroup, Failure, reports_errors
+from .check.command import check as check_command
+from .commandline import DefaultGroup, Failure, complete_folder, complete_path, reports_errors
+from .console import stdin_closed
 from .errors import EnvironmentFault, InputError
-from .games.tictactoe.board import Mark
-from .games.tictactoe.notation import Position, read_board_file
+from .options import (
+    build_game,
+    chosen_search,
+    game_options,
+    game_settings,
+    input_bytes,
+    output_options,
+    search_options,
+    turn_option,
+)
 from .outputs import Request, produce
-from .outputs.files import FORMATS, check_output_path, write_atomically
+from .outputs import run as run_outputs
 from .outputs.progress import waiting
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
-from .scores import parse_scores
 from .trace import Trace
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 EPILOG = """\b
 Examples:
@@ -37,11 +47,12 @@ Examples:
   trace board.txt --figures figs     the tutorial's figures, with figs/index.html
   trace board.txt --algorithm alphabeta   alpha-beta: see what it prunes and why
   trace compare board.txt            the guide's minimax beside alpha-beta, memo, ...
+  trace check minimax.js             check your own minimax against the guide's, call by call
 """
 
 
 @click.group(cls=DefaultGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="trace")
+@click.version_option(None, "-V", "--version", package_name="minimax-tracer", prog_name="trace")
 def main() -> None:
     """Trace the tutorial's minimax on a tic-tac-toe board, call by call.
 
@@ -54,11 +65,15 @@ def main() -> None:
 
 def complete_example(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Shell completion for ``--example``: the bundled examples' names."""
+    from . import examples
+
     return [name for name in examples.names() if name.startswith(incomplete)]
 
 
 def list_examples() -> None:
     """``trace --example`` without a name: every example, what it teaches, and how to run one."""
+    from . import examples
+
     names = examples.names()
     width = max(map(len, names)) + 2
     for name in names:
@@ -66,110 +81,17 @@ def list_examples() -> None:
     click.echo(f"\nRun one with: trace --example NAME   (e.g. trace --example {names[0]})")
 
 
-def output_options(command: F) -> F:
-    """Options shared by ``run`` and ``render``: what to write and how much to draw."""
-    options = [
-        click.option("-o", "--output", metavar="PATH",
-                     help="Where to write the tree (default: the input's name + .svg; '-' = stdout)."),
-        click.option("--format", "fmt", type=click.Choice(FORMATS),
-                     help="Output format (default: from -o's suffix, else svg)."),
-        click.option("--no-tree", is_flag=True, help="Write no tree file, only the log."),
-        click.option("-q", "--quiet", is_flag=True, help="Print no recursion log."),
-        click.option("--stats", is_flag=True,
-                     help="Print a summary (calls per depth, outcomes, repeated positions) "
-                          "instead of the log."),
-        click.option("--log", "log_path", metavar="PATH",
-                     help="Write the recursion log to PATH (- for standard output)."),
-        click.option("--max-nodes", type=int, default=None, metavar="N",
-                     help="Most boards to draw (default 1600, at most 10000)."),
-        click.option("--depth", type=int, default=None, metavar="N",
-                     help="Draw N levels; deeper subtrees become summary nodes."),
-        click.option("--focus", type=int, default=1, metavar="CALL",
-                     help="Draw the subtree of call CALL (and the path to it)."),
-        click.option("--line", is_flag=True,
-                     help="Draw only the chosen line of play, with the alternatives at each step."),
-        click.option("--figures", "figures_dir", metavar="DIR",
-                     help="Write the tutorial's figures (one per test-play, the overview, "
-                          "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
-                          "apply. No tree file then, unless -o asks for one."),
-        click.option("--engine", type=click.Choice(["auto", "dot", "pure"]), default=None,
-                     help="Layout engine: Graphviz's dot, the pip-installed graphviz-pure, or auto "
-                          "(dot when on the PATH; default, or $TRACER_ENGINE)."),
-        click.option("--scale", type=click.FloatRange(0.25, 8), default=1.0, metavar="X",
-                     help="Enlarge PNGs X times (1 = 96 dpi; 2 or 3 for slides)."),
-        click.option("--html", "html_path", metavar="PATH",
-                     help="Write a self-contained page that replays the trace step by step "
-                          "(no tree file then unless -o or --format asks for one)."),
-    ]
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
-def game_options(command: F) -> F:
-    """Options shared by ``run`` and ``quiz``: which game BOARD is, who moves, what it scores,
-    and which search runs."""
-    options = [
-        click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
-                     help="Side to move (default: inferred from the counts; X if equal). "
-                          "For a tree: max or min at the root (default max)."),
-        click.option("--game", "game_name", type=click.Choice(["tictactoe", "tree"]),
-                     help="Read BOARD as this game (default: a tree if it starts with '[' "
-                          "or a label 'NAME:', else a board)."),
-        click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
-                     show_default=True, help="The AI's mark (the maximiser); the other is the human."),
-        click.option("--scores", "scores_text", default="tutorial", show_default=True,
-                     metavar="SCHEME",
-                     help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
-                          "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW."),
-    ]
-    command = search_options(command)  # listed after the game's options in --help
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
-def search_options(command: F) -> F:
-    """Options shared by ``run``, ``play`` and ``compare``: which search, in which loop order."""
-    options = [
-        click.option("--algorithm", type=click.Choice(["minimax", "alphabeta", "memo"]),
-                     default="minimax", show_default=True,
-                     help="minimax (the guide's), alphabeta (prunes test-plays that cannot "
-                          "matter) or memo (answers repeated positions from a cache)."),
-        click.option("--cutoff", type=click.Choice(["ge", "gt"]), default=None,
-                     help="Alpha-beta's cut: ge (default) stops once best >= beta (MAX) or "
-                          "<= alpha (MIN); gt only when strictly beyond."),
-        click.option("--order", "order_text", default="ascending", show_default=True,
-                     metavar="ORDER",
-                     help="Loop order of the test-plays: ascending (the guide's), "
-                          "centre-first (4, corners, edges) or nine cells C,C,..."),
-    ]
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
-def chosen_search(algorithm: str, cutoff: str | None) -> Any:
-    """The SearchSpec the options name; --cutoff without alpha-beta is a mistake worth saying."""
-    from .search import SearchSpec
-
-    if cutoff is not None and algorithm != "alphabeta":
-        raise InputError(f"only applies to --algorithm alphabeta, not {algorithm}", "--cutoff")
-    return SearchSpec(algorithm, cutoff or "ge")
-
-
 @main.command(epilog=EPILOG)
-@click.argument("board", required=False, metavar="BOARD")
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
               shell_complete=complete_example,
               help="Trace a bundled example (without NAME: list them).")
 @game_options
 @output_options
-@click.version_option(__version__, prog_name="trace")
+@click.version_option(None, "-V", "--version", package_name="minimax-tracer", prog_name="trace")
 @reports_errors
-def run(board: str | None, example: str | None, turn: str | None, ai: str,
-        scores_text: str, algorithm: str, cutoff: str | None, order_text: str,
-        game_name: str | None, **out: Any) -> None:
+def run(board: str | None, example: str | None, turn: str | None, game_name: str | None,
+        algorithm: str, **options: Any) -> None:
     """Trace minimax on BOARD (a board file, a tree file, or - for standard input).
 
     A board file is three rows of three cells (X, O, and . - _ or the cell's
@@ -182,19 +104,20 @@ def run(board: str | None, example: str | None, turn: str | None, ai: str,
         return
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
-    search = chosen_search(algorithm, cutoff)
+    game, out = split_options(options)
+    search = chosen_search(algorithm, options)
     text, source = read_input(board, example)
-    trace = search.run(build_game(text, source, game_name, turn, ai, scores_text, order_text))
+    trace = search.run(build_game(text, source, game_name, turn, **game))
     emit(trace, stem=stem_of(board, example), inputs=(board,) if board else (), **out)
 
 
 @main.command(epilog=EPILOG)
-@click.argument("trace_file", metavar="TRACE.json")
+@click.argument("trace_file", metavar="TRACE.json", shell_complete=complete_path)
 @output_options
 @reports_errors
 def render(trace_file: str, **out: Any) -> None:
     """Render a saved JSON trace again, without searching."""
-    from .renderers.json_trace import load_json
+    from .tracefile import load_json
 
     with open_input(trace_file) as stream, waiting(f"reading {display_name(trace_file)}"):
         trace = load_json(stream, display_name(trace_file))
@@ -202,16 +125,14 @@ def render(trace_file: str, **out: Any) -> None:
 
 
 @main.command()
-@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
-              show_default=True, help="The AI's mark; you play the other one.")
+@game_settings("ai")
 @click.option("--first", type=click.Choice(["ai", "human"], case_sensitive=False), default="ai",
               show_default=True,
               help="Who opens: ai (the tutorial's Play Game button) or human (New Game).")
-@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
-                   "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.")
+@game_settings("scores")
 @search_options
-@click.option("--save", "save_dir", metavar="DIR",
+@game_settings("order")
+@click.option("--save", "save_dir", metavar="DIR", shell_complete=complete_folder,
               help="Save every AI decision's trace in DIR (by default move-N.svg, move-N-figures/ and move-N.html).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
               type=click.Choice(list(OUTPUT_KINDS)),
@@ -219,31 +140,33 @@ def render(trace_file: str, **out: Any) -> None:
                    f"(default: {', '.join(DEFAULT_KINDS)}).")
 @click.option("--color/--no-color", default=None,
               help="Colour the board (default: only on a terminal).")
-@click.option("--html", "html_path", metavar="PATH",
+@click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
               help="Write the game as one offline page to PATH instead of playing here "
                    "(--ai and --scores choose what it starts with; both openings are buttons).")
 @reports_errors
-def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | None,
-         order_text: str, save_dir: str | None, kinds: tuple[str, ...],
-         color: bool | None, html_path: str | None = None) -> None:
+def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir: str | None,
+         kinds: tuple[str, ...], color: bool | None, html_path: str | None = None, **settings: Any) -> None:
     """Play tic-tac-toe against the tutorial's unbeatable minimax.
 
     Type a cell number (0-8) to play; after each AI move a line says why it
     played there. Type "why" for the full reason (also saved as files), "q" to
-    quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
+    quit. Moves can be piped in:
+
+    \b
+      printf '4\\n2\\nn\\n' | trace play --first human
     """
     from .games.tictactoe.game import parse_order
     from .play.terminal import Session
+    from .scores import parse_scores
 
     if html_path is not None:
-        from .play.page import write_game_page
+        from .outputs.game_page import GamePage, GamePageRequest
+        from .play.page import build_page, scheme_of
 
-        note = write_game_page(html_path, ai=ai.upper(), scores=parse_scores(scores_text))  # type: ignore[arg-type]
-        if note is not None:
-            click.echo(f"trace: wrote {html_path} ({note})", err=True)
+        scheme, mark = scheme_of(parse_scores(scores)), ai.upper()
+        run_outputs([GamePage(None, GamePageRequest(html_path, lambda: build_page(mark, scheme)))])  # type: ignore[arg-type]
         return
-    scores = parse_scores(scores_text)
-    search, order = chosen_search(algorithm, cutoff), parse_order(order_text)
+    search, loop_order = chosen_search(algorithm, settings), parse_order(order)
     chosen = list(kinds) or list(DEFAULT_KINDS)
     folder = None
     if save_dir is not None:
@@ -252,28 +175,30 @@ def play(ai: str, first: str, scores_text: str, algorithm: str, cutoff: str | No
             raise InputError("cannot create the folder: a file has that name", save_dir)
         # Other failures to create it are reported by the session, which plays on.
     stdin = sys.stdin
-    if stdin is None:
+    if stdin_closed():
         raise EnvironmentFault("cannot read standard input: it is closed")
-    Session(ai=ai.upper(), first=first.lower(), scores=scores,  # type: ignore[arg-type]
+    Session(ai=ai.upper(), first=first.lower(), scores=parse_scores(scores),  # type: ignore[arg-type]
             save_dir=folder, kinds=chosen, stdin=stdin, color=color,
-            echo_input=not stdin.isatty(), search=search, order=order).run()
+            echo_input=not stdin.isatty(), search=search, order=loop_order).run()
 
 
 @main.command()
-@click.argument("board", required=False, metavar="BOARD")
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", default=None, metavar="NAME", shell_complete=complete_example,
               help="Quiz on a bundled example (a board or a textbook tree).")
 @game_options
 @reports_errors
-def quiz(board: str | None, example: str | None, turn: str | None, game_name: str | None, ai: str,
-         scores_text: str, algorithm: str, cutoff: str | None, order_text: str) -> None:
+def quiz(board: str | None, example: str | None, turn: str | None, game_name: str | None,
+         algorithm: str, **options: Any) -> None:
     """Predict the first call's test-plays on BOARD, then check against the trace.
 
     Asks what each test-play of the first call returns and which one step 16
     picks (with --algorithm alphabeta, also which test-plays are pruned), one
-    answer per line, and ends with a score. Answers can be piped:
-    printf '-1\n1\n-1\n4\n' | trace quiz --example near-endgame. With BOARD
-    '-', standard input holds the board, an empty line, then the answers.
+    answer per line, and ends with a score. With BOARD '-', standard input
+    holds the board, an empty line, then the answers. Answers can be piped:
+
+    \b
+      printf -- '-1\\n1\\n-1\\n4\\n' | trace quiz --example near-endgame
     """
     from .play.quiz import QuizSession, read_board_lines
 
@@ -283,26 +208,22 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
         text, source = read_board_lines(sys.stdin).encode("utf-8"), "<stdin>"
     else:
         text, source = read_input(board, example)
-    game = build_game(text, source, game_name, turn, ai, scores_text, order_text)
-    trace = chosen_search(algorithm, cutoff).run(game)
+    game, _ = split_options(options)
+    trace = chosen_search(algorithm, options).run(build_game(text, source, game_name, turn, **game))
     QuizSession(trace, sys.stdin, click.echo, echo_input=not sys.stdin.isatty()).run()
 
 
 @main.command()
-@click.argument("board", required=False, metavar="BOARD")
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
-@click.option("--turn", type=click.Choice(["X", "O", "max", "min"], case_sensitive=False),
-              help="Side to move (default: inferred from the counts; X if equal; a tree: max).")
-@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
-              show_default=True, help="The AI's mark (the maximiser).")
-@click.option("--scores", "scores_text", default="tutorial", show_default=True, metavar="SCHEME",
-              help="The scores every variant but the depth-aware one uses.")
+@turn_option()
+@game_settings("ai", "scores")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="A table, or the same as JSON.")
-@click.option("--html", "html_path", metavar="PATH",
+@click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
               help="Also write a page with the variants' trees side by side ('-' = stdout).")
 @reports_errors
-def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores_text: str,
+def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores: str,
             fmt: str, html_path: str | None) -> None:
     """Run the guide's minimax and its variants on BOARD and compare them.
 
@@ -310,34 +231,17 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
     saved against the guide's minimax, and for a variant that chose another
     move, the line of play it expects.
     """
-    from .games.tictactoe.game import TicTacToe
-    from .renderers import compare as table
-    from .search.variants import GENERIC_VARIANTS, run_variants
+    from .outputs.compare import CompareRequest, plan_compare
+    from .search import run_variants
 
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     text, source = read_input(board, example)
-    if html_path not in (None, "-"):
-        check_output_path(html_path, "--html")
-    game = build_game(text, source, None, turn, ai, scores_text)
-    if game.name == "tree":  # a textbook tree: the searches only, no board orders or scores
-        runs = run_variants(lambda order, own: game, GENERIC_VARIANTS)
-    else:
-        runs = run_variants(lambda order, own: TicTacToe(game.board, game.to_move, game.ai,
-                                                         own or game.scores, order))
-    traces = [trace for _, trace in runs]
-    if html_path is not None:
-        from .outputs.files import check_graphviz
+    traces = [trace for _, trace in run_variants(build_game(text, source, None, turn, ai, scores))]
+    run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())
 
-        check_graphviz()
-        page = table.render_html(traces)
-        if html_path == "-":
-            click.echo(page, nl=False)
-            return
-        write_atomically(html_path, page.encode("utf-8"))
-        click.echo(f"trace: wrote {html_path} ({len(traces)} trees side by side)", err=True)
-    click.echo(table.render_json(traces) if fmt == "json" else table.render_table(traces), nl=False)
 
+main.add_command(check_command)
 
 #: What ``trace -`` says when a person, not a pipe, is to type the board.
 STDIN_PROMPT = (
@@ -364,52 +268,33 @@ def open_input(path: str) -> Any:
         raise InputError(f"cannot read the file: {exc.strerror}", path) from None
 
 
-def build_game(text: bytes, source: str, game_name: str | None, turn: str | None, ai: str,
-               scores_text: str, order_text: str = "ascending") -> Any:
-    """The game a board or tree file describes, with the options that shape it."""
-    from .games.tree.notation import looks_like_tree
-
-    turn_mark = turn.upper() if turn else None
-    if (game_name or ("tree" if looks_like_tree(text) else "tictactoe")) == "tree":
-        return tree_game(text, source, turn_mark)
-    if turn_mark in ("MAX", "MIN"):
-        raise InputError(f"expected X or O for a board, found {turn}", "--turn")
-    from .games.tictactoe.game import TicTacToe, parse_order
-
-    position = parse_board_bytes(text, source, turn_mark)
-    ai_mark: Mark = "O" if ai.upper() == "O" else "X"
-    return TicTacToe(position.board, position.to_move, ai_mark, parse_scores(scores_text),
-                     parse_order(order_text))
-
-
 def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
-    """The bytes of BOARD or of example NAME (enough for any board or tree file), and their name."""
+    """The bytes of BOARD or of example NAME (enough for any game's input file), and their name."""
+    from . import examples
+
     if example is not None:
         return examples.read(example).encode("utf-8"), f"example:{example}"
     assert board is not None
     hint_if_misplaced(board)
-    from .games.tree.notation import MAX_BYTES as TREE_MAX_BYTES
-
     with open_input(board) as stream:
-        return stream.read(TREE_MAX_BYTES + 1), display_name(board)
+        return stream.read(input_bytes() + 1), display_name(board)
 
 
-def parse_board_bytes(data: bytes, source: str, turn: Any) -> Position:
-    return read_board_file(io.BytesIO(data), source, turn)
+def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A command's other options, split: the games' own (``ai``, ``scores``, ``order``), and
+    the outputs' (a search's settings are left out: ``chosen_search`` reads them)."""
+    from . import games
 
-
-def tree_game(data: bytes, source: str, turn: str | None) -> Any:
-    """A textbook tree from a tree file's bytes; MAX at the root unless ``turn`` says min."""
-    from .games.tree.game import GameTree
-    from .games.tree.notation import decode as decode_tree
-
-    if turn in ("X", "O"):
-        raise InputError(f"expected max or min for a tree, found {turn}", "--turn")
-    return GameTree.parse(decode_tree(data, source), turn or "MAX", source)
+    names = {option.name for kind in games.kinds() for option in kind.options}
+    game = {k: v for k, v in options.items() if k in names}
+    out = {k: v for k, v in options.items() if k not in names and not k.startswith("setting_")}
+    return game, out
 
 
 def hint_if_misplaced(board: str) -> None:
     """A hint, instead of "cannot read the file", for a word that was meant as something else."""
+    from . import examples
+
     if board == "-" or Path(board).exists():
         return
     if board == "help":

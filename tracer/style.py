@@ -61,3 +61,10 @@ INDEX_POINTS = 10
 #: The smallest type in any picture (notes, captions, edge labels).
 SMALL_POINTS = 10
 TITLE_POINTS = 12
+
+#: A move a search did not search (alpha-beta's pruned test-plays): grey, dashed.
+SKIPPED_TEXT = "#9e9e9e"
+SKIPPED_BORDER = "#bdbdbd"
+#: The mark on a textbook tree's branch that was cut off, and its ink.
+CUT_MARK = "✂"
+CUT_INK = "#c62828"

@@ -18,12 +18,12 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from .hooks import ask
+
 if TYPE_CHECKING:
-    from .games.base import Game
-    from .games.tictactoe.board import Board, Mark
+    from .games.base import Rules
 
 
 # Event kinds yielded by Trace.events().
@@ -34,11 +34,14 @@ ENTER, LEAVE = 0, 1
 class Result:
     """What an invocation returns: the tutorial's ``{index, score}``.
 
-    ``index`` is None for a terminal call (the tutorial returns just ``{score}``).
+    ``index`` is the move chosen, None for a terminal call (the tutorial returns
+    just ``{score}``).
     """
 
     index: int | None
     score: int
+    #: The game the move belongs to, so the result can name it (not part of its value).
+    game: Any = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, int | None]:
         """``{"index": ..., "score": ...}``."""
@@ -50,10 +53,8 @@ class Result:
         return f"{{index: {self.index}, score: {self.score}}}"
 
     def _repr_html_(self) -> str:
-        """Jupyter shows the return value as the guide writes it, with the cell in words."""
-        from .renderers.notebook import result_html
-
-        return result_html(self)
+        """Jupyter shows the return value as the guide writes it, with the move in words."""
+        return str(ask("show_result", self))
 
 
 @dataclass
@@ -136,17 +137,14 @@ class Positions:
 class SearchInfo:
     """Which search recorded a trace, and with what settings."""
 
-    #: The algorithm's name: ``minimax`` (the guide's), and the variants.
-    algorithm: str = "minimax"
+    #: The search's name in the registry (``tracer.search``).
+    algorithm: str
     #: Settings that change the calls made, as ``(name, value)`` pairs (e.g. ``("cutoff", "ge")``).
     settings: tuple[tuple[str, Any], ...] = ()
 
     def get(self, name: str, default: Any = None) -> Any:
         """One setting's value."""
         return dict(self.settings).get(name, default)
-
-
-MINIMAX = SearchInfo()
 
 
 @dataclass(frozen=True)
@@ -177,34 +175,23 @@ class TraceStats:
 class Trace:
     """Every invocation of one search on one game, with what was searched and how.
 
-    Build one with ``tracer.record()`` or load one with ``load_json()``.
+    Build one with a search (``tracer.search(game)``, ``tracer.record()``) or load
+    one with ``tracer.load()``. ``game`` is the game's rules; ``search`` names the
+    search that recorded it.
     """
 
-    def __init__(self, game: Game, positions: Positions, search: SearchInfo = MINIMAX):
+    def __init__(self, game: Rules, positions: Positions, search: SearchInfo):
         self.game = game
         self.positions = positions
         self.search = search
         self._depth_counts: dict[int, list[int]] = {}
 
-    # Tic-tac-toe's inputs, read through the game (other games have none of these).
-    board = property(lambda self: self.game.board, doc="The first call's board.")
-    to_move = property(lambda self: self.game.to_move, doc="The side to move at the first call.")
-    ai = property(lambda self: self.game.ai, doc="The AI's mark (the maximiser).")
-    human = property(lambda self: self.game.human, doc="The human's mark (the minimiser).")
-    scores = property(lambda self: self.game.scores, doc="The score scheme.")
-
     def __repr__(self) -> str:
-        game = self.game
-        return (
-            f"<Trace {game.describe(game.root)} {game.player(game.root)} to move, "
-            f"{self.search.algorithm}: {self.calls} calls, result {self.result}>"
-        )
+        return str(ask("describe_trace", self))
 
     def _repr_html_(self) -> str:
         """Jupyter shows a summary card: the game, the result, the calls and a small tree."""
-        from .renderers.notebook import trace_html
-
-        return trace_html(self)
+        return str(ask("show_trace", self))
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """The card for notebooks that show HTML, the game tree for those that show SVG."""
@@ -213,10 +200,7 @@ class Trace:
 
     def _repr_svg_(self) -> str:
         """The game tree as SVG (as ``trace FILE`` draws it, within its node budget)."""
-        from .outputs.files import pipe
-        from .renderers.tree import game_tree
-
-        return pipe(game_tree(self), "svg").decode("utf-8")
+        return str(ask("draw_trace", self))
 
     @property
     def calls(self) -> int:
@@ -347,18 +331,19 @@ class Trace:
         root is the game's, terminal codes and scores agree with the game, each
         call's children are the game's moves played from its state one level
         deeper, and subtree sizes add up so call numbers are pre-order. Then the
-        search's own rules (``search_checks``), e.g. the first strictly best child.
+        search's own rules, found in the search registry, e.g. the first strictly
+        best child.
         """
         p = self.positions
         game = self.game
         if p.state[0] != game.root or p.depth[0] != 0:
             raise AssertionError("row 0 is not the game's first state at depth 0")
+        check = ask("search_rule", self.search.algorithm)
+        where_is = ask("describe_state", game)
         for pid in range(len(p)):
-            where = f"row {pid} ({game.describe(p.state[pid])}, {game.player(p.state[pid])} to move)"
+            where = f"row {pid} ({where_is(p.state[pid])})"
             _check_row(self, pid, where)
-            check = SEARCH_CHECKS.get(self.search.algorithm)
-            if check is not None:
-                check(self, pid, where)
+            check(self, pid, where)
 
     def check_calls(self) -> None:
         """Walk every call and check that call numbers are 1, 2, 3, … in pre-order and
@@ -405,28 +390,6 @@ def _check_row(trace: Trace, pid: int, where: str) -> None:
         raise AssertionError(f"{where}: subtree size {p.sizes[pid]}, expected {size}")
 
 
-def _check_minimax(trace: Trace, pid: int, where: str) -> None:
-    """The guide's minimax: every move searched in order, the first strictly best kept."""
-    p, game = trace.positions, trace.game
-    if p.terminal[pid]:
-        return
-    state = p.state[pid]
-    children = p.children(pid)
-    if [move for move, _ in children] != list(game.moves(state)):
-        raise AssertionError(f"{where}: test-plays are not the moves in loop order")
-    child_scores = [p.score[child] for _, child in children]
-    want = max(child_scores) if game.maximising(state) else min(child_scores)
-    if p.score[pid] != want or p.best[pid] != child_scores.index(want):
-        raise AssertionError(
-            f"{where}: returns {p.score[pid]} via test-play {p.best[pid]}, expected "
-            f"{want} via the first best, test-play {child_scores.index(want)}"
-        )
-
-
-#: Each search's own rules, checked after the shared ones (a search module may add its own).
-SEARCH_CHECKS: dict[str, Any] = {"minimax": _check_minimax}
-
-
 class Call:
     """One invocation of the search: a node of the call tree, read from a Trace."""
 
@@ -449,48 +412,16 @@ class Call:
         self.pid = pid
 
     def __repr__(self) -> str:
-        game = self.trace.game
-        return (
-            f"<Call {self.call} depth {self.depth} {game.describe(self.state)} "
-            f"{game.player(self.state)} to move, returns {self.returned}>"
-        )
+        return str(ask("describe_call", self))
 
     def _repr_svg_(self) -> str:
-        """Jupyter shows a call as its board, with its number and what it returns."""
-        from .renderers.notebook import call_svg
-
-        return call_svg(self)
+        """Jupyter shows a call as its state's picture, with its number and what it returns."""
+        return str(ask("show_call", self))
 
     @property
     def state(self) -> int:
         """The game state this call was invoked with."""
         return int(self.trace.positions.state[self.pid])
-
-    @cached_property
-    def board(self) -> Board:
-        """The board this call was invoked with (tic-tac-toe)."""
-        return self.trace.game.board_of(self.state)  # type: ignore[attr-defined]
-
-    @property
-    def mark(self) -> Mark:
-        """The mark to move (the guide's ``currMark``; tic-tac-toe)."""
-        return self.trace.game.mark_of(self.state)  # type: ignore[attr-defined]
-
-    @property
-    def player(self) -> str:
-        """Who moves at this call, as the game names them."""
-        return self.trace.game.player(self.state)
-
-    @property
-    def played_by(self) -> Mark | None:
-        """The mark that played ``move`` (None for call 1; tic-tac-toe)."""
-        # Tic-tac-toe alternates marks: the mark that moved here is the one not to move now.
-        return None if self.move is None else ("O" if self.mark == "X" else "X")
-
-    @property
-    def empty_cells(self) -> list[int]:
-        """The empty cells this call found (step 8; tic-tac-toe)."""
-        return list(self.trace.game.empty_cells(self.state))  # type: ignore[attr-defined]
 
     @property
     def terminal_code(self) -> int:
@@ -499,7 +430,7 @@ class Call:
 
     @property
     def terminal(self) -> str | None:
-        """The finished game's name (tic-tac-toe: ``'X'``/``'O'`` who won, ``'draw'``), None if it goes on."""
+        """The finished game's name (``game.terminal_names``), None if it goes on."""
         return self.trace.game.terminal_names[self.terminal_code]
 
     @property
@@ -532,7 +463,7 @@ class Call:
     @property
     def returned(self) -> Result:
         """The ``{index, score}`` this call returned (step 17; step 9 if terminal)."""
-        return Result(self.best, self.score)
+        return Result(self.best, self.score, self.trace.game)
 
     def extra(self, name: str, default: Any = None) -> Any:
         """A fact only some searches record for this call (``alpha``, ``beta``, ...)."""
@@ -553,7 +484,8 @@ class Call:
     def test_plays(self) -> list[Result]:
         """``allTestPlayInfos``: ``{index, score}`` of each test-play in loop order."""
         p = self.trace.positions
-        return [Result(move, int(p.score[child])) for move, child in p.children(self.pid)]
+        game = self.trace.game
+        return [Result(move, int(p.score[child]), game) for move, child in p.children(self.pid)]
 
     def descendant(self, number: int) -> Call:
         """The call numbered ``number`` in this call's subtree."""

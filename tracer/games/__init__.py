@@ -1,25 +1,133 @@
-"""Games: what a search explores. A game supplies states; searches and renderers only ask it.
+"""The registry of games: every game tracer knows, found by name, by alias, or by its input's text.
 
-``GAME_LOADERS`` maps each game's name (as the JSON trace spells it) to a
-function returning its class, imported on first use.
+A game is a package under ``tracer/games/`` whose ``__init__.py`` defines
+``KIND``, its ``GameKind`` (see ``base.py``); the registry finds the built-in
+ones itself, the first time it is asked, so adding a game touches only its own
+files. ``register`` adds one from elsewhere (a notebook, a test). The command
+line's choices, the JSON reader, input detection, ``trace compare`` and the
+docs all read from here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from ..errors import InputError, quote
+from .base import GameKind, GameOption, Rules, Variation
 
-def _tictactoe() -> Any:
-    from .tictactoe.game import TicTacToe
+__all__ = ["GameKind", "GameOption", "Rules", "Variation", "as_game", "find", "kind_of", "kinds", "names",
+           "register", "sniff", "unregister", "version1"]
 
-    return TicTacToe
-
-
-def _tree() -> Any:
-    from .tree.game import GameTree
-
-    return GameTree
+#: name -> kind, in the order the games were found (the built-in ones alphabetically).
+_KINDS: dict[str, GameKind] = {}
+_found_builtins = False
 
 
-GAME_LOADERS: dict[str, Callable[[], Any]] = {"tictactoe": _tictactoe, "tree": _tree}
+def _builtins() -> None:
+    """Register every game package under ``tracer/games/`` (each defines ``KIND``)."""
+    global _found_builtins
+    if _found_builtins:
+        return
+    _found_builtins = True
+    import importlib
+    import pkgutil
+
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.ispkg:
+            kind = getattr(importlib.import_module(f"{__name__}.{info.name}"), "KIND", None)
+            if isinstance(kind, GameKind) and kind.name not in _KINDS:
+                _KINDS[kind.name] = kind
+
+
+def register(kind: GameKind) -> GameKind:
+    """Add a game to the registry; ValueError if its name or an alias is taken."""
+    _builtins()
+    taken = {name for k in _KINDS.values() for name in (k.name, *k.aliases)}
+    clash = {kind.name, *kind.aliases} & taken
+    if not kind.name or clash:
+        raise ValueError(f"cannot register game {kind.name!r}: the name {sorted(clash)} is taken"
+                         if clash else "a game needs a name")
+    _KINDS[kind.name] = kind
+    return kind
+
+
+def unregister(name: str) -> None:
+    """Remove a game registered with ``register``."""
+    _KINDS.pop(name, None)
+
+
+def kinds() -> list[GameKind]:
+    """Every game offered (see ``GameKind.offered``), in the registry's order."""
+    _builtins()
+    return [kind for kind in _KINDS.values() if kind.offered]
+
+
+def names() -> list[str]:
+    """Every game's name and alias, as ``--game`` takes them."""
+    return [name for kind in kinds() for name in (kind.name, *kind.aliases)]
+
+
+def find(name: str, source: str = "--game") -> GameKind:
+    """The game called ``name`` (or one of its aliases); InputError listing the games if none is."""
+    _builtins()
+    for kind in _KINDS.values():
+        if name == kind.name or name in kind.aliases:
+            return kind
+    raise InputError(f"expected a game: one of {', '.join(names())}, found {quote(name)}", source)
+
+
+def kind_of(game: Any) -> GameKind:
+    """The kind of a game object (by its ``name``)."""
+    return find(game.name, "game")
+
+
+def version1() -> GameKind:
+    """The game version 1 of the JSON trace holds (it names none): the guide's."""
+    return next(kind for kind in kinds() if kind.reads_version1)
+
+
+def sniff(data: bytes | str) -> GameKind:
+    """The game an input file is written for: the one most sure its first 4 KiB are its own."""
+    text = data if isinstance(data, str) else data[:4096].decode("utf-8", "replace")
+    found = kinds()
+    scores = [kind.sniff(text) for kind in found]
+    best = max(range(len(found)), key=lambda i: (scores[i], -i))
+    if scores[best] <= 0:
+        raise InputError(f"expected the input of a game ({', '.join(names())}), found none "
+                         "that reads it: name the game with --game", "input")
+    return found[best]
+
+
+#: What ``as_game`` takes, for its error message.
+GAME_FORMS = ("a game (tracer.tree(...), tracer.TicTacToe(...)), a Board, a board as text "
+              "('X.OX.XOO.') or as the guide's array ([\"X\", 1, \"O\", ...]), or a tree as text "
+              "('A: [B: [3, 12, 8], C: [2, 4, 6]]') or as nested lists of integers ([[3, 12, 8], [2, 4, 6]])")
+
+
+def as_game(value: object, source: str = "search()") -> Any:
+    """The game a Python caller means: a game as it is; else its input as a file would hold
+    it (text, or a Python list written out as text), read by the game that recognises it, as
+    ``trace FILE`` reads a file. TypeError for anything else, naming what to pass."""
+    if hasattr(value, "moves") and hasattr(value, "root"):
+        return value
+    from .tictactoe.board import Board
+
+    if isinstance(value, Board):
+        value = value.compact()
+    elif isinstance(value, list | tuple):
+        value = _list_text(value)
+    if not isinstance(value, str):
+        raise TypeError(f"{source} expects {GAME_FORMS}, found {type(value).__name__}")
+    data = value.encode("utf-8")
+    return sniff(value).read(data, source, {})
+
+
+def _list_text(items: list[Any] | tuple[Any, ...]) -> str:
+    """A list as the text of a file: with a mark in it, the guide's array; else nested lists
+    of integers, which read as a tree (or, the empty board's nine indexes, as that board)."""
+    from .tictactoe.cells import array_text
+    from .tree.notation import nested_list_text
+
+    if all(type(item) in (str, int) for item in items) and any(isinstance(item, str) for item in items):
+        return array_text(items)
+    return nested_list_text(items)

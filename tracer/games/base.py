@@ -1,4 +1,4 @@
-"""The interface every game offers to the searches and the renderers.
+"""What a game is to tracer: its rules (what a search asks) and its kind (how it is found and read).
 
 A game here is a rooted problem: a game's rules together with the position a
 search starts from and the scores it gives finished games (OpenSpiel's
@@ -6,31 +6,32 @@ search starts from and the scores it gives finished games (OpenSpiel's
 game itself decodes, so a search can key them in a dict and a trace can store
 them in an array. Scores are always from the maximiser's point of view.
 
-Searches use: ``root``, ``maximising``, ``moves``, ``play``, ``outcome``.
-Renderers use the rest: how a state, a move and a finished game read in words,
-and how a state is drawn (an HTML-like label for Graphviz, data for the page).
+``Rules`` is everything a search and the trace's shared check may ask. How a
+state reads in words and how it is drawn is the game's words plug-in
+(``tracer/explain/``), named by its kind. ``GameKind`` is the game's entry in
+the registry (``tracer.games``): its name, how it recognises and reads its
+input files, and how its header and states are written in a JSON trace.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 
-class Game(Protocol):
-    """What searches and renderers may ask of a game."""
+class Rules(Protocol):
+    """What a search asks of a game: the only members a search may use."""
 
-    #: The game's name as the JSON trace and the CLI spell it (``tictactoe``, ``tree``).
+    #: The game's name, as its kind spells it (``tictactoe``, ``tree``).
     name: str
     #: The state the first call is made on.
     root: int
-    #: ``TERMINAL_NAMES[code]``: what a finished state's code means (code 0 = not finished).
+    #: ``terminal_names[code]``: what a finished state's code means (code 0 = not finished).
     terminal_names: tuple[str | None, ...]
 
-    # ---- rules: what a search asks ----------------------------------------------------
-
     def maximising(self, state: int) -> bool:
-        """Whether the side to move in ``state`` takes the max (the AI) or the min."""
+        """Whether the side to move in ``state`` takes the max (the maximiser) or the min."""
         ...
 
     def moves(self, state: int) -> Sequence[int]:
@@ -48,141 +49,113 @@ class Game(Protocol):
         """
         ...
 
-    # ---- words and pictures: what a renderer asks -------------------------------------
 
-    def player(self, state: int) -> str:
-        """Who moves in ``state``, as the log names them (``X``, ``MAX``)."""
-        ...
+@dataclass(frozen=True)
+class GameOption:
+    """A command-line option a game takes (``--ai``), declared by its kind and built into the
+    command line once (``tracer.options``); its value reaches ``GameKind.read`` as written."""
 
-    def role(self, state: int) -> str:
-        """The mover's part in words: ``the AI`` / ``the human``, ``the maximiser`` / ``the minimiser``."""
-        ...
+    #: The option's name: ``--NAME`` on the command line, ``NAME`` in ``read``'s options.
+    name: str
+    #: What it does, for ``--help``.
+    help: str
+    #: The values it takes (any case); empty for free text the game parses itself.
+    choices: tuple[str, ...] = ()
+    #: Its value when it is not given.
+    default: str | None = None
+    #: How ``--help`` names its value when it is free text.
+    metavar: str | None = None
 
-    def describe(self, state: int) -> str:
-        """``state`` in one short line of text."""
-        ...
 
-    def setting(self) -> str:
-        """Where the search starts, in one phrase, for titles."""
-        ...
+@dataclass(frozen=True)
+class Variation:
+    """The same game with one setting changed, for ``trace compare``."""
 
-    def log_header(self) -> str:
-        """The lines that open a recursion log: the game, the players, the scores."""
-        ...
+    #: What it changes: ``order`` (the loop order: compared with every search whose calls
+    #: depend on the order) or ``scores`` (the score scheme: compared with the baseline search).
+    changes: str
+    #: The changed game.
+    game: Any
 
-    def move_name(self, move: int) -> str:
-        """A move in words, e.g. ``cell 4 (centre)``."""
-        ...
 
-    def move_short(self, move: int) -> str:
-        """A move in a word or two, e.g. ``cell 4``."""
-        ...
+class GameKind:
+    """A game's entry in the registry: its name, its input files and its JSON.
 
-    def move_phrase(self, state: int, move: int) -> str:
-        """``state``'s mover making ``move``, e.g. ``X on cell 1 (top-middle)``."""
-        ...
+    A game package defines one subclass and registers an instance of it as
+    ``KIND`` in its ``__init__.py``; the registry finds it there. Every method
+    has a default a game may keep, except ``read``, ``from_json`` and the JSON
+    state fields, which only the game can know.
+    """
 
-    def edge_label(self, state: int, move: int) -> str:
-        """A tree edge from ``state`` by ``move``, short: ``X on 4``."""
-        ...
+    #: The name ``--game`` and the JSON trace use.
+    name: str = ""
+    #: Other names ``--game`` accepts.
+    aliases: tuple[str, ...] = ()
+    #: The game in a few words, for help texts.
+    title: str = ""
+    #: Its words and pictures: a ``GameWords`` subclass, or where it lives (``module:Class``).
+    words: str | type = ""
+    #: The values ``--turn`` takes for this game (who moves first), in any case.
+    turns: tuple[str, ...] = ()
+    #: What ``--turn`` means for this game, for ``--help``.
+    turn_help: str = ""
+    #: The other command-line options it takes (``--ai``, ``--scores``, ``--order``).
+    options: tuple[GameOption, ...] = ()
+    #: The most bytes of an input file this game reads.
+    max_bytes: int = 64 * 1024
+    #: The keys a JSON node holds for the state (see ``json_head``/``json_tail``).
+    json_keys: frozenset[str] = frozenset()
+    #: Whether version 1 of the JSON trace, which names no game, is this game's (one game's).
+    reads_version1: bool = False
+    #: Whether the registry lists it (``--game``, input detection). A game that is no input's
+    #: (a learner's recorded search, ``trace check``) is not offered: only found by name.
+    offered: bool = True
 
-    def point_of_view(self, state: int) -> str:
-        """A note for a score reported while the minimiser moves ('' if none is needed)."""
-        ...
+    def sniff(self, text: str) -> int:
+        """How surely ``text`` (an input file's start) is this game's: 0 not at all, higher
+        surer. The registry reads an input as the game that answers highest."""
+        return 0
 
-    def step8_text(self, state: int) -> str:
-        """What the call finds to try (the guide's step 8)."""
-        ...
+    def read(self, data: bytes, source: str, options: dict[str, Any]) -> Any:
+        """The game an input file's bytes describe, shaped by the command line's
+        ``options`` (``turn``, ``ai``, ``scores``, ``order``: each game takes those it
+        knows). InputError naming ``source`` and the line on any problem."""
+        raise NotImplementedError
 
-    def search_text(self, state: int) -> str:
-        """Step 9 when the game goes on: what the call will try."""
-        ...
+    def from_json(self, header: dict[str, Any], source: str) -> Any:
+        """The game a JSON trace's header describes; InputError if it is not one."""
+        raise NotImplementedError
 
-    def first_call_text(self, state: int) -> str:
-        """The first invocation as the guide writes it (step 7), for the log."""
-        ...
+    def json_header(self, game: Any, version: int = 2) -> list[tuple[str, Any]]:
+        """Header fields that say which game was searched (read back by ``from_json``), as
+        version ``version`` of the JSON trace writes them."""
+        return []
 
-    def loop_text(self, state: int) -> str:
-        """What step 10's for-loop will try from ``state``, in words, for the log."""
-        ...
+    def json_version1(self, game: Any) -> bool:
+        """Whether version 1 of the JSON trace holds ``game`` exactly (the guide's own game)."""
+        return False
 
-    def undo_text(self, move: int) -> str:
-        """Step 12's undoing of a test-play, for the log ('' if nothing is undone)."""
-        ...
+    def json_head(self, game: Any, state: int) -> str:
+        """A JSON node's state fields before its ``move`` (each ending with a comma)."""
+        raise NotImplementedError
 
-    def next_text(self, move: int) -> str:
-        """Step 13: the for-loop moving on to ``move``, for the log."""
-        ...
-
-    def terminal_sentence(self, state: int, terminal: int) -> str:
-        """A finished game in one clause (the guide's step 9)."""
-        ...
-
-    def terminal_label(self, terminal: int) -> str:
-        """A finished game in two words, under its picture."""
-        ...
-
-    def outcome_kind(self, terminal: int) -> str:
-        """A finished game for the maximiser: ``win``, ``loss`` or ``draw`` (for colours)."""
-        ...
-
-    def value_kind(self, score: int) -> str:
-        """What a returned score predicts for the maximiser: ``win``, ``loss`` or ``draw``."""
-        ...
-
-    def legend_marks(self) -> list[str]:
-        """What the highlighted part of a picture means, for legends."""
-        ...
-
-    def legend_testing(self) -> str:
-        """What a state drawn with a ``testing`` move shows, for a legend."""
-        ...
-
-    def legend_cells(self) -> tuple[str, str]:
-        """How a drawn state's empty places and winning lines read, for a legend."""
-        ...
-
-    def legend_outcomes(self) -> list[tuple[str, str]]:
-        """``(kind, text)`` for each kind of finished game, for legends."""
-        ...
-
-    def picture(
-        self,
-        state: int,
-        *,
-        played: int | None = None,
-        testing: int | None = None,
-        terminal: int = 0,
-        line_colour: str = "",
-    ) -> str:
-        """``state`` drawn as a Graphviz HTML-like label fragment."""
-        ...
-
-    def page_data(self) -> dict[str, Any]:
-        """What the step-through page needs to know about the game."""
-        ...
-
-    def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        """Per-row columns the page draws states from."""
-        ...
-
-    # ---- the JSON trace ---------------------------------------------------------------
-
-    #: The keys a JSON node holds for the state.
-    json_keys: frozenset[str]
-
-    def json_header(self) -> list[tuple[str, Any]]:
-        """Header fields that say which game was searched."""
-        ...
-
-    def json_head(self, state: int) -> str:
-        """A JSON node's state fields before its ``move``."""
-        ...
-
-    def json_tail(self, state: int) -> str:
+    def json_tail(self, game: Any, state: int) -> str:
         """A JSON node's state fields after its ``move``."""
-        ...
+        return ""
 
-    def state_from_json(self, node: dict[str, Any]) -> int:
+    def state_from_json(self, game: Any, node: dict[str, Any]) -> int:
         """The state a JSON node holds; ValueError saying what is wrong."""
-        ...
+        raise NotImplementedError
+
+    def json_result(self, game: Any, move: int | None) -> dict[str, Any]:
+        """What a JSON trace's ``result`` adds to ``{index, score}``."""
+        return {}
+
+    def compare_fields(self, game: Any) -> dict[str, Any]:
+        """What each row of ``trace compare --format json`` says of the game's settings: its
+        loop order and its score scheme, null for a game without such a setting."""
+        return {"order": None, "scores": None}
+
+    def variations(self, game: Any) -> list[Variation]:
+        """The game with one of its settings changed, each compared by ``trace compare``."""
+        return []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from ..trace import Trace
-from . import Output, Request
+from .base import Output, Request
 
 
 class FiguresOutput(Output):

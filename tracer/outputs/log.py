@@ -10,7 +10,7 @@ from ..errors import InputError
 from ..renderers.log import write_log
 from ..renderers.stats import render_stats
 from ..trace import Trace
-from . import Output, Request
+from .base import Output, Request
 from .files import atomic_writer, check_output_path
 from .progress import calls_bar
 

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-import click
-
+from ..errors import InputError
 from ..trace import Trace
-from . import Output, Request
-from .files import write_atomically
+from .base import Output, Request
+from .files import check_output_path, write_atomically, write_stdout
+
+
+def check_html_path(path: str, tree_output: str | None) -> None:
+    """Refuse, before anything is written, a page path that cannot be written."""
+    if path == "-":
+        if tree_output == "-":
+            raise InputError("the page and the tree cannot both go to standard output", "--html")
+        return
+    check_output_path(path, "--html")
 
 
 class PageOutput(Output):
@@ -25,10 +33,11 @@ class PageOutput(Output):
         return [] if self.path == "-" else [self.path]
 
     def check(self) -> None:
-        from ..renderers.html import check_html_path, check_start_call
+        from ..renderers.html import check_page, check_start_call
 
         check_html_path(self.path, self.request.output)
         check_start_call(self.trace, self.request.focus)
+        check_page(self.trace)
 
     def render(self) -> None:
         from ..renderers.html import render_html
@@ -37,7 +46,7 @@ class PageOutput(Output):
 
     def write(self) -> None:
         if self.path == "-":
-            click.echo(self.page, nl=False)
+            write_stdout(self.page)
             return
         write_atomically(self.path, self.page.encode("utf-8"))
         if not self.request.quiet:

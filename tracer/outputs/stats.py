@@ -6,7 +6,7 @@ import click
 
 from ..renderers.stats import render_stats
 from ..trace import Trace
-from . import Output, Request
+from .base import Output, Request
 
 
 class StatsOutput(Output):

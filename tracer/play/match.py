@@ -13,9 +13,10 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ..errors import quote
+from ..explain import for_trace
+from ..explain.text import signed
 from ..games.tictactoe.board import MARKS, Board, Mark, cell_name, other
 from ..games.tictactoe.game import ASCENDING, TicTacToe
-from ..renderers.text import signed
 from ..scores import TUTORIAL, Scores
 from ..search import GUIDE, SearchSpec
 from ..trace import Trace
@@ -77,9 +78,7 @@ class Decision:
 
     def variant_note(self) -> str:
         """What a variant search did differently, for the reason line ('' for the guide's)."""
-        from ..renderers.variants import search_summary
-
-        summary = search_summary(self.trace)
+        summary = for_trace(self.trace)[1].summary()
         return f", {summary}" if summary else ""
 
     def expected_lines(self) -> list[tuple[int, int, list[tuple[Mark, int]], str]]:
@@ -88,16 +87,18 @@ class Decision:
         The expected moves follow each call's chosen test-play (step 16) down to
         a finished board; the end is ``'X wins'``, ``'O wins'`` or ``'draw'``.
         """
+        words, search = for_trace(self.trace)
         lines = []
         for child in self.trace.root.children():
             node, moves = child, []
             while node.terminal is None:
-                source = node.extra("cached_from")
+                source = search.continues_at(node)
                 if source is not None:  # memo: the line continues below the call that computed it
-                    node = self.trace.call(source)
+                    node = source
                     continue
+                mover = words.player(node.state)
                 node = node.children()[node.best_index or 0]
-                moves.append((node.played_by, node.move))
+                moves.append((mover, node.move))
             end = "draw" if node.terminal == "draw" else f"{node.terminal} wins"
             lines.append((child.move, child.score, moves, end))
         return lines  # type: ignore[return-value]  # moves below the root are never None

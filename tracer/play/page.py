@@ -21,20 +21,17 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from dataclasses import asdict, dataclass
 from html import escape
 from itertools import product
 from typing import Any
 
-from ..errors import InputError, RenderError
+from .. import search
+from ..errors import InputError
 from ..games.tictactoe.board import CELL_NAMES, LINES, Board, Mark
 from ..games.tictactoe.game import TERMINAL_NAMES, TicTacToe, pack
-from ..outputs.files import check_output_path, write_atomically
 from ..renderers import html as viewer_page
 from ..scores import NAMED, Scores
-from ..search.alphabeta import Recorder
-from ..search.minimax import record
 
 #: What the page offers, in the order its menus list them.
 AI_MARKS: tuple[Mark, ...] = ("X", "O")
@@ -42,12 +39,12 @@ SCHEMES: dict[str, str] = {
     "tutorial": "-1 / +1 / 0 (the tutorial)",
     "ten": "-10 / +10 / 0 (±10)",
 }
-SEARCHES: dict[str, str] = {
-    "minimax": "minimax (the tutorial's)",
-    "alphabeta": "alpha-beta (cut at ≥)",
-}
-#: The cutoff rule of the page's alpha-beta (see ``tracer/search/alphabeta.py``).
-CUTOFF = "ge"
+
+
+def searches() -> dict[str, str]:
+    """The searches the page offers (those the registry gives a game-page label), by name."""
+    return {kind.name: kind.game_page for kind in search.kinds() if kind.game_page}
+
 
 # Placeholders in game.html, each replaced exactly once.
 _SLOT = re.compile(r"/\*@(\w+)@\*/|<!--@(\w+)@-->")
@@ -81,13 +78,14 @@ class Setting:
     ai: Mark
     #: A name in SCHEMES.
     scores: str
-    #: The search the graph records (the game walks minimax's graphs).
-    search: str = "minimax"
+    #: The search the graph records (the game walks the baseline's graphs).
+    search: str = ""
 
 
 def graph_settings() -> list[Setting]:
     """Every game the page offers a graph for: opening mark, AI's mark, scores."""
-    return [Setting(first, ai, scheme) for scheme, ai, first in product(SCHEMES, AI_MARKS, AI_MARKS)]
+    base = search.baseline().name
+    return [Setting(first, ai, scheme, base) for scheme, ai, first in product(SCHEMES, AI_MARKS, AI_MARKS)]
 
 
 def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
@@ -97,20 +95,21 @@ def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
     graphs = []
     for setting in graph_settings():
         scores: Scores = NAMED[setting.scores]
-        trace = record(Board.empty(), to_move=setting.first, ai=setting.ai, scores=scores)
+        trace = search.baseline().run(TicTacToe(Board.empty(), setting.first, setting.ai, scores))
         columns = viewer_page.viewer_data(trace)["positions"]
         graphs.append({
             **asdict(setting),
             "scheme": scores.as_dict(),
             "positions": {name: pool.add(column) for name, column in columns.items()},
         })
-    decisions = [alphabeta_decisions(ai_mark, scheme_name, pool)
+    decisions = [decisions_of(kind, ai_mark, scheme_name, pool)
+                 for kind in search.kinds() if kind.game_page and kind.recorder is not None
                  for scheme_name, ai_mark in product(SCHEMES, AI_MARKS)]
     return {
         "graphs": graphs,
         "decisions": decisions,
         "columns": pool.columns,
-        "choices": {"ai": list(AI_MARKS), "scores": SCHEMES, "search": SEARCHES},
+        "choices": {"ai": list(AI_MARKS), "scores": SCHEMES, "search": searches()},
         "initial": {"ai": ai, "scores": scheme},
         "lines": [list(line) for line in LINES],
         "cell_names": list(CELL_NAMES),
@@ -118,15 +117,17 @@ def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
     }
 
 
-def alphabeta_decisions(ai: Mark, scheme: str, pool: _ColumnPool) -> dict[str, Any]:
-    """Alpha-beta recorded from every board where the AI (``ai``) is to move in a game
-    with ``scheme``, either side opening, into one graph: its columns (pooled), the
-    viewer's variant block, and ``roots``, each such state's first row."""
+def decisions_of(kind: search.SearchKind, ai: Mark, scheme: str, pool: _ColumnPool) -> dict[str, Any]:
+    """A search whose calls depend on more than the position (alpha-beta), recorded from
+    every board where the AI (``ai``) is to move in a game with ``scheme``, either side
+    opening, into one graph: its columns (pooled), the viewer's variant block, and
+    ``roots``, each such state's first row."""
     scores: Scores = NAMED[scheme]
     if scores.as_dict().get("per_move"):
-        raise ValueError("alpha-beta's searches share rows only if scores ignore depth")
+        raise ValueError(f"{kind.title}'s searches share rows only if scores ignore depth")
     game = TicTacToe(Board.empty(), ai, ai, scores)
-    recorder = Recorder(game, CUTOFF)
+    assert kind.recorder is not None
+    recorder = kind.recorder(game, **dict(kind.full_settings({})))
     rows = recorder.rows
     roots: dict[int, int] = {}
     for first in AI_MARKS:
@@ -143,7 +144,7 @@ def alphabeta_decisions(ai: Mark, scheme: str, pool: _ColumnPool) -> dict[str, A
             stack.append(game.play(state, rows.edge_move[rows.first_edge[row] + rows.best[row]]))
     data = viewer_page.viewer_data(recorder.trace())
     return {
-        "ai": ai, "scores": scheme, "search": "alphabeta", "scheme": scores.as_dict(),
+        "ai": ai, "scores": scheme, "search": kind.name, "scheme": scores.as_dict(),
         "positions": {name: pool.add(column) for name, column in data["positions"].items()},
         "variant": data["variant"],
         "roots": {str(state): row for state, row in sorted(roots.items())},
@@ -183,7 +184,7 @@ def render_game_page(ai: Mark = "X", scores: str = "tutorial") -> str:
         "viewer": _script_string(viewer),
         "js": _game_asset("game.js"),
         "schemes": _options(SCHEMES),
-        "searches": _options(SEARCHES),
+        "searches": _options(searches()),
     }
     page = _game_asset("game.html")
     # A step-through opens in a frame of this page and inherits its policy: it must
@@ -206,28 +207,20 @@ def _game_asset(name: str) -> str:
     return viewer_page.asset(name)
 
 
-def write_game_page(path: str, ai: Mark = "X", scores: Scores | None = None) -> str | None:
-    """Write the page to ``path`` (``-``: standard output) and say what it holds.
-
-    InputError for a path that cannot be written, or for a score scheme the page
-    does not offer, before anything is written.
-    """
-    check_output_path(path, "--html")
+def scheme_of(scores: Scores | None) -> str:
+    """The name of the score scheme the page starts with; InputError if it offers no such scheme."""
     names = {NAMED[name]: name for name in SCHEMES}
     scheme = names.get(scores or NAMED["tutorial"])
     if scheme is None:
-        raise InputError(
-            f"the game page offers the schemes {', '.join(SCHEMES)}, found {scores.spec()!r}"  # type: ignore[union-attr]
-            " (the terminal game takes any triple)", "--scores")
+        raise InputError(f"the game page offers the schemes {', '.join(SCHEMES)}, found "
+                         f"{(scores or NAMED['tutorial']).spec()!r} (the terminal game takes any triple)",
+                         "--scores")
+    return scheme
+
+
+def build_page(ai: Mark, scheme: str) -> tuple[bytes, str]:
+    """The page's bytes, and what ``trace play --html`` says about it."""
     data = render_game_page(ai, scheme).encode("utf-8")
-    if path == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-        return None
-    try:
-        write_atomically(path, data)
-    except OSError as exc:  # an environment fault (read-only folder, full disk): exit 1
-        raise RenderError(f"cannot write {path!r}: {exc.strerror}") from None
     settings = len(graph_settings())
-    return (f"{len(data) / 1024:,.0f} KiB: the game, its {settings} recorded minimax searches and"
-            " alpha-beta's decisions, offline")
+    return data, (f"{len(data) / 1024:,.0f} KiB: the game, its {settings} recorded minimax searches and"
+                  " alpha-beta's decisions, offline")

@@ -10,23 +10,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
+from ..explain import for_trace
 from ..renderers.log import header
-from ..renderers.quiz import KIND_TITLES, TERMINAL_KINDS, Question, first_call_questions, pruned_answer
+from ..renderers.quiz import SHARED_KINDS, Question, first_call_questions, kind_titles
 from ..trace import Trace
 
 QUIT_WORDS = {"q", "quit", "exit"}
 
 
-def read_answer(question: Question, typed: str) -> int | None:
+def read_answer(question: Question, typed: str, trace: Trace) -> int | None:
     """The choice a typed line names, None if it cannot be read (an empty line cannot).
 
-    A set of pruned moves is a free answer: any moves, or ``none``, are read, and
-    a set other than the recorded one is a wrong answer (-1).
+    A set of moves (alpha-beta's pruned ones) is a free answer: any moves, or
+    ``none``, are read, and a set other than the recorded one is a wrong answer (-1).
     """
     if not typed.strip():
         return None
-    if question.kind == "pruned":
-        text = pruned_answer(typed)
+    if question.many:
+        text = for_trace(trace)[0].moves_answer(typed)
         if text == "none" and typed.strip().lower() != "none":
             return None  # no move named, and not 'none' either
         found = question.accepts(text)
@@ -37,10 +38,12 @@ def read_answer(question: Question, typed: str) -> int | None:
 def score_line(asked: list[Question], right: dict[int, bool]) -> str:
     """``values returned 2/3, test-plays picked 1/1: 3 of 4 right``."""
     parts = []
-    for kind in TERMINAL_KINDS:
+    titles = kind_titles()
+    kinds = list(SHARED_KINDS) + [q.kind for q in asked if q.kind not in SHARED_KINDS]
+    for kind in dict.fromkeys(kinds):
         of = [i for i, q in enumerate(asked) if q.kind == kind and i in right]
         if of:
-            parts.append(f"{KIND_TITLES[kind]} {sum(right[i] for i in of)}/{len(of)}")
+            parts.append(f"{titles[kind]} {sum(right[i] for i in of)}/{len(of)}")
     total = sum(right.values())
     return f"Score: {', '.join(parts) or 'no answers'}: {total} of {len(right)} right."
 
@@ -68,9 +71,9 @@ class QuizSession:
             return 0
         for line in board_picture(self.trace):
             self.echo(line)
-        game = self.trace.game
-        plays = ", ".join(game.move_short(c.move or 0) for c in root.children())
-        self.echo(f"Call #1 test-plays {game.player(root.state)}'s moves in turn: {plays}. Predict "
+        words = for_trace(self.trace)[0]
+        plays = ", ".join(words.move_short(c.move or 0) for c in root.children())
+        self.echo(f"Call #1 test-plays {words.player(root.state)}'s moves in turn: {plays}. Predict "
                   "what each test-play returns, then which one it picks.")
         for number, question in enumerate(self.questions):
             if not self.ask(number, question):
@@ -81,7 +84,7 @@ class QuizSession:
     def ask(self, number: int, question: Question) -> bool:
         """Ask one question until it is answered; False if the input ended or the learner quit."""
         labels = ", ".join(c.label for c in question.choices)
-        hint = "" if question.kind == "pruned" else f" [{labels}]"
+        hint = "" if question.many else f" [{labels}]"
         while True:
             self.echo(f"\nQ{number + 1}. {question.prompt}{hint}")
             line = self.stdin.readline()
@@ -90,10 +93,10 @@ class QuizSession:
                 return False
             if self.echo_input:
                 self.echo(f"> {line.strip()}")
-            chosen = read_answer(question, line)
+            chosen = read_answer(question, line, self.trace)
             if chosen is not None:
                 break
-            moves = "cell numbers" if self.trace.game.name == "tictactoe" else "the moves' names"
+            moves = for_trace(self.trace)[0].tokens_name
             self.echo(f"Type one of: {labels}." if hint else f"Type {moves}, or none.")
         right = chosen == question.answer
         self.right[number] = right
@@ -105,12 +108,10 @@ class QuizSession:
 
 
 def board_picture(trace: Trace) -> list[str]:
-    """The first call's board, drawn as ``trace play`` draws it (tic-tac-toe only)."""
-    if not hasattr(trace.game, "board_of"):
-        return []
-    from .terminal import board_lines
-
-    return ["", *board_lines(trace.board), ""]
+    """The first call's state drawn in the terminal (as ``trace play`` draws a board), if
+    its game draws one."""
+    lines = for_trace(trace)[0].text_picture(trace.game.root)
+    return ["", *lines, ""] if lines else []
 
 
 def read_board_lines(stdin: TextIO) -> str:

@@ -14,15 +14,16 @@ from typing import TextIO
 import click
 
 from ..errors import RenderError, TracerError, escape, quote
+from ..explain import for_trace, search_name
+from ..explain.text import signed
+from ..explain.tictactoe import board_lines as _board_lines
 from ..games.tictactoe.board import Board, cell_name
 from ..games.tictactoe.game import ASCENDING
-from ..renderers.text import signed
 from ..scores import Scores
 from ..search import GUIDE, SearchSpec
 from .match import Decision, Game, MoveError, Outcome, Starter
 from .saving import decision_stem, save_decision
 
-RULE = "---+---+---"
 WHY_WORDS = {"why", "?"}
 QUIT_WORDS = {"q", "quit", "exit"}
 YES_WORDS = {"y", "yes"}
@@ -42,24 +43,9 @@ def board_lines(
     The winning line is green and bracketed (``[X]``) so it shows without colour
     too; a drawn board is grey; the cell just played is red, as in the game tree.
     """
-    rows = []
-    for r in range(3):
-        cells = []
-        for i in range(r * 3, r * 3 + 3):
-            mark = board[i]
-            pad = " " if i % 3 < 2 else ""  # no trailing space at the end of a row
-            if outcome is not None and i in outcome.line:
-                cells.append(click.style(f"[{mark}]", fg="green", bold=True))
-            elif mark == ".":
-                cells.append(click.style(f" {i}{pad}", dim=True))
-            elif outcome is not None and outcome.draw:
-                cells.append(click.style(f" {mark}{pad}", fg="bright_black"))
-            elif i == played:
-                cells.append(click.style(f" {mark}{pad}", fg="red", bold=True))
-            else:
-                cells.append(f" {mark}{pad}")
-        rows.append("|".join(cells))
-    return [rows[0], RULE, rows[1], RULE, rows[2]]
+    line = outcome.line if outcome is not None else ()
+    draw = outcome is not None and outcome.draw
+    return _board_lines(board, played, line, draw, style=click.style)
 
 
 def outcome_text(game: Game) -> str:
@@ -77,13 +63,12 @@ def outcome_text(game: Game) -> str:
 
 def explain_lines(decision: Decision) -> list[str]:
     """What minimax expects after each test-play: the reason the scores are what they are."""
-    from ..renderers.variants import bound_word
-
+    search = for_trace(decision.trace)[1]
     lines = []
     children = decision.trace.root.children()
     for child, (cell, score, moves, end) in zip(children, decision.expected_lines(), strict=True):
         then = ", ".join(f"{mark} on {move}" for mark, move in moves)
-        bound = bound_word(decision.trace, child)  # alpha-beta: a cut score is only a bound
+        bound = search.bound_word(child)  # alpha-beta: a cut score is only a bound
         if bound:
             side = "at most" if bound.startswith("≤") else "at least"
             lines.append(f"  cell {cell} → {bound}{signed(score)}: a cut below showed it is {side} "
@@ -98,9 +83,7 @@ def explain_lines(decision: Decision) -> list[str]:
 
 def pruned_at_root(decision: Decision) -> list[str]:
     """What the variant search saved, in one line ('' for the guide's minimax)."""
-    from ..renderers.variants import search_summary
-
-    summary = search_summary(decision.trace)
+    summary = for_trace(decision.trace)[1].summary()
     return [f"({summary})"] if summary else []
 
 
@@ -175,7 +158,8 @@ class Session:
         self.open_save_dir()
         game = Game.new(self.ai, self.first, self.scores, self.search, self.order)  # type: ignore[arg-type]
         s = self.scores
-        engine = "the tutorial's minimax" if self.search == GUIDE else self.search.name()
+        engine = ("the tutorial's minimax" if self.search == GUIDE
+                  else search_name(self.search.algorithm, self.search.settings))
         if self.order != ASCENDING:
             from ..games.tictactoe.game import order_name
 

@@ -8,44 +8,31 @@ play it expects. Nothing here searches: the traces come recorded.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ..search import search_name
+from .. import games
+from ..explain import for_trace
+from ..explain.text import capitalised, signed
 from ..trace import Call, Trace
-from .text import signed
 
 
 def settings_text(trace: Trace) -> str:
     """``alpha-beta (cutoff ge), order centre-first, scores depth``."""
-    parts = [search_name(trace.search.algorithm, trace.search.get("cutoff"))]
-    order = getattr(trace.game, "order", None)
-    if order is not None and tuple(order) != tuple(range(9)):
-        from ..games.tictactoe.game import order_name
-
-        parts.append(f"order {order_name(order)}")
-    scores = getattr(trace.game, "scores", None)
-    if scores is not None and scores.spec() == "depth":
-        parts.append("scores depth")
-    if len(parts) > 1 and trace.search.algorithm == "minimax":
-        parts[0] = "minimax"  # the guide's algorithm, not the guide's settings
-    return ", ".join(parts)
-
-
-def scores_name(scores: Any) -> str:
-    """A score scheme as ``--scores`` names it: ``tutorial``, ``depth``, ``-25,25,0``."""
-    from ..scores import NAMED
-
-    return next((name for name, s in NAMED.items() if s == scores), scores.spec())
+    words, search = for_trace(trace)
+    varied = words.setting_words()
+    return ", ".join([search.short_name() if varied else search.name(), *varied])
 
 
 def expected_line(trace: Trace) -> list[Call]:
     """The calls along the line of play the search expects, from the first call's choice on."""
+    search = for_trace(trace)[1]
     node, line = trace.root, []
     while node.terminal is None:
-        source = node.extra("cached_from")
-        if source is not None:  # memo: continue below the call that computed this position
-            node = trace.call(source)
+        source = search.continues_at(node)
+        if source is not None:  # answered from elsewhere (memo): continue below its source
+            node = source
             continue
         node = node.children()[node.best_index or 0]
         line.append(node)
@@ -54,13 +41,13 @@ def expected_line(trace: Trace) -> list[Call]:
 
 def line_text(trace: Trace, line: list[Call]) -> str:
     """``X on 4, O on 0, …: draw``."""
-    game = trace.game
+    words = for_trace(trace)[0]
     moves = []
     parent_state = trace.root.state
     for call in line:
-        moves.append(game.edge_label(parent_state, call.move or 0))
+        moves.append(words.edge_label(parent_state, call.move or 0))
         parent_state = call.state
-    end = game.terminal_label(line[-1].terminal_code) if line else "over"
+    end = words.terminal_label(line[-1].terminal_code) if line else "over"
     return ", ".join(moves) + f": {end}"
 
 
@@ -69,18 +56,15 @@ def rows(traces: list[Trace]) -> list[dict[str, Any]]:
     base = traces[0]
     out = []
     for trace in traces:
-        result = trace.result
-        order = getattr(trace.game, "order", None)
-        scores = getattr(trace.game, "scores", None)
+        result, kind = trace.result, games.kind_of(trace.game)
         differs = result.index != base.result.index
         out.append({
             "settings": settings_text(trace),
             "algorithm": trace.search.algorithm,
             **dict(trace.search.settings),
-            "order": list(order) if order is not None else None,
-            "scores": scores_name(scores) if scores is not None else None,
+            **kind.compare_fields(trace.game),
             "move": result.index,
-            **({"label": game_label(trace, result.index)} if hasattr(trace.game, "label") else {}),
+            **kind.json_result(trace.game, result.index),
             "score": result.score,
             "calls": trace.calls,
             "saved": base.calls - trace.calls,
@@ -89,20 +73,17 @@ def rows(traces: list[Trace]) -> list[dict[str, Any]]:
     return out
 
 
-def game_label(trace: Trace, move: int | None) -> str | None:
-    """A textbook tree's name for the chosen child (None if there is no move)."""
-    return None if move is None else str(trace.game.label(move))  # type: ignore[attr-defined]
-
-
 def render_table(traces: list[Trace]) -> str:
-    """The comparison as a text table, then the lines of the variants whose move differs."""
+    """The comparison as a text table, then the lines of the searches whose move differs."""
     base = traces[0]
+    words = for_trace(base)[0]
+    base_name = for_trace(base)[1].name()
     data = rows(traces)
-    head = ("algorithm and settings", "move", "score", "calls", "saved vs the guide's minimax")
+    head = ("algorithm and settings", "move", "score", "calls", f"saved vs {base_name}")
     body = []
     for row in data:
         saved = "-" if row is data[0] else f"{row['saved']:,} ({row['saved'] / base.calls:.1%})"
-        move = "-" if row["move"] is None else str(row.get("label", row["move"]))
+        move = "-" if row["move"] is None else words.move_token(row["move"])
         body.append((row["settings"], move, signed(row["score"]), f"{row['calls']:,}", saved))
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(5)]
     right = {2, 3}
@@ -111,13 +92,12 @@ def render_table(traces: list[Trace]) -> str:
         return "  ".join(c.rjust(w) if i in right else c.ljust(w)
                          for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip() + "\n"
 
-    game = base.game
-    text = f"Compared on {game.setting()}\n\n"
+    text = f"Compared on {words.setting()}\n\n"
     text += line(head) + line(tuple("-" * w for w in widths)) + "".join(line(r) for r in body)
     differing = [r for r in data if r["line"]]
     if differing:
-        text += (f"\nThe guide's minimax plays {data[0].get('label', data[0]['move'])}; "
-                 f"these choose another move, expecting:\n")
+        first = "-" if data[0]["move"] is None else words.move_token(data[0]["move"])
+        text += f"\n{capitalised(base_name)} plays {first}; these choose another move, expecting:\n"
         text += "".join(f"  {r['settings']}: {r['line']}\n" for r in differing)
     return text
 
@@ -125,7 +105,7 @@ def render_table(traces: list[Trace]) -> str:
 def render_json(traces: list[Trace]) -> str:
     """The comparison as data."""
     game = traces[0].game
-    header = dict(game.json_header())
+    header = dict(games.kind_of(game).json_header(game))
     header.pop("scores", None)
     header.pop("order", None)
     head = {"format": "tracer-compare", "version": 1, "game": game.name, **header}
@@ -134,21 +114,20 @@ def render_json(traces: list[Trace]) -> str:
     return f'{text}, "rows": [\n  {body}\n]}}\n'  # one row per line: diffable, still JSON
 
 
-def render_html(traces: list[Trace]) -> str:
-    """A self-contained page: the table, then each variant's tree side by side (SVG)."""
+def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str]) -> str:
+    """A self-contained page: the table, then each search's tree side by side (``svgs[i]``,
+    the SVG of trace ``i``'s tree, with ``notes[i]`` saying what it shows)."""
     from .figures_page import NO_SCRIPTS
-    from .tree import describe, game_tree, plan_tree
 
     columns = []
-    for trace, row in zip(traces, rows(traces), strict=True):
-        plan = plan_tree(trace)
-        svg = game_tree(trace, plan).pipe(format="svg").decode("utf-8")
+    for row, svg, note in zip(rows(traces), svgs, notes, strict=True):
         svg = svg[svg.index("<svg"):]  # drop the XML prologue: the SVG is inline
         columns.append(
             f'<section><h2>{escape(row["settings"])}</h2>'
-            f'<p>{escape(describe(trace, plan))}</p>{svg}</section>'
+            f'<p>{escape(note)}</p>{svg}</section>'
         )
     table = escape(render_table(traces))
+    title = capitalised(for_trace(traces[0])[1].name())
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f'<meta http-equiv="Content-Security-Policy" content="{NO_SCRIPTS}">'
@@ -158,6 +137,6 @@ def render_html(traces: list[Trace]) -> str:
         ".trees{display:flex;gap:1em;overflow-x:auto;align-items:flex-start}"
         ".trees section{flex:0 0 auto;border:1px solid #ddd;padding:.4em;max-width:90vw;overflow:auto}"
         "h2{font-size:1em;margin:.2em 0}section p{font-size:.8em;color:#555;margin:.2em 0}"
-        "</style></head><body><h1>The guide's minimax and its variants</h1>"
+        f"</style></head><body><h1>{escape(title, quote=False)} and its variants</h1>"
         f"<pre>{table}</pre><div class=\"trees\">{''.join(columns)}</div></body></html>\n"
     )

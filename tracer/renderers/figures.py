@@ -15,10 +15,11 @@ from typing import Any
 import graphviz
 
 from ..errors import TooLargeError
+from ..explain import FigureWords, for_trace, labels
+from ..explain.text import calls, plural, signed
 from ..trace import Call, Trace
 from . import drawing, shapes
 from .log import forced_win_words, outcome_word, terminal_sentence
-from .text import calls, returned, signed
 from .tree import (
     DEFAULT_MAX_NODES,
     HARD_MAX_NODES,
@@ -71,9 +72,9 @@ class Figure:
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """Show the diagram when a notebook displays the figure (with either layout engine)."""
-        from ..outputs.files import pipe
+        from ..hooks import ask
 
-        return {"image/svg+xml": pipe(self.graph, "svg").decode("utf-8")}
+        return {"image/svg+xml": ask("lay_out", self.graph)}
 
 
 class FigureSeries(list[Figure]):
@@ -82,11 +83,11 @@ class FigureSeries(list[Figure]):
     def _repr_html_(self) -> str:
         from html import escape
 
-        from ..outputs.files import pipe
+        from ..hooks import ask
 
         parts = []
         for fig in self:
-            svg = pipe(fig.graph, "svg").decode("utf-8")
+            svg = ask("lay_out", fig.graph)
             parts.append(f"<h4>{escape(fig.title)}</h4><p>{escape(fig.caption)}</p>{svg[svg.index('<svg'):]}")
         return "".join(parts)
 
@@ -116,37 +117,13 @@ def _below_test_play(depth: int | None) -> int | None:
 
 
 def _mover(trace: Trace, call: Call) -> str:
-    role = "the AI, the maximiser" if call.maximising else "the human, the minimiser"
-    return f"{call.player} ({role})"
+    return for_trace(trace)[0].mover(call.state)
 
 
 def prediction(trace: Trace, call: Call) -> str:
     """What a test-play's call predicts, in words, e.g. ``O can then win, so ...: score -1``."""
-    own = getattr(trace.game, "prediction", None)  # a game may word it itself (a textbook tree)
-    if own is not None:
-        return str(own(call.state, call.terminal_code, call.score))
-    score = signed(call.score)
-    ai, human = trace.ai, trace.human
-    if call.terminal == "draw":
-        return f"the board is full with no three in a row: a draw, score {score}"
-    if call.terminal is not None:
-        lines = trace.game.winning_lines(call.state, call.terminal_code)  # type: ignore[attr-defined]
-        cells = ", ".join(map(str, lines[0]))
-        result = f"a win for {ai}" if call.terminal == ai else f"a loss for {ai}"
-        return f"{call.terminal} completes a line (cells {cells}): {result}, score {score}"
-    from .variants import bound_word
-
-    bound = bound_word(trace, call)
-    if bound:  # alpha-beta cut below: the score only says the test-play cannot beat the window
-        side = "at most" if bound.startswith("≤") else "at least"
-        return (f"a cut below leaves only a bound: {side} {score}, enough to know it cannot "
-                f"change the choice above")
-    kind = drawing.value_outcome(trace, call.score)
-    if kind == "win":
-        return f"{ai} can then force a win, so this predicts a win for {ai}: score {score}"
-    if kind == "loss":
-        return f"{human} can then win, so this predicts a loss for {ai}: score {score}"
-    return f"best play by both then ends in a draw, so this predicts a draw: score {score}"
+    words, search = for_trace(trace)
+    return words.prediction(call.state, call.terminal_code, call.score, search.bound_word(call))
 
 
 def test_play_caption(trace: Trace, number: int) -> str:
@@ -154,8 +131,8 @@ def test_play_caption(trace: Trace, number: int) -> str:
     plays = trace.root.children()
     call = plays[number - 1]
     return (
-        f"Test-play {number} of {len(plays)}: {trace.game.move_phrase(trace.root.state, call.move or 0)}"
-        f" — {prediction(trace, call)}"
+        f"Test-play {number} of {len(plays)}: "
+        f"{for_trace(trace)[0].move_phrase(trace.root.state, call.move or 0)} — {prediction(trace, call)}"
     )
 
 
@@ -165,21 +142,13 @@ def _infos(trace: Trace, upto: int | None = None) -> str:
 
 
 def said(trace: Trace) -> Any:
-    """How the game writes a return value: the tutorial's ``{index, score}`` unless it says otherwise."""
-    return getattr(trace.game, "returned", returned)
+    """How the game writes a return value (the guide's ``{index, score}`` for tic-tac-toe)."""
+    return for_trace(trace)[0].returned
 
 
 def moves_text(trace: Trace, call: Call) -> str:
     """The moves a call's for-loop tries: ``cells 1, 4, 8`` (a board), ``children B, C, D`` (a tree)."""
-    own = getattr(trace.game, "moves_text", None)
-    if own is not None:
-        return str(own(call.state))
-    return "cells " + ", ".join(map(str, call.empty_cells))
-
-
-def plural(n: int, word: str) -> str:
-    """``1 level``, ``2 levels``."""
-    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+    return for_trace(trace)[0].moves_text(call.state)
 
 
 def _collapsed_note(boxes: int, hidden: int, depth_below_root: int | None) -> str:
@@ -240,8 +209,8 @@ def test_play_figure(
         hidden_calls=plan.hidden_calls,
         guide_figure=_guide_figure(number),
         guide_steps=(step,),
-        alt=f"Game tree of test-play {number}: the first board with cell {call.move} framed in "
-            f"red, an arrow to the board after {root.player} plays there, and below it "
+        alt=f"Game tree of test-play {number}: "
+            f"{for_trace(trace)[0].test_play_alt(root.state, call.move or 0)}, and below it "
             f"{plural(call.size, 'call')}. {caption}.",
     )
 
@@ -279,7 +248,8 @@ def _test_play_graph(
     graph = new_graph(f"test_play_{number}")
     _add_tested_root(graph, trace, number, call)
     add_calls(graph, trace, plan, explain=True, edge_scores=True)
-    step11 = trace.game.edge_label(root.state, call.move or 0) or trace.game.move_short(call.move or 0)
+    words = for_trace(trace)[0]
+    step11 = words.edge_label(root.state, call.move or 0) or words.move_short(call.move or 0)
     graph.edge(
         "n1",
         f"n{call.call}",
@@ -300,8 +270,8 @@ def _test_play_graph(
 
 def _add_tested_root(graph: graphviz.Digraph, trace: Trace, number: int, call: Call) -> None:
     """Draw call #1 as a test-play figure shows it: the cell its for-loop tests framed in red."""
-    root = trace.root
-    if shapes.draws_shapes(trace):
+    root, words = trace.root, for_trace(trace)[0]
+    if words.draws_shapes:
         graph.node("n1", **shapes.shape_node(trace, root, thick=True))
     else:
         graph.node(
@@ -309,8 +279,8 @@ def _add_tested_root(graph: graphviz.Digraph, trace: Trace, number: int, call: C
             drawing.state_label(
                 trace,
                 root.state,
-                f"#1 · {root.player} to move",
-                f"for-loop: cell {call.move} ({number} of {len(root.children())})",
+                f"#1 · {words.player(root.state)} to move",
+                f"for-loop: {words.move_short(call.move or 0)} ({number} of {len(root.children())})",
                 testing=call.move,
                 caption=f"saves {said(trace)(call.move, call.score)}",
                 thick=True,
@@ -321,21 +291,16 @@ def _add_tested_root(graph: graphviz.Digraph, trace: Trace, number: int, call: C
 def _test_play_narration(
     trace: Trace, number: int, call: Call, plan: TreePlan, depth: int | None
 ) -> str:
-    root = trace.root
+    root, words = trace.root, for_trace(trace)[0]
     plays = root.children()
-    nxt = f"{call.player} to move"
-    own = getattr(trace.game, "test_play_words", None)  # a game may tell step 11 itself
     parts = [
         f"Steps 11–12, test-play {number} of {len(plays)}. The for-loop of call #1 reaches "
-        + (own(root.state, call.move, call.call) if own else
-           f"{trace.game.move_name(call.move or 0)}, framed in red on the first board (as in the "
-           f"guide's figure 4). {root.player} test-plays its mark there; the changed board, the "
-           f"new mark in red (figure 5), goes to minimax again: call #{call.call}, {nxt}.")
+        + words.test_play_words(root.state, call.move or 0, call.call)
     ]
     if call.terminal is not None:
         parts.append(
             f"Step 9 finds the game over at once: {terminal_sentence(trace, call)}. "
-            f"Call #{call.call} returns {{score: {call.score}}} without a for-loop of its own."
+            f"Call #{call.call} returns {words.returned(None, call.score)} without a for-loop of its own."
         )
     else:
         last = call.call + call.size - 1
@@ -435,13 +400,13 @@ def overview_figure(
 
 def _overview_title(trace: Trace, plan: TreePlan) -> str:
     """The overview's title: the moves tried, the score kept and returned, and what is summarised."""
-    root, result = trace.root, trace.result
+    root, result, words = trace.root, trace.result, for_trace(trace)[0]
     result_text = said(trace)(result.index, result.score)
     if root.terminal is None:
         title = (
-            f"Overview: {root.player} test-plays {moves_text(trace, root)}; "
+            f"Overview: {words.player(root.state)} test-plays {moves_text(trace, root)}; "
             f"{'max' if root.maximising else 'min'} keeps {signed(result.score)} at "
-            f"{trace.game.move_short(result.index or 0)} and returns "
+            f"{words.move_short(result.index or 0)} and returns "
             f"{said(trace)(result.index, result.score)}\n{calls(trace.calls)} in all"
         )
     else:
@@ -456,24 +421,21 @@ def _overview_title(trace: Trace, plan: TreePlan) -> str:
 
 def _add_result_box(graph: graphviz.Digraph, trace: Trace) -> None:
     """The blue box beside call #1 holding what it returns (bestPlayInfo, step 24), and its arrow."""
-    root, result = trace.root, trace.result
+    root, result, words = trace.root, trace.result, for_trace(trace)[0]
     result_text = said(trace)(result.index, result.score)
     if root.terminal is None:
-        answer = f"{root.player} plays {trace.game.move_name(result.index or 0)}"
+        answer = f"{words.player(root.state)} plays {words.move_name(result.index or 0)}"
         step = "step 17 returns, step 24 keeps"
     else:
         answer = "no move to make: the game is over"
         step = "step 9 returns, step 24 keeps"
-    graph.node(
-        "result",
-        f'<<TABLE BORDER="3" CELLBORDER="0" CELLSPACING="1" CELLPADDING="4" '
-        f'COLOR="{drawing.CHOSEN}" BGCOLOR="{drawing.CHOSEN_FILL}" STYLE="ROUNDED">'
-        f'<TR><TD><FONT POINT-SIZE="{drawing.SMALL_POINTS}">{step}</FONT></TD></TR>'
-        f'<TR><TD><FONT POINT-SIZE="13" COLOR="{drawing.CHOSEN}"><B>bestPlayInfo = {result_text}</B>'
-        f"</FONT></TD></TR>"
-        f'<TR><TD><FONT POINT-SIZE="{drawing.SMALL_POINTS + 1}">{answer}</FONT></TD></TR>'
-        f"</TABLE>>",
-    )
+    graph.node("result", labels.html_label(labels.table(
+        labels.row(labels.cell(labels.font(labels.text(step), POINT_SIZE=drawing.SMALL_POINTS))),
+        labels.row(labels.cell(labels.font(labels.bold(labels.text(f"bestPlayInfo = {result_text}")),
+                                           POINT_SIZE="13", COLOR=drawing.CHOSEN))),
+        labels.row(labels.cell(labels.font(labels.text(answer), POINT_SIZE=drawing.SMALL_POINTS + 1))),
+        BORDER="3", CELLBORDER="0", CELLSPACING="1", CELLPADDING="4", COLOR=drawing.CHOSEN,
+        BGCOLOR=drawing.CHOSEN_FILL, STYLE="ROUNDED")))
     graph.edge("n1", "result", color=drawing.CHOSEN, penwidth="3", arrowhead="normal",
                label=" returns", fontcolor=drawing.CHOSEN)
     graph.body.append("\t{rank=same; n1; result}\n")
@@ -481,127 +443,81 @@ def _add_result_box(graph: graphviz.Digraph, trace: Trace) -> None:
 
 def _overview_caption(trace: Trace) -> str:
     """The overview's caption: every test-play's score and the one call #1 picks and returns."""
-    root, result = trace.root, trace.result
+    root, result, words = trace.root, trace.result, for_trace(trace)[0]
     result_text = said(trace)(result.index, result.score)
     return (
         f"Overview of all {len(root.children())} test-plays: scores "
-        f"{', '.join(signed(r.score) for r in root.test_plays)}; {root.player} picks "
-        f"{trace.game.move_short(result.index or 0)} and returns {said(trace)(result.index, result.score)}"
+        f"{', '.join(signed(r.score) for r in root.test_plays)}; {words.player(root.state)} picks "
+        f"{words.move_short(result.index or 0)} and returns {said(trace)(result.index, result.score)}"
         if root.terminal is None
         else f"Overview: the board is already over, so call #1 returns {result_text} at once (step 9)"
     )
 
 
-def small_board_figure(trace: Trace, guide: int) -> Figure:
-    """The guide's figure 4 (the board, the cell being tested framed in red) or 5 (the board
-    after the test-play, the new mark in red), for the first test-play of call #1."""
+def guide_figure(trace: Trace, number: int) -> Figure | None:
+    """The guide's single-board figure ``number``, if the game has it: 4 (the first
+    test-play's move, tested), 5 (the state after it) or 10 (the state after the chosen
+    move, as step 25 plays it)."""
     root = trace.root
-    plays = root.children()
-    if not plays:
-        raise IndexError("the game is already over: call #1 test-plays nothing")
-    first = plays[0]
-    cell = first.move or 0
-    if guide == 4:
-        label = drawing.state_label(trace, root.state, f"#1 · {root.player} to move",
-                                    f"the for-loop tests cell {cell}", testing=cell)
-        caption = (f"Figure 4: the board of call #1; the for-loop's first empty cell, "
-                   f"cell {cell}, is framed in red")
+    if root.terminal is not None:
+        return None
+    words = for_trace(trace)[0]
+    outcome = forced = ""
+    if number == 10:
+        outcome = outcome_word(trace, root.maximising, trace.result.score)
+        forced = forced_win_words(trace) if outcome == "wins" else ""
+    said_words: FigureWords | None = words.guide_figure(trace, number, outcome, forced)
+    if said_words is None:
+        return None
+    first = root.children()[0] if number != 10 else root.children()[root.best_index or 0]
+    if number == 4:
+        label = drawing.state_label(trace, root.state, said_words.top, said_words.footer,
+                                    testing=first.move)
         uses = drawing.Uses(chosen=False, thick=False, testing=True, tree=False, played=False,
                             outcomes=False)
-        alt = f"The board {trace.board.compact()} with cell {cell} framed in red."
+        name, node, calls_drawn = "tested-cell", "n1", (1,)
     else:
-        label = drawing.state_label(trace, first.state, f"#{first.call} · {first.player} to move",
-                                    f"{root.player} test-plays cell {cell}", played=cell,
-                                    terminal=first.terminal_code)
-        caption = (f"Figure 5: the board after {root.player} test-plays cell {cell}: the new "
-                   f"mark in red; minimax runs again on it as call #{first.call}")
-        uses = drawing.Uses(chosen=False, thick=False, tree=False,
-                            outcomes=first.terminal is not None)
-        alt = (f"The board {trace.game.describe(first.state)} with {root.player}'s new mark on "
-               f"cell {cell} in red.")
-    graph = new_graph("tested_cell" if guide == 4 else "after_test_play")
-    graph.node("n1" if guide == 4 else f"n{first.call}", label)
-    finish_graph(graph, caption, drawing.legend_label(trace, uses))
-    return Figure(name="tested-cell" if guide == 4 else "after-test-play",
-                  title=f"Figure {guide}", caption=caption,
-                  narration=_small_narration(trace, guide), graph=graph,
-                  calls=(1,) if guide == 4 else (first.call,), guide_figure=guide,
-                  guide_steps=(11,), alt=alt)
-
-
-def _small_narration(trace: Trace, guide: int) -> str:
-    root, first = trace.root, trace.root.children()[0]
-    if guide == 4:
-        return (f"Step 11. Call #1's for-loop starts with the first empty cell, cell {first.move}: "
-                f"it keeps the cell's index in currentTestPlayInfo.index so the board can be "
-                f"put back afterwards. Empty cells show their index in grey, as the guide's array "
-                f"holds it; the red frame marks the cell being tested.")
-    return (f"Step 11, continued. {root.player} puts its mark on cell {first.move} and minimax "
-            f"is called again on the new board, with {first.player} to move: call #{first.call}. "
-            f"The new mark is red. After the call returns, step 12 puts cell {first.move} back.")
-
-
-def final_board_figure(trace: Trace) -> Figure:
-    """The guide's figure 10: the board after the chosen move, as step 25 plays it."""
-    root, result = trace.root, trace.result
-    if root.terminal is not None:
-        raise IndexError("the game is already over: there is no move to play")
-    after = root.children()[root.best_index or 0]
-    outcome = drawing.outcome(trace, after)
-    word = outcome_word(trace, root.maximising, result.score)
-    if word == "wins":
-        words = forced_win_words(trace)
-    elif word == "draws":
-        words = ("the board is full: a draw" if outcome == "draw"
-                 else "best play by both then ends in a draw")
-    else:
-        words = "loses against best play"
-    caption = (f"Figure 10: {root.player} plays bestPlayInfo.index, cell {result.index}, "
-               f"and {words}")
-    label = drawing.state_label(
-        trace, after.state, f"after #1 · {root.player} played cell {result.index}",
-        drawing.call_footer(trace, after) if outcome else f"{after.player} to move",
-        played=after.move, terminal=after.terminal_code,
-        fill=drawing.OUTCOME_FILL[outcome] if outcome else drawing.INNER_FILL,
-        border=drawing.OUTCOME_BORDER[outcome] if outcome else drawing.INNER_BORDER,
-    )
-    graph = new_graph("final_board")
-    graph.node("final", label)
-    finish_graph(graph, caption, drawing.legend_label(trace, drawing.Uses(
-        chosen=False, thick=False, tree=False, outcomes=outcome is not None)))
-    narration = (f"Step 25. The first call returned {result}, which step 24 keeps in "
-                 f"bestPlayInfo; {root.player} plays its index, cell {result.index}, and {words}.")
-    return Figure(name="final-board", title="Figure 10", caption=caption, narration=narration,
-                  graph=graph, calls=(after.call,), guide_figure=10, guide_steps=(25,),
-                  alt=f"The board {trace.game.describe(after.state)} after {root.player} "
-                      f"plays cell {result.index}, the new mark in red.")
+        kind = drawing.outcome(trace, first)
+        footer = said_words.footer or (drawing.call_footer(trace, first) if kind
+                                       else f"{words.player(first.state)} to move")
+        label = drawing.state_label(
+            trace, first.state, said_words.top, footer, played=first.move, terminal=first.terminal_code,
+            fill=drawing.OUTCOME_FILL[kind] if kind and number == 10 else drawing.INNER_FILL,
+            border=drawing.OUTCOME_BORDER[kind] if kind and number == 10 else drawing.INNER_BORDER)
+        uses = drawing.Uses(chosen=False, thick=False, tree=False, outcomes=kind is not None)
+        name = "after-test-play" if number == 5 else "final-board"
+        node, calls_drawn = ("final" if number == 10 else f"n{first.call}"), (first.call,)
+    graph = new_graph({4: "tested_cell", 5: "after_test_play"}.get(number, "final_board"))
+    graph.node(node, label)
+    finish_graph(graph, said_words.caption, drawing.legend_label(trace, uses))
+    return Figure(name=name, title=f"Figure {number}", caption=said_words.caption,
+                  narration=said_words.narration, graph=graph, calls=calls_drawn, guide_figure=number,
+                  guide_steps=(25,) if number == 10 else (11,), alt=said_words.alt)
 
 
 def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
-    root = trace.root
+    root, words = trace.root, for_trace(trace)[0]
     result = trace.result
     result_text = said(trace)(result.index, result.score)
     if root.terminal is not None:
         return (
-            f"The board is already over: step 9 finds {terminal_sentence(trace, root)}, so "
+            f"{words.already_over}: step 9 finds {terminal_sentence(trace, root)}, so "
             f"the first call returns {result_text} at once. No for-loop runs, so there are no "
             f"test-play figures."
         )
     scores = [r.score for r in root.test_plays]
     word = "highest" if root.maximising else "lowest"
     tie = scores.count(result.score) > 1
-    at = trace.game.move_short(result.index or 0)
+    at = words.move_short(result.index or 0)
     where = f"first reached at {at}" if tie else f"at {at}"
-    noun = moves_text(trace, root).split(" ")[0]  # 'cells', 'children'
-    noun = "empty cells" if noun == "cells" else noun
     parts = [
-        f"Steps 24–25. The for-loop of call #1 has test-played all {len(scores)} {noun} "
+        f"Steps 24–25. The for-loop of call #1 has test-played all {len(scores)} {words.moves_noun} "
         f"and allTestPlayInfos holds {_infos(trace)}. {_mover(trace, root)} is to move, so "
         f"step 16 keeps the {word} score, {signed(result.score)}, {where}"
         + (" (a later equal score does not replace it: the comparison is strict)" if tie else "")
         + f". Step 17 returns {said(trace)(result.index, result.score)}, which the first "
         f"invocation stores in bestPlayInfo: "
-        f"{root.player} plays {trace.game.move_name(result.index or 0)}. "
+        f"{words.player(root.state)} plays {words.move_name(result.index or 0)}. "
         f"The whole search made {calls(trace.calls)}."
     ]
     note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
@@ -614,10 +530,10 @@ def figures(
     trace: Trace, *, depth: int | None = None, max_nodes: int | None = None
 ) -> FigureSeries:
     """The whole series, numbered as the guide numbers its figures: 4 and 5 (the first
-    test-play's board before and after), one figure per test-play of the root's for-loop
-    (6, 7, 8, ... ), the overview (9) and the board after the chosen move (10).
-    A board that is already over has only the overview; a textbook tree (no board to
-    show) has the test-plays and the overview.
+    test-play's board before and after, for a game that has them), one figure per
+    test-play of the root's for-loop (6, 7, 8, ... ), the overview (9) and the board
+    after the chosen move (10, again for a game that has it). A game that is already
+    over has only the overview.
 
     ``depth`` and ``max_nodes`` apply to every tree figure (see ``test_play_figure``).
     """
@@ -626,7 +542,6 @@ def figures(
         return FigureSeries([overview])
     plays = [test_play_figure(trace, number, depth=depth, max_nodes=max_nodes)
              for number in range(1, len(trace.root.children()) + 1)]
-    if shapes.draws_shapes(trace):
-        return FigureSeries([*plays, overview])
-    return FigureSeries([small_board_figure(trace, 4), small_board_figure(trace, 5), *plays,
-                         overview, final_board_figure(trace)])
+    before = [f for f in (guide_figure(trace, 4), guide_figure(trace, 5)) if f is not None]
+    after = [f for f in (guide_figure(trace, 10),) if f is not None]
+    return FigureSeries([*before, *plays, overview, *after])

@@ -10,9 +10,9 @@ import re
 from collections.abc import Sequence
 from html import escape
 
+from ..explain import for_trace
 from ..trace import Trace
 from .figures import GUIDE_URL, Figure
-from .text import calls, signed
 
 _PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", re.S)
 _ID = re.compile(r'\bid="([^"]+)"')
@@ -60,31 +60,8 @@ def inline_svg(svg: str, prefix: str) -> str:
 
 
 def intro(trace: Trace) -> str:
-    """The opening paragraph: the board, the players, the scores and the answer."""
-    own = getattr(trace.game, "figures_intro", None)  # a game may introduce itself (a textbook tree)
-    if own is not None:
-        return escape(own(trace.calls, trace.root.best))
-    s = trace.scores
-    root = trace.root
-    text = (
-        f"The board <code>{escape(trace.board.compact())}</code> with {trace.to_move} to move. "
-        f"{trace.ai} is the AI (the maximiser), {trace.human} the human (the minimiser); "
-        f"scores are from {trace.ai}'s point of view: {trace.human} wins {signed(s.human_win)}, "
-        f"{trace.ai} wins {signed(s.ai_win)}, a draw {signed(s.draw)}. "
-    )
-    if root.terminal is not None:
-        return text + "The game is already over, so minimax returns at once (step 9)."
-    cells = ", ".join(map(str, root.empty_cells))
-    return text + (
-        f"The first call, #1 (step 7), finds the empty cells {cells} (step 8) and "
-        f"test-plays each in turn (steps 10–13). Figures 4 and 5 show the first test-play's "
-        f"board before and after the move, then come one figure per test-play (the guide's "
-        f"figures 6–8), the overview (figure 9) and the board after the chosen move "
-        f"(figure 10). In all, minimax makes {calls(trace.calls)} and returns "
-        f"{trace.result}: {root.player} plays {trace.game.move_name(root.best or 0)}. "
-        f"Numbers such as #5 are call numbers, the same as in the recursion log "
-        f"(<code>trace BOARD</code> prints it)."
-    )
+    """The opening paragraph, as HTML: the game, the players, the scores and the answer."""
+    return for_trace(trace)[0].figures_intro(trace)
 
 
 def heading(fig: Figure) -> str:
@@ -122,8 +99,8 @@ def render_page(
     """The index page: ``series[i]`` drawn by ``svgs[i]`` (its SVG text), linking ``files[i]``."""
     if len(svgs) != len(series) or (files and len(files) != len(series)):
         raise ValueError("render_page needs one SVG (and one file name, if any) per figure")
-    game = trace.game
-    title = f"Minimax, figure by figure: {game.describe(game.root)}, {game.player(game.root)} to move"
+    words, root = for_trace(trace)[0], trace.game.root
+    title = f"Minimax, figure by figure: {words.describe(root)}, {words.player(root)} to move"
     nav = "".join(
         f'<li><a href="#{fig.name}">{escape(nav_text(fig))}</a></li>'
         for fig in series

@@ -19,9 +19,10 @@ from importlib import resources
 from typing import Any
 
 from ..errors import InputError
-from ..outputs.files import check_output_path
+from ..explain import for_trace
 from ..trace import Trace
-from . import drawing, variants
+from . import drawing
+from .log import search_lines
 
 #: Colours of the shared visual language, handed to the page as CSS variables.
 COLOURS: dict[str, str] = {
@@ -61,9 +62,22 @@ def check_start_call(trace: Trace, start_call: int) -> None:
         )
 
 
+def check_page(trace: Trace) -> None:
+    """InputError unless the page can draw the trace's game and narrate its search."""
+    words, search = for_trace(trace)
+    if words.page_data() is None:
+        raise InputError(f"the step-through page cannot draw this game ({trace.game.name}) yet: "
+                         "write the log, the tree or the figures instead", "--html")
+    if search.page_data() is None:
+        raise InputError(f"the step-through page cannot narrate {search.name()} yet: "
+                         "write the log, the tree or the figures instead", "--html")
+
+
 def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
     """What the page needs: the game's own data, the rows and their edges."""
     check_start_call(trace, start_call)
+    check_page(trace)
+    words = for_trace(trace)[0]
     p = trace.positions
     columns = {
         "terminal": list(p.terminal),
@@ -73,14 +87,14 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
         "sizes": list(p.sizes),
         "edge_child": list(p.edge_child),
     }
-    columns.update(trace.game.page_columns(p.state, p.terminal))
+    columns.update(words.page_columns(p.state, p.terminal))
     variant = variant_data(trace)
-    if variant is not None or getattr(trace.game, "draws_shapes", False):
+    if variant is not None or words.draws_shapes:
         # The page then reads each call's test-plays from the edges (alpha-beta skips some).
         columns.update(edge_move=list(p.edge_move), edge_count=list(p.edge_count))
     return {
         **({"variant": variant} if variant is not None else {}),
-        **trace.game.page_data(),
+        **(words.page_data() or {}),
         "calls": trace.calls,
         "result": trace.result.as_dict(),
         "start_call": start_call,
@@ -89,20 +103,13 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
 
 
 def variant_data(trace: Trace) -> dict[str, Any] | None:
-    """What a variant search recorded per row (None for the guide's minimax, ascending)."""
-    order = getattr(trace.game, "order", tuple(range(9)))
-    if trace.search.algorithm == "minimax" and tuple(order) == tuple(range(9)):
+    """What the search recorded per row and the game's settings, for the page (None when
+    there is nothing beyond the guide's minimax on the game's default settings)."""
+    words, search = for_trace(trace)
+    settings, extras = words.page_settings(), search.page_data() or {}
+    if not (settings or extras or trace.search.settings) and search.kind.baseline:
         return None
-    extras = trace.positions.extras
-    data: dict[str, Any] = {"algorithm": trace.search.algorithm, **dict(trace.search.settings)}
-    if tuple(order) != tuple(range(9)):  # the code panel names the loop's order
-        data["order"] = list(order)
-    for name in ("alpha", "beta", "cached_from"):
-        if name in extras:
-            data[name] = list(extras[name])
-    if "pruned" in extras:
-        data["pruned"] = [list(cells) for cells in extras["pruned"]]
-    return data
+    return {"algorithm": trace.search.algorithm, **dict(trace.search.settings), **settings, **extras}
 
 
 def script_json(value: Any) -> str:
@@ -142,28 +149,18 @@ def css_variables() -> str:
 
 
 def title(trace: Trace) -> str:
-    """The page title: the board and who moves."""
-    from .variant_drawing import title_prefix
-
+    """The page title: the search, the first state and who moves."""
+    words, search = for_trace(trace)
+    root = trace.game.root
     return (
-        f"{title_prefix(trace)} step by step: {trace.game.describe(trace.game.root)}, "
-        f"{trace.game.player(trace.game.root)} to move "
+        f"{search.title()} step by step: {words.describe(root)}, {words.player(root)} to move "
         f"({trace.calls:,} call{'s' if trace.calls != 1 else ''})"
     )
 
 
 def heading(trace: Trace) -> str:
     """The line under the page's title: the game, the players and the scores."""
-    own = getattr(trace.game, "page_heading", None)  # a game may say it itself (a textbook tree)
-    if own is not None:
-        return str(own())
-    s = trace.scores
-    return (
-        f"{trace.board.compact()} · {trace.to_move} to move · "
-        f"{trace.ai} is the AI (max), {trace.human} the human (min) · "
-        f"scores: {trace.human} wins {s.text('human_win')}, {trace.ai} wins "
-        f"{s.text('ai_win')}, draw {s.text('draw')}"
-    )
+    return for_trace(trace)[0].page_heading()
 
 
 def quiz_slots(trace: Trace) -> dict[str, str]:
@@ -191,7 +188,7 @@ def built_quiz_slots() -> dict[str, str]:
 
 def render_html(trace: Trace, start_call: int = 1) -> str:
     """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
-    search = variants.describe_search(trace).strip().replace("\n", " ")
+    search = " ".join(search_lines(trace))
     slots = {
         "title": escape(title(trace)),
         "heading": escape(heading(trace) + (f" · {search}" if search else "")),
@@ -204,15 +201,6 @@ def render_html(trace: Trace, start_call: int = 1) -> str:
     }
     page = asset("page.html")
     return seal(SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page))
-
-
-def check_html_path(path: str, tree_output: str | None) -> None:
-    """Refuse, before anything is written, a page path that cannot be written."""
-    if path == "-":
-        if tree_output == "-":
-            raise InputError("the page and the tree cannot both go to standard output", "--html")
-        return
-    check_output_path(path, "--html")
 
 
 def describe_page(trace: Trace) -> str:

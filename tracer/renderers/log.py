@@ -5,30 +5,39 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
+from ..explain import GameWords, Note, SearchWords, for_trace
+from ..explain.text import calls, capitalised, signed
 from ..trace import Call, Trace
-from . import variants
-from .text import calls, returned, signed
 
 INDENT = "   "
 
 
 def outcome_word(trace: Trace, maximising: bool, score: int) -> str:
     """What ``score`` means for the side to move: ``'wins'``, ``'draws'`` or ``'loses'``."""
-    for_ai = trace.game.value_kind(score)
-    if for_ai == "draw":
+    for_max = for_trace(trace)[0].value_kind(score)
+    if for_max == "draw":
         return "draws"
-    return "wins" if (for_ai == "win") == maximising else "loses"
+    return "wins" if (for_max == "win") == maximising else "loses"
 
 
 def terminal_sentence(trace: Trace, call: Call) -> str:
     """Step 9's finding for a finished game, e.g. ``O has three in a row (cells 2, 4, 6)``."""
-    return trace.game.terminal_sentence(call.state, call.terminal_code)
+    return for_trace(trace)[0].terminal_sentence(call.state, call.terminal_code)
+
+
+def search_lines(trace: Trace) -> list[str]:
+    """What the header says of the search and the game's settings (nothing for the guide's
+    minimax on the guide's settings)."""
+    game_words, search_words = for_trace(trace)
+    return search_words.describe_lines() + game_words.setting_lines()
 
 
 def header(trace: Trace) -> str:
     """The lines that open a log: the game, the players and the score scheme (and the
-    variant search, if not the guide's minimax)."""
-    return trace.game.log_header() + variants.describe_search(trace)
+    search and the game's settings, when they are not the guide's)."""
+    lines = search_lines(trace)
+    return (for_trace(trace)[0].log_header() + "".join(f"{line}\n" for line in lines)
+            + ("\n" if lines else ""))
 
 
 def chosen_line_moves(trace: Trace) -> list[Call]:
@@ -50,7 +59,7 @@ def forced_win_words(trace: Trace) -> str:
         return "can force a win"
     if len(line) == 1:
         return "wins at once"
-    mover = trace.root.player
+    mover = for_trace(trace)[0].player(trace.root.state)
     own = (len(line) + 1) // 2
     return (
         f"can force a win: on the chosen line the game ends after {len(line)} moves "
@@ -60,7 +69,7 @@ def forced_win_words(trace: Trace) -> str:
 
 def conclusion(trace: Trace) -> str:
     """The final line: the answer in words."""
-    root, game = trace.root, trace.game
+    root, game = trace.root, for_trace(trace)[0]
     if root.terminal is not None:
         return (
             f"The game is already over: {terminal_sentence(trace, root)}. "
@@ -87,6 +96,11 @@ def tag(step: int) -> str:
     return f"step {step:<3} "
 
 
+def note_lines(pad: str, notes: list[Note]) -> str:
+    """A plug-in's tagged lines as the log aligns them: ``window   called with …``."""
+    return "".join(f"{pad}{name:<9}{text}\n" for name, text in notes)
+
+
 def pick_words(maximising: bool, scores: list[int], best_index: int, move: str) -> str:
     """Why step 16 chose ``bestTestPlay``: ``cell 4, the first lowest``."""
     if len(scores) == 1:
@@ -106,17 +120,16 @@ class _Phrases:
 
     def __init__(self, trace: Trace):
         self.trace = trace
-        self.game = trace.game
+        words: tuple[GameWords, SearchWords] = for_trace(trace)
+        self.game, self.search = words
         self.p = trace.positions
         self.opening: dict[int, str] = {}
         self.closing: dict[int, str] = {}
         self.heads: dict[tuple[int, int], str] = {}
         self.saved: dict[tuple[int, int], str] = {}
-        #: How a return value reads: the tutorial's ``{index, score}`` unless the game says otherwise.
-        self.returned = getattr(self.game, "returned", returned)
+        #: How a return value reads, as the game writes it.
+        self.returned = self.game.returned
         self.updates: dict[int, list[str]] = {}
-        self.algorithm = variants.algorithm(trace)
-        self.depth_scores = variants.depth_scores(trace)
 
     def head(self, pid: int, parent: int, move: int) -> str:
         """The line that opens a call: step 7 for the first, step 11 for a test-play's."""
@@ -149,38 +162,26 @@ class _Phrases:
                     f"{pad}{tag(9)}{game.terminal_sentence(state, code)}: "
                     f"return {self.returned(None, p.score[pid])}\n"
                 )
-            text = self.opening[pid] = self.variant_open(pid, pad, lines)
+            text = self.opening[pid] = self.search_open(pid, pad, lines)
         return text
 
-    def variant_open(self, pid: int, pad: str, lines: list[str]) -> str:
-        """Steps 8 and 9 as the variant search tells them (unchanged for the guide's)."""
-        trace, p = self.trace, self.p
-        source = variants.cache_source(trace, pid) if self.algorithm == "memo" else None
-        if source is not None:
-            earlier = trace.call(source).returned
-            return (f"{pad}memo     cache hit: call {source} already computed this position: "
-                    f"return {returned(earlier.index, earlier.score)} without test-playing\n")
-        if self.algorithm == "alphabeta":
-            lines.insert(0, f"{pad}window   called with {variants.window_text(trace, pid)}\n")
-        if self.depth_scores and p.terminal[pid]:
-            lines.append(f"{pad}depth    {variants.terminal_why(trace, pid)}\n")
-        return "".join(lines)
+    def search_open(self, pid: int, pad: str, lines: list[str]) -> str:
+        """Steps 8 and 9 with what the search and the game add (nothing for the guide's)."""
+        answered = self.search.answered(pid)
+        if answered is not None:  # a call answered without its steps (a cache hit)
+            return note_lines(pad, [answered])
+        p = self.p
+        notes = self.game.terminal_notes(p.state[pid], p.terminal[pid], p.depth[pid]) if p.terminal[pid] else []
+        return note_lines(pad, self.search.entry_notes(pid)) + "".join(lines) + note_lines(pad, notes)
 
     def after(self, parent: int, index: int) -> str:
-        """Alpha-beta: the window update (or the cut) after the parent's test-play ``index``."""
-        if self.algorithm != "alphabeta":
-            return ""
+        """What the search says after the parent's test-play ``index`` (alpha-beta: a window
+        update, a cut)."""
         notes = self.updates.get(parent)
         if notes is None:
-            trace, p = self.trace, self.p
-            pad = INDENT * (p.depth[parent] + 1)
-            notes = [f"{pad}window   {text}\n" if text else ""
-                     for text in variants.window_updates(trace, parent)]
-            reason = variants.cut_reason(trace, parent)
-            if reason:
-                notes[-1] += f"{pad}cut      {reason}\n"
-            self.updates[parent] = notes
-        return notes[index]
+            pad = INDENT * (self.p.depth[parent] + 1)
+            notes = self.updates[parent] = [note_lines(pad, n) for n in self.search.after_notes(parent)]
+        return notes[index] if index < len(notes) else ""
 
     def close(self, pid: int) -> str:
         """Steps 14 to 17 of a call that test-played."""
@@ -234,13 +235,7 @@ class _Phrases:
         text = f"{tag(24)}bestPlayInfo = {self.returned(root.best, root.score)}\n"
         if root.best is None:
             return text + f"{tag(25)}bestPlayInfo has no index: the game is over, no move to play\n"
-        own = getattr(self.game, "answer_text", None)  # a game may say step 25 itself (a tree)
-        if own is not None:
-            return text + f"{tag(25)}{own(root.state, root.best)}\n"
-        return text + (
-            f"{tag(25)}{root.player} plays bestPlayInfo.index: "
-            f"{self.game.move_name(root.best)}\n"
-        )
+        return text + f"{tag(25)}{self.game.answer_text(root.state, root.best)}\n"
 
 
 def write_log(
@@ -334,9 +329,9 @@ def _write_ending(
     result = phrases.returned(trace.result.index, trace.result.score)
     out.write(f"\nResult: {result} after {calls(trace.calls)}.\n")
     out.write(conclusion(trace))
-    summary = variants.search_summary(trace)
+    summary = phrases.search.summary()
     if summary:
-        out.write(f"{summary[0].upper()}{summary[1:]}.\n")
+        out.write(f"{capitalised(summary)}.\n")
     if progress is not None:
         progress(trace.calls)
 

@@ -1,4 +1,4 @@
-"""The game tree as a ``graphviz.Digraph``: one node per call, boards as 3x3 grids.
+"""The game tree as a ``graphviz.Digraph``: one node per call, each drawn as its game draws it.
 
 Large trees are drawn to a depth, with each deeper subtree collapsed into one
 summary node; ``plan_tree`` decides what is drawn (cheaply, before any DOT is
@@ -8,14 +8,15 @@ built) so an impossible request is refused at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 
 import graphviz
 
 from ..errors import TooLargeError
+from ..explain import for_trace, labels
+from ..explain.text import calls, signed
 from ..trace import Call, Trace
-from . import drawing, shapes, variant_drawing, variants
-from .text import calls, returned, signed
+from . import drawing, shapes
+from .diagram import Diagram
 
 #: The most boards a drawing may hold unless --max-nodes says otherwise.
 DEFAULT_MAX_NODES = 1600
@@ -205,15 +206,15 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
     """The game tree of ``trace`` as a Digraph (``options`` go to ``plan_tree``)."""
     if plan is None:
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
+    words, search = for_trace(trace)
     title = (
-        f"{variant_drawing.title_prefix(trace)} game tree of {trace.game.setting()}: "
-        f"{calls(trace.calls)}, call #1 returns "
-        f"{getattr(trace.game, 'returned', returned)(trace.result.index, trace.result.score)}"
+        f"{search.title()} game tree of {words.setting()}: "
+        f"{calls(trace.calls)}, call #1 returns {words.returned(trace.result.index, trace.result.score)}"
     )
     if plan.path:
         top, moves = plan.top, len(plan.path)
         title += (
-            f"\nIn focus: call #{top.call} ({top.player} to move, {moves} "
+            f"\nIn focus: call #{top.call} ({words.player(top.state)} to move, {moves} "
             f"move{'s' if moves != 1 else ''} below call #1), with the dashed path down to it"
         )
     if plan.collapsed or plan.path or plan.line:
@@ -231,7 +232,7 @@ def new_graph(name: str, title: str | None = None) -> graphviz.Digraph:
 
     Call ``finish_graph`` to set the title and legend (or pass ``title`` for a plain one).
     """
-    graph = graphviz.Digraph(
+    graph = Diagram(
         name,
         graph_attr={
             "labelloc": "t",
@@ -259,13 +260,11 @@ def finish_graph(graph: graphviz.Digraph, title: str, legend: str) -> None:
     The label sits outside the layout, so the legend no longer pushes boards
     aside or makes edges bend round it.
     """
-    lines = "".join(
-        f'<TR><TD ALIGN="LEFT"><FONT POINT-SIZE="{drawing.TITLE_POINTS}">{escape(line)}'
-        f"</FONT></TD></TR>"
-        for line in title.split("\n")
-    )
-    graph.attr(label=f'<<TABLE BORDER="0" CELLSPACING="2">{lines}'
-                     f'<TR><TD ALIGN="LEFT">{legend}</TD></TR></TABLE>>')
+    lines = [labels.row(labels.cell(labels.font(labels.text(line), POINT_SIZE=drawing.TITLE_POINTS),
+                                    ALIGN="LEFT"))
+             for line in title.split("\n")]
+    graph.attr(label=labels.html_label(labels.table(*lines, labels.row(labels.cell(legend, ALIGN="LEFT")),
+                                                    BORDER="0", CELLSPACING="2")))
 
 
 def add_calls(
@@ -284,8 +283,9 @@ def add_calls(
     """
     chosen = chosen_line(trace)
     drawn = {call.call: call for call, _ in plan.nodes}
-    textbook = shapes.draws_shapes(trace)
-    cut: list[Call] = []  # alpha-beta: their pruned test-plays are drawn after the searched ones
+    words = for_trace(trace)[0]
+    textbook = words.draws_shapes
+    cut: list[Call] = []  # their skipped test-plays (alpha-beta's) are drawn after the searched ones
     if textbook:
         graph.graph_attr.update(shapes.graph_attrs())
         graph.edge_attr.update(shapes.edge_attrs())
@@ -300,15 +300,15 @@ def add_calls(
             graph.edge(
                 f"{prefix}{parent.call}",
                 f"{prefix}{call.call}",
-                label=" " + trace.game.edge_label(parent.state, call.move or 0)
+                label=" " + words.edge_label(parent.state, call.move or 0)
                 + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
                 **_edge_colours(parent, call, parent.call in chosen and call.call in chosen),
             )
     for call in cut:
         if textbook:
-            shapes.add_pruned(graph, trace, call, prefix)
+            shapes.add_skipped(graph, trace, call, prefix)
         else:
-            variant_drawing.add_pruned(graph, trace, call, prefix)
+            drawing.add_skipped(graph, trace, call, prefix)
 
 
 def _add_path(
@@ -316,7 +316,8 @@ def _add_path(
     edge_scores: bool,
 ) -> None:
     """Add the calls from the root down to the plan's top call, joined by dashed arrows."""
-    textbook = shapes.draws_shapes(trace)
+    words = for_trace(trace)[0]
+    textbook = words.draws_shapes
     for step in plan.path:
         if textbook:
             graph.node(f"{prefix}{step.call}", **shapes.shape_node(trace, step, thick=step.call in chosen))
@@ -329,7 +330,7 @@ def _add_path(
         graph.edge(
             f"{prefix}{above.call}",
             f"{prefix}{below.call}",
-            label=" " + trace.game.edge_label(above.state, below.move or 0)
+            label=" " + words.edge_label(above.state, below.move or 0)
             + (f"\n ↑ {signed(below.score)}" if edge_scores else ""),
             style="dashed",
             **_edge_colours(above, below, on_line),
@@ -340,17 +341,19 @@ def _add_call_node(
     graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str, *, folded: bool, thick: bool,
     explain: bool,
 ) -> None:
-    """Add one call's node: a memo cache hit, a summary box, a textbook shape or a board."""
-    source = variants.cache_source(trace, call.pid)
-    if source is not None:
-        graph.node(f"{prefix}{call.call}", variant_drawing.hit_label(trace, call, source))
+    """Add one call's node: one its search draws its own way (a memo cache hit), a summary
+    box, a textbook shape or the game's picture."""
+    words, search = for_trace(trace)
+    look = search.special_node(call)
+    if look is not None:
+        graph.node(f"{prefix}{call.call}", drawing.look_label(trace, call, look))
     elif folded:
         graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick))
-    elif shapes.draws_shapes(trace):
+    elif words.draws_shapes:
         graph.node(f"{prefix}{call.call}", **shapes.shape_node(trace, call, thick=thick, explain=explain))
     else:
         graph.node(f"{prefix}{call.call}", drawing.call_label(
-            trace, call, thick=thick, explain=explain, caption=variant_drawing.caption(trace, call)))
+            trace, call, thick=thick, explain=explain, caption=search.caption(call)))
 
 
 def _edge_colours(parent: Call, child: Call, on_chosen_line: bool) -> dict[str, str]:

@@ -1,86 +1,174 @@
-"""Searches: each records every call of one algorithm into a Trace and never prints.
+"""The registry of searches: each records every call of one algorithm into a Trace and never prints.
 
-``SEARCHES`` maps an algorithm's name (as ``--algorithm`` and the JSON trace
-spell it) to ``function(game, **settings) -> Trace``. Importing this package
-also registers each search's own rule check in ``tracer.trace.SEARCH_CHECKS``.
+A search is a module ``tracer/search/NAME.py`` defining ``KIND`` (a
+``SearchKind``, see ``base.py``): the registry finds it by its name, so adding
+a search touches only its own files; ``register`` adds one from elsewhere. The
+command line's ``--algorithm`` and settings, the JSON reader, ``Trace.check``
+(through the package root), ``trace compare`` and ``trace play`` read from here.
 
-The package can be called, too: ``tracer.search(game)`` records the guide's
-minimax, ``tracer.search(game, "alphabeta", cutoff="gt")`` another search. So
-``tracer.search`` stays this package (``import tracer.search.alphabeta`` works)
-and is the short way to trace a game.
+The package can be called, too::
+
+    tracer.search(game, algorithm="minimax", **settings) -> Trace
+
+``tracer.search(game)`` records the guide's minimax, ``tracer.search(game,
+"alphabeta", cutoff="gt")`` another search (``"minimax"``, ``"alphabeta"``,
+``"memo"``). ``game`` is a game (``tracer.tree(...)``, ``tracer.TicTacToe(...)``),
+or what reads as one: a board (``"X.OX.XOO."``, a ``Board``, the guide's array as a
+list) or a textbook tree (``"A: [B: [3, 12, 8], C: [2, 4, 6]]"``, ``[[3, 12, 8],
+[2, 4, 6]]``). So ``tracer.search`` stays this package (``import
+tracer.search.alphabeta`` works) and is the short way to trace a game.
 """
 
 from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..trace import Trace
-from . import alphabeta, memo, minimax
+from .. import games
+from ..errors import InputError, quote
+from ..trace import SearchInfo, Trace
+from .base import SearchKind, Setting
 
-#: name -> function(game, **settings) -> Trace
-SEARCHES: dict[str, Callable[..., Trace]] = {
-    "minimax": minimax.search,
-    "alphabeta": alphabeta.search,
-    "memo": memo.search,
-}
+__all__ = ["GUIDE", "SearchKind", "SearchSpec", "Setting", "Variant", "baseline", "compare_set", "find",
+           "guide_calls", "kinds", "names", "register", "run_search", "run_variants", "unregister"]
 
-#: The settings each search takes (``--cutoff`` only means something to alpha-beta).
-SETTINGS: dict[str, tuple[str, ...]] = {"minimax": (), "alphabeta": ("cutoff",), "memo": ()}
+_KINDS: dict[str, SearchKind] = {}
+_found_all = False
+
+
+def register(kind: SearchKind) -> SearchKind:
+    """Add a search to the registry; ValueError if its name is taken."""
+    if kind.name in _KINDS or _module_kind(kind.name) not in (None, kind):
+        raise ValueError(f"cannot register search {kind.name!r}: the name is taken")
+    _KINDS[kind.name] = kind
+    return kind
+
+
+def unregister(name: str) -> None:
+    """Remove a search registered with ``register``."""
+    _KINDS.pop(name, None)
+
+
+def _module_kind(name: str) -> SearchKind | None:
+    """The ``KIND`` of module ``tracer.search.NAME``, if that module exists and has one."""
+    import importlib
+    import importlib.util
+
+    if not name.isidentifier() or importlib.util.find_spec(f"{__name__}.{name}") is None:
+        return None
+    kind = getattr(importlib.import_module(f"{__name__}.{name}"), "KIND", None)
+    return kind if isinstance(kind, SearchKind) and kind.name == name else None
+
+
+def kinds() -> list[SearchKind]:
+    """Every search offered (see ``SearchKind.offered``): the baseline (the guide's minimax)
+    first, then by name."""
+    global _found_all
+    if not _found_all:
+        import pkgutil
+
+        _found_all = True
+        for info in pkgutil.iter_modules(__path__):
+            if info.name not in _KINDS and not info.name.startswith("_"):
+                kind = _module_kind(info.name)
+                if kind is not None:
+                    _KINDS[kind.name] = kind
+    return sorted((k for k in _KINDS.values() if k.offered), key=lambda k: (not k.baseline, k.name))
+
+
+def names() -> list[str]:
+    """Every search's name, as ``--algorithm`` takes them."""
+    return [kind.name for kind in kinds()]
+
+
+def find(name: str, source: str = "--algorithm") -> SearchKind:
+    """The search called ``name``; InputError listing the searches if there is none."""
+    kind = _KINDS.get(name)
+    if kind is None:
+        kind = _module_kind(name)
+        if kind is None:
+            raise InputError(f"expected a search: one of {', '.join(names())}, found {quote(name)}",
+                             source)
+        _KINDS[name] = kind
+    return kind
+
+
+def baseline() -> SearchKind:
+    """The search every other is measured against: the guide's minimax."""
+    return next(kind for kind in kinds() if kind.baseline)
 
 
 def run_search(game: Any, algorithm: str = "minimax", **settings: Any) -> Trace:
-    """Record ``algorithm`` on ``game``, passing it only the settings it takes."""
-    wanted = {k: v for k, v in settings.items() if k in SETTINGS[algorithm] and v is not None}
-    return SEARCHES[algorithm](game, **wanted)
+    """Record ``algorithm`` on ``game``, passing it only the settings it takes.
+
+    ``game`` may also be what ``tracer.games.as_game`` reads as one: a board such as
+    ``"X.OX.XOO."``, a Board, or a textbook tree as text or nested lists. A setting no
+    search takes (a misspelt ``cutof=``) is a TypeError naming the ones this one takes.
+    """
+    kind = find(algorithm, "algorithm")
+    unknown = sorted(set(settings) - {name for each in kinds() for name in each.settings})
+    if unknown:
+        raise TypeError(f"unknown setting {unknown[0]!r}: {algorithm} takes "
+                        f"{', '.join(kind.settings) or 'no settings'}")
+    wanted = {k: v for k, v in settings.items() if k in kind.settings and v is not None}
+    return kind.run(games.as_game(game), **wanted)
 
 
-@dataclass(frozen=True)
 class SearchSpec:
-    """Which search to run and with what settings: what ``--algorithm``/``--cutoff`` chose."""
+    """Which search to run and with what settings, e.g. ``SearchSpec("alphabeta", "gt")``.
 
-    #: ``minimax`` (the guide's), ``alphabeta`` or ``memo``.
-    algorithm: str = "minimax"
-    #: Alpha-beta's cutoff rule, ``ge`` or ``gt`` (ignored by the other searches).
-    cutoff: str = "ge"
+    Positional values fill the search's settings in the order it declares them
+    (alpha-beta: ``cutoff``); like ``run_search``, values it does not take are left out.
+    """
 
-    def __post_init__(self) -> None:
-        if self.algorithm not in SEARCHES:
-            raise ValueError(f"expected an algorithm in {', '.join(SEARCHES)}, found {self.algorithm!r}")
-        if self.cutoff not in alphabeta.CUTOFFS:
-            raise ValueError(f"expected cutoff 'ge' or 'gt', found {self.cutoff!r}")
+    def __init__(self, algorithm: str = "minimax", *values: Any, **settings: Any):
+        kind = find(algorithm, "search")
+        named = dict(zip(kind.settings, values, strict=False))
+        named.update({k: v for k, v in settings.items() if k in kind.settings})
+        named = {k: v for k, v in named.items() if v is not None}
+        kind.check_settings(named)
+        self.kind = kind
+        self.algorithm = algorithm
+        #: Every setting's value, the defaults filled in, in declared order.
+        self.settings = kind.full_settings(named)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SearchSpec) and (self.algorithm, self.settings) == (
+            other.algorithm, other.settings)
+
+    def __hash__(self) -> int:
+        return hash((self.algorithm, self.settings))
+
+    def __repr__(self) -> str:
+        return f"SearchSpec({self.algorithm!r}{''.join(f', {k}={v!r}' for k, v in self.settings)})"
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """One setting's value."""
+        return dict(self.settings).get(name, default)
+
+    def info(self) -> SearchInfo:
+        """The trace's record of this search."""
+        return SearchInfo(self.algorithm, self.settings)
 
     def run(self, game: Any) -> Trace:
         """Record this search on ``game``."""
-        return run_search(game, self.algorithm, cutoff=self.cutoff)
-
-    def name(self) -> str:
-        """The search in a few words: ``alpha-beta (cutoff ge)``, ``the guide's minimax``."""
-        return search_name(self.algorithm, self.cutoff)
+        return self.kind.run(game, **dict(self.settings))
 
 
-def search_name(algorithm: str, cutoff: str | None = None) -> str:
-    """An algorithm in words, as logs and tables name it."""
-    if algorithm == "alphabeta":
-        return f"alpha-beta (cutoff {cutoff or 'ge'})"
-    if algorithm == "memo":
-        return "memoised minimax"
-    return "the guide's minimax"
-
-
+#: The guide's minimax, as every run uses it unless told otherwise.
 GUIDE = SearchSpec()
 
 
 def guide_calls(trace: Trace) -> int | None:
-    """The guide's minimax's call count on a variant's game (None for the guide's own trace).
+    """The baseline's (the guide's minimax's) call count on a trace's game; None for the
+    baseline's own trace.
 
     Counted, not recorded: the number of calls below a state never changes, so
     each state's count is worked out once (as the recording search shares rows).
     """
-    if trace.search.algorithm == "minimax":
+    if find(trace.search.algorithm, "trace").baseline:
         return None
     game = trace.game
     moves, play, outcome = game.moves, game.play, game.outcome
@@ -98,6 +186,44 @@ def guide_calls(trace: Trace) -> int | None:
         return found
 
     return size(game.root, 0)
+
+
+# ---- what ``trace compare`` runs ---------------------------------------------------------
+#
+# Every search of the registry runs with each of the settings it lists for a comparison
+# (the baseline, the guide's minimax, first); a search whose calls depend on the loop
+# order also runs on the game's variations of the order; the baseline also runs on the
+# game's variations of the score scheme. The first row is the baseline on the game as
+# given: the one the others are measured against.
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One row of a comparison: a search and the game it runs on."""
+
+    search: SearchSpec
+    #: The game, or one of its variations (``GameKind.variations``).
+    game: Any
+
+
+def compare_set(game: Any) -> list[Variant]:
+    """The searches to compare on ``game``, in the order the comparison lists them."""
+    variations = games.kind_of(game).variations(game)
+    rows = []
+    for kind in kinds():
+        rows += [Variant(SearchSpec(kind.name, **settings), game) for settings in kind.compare]
+        if kind.order_matters:
+            rows += [Variant(SearchSpec(kind.name, **kind.compare[0]), v.game)
+                     for v in variations if v.changes == "order"]
+    base = baseline()
+    rows += [Variant(SearchSpec(base.name, **base.compare[0]), v.game)
+             for v in variations if v.changes == "scores"]
+    return rows
+
+
+def run_variants(game: Any) -> list[tuple[Variant, Trace]]:
+    """Record every search of the comparison on ``game``."""
+    return [(v, v.search.run(v.game)) for v in compare_set(game)]
 
 
 class _CallablePackage(types.ModuleType):

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..trace import SEARCH_CHECKS, Positions, SearchInfo, Trace
+from ..scores import MAX_SCORE
+from ..trace import Positions, SearchInfo, Trace
+from .base import SearchKind, Setting
 
 if TYPE_CHECKING:
-    from ..games.base import Game
+    from ..games.base import Rules as Game
 
 INF = float("inf")
 #: Inside the search, the infinite bounds are ints beyond any score (int comparisons are faster).
@@ -93,7 +95,7 @@ def replay(
 
 def search(game: Game, cutoff: str = "ge") -> Trace:
     """Record every call alpha-beta makes on ``game`` from its root, with ``cutoff`` (ge|gt)."""
-    recorder = Recorder(game, cutoff)
+    recorder = Recorder(game, cutoff, by_depth=True)
     recorder.root(game.root)
     return recorder.trace()
 
@@ -104,19 +106,22 @@ class Recorder:
     A call's subtree depends only on its (state, window), so the searches share every
     row they have in common: a root met before (as a root, or as a call made with the
     infinite window) is not searched again. A row's depth is that of the search that
-    met it first, so the game's scores must not depend on depth.
+    met it first, so the game's scores must not depend on depth. ``by_depth`` keys the
+    rows by the depth too, for one search from one root whose game may reach a state
+    at several depths (the depth column is then every call's own).
     """
 
-    def __init__(self, game: Game, cutoff: str = "ge"):
+    def __init__(self, game: Game, cutoff: str = "ge", *, by_depth: bool = False):
         if cutoff not in CUTOFFS:
             raise ValueError(f"expected cutoff 'ge' or 'gt', found {cutoff!r}")
         self.game, self.cutoff = game, cutoff
         self.rows = Positions()
-        self._visit, self._seen = _window_search(game, self.rows, cutoff == "ge")
+        self._shift = 16 if by_depth else 0
+        self._visit, self._seen = _window_search(game, self.rows, cutoff == "ge", by_depth)
 
     def root(self, state: int) -> int:
         """The row of alpha-beta's first call on ``state`` (window (-inf, +inf)), searched if new."""
-        row = self._seen.get((state, -FAR, FAR))
+        row = self._seen.get((state << self._shift, -FAR, FAR))
         return self._visit(state, 0, -FAR, FAR) if row is None else row
 
     def trace(self) -> Trace:
@@ -131,19 +136,23 @@ class _Loop(NamedTuple):
     visit: Callable[[int, int, int, int], int]
     #: The game's ``play``.
     play: Callable[[int, int], int]
-    #: Row of each (state, alpha, beta) already searched.
+    #: Row of each (state, alpha, beta) already searched (the state shifted with its depth).
     seen: dict[tuple[int, int, int], int]
     #: The rows' score column.
     score: Sequence[int]
     #: Whether the cutoff is ``ge`` (else ``gt``).
     ge: bool
+    #: How a state is keyed: ``state << shift | depth * by_depth``.
+    shift: int
+    by_depth: int
 
 
 def _window_search(
-    game: Game, rows: Positions, ge: bool
+    game: Game, rows: Positions, ge: bool, by_depth: bool = False
 ) -> tuple[Callable[[int, int, int, int], int], dict[tuple[int, int, int], int]]:
-    """The recursive search over (state, window) pairs, recording one row into ``rows`` per
-    pair, and the row of each pair searched so far (shared by every search into ``rows``)."""
+    """The recursive search over (state, window) pairs (with ``by_depth``, (state, depth,
+    window)), recording one row into ``rows`` per pair, and the row of each pair searched so
+    far (shared by every search into ``rows``)."""
     alphas: list[int | None] = []
     betas: list[int | None] = []
     pruned: list[tuple[int, ...]] = []
@@ -154,7 +163,7 @@ def _window_search(
     def visit(state: int, depth: int, alpha: int, beta: int) -> int:
         """Search a (state, window) not met before; return its row."""
         finished = outcome(state, depth)
-        pid = seen[(state, alpha, beta)] = (
+        pid = seen[(state << shift | depth * deep, alpha, beta)] = (
             rows.add(state, depth, *finished) if finished else rows.add(state, depth))
         alphas.append(None if alpha == -FAR else alpha)
         betas.append(None if beta == FAR else beta)
@@ -169,7 +178,8 @@ def _window_search(
         rows.set_edges(pid, moves[:searched], children, best_i, best)
         return pid
 
-    loop = _Loop(visit, game.play, seen, rows.score, ge)
+    shift, deep = (16, 1) if by_depth else (0, 0)
+    loop = _Loop(visit, game.play, seen, rows.score, ge, shift, deep)
     return visit, seen
 
 
@@ -177,14 +187,15 @@ def _max_loop(
     loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int
 ) -> tuple[list[int], int, int]:
     """A MAX call's for-loop, raising alpha, until its best reaches beta: children, best index, best."""
-    visit, play, seen, score, ge = loop
+    visit, play, seen, score, ge, shift, deep = loop
     children: list[int] = []
     best_i = -1
     best = -FAR
+    below = (depth + 1) * deep
     for i, move in enumerate(moves):
         after = play(state, move)
         # Same state, same window: the same calls below, recorded once.
-        child = seen.get((after, alpha, beta))
+        child = seen.get((after << shift | below, alpha, beta))
         if child is None:
             child = visit(after, depth + 1, alpha, beta)
         children.append(child)
@@ -201,13 +212,14 @@ def _min_loop(
     loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int
 ) -> tuple[list[int], int, int]:
     """A MIN call's for-loop, lowering beta, until its best reaches alpha: children, best index, best."""
-    visit, play, seen, score, ge = loop
+    visit, play, seen, score, ge, shift, deep = loop
     children: list[int] = []
     best_i = -1
     best = FAR
+    below = (depth + 1) * deep
     for i, move in enumerate(moves):
         after = play(state, move)
-        child = seen.get((after, alpha, beta))
+        child = seen.get((after << shift | below, alpha, beta))
         if child is None:
             child = visit(after, depth + 1, alpha, beta)
         children.append(child)
@@ -248,4 +260,33 @@ def _check_alphabeta(trace: Trace, pid: int, where: str) -> None:
                              f"{got.score} via the first best, test-play {got.best}")
 
 
-SEARCH_CHECKS["alphabeta"] = _check_alphabeta
+#: Moves are stored as 16-bit integers; no game here comes near this.
+_MAX_MOVE = 1 << 15
+
+
+def _bound(value: Any) -> bool:
+    """An alpha or beta read back: a score, or null for an infinite bound."""
+    return value is None or (type(value) is int and abs(value) <= MAX_SCORE)
+
+
+def _moves(value: Any) -> bool:
+    """Pruned moves read back: a list of moves."""
+    return isinstance(value, list) and len(value) < _MAX_MOVE and all(
+        type(m) is int and 0 <= m < _MAX_MOVE for m in value)
+
+
+KIND = SearchKind(
+    name="alphabeta",
+    title="alpha-beta",
+    run=search,
+    check=_check_alphabeta,
+    words="tracer.explain.alphabeta:AlphaBetaWords",
+    help="prunes test-plays that cannot matter",
+    settings={"cutoff": Setting(CUTOFFS, "ge", "Alpha-beta's cut: ge (default) stops once best >= "
+                                              "beta (MAX) or <= alpha (MIN); gt only when strictly beyond.")},
+    extras={"alpha": _bound, "beta": _bound, "pruned": _moves},
+    compare=({"cutoff": "ge"}, {"cutoff": "gt"}),
+    order_matters=True,
+    game_page="alpha-beta (cut at ≥)",
+    recorder=Recorder,
+)

@@ -16,12 +16,14 @@ Rows are keyed by (state, hit), so all the hits on one position share a row.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..trace import SEARCH_CHECKS, Positions, SearchInfo, Trace
+from ..trace import Positions, SearchInfo, Trace
+from .base import SearchKind
+from .minimax import check_minimax
 
 if TYPE_CHECKING:
-    from ..games.base import Game
+    from ..games.base import Rules as Game
 
 
 def search(game: Game) -> Trace:
@@ -85,14 +87,12 @@ def search(game: Game) -> Trace:
 def _check_memo(trace: Trace, pid: int, where: str) -> None:
     """Memo's rules for one row: a hit makes no call and names the earlier call that
     computed its position, with the same score; a computed row is the guide's minimax."""
-    from ..trace import _check_minimax
-
     p = trace.positions
     hit, source = p.extras["cache_hit"][pid], p.extras["cached_from"][pid]
     if not hit:
         if source is not None:
             raise AssertionError(f"{where}: a computed position names no earlier call")
-        _check_minimax(trace, pid, where)
+        check_minimax(trace, pid, where)
         return
     if p.edge_count[pid]:
         raise AssertionError(f"{where}: a cache hit makes no call")
@@ -103,4 +103,21 @@ def _check_memo(trace: Trace, pid: int, where: str) -> None:
         raise AssertionError(f"{where}: call {source} did not compute this position's score")
 
 
-SEARCH_CHECKS["memo"] = _check_memo
+def _flag(value: Any) -> bool:
+    return value is True or value is False
+
+
+def _call_number(value: Any) -> bool:
+    """The call a cache hit names, or null."""
+    return value is None or (type(value) is int and value >= 1)
+
+
+KIND = SearchKind(
+    name="memo",
+    title="memoised minimax",
+    run=search,
+    check=_check_memo,
+    words="tracer.explain.memo:MemoWords",
+    help="answers repeated positions from a cache",
+    extras={"cache_hit": _flag, "cached_from": _call_number},
+)

@@ -1,4 +1,4 @@
-"""The tutorial's minimax, and the instrumented version that records every call.
+"""The guide's minimax: the search that records every call, its rule check, and a plain reference.
 
 Both follow the freeCodeCamp/CodeSweetly guide step for step:
 
@@ -13,7 +13,7 @@ Both follow the freeCodeCamp/CodeSweetly guide step for step:
 
 Scores are always from the AI's (maximiser's) point of view.
 
-``record()`` never prints or draws. It exploits one fact: the calls below a
+``search()`` never prints or draws. It exploits one fact: the calls below a
 given (board, mark to move) are always the same, so each distinct position is
 searched once and later calls share the recorded subtree. The call tree is
 unchanged: every call keeps its own number, depth and parent (see trace.py).
@@ -24,14 +24,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..games.tictactoe.board import EMPTY_CELLS, HAS_LINE, Board, Mark
-from ..games.tictactoe.game import TicTacToe
-from ..games.tictactoe.notation import as_position
 from ..scores import TUTORIAL, Scores
-from ..trace import MINIMAX, Positions, Result, Trace
+from ..trace import Positions, Result, SearchInfo, Trace
+from .base import SearchKind
 
 if TYPE_CHECKING:
-    from ..games.base import Game
+    from ..games.base import Rules
+    from ..games.tictactoe.board import Board, Mark
 
 
 def plain_minimax(
@@ -44,10 +43,12 @@ def plain_minimax(
 ) -> Result:
     """The tutorial's algorithm, plainly: no recording, no sharing of subtrees.
 
-    It is the reference the recorder is tested against. ``on_call(board, mark,
-    move, depth)`` and ``on_return(score)``, if given, see every invocation in
-    call order.
+    It is the reference the recorder is tested against, on tic-tac-toe only.
+    ``on_call(board, mark, move, depth)`` and ``on_return(score)``, if given, see
+    every invocation in call order.
     """
+    from ..games.tictactoe.board import EMPTY_CELLS, HAS_LINE, Board
+
     ai_is_x = ai == "X"
 
     def minimax(x: int, o: int, x_moves: bool, move: int | None, depth: int) -> Result:
@@ -87,14 +88,16 @@ def plain_minimax(
     return minimax(board.bits("X"), board.bits("O"), to_move == "X", None, 0)
 
 
-def search(game: Game) -> Trace:
+def search(game: Rules) -> Trace:
     """Record every call the guide's minimax makes on ``game``, from its root.
 
-    Each distinct state is searched once; later calls on it share its row (the
-    calls below a state never change). The search itself only records.
+    Each distinct state met at a given depth is searched once; later calls on it
+    share its row (the calls below a state at a depth never change; in
+    tic-tac-toe the depth follows from the state, in a game of heaps it does
+    not). The search itself only records.
     """
     rows = Positions()
-    memo: dict[int, int] = {}
+    memo: dict[int, int] = {}  # state << 16 | depth -> its row
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
     add, score, sizes = rows.add, rows.score, rows.sizes
     edge_move, edge_child = rows.edge_move, rows.edge_child
@@ -105,16 +108,17 @@ def search(game: Game) -> Trace:
     def visit(state: int, depth: int) -> int:
         finished = outcome(state, depth)  # step 9
         if finished is not None:
-            pid = memo[state] = add(state, depth, *finished)
+            pid = memo[state << 16 | depth] = add(state, depth, *finished)
             return pid
-        pid = memo[state] = add(state, depth)
+        pid = memo[state << 16 | depth] = add(state, depth)
         # Steps 10-13: one test-play per move, in loop order.
         moves = moves_of(state)
         children = []
+        below = depth + 1
         for move in moves:
             child = play(state, move)
-            row = known(child)  # a state met before: its calls were recorded already
-            children.append(visit(child, depth + 1) if row is None else row)
+            row = known(child << 16 | below)  # met before: its calls were recorded already
+            children.append(visit(child, below) if row is None else row)
         # Step 16: keep the first test-play whose score is strictly better.
         scores = [score[child] for child in children]
         best_score = max(scores) if maximising(state) else min(scores)
@@ -129,17 +133,35 @@ def search(game: Game) -> Trace:
         return pid
 
     visit(game.root, 0)
-    return Trace(game, rows, MINIMAX)
+    return Trace(game, rows, SearchInfo("minimax"))
 
 
-def record(
-    board: Board | str, to_move: Mark | None = None, ai: Mark = "X", scores: Scores = TUTORIAL
-) -> Trace:
-    """Run the guide's minimax on a tic-tac-toe ``board`` with ``to_move`` to play.
+def check_minimax(trace: Trace, pid: int, where: str) -> None:
+    """The guide's minimax: every move searched in order, the first strictly best kept."""
+    p, game = trace.positions, trace.game
+    if p.terminal[pid]:
+        return
+    state = p.state[pid]
+    children = p.children(pid)
+    if [move for move, _ in children] != list(game.moves(state)):
+        raise AssertionError(f"{where}: test-plays are not the moves in loop order")
+    child_scores = [p.score[child] for _, child in children]
+    want = max(child_scores) if game.maximising(state) else min(child_scores)
+    if p.score[pid] != want or p.best[pid] != child_scores.index(want):
+        raise AssertionError(
+            f"{where}: returns {p.score[pid]} via test-play {p.best[pid]}, expected "
+            f"{want} via the first best, test-play {child_scores.index(want)}"
+        )
 
-    ``board`` may also be text in any board-file notation (``"X.OX.XOO."``); without
-    ``to_move`` the side to move is inferred from the counts, as for a board file.
-    Returns the Trace of every invocation. The search itself only records.
-    """
-    board, to_move = as_position(board, to_move)
-    return search(TicTacToe(board, to_move, ai, scores))
+
+KIND = SearchKind(
+    name="minimax",
+    title="the guide's minimax",
+    run=search,
+    check=check_minimax,
+    words="tracer.explain.minimax:MinimaxWords",
+    help="the guide's",
+    baseline=True,
+    json_version1=True,
+    game_page="minimax (the tutorial's)",
+)

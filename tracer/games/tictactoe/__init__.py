@@ -1,1 +1,5 @@
 """Tic-tac-toe, the guide's game: the board, its one win check and its file notations."""
+
+from .kind import KIND
+
+__all__ = ["KIND"]

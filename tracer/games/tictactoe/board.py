@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .cells import EMPTY, array_text, parse_cells
+
 Mark = Literal["X", "O"]
 MARKS: tuple[Mark, Mark] = ("X", "O")
-EMPTY = "."
 
 #: The eight lines of three, as cell indexes (row-major, 0 = top-left).
 #: Rows, then columns, then the two diagonals: the tutorial's order.
@@ -71,15 +72,15 @@ class Board:
     cells: str
 
     def __post_init__(self) -> None:
+        if isinstance(self.cells, list | tuple):  # the guide's array, as a Python list
+            object.__setattr__(self, "cells", array_text(self.cells))
         if not isinstance(self.cells, str):
             raise TypeError(
-                "Board() expects the board as a string, e.g. 'X.OX.XOO.' or 'X.O/X.X/OO.', "
-                f"found {type(self.cells).__name__}"
+                "Board() expects the board as a string, e.g. 'X.OX.XOO.' or 'X.O/X.X/OO.', or the "
+                f"guide's array as a list, found {type(self.cells).__name__}"
             )
         if len(self.cells) == 9 and not set(self.cells) - {"X", "O", EMPTY}:
             return  # already the canonical form: the common case, kept fast
-        from .notation import parse_cells  # the notations live there; it imports this module
-
         object.__setattr__(self, "cells", parse_cells(self.cells, "Board()"))
 
     @classmethod
@@ -105,9 +106,9 @@ class Board:
 
     def _repr_svg_(self) -> str:
         """Jupyter shows a board as a small picture (drawn without Graphviz)."""
-        from ...renderers.notebook import board_svg
+        from ...hooks import ask
 
-        return board_svg(self)
+        return str(ask("show_board", self))
 
     def __getitem__(self, cell: int) -> str:
         return self.cells[cell]

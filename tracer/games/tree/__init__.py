@@ -1,1 +1,5 @@
 """Textbook game trees: abstract MAX/MIN trees with valued leaves, as AI courses draw them."""
+
+from .kind import KIND
+
+__all__ = ["KIND"]

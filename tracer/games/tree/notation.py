@@ -41,8 +41,6 @@ LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 INTEGER = re.compile(r"[+-]?[0-9]+")
 #: What a bad leaf looks like: a run of characters that is neither a token nor a separator.
 WORD = re.compile(r"[^\s,\[\]:#]+")
-#: The empty board as the tutorial's array of indexes: a board, not a nine-leaf tree.
-BOARD_INDEXES = re.compile(r"\[\s*" + r"\s*,\s*".join(map(str, range(9))) + r"\s*,?\s*\]")
 LABEL_AHEAD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\s*:")
 
 
@@ -246,18 +244,14 @@ def decode(data: bytes, source: str) -> str:
 
 
 def looks_like_tree(data: bytes | str) -> bool:
-    """Whether a file's text is a tree rather than a board, judged by its first line
-    with content: a tree starts with ``[`` or a label ``NAME:``; a
-    board's array (``["X", 1, ...]``, or ``[0, 1, ..., 8]`` for the empty board)
-    and a board's rows do not."""
+    """Whether a file's text starts as a tree does, judged by its first line with content:
+    ``[`` or a label ``NAME:`` (a board's array starts with ``[`` too: the registry asks
+    every game and the surest wins)."""
     text = data if isinstance(data, str) else data.decode("utf-8", "replace")
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("["):
-            return not ('"' in line or "'" in line or BOARD_INDEXES.fullmatch(line))
-        return LABEL_AHEAD.match(line) is not None
+        if line:
+            return line.startswith("[") or LABEL_AHEAD.match(line) is not None
     return False
 
 
@@ -280,3 +274,27 @@ def format_tree(nodes: TreeNodes, index: int = 0) -> str:
     write(index)
     return "".join(parts)
 
+
+
+def nested_list_text(tree: list[object] | tuple[object, ...]) -> str:
+    """A tree given as nested Python lists of integers (``[[3, 12, 8], [2, 4, 6]]``), in
+    the notation above; TypeError for anything but an integer or a list of nodes."""
+    parts: list[str] = []
+
+    def write(node: object, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            raise ValueError(f"expected a tree at most {MAX_DEPTH} levels deep, found a deeper list")
+        if type(node) is int:
+            parts.append(str(node))
+        elif isinstance(node, list | tuple):
+            parts.append("[")
+            for i, child in enumerate(node):
+                parts.append(", " if i else "")
+                write(child, depth + 1)
+            parts.append("]")
+        else:
+            raise TypeError("expected a tree as nested lists of integers, such as "
+                            f"[[3, 12, 8], [2, 4, 6]] (each leaf an integer), found {node!r}")
+
+    write(tree, 0)
+    return "".join(parts)

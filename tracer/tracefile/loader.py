@@ -1,137 +1,28 @@
-"""The JSON trace: a versioned file holding every call, streamed out and read back.
+"""Reading a JSON trace back into a Trace: every field checked against its game and its search.
 
-Format ``tracer-trace`` version 1 (documented in README.md) is the guide's
-minimax on tic-tac-toe::
-
-    {"format": "tracer-trace", "version": 1,
-     "board": "X.OX.XOO.", "to_move": "X", "ai": "X", "human": "O",
-     "scores": {"human_win": -1, "ai_win": 1, "draw": 0},
-     "result": {"index": 4, "score": 1}, "calls": 9,
-     "tree": {"call": 1, "depth": 0, "board": "X.OX.XOO.", "mark": "X",
-              "move": null, "empty": [1, 4, 8], "terminal": null,
-              "score": 1, "best": 4, "children": [...]}}
-
-Version 2 adds ``"game"`` (its name) and ``"search"`` (``{"algorithm": …}`` and
-the search's settings) to the header, the game's own header fields, and, in each
-node, the per-call facts the search recorded (e.g. ``alpha``, ``beta``). A trace
-that version 1 can hold exactly is still written as version 1, so existing
-readers keep working; both versions are read back.
-
-Every node has the same keys; ``children`` are in loop order.
+The file is read as a stream (``stream.TraceReader``); only the keys the
+format, the trace's game (``GameKind``) and its search (``SearchKind``) define
+are read, each checked, and the rebuilt trace must pass ``Trace.check``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO, NoReturn, TextIO
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, BinaryIO, NoReturn
 
+from .. import games, search
 from ..errors import InputError, quote
-from ..games import GAME_LOADERS
-from ..scores import MAX_SCORE, check_score
-from ..search.alphabeta import CUTOFFS
-from ..trace import ENTER, MINIMAX, Positions, SearchInfo, Trace
-from .json_stream import MAX_BYTES, TraceReader  # noqa: F401 - MAX_BYTES kept importable
-
-FORMAT = "tracer-trace"
-VERSION = 1
-LATEST = 2
-
-
-def format_version(trace: Trace) -> int:
-    """1 for what version 1 holds exactly (the guide's minimax on tic-tac-toe), else 2."""
-    game = trace.game
-    plain = game.name == "tictactoe" and getattr(game, "json_settings", lambda: {})() == {}
-    # Depth-aware scores are not a fixed triple: a version 1 reader would misread them.
-    plain = plain and getattr(getattr(game, "scores", None), "spec", lambda: "")() != "depth"
-    return 1 if plain and trace.search.algorithm == "minimax" and not trace.search.settings else 2
-
-
-def _header(trace: Trace, version: int) -> str:
-    game, dumps = trace.game, _compact
-    fields: list[tuple[str, Any]] = [("format", FORMAT), ("version", version)]
-    if version > 1:
-        search = {"algorithm": trace.search.algorithm, **dict(trace.search.settings)}
-        fields += [("game", game.name), ("search", search)]
-    fields += list(game.json_header())
-    order = getattr(game, "order", None)
-    if version > 1 and order is not None and "order" not in dict(fields):
-        fields.append(("order", list(order)))  # version 2 always names the loop order
-    fields += [("result", result_fields(trace)), ("calls", trace.calls)]
-    return "{" + ",".join(f"{dumps(k)}:{dumps(v)}" for k, v in fields) + ',\n"tree":'
-
-
-def result_fields(trace: Trace) -> dict[str, Any]:
-    """The header's ``result``: ``{index, score}`` and what the game adds (a tree: the label)."""
-    extra = getattr(trace.game, "json_result", None)
-    return {**trace.result.as_dict(), **(extra(trace.result.index) if extra else {})}
-
-
-def _compact(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
-
-
-def _node_fields(trace: Trace, pid: int, move: int, extras: list[str]) -> str:
-    """Everything of a node after its call number, up to the opening of ``children``."""
-    p, game = trace.positions, trace.game
-    state = p.state[pid]
-    best = p.best[pid]
-    best_move = "null" if best < 0 else str(p.edge_move[p.first_edge[pid] + best])
-    more = "".join(f'"{name}":{_compact(p.extras[name][pid])},' for name in extras)
-    return (
-        f',"depth":{p.depth[pid]},{game.json_head(state)}'
-        f'"move":{"null" if move < 0 else move},{game.json_tail(state)}'
-        f'"terminal":{_compact(game.terminal_names[p.terminal[pid]])},"score":{p.score[pid]},'
-        f'"best":{best_move},{more}"children":['
-    )
-
-
-def write_json(
-    trace: Trace, out: TextIO, progress: Callable[[int], object] | None = None
-) -> None:
-    """Stream ``trace`` as JSON to ``out`` in bounded memory."""
-    version = format_version(trace)
-    out.write(_header(trace, version))
-    extras = sorted(trace.positions.extras) if version > 1 else []
-    cache: dict[tuple[int, int], str] = {}
-    pads = ["\n" + " " * d for d in range(11)]
-    chunk: list[str] = []
-    append = chunk.append
-    first_child = True  # whether the next node is the first child of its parent
-    for kind, call, pid, depth, move in trace.events():
-        if kind == ENTER:
-            key = (pid, move)
-            fields = cache.get(key)
-            if fields is None:
-                fields = cache[key] = _node_fields(trace, pid, move, extras)
-            pad = pads[depth] if depth < len(pads) else "\n" + " " * depth
-            append(("" if first_child else ",") + pad + '{"call":' + str(call) + fields)
-            first_child = True
-            if len(chunk) > 8000:
-                out.write("".join(chunk))
-                chunk.clear()
-                if progress is not None:
-                    progress(call)
-        else:
-            append("]}")
-            first_child = False
-    append("}\n")
-    out.write("".join(chunk))
-
-
-def render_json(trace: Trace) -> str:
-    """The JSON trace as one string (for small traces and tests)."""
-    import io
-
-    buffer = io.StringIO()
-    write_json(trace, buffer)
-    return buffer.getvalue()
+from ..scores import check_score
+from ..trace import Positions, SearchInfo, Trace
+from .stream import TraceReader
+from .writer import FORMAT, LATEST, result_fields
 
 
 def load_json(stream: BinaryIO, source: str = "<json>") -> Trace:
     """Read a saved JSON trace back into a Trace, checking it thoroughly.
 
-    The file is read as a stream (tracer.renderers.json_stream), in bounded memory.
+    The file is read as a stream (``tracer.tracefile.stream``), in bounded memory.
     Raises InputError naming the source and what is wrong.
     """
     reader = TraceReader(stream, source)
@@ -175,88 +66,57 @@ MAX_MOVE = 1 << 15
 NODE_KEYS = frozenset({"depth", "move", "terminal", "score", "best"})
 
 
-#: What a search's header object may hold besides its "algorithm": each setting and its values.
-SEARCH_SETTINGS: dict[str, dict[str, tuple[str, ...]]] = {
-    "minimax": {}, "alphabeta": {"cutoff": CUTOFFS}, "memo": {}}
-
-
-def _search_info(header: dict[str, Any], source: str) -> tuple[str, SearchInfo]:
-    """Check what says what the file is; return the game's name and the search."""
+def _search_info(header: dict[str, Any], source: str) -> tuple[games.GameKind, SearchInfo]:
+    """Check what says what the file is; return the game's kind and the search."""
     _need(header.get("format") == FORMAT,
           f'expected a JSON object with "format": "{FORMAT}" before its "tree"', source)
     version = header.get("version")
     _need(_is_int(version) and version in (1, LATEST),
           f"expected trace format version 1 or {LATEST}, found {quote(json.dumps(version))}", source)
-    if version == 1:
-        return "tictactoe", MINIMAX
-    game, search = header.get("game"), header.get("search")
-    _need(isinstance(game, str) and game in GAME_LOADERS,
-          f'expected "game" to be one of {", ".join(sorted(GAME_LOADERS))}', source)
-    _need(isinstance(search, dict) and search.get("algorithm") in SEARCH_SETTINGS,
-          f'expected "search" to name an algorithm ({", ".join(sorted(SEARCH_SETTINGS))})', source)
-    assert isinstance(search, dict) and isinstance(game, str)
-    allowed = SEARCH_SETTINGS[search["algorithm"]]
-    for name, value in search.items():
+    if version == 1:  # the guide's minimax on the guide's game: the only trace version 1 holds
+        return games.version1(), SearchInfo(search.baseline().name)
+    game, found = header.get("game"), header.get("search")
+    _need(isinstance(game, str) and game in [k.name for k in games.kinds()],
+          f'expected "game" to be one of {", ".join(sorted(k.name for k in games.kinds()))}', source)
+    names = search.names()
+    _need(isinstance(found, dict) and found.get("algorithm") in names,
+          f'expected "search" to name an algorithm ({", ".join(sorted(names))})', source)
+    assert isinstance(found, dict) and isinstance(game, str)
+    allowed = search.find(found["algorithm"], source).settings
+    for name, value in found.items():
         if name == "algorithm":
             continue
         _need(name in allowed, 'expected "search" to hold only "algorithm"'
               + "".join(f' and "{k}"' for k in allowed) + f", found the key {quote(json.dumps(name))}",
               source)
-        _need(isinstance(value, str) and value in allowed[name],
-              f'expected "{name}" to be one of {", ".join(allowed[name])}, found {quote(json.dumps(value))}',
+        values = allowed[name].values
+        _need(isinstance(value, str) and value in values,
+              f'expected "{name}" to be one of {", ".join(values)}, found {quote(json.dumps(value))}',
               source)
-    settings = tuple((k, v) for k, v in search.items() if k != "algorithm")
-    return game, SearchInfo(search["algorithm"], settings)
+    settings = tuple((k, v) for k, v in found.items() if k != "algorithm")
+    return games.find(game, source), SearchInfo(found["algorithm"], settings)
 
 
 def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def _bound(value: Any) -> bool:
-    """An alpha or beta: a score, or null for an infinite bound."""
-    return value is None or (_is_int(value) and abs(value) <= MAX_SCORE)
-
-
-def _moves(value: Any) -> bool:
-    """Pruned moves: a list of moves."""
-    return isinstance(value, list) and len(value) < MAX_MOVE and all(
-        _is_int(m) and 0 <= m < MAX_MOVE for m in value)
-
-
-def _flag(value: Any) -> bool:
-    return value is True or value is False
-
-
-def _call_number(value: Any) -> bool:
-    """The call a cache hit names, or null."""
-    return value is None or (_is_int(value) and value >= 1)
-
-
-#: The per-call facts each search records in a node, each with the check of its value.
-NODE_EXTRAS: dict[str, dict[str, Callable[[Any], bool]]] = {
-    "minimax": {},
-    "alphabeta": {"alpha": _bound, "beta": _bound, "pruned": _moves},
-    "memo": {"cache_hit": _flag, "cached_from": _call_number},
-}
-
-
 def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
            header: dict[str, Any], source: str) -> Trace:
     """The Trace of pre-order nodes, checked against the header, the game and the search."""
     builder: _RowBuilder | None = None
-    search = MINIMAX
+    info: SearchInfo | None = None
     for depth, call, fields, key in nodes:
         if builder is None:  # the header's fields come before the tree
-            game_name, search = _search_info(header, source)
+            kind, info = _search_info(header, source)
             # Only the keys the format, the game and the search define are read: any
             # other key in the header or a node (a later version's) is left unread.
-            builder = _RowBuilder(GAME_LOADERS[game_name]().from_json(header, source), source,
-                                  NODE_EXTRAS[search.algorithm])
+            builder = _RowBuilder(kind, kind.from_json(header, source), source,
+                                  search.find(info.algorithm, source).extras)
         builder.node(depth, call, fields, key)
-    _need(builder is not None, "expected a tree with at least its root node", source)
-    assert builder is not None
-    trace = Trace(builder.game, builder.finish(), search)
+    _need(builder is not None and info is not None, "expected a tree with at least its root node", source)
+    assert builder is not None and info is not None
+    trace = Trace(builder.game, builder.finish(), info)
     try:
         trace.check()
     except AssertionError as exc:
@@ -279,7 +139,9 @@ class _RowBuilder:
     recorded one. A node met again must repeat the first one's subtree exactly.
     """
 
-    def __init__(self, game: Any, source: str, extras: dict[str, Callable[[Any], bool]]):
+    def __init__(self, kind: games.GameKind, game: Any, source: str,
+                 extras: Mapping[str, Callable[[Any], bool]]):
+        self.kind = kind
         self.game = game
         self.source = source
         #: The per-call facts the trace's search records, each with its value check.
@@ -336,7 +198,7 @@ class _RowBuilder:
 
     def new_row(self, row_key: tuple[Any, ...], result: tuple[int, int], depth: int) -> int:
         """Number a row on its first meeting, as the search does."""
-        state, extras = row_key
+        state, _depth, extras = row_key
         terminal, score = result
         pid = self.memo[row_key] = self.rows.add(state, depth, terminal, score)
         self.results.append(result)
@@ -347,10 +209,11 @@ class _RowBuilder:
     def info(self, fields: dict[str, Any]) -> tuple[Any, ...]:
         """A node's own fields, checked: ``(row key, (terminal, score), depth, move, best)``.
 
-        The row key is what the search keys its rows by: the state and the search's own
-        per-call facts (an alpha-beta window, a cache hit).
+        The row key is what the searches key their rows by: the state, its depth (a
+        game may reach one state at several depths), and the search's own per-call facts
+        (an alpha-beta window, a cache hit).
         """
-        missing = [k for k in sorted(NODE_KEYS | self.game.json_keys) if k not in fields]
+        missing = [k for k in sorted(NODE_KEYS | self.kind.json_keys) if k not in fields]
         if missing:
             self.fail(f"expected key {quote(missing[0])} in the node")
         depth, move, best = fields["depth"], fields["move"], fields["best"]
@@ -361,14 +224,14 @@ class _RowBuilder:
                       f"{quote(json.dumps([depth, move, best]))}")
         try:
             score = check_score(fields["score"])
-            state = self.game.state_from_json(fields)
+            state = self.kind.state_from_json(self.game, fields)
         except ValueError as exc:
             self.fail(str(exc))
         names = self.game.terminal_names
         terminal = fields["terminal"]
         if not (terminal is None or isinstance(terminal, str)) or terminal not in names:
             self.fail(f"expected terminal to be one of {list(names)}, found {quote(json.dumps(terminal))}")
-        return (state, self.extras(fields)), (names.index(terminal), score), depth, move, best
+        return (state, depth, self.extras(fields)), (names.index(terminal), score), depth, move, best
 
     def extras(self, fields: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
         """The per-call facts the trace's search records, each checked; other keys are not read."""

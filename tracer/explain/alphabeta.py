@@ -1,0 +1,330 @@
+"""What alpha-beta adds to every output, in words: windows, their updates, cuts, bounds, pruned moves.
+
+Nothing here searches: a call's window updates and its cut are replayed from
+the recorded window on entry and its children's scores, with the search's own
+rule (``tracer.search.alphabeta.replay``), so the narration cannot drift from
+the algorithm.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..search.alphabeta import replay, unbound
+from ..style import CUT_INK, CUT_MARK, SKIPPED_BORDER, SMALL_POINTS
+from ..trace import Call
+from . import labels
+from .base import Note, SearchWords
+from .labels import LegendRow
+from .questions import Choice, Question, bound_choice, who
+from .text import signed
+
+#: What a textbook tree's legend uses for its samples' ink.
+SAMPLE_INK = "#212121"
+SEARCHED_PRUNED = (Choice("searched", ("s", "searched")), Choice("pruned", ("p", "pruned")))
+
+
+def bound_text(value: Any, low: bool) -> str:
+    """A window bound as the log writes it: ``-∞``, ``+∞``, ``+1``, ``0``."""
+    if value is None:
+        return "-∞" if low else "+∞"
+    return signed(int(value))
+
+
+def _int(value: float) -> int | None:
+    return None if value in (float("inf"), float("-inf")) else int(value)
+
+
+class AlphaBetaWords(SearchWords):
+    """Alpha-beta: the window each call gets, its updates, the cuts, and the bounds they leave."""
+
+    entry_kinds = ("alpha", "beta")
+    after_kinds = ("next",)
+    terminal_kinds = ("pruned",)
+    kind_titles = {"alpha": "α on entry", "beta": "β on entry", "next": "searched or pruned",
+                   "pruned": "pruned test-plays"}
+
+    @property
+    def cutoff(self) -> str:
+        return str(dict(self.settings).get("cutoff", "ge"))
+
+    def name(self) -> str:
+        return f"alpha-beta (cutoff {self.cutoff})"
+
+    def title(self) -> str:
+        return f"Alpha-beta (cutoff {self.cutoff})"
+
+    def describe_lines(self) -> list[str]:
+        rule = ("a MAX call stops once its best ≥ β, a MIN call once its best ≤ α" if self.cutoff == "ge"
+                else "a MAX call stops only once its best > β, a MIN call once its best < α")
+        return [f"Search: alpha-beta, cutoff {self.cutoff} ({rule}); the first call's window is "
+                "α = -∞, β = +∞, passed down."]
+
+    def summary(self, counts: list[int] | None = None) -> str:
+        n = sum(self.per_depth(self.trace.multiplicity() if counts is None else counts))
+        return f"{self.name()}: {n:,} test-play{'' if n == 1 else 's'} pruned"
+
+    # ---- windows, cuts and bounds -------------------------------------------------------
+
+    def window(self, pid: int) -> tuple[float, float]:
+        """Row ``pid``'s window on entry, with infinities."""
+        extras = self.trace.positions.extras
+        return unbound(extras["alpha"][pid], True), unbound(extras["beta"][pid], False)
+
+    def window_text(self, pid: int) -> str:
+        """``α = 0, β = +∞``: the window a call was made with."""
+        extras = self.trace.positions.extras
+        return f"α = {bound_text(extras['alpha'][pid], True)}, β = {bound_text(extras['beta'][pid], False)}"
+
+    def skipped(self, pid: int) -> tuple[int, ...]:
+        column = self.trace.positions.extras.get("pruned")
+        return () if column is None else tuple(column[pid])
+
+    def skipped_words(self) -> list[str]:
+        return ["not searched", "(pruned)"]
+
+    def _replay(self, pid: int) -> Any:
+        p = self.trace.positions
+        alpha, beta = self.window(pid)
+        scores = [p.score[c] for _, c in p.children(pid)]
+        return replay(alpha, beta, self.trace.game.maximising(p.state[pid]), scores, self.cutoff)
+
+    def opponent(self, pid: int) -> str:
+        """The side that moves after row ``pid``'s mover (the one whose window bound applies)."""
+        p = self.trace.positions
+        return self.game_words.player(self.trace.game.play(p.state[pid], p.moves(pid)[0]))
+
+    def cut_reason(self, pid: int) -> str:
+        """Why a call stopped test-playing, in words a learner can check: ``best +1 ≥ β = 0:
+        O would never let the game reach here, so cells 5 and 8 are not test-played (pruned)``."""
+        skipped = self.skipped(pid)
+        if not skipped:
+            return ""
+        steps = self._replay(pid)
+        low, high = steps.windows[-1]
+        best = signed(int(steps.score))
+        if self.trace.game.maximising(self.trace.positions.state[pid]):
+            test = f"best {best} {'≥' if self.cutoff == 'ge' else '>'} β = {bound_text(int(high), False)}"
+        else:
+            test = f"best {best} {'≤' if self.cutoff == 'ge' else '<'} α = {bound_text(int(low), True)}"
+        verb = "is" if len(skipped) == 1 else "are"
+        return (f"{test}: {self.opponent(pid)} would never let the game reach here, so "
+                f"{self.game_words.moves_list(skipped)} {verb} not test-played (pruned)")
+
+    def window_updates(self, pid: int) -> list[str]:
+        """After each test-play of row ``pid``: the α or β update it caused ('' if none)."""
+        state = self.trace.positions.state[pid]
+        maximising = self.trace.game.maximising(state)
+        player = self.game_words.player(state)
+        steps = self._replay(pid)
+        lines = []
+        for i, (before, later) in enumerate(zip(steps.windows, [*steps.windows[1:], None], strict=True)):
+            if later is None or later == before:
+                lines.append("")
+            elif maximising:
+                lines.append(f"α = {bound_text(_int(before[0]), True)} → {signed(int(later[0]))}: "
+                             f"{player} can get at least {signed(int(later[0]))} "
+                             f"(best so far, after test-play {i + 1})")
+            else:
+                lines.append(f"β = {bound_text(_int(before[1]), False)} → {signed(int(later[1]))}: "
+                             f"{player} can hold it to at most {signed(int(later[1]))} "
+                             f"(best so far, after test-play {i + 1})")
+        return lines
+
+    def cut_below(self) -> bytearray:
+        """Per row: 1 if the row or any call below it cut (only then can its score be a bound)."""
+        found: bytearray | None = getattr(self, "_cut_below", None)
+        if found is None:
+            p = self.trace.positions
+            pruned = p.extras["pruned"]
+            found = bytearray(len(p))
+            for pid in sorted(range(len(p)), key=lambda r: -p.depth[r]):  # children first
+                found[pid] = bool(pruned[pid]) or any(found[c] for _, c in p.children(pid))
+            self._cut_below = found
+        return found
+
+    def bound_word(self, call: Call) -> str:
+        """``'≤ '``/``'≥ '`` when a call's score is only a bound: it reached the edge of its
+        window and something below it was cut, so the score says only on which side of the
+        window the truth lies."""
+        if call.terminal_code or not self.cut_below()[call.pid]:
+            return ""
+        alpha, beta = self.window(call.pid)
+        if call.score <= alpha:
+            return "≤ "
+        if call.score >= beta:
+            return "≥ "
+        return ""
+
+    def stopped(self, call: Call) -> str | None:
+        if not self.skipped(call.pid):
+            return None
+        last = call.test_plays[-1].index or 0
+        return f"{self.game_words.player(call.state)} stops after {self.game_words.move_short(last)}: a cut"
+
+    # ---- the log ----------------------------------------------------------------------
+
+    def entry_notes(self, pid: int) -> list[Note]:
+        return [("window", f"called with {self.window_text(pid)}")]
+
+    def after_notes(self, pid: int) -> list[list[Note]]:
+        notes: list[list[Note]] = [[("window", text)] if text else [] for text in self.window_updates(pid)]
+        reason = self.cut_reason(pid)
+        if reason and notes:
+            notes[-1].append(("cut", reason))
+        return notes
+
+    # ---- pictures ---------------------------------------------------------------------
+
+    def caption(self, call: Call) -> str | None:
+        """The window under a call's picture, and the cut if it made one."""
+        lines = [self.window_text(call.pid)]
+        reason = self.cut_reason(call.pid)
+        if reason:
+            lines.append(f"cut: {reason.split(':', 1)[0]}")
+            lines.append(f"{self.opponent(call.pid)} would never allow this")
+        bound = self.bound_word(call)
+        if bound:
+            lines.append(f"returns {bound}{signed(call.score)} (a bound)")
+        return "\n".join(lines)
+
+    def shape_note(self, call: Call) -> str:
+        """``α=3 β=+∞`` beside a textbook node."""
+        def text(value: Any, low: bool) -> str:
+            return ("−∞" if low else "+∞") if value is None else str(value).replace("-", "−")
+
+        return f"α={text(call.extra('alpha'), True)} β={text(call.extra('beta'), False)}"
+
+    def legend_rows(self, *, shapes: bool) -> list[LegendRow]:
+        if shapes:
+            def sample(symbol: str, colour: str) -> str:
+                return labels.symbol(labels.text(symbol), colour=colour, align="RIGHT")
+
+            return [LegendRow(sample("α β", SAMPLE_INK), "beside a node: the window it was called with"),
+                    LegendRow(sample("≤ ≥", SAMPLE_INK), "a bound: the node stopped early (cutoff)"),
+                    LegendRow(sample(CUT_MARK, CUT_INK), "a branch pruned: never searched")]
+        words = self.game_words
+        return [
+            LegendRow(labels.symbol("α β", size=SMALL_POINTS),
+                      f"the window a call was made with: {words.max_name} is sure of α, "
+                      f"{words.min_name} of β"),
+            LegendRow(labels.arrow(SKIPPED_BORDER, dashed=True, align=None),
+                      "a test-play cut off (pruned): not searched"),
+            LegendRow(labels.symbol("cut", size=SMALL_POINTS),
+                      "why a call stopped: its best reached the window's edge"),
+            LegendRow(labels.symbol("≤ ≥", size=SMALL_POINTS),
+                      "a cut call's score is only a bound on the true one"),
+        ]
+
+    # ---- summaries ----------------------------------------------------------------------
+
+    def per_depth(self, counts: list[int]) -> list[int]:
+        """Per depth: how many test-plays were pruned, over every call of the trace."""
+        p = self.trace.positions
+        pruned = p.extras["pruned"]
+        totals: list[int] = []
+        for pid, n in enumerate(counts):
+            k, depth = len(pruned[pid]), p.depth[pid] + 1
+            if k:
+                totals.extend([0] * (depth + 1 - len(totals)))
+                totals[depth] += k * n
+        return totals
+
+    def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
+        per = self.per_depth(counts)
+        return [("pruned test-plays", f"{sum(per):,}"),
+                *((f"  at depth {d}", f"{n:,}") for d, n in enumerate(per) if n)]
+
+    # ---- quiz --------------------------------------------------------------------------
+
+    def bound_texts(self) -> list[str]:
+        """Every α and β the trace records, as the log writes them, lowest first."""
+        extras = self.trace.positions.extras
+        texts = {"-∞", "+∞"} | {bound_text(a, True) for a in extras["alpha"]}
+        texts |= {bound_text(b, False) for b in extras["beta"]}
+        order = {"-∞": float("-inf"), "+∞": float("inf")}
+        return sorted(texts, key=lambda t: order.get(t, 0.0) or float(t))
+
+    def entry_questions(self, call: Call) -> list[Question]:
+        """α and β on entry to ``call``."""
+        trace = self.trace
+        why = f"Window: called with {self.window_text(call.pid)}"
+        if call.parent is not None:
+            parent = trace.call(call.parent)
+            index = [c.call for c in parent.children()].index(call.call)
+            updates = [u for u in self.window_updates(parent.pid)[:index] if u]
+            source = (f"call #{parent.call}'s window after its update {updates[-1]}" if updates
+                      else f"call #{parent.call}'s own window, unchanged so far")
+            why += f", {source}"
+        texts = self.bound_texts()
+        found = []
+        for kind, low in (("alpha", True), ("beta", False)):
+            value = bound_text(call.extra(kind), low)
+            found.append(Question(
+                kind=kind, call=call.call, depth=call.depth,
+                prompt=f"With what {'α' if low else 'β'} is {who(self.game_words, call)} called?",
+                choices=tuple(bound_choice(t) for t in texts), answer=texts.index(value),
+                explanation=why + ".", ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
+            ))
+        return found
+
+    def after_questions(self, call: Call) -> list[Question]:
+        """After each test-play of ``call`` returns: is the next one searched or pruned?"""
+        children = call.children()
+        pruned = self.skipped(call.pid)
+        updates = self.window_updates(call.pid)
+        found = []
+        for i, child in enumerate(children):
+            searched = i + 1 < len(children)
+            if not searched and not pruned:
+                break  # the loop ran out of test-plays: nothing to predict
+            nxt = self.game_words.move_short((children[i + 1].move or 0) if searched else pruned[0])
+            if not searched:
+                why = f"Cut: {self.cut_reason(call.pid)}."
+            elif updates[i]:
+                why = f"No cut; window: {updates[i]}; so {nxt} is test-played next."
+            else:
+                why = (f"No cut and no change of window ({self.window_text(call.pid)}), "
+                       f"so {nxt} is test-played next.")
+            found.append(Question(
+                kind="next", call=call.call, depth=call.depth,
+                prompt=(f"Call #{child.call} returned {signed(child.score)}. Is call #{call.call}'s "
+                        f"next test-play, {nxt}, searched or pruned?"),
+                choices=SEARCHED_PRUNED, answer=0 if searched else 1, explanation=why,
+                ask=("end", child.call, 0), reveal=("end", child.call, 1),
+            ))
+        return found
+
+    def terminal_questions(self) -> list[Question]:
+        """Which test-plays of the first call, and of each of its test-plays that searched
+        further, are pruned (one answer: a set of moves)."""
+        root = self.trace.root
+        return [self.pruned_question(c) for c in [root, *root.children()] if c.children()]
+
+    def pruned_question(self, call: Call) -> Question:
+        """Which of ``call``'s test-plays are pruned."""
+        words = self.game_words
+        pruned = self.skipped(call.pid)
+        text = words.moves_answer(" ".join(words.move_token(m) for m in pruned))
+        label = ", ".join(words.move_short(m) for m in pruned) or "none"
+        if pruned:
+            why = f"Cut: {self.cut_reason(call.pid)}."
+        else:
+            why = f"No cut in call #{call.call} ({self.window_text(call.pid)}): every test-play is searched."
+        moves = ", ".join(words.move_token(m) for m in self.trace.game.moves(call.state))
+        return Question(
+            kind="pruned", call=call.call, depth=call.depth,
+            prompt=(f"Which test-plays of {who(words, call)} are pruned? "
+                    f"Its moves: {moves}; type the pruned ones, or none."),
+            choices=(Choice(label, (text,)),), answer=0, explanation=why,
+            ask=("begin", call.call, 0), reveal=("end", call.call, 0), many=True,
+        )
+
+    # ---- the page ---------------------------------------------------------------------
+
+    def page_data(self) -> dict[str, Any]:
+        extras = self.trace.positions.extras
+        data: dict[str, Any] = {name: list(extras[name]) for name in ("alpha", "beta") if name in extras}
+        if "pruned" in extras:
+            data["pruned"] = [list(cells) for cells in extras["pruned"]]
+        return data

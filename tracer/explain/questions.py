@@ -1,0 +1,98 @@
+"""Quiz questions as data: one call, its choices, the recorded answer and why.
+
+The renderers' quiz (``renderers/quiz.py``) asks the questions every search
+shares (what a call returns, which test-play it picks); a search's words
+plug-in adds its own (alpha-beta's window, memo's cache). Both build them from
+these types, so the page and ``trace quiz`` ask them all alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .text import signed
+
+if TYPE_CHECKING:
+    from ..trace import Call
+    from .base import GameWords
+
+# Where the page stands when it asks or reveals: (anchor, call, offset), the anchor
+# being the step at which the call begins or its last step (its return).
+Moment = tuple[str, int, int]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer a learner can give."""
+
+    #: How the answer is shown (``+1``, ``cell 4``, ``pruned``).
+    label: str
+    #: Every spelling typed for it that counts as this answer, lowercased.
+    accepts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question about one call, with the answer the trace recorded."""
+
+    #: Its kind: ``value``, ``pick``, or one a search adds (see ``SearchWords.question_kinds``).
+    kind: str
+    #: The call it is about (for ``next``: the call running the loop).
+    call: int
+    #: That call's depth: the page's difficulty keeps the questions down to a depth.
+    depth: int
+    #: The question in words.
+    prompt: str
+    #: The answers offered, in a fixed order.
+    choices: tuple[Choice, ...]
+    #: Index in ``choices`` of the recorded answer.
+    answer: int
+    #: Why that is the answer: one sentence in the log's words.
+    explanation: str
+    #: When the page asks, and the step it shows once answered.
+    ask: Moment
+    reveal: Moment
+    #: For ``value``: when to ask and reveal instead if the call's own test-plays are
+    #: not in the quiz (the learner predicts from the board, before any test-play).
+    ask_alone: Moment | None = None
+    reveal_alone: Moment | None = None
+    #: Whether the answer is a set of moves, typed in any order (``trace quiz`` only: its
+    #: one choice accepts them as ``GameWords.moves_answer`` spells them).
+    many: bool = False
+
+    @property
+    def right(self) -> Choice:
+        """The recorded answer."""
+        return self.choices[self.answer]
+
+    def accepts(self, typed: str) -> int | None:
+        """The index of the choice ``typed`` names, None if it names none."""
+        text = " ".join(typed.strip().lower().split())
+        for i, choice in enumerate(self.choices):
+            if text in choice.accepts:
+                return i
+        return None
+
+
+def score_choice(score: int) -> Choice:
+    """A score as an answer: ``+1`` (also typed ``1``)."""
+    spellings = {signed(score), str(score)}
+    return Choice(signed(score), tuple(sorted(spellings)))
+
+
+def bound_choice(text: str) -> Choice:
+    """A window bound as an answer: ``-∞`` (also typed ``-inf``, ``-infinity``)."""
+    spellings = {text, text.replace("∞", "inf"), text.replace("∞", "infinity")}
+    if text.startswith("+"):
+        spellings |= {s[1:] for s in spellings}
+    return Choice(text, tuple(sorted(spellings)))
+
+
+YES_NO = (Choice("yes", ("y", "yes")), Choice("no", ("n", "no")))
+
+
+def who(words: GameWords, call: Call) -> str:
+    """A call as a question names it: ``call #2 (cell 1 played: O to move on XXO/X.X/OO.)``."""
+    played = "" if call.move is None else f"{words.move_short(call.move)} played: "
+    return f"call #{call.call} ({played}{words.player(call.state)} to move on {words.describe(call.state)})"

@@ -1,0 +1,28 @@
+"""Small wording helpers every plug-in and renderer shares: scores, counts and lists as prose writes them."""
+
+from __future__ import annotations
+
+
+def signed(score: int) -> str:
+    """A score as prose writes it: ``+1``, ``-1``, ``0``."""
+    return f"{score:+d}" if score else "0"
+
+
+def calls(n: int) -> str:
+    """``'1 call'``, ``'9 calls'``, ``'549,946 calls'``."""
+    return f"{n:,} call" if n == 1 else f"{n:,} calls"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 level``, ``2 levels``."""
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def listed(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter upper-case (the rest as it is)."""
+    return text[:1].upper() + text[1:]

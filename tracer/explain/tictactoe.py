@@ -1,0 +1,550 @@
+"""Tic-tac-toe's words and pictures: boards, cells, marks, the guide's own figures and variables.
+
+Everything a learner reads about a tic-tac-toe position comes from here: the
+guide's names (``availCellsIndexes``, the array with empty cells as their
+index), the board drawn as a 3x3 grid for Graphviz, as SVG for notebooks and
+as text for the terminal, and the wording of the score schemes (depth-aware
+scores say why a finished game scores what it does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from ..games.tictactoe.board import CELL_NAMES, LINES, Board, cell_name
+from ..games.tictactoe.game import ASCENDING, TERMINAL_NAMES, X_TO_MOVE, order_name
+from ..scores import DepthScores
+from ..style import (
+    CELL_SIZE,
+    CELL_TEXT,
+    FONT,
+    INDEX_POINTS,
+    INDEX_TEXT,
+    INNER_BORDER,
+    INNER_FILL,
+    MARK_POINTS,
+    OUTCOME_BORDER,
+    OUTCOME_FILL,
+    OUTCOME_INK,
+    OUTCOME_SYMBOL,
+    PLAYED_FILL,
+    PLAYED_TEXT,
+    SMALL_POINTS,
+    TESTING_BORDER,
+    TESTING_FILL,
+)
+from . import labels
+from .base import FigureWords, GameWords, Note
+from .labels import LegendRow
+from .text import signed
+
+if TYPE_CHECKING:
+    from ..games.tictactoe.game import TicTacToe
+    from ..trace import Trace
+
+
+class TicTacToeWords(GameWords):
+    """The guide's words for tic-tac-toe: X and O, cells 0-8, the AI and the human."""
+
+    game: TicTacToe
+    position_words = "board + mark to move"
+    moves_noun = "empty cells"
+    max_role = "the AI"
+    min_role = "the human"
+    state_noun = "board"
+    already_over = "The board is already over"
+    tokens_name = "cell numbers"
+
+    def __init__(self, game: TicTacToe):
+        super().__init__(game)
+        self.max_name, self.min_name = game.ai, game.human
+
+    # ---- who moves, and states in words ------------------------------------------------
+
+    def player(self, state: int) -> str:
+        return self.game.mark_of(state)
+
+    def mover(self, state: int) -> str:
+        role = "the AI, the maximiser" if self.game.maximising(state) else "the human, the minimiser"
+        return f"{self.player(state)} ({role})"
+
+    def describe(self, state: int) -> str:
+        return self.game.board_of(state).compact()
+
+    def players_line(self) -> str:
+        return f"the AI (maximiser) is {self.game.ai}"
+
+    def guide_array(self, state: int) -> str:
+        """The board as the guide's array: ``["X", 1, "O", ...]`` (an empty cell holds its index)."""
+        board = self.game.board_of(state)
+        return "[" + ", ".join(str(i) if board[i] == "." else f'"{board[i]}"' for i in range(9)) + "]"
+
+    def setting(self) -> str:
+        """The search's starting point, the board as the guide's array:
+        ``["X", 1, "O", ...] with X to move (X is the AI)``."""
+        g = self.game
+        return f"{self.guide_array(g.root)} with {g.to_move} to move ({g.ai} is the AI)"
+
+    # ---- moves in words ----------------------------------------------------------------
+
+    def move_name(self, move: int) -> str:
+        return f"cell {move} ({cell_name(move)})"
+
+    def move_short(self, move: int) -> str:
+        return f"cell {move}"
+
+    def move_token(self, move: int) -> str:
+        return str(move)
+
+    def moves_list(self, moves: Sequence[int]) -> str:
+        """``cells 5 and 8``, ``cell 4``."""
+        if len(moves) == 1:
+            return f"cell {moves[0]}"
+        cells = [str(m) for m in moves]
+        return "cells " + ", ".join(cells[:-1]) + " and " + cells[-1]
+
+    def moves_text(self, state: int) -> str:
+        """The empty cells a call's for-loop tries: ``cells 1, 4, 8`` (ascending, as step 8 lists them)."""
+        return "cells " + ", ".join(map(str, self.game.empty_cells(state)))
+
+    def moves_answer(self, typed: str) -> str:
+        return super().moves_answer(" ".join(w for w in typed.replace(",", " ").split()
+                                             if w.lower() not in ("cell", "cells")))
+
+    def move_phrase(self, state: int, move: int) -> str:
+        """``state``'s mover playing ``move``: ``X on cell 1 (top-middle)``."""
+        return f"{self.player(state)} on {self.move_name(move)}"
+
+    def edge_label(self, state: int, move: int) -> str:
+        """``X on 4``."""
+        return f"{self.player(state)} on {move}"
+
+    def returned(self, move: int | None, score: int) -> str:
+        """The guide's ``{index: 4, score: 1}``, or ``{score: -1}`` for a finished game."""
+        return f"{{score: {score}}}" if move is None else f"{{index: {move}, score: {score}}}"
+
+    def point_of_view(self, state: int) -> str:
+        """A note for a score given while the human moves: it is the AI's score."""
+        ai = self.game.ai
+        return "" if self.game.maximising(state) else f" (from {ai}'s point of view: {ai} is the AI)"
+
+    # ---- the log's steps ---------------------------------------------------------------
+
+    def log_header(self) -> str:
+        g = self.game
+        s, ai, human = g.scores, g.ai, g.human
+        return (
+            f"Minimax trace of {g.board.compact()} with {g.to_move} to move. "
+            f"{ai} is the AI (maximiser), {human} the human (minimiser).\n"
+            f"Scores from {ai}'s point of view: {human} wins {s.text('human_win')}, "
+            f"{ai} wins {s.text('ai_win')}, draw {s.text('draw')}.\n"
+            'How to read it: a board is written row by row, "/" between rows and "." for an '
+            "empty cell,\n"
+            f"so {g.board.compact()} is the guide's array {self.guide_array(g.root)}.\n"
+            "#N numbers the calls in the order they start; a call is indented one level below "
+            "its caller.\n"
+            '"step N" is the guide\'s step; {index: 4, score: 1} is a test-play\'s info, '
+            "as the guide writes it.\n\n"
+        )
+
+    def setting_lines(self) -> list[str]:
+        lines = []
+        if self.game.order != ASCENDING:
+            lines.append(f"Loop order: {order_name(self.game.order)}.")
+        if isinstance(self.game.scores, DepthScores):
+            lines.append("Depth-aware scores: a win scores 10 - depth, a loss depth - 10 "
+                         "(depth = moves from the first call), so a quicker win is worth more.")
+        return lines
+
+    def setting_words(self) -> list[str]:
+        words = []
+        if self.game.order != ASCENDING:
+            words.append(f"order {order_name(self.game.order)}")
+        if self.game.scores.spec() == "depth":
+            words.append("scores depth")
+        return words
+
+    def first_call_text(self, state: int) -> str:
+        """Step 7's invocation: ``minimax(["X", 1, ...], "X")``."""
+        return f'minimax({self.guide_array(state)}, "{self.player(state)}")'
+
+    def step8_text(self, state: int) -> str:
+        """Step 8 in the guide's variable: ``availCellsIndexes = [1, 4, 8]``."""
+        return f"availCellsIndexes = [{', '.join(map(str, self.game.empty_cells(state)))}]"
+
+    def loop_text(self, state: int) -> str:
+        """Step 10's for-loop: ``X test-plays cells 1, 4, 8`` (in loop order)."""
+        cells = self.game.moves(state)
+        word = "cell" if len(cells) == 1 else "cells"
+        return f"{self.player(state)} test-plays {word} {', '.join(map(str, cells))}"
+
+    def undo_text(self, move: int) -> str:
+        """Step 12 puts the test-played cell back: ``cell 4 reset``."""
+        return f"cell {move} reset"
+
+    def next_text(self, move: int) -> str:
+        """Step 13: ``next empty cell: 8``."""
+        return f"next empty cell: {move}"
+
+    def terminal_sentence(self, state: int, terminal: int) -> str:
+        """Step 9's finding: ``O (the human) has three in a row (cells 2, 4, 6)``."""
+        winner = self.game.winner_name(terminal)
+        if winner is None:
+            return "no empty cell and no three in a row: a draw"
+        cells = " and cells ".join(
+            ", ".join(map(str, line)) for line in self.game.winning_lines(state, terminal))
+        role = "the AI" if winner == self.game.ai else "the human"
+        return f"{winner} ({role}) has three in a row (cells {cells})"
+
+    def terminal_notes(self, state: int, terminal: int, depth: int) -> list[Note]:
+        """Depth-aware scores: why a finished game scores what it does."""
+        scores = self.game.scores
+        if not isinstance(scores, DepthScores):
+            return []
+        outcome = {"win": "ai_win", "loss": "human_win", "draw": "draw"}[self.outcome_kind(terminal)]
+        return [("depth", scores.why(outcome, depth))]
+
+    def answer_text(self, state: int, move: int) -> str:
+        return f"{self.player(state)} plays bestPlayInfo.index: {self.move_name(move)}"
+
+    # ---- finished games and scores -------------------------------------------------------
+
+    def terminal_label(self, terminal: int) -> str:
+        """``X wins``, ``draw``."""
+        winner = self.game.winner_name(terminal)
+        return "draw" if winner is None else f"{winner} wins"
+
+    def outcome_kind(self, terminal: int) -> str:
+        """A finished game for the AI: ``'win'``, ``'loss'`` or ``'draw'``."""
+        name = TERMINAL_NAMES[terminal]
+        if name == "draw":
+            return "draw"
+        return "win" if name == self.game.ai else "loss"
+
+    def value_kind(self, score: int) -> str:
+        return self.game.scores.kind(score)
+
+    def fixed_scores(self) -> set[int]:
+        s = self.game.scores
+        return {s.human_win, s.draw, s.ai_win}
+
+    def prediction(self, state: int, terminal: int, score: int, bound: str) -> str:
+        """What a test-play's call predicts: ``O can then win, so this predicts a loss for X: score -1``."""
+        text = signed(score)
+        ai, human = self.game.ai, self.game.human
+        name = TERMINAL_NAMES[terminal]
+        if name == "draw":
+            return f"the board is full with no three in a row: a draw, score {text}"
+        if name is not None:
+            cells = ", ".join(map(str, self.game.winning_lines(state, terminal)[0]))
+            result = f"a win for {ai}" if name == ai else f"a loss for {ai}"
+            return f"{name} completes a line (cells {cells}): {result}, score {text}"
+        if bound:  # a cut below: the score only says the test-play cannot beat the window
+            side = "at most" if bound.startswith("≤") else "at least"
+            return (f"a cut below leaves only a bound: {side} {text}, enough to know it cannot "
+                    f"change the choice above")
+        kind = self.value_kind(score)
+        if kind == "win":
+            return f"{ai} can then force a win, so this predicts a win for {ai}: score {text}"
+        if kind == "loss":
+            return f"{human} can then win, so this predicts a loss for {ai}: score {text}"
+        return f"best play by both then ends in a draw, so this predicts a draw: score {text}"
+
+    # ---- summaries, pages, figures ------------------------------------------------------
+
+    def stats_head(self) -> tuple[str, str]:
+        g = self.game
+        return ("board", f"{g.board.compact()}, {g.to_move} to move, {g.ai} is the AI")
+
+    def stats_outcomes(self, terminal: dict[str, int]) -> list[tuple[str, str]]:
+        ai, human = self.game.ai, self.game.human
+        return [
+            (f"  {ai} wins (AI)", f"{terminal[ai]:,}"),
+            (f"  {human} wins (human)", f"{terminal[human]:,}"),
+            ("  draws", f"{terminal['draw']:,}"),
+        ]
+
+    def page_heading(self) -> str:
+        g = self.game
+        s = g.scores
+        return (
+            f"{g.board.compact()} · {g.to_move} to move · "
+            f"{g.ai} is the AI (max), {g.human} the human (min) · "
+            f"scores: {g.human} wins {s.text('human_win')}, {g.ai} wins "
+            f"{s.text('ai_win')}, draw {s.text('draw')}"
+        )
+
+    def figures_intro(self, trace: Trace) -> str:
+        g = self.game
+        s = g.scores
+        root = trace.root
+        text = (
+            f"The board <code>{escape(g.board.compact())}</code> with {g.to_move} to move. "
+            f"{g.ai} is the AI (the maximiser), {g.human} the human (the minimiser); "
+            f"scores are from {g.ai}'s point of view: {g.human} wins {signed(s.human_win)}, "
+            f"{g.ai} wins {signed(s.ai_win)}, a draw {signed(s.draw)}. "
+        )
+        if root.terminal is not None:
+            return text + "The game is already over, so minimax returns at once (step 9)."
+        cells = ", ".join(map(str, g.empty_cells(root.state)))
+        calls = f"{trace.calls:,} call" + ("" if trace.calls == 1 else "s")
+        return text + (
+            f"The first call, #1 (step 7), finds the empty cells {cells} (step 8) and "
+            f"test-plays each in turn (steps 10–13). Figures 4 and 5 show the first test-play's "
+            f"board before and after the move, then come one figure per test-play (the guide's "
+            f"figures 6–8), the overview (figure 9) and the board after the chosen move "
+            f"(figure 10). In all, minimax makes {calls} and returns "
+            f"{trace.result}: {self.player(root.state)} plays {self.move_name(root.best or 0)}. "
+            f"Numbers such as #5 are call numbers, the same as in the recursion log "
+            f"(<code>trace BOARD</code> prints it)."
+        )
+
+    def test_play_words(self, state: int, move: int, call: int) -> str:
+        after = self.game.play(state, move)
+        return (f"{self.move_name(move)}, framed in red on the first board (as in the "
+                f"guide's figure 4). {self.player(state)} test-plays its mark there; the changed "
+                f"board, the new mark in red (figure 5), goes to minimax again: call #{call}, "
+                f"{self.player(after)} to move.")
+
+    def test_play_alt(self, state: int, move: int) -> str:
+        return (f"the first board with cell {move} framed in red, an arrow to the board after "
+                f"{self.player(state)} plays there")
+
+    def guide_figure(self, trace: Trace, number: int, outcome: str = "",
+                     forced: str = "") -> FigureWords | None:
+        """The guide's figures 4 (the cell tested), 5 (the board after it) and 10 (the board
+        after the chosen move). ``outcome`` and ``forced`` say how the chosen move ends (10)."""
+        root = trace.root
+        plays = root.children()
+        if not plays:
+            return None
+        me = self.player(root.state)
+        if number == 4:
+            cell = plays[0].move or 0
+            return FigureWords(
+                top=f"#1 · {me} to move", footer=f"the for-loop tests cell {cell}",
+                caption=(f"Figure 4: the board of call #1; the for-loop's first empty cell, "
+                         f"cell {cell}, is framed in red"),
+                narration=(f"Step 11. Call #1's for-loop starts with the first empty cell, cell {cell}: "
+                           f"it keeps the cell's index in currentTestPlayInfo.index so the board can be "
+                           f"put back afterwards. Empty cells show their index in grey, as the guide's "
+                           f"array holds it; the red frame marks the cell being tested."),
+                alt=f"The board {self.game.board.compact()} with cell {cell} framed in red.")
+        if number == 5:
+            first = plays[0]
+            cell, next_player = first.move or 0, self.player(first.state)
+            return FigureWords(
+                top=f"#{first.call} · {next_player} to move", footer=f"{me} test-plays cell {cell}",
+                caption=(f"Figure 5: the board after {me} test-plays cell {cell}: the new "
+                         f"mark in red; minimax runs again on it as call #{first.call}"),
+                narration=(f"Step 11, continued. {me} puts its mark on cell {cell} and minimax "
+                           f"is called again on the new board, with {next_player} to move: call "
+                           f"#{first.call}. The new mark is red. After the call returns, step 12 "
+                           f"puts cell {cell} back."),
+                alt=f"The board {self.describe(first.state)} with {me}'s new mark on cell {cell} in red.")
+        if number == 10:
+            return self._final_figure(trace, outcome, forced)
+        return None
+
+    def _final_figure(self, trace: Trace, outcome: str, forced: str) -> FigureWords:
+        root, result = trace.root, trace.result
+        after = root.children()[root.best_index or 0]
+        me = self.player(root.state)
+        if outcome == "wins":
+            words = forced
+        elif outcome == "draws":
+            words = ("the board is full: a draw" if after.terminal == "draw"
+                     else "best play by both then ends in a draw")
+        else:
+            words = "loses against best play"
+        return FigureWords(
+            top=f"after #1 · {me} played cell {result.index}", footer="",
+            caption=f"Figure 10: {me} plays bestPlayInfo.index, cell {result.index}, and {words}",
+            narration=(f"Step 25. The first call returned {result}, which step 24 keeps in "
+                       f"bestPlayInfo; {me} plays its index, cell {result.index}, and {words}."),
+            alt=(f"The board {self.describe(after.state)} after {me} plays cell {result.index}, "
+                 f"the new mark in red."))
+
+    # ---- pictures ---------------------------------------------------------------------
+
+    def picture(self, state: int, *, played: int | None = None, testing: int | None = None,
+                terminal: int = 0, line_colour: str = "") -> str:
+        """The board as a 3x3 table: ``played`` in red, every winning line bold, the cell the
+        for-loop is testing (the guide's figure 4) framed in red, still showing its index."""
+        board = self.game.board_of(state)
+        in_line = {c for line in self.game.winning_lines(state, terminal) for c in line}
+        rows = [labels.row(*(_grid_cell(i, board[i], played=i == played, testing=i == testing,
+                                         in_line=i in in_line, line_colour=line_colour)
+                             for i in range(r * 3, r * 3 + 3)))
+                for r in range(3)]
+        # A fixed size keeps the grid square when a wider caption stretches its cell.
+        return labels.table(*rows, BORDER="0", CELLBORDER="1", CELLSPACING="0", CELLPADDING="0",
+                            COLOR="#9e9e9e", FIXEDSIZE="TRUE", WIDTH=3 * CELL_SIZE,
+                            HEIGHT=3 * CELL_SIZE)
+
+    def legend_rows(self, *, played: bool, testing: bool, outcomes: bool) -> list[LegendRow]:
+        rows = []
+        if played:
+            rows.append(LegendRow(labels.swatch(PLAYED_FILL, PLAYED_FILL),
+                                  "red cell with a mark: the cell just played (the guide's figure 5)"))
+        if testing:
+            rows.append(LegendRow(labels.swatch(TESTING_FILL, TESTING_BORDER, border=3),
+                                  "red frame round a grey digit: the empty cell the for-loop is "
+                                  "testing (figure 4)"))
+        rows.append(LegendRow(labels.sample("0", INDEX_TEXT, SMALL_POINTS),
+                              "grey digit: an empty cell, showing its index as the guide's array holds it"))
+        if outcomes:
+            rows.append(LegendRow(labels.sample("X", OUTCOME_INK["win"], SMALL_POINTS),
+                                  "bold coloured marks: the three in a row (every line, when there are two)"))
+            s, ai, human = self.game.scores, self.game.ai, self.game.human
+            for kind, text in (("win", f"{ai} (AI) wins: {s.text('ai_win')}"),
+                               ("loss", f"{human} (human) wins: {s.text('human_win')}"),
+                               ("draw", f"draw: {s.text('draw')}")):
+                rows.append(LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
+                                      f"{OUTCOME_SYMBOL[kind]} {text}"))
+        return rows
+
+    def setting_legend_rows(self) -> list[LegendRow]:
+        if not isinstance(self.game.scores, DepthScores):
+            return []
+        return [LegendRow(labels.symbol("10-d", size=SMALL_POINTS),
+                          "depth-aware scores: a win 10 - depth, a loss depth - 10")]
+
+    def svg_picture(self, state: int, *, played: int | None = None, top: str = "",
+                    bottom: str = "", fill: str = INNER_FILL, border: str = INNER_BORDER) -> str:
+        return board_svg(self.game.board_of(state), played=played, top=top, bottom=bottom,
+                         fill=fill or INNER_FILL, border=border or INNER_BORDER)
+
+    def text_picture(self, state: int) -> list[str]:
+        import click  # the terminal's colours (shown only on a terminal)
+
+        return board_lines(self.game.board_of(state), style=click.style)
+
+    def page_data(self) -> dict[str, Any]:
+        """What the step-through page needs to draw this game."""
+        g = self.game
+        return {
+            "board": g.board.cells,
+            "to_move": g.to_move,
+            "ai": g.ai,
+            "human": g.human,
+            "scores": g.scores.as_dict(),
+            "lines": [list(line) for line in LINES],
+            "cell_names": list(CELL_NAMES),
+            "terminal_names": list(TERMINAL_NAMES),
+        }
+
+    def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
+        """Per-state columns: packed boards, the side to move, the winning line."""
+        line_index = []
+        for state, code in zip(states, terminal, strict=True):
+            lines = self.game.winning_lines(state, code)
+            line_index.append(LINES.index(lines[0]) if lines else -1)
+        return {
+            "boards": [s & 0x3FFFF for s in states],
+            "x_to_move": [1 if s & X_TO_MOVE else 0 for s in states],
+            "line": line_index,
+        }
+
+    def page_settings(self) -> dict[str, Any]:
+        # The code panel names the loop's order when it is not the guide's.
+        return {} if self.game.order == ASCENDING else {"order": list(self.game.order)}
+
+
+def _grid_cell(i: int, mark: str, *, played: bool, testing: bool, in_line: bool, line_colour: str) -> str:
+    """One cell. Marks are big and bold; an empty cell's index is small and grey, so a
+    digit 0 never reads as the mark O, even in the red cell being tested."""
+    size = {"WIDTH": CELL_SIZE, "HEIGHT": CELL_SIZE, "FIXEDSIZE": "TRUE"}
+    if mark == ".":
+        frame = ({"BORDER": 3, "COLOR": TESTING_BORDER, "BGCOLOR": TESTING_FILL} if testing
+                 else {"BGCOLOR": "white"})
+        return labels.cell(labels.font(str(i), POINT_SIZE=INDEX_POINTS, COLOR=INDEX_TEXT), **size, **frame)
+    if played:
+        return labels.cell(labels.font(labels.bold(mark), POINT_SIZE=MARK_POINTS, COLOR=PLAYED_TEXT),
+                           **size, BGCOLOR=PLAYED_FILL)
+    colour = (line_colour or CELL_TEXT) if in_line else CELL_TEXT
+    text = labels.bold(mark) if in_line else mark
+    return labels.cell(labels.font(text, POINT_SIZE=MARK_POINTS, COLOR=colour), **size, BGCOLOR="white")
+
+
+# ---- the board as SVG (notebooks) and as text (the terminal) ------------------------------
+
+#: A notebook board's cell, in pixels.
+SVG_CELL = 28
+
+
+def board_svg(board: Board, *, played: int | None = None, top: str | None = None,
+              bottom: str | None = None, fill: str = INNER_FILL, border: str = INNER_BORDER) -> str:
+    """A board as a standalone SVG: 3x3 cells, optional text above and below."""
+    cell, pad, line = SVG_CELL, 6, 16
+    above = line if top else 0
+    below = line if bottom else 0
+    # Wide enough for the longest caption (about 6.5 px a character at 11 px).
+    longest = max(len(top or ""), len(bottom or ""))
+    width = max(3 * cell + 2 * pad, round(longest * 6.5) + 2 * pad)
+    left = (width - 3 * cell) / 2
+    height = 3 * cell + 2 * pad + above + below
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="{FONT}, sans-serif">',
+        f'<rect x="0.5" y="0.5" width="{width - 1}" height="{height - 1}" rx="6" '
+        f'fill="{fill}" stroke="{border}"/>',
+    ]
+    if top:
+        parts.append(svg_text(width / 2, pad + 11, top, 11))
+    for i, mark in enumerate(board.cells):
+        x, y = left + cell * (i % 3), pad + above + cell * (i // 3)
+        cell_fill = PLAYED_FILL if i == played else "#ffffff"
+        parts.append(f'<rect x="{x:g}" y="{y}" width="{cell}" height="{cell}" fill="{cell_fill}" '
+                     f'stroke="{INNER_BORDER}"/>')
+        if mark == ".":
+            parts.append(svg_text(x + cell / 2, y + cell / 2 + 3, str(i), 9, INDEX_TEXT))
+        else:
+            colour = PLAYED_TEXT if i == played else CELL_TEXT
+            parts.append(svg_text(x + cell / 2, y + cell / 2 + 6, mark, 17, colour))
+    if bottom:
+        parts.append(svg_text(width / 2, height - pad - 2, bottom, 11, bold=True))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def svg_text(x: float, y: float, text: str, size: int, colour: str = CELL_TEXT, bold: bool = False) -> str:
+    """One centred line of SVG text."""
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="middle" '
+            f'fill="{colour}"{weight}>{escape(text)}</text>')
+
+
+#: The rule between a drawn board's rows.
+RULE = "---+---+---"
+
+
+def board_lines(board: Board, played: int | None = None, line: tuple[int, ...] = (),
+                draw: bool = False, style: Any = None) -> list[str]:
+    """The board as five lines of text; empty cells show their number, as the guide's array does.
+
+    ``style(text, **how)`` colours a cell (click's ``style``; plain text without it):
+    the winning ``line`` bracketed (``[X]``, so it shows without colour too), a drawn
+    board grey, the cell just ``played`` red.
+    """
+    paint = style or (lambda text, **_: text)
+    rows = []
+    for r in range(3):
+        cells = []
+        for i in range(r * 3, r * 3 + 3):
+            mark = board[i]
+            pad = " " if i % 3 < 2 else ""  # no trailing space at the end of a row
+            if i in line:
+                cells.append(paint(f"[{mark}]", fg="green", bold=True))
+            elif mark == ".":
+                cells.append(paint(f" {i}{pad}", dim=True))
+            elif draw:
+                cells.append(paint(f" {mark}{pad}", fg="bright_black"))
+            elif i == played:
+                cells.append(paint(f" {mark}{pad}", fg="red", bold=True))
+            else:
+                cells.append(f" {mark}{pad}")
+        rows.append("|".join(cells))
+    return [rows[0], RULE, rows[1], RULE, rows[2]]

@@ -1,0 +1,219 @@
+"""The nine cells of a board, read from any of the notations board files use, with exact errors.
+
+The notations (see ``notation.py``): a grid of three rows of three cells, the
+guide's array (as its line of JavaScript too), or the nine cells on one line.
+Only the cells are read here; whether the position could occur in a game, and
+whose turn it is, is ``notation.py``'s part.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...errors import InputError, name_char, quote
+
+#: An empty cell in the nine cells' own notation (``X.OX.XOO.``).
+EMPTY = "."
+
+EMPTY_CHARS = ".-_"
+EXPECTED_CELL = "X, O, '.', '-', '_' or the cell's own index"
+EXPECTED_BOARD = 'a board: 3 rows of 3 cells, 9 cells like X.OX.XOO., or an array like ["X", 1, "O", ...]'
+
+#: A rule between the rows of a drawn board, as ``trace play`` prints it: ``---+---+---``.
+_RULE = re.compile(r"[-+=\s]*\+[-+=\s]*")
+#: The start of the guide's array, maybe as its JavaScript: ``const currentBoardState = [``.
+_ARRAY_START = re.compile(r"(?:(?:const|let|var)\s+)?(?:[A-Za-z_$][\w$]*\s*=\s*)?\[")
+
+
+#: The empty board as the guide's array of indexes, ``[0, 1, ..., 8]``.
+_INDEX_ARRAY = re.compile(r"\[\s*" + r"\s*,\s*".join(map(str, range(9))) + r"\s*,?\s*\]")
+
+
+def surely_a_board(text: str) -> bool:
+    """Whether a file's first line with content can only be a board: the guide's array
+    (with quoted marks, or the empty board's indexes ``[0, 1, ..., 8]``), which another
+    game's ``[...]`` notation might otherwise claim."""
+    rows = _content_rows(text[:4096])
+    if not rows:
+        return False
+    first = rows[0][1]
+    start = _ARRAY_START.match(first)
+    return start is not None and ('"' in first or "'" in first or bool(_INDEX_ARRAY.match(first, start.end() - 1)))
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """Quote found text for an error message: escaped, shortened, on one line."""
+    return quote(text.strip(" \t"), limit)
+
+
+def parse_cells(text: str, source: str = "board") -> str:
+    """The nine cells (``'X.OX.XOO.'``) of a board in any of the notations above.
+
+    Only the cells are checked (InputError if they are not a board), not whether
+    the position could occur in a game: that is parse_board's job.
+    """
+    rows = _content_rows(text)
+    if not rows:
+        raise InputError(f"expected {EXPECTED_BOARD}, found nothing", source)
+    return "".join(_read_cells(rows, source))
+
+
+def _read_cells(rows: list[tuple[int, str]], source: str) -> list[str]:
+    """The cells, in whichever notation ``rows`` are written."""
+    first_line, first = rows[0]
+    start = _ARRAY_START.match(first)
+    if start:
+        return _parse_array(_array_lines(rows, start.end() - 1, source), source, first_line)
+    if len(rows) == 1 and "/" in first:  # X.O/X.X/OO.
+        return _parse_grid([(first_line, row) for row in first.split("/")], source)
+    packed = re.sub(r"[\s|]+", "", first)
+    if len(rows) == 1 and len(packed) == 9:  # X.OX.XOO.
+        return _parse_grid([(first_line, packed[i : i + 3]) for i in (0, 3, 6)], source)
+    return _parse_grid(rows, source)
+
+
+def _content_rows(text: str) -> list[tuple[int, str]]:
+    """``(line number, content)`` of each line that says something: no comments, blank
+    lines or the ``---+---+---`` rules of a drawn board."""
+    rows: list[tuple[int, str]] = []
+    # Only "\n" ends a line (a "\r" before it is dropped): form feeds, vertical tabs,
+    # U+0085 and U+2028/2029 are characters of the line, so line numbers match an
+    # editor's and a comment runs to the real end of its line.
+    for number, raw in enumerate(text.split("\n"), start=1):
+        content = raw.split("#", 1)[0].strip(" \t\r")
+        if content and not _RULE.fullmatch(content):
+            rows.append((number, content))
+    return rows
+
+
+def _array_lines(rows: list[tuple[int, str]], start: int, source: str) -> str:
+    """The array's text, from its ``[`` to its ``]``, joined over as many lines as it spans.
+
+    What may follow it is a ``;`` (the guide's JavaScript), nothing else.
+    """
+    parts = [rows[0][1][start:]]
+    index = 0
+    while "]" not in parts[-1] and index + 1 < len(rows):
+        index += 1
+        parts.append(rows[index][1])
+    joined = " ".join(parts)
+    end = joined.find("]")
+    if end < 0:
+        raise InputError(
+            f"expected the array to end with ']', found {_quote(joined)}", source, rows[0][0]
+        )
+    rest = joined[end + 1 :].strip()
+    if rest not in ("", ";"):
+        raise InputError(
+            f"expected nothing after the array but a ';', found {_quote(rest)}", source, rows[index][0]
+        )
+    if index + 1 < len(rows):
+        line, content = rows[index + 1]
+        raise InputError(f"expected nothing after the array, found {_quote(content)}", source, line)
+    return joined[: end + 1]
+
+
+def _parse_grid(rows: list[tuple[int, str]], source: str) -> list[str]:
+    if len(rows) > 3:
+        line, content = rows[3]
+        raise InputError(f"expected 3 rows, found a fourth: {_quote(content)}", source, line)
+    cells: list[str] = []
+    for r, (line, content) in enumerate(rows):
+        row = re.sub(r"[ \t|]+", "", content)
+        if len(row) != 3:
+            raise InputError(
+                f"expected 3 cells in row {r + 1}, found {len(row)}: {_quote(content)}",
+                source,
+                line,
+            )
+        for c, char in enumerate(row):
+            cells.append(_cell(char, r * 3 + c, content, source, line))
+    if len(rows) < 3:
+        line = rows[-1][0]
+        raise InputError(
+            f"expected 3 rows, found {len(rows)} (the board ends at line {line})", source, line
+        )
+    return cells
+
+
+def _cell(char: str, index: int, content: str, source: str, line: int) -> str:
+    upper = char.upper()
+    if upper in ("X", "O"):
+        return upper
+    if char in EMPTY_CHARS:
+        return EMPTY
+    if char.isdigit() and char.isascii():
+        if int(char) == index:
+            return EMPTY
+        raise InputError(
+            f"expected cell {index} to be {EXPECTED_CELL} ({index}), found the number {char} "
+            f"in {_quote(content)}",
+            source,
+            line,
+        )
+    raise InputError(
+        f"expected {EXPECTED_CELL}, found {name_char(char)} in {_quote(content)}", source, line
+    )
+
+
+_ARRAY_ITEM = re.compile(r"""[ \t]*(?:"([^"]*)"|'([^']*)'|(-?[0-9]+))[ \t]*(?:,|$)""")
+
+
+def _parse_array(content: str, source: str, line: int) -> list[str]:
+    inner = content[1:-1].strip(" \t")
+    cells: list[str] = []
+    pos = 0
+    while pos < len(inner):
+        match = _ARRAY_ITEM.match(inner, pos)
+        if not match or match.end() == pos:
+            raise InputError(
+                f'expected "X", "O" or a number at item {len(cells) + 1} of the array, '
+                f"found {_quote(inner[pos:])}",
+                source,
+                line,
+            )
+        pos = match.end()
+        index = len(cells)
+        text = match.group(1) if match.group(1) is not None else match.group(2)
+        if text is not None:
+            if text.upper() not in ("X", "O"):
+                found = name_char(text) if len(text) == 1 else _quote(text)
+                raise InputError(
+                    f'expected "X" or "O" at item {index + 1} of the array, found {found}',
+                    source,
+                    line,
+                )
+            cells.append(text.upper())
+        else:
+            digits = match.group(3)
+            # No valid item has two digits; checking first keeps int() off huge numbers.
+            number = int(digits) if len(digits.lstrip("-")) == 1 else None
+            if number != index:
+                raise InputError(
+                    f"expected item {index + 1} of the array to be a mark or its own index "
+                    f"{index}, found the number {digits if len(digits) < 12 else _quote(digits)}",
+                    source,
+                    line,
+                )
+            cells.append(EMPTY)
+    if len(cells) != 9:
+        raise InputError(
+            f"expected 9 items in the array, found {len(cells)}: {_quote(content)}", source, line
+        )
+    return cells
+
+
+def array_text(items: list[object] | tuple[object, ...], source: str = "Board()") -> str:
+    """The guide's array given as a Python list (``["X", 1, "O", ...]``), as the text of
+    its line of code, for the notations to read; TypeError for an item that is
+    neither a mark nor a cell's index."""
+    shown = []
+    for item in items:
+        if isinstance(item, str):
+            shown.append('"' + item.replace("\\", "\\\\").replace('"', '\\"') + '"')
+        elif type(item) is int:
+            shown.append(str(item))
+        else:
+            raise TypeError(f"{source} expects the guide's array: nine items, each \"X\", \"O\" or "
+                            f"the empty cell's index, found {item!r}")
+    return "[" + ", ".join(shown) + "]"

@@ -1,0 +1,129 @@
+"""Tic-tac-toe's entry in the registry: its board files, its options and its JSON fields."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from ...errors import InputError
+from ..base import GameKind, GameOption, Variation
+from .board import Mark
+
+
+class TicTacToeKind(GameKind):
+    """The guide's game: a board file, ``--turn X|O``, ``--ai``, ``--scores``, ``--order``."""
+
+    name = "tictactoe"
+    aliases = ("tic-tac-toe",)
+    title = "tic-tac-toe (a board file)"
+    words = "tracer.explain.tictactoe:TicTacToeWords"
+    turns = ("X", "O")
+    turn_help = "X or O (default: inferred from the counts; X if equal)"
+    options = (
+        GameOption("ai", "The AI's mark (the maximiser); the other is the human.", ("X", "O"), "X"),
+        GameOption("scores", "Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
+                             "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.", default="tutorial", metavar="SCHEME"),
+        GameOption("order", "Loop order of the test-plays: ascending (the guide's), centre-first "
+                            "(4, corners, edges) or nine cells C,C,...", default="ascending", metavar="ORDER"),
+    )
+    json_keys = frozenset({"board", "mark", "empty"})
+    reads_version1 = True
+
+    def sniff(self, text: str) -> int:
+        from .notation import surely_a_board
+
+        # The guide's array is surely a board; any other text may be one, and is read as
+        # one unless another game claims it.
+        return 3 if surely_a_board(text) else 1
+
+    def read(self, data: bytes, source: str, options: dict[str, Any]) -> Any:
+        from ...scores import parse_scores
+        from .game import TicTacToe, parse_order
+        from .notation import read_board_file
+
+        turn = options.get("turn")
+        mark = turn.upper() if turn else None
+        if mark not in (None, "X", "O"):
+            raise InputError(f"expected X or O for a board, found {turn}", "--turn")
+        position = read_board_file(io.BytesIO(data), source, mark)
+        ai: Mark = "O" if str(options.get("ai") or "X").upper() == "O" else "X"
+        scores = parse_scores(options.get("scores") or "tutorial")
+        return TicTacToe(position.board, position.to_move, ai, scores,
+                         parse_order(options.get("order") or "ascending"))
+
+    def variations(self, game: Any) -> list[Variation]:
+        from ...scores import DEPTH
+        from .game import CENTRE_FIRST
+
+        return [Variation("order", game.varied(order=CENTRE_FIRST)),
+                Variation("scores", game.varied(scores=DEPTH))]
+
+    def compare_fields(self, game: Any) -> dict[str, Any]:
+        from ...scores import NAMED
+
+        scheme = next((name for name, s in NAMED.items() if s == game.scores), game.scores.spec())
+        return {"order": list(game.order), "scores": scheme}
+
+    # ---- the JSON trace ---------------------------------------------------------------
+
+    def json_version1(self, game: Any) -> bool:
+        from .game import ASCENDING
+
+        # Depth-aware scores are not a fixed triple: a version 1 reader would misread them.
+        return game.order == ASCENDING and game.scores.spec() != "depth"
+
+    def json_header(self, game: Any, version: int = 2) -> list[tuple[str, Any]]:
+        fields: list[tuple[str, Any]] = [
+            ("board", game.board.cells),
+            ("to_move", game.to_move),
+            ("ai", game.ai),
+            ("human", game.human),
+            ("scores", game.scores.as_dict()),
+        ]
+        return fields + ([("order", list(game.order))] if version > 1 else [])
+
+    def from_json(self, header: dict[str, Any], source: str) -> Any:
+        from ...scores import scores_from_json
+        from .board import Board, other
+        from .game import ASCENDING, TicTacToe
+
+        try:
+            board = Board(header["board"])
+            to_move, ai = header["to_move"], header["ai"]
+            if to_move not in ("X", "O") or ai not in ("X", "O"):
+                raise ValueError(f'"to_move" and "ai" must be "X" or "O", found {to_move!r}, {ai!r}')
+            if header.get("human", other(ai)) != other(ai):
+                raise ValueError(f'"human" must be the mark that is not the AI\'s, {other(ai)!r}')
+            order = header.get("order", ASCENDING)
+            if sorted(order) != list(ASCENDING) or any(type(c) is not int for c in order):
+                raise ValueError(f'"order" must list the cells 0-8 once each, found {order!r}')
+            return TicTacToe(board, to_move, ai, scores_from_json(header["scores"]), order)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(
+                f"expected a complete trace header, found a problem with {exc}", source
+            ) from None
+
+    def state_from_json(self, game: Any, node: dict[str, Any]) -> int:
+        from .board import Board
+        from .game import pack
+
+        cells, mark, empty = node.get("board"), node.get("mark"), node.get("empty")
+        if not (isinstance(cells, str) and len(cells) == 9 and not set(cells) - set("XO.")):
+            raise ValueError(f"expected a board of 9 characters X, O or '.', found {cells!r}")
+        if mark not in ("X", "O"):
+            raise ValueError(f"expected mark 'X' or 'O', found {mark!r}")
+        state = pack(Board(cells), mark)
+        if not isinstance(empty, list) or any(type(c) is not int for c in empty) \
+                or empty != list(game.empty_cells(state)):
+            raise ValueError(f"expected empty cells {list(game.empty_cells(state))}, found {empty!r}")
+        return state
+
+    def json_head(self, game: Any, state: int) -> str:
+        # Format version 1's order: the board and the mark come before "move".
+        return f'"board":"{game.board_of(state).cells}","mark":"{game.mark_of(state)}",'
+
+    def json_tail(self, game: Any, state: int) -> str:
+        return f'"empty":[{",".join(map(str, game.empty_cells(state)))}],'
+
+
+KIND = TicTacToeKind()

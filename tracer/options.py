@@ -1,0 +1,187 @@
+"""The command line's game and search options, each declared once, their choices read from the registries.
+
+``--game`` and ``--algorithm`` take the registries' names (``GameParam``,
+``SearchParam``: converted at the edge, the choices listed only when help
+asks); ``--turn`` takes what each game says; every other game option (``--ai``,
+``--scores``, ``--order``) is declared by its game's kind and every search
+setting (``--cutoff``) by its search's kind. The commands take them as option
+groups and hand the values to ``build_game`` and ``chosen_search``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from . import games, search
+from .commandline import complete_folder, complete_path
+from .errors import InputError
+from .outputs.files import FORMATS
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class GameParam(click.ParamType):
+    """A game's name or alias, as the game registry knows it."""
+
+    name = "game"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return games.find(str(value)).name
+        except InputError:
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, games.names()))}.", param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[" + "|".join(kind.name for kind in games.kinds()) + "]"
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(n) for n in games.names() if n.startswith(incomplete)]
+
+
+class SearchParam(click.ParamType):
+    """A search's name, as the search registry knows it."""
+
+    name = "algorithm"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return search.find(str(value)).name
+        except InputError:
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, search.names()))}.", param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[" + "|".join(search.names()) + "]"
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(n) for n in search.names() if n.startswith(incomplete)]
+
+
+def _turns() -> list[str]:
+    return list(dict.fromkeys(turn for kind in games.kinds() for turn in kind.turns))
+
+
+def turn_option() -> Callable[[F], F]:
+    """``--turn``: who moves first, in each game's own words (``X``/``O``, ``max``/``min``)."""
+    said = "; ".join(kind.turn_help for kind in games.kinds() if kind.turns)
+    return click.option("--turn", type=click.Choice(_turns(), case_sensitive=False),
+                        help=f"Side to move: {said}.")
+
+
+def game_option() -> Callable[[F], F]:
+    """``--game``: which game BOARD is written for."""
+    return click.option("--game", "game_name", type=GameParam(),
+                        help="Read BOARD as this game (default: the game whose input it looks like).")
+
+
+def game_settings(*names: str) -> Callable[[F], F]:
+    """The options the games declare (``--ai``, ``--scores``, ``--order``), or only ``names``."""
+    declared = {option.name: option for kind in games.kinds() for option in kind.options}
+    chosen = [declared[name] for name in names] if names else list(declared.values())
+
+    def apply(command: F) -> F:
+        for option in reversed(chosen):
+            kind_of_value: Any = click.Choice(option.choices, case_sensitive=False) if option.choices else None
+            command = click.option(f"--{option.name}", option.name, type=kind_of_value, default=option.default,
+                                   metavar=option.metavar, show_default=option.default is not None,
+                                   help=option.help)(command)
+        return command
+
+    return apply
+
+
+def search_options(command: F) -> F:
+    """``--algorithm`` and every search's settings (``--cutoff``), declared once each."""
+    settings: dict[str, list[tuple[str, Any]]] = {}
+    for kind in search.kinds():
+        for name, setting in kind.settings.items():
+            settings.setdefault(name, []).append((kind.name, setting))
+    for name, owners in reversed(list(settings.items())):
+        values = list(dict.fromkeys(v for _, s in owners for v in s.values))
+        command = click.option(f"--{name}", f"setting_{name}", type=click.Choice(values), default=None,
+                               help=owners[0][1].help)(command)
+    said = ", ".join(f"{kind.name} ({kind.help})" for kind in search.kinds())
+    return click.option("--algorithm", type=SearchParam(), default=search.baseline().name, show_default=True,
+                        help=f"The search: {said}.")(command)
+
+
+def game_options(command: F) -> F:
+    """``--turn``, ``--game`` and the games' own options, then the search's (for ``run`` and ``quiz``)."""
+    command = search_options(command)
+    command = game_settings()(command)
+    command = game_option()(command)
+    return turn_option()(command)
+
+
+def chosen_search(algorithm: str, given: dict[str, Any]) -> search.SearchSpec:
+    """The search the options name; a setting given to a search that does not take it is a
+    mistake worth saying (``--cutoff`` without alpha-beta)."""
+    kind = search.find(algorithm)
+    settings = {name.removeprefix("setting_"): value for name, value in given.items()
+                if name.startswith("setting_") and value is not None}
+    for name in settings:
+        if name not in kind.settings:
+            takers = [k.name for k in search.kinds() if name in k.settings]
+            raise InputError(f"only applies to --algorithm {' or '.join(takers)}, not {algorithm}", f"--{name}")
+    return search.SearchSpec(algorithm, **settings)
+
+
+def build_game(data: bytes, source: str, game_name: str | None = None, turn: str | None = None,
+               ai: str = "X", scores: str = "tutorial", order: str = "ascending", **options: Any) -> Any:
+    """The game an input file's bytes describe (the one named, else the one its text is
+    written for), shaped by the options each game takes (the others leave it as it is)."""
+    kind = games.find(game_name) if game_name else games.sniff(data)
+    return kind.read(data, source, {"turn": turn, "ai": ai, "scores": scores, "order": order, **options})
+
+
+def output_options(command: F) -> F:
+    """Options shared by ``run`` and ``render``: what to write and how much to draw."""
+    options = [
+        click.option("-o", "--output", metavar="PATH", shell_complete=complete_path,
+                     help="Where to write the tree (default: the input's name + .svg; '-' = stdout)."),
+        click.option("--format", "fmt", type=click.Choice(FORMATS),
+                     help="Output format (default: from -o's suffix, else svg)."),
+        click.option("--no-tree", is_flag=True, help="Write no tree file, only the log."),
+        click.option("-q", "--quiet", is_flag=True, help="Print no recursion log."),
+        click.option("--stats", is_flag=True,
+                     help="Print a summary (calls per depth, outcomes, repeated positions) "
+                          "instead of the log."),
+        click.option("--log", "log_path", metavar="PATH", shell_complete=complete_path,
+                     help="Write the recursion log to PATH (- for standard output)."),
+        click.option("--max-nodes", type=int, default=None, metavar="N",
+                     help="Most boards to draw, at most 10000 (default: 100, a larger tree drawn "
+                          "to the depth that fits; 1600 with --depth; figures: 64 each, 60 for "
+                          "the overview)."),
+        click.option("--depth", type=int, default=None, metavar="N",
+                     help="Draw N levels; deeper subtrees become summary nodes."),
+        click.option("--focus", type=int, default=1, metavar="CALL",
+                     help="Draw the subtree of call CALL (and the path to it)."),
+        click.option("--line", is_flag=True,
+                     help="Draw only the chosen line of play, with the alternatives at each step."),
+        click.option("--figures", "figures_dir", metavar="DIR", shell_complete=complete_folder,
+                     help="Write the tutorial's figures (one per test-play, the overview, "
+                          "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
+                          "apply. No tree file then, unless -o asks for one."),
+        click.option("--engine", type=click.Choice(["auto", "dot", "pure"]), default=None,
+                     help="Layout engine: Graphviz's dot, the pip-installed graphviz-pure, or auto "
+                          "(dot when on the PATH; default, or $TRACER_ENGINE)."),
+        click.option("--scale", type=click.FloatRange(0.25, 8), default=1.0, metavar="X",
+                     help="Enlarge PNGs X times (1 = 96 dpi; 2 or 3 for slides)."),
+        click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
+                     help="Write a self-contained page that replays the trace step by step "
+                          "(no tree file then unless -o or --format asks for one)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def input_bytes() -> int:
+    """The most bytes any game reads of an input file."""
+    return max(kind.max_bytes for kind in games.kinds())

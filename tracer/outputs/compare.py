@@ -1,0 +1,86 @@
+"""``trace compare``'s outputs: the table (or its JSON) on the terminal, and ``--html``'s page of trees."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import click
+
+from ..trace import Trace
+from .base import Output
+from .files import check_graphviz, check_output_path, pipe, write_atomically, write_stdout
+
+
+@dataclass(frozen=True)
+class CompareRequest:
+    """What ``trace compare`` asks for."""
+
+    #: ``text`` (a table) or ``json``.
+    fmt: str = "text"
+    #: ``--html``: where the page of trees goes (``-``: standard output, instead of the table).
+    html_path: str | None = None
+
+
+class CompareTable(Output):
+    """The comparison on standard output: a table, or the same rows as JSON."""
+
+    option = "--format"
+    on_terminal = True
+    trace: list[Trace]  # type: ignore[assignment]
+
+    def render(self) -> None:
+        from ..renderers import compare
+
+        fmt = self.request.fmt
+        self.text = compare.render_json(self.trace) if fmt == "json" else compare.render_table(self.trace)
+
+    def write(self) -> None:
+        if self.request.fmt == "json":
+            write_stdout(self.text)  # a file's format: UTF-8, whatever the console's encoding
+        else:
+            click.echo(self.text, nl=False)
+
+
+class ComparePage(Output):
+    """``--html PATH``: a page with the table and every search's tree side by side."""
+
+    option = "--html"
+    trace: list[Trace]  # type: ignore[assignment]
+
+    @property
+    def path(self) -> str:
+        return str(self.request.html_path)
+
+    def paths(self) -> list[str]:
+        return [] if self.path == "-" else [self.path]
+
+    def check(self) -> None:
+        check_output_path(self.path, "--html")
+        check_graphviz()
+
+    def render(self) -> None:
+        from ..renderers.compare import render_html
+        from ..renderers.tree import describe, game_tree, plan_tree
+
+        plans = [plan_tree(trace) for trace in self.trace]
+        svgs = [pipe(game_tree(trace, plan), "svg").decode("utf-8") for trace, plan in zip(self.trace, plans,
+                                                                                              strict=True)]
+        notes = [describe(trace, plan) for trace, plan in zip(self.trace, plans, strict=True)]
+        self.page = render_html(self.trace, svgs, notes)
+
+    def write(self) -> None:
+        if self.path == "-":
+            write_stdout(self.page)
+            return
+        write_atomically(self.path, self.page.encode("utf-8"))
+        self.report(f"trace: wrote {self.path} ({len(self.trace)} trees side by side)")
+
+
+def plan_compare(traces: list[Trace], request: CompareRequest) -> list[Output]:
+    """The outputs ``trace compare`` asks for: the table unless the page takes standard output."""
+    outputs: list[Output] = []
+    if request.html_path != "-":
+        outputs.append(CompareTable(traces, request))  # type: ignore[arg-type]
+    if request.html_path is not None:
+        outputs.append(ComparePage(traces, request))  # type: ignore[arg-type]
+    return outputs

@@ -1,0 +1,89 @@
+"""What a search declares to tracer: its name, its settings and per-call facts, its recorder and its rule.
+
+A search module defines ``KIND``, a ``SearchKind``; the registry
+(``tracer.search``) finds it by the module's name. Its recorder fills
+``Positions`` and never prints; its rule check runs on every row of a trace
+after the checks all searches share (``Trace.check``), so a trace read back
+from a file is checked as thoroughly as one just recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..trace import Trace
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting of a search: the values it takes, and the one used unless another is asked for."""
+
+    #: Every value it takes, as the command line and the JSON trace spell them.
+    values: tuple[str, ...]
+    #: The value used when none is given.
+    default: str
+    #: What it does, for ``--help``.
+    help: str = ""
+
+
+#: A per-call fact's check: whether a value read from a JSON trace is one the search records.
+ExtraCheck = Callable[[Any], bool]
+
+
+@dataclass(frozen=True)
+class SearchKind:
+    """A search's entry in the registry."""
+
+    #: The name ``--algorithm`` and the JSON trace use (also its module's name).
+    name: str
+    #: The search in a few words: ``alpha-beta``.
+    title: str
+    #: ``function(game, **settings) -> Trace``: records every call from the game's root.
+    run: Callable[..., Trace]
+    #: ``check(trace, pid, where)``: this search's own rules for one row (AssertionError if broken).
+    check: Callable[[Trace, int, str], None]
+    #: Its words: a ``SearchWords`` subclass, or where it lives (``module:Class``).
+    words: str | type
+    #: What ``--algorithm`` says of it.
+    help: str = ""
+    #: Its settings by name (e.g. alpha-beta's ``cutoff``), in the order they are listed.
+    settings: Mapping[str, Setting] = field(default_factory=dict)
+    #: The facts it records per call (``Positions.extras``), each with the check of a value read back.
+    extras: Mapping[str, ExtraCheck] = field(default_factory=dict)
+    #: The settings ``trace compare`` runs it with, one row each.
+    compare: tuple[Mapping[str, str], ...] = ({},)
+    #: Whether the calls it makes depend on the loop order (then ``trace compare`` also runs
+    #: it on the game's variations of the order).
+    order_matters: bool = False
+    #: The search the others are measured against (the guide's minimax): one in the registry.
+    baseline: bool = False
+    #: Whether version 1 of the JSON trace (which names no search) holds its traces.
+    json_version1: bool = False
+    #: What the game page (``trace play --html``) calls it in its menu ('' : not offered there).
+    game_page: str = ""
+    #: Whether the registry lists it: ``--algorithm`` offers it, ``trace compare`` runs it, the game
+    #: page has it. A search recorded elsewhere (a learner's program, ``trace check``) is not
+    #: offered: it is found by name (so its traces check and read back), never listed.
+    offered: bool = True
+    #: For a search whose calls depend on more than the position (alpha-beta's window): makes
+    #: a recorder ``(game, **settings)`` whose ``root(state)`` records a search from ``state``
+    #: into rows shared with every earlier one, and whose ``trace()`` holds them all. The game
+    #: page records the AI's decisions with it; None: the baseline's rows serve.
+    recorder: Callable[..., Any] | None = None
+
+    def full_settings(self, given: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        """Every setting's value: those given that it takes (None: the default), in declared order."""
+        return tuple((name, given.get(name) or s.default) for name, s in self.settings.items())
+
+    def check_settings(self, given: Mapping[str, Any]) -> None:
+        """ValueError unless every setting given is one it takes, with a value it takes."""
+        for name, value in given.items():
+            setting = self.settings.get(name)
+            if setting is None:
+                raise ValueError(f"{self.name} takes no setting {name!r}"
+                                 + (f" (it takes {', '.join(self.settings)})" if self.settings else ""))
+            if value not in setting.values:
+                raise ValueError(f"expected {name} to be one of {', '.join(setting.values)}, found {value!r}")
