@@ -247,7 +247,7 @@ def looks_like_tree(data: bytes | str) -> bool:
     """Whether a file's text starts as a tree does, judged by its first line with content:
     ``[`` or a label ``NAME:`` (a board's array starts with ``[`` too: the registry asks
     every game and the surest wins)."""
-    text = data if isinstance(data, str) else data.decode("utf-8", "replace")
+    text = data if isinstance(data, str) else data[:4096].decode("utf-8", "replace")
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if line:
