@@ -139,8 +139,7 @@ DEPTHS = [
 
 
 def depth_trace(text: str, turn: str | None) -> Trace:
-    return SearchSpec("minimax").run(build_game(text.encode(), "quiz-depth", turn, None, "X", "tutorial",
-                                                "ascending"))
+    return SearchSpec("minimax").run(build_game(text.encode(), "quiz-depth", turn=turn))
 
 
 @pytest.mark.parametrize(("name", "text", "turn"), DEPTHS)
