@@ -320,7 +320,7 @@ def _forget_bytecode(path: Path) -> None:
         cached.unlink()
 
 
-def judge_all(workers: list[Worker], jobs: list[tuple[Case, list[list[str]]]]) -> list[Verdict]:
+def judge_all(workers: list[Worker], jobs: list[tuple[Case, list[list[str]]]], keep: bool = True) -> list[Verdict]:
     """Judge every job, one per worker at a time, printing each verdict as it comes."""
     todo: queue.Queue[tuple[int, Case, list[list[str]]]] = queue.Queue()
     for i, (case, stages) in enumerate(jobs):
@@ -337,7 +337,8 @@ def judge_all(workers: list[Worker], jobs: list[tuple[Case, list[list[str]]]]) -
             verdict = worker.judge(case, stages)
             with lock:
                 verdicts[i] = verdict
-                save_verdicts([verdict])  # kept as they come: an interrupted run can go on (--again)
+                if keep:  # kept as they come: an interrupted run can go on (--again)
+                    save_verdicts([verdict])
                 done = sum(v is not None for v in verdicts)
                 m = case.mutant
                 by = f"  (by {verdict.by})" if verdict.result == "killed" else ""
@@ -507,7 +508,7 @@ def sample_run(config: Config, cases: list[Case]) -> int:
             return 1
         worker = Worker(copy, config, {})
         jobs = [(Case(by_key[key].mutant, ts), [ts]) for key, ts, _expect in config.sample]
-        verdicts = judge_all([worker], jobs)
+        verdicts = judge_all([worker], jobs, keep=False)  # judged by a few tests: not a run's verdicts
     wrong = [(v, expect) for v, (_k, _t, expect) in zip(verdicts, config.sample, strict=True)
              if ("killed" if v.result in ("killed", "timeout") else v.result) != expect]
     for v, expect in wrong:
