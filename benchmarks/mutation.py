@@ -468,7 +468,9 @@ def report_run(config: Config, cases: list[Case], write: bool) -> int:
         print(f"\n{len(unjudged)} mutants not judged yet ({note}): bash scripts/mutation.sh --again")
     if write:
         write_results(table, verdicts, survivors,
-                      f"\n\nNot judged yet: {len(unjudged)} mutants ({note})." if unjudged else "")
+                      f"\n\nNot judged yet: {len(unjudged)} mutants ({note}); "
+                      "`bash scripts/mutation.sh --again --write` judges them, keeping the verdicts above."
+                      if unjudged else "")
     return 0
 
 
