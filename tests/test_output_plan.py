@@ -245,3 +245,9 @@ def test_a_folder_given_as_an_output_file_is_bad_input(cli, tmp_path, board, opt
     assert result.exit_code == 2
     assert result.stderr == (f"trace: error: {option}: 'somewhere' is a folder: give a file name inside it\n")
     assert files_in(tmp_path) == ["board.txt"]
+
+
+def test_a_capital_suffix_that_contradicts_format_is_refused(cli, tmp_path, board):
+    result = cli("board.txt", "--quiet", "-o", "T.SVG", "--format", "png")
+    assert result.exit_code == 2 and "has the suffix of a SVG file but --format asks for png" in result.stderr
+    assert files_in(tmp_path) == ["board.txt"]
