@@ -27,6 +27,9 @@ PROCESS_MODULES = {"subprocess", "pty", "multiprocessing", "asyncio.subprocess"}
 OS_RUNNERS = {"system", "popen", "posix_spawn", "posix_spawnp", "startfile", "fork", "forkpty"}
 #: tracer's own methods that share a name with graphviz's: the outputs' render step.
 OWN_RENDER_CALLS = {("outputs/base.py", "out.render")}
+#: The one module that runs a program which is not a layout engine: ``trace check`` runs
+#: the learner's own program (under python or node), never Graphviz.
+LEARNERS_RUNNER = PACKAGE / "check" / "program.py"
 
 
 def runs_a_program(tree: ast.AST, where: str) -> list[str]:
@@ -50,13 +53,19 @@ def runs_a_program(tree: ast.AST, where: str) -> list[str]:
 def test_only_the_engine_chooser_runs_a_program():
     offenders = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        if path == CHOOSER:
+        if path in (CHOOSER, LEARNERS_RUNNER):
             continue
         where = path.relative_to(PACKAGE).as_posix()
         found = runs_a_program(ast.parse(path.read_text(encoding="utf-8")), where)
         if found:
             offenders[where] = found
     assert offenders == {}
+
+
+def test_the_learners_runner_runs_no_layout_engine():
+    """The module ``trace check`` runs programs with names no layout program."""
+    text = LEARNERS_RUNNER.read_text(encoding="utf-8")
+    assert not any(name in text for name in ('"dot"', "'dot'", "graphviz", "neato"))
 
 
 def test_the_scan_sees_each_way_to_run_a_program():

@@ -22,6 +22,8 @@ What ``tracer`` offers (``help(tracer.NAME)`` tells more):
 * ``tree(text_or_lists, root="MAX")``: a textbook tree (``GameTree``), such as
   ``tree([[3, 12, 8], [2, 4, 6]])``; ``TicTacToe(board, to_move, ai, scores, order)``:
   a board as a game;
+* ``check(fn, board)``: a learner's own minimax function run and held, call by call,
+  against the guide's (``trace check`` for a program file);
 * ``Trace``, ``Call``, ``Result``: what a search records; ``save(trace, path)`` and
   ``load(path)``: a trace as a JSON file; ``figures(trace)``, ``test_play_figure(trace, n)``,
   ``overview_figure(trace)``: the guide's figures (``Figure``, ``FigureSeries``), shown in
