@@ -130,8 +130,7 @@ class _Parser:
         label = self.label()
         if label == ROOT_LABEL and parent >= 0 and not self.nodes.written[0]:
             raise self.fail(f"a label other than '{ROOT_LABEL}' (the unlabelled root is called "
-                            f"'{ROOT_LABEL}')", at=at + (len(self.text[at:]) - len(self.text[at:].lstrip())),
-                            found=repr(label))
+                            f"'{ROOT_LABEL}')", at=at, found=repr(label))
         index = self.new_node(label, parent, depth)
         c = self.peek()
         if c == "[":
