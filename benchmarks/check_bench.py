@@ -85,6 +85,20 @@ def main() -> None:
                 wall, cpu = median([trace, "check", str(js), *extra], repeat)
                 rows.append((label, f"{wall * 1000:.0f} ms", f"{cpu * 1000:.0f} ms",
                              f"{wall / alone:.1f}× node (target: a few seconds)"))
+            # Its calls through every output of trace (the departure-free guide: the files only).
+            outputs = [("`--log calls.txt`: every call narrated", ["--log", str(Path(tmp, "calls.txt"))]),
+                       ("`-o tree.svg`: the tree, drawn to a readable depth", ["-o", str(Path(tmp, "tree.svg"))]),
+                       ("`-o trace.json`: the learner's trace saved", ["-o", str(Path(tmp, "trace.json"))]),
+                       ("`--side-by-side both.html`: both trees on one page",
+                        ["--side-by-side", str(Path(tmp, "both.html"))])]
+            for label, extra in outputs:
+                wall, cpu = median([trace, "check", str(js), *extra], max(1, repeat // 2))
+                rows.append((f"`trace check guide-empty.js {label.split('`')[1]}`{label.split('`')[2]}",
+                             f"{wall * 1000:.0f} ms", f"{cpu * 1000:.0f} ms", f"{wall / alone:.1f}× node"))
+            wall, cpu = median([trace, "render", str(Path(tmp, "trace.json")), "-q", "-o",
+                                str(Path(tmp, "again.svg"))], max(1, repeat // 2))
+            rows.append(("`trace render trace.json -o again.svg`: the saved learner's trace drawn again",
+                         f"{wall * 1000:.0f} ms", f"{cpu * 1000:.0f} ms", ""))
             small = Path(tmp, "guide.js")
             small.write_text(guide_program(GUIDE_BOARD), encoding="utf-8")
             wall, cpu = median([trace, "check", str(small)], repeat)

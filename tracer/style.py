@@ -68,3 +68,8 @@ SKIPPED_BORDER = "#bdbdbd"
 #: The mark on a textbook tree's branch that was cut off, and its ink.
 CUT_MARK = "✂"
 CUT_INK = "#c62828"
+
+#: A mark a search sets on calls (trace check: a learner's first departure from a correct
+#: search, and the calls made after it): a frame and a tag in violet, which no outcome, line
+#: or box uses, and which stays apart from them all for red-green colour-blind readers too.
+MARKED = "#a500f0"

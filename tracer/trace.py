@@ -264,13 +264,18 @@ class Trace:
         found = memo.get(pid)
         if found is not None:
             return found
-        counts = [1]
-        for _move, child in self.positions.children(pid):
-            below = self.calls_by_depth(child)
-            if len(counts) < len(below) + 1:
-                counts.extend([0] * (len(below) + 1 - len(counts)))
-            for d, n in enumerate(below, start=1):
-                counts[d] += n
+        # Level by level, each row with the number of the subtree's calls on it: a row sits at
+        # one depth, so this is linear in the rows, however deep (a learner's runaway search
+        # is a chain thousands of calls deep).
+        children = self.positions.children
+        counts, level = [], {pid: 1}
+        while level:
+            counts.append(sum(level.values()))
+            below: dict[int, int] = {}
+            for row, n in level.items():
+                for _move, child in children(row):
+                    below[child] = below.get(child, 0) + n
+            level = below
         memo[pid] = counts
         return counts
 

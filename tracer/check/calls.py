@@ -11,9 +11,10 @@ root, as a call of its own. A call that only hands its own board to another func
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .notation import written
 from .reading import (
     Cells,
     Notation,
@@ -24,7 +25,6 @@ from .reading import (
     read_cells,
     read_returned,
     return_kind,
-    show,
     unwrap,
 )
 from .record import RAISED, RETURNED, Frame, Record
@@ -390,7 +390,8 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
     if driver is not None:
         fn = driver.fn
         if driver.ended == RETURNED:
-            returned = loop_choice(unwrap(record.value(driver.value)))
+            raw = record.value(driver.value)
+            returned = replace(loop_choice(unwrap(raw)), text=written(raw, record.language))
         elif driver.ended == RAISED:
             raised = record.error(driver.value)
     return Loop(tuple(rows), base, movers.pop(), returned, fn, raised)  # type: ignore[arg-type]
@@ -399,7 +400,7 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
 def loop_choice(value: Any) -> Returned:
     """The move a loop's function returned: a cell, ``(row, col)``, ``{index}``, ``{i, j}``,
     or a ``(score, move)`` pair; nothing if it returned no move."""
-    text = show(value)
+    text = ""  # the caller writes the value in the learner's notation (see notation.py)
     if value is None:
         return Returned(None, None, True, text)
     move = move_of(value)

@@ -15,6 +15,7 @@ DEFAULT_BOARDS = 30
 EPILOG = """\b
 Examples:
   trace check minimax.js              run it, check its search on its own board
+  trace check minimax.js -o tree.svg --log calls.txt --side-by-side both.html
   trace check minimax.py board.txt    the board to call minimax on, if the program makes no call
   trace check minimax.py --boards     also check 30 varied positions, stop at the first wrong
   trace check game.py --function max_value,min_value,minimax
@@ -49,10 +50,20 @@ Examples:
               help="The Python that runs a .py file (default: the one running trace).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="The report as text, or as one JSON object.")
+@click.option("--log", "log_path", metavar="PATH",
+              help="Write your calls narrated, as trace's recursion log, the first departure marked.")
+@click.option("-o", "--output", "tree_path", metavar="PATH",
+              help="Draw your tree (.svg, .png, .pdf, .dot), the departure and the calls after it "
+                   "marked, the guide's answer beside it; or save your search as a JSON trace (.json) "
+                   "that trace render reads back.")
+@click.option("--side-by-side", "side_by_side", metavar="PATH",
+              help="Write one page with your tree and the guide's, at one scale, where they differ marked.")
+@click.option("--html", "html_path", metavar="PATH", hidden=True)
 @reports_errors
 def check(file: str, board: str | None, example: str | None, turn: str | None, functions: str | None,
           ai: str | None, scores_text: str | None, boards: int | None, timeout: float, max_calls: int,
-          stdin_path: str | None, python: str | None, fmt: str) -> None:
+          stdin_path: str | None, python: str | None, fmt: str, log_path: str | None, tree_path: str | None,
+          side_by_side: str | None, html_path: str | None) -> None:
     """Run a learner's minimax program (FILE, .py or .js) and check it call by call.
 
     The program runs as your own program, with your permissions, as `python FILE` or
@@ -66,18 +77,25 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
     on BOARD (a board file; default: the guide's board).
     """
     # The engine is imported here, not with the command line: other commands start faster.
+    from ..outputs.check import CheckRequest, precheck
     from .notebook import scale_of
+    from .presenting import write_outputs
     from .run import CheckOptions, check_file
 
     if board is not None and example is not None:
         raise Failure("give one board: a BOARD file or --example NAME", 2)
+    if html_path is not None:
+        raise InputError("the step-through page cannot show a learner's search yet: use --side-by-side "
+                         "PATH, -o tree.svg or --log PATH", "--html")
+    request = CheckRequest(log_path, tree_path, side_by_side, inputs=tuple(p for p in (file, board) if p))
+    precheck(request)
     options = CheckOptions(
         board=_position(board, example, turn), board_source=board or example,
         ai=ai.upper() if ai else None, scores=scale_of(scores_text),
         functions=[n.strip() for n in functions.split(",") if n.strip()] if functions else None,
         stdin=stdin_path, timeout=timeout, max_calls=max_calls, boards=boards, python=python)
     result = check_file(file, options)
-    click.echo(result.to_json() if fmt == "json" else str(result), nl=False)
+    write_outputs(result, result.to_json() if fmt == "json" else str(result), request)
     if not result.ok:
         click.get_current_context().exit(1)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .calls import LOOP
+from .notation import plain_written, written
 from .reading import unwrap
 from .verdict import SearchCheck
 from .words import board9, signed
@@ -60,3 +62,46 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
     return value
+
+
+def returned_text(check: SearchCheck, node: int) -> str:
+    """What call ``node`` returned, as the learner's language writes it (``nothing``: no value;
+    for a call that raised, that it did)."""
+    s = check.search
+    if node != LOOP and check.search.raised(node):
+        return "nothing: it raised an error"
+    raw = _raw_return(check, node)
+    if raw is _NONE:
+        return "nothing" if node != LOOP or s.loop is None else (s.loop.returned.text or "nothing")
+    return written(raw, s.record.language)
+
+
+_NONE = object()
+
+
+def _raw_return(check: SearchCheck, node: int) -> object:
+    """The value ``node`` returned as recorded, or _NONE if it returned none (or is the program's loop)."""
+    s = check.search
+    if node == LOOP or s.rows.ended[node] != 0:
+        return _NONE
+    inner = s.delegate(node)
+    raw = s.record.value(s.rows.value[node])
+    if inner is not None and (raw is None or (isinstance(raw, dict) and "$u" in raw)):
+        return _raw_return(check, inner)  # a hand-over: the call it handed its board to returned it
+    return raw
+
+
+def expected_text(check: SearchCheck) -> str:
+    """What a correct search returns at the departure, written as the learner's own values are."""
+    d = check.departure
+    assert d is not None
+    terminal = d.cells is not None and d.expected_move is None
+    expected = expected_json(check, d.node, d.expected_score, d.expected_move, terminal)
+    if expected is None:
+        return ("no such call: a correct search does not make this one" if d.expected_score is None
+                else signed(d.expected_score))
+    raw = _raw_return(check, d.node)
+    if raw is _NONE:
+        raw = _raw_return(check, check.search.root)
+    as_tuple = isinstance(raw, dict) and "$tuple" in raw
+    return plain_written(expected, check.search.record.language, as_tuple)

@@ -1,167 +1,179 @@
 """A learner's recorded search as a ``tracer.Trace``, so tracer's renderers can present it.
 
-The learner's calls are not the guide's: a call may be made on a board its caller could
-not produce, try a cell twice, or return a score its board does not have. So the game
-of this trace is the record itself (``RecordedGame``): its rules answer "which calls did
-this call make, and what did it return" from what the program did, and the trace's own
-check holds the rows to those rules. A row is one distinct recorded subtree at one depth
-(the learner's identical subtrees are stored once, as tracer's own traces store them);
-its state packs the row's number above a tic-tac-toe state (board and side to move), so
-the board of every call is read back the way tic-tac-toe traces read it.
-
-The game and the search (both named ``learner``) are registered, not offered: found by
-name, as a trace's check and its words look them up, never listed as a choice.
+The trace's game is the record itself (``tracer.games.learner``: its rules are the calls
+the program made) and its search is ``learner``; both are found by name, never offered.
+A row is one distinct recorded subtree at one depth (the learner's identical subtrees are
+stored once, as tracer's own traces store them), except on the path down to the call
+that departs first: those calls get rows of their own, so what the log says of the
+departing call's row is said of that call alone. What ``trace check`` found (the verdict,
+the departure, the guide's answer) goes with the game, so a saved trace keeps it.
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import games, search
-from ..explain.base import GameWords, SearchWords
-from ..explain.tictactoe import TicTacToeWords
+from ..games.learner.game import (
+    AT_RETURN,
+    AT_START,
+    FIRST_ODD_MOVE,
+    STOPPED,
+    Departure,
+    LearnerFacts,
+    RecordedGame,
+    state_of,
+)
 from ..games.tictactoe.board import Board
-from ..games.tictactoe.game import TERMINAL_CODES, TicTacToe, pack, unpack
+from ..games.tictactoe.game import TicTacToe, pack
+from ..search.learner import FACTS, MAX_TEXT
+from ..search.learner import KIND as LEARNER
 from ..trace import Positions, SearchInfo, Trace
-from .calls import LearnerSearch, placed
+from .calls import LOOP, LearnerSearch, placed
+from .facts import expected_text, returned_text
 from .reading import Cells
-from .scales import finished, winner
+from .scales import finished
 from .verdict import SearchCheck
 from .words import board9
 
-#: Terminal codes: tic-tac-toe's (X won, O won, a draw), and a call that made no test-play on a
-#: board whose game goes on (it returned early, or raised).
-STOPPED = 4
-TERMINAL_NAMES: tuple[str | None, ...] = (None, "X", "O", "draw", "stopped")
-#: Bits below a row's number in a state: tic-tac-toe's packed state (see games/tictactoe/game.py).
-STATE_BITS = 19
-#: A test-play that is not one empty cell filled (a cell tried twice, a mark not taken back)
-#: is numbered FIRST_ODD_MOVE + its place in the caller's loop.
-FIRST_ODD_MOVE = 9
-LEARNER = "learner"
+if TYPE_CHECKING:
+    from .result import CheckResult
+
+#: Departures found as a call returns (the calls inside it came before); every other kind is
+#: found as a call starts, or (a finished board played on) as its first test-play does.
+RETURN_KINDS = ("missing-cells", "wrong-score", "no-score", "wrong-move")
 
 
-@dataclass(eq=False)  # a game is its own identity: plug-ins are kept per game object
-class RecordedGame:
-    """The rules of a learner's search, read from its record: the calls each call made."""
-
-    #: The tic-tac-toe game the search started from (its AI and scores name the guide's view).
-    tictactoe: TicTacToe
-    #: The AI's mark (the maximiser) in the learner's own scores.
-    ai: str
-    root: int = 0
-    name = LEARNER
-    terminal_names = TERMINAL_NAMES
-
-    def __post_init__(self) -> None:
-        self.edges: dict[int, list[tuple[int, int]]] = {}
-        self.finished: dict[int, tuple[int, int]] = {}
-        #: For each call that test-played: the place of the test-play it chose (-1: none) and
-        #: the score it returned, as the AI sees it.
-        self.chosen: dict[int, int] = {}
-        self.scores: dict[int, int] = {}
-
-    # ---- rules ------------------------------------------------------------------------
-
-    def maximising(self, state: int) -> bool:
-        return self.mark_of(state) == self.ai
-
-    def moves(self, state: int) -> Sequence[int]:
-        return [move for move, _ in self.edges.get(state, [])]
-
-    def play(self, state: int, move: int) -> int:
-        for played, child in self.edges.get(state, []):
-            if played == move:
-                return child
-        raise ValueError(f"move {move} was not played from this call")
-
-    def outcome(self, state: int, depth: int) -> tuple[int, int] | None:
-        return self.finished.get(state)
-
-    # ---- reading a state --------------------------------------------------------------
-
-    def board_of(self, state: int) -> Board:
-        return unpack(state & ((1 << STATE_BITS) - 1))[0]
-
-    def mark_of(self, state: int) -> str:
-        return unpack(state & ((1 << STATE_BITS) - 1))[1]
-
-    def player(self, state: int) -> str:
-        return self.mark_of(state)
-
-    def describe(self, state: int) -> str:
-        return self.board_of(state).compact()
-
-
-def to_trace(check: SearchCheck) -> Trace:
+def to_trace(check: SearchCheck, facts: LearnerFacts) -> Trace:
     """The learner's search of ``check`` as a Trace (``trace.check()`` holds it to its record)."""
-    return _Builder(check).build()
+    return _Builder(check, facts).build()
+
+
+def learner_facts(check: SearchCheck, result: CheckResult | None = None) -> LearnerFacts:
+    """What ``trace check`` found about the search of ``check``, as its trace keeps it."""
+    from .report import first_call_text, function_name
+
+    s = check.search
+    program = result.program.path if result is not None and result.program is not None else (
+        result.function_name if result is not None and result.function_name else function_name(check, s.root))
+    guide_index, guide_score = check.guide_answer or (None, 0)
+    d = check.departure
+    departure = None if d is None else Departure(
+        d.call, d.kind, AT_RETURN if d.kind in RETURN_KINDS else AT_START,
+        _short(returned_text(check, d.node)), _short(expected_text(check)), _short(d.why))
+    e = check.error
+    error = None
+    if e is not None:
+        where = f" at line {e.line}" if e.line else ""
+        error = _short(f"{e.type}: {e.message}{where}" if e.kind == "raised" else
+                       f"the search ran past the {'call' if e.kind == 'call-limit' else 'time'} limit")
+    return LearnerFacts(
+        program=program, language=s.record.language, function=function_name(check, s.root),
+        first_call=_short(first_call_text(check)), verdict=check.verdict,
+        difference=check.mistake.id if check.mistake else None,
+        difference_text=check.mistake.sentence if check.mistake else None,
+        scale=check.scale.describe(), guide_index=guide_index, guide_score=guide_score,
+        guide_calls=check.guide_calls, departure=departure, error=error,
+        error_call=e.call if e is not None else None)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
 
 
 class _Builder:
-    def __init__(self, check: SearchCheck):
+    def __init__(self, check: SearchCheck, facts: LearnerFacts):
         self.check = check
         self.s: LearnerSearch = check.search
         self.rows = Positions()
-        self.rows.extras = {"returned": [], "told": [], "raised": []}
+        self.rows.extras = {name: [] for name in FACTS}
         cells = self.s.root_cells or (None,) * 9
         tictactoe = TicTacToe(Board(board9(cells)), self.s.root_mover, check.ai)  # type: ignore[arg-type]
-        self.game = RecordedGame(tictactoe, check.ai)
-        self.memo: dict[tuple[int, int], int] = {}
+        self.game = RecordedGame(tictactoe, facts)
+        self.memo: dict[tuple[int, int, int], int] = {}
+        #: The calls on the path down to the departure (and the departure): rows of their own.
+        self.own_rows = set(self.path_to(facts.departure.call)) if facts.departure else set()
+
+    def path_to(self, number: int) -> list[int]:
+        """The call numbers from call 1 down to call ``number``, inclusive."""
+        s, node, first, path = self.s, self.s.root, 1, [1]
+        while first != number:
+            child_first = first + 1
+            for kid in s.children(node):
+                if child_first <= number < child_first + s.size(kid):
+                    node, first = kid, child_first
+                    path.append(first)
+                    break
+                child_first += s.size(kid)
+            else:
+                return path  # beyond the record: keep what was found
+        return path
 
     def build(self) -> Trace:
         # Rows are added as calls start (row 0 is the first call) and their edges stored as
         # they return, with an explicit stack: a runaway recursion may be very deep.
-        stack: list[list[Any]] = []
-        root = self.add(self.s.root, 0)
-        stack.append([self.s.root, root, 0, list(self.s.children(self.s.root)), []])
+        root = self.add(self.s.root, 0, 1)
+        stack: list[list[Any]] = [[self.s.root, root, 0, list(self.s.children(self.s.root)), [], 2]]
         while stack:
-            node, pid, depth, kids, done = stack[-1]
+            node, pid, depth, kids, done, number = stack[-1]
             if len(done) < len(kids):
                 kid = kids[len(done)]
-                found = self.memo.get((kid, depth + 1))
+                stack[-1][5] = number + self.s.size(kid)
+                found = self.memo.get(self.key(kid, depth + 1, number))
                 if found is not None:
                     done.append(found)
                     continue
-                child = self.add(kid, depth + 1)
+                child = self.add(kid, depth + 1, number)
                 done.append(child)
-                stack.append([kid, child, depth + 1, list(self.s.children(kid)), []])
+                stack.append([kid, child, depth + 1, list(self.s.children(kid)), [], number + 1])
                 continue
             stack.pop()
             self.close(node, pid, done)
-        return Trace(self.game, self.rows, SearchInfo(LEARNER, ()))
+        return Trace(self.game, self.rows, SearchInfo(LEARNER.name, ()))
 
-    def add(self, node: int, depth: int) -> int:
+    def key(self, node: int, depth: int, number: int) -> tuple[int, int, int]:
+        return (node, depth, number if number in self.own_rows else 0)
+
+    def add(self, node: int, depth: int, number: int) -> int:
         s = self.s
         cells = s.cells(node)
-        mover = s.mover(node)
         pid = len(self.rows)
-        state = pid << STATE_BITS | (pack(Board(board9(cells)), mover) if cells else 0)  # type: ignore[arg-type]
-        kids = s.children(node)
+        state = state_of(pid, pack(Board(board9(cells)), s.mover(node)) if cells else None)  # type: ignore[arg-type]
         code, score = 0, 0
-        if not kids:
-            code = self.terminal_code(cells)
-            score = self.score_of(node)
+        if not s.children(node):
+            code, score = self.terminal_code(cells, s.mover(node)), self.score_of(node)
             self.game.finished[state] = (code, score)
         self.rows.add(state, depth, code, score)
-        facts = s.facts(node)
         raised = s.raised(node)
-        self.rows.extras["returned"].append(s.returned(node).text)
-        self.rows.extras["told"].append(facts.told)
-        self.rows.extras["raised"].append(None if raised is None else f"{raised.get('type')}: {raised.get('message')}")
-        self.memo[(node, depth)] = pid
+        returned = returned_text(self.check, node)
+        self.rows.extras["returned"].append(None if returned.startswith("nothing") else _short(returned))
+        value = s.returned(node).score
+        self.rows.extras["scored"].append(value is not None and value == value and abs(value) != float("inf"))
+        self.rows.extras["told"].append(s.facts(node).told)
+        self.rows.extras["raised"].append(self.ended_early(node, raised))
+        self.memo[self.key(node, depth, number)] = pid
         if pid == 0:
             self.game.root = state
         return pid
 
-    def terminal_code(self, cells: Cells | None) -> int:
+    def ended_early(self, node: int, raised: dict[str, Any] | None) -> str | None:
+        """How a call ended without returning: the error it raised, or the limit it was still
+        running at; None if it returned."""
+        if raised is not None:
+            return _short(f"{raised.get('type')}: {raised.get('message')}")
+        if not self.s.unfinished(node):
+            return None
+        error = self.check.error
+        limit = {"call-limit": "the call limit (--max-calls)", "time-limit": "the time limit (--timeout)"}.get(
+            error.kind if error is not None else "", "the time limit (--timeout)")
+        return f"stopped: still running when the program reached {limit}"
+
+    def terminal_code(self, cells: Cells | None, mover: str) -> int:
+        """A finished board's code, found in the guide's order (the human's win first, as step 9
+        checks, for a board where both have three in a row); STOPPED if the game goes on."""
         if cells is None or not finished(cells):
             return STOPPED
-        won = winner(cells)
-        return TERMINAL_CODES[won if won else "draw"]
+        found = self.game.tictactoe.outcome(pack(Board(board9(cells)), mover), 0)  # type: ignore[arg-type]
+        return found[0] if found else STOPPED
 
     def score_of(self, node: int) -> int:
         """The learner's score, as the AI sees it, as an integer (0 where it returned none)."""
@@ -174,14 +186,14 @@ class _Builder:
         return round(score)
 
     def close(self, node: int, pid: int, children: list[int]) -> None:
-        s = self.s
-        cells = s.cells(node)
+        cells = self.s.cells(node)
         moves: list[int] = []
         for index, child in enumerate(children):
-            child_cells = self.game.board_of(self.rows.state[child]).cells
             move = FIRST_ODD_MOVE + index
-            if cells is not None:
-                diff = placed(cells, tuple(None if c == "." else c for c in child_cells))
+            child_state = self.rows.state[child]
+            if cells is not None and self.game.has_board(child_state):
+                child_cells = tuple(None if c == "." else c for c in self.game.board_of(child_state).cells)
+                diff = placed(cells, child_cells)
                 if len(diff) == 1 and cells[diff[0]] is None and diff[0] not in moves:
                     move = diff[0]
             moves.append(move)
@@ -189,71 +201,11 @@ class _Builder:
         self.game.edges[state] = [(m, self.rows.state[c]) for m, c in zip(moves, children, strict=True)]
         if not children:
             return
-        chosen = s.returned(node).move
+        chosen = self.s.returned(node).move
         best = moves.index(chosen) if chosen in moves else -1
         self.rows.set_edges(pid, moves, children, best, self.score_of(node))
         self.game.finished.pop(state, None)
         self.game.chosen[state], self.game.scores[state] = best, self.score_of(node)
 
 
-def _check_learner(trace: Trace, pid: int, where: str) -> None:
-    """A learner's search has no rule beyond its record's; the chosen test-play, if any, is one of its calls."""
-    p = trace.positions
-    if not -1 <= p.best[pid] < max(p.edge_count[pid], 1):
-        raise AssertionError(f"{where}: chosen test-play {p.best[pid]} is not one of its calls")
-
-
-def replay(game: RecordedGame) -> Trace:
-    """The record's calls again, read from its rules (what ``search.run`` does for a search)."""
-    rows = Positions()
-    rows.extras = {"returned": [], "told": [], "raised": []}
-
-    def visit(state: int, depth: int) -> int:
-        found = game.outcome(state, depth)
-        pid = rows.add(state, depth, *(found or (0, 0)))
-        for column in rows.extras.values():
-            column.append(None)
-        if found is None:
-            moves = list(game.moves(state))
-            children = [visit(game.play(state, move), depth + 1) for move in moves]
-            rows.set_edges(pid, moves, children, game.chosen.get(state, -1), game.scores.get(state, 0))
-        return pid
-
-    visit(game.root, 0)
-    return Trace(game, rows, SearchInfo(LEARNER, ()))
-
-
-class RecordedWords(GameWords):
-    """Words for a recorded game: each call's board and side to move, read as tic-tac-toe's."""
-
-    def __init__(self, game: RecordedGame):
-        super().__init__(game)
-        self.tictactoe = TicTacToeWords(game.tictactoe)
-
-    def player(self, state: int) -> str:
-        return self.game.mark_of(state)
-
-    def describe(self, state: int) -> str:
-        return self.game.describe(state)
-
-
-class RecordedKind(games.GameKind):
-    """The registry's entry for a recorded game: never an input's, so not offered."""
-
-    name = LEARNER
-    title = "a learner's recorded search"
-    words = RecordedWords
-    offered = False
-
-
-def _register() -> None:
-    """Add the game and the search to their registries (once: a module is imported once)."""
-    with contextlib.suppress(ValueError):  # already there
-        games.register(RecordedKind())
-    with contextlib.suppress(ValueError):
-        search.register(search.SearchKind(
-            name=LEARNER, title="a learner's program", run=replay, check=_check_learner, words=SearchWords,
-            help="the calls a learner's program made (trace check)", compare=(), offered=False))
-
-
-_register()
+__all__ = ["LOOP", "learner_facts", "to_trace"]

@@ -35,18 +35,17 @@ class Mistake:
 
 MISTAKES: tuple[Mistake, ...] = (
     Mistake("board-not-restored", "listed",
-            "A test-play's mark is not taken back: step 12 resets the cell "
-            "(currBdSt[availCellsIndexes[i]] = currentTestPlayInfo.index) before the next empty cell "
-            "is tried."),
+            "A test-play's mark is not taken back, so the next test-play starts from a board that "
+            "still holds it: step 12 empties the cell again once the test-play's call returns."),
     Mistake("board-not-restored", "scanned",
-            "A test-play's mark is not taken back: step 12 resets the cell before the next empty "
-            "cell is tried, so later test-plays see a board that still holds the earlier ones."),
+            "A test-play's mark is not taken back, so later test-plays see a board that still holds "
+            "the earlier ones: step 12 empties the cell again once its call returns."),
     Mistake("same-mark-recursion", "",
             "The recursive call passes the same mark: at step 11 the call on the new board gets the "
-            "other player's mark (humanMark after aiMark, aiMark after humanMark)."),
+            "other player's mark (the human's after the AI's test-play, the AI's after the human's)."),
     Mistake("human-win-unchecked", "",
-            "Only the AI's win is checked: step 9 also returns the human's win ({score: -1}), or a "
-            "board the human has already won is played on."),
+            "Only the AI's win is checked: step 9 first asks whether the human has three in a row "
+            "(the AI's loss), so a board the human has already won is never played on."),
     Mistake("draw-before-win", "",
             "The full-board check comes before the win checks: step 9 checks the human's win, then "
             "the AI's, and only then a full board, so a board filled by a winning move is a win, not "
@@ -55,21 +54,21 @@ MISTAKES: tuple[Mistake, ...] = (
             "Max and min are swapped: at step 16 the AI keeps its highest test-play and the human "
             "its lowest, not the other way round."),
     Mistake("missing-cell", "first",
-            "The loop over the empty cells misses the first one: step 10's for-loop starts at "
-            "i = 0, the first of availCellsIndexes."),
+            "The loop over the empty cells misses the first one: step 10's for-loop starts with the "
+            "first empty cell step 8 found."),
     Mistake("missing-cell", "last",
-            "The loop over the empty cells misses the last one: step 10's for-loop runs while "
-            "i < availCellsIndexes.length, up to the last empty cell."),
+            "The loop over the empty cells misses the last one: step 10's for-loop goes on up to the "
+            "last empty cell step 8 found."),
     Mistake("best-init", "",
-            "The running best starts at 0 instead of -Infinity (AI) or +Infinity (human): step 16 "
-            "starts bestScore beyond every score, or a call whose test-plays all score worse than 0 "
-            "keeps none."),
+            "The running best starts at 0 instead of beyond every score: at step 16 the AI's best "
+            "starts below any score and the human's above any, so a test-play is always kept; from 0, "
+            "a call whose test-plays all score worse than 0 keeps none."),
     Mistake("returns-last", "",
-            "It returns the last test-play instead of the best: step 17 returns "
-            "allTestPlayInfos[bestTestPlay], the test-play step 16 chose."),
+            "It returns the last test-play instead of the best: step 17 returns the test-play step 16 "
+            "chose."),
     Mistake("last-best", "",
-            "Ties keep the last best test-play: step 16 replaces bestTestPlay only on a strictly "
-            "better score (> for the AI, < for the human), so the first of equal scores stays."),
+            "Ties keep the last best test-play: step 16 replaces its choice only on a strictly better "
+            "score, so of equal scores the first stays."),
     # Beyond the issue's list: a shortcut some programs take on purpose (a pruning of sorts).
     Mistake("stops-at-win", "",
             "It stops at the first test-play that wins for the side to move: step 10's for-loop "

@@ -10,7 +10,6 @@ so tracer can write a position the same way when it calls the function itself.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -230,7 +229,7 @@ class Returned:
     move: int | None
     #: Whether it returned nothing at all (``undefined``, ``None``, ``null``).
     nothing: bool = False
-    #: The value as the learner's language writes it, for messages.
+    #: The value as the learner's language writes it, where a report quotes it (see notation.py).
     text: str = ""
 
 
@@ -254,7 +253,7 @@ def move_of(value: Any) -> int | None:
 
 def read_returned(value: Any, kind: str) -> Returned:
     """A return value read the way ``kind`` (see ``return_kind``) says."""
-    text = show(value)
+    text = ""  # written in the learner's own notation where it is shown (see notation.py)
     if value is None:
         return Returned(None, None, True, text)
     if kind == "number":
@@ -305,24 +304,3 @@ def return_kind(samples: list[Any], rows_board: bool) -> str:
     if all(move_of(p) is not None for p in pairs):
         return "action"
     return "other"
-
-
-def show(value: Any, language: str = "javascript", top: bool = True) -> str:
-    """A value as a learner would recognise it: ``{index: 4, score: 1}``, ``-1``; ``nothing``
-    for no value at all, ``null``/``None`` inside one."""
-    if value is None:
-        return "nothing" if top else ("None" if language == "python" else "null")
-    if isinstance(value, bool):
-        return ("True" if value else "False") if language == "python" else ("true" if value else "false")
-    if isinstance(value, float):
-        if math.isinf(value):
-            return "-Infinity" if value < 0 else "Infinity"
-        return str(int(value)) if value.is_integer() else repr(value)
-    if isinstance(value, dict):
-        key = "'{}': " if language == "python" else "{}: "
-        return "{" + ", ".join(key.format(k) + show(v, language, False) for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(show(v, language, False) for v in value) + "]"
-    if isinstance(value, str):
-        return '"' + value + '"'
-    return str(value)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .facts import first_wrong_json
-from .reading import show, unwrap
+from .facts import expected_text, returned_text
+from .notation import written
+from .presenting import trees_html
 from .verdict import CORRECT, ERROR, IDENTICAL, WRONG, SearchCheck
-from .words import compact, signed
+from .words import compact
 
 if TYPE_CHECKING:
     from .result import CheckResult
@@ -55,7 +56,7 @@ def _head(result: CheckResult) -> list[str]:
         who = program.functions[s.loop.fn].name if program is not None and s.loop.fn is not None \
             else "the program's top level"
         lines.append(f"First call: the loop of {who} over {s.root_mover}'s moves, counted as call #1; "
-                     f"it calls {_function_name(found, s.loop.children[0])} once per empty cell")
+                     f"it calls {function_name(found, s.loop.children[0])} once per empty cell")
     elif s.origin == "asked":
         why = "tracer called it"
         if s.position == 0 and result.asked_reason == "no-call":
@@ -77,28 +78,39 @@ def _head(result: CheckResult) -> list[str]:
     return lines
 
 
-def _function_name(check: SearchCheck, node: int) -> str:
+def function_name(check: SearchCheck, node: int) -> str:
+    """The name of the function ``node`` is a call of."""
     fn = check.search.fn(node)
     return check.search.record.functions[fn].name if fn is not None else "its search function"
 
 
+def first_call_text(check: SearchCheck) -> str:
+    """The search's first call as the program wrote it, or its loop in words."""
+    s = check.search
+    if s.loop is None:
+        return _call_text(check, s.root)
+    who = check.search.record.functions[s.loop.fn].name if s.loop.fn is not None else "the program's top level"
+    return f"the loop of {who} over {s.root_mover}'s moves"
+
+
 def _call_text(check: SearchCheck, node: int) -> str:
     s = check.search
-    name = _function_name(check, node)
+    name = function_name(check, node)
     if node < 0:
         return name
-    args = unwrap(s.record.value(s.rows.args[node]))
+    args = s.record.value(s.rows.args[node])
     language = s.record.language
     fn = s.fn(node)
     shape = s.reader.shapes[fn] if fn is not None else None
-    if isinstance(args, list) and args and (language == "javascript" or isinstance(args[0], dict)):
+    is_self = isinstance(args, list) and args and isinstance(args[0], dict) and "$fields" in args[0]
+    if isinstance(args, list) and args and (language == "javascript" or is_self):
         # `this` (recorded first by the JavaScript host) or `self`: named, not shown.
         in_self = shape is not None and shape.board_path is not None and shape.board_path[:1] == (0,)
         own = "this" if language == "javascript" else "self"
         if args[0] is not None or in_self:
             name = f"{own}.{name}"
         args = args[1:]
-    return (f"{name}({', '.join(show(a, language, False) for a in args)})" if isinstance(args, list)
+    return (f"{name}({', '.join(written(a, language, False) for a in args)})" if isinstance(args, list)
             else f"{name}(...)")
 
 
@@ -135,14 +147,9 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
 def _departure(check: SearchCheck) -> list[str]:
     d = check.departure
     assert d is not None
-    data = first_wrong_json(check) or {}
-    language = check.search.record.language
     board = compact(d.cells) if d.cells else "(no board)"
-    returned = show(data.get("returned"), language) if not d.returned.nothing else "nothing"
-    if d.node >= 0 and check.search.raised(d.node):
-        returned = "nothing: it raised an error"
-    expected = show(data.get("expected"), language) if data.get("expected") is not None else (
-        "(no call: a correct search does not make this one)" if d.expected_score is None else signed(d.expected_score))
+    returned = returned_text(check, d.node)
+    expected = expected_text(check)
     return [
         f"{PAD}call      #{d.call}, {d.to_move} to move on {board}",
         f"{PAD}returned  {returned}",
@@ -238,7 +245,7 @@ def render_html(result: CheckResult) -> str:
     if found is not None:
         parts.append(f'<div>{found.calls:,} calls; the guide\'s minimax makes {found.guide_calls:,}.</div>')
     parts.append("</div>")
-    return "".join(parts)
+    return "".join(parts) + trees_html(result)
 
 
 __all__: list[Any] = ["render_html", "render_text"]

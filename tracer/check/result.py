@@ -39,6 +39,7 @@ class CheckResult:
     boards_asked: bool = False
     #: Why ``--boards`` could not be honoured, if it could not.
     boards_note: str | None = None
+    _trace: Any = field(default=None, repr=False, compare=False)
 
     # ---- the summary ------------------------------------------------------------------------
 
@@ -71,13 +72,16 @@ class CheckResult:
         return self.verdict in (IDENTICAL, CORRECT)
 
     def trace(self) -> Any:
-        """The learner's search the verdict is about, as a ``tracer.Trace`` (see learner_trace)."""
-        from .learner_trace import to_trace
+        """The learner's search the verdict is about, as a ``tracer.Trace`` (see learner_trace):
+        every call as the program made it, and what this check found about them."""
+        from .learner_trace import learner_facts, to_trace
 
         found = self.check
         if found is None:
             raise ValueError("no search was recorded")
-        return to_trace(found)
+        if self._trace is None:
+            self._trace = to_trace(found, learner_facts(found, self))
+        return self._trace
 
     def guide_trace(self) -> Any:
         """The guide's minimax from the same position, as a ``tracer.Trace``."""

@@ -78,6 +78,9 @@ class SearchCheck:
     words: Words | None = None
     #: How many finished boards the program scored: what its scale was read from (0: assumed).
     samples: int = 0
+    #: What the guide's minimax returns from the same position: its move (None: a finished
+    #: board) and its score.
+    guide_answer: tuple[int | None, int] | None = None
 
     @property
     def ai(self) -> str:
@@ -129,8 +132,10 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     returns = search.reader.shapes[fn].returns if fn is not None else "number"
     words = Words(scale, returns)
     ai = scale.ai if scale.view == "ai" else search.root_mover
-    guide_calls = guide_trace(cells, search.root_mover, ai).calls if cells else 0
-    result = SearchCheck(search, scale, IDENTICAL, search.calls, guide_calls, words=words, samples=len(samples))
+    guide = guide_trace(cells, search.root_mover, ai) if cells else None
+    result = SearchCheck(search, scale, IDENTICAL, search.calls, guide.calls if guide else 0, words=words,
+                         samples=len(samples),
+                         guide_answer=(guide.result.index, guide.result.score) if guide else None)
     if cells is None:
         result.verdict = WRONG
         result.departure = first_departure(search, Solver(scale, 0), words)

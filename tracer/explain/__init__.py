@@ -14,9 +14,9 @@ from weakref import WeakKeyDictionary
 
 from .. import games, search
 from . import labels
-from .base import FigureWords, GameWords, NodeLook, Note, SearchWords
+from .base import FigureWords, GameWords, Marker, NodeLook, Note, SearchWords
 
-__all__ = ["FigureWords", "GameWords", "NodeLook", "Note", "SearchWords", "for_trace", "game_words",
+__all__ = ["FigureWords", "GameWords", "Marker", "NodeLook", "Note", "SearchWords", "for_trace", "game_words",
            "labels", "search_name", "search_words", "word_classes"]
 
 _GAMES: WeakKeyDictionary[Any, GameWords] = WeakKeyDictionary()

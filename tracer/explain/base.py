@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..style import OUTCOME_BORDER, OUTCOME_FILL
 from . import labels
 from .labels import LegendRow
-from .text import capitalised, listed, signed
+from .text import calls, capitalised, listed, signed
 
 if TYPE_CHECKING:
     from ..trace import Call, Trace
@@ -40,6 +40,19 @@ class NodeLook:
     fill: str
     border: str
     caption: str
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A mark a search sets on a call in pictures (a learner's first departure, the calls after
+    it): a frame round the call's box, solid or dashed, and a tag above it, in a colour no
+    outcome uses (``style.MARKED``)."""
+
+    #: The words above the box ('' for none).
+    tag: str
+    dashed: bool = False
+    #: What the legend says of it.
+    legend: str = ""
 
 
 @dataclass(frozen=True)
@@ -333,6 +346,13 @@ class GameWords:
 class SearchWords:
     """What a search adds to every output, with neutral defaults (a search that adds nothing)."""
 
+    #: How pictures name the line of play that call #1's choices make, and a call's choice.
+    chosen_line = "the line minimax chose from call #1"
+    picked_words = "the test-play a call picked (step 16)"
+    #: Whether the figure series, which narrates each call as the guide's steps 11-17, tells
+    #: this search's calls truly (a learner's program need not follow those steps).
+    narrates_figures = True
+
     #: The kinds of quiz question it adds, asked as a call begins and after each test-play.
     entry_kinds: tuple[str, ...] = ()
     after_kinds: tuple[str, ...] = ()
@@ -373,6 +393,18 @@ class SearchWords:
         return ""
 
     # ---- the log ----------------------------------------------------------------------
+
+    def narration(self) -> Any | None:
+        """The log's words for each call, when the search narrates its calls itself rather than
+        as the guide's steps (a learner's program, which is not the guide's algorithm): an
+        object answering what ``renderers.log``'s phrases answer (``head``, ``open``, ``close``,
+        ``save``, ``after``, ``next_move``, ``answer``, ``ending``). None: the guide's steps."""
+        return None
+
+    def returned_text(self, pid: int) -> str | None:
+        """What row ``pid``'s calls returned, as the search's own program wrote it; None: as
+        the game writes a return value."""
+        return None
 
     def answered(self, pid: int) -> Note | None:
         """A call answered without its steps (a cache hit): its one log line, else None."""
@@ -418,6 +450,23 @@ class SearchWords:
         """How to draw ``call`` if it is not an ordinary call (a cache hit), else None."""
         return None
 
+    def marker(self, call: Call) -> Marker | None:
+        """A mark on ``call`` in pictures (a learner's first departure), else None."""
+        return None
+
+    def footer(self, call: Call) -> str | None:
+        """The score line under an inner call's picture; None: ``max = +1``, the guide's pick."""
+        return None
+
+    def title_lines(self) -> list[str]:
+        """Lines a tree's title adds under its first (what a check found)."""
+        return []
+
+    def beside_root(self) -> list[str]:
+        """Lines of a note drawn beside the first call (the guide's answer, for a learner's
+        search); none by default."""
+        return []
+
     def shape_note(self, call: Call) -> str:
         """A line beside a textbook node (alpha-beta's window)."""
         return ""
@@ -426,11 +475,33 @@ class SearchWords:
         """The legend's rows for what the search adds to a picture (``shapes``: a textbook tree)."""
         return []
 
+    def footer_legend(self) -> LegendRow | None:
+        """The legend's row for the score line under a call, when ``footer`` says it otherwise."""
+        return None
+
     # ---- summaries, quiz, page ------------------------------------------------------------
 
     def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
         """``--stats`` rows for what it did (before the comparison with the baseline)."""
         return []
+
+    def summary_line(self) -> str:
+        """What the search found, in one line under a heading that names it (a page of trees)."""
+        trace = self.trace
+        returned = self.game_words.returned(trace.result.index, trace.result.score)
+        return f"Call #1 returns {returned} after {calls(trace.calls)}."
+
+    def beside_guide(self, guide: Trace) -> list[tuple[str, str]]:
+        """What a page setting this search's tree beside ``guide`` (the guide's minimax from the
+        same position) says of the two, row by row: the calls each made, what each returned."""
+        words = self.game_words
+        return [("calls", f"{self.trace.calls:,} here, {guide.calls:,} in the guide's minimax"),
+                ("call #1 returns", f"{words.returned(self.trace.result.index, self.trace.result.score)} here, "
+                                    f"{words.returned(guide.result.index, guide.result.score)} in the guide's")]
+
+    def guide_marks(self, guide: Trace, calls: Sequence[Call]) -> dict[int, Marker]:
+        """Marks on ``calls`` of ``guide``'s tree, set beside this search's: where the two differ."""
+        return {}
 
     def entry_questions(self, call: Call) -> list[Question]:
         """Questions asked as ``call`` begins (before its value)."""

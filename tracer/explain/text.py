@@ -1,6 +1,10 @@
-"""Small wording helpers every plug-in and renderer shares: scores, counts and lists as prose writes them."""
+"""Small wording helpers every plug-in and renderer shares: scores, counts and lists as prose writes
+them, and the recursion log's indentation and step tags."""
 
 from __future__ import annotations
+
+#: One level of the recursion log's indentation.
+INDENT = "   "
 
 
 def signed(score: int) -> str:
@@ -26,3 +30,13 @@ def listed(names: list[str]) -> str:
 def capitalised(text: str) -> str:
     """``text`` with its first letter upper-case (the rest as it is)."""
     return text[:1].upper() + text[1:]
+
+
+def tag(step: int) -> str:
+    """The guide's step number as the log aligns it: ``step 8   ``, ``step 11  ``."""
+    return f"step {step:<3} "
+
+
+def note_lines(pad: str, notes: list[tuple[str, str]]) -> str:
+    """Tagged lines as the log aligns them (``window   called with …``), each after ``pad``."""
+    return "".join(f"{pad}{name:<9}{text}\n" for name, text in notes)

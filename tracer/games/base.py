@@ -147,6 +147,11 @@ class GameKind:
         """The state a JSON node holds; ValueError saying what is wrong."""
         raise NotImplementedError
 
+    def rows_read(self, game: Any, rows: Any) -> None:
+        """Called with a JSON trace's rows once they are read, before they are checked: a game
+        whose rules are a record (a learner's search, ``trace check``) takes them from the rows.
+        Other games have nothing to learn."""
+
     def json_result(self, game: Any, move: int | None) -> dict[str, Any]:
         """What a JSON trace's ``result`` adds to ``{index, score}``."""
         return {}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import graphviz
 
-from ..explain import NodeLook, for_trace, labels
+from ..explain import Marker, NodeLook, for_trace, labels
 from ..explain.labels import LegendRow
 from ..explain.text import signed
 from ..style import (  # noqa: F401 - the palette is part of this module's interface
@@ -24,6 +24,7 @@ from ..style import (  # noqa: F401 - the palette is part of this module's inter
     INDEX_TEXT,
     INNER_BORDER,
     INNER_FILL,
+    MARKED,
     OUTCOME_BORDER,
     OUTCOME_FILL,
     OUTCOME_INK,
@@ -60,10 +61,12 @@ def state_label(
     caption: str | None = None,
     testing: int | None = None,
     terminal: int = 0,
+    marker: Marker | None = None,
 ) -> str:
     """A node label: title, the state's picture (the game draws it), footer; one framed box.
 
-    ``caption`` may hold several lines (``\\n``), each drawn on its own row.
+    ``caption`` may hold several lines (``\\n``), each drawn on its own row. A ``marker`` (a
+    search's mark on the call) frames the box again, with its tag above it.
     """
     words = for_trace(trace)[0]
     kind = words.outcome_kind(terminal) if terminal else None
@@ -72,14 +75,24 @@ def state_label(
     small = {"POINT_SIZE": SMALL_POINTS}
     extra = [labels.row(labels.cell(labels.font(labels.text(text), **small)))
              for text in (caption.split("\n") if caption else [])]
-    return labels.html_label(labels.table(
+    box = labels.table(
         labels.row(labels.cell(labels.font(labels.text(title), **small))),
         labels.row(labels.cell(picture)),
         labels.row(labels.cell(labels.font(labels.bold(labels.text(footer)), POINT_SIZE=SMALL_POINTS + 1))),
         *extra,
         BORDER=3 if thick else 1, CELLBORDER="0", CELLSPACING="1", CELLPADDING="2", BGCOLOR=fill,
         COLOR=border, STYLE="ROUNDED",
-    ))
+    )
+    return labels.html_label(box if marker is None else marked(box, marker))
+
+
+def marked(box: str, marker: Marker) -> str:
+    """``box`` inside a search's mark: a frame in ``MARKED`` (dashed or solid), its tag above."""
+    tag = ([labels.row(labels.cell(labels.font(labels.bold(labels.text(marker.tag)), POINT_SIZE=SMALL_POINTS,
+                                               COLOR=MARKED)))] if marker.tag else [])
+    return labels.table(*tag, labels.row(labels.cell(box)), BORDER=2 if marker.dashed else 3, COLOR=MARKED,
+                        STYLE="DASHED,ROUNDED" if marker.dashed else "ROUNDED", CELLBORDER="0",
+                        CELLSPACING="0", CELLPADDING="2")
 
 
 def call_label(
@@ -89,49 +102,56 @@ def call_label(
     thick: bool = False,
     caption: str | None = None,
     explain: bool = False,
+    marker: Marker | None = None,
 ) -> str:
     """The standard drawing of one call: call number, who is to move, the state, score.
 
     With ``explain``, an inner call shows step 16 in full (``min(-1, -1) = -1``)
-    and which test-play it picked and why.
+    and which test-play it picked and why. ``marker`` marks the call (else its search's mark).
     """
     kind = outcome(trace, call)
-    player = for_trace(trace)[0].player(call.state)
+    words, search = for_trace(trace)
+    player = words.player(call.state)
     title = f"#{call.call} · {player} to move" if kind is None else f"#{call.call} · game over"
+    footer = search.footer(call) if kind is None else None
     return state_label(
         trace,
         call.state,
         title,
-        pick_footer(trace, call) if explain and kind is None else call_footer(trace, call),
+        footer or (pick_footer(trace, call) if explain and kind is None else call_footer(trace, call)),
         played=call.move,
         fill=OUTCOME_FILL[kind] if kind else INNER_FILL,
         border=OUTCOME_BORDER[kind] if kind else INNER_BORDER,
         terminal=call.terminal_code,
         thick=thick,
-        caption="\n".join(filter(None, [pick_reason(trace, call) if explain and kind is None
+        caption="\n".join(filter(None, [pick_reason(trace, call) if explain and kind is None and not footer
                                          else None, caption])) or None,
+        marker=marker or search.marker(call),
     )
 
 
-def look_label(trace: Trace, call: Call, look: NodeLook) -> str:
+def look_label(trace: Trace, call: Call, look: NodeLook, marker: Marker | None = None) -> str:
     """A call its search draws its own way (a memo cache hit)."""
     return state_label(trace, call.state, look.title, look.footer, played=call.move, fill=look.fill,
-                       border=look.border, caption=look.caption)
+                       border=look.border, caption=look.caption,
+                       marker=marker or for_trace(trace)[1].marker(call))
 
 
-def summary_label(trace: Trace, call: Call, *, thick: bool = False) -> str:
+def summary_label(trace: Trace, call: Call, *, thick: bool = False, marker: Marker | None = None) -> str:
     """A collapsed subtree: its first state, its score and the calls it stands for."""
     last = call.call + call.size - 1
+    words, search = for_trace(trace)
     return state_label(
         trace,
         call.state,
-        f"#{call.call} · {for_trace(trace)[0].player(call.state)} to move",
-        f"{'max' if call.maximising else 'min'} = {signed(call.score)}",
+        f"#{call.call} · {words.player(call.state)} to move",
+        search.footer(call) or f"{'max' if call.maximising else 'min'} = {signed(call.score)}",
         played=call.move,
         fill=SUMMARY_FILL,
         border=SUMMARY_BORDER,
         thick=thick,
         caption=f"{call.size:,} calls collapsed\n#{call.call} – #{last}",
+        marker=marker or search.marker(call),
     )
 
 
@@ -150,6 +170,18 @@ def add_skipped(graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) 
     label = words.edge_label(call.state, skipped[0]) if len(skipped) == 1 else f"{len(skipped)} test-plays"
     graph.edge(f"{prefix}{call.call}", name, label=" " + label,
                style="dashed", color=SKIPPED_BORDER, fontcolor=SKIPPED_TEXT)
+
+
+def marker_rows(markers: list[Marker]) -> list[LegendRow]:
+    """The legend's rows for the marks a picture holds, each once, in the order met."""
+    rows, seen = [], set()
+    for marker in markers:
+        if marker.legend and marker.legend not in seen:
+            seen.add(marker.legend)
+            sample = labels.symbol(labels.bold(labels.text(marker.tag or "- - -")), colour=MARKED,
+                                   size=SMALL_POINTS, align="RIGHT")
+            rows.append(LegendRow(sample, marker.legend))
+    return rows
 
 
 @dataclass(frozen=True)
@@ -182,7 +214,7 @@ class Uses:
     outcomes: bool = True
 
 
-def legend_label(trace: Trace, uses: Uses = Uses()) -> str:
+def legend_label(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None = None) -> str:
     """The legend: every colour, line, border and note the picture uses, and the score scheme.
 
     Entries sit in two columns so the legend stays short; it goes in the graph's
@@ -193,8 +225,8 @@ def legend_label(trace: Trace, uses: Uses = Uses()) -> str:
         rows = shape_legend_rows(trace, collapsed=uses.collapsed, chosen=uses.chosen) + _figure_rows(uses)
     else:
         rows = (words.legend_rows(played=uses.played, testing=uses.testing, outcomes=uses.outcomes)
-                + _call_rows(trace, uses) + _arrow_rows(uses) + search.legend_rows(shapes=False)
-                + words.setting_legend_rows())
+                + _call_rows(trace, uses) + _arrow_rows(trace, uses) + search.legend_rows(shapes=False)
+                + marker_rows(markers or []) + words.setting_legend_rows())
     return _two_columns([row.symbol + _words(row.text) for row in rows])
 
 
@@ -219,12 +251,13 @@ def _figure_rows(uses: Uses) -> list[LegendRow]:
 def _call_rows(trace: Trace, uses: Uses) -> list[LegendRow]:
     """The legend's rows for the notes around a state: call number, scores, boxes, borders."""
     words = for_trace(trace)[0]
+    search = for_trace(trace)[1]
     rows = [LegendRow(labels.sample("#5", CELL_TEXT, SMALL_POINTS),
                       "call number: calls are numbered in the order they start (the log's #N)")]
     if uses.tree:
-        rows.append(LegendRow(labels.sample("max =", CELL_TEXT, SMALL_POINTS),
-                              f"the score a call returns: the highest of its test-plays "
-                              f"({words.max_role}) or the lowest ({words.min_role})"))
+        rows.append(search.footer_legend() or LegendRow(
+            labels.sample("max =", CELL_TEXT, SMALL_POINTS), f"the score a call returns: the highest of its "
+            f"test-plays ({words.max_role}) or the lowest ({words.min_role})"))
     if uses.explain:
         rows.append(LegendRow(labels.sample("min(…)", CELL_TEXT, SMALL_POINTS),
                               "step 16 over the scores in allTestPlayInfos, and the pick it makes"))
@@ -236,18 +269,18 @@ def _call_rows(trace: Trace, uses: Uses) -> list[LegendRow]:
                               f"drawn as its first {words.state_noun}, with its score and call count"))
     if uses.thick:
         rows.append(LegendRow(labels.swatch(INNER_FILL, INNER_BORDER, border=3),
-                              f"thick border: a {words.state_noun} on the line minimax chose from call #1"))
+                              f"thick border: a {words.state_noun} on {search.chosen_line}"))
     return rows
 
 
-def _arrow_rows(uses: Uses) -> list[LegendRow]:
+def _arrow_rows(trace: Trace, uses: Uses) -> list[LegendRow]:
     """The legend's rows for the arrows (and the result box) between a tree's states."""
+    search = for_trace(trace)[1]
     rows = []
     if uses.chosen:
-        rows.append(LegendRow(_arrow(CHOSEN, bold_line=True),
-                              "thick blue arrow: the line minimax chose from call #1"))
+        rows.append(LegendRow(_arrow(CHOSEN, bold_line=True), f"thick blue arrow: {search.chosen_line}"))
     if uses.tree:
-        rows.append(LegendRow(_arrow(PICKED_EDGE), "black arrow: the test-play a call picked (step 16)"))
+        rows.append(LegendRow(_arrow(PICKED_EDGE), f"black arrow: {search.picked_words}"))
         rows.append(LegendRow(_arrow(REJECTED_EDGE), "grey arrow: a test-play it did not pick"))
     if uses.step11_arrow:
         rows.append(LegendRow(_arrow(PLAYED_FILL, bold_line=True), "red arrow: step 11, the test-play "

@@ -14,7 +14,7 @@ from typing import Any
 
 import graphviz
 
-from ..errors import TooLargeError
+from ..errors import InputError, TooLargeError
 from ..explain import FigureWords, for_trace, labels
 from ..explain.text import calls, plural, signed
 from ..trace import Call, Trace
@@ -536,7 +536,12 @@ def figures(
     over has only the overview.
 
     ``depth`` and ``max_nodes`` apply to every tree figure (see ``test_play_figure``).
+    InputError if the figures' narration (the guide's steps 11-17) would not tell the
+    search's calls truly.
     """
+    if not for_trace(trace)[1].narrates_figures:
+        raise InputError("the figures narrate every call as the guide's steps 11-17, which this search's "
+                         "calls need not follow: write the log or the tree instead", "--figures")
     overview = overview_figure(trace, depth=depth, max_nodes=max_nodes)
     if trace.root.terminal is not None:
         return FigureSeries([overview])

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
-from ..explain import GameWords, Note, SearchWords, for_trace
-from ..explain.text import calls, capitalised, signed
+from ..explain import GameWords, SearchWords, for_trace
+from ..explain.text import INDENT, calls, capitalised, note_lines, signed, tag
 from ..trace import Call, Trace
-
-INDENT = "   "
 
 
 def outcome_word(trace: Trace, maximising: bool, score: int) -> str:
@@ -89,16 +87,6 @@ def conclusion(trace: Trace) -> str:
         f"{game.player(root.state)} plays {game.move_name(root.best or 0)} and {word}: "
         f"score {signed(root.score)}{game.point_of_view(root.state)}\n"
     )
-
-
-def tag(step: int) -> str:
-    """The guide's step number as the log aligns it: ``step 8   ``, ``step 11  ``."""
-    return f"step {step:<3} "
-
-
-def note_lines(pad: str, notes: list[Note]) -> str:
-    """A plug-in's tagged lines as the log aligns them: ``window   called with …``."""
-    return "".join(f"{pad}{name:<9}{text}\n" for name, text in notes)
 
 
 def pick_words(maximising: bool, scores: list[int], best_index: int, move: str) -> str:
@@ -229,6 +217,14 @@ class _Phrases:
         pad = INDENT * (p.depth[parent] + 1)
         return f"{pad}{tag(13)}{self.game.next_text(p.edge_move[edge + 1])}\n"
 
+    def ending(self) -> str:
+        """The lines after the last call: the result, the answer in words, the search's summary."""
+        trace = self.trace
+        result = self.returned(trace.result.index, trace.result.score)
+        summary = self.search.summary()
+        return (f"\nResult: {result} after {calls(trace.calls)}.\n" + conclusion(trace)
+                + (f"{capitalised(summary)}.\n" if summary else ""))
+
     def answer(self) -> str:
         """Steps 24 and 25: the first call's return value kept in bestPlayInfo, and used."""
         root = self.trace.root
@@ -250,7 +246,9 @@ def write_log(
     is called about every ``progress_every`` calls, if given.
     """
     out.write(header(trace))
-    phrases = _Phrases(trace)
+    # A search that is not the guide's algorithm (a learner's program) narrates its own
+    # calls; the walk, the numbering and the layout stay the log's.
+    phrases: Any = for_trace(trace)[1].narration() or _Phrases(trace)
     p = trace.positions
     first_edge, edge_count, edge_child = p.first_edge, p.edge_count, p.edge_child
     enter, leave, prefix, texts = _edge_texts(phrases)
@@ -258,35 +256,46 @@ def write_log(
     append = chunk.append
     next_report = progress_every
 
-    def walk(pid: int, call: int) -> int:
-        """Write the entries of ``pid``'s test-plays; return the next call number."""
+    def walk() -> None:
+        """Write the entries of every test-play below the first call, in call order.
+
+        An explicit stack, not recursion: a learner's runaway search is thousands of calls deep.
+        """
         nonlocal next_report
-        nxt = call + 1
-        start = first_edge[pid]
-        for edge in range(start, start + edge_count[pid]):
-            if edge not in enter:
-                texts(pid, edge)
-            append(prefix[edge])
-            append(str(nxt))
-            append(enter[edge])
-            if edge_count[edge_child[edge]]:
-                nxt = walk(edge_child[edge], nxt)
-                append(leave[edge])
-            else:
+        nxt = 2
+        # Frames: [next edge, end of the row's edges, row, the edge that led here (-1 at the top)].
+        stack = [[first_edge[0], first_edge[0] + edge_count[0], 0, -1]]
+        while stack:
+            frame = stack[-1]
+            edge, end, pid = frame[0], frame[1], frame[2]
+            if edge < end:
+                frame[0] = edge + 1
+                if edge not in enter:
+                    texts(pid, edge)
+                append(prefix[edge])
+                append(str(nxt))
+                append(enter[edge])
                 nxt += 1
-        if len(chunk) > 30000:
-            out.write("".join(chunk))
-            chunk.clear()
-            if progress is not None and nxt >= next_report:
-                progress(nxt - 1)
-                next_report = nxt + progress_every
-        return nxt
+                child = edge_child[edge]
+                if edge_count[child]:
+                    start = first_edge[child]
+                    stack.append([start, start + edge_count[child], child, edge])
+                continue
+            stack.pop()
+            if len(chunk) > 30000:
+                out.write("".join(chunk))
+                chunk.clear()
+                if progress is not None and nxt >= next_report:
+                    progress(nxt - 1)
+                    next_report = nxt + progress_every
+            if frame[3] >= 0:
+                append(leave[frame[3]])
 
     append("#1")
     append(phrases.head(0, -1, -1))
     append(phrases.open(0))
     if edge_count[0]:
-        walk(0, 1)
+        walk()
         append(phrases.close(0))
     append(phrases.answer())
     out.write("".join(chunk))
@@ -294,7 +303,7 @@ def write_log(
 
 
 def _edge_texts(
-    phrases: _Phrases,
+    phrases: Any,
 ) -> tuple[dict[int, str], dict[int, str], dict[int, str], Callable[[int, int], None]]:
     """The log's text per test-play (edge), filled in on first use by the returned ``texts``.
 
@@ -323,15 +332,10 @@ def _edge_texts(
 
 
 def _write_ending(
-    trace: Trace, out: TextIO, phrases: _Phrases, progress: Callable[[int], object] | None
+    trace: Trace, out: TextIO, phrases: Any, progress: Callable[[int], object] | None
 ) -> None:
     """Write the lines after the last call (result, answer in words, search summary); report all done."""
-    result = phrases.returned(trace.result.index, trace.result.score)
-    out.write(f"\nResult: {result} after {calls(trace.calls)}.\n")
-    out.write(conclusion(trace))
-    summary = phrases.search.summary()
-    if summary:
-        out.write(f"{capitalised(summary)}.\n")
+    out.write(phrases.ending())
     if progress is not None:
         progress(trace.calls)
 

@@ -43,12 +43,12 @@ def baseline_row(trace: Trace, baseline: int) -> tuple[str, str]:
 
 def root_rows(trace: Trace) -> list[tuple[str, str]]:
     """The first call's test-plays and the result."""
-    root, words = trace.root, for_trace(trace)[0]
+    (words, search), root = for_trace(trace), trace.root
+    returned = search.returned_text(root.pid) or words.returned(root.best, root.score)
     if root.terminal is not None:
-        return [("result", f"{words.returned(None, root.score)}: the game is already over")]
+        return [("result", f"{returned}: the game is already over")]
     plays = ", ".join(f"{words.move_token(p.index or 0)} → {signed(p.score)}" for p in root.test_plays)
-    return [
-        ("root test-plays", plays),
-        ("result", f"{words.returned(root.best, root.score)}: {words.player(root.state)} plays "
-                   f"{words.move_name(root.best or 0)}"),
-    ]
+    # A learner's first call may return no move that is one of its test-plays.
+    chose = (f"plays {words.move_name(root.best)}" if root.best is not None
+             else "chose none of its test-plays")
+    return [("root test-plays", plays), ("result", f"{returned}: {words.player(root.state)} {chose}")]

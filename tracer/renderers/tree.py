@@ -7,12 +7,13 @@ built) so an impossible request is refused at once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import graphviz
 
 from ..errors import TooLargeError
-from ..explain import for_trace, labels
+from ..explain import Marker, for_trace, labels
 from ..explain.text import calls, signed
 from ..trace import Call, Trace
 from . import drawing, shapes
@@ -119,7 +120,11 @@ def _plan_line(plan: TreePlan) -> None:
         children = node.children()
         if not children:  # a memo cache hit: its line was drawn where it was computed
             break
-        nxt = children[node.best_index or 0]
+        if node.best_index is None:  # it chose none of its test-plays (a learner's call may not)
+            for child in children:
+                plan.nodes.append((child, child.terminal is None))
+            break
+        nxt = children[node.best_index]
         for child in children:
             if child is not nxt:
                 plan.nodes.append((child, child.terminal is None))
@@ -172,8 +177,9 @@ def chosen_line(trace: Trace) -> set[int]:
     """
     calls = {1}
     node = trace.root
-    while node.terminal is None and node.size > 1:  # a memo cache hit has no children
-        node = node.children()[node.best_index or 0]
+    # A memo cache hit has no children; a learner's call may have chosen none of its test-plays.
+    while node.terminal is None and node.size > 1 and node.best_index is not None:
+        node = node.children()[node.best_index]
         calls.add(node.call)
     return calls
 
@@ -202,15 +208,33 @@ def describe(trace: Trace, plan: TreePlan) -> str:
     return what
 
 
-def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> graphviz.Digraph:
-    """The game tree of ``trace`` as a Digraph (``options`` go to ``plan_tree``)."""
+def game_tree(trace: Trace, plan: TreePlan | None = None, marks: Mapping[int, Marker] | None = None,
+              *, framed: bool = True, **options: object) -> graphviz.Digraph:
+    """The game tree of ``trace`` as a Digraph (``options`` go to ``plan_tree``).
+
+    ``marks`` marks calls by number beyond what the trace's search marks (a page that sets
+    two trees side by side marks where they differ). Without ``framed``, the drawing has
+    no title and no legend: a page that shows them itself (``tree_legend``) keeps the trees
+    small enough to compare.
+    """
     if plan is None:
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
+    search = for_trace(trace)[1]
+    graph = new_graph("game_tree")
+    add_calls(graph, trace, plan, marks=marks)
+    if framed:
+        _add_note(graph, search.beside_root(), plan)
+        finish_graph(graph, tree_title(trace, plan), tree_legend(trace, plan, marks))
+    return graph
+
+
+def tree_title(trace: Trace, plan: TreePlan) -> str:
+    """A drawing's title: the search, the position, the calls, what call #1 returns, and what
+    part of the tree is drawn."""
     words, search = for_trace(trace)
-    title = (
-        f"{search.title()} game tree of {words.setting()}: "
-        f"{calls(trace.calls)}, call #1 returns {words.returned(trace.result.index, trace.result.score)}"
-    )
+    returned = search.returned_text(0) or words.returned(trace.result.index, trace.result.score)
+    title = f"{search.title()} game tree of {words.setting()}: {calls(trace.calls)}, call #1 returns {returned}"
+    title += "".join(f"\n{line}" for line in search.title_lines())
     if plan.path:
         top, moves = plan.top, len(plan.path)
         title += (
@@ -219,12 +243,39 @@ def game_tree(trace: Trace, plan: TreePlan | None = None, **options: object) -> 
         )
     if plan.collapsed or plan.path or plan.line:
         title += "\n" + describe(trace, plan)
-    graph = new_graph("game_tree")
-    add_calls(graph, trace, plan)
+    return title
+
+
+def tree_legend(trace: Trace, plan: TreePlan, marks: Mapping[int, Marker] | None = None) -> str:
+    """The legend of a drawing of ``plan``: what it draws, the marks on its calls included."""
+    search = for_trace(trace)[1]
+    drawn = sorted([call for call, _ in plan.nodes] + plan.path, key=lambda c: c.call)
+    markers = [m for m in ((marks or {}).get(c.call) or search.marker(c) for c in drawn) if m]
     uses = drawing.Uses(chosen=blue_edges(trace, plan), collapsed=bool(plan.collapsed),
                         focus_path=bool(plan.path))
-    finish_graph(graph, title, drawing.legend_label(trace, uses))
+    return drawing.legend_label(trace, uses, markers)
+
+
+def legend_graph(legend: str) -> graphviz.Digraph:
+    """A drawing of a legend alone (a page sets it under trees drawn without their own)."""
+    graph = new_graph("legend")
+    graph.attr(label=labels.html_label(legend))
     return graph
+
+
+def _add_note(graph: graphviz.Digraph, lines: list[str], plan: TreePlan, prefix: str = "n") -> None:
+    """A search's note beside the drawing's first call, in its row (the guide's answer)."""
+    if not lines:
+        return
+    first = f"{prefix}{(plan.path[0] if plan.path else plan.top).call}"
+    box = labels.table(labels.row(labels.cell(labels.lines(lines, POINT_SIZE=drawing.SMALL_POINTS),
+                                              ALIGN="LEFT")),
+                       BORDER="1", CELLBORDER="0", CELLPADDING="4", STYLE="ROUNDED", COLOR=drawing.INNER_BORDER,
+                       BGCOLOR="#f5f5f5")
+    with graph.subgraph() as row:
+        row.attr(rank="same")
+        row.node(f"{prefix}note", labels.html_label(box))
+        row.edge(first, f"{prefix}note", style="invis")
 
 
 def new_graph(name: str, title: str | None = None) -> graphviz.Digraph:
@@ -275,6 +326,7 @@ def add_calls(
     *,
     explain: bool = False,
     edge_scores: bool = False,
+    marks: Mapping[int, Marker] | None = None,
 ) -> None:
     """Add the plan's nodes and edges to ``graph`` (shared with the figures).
 
@@ -292,7 +344,7 @@ def add_calls(
     _add_path(graph, trace, plan, prefix, chosen, edge_scores)
     for call, folded in plan.nodes:
         _add_call_node(graph, trace, call, prefix, folded=folded, thick=call.call in chosen,
-                       explain=explain)
+                       explain=explain, marker=(marks or {}).get(call.call))
         if not folded:
             cut.append(call)
         parent = drawn.get(call.parent) if call.parent is not None else None
@@ -339,21 +391,21 @@ def _add_path(
 
 def _add_call_node(
     graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str, *, folded: bool, thick: bool,
-    explain: bool,
+    explain: bool, marker: Marker | None = None,
 ) -> None:
     """Add one call's node: one its search draws its own way (a memo cache hit), a summary
-    box, a textbook shape or the game's picture."""
+    box, a textbook shape or the game's picture; ``marker`` marks it beyond its search's mark."""
     words, search = for_trace(trace)
     look = search.special_node(call)
     if look is not None:
-        graph.node(f"{prefix}{call.call}", drawing.look_label(trace, call, look))
+        graph.node(f"{prefix}{call.call}", drawing.look_label(trace, call, look, marker))
     elif folded:
-        graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick))
+        graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick, marker=marker))
     elif words.draws_shapes:
         graph.node(f"{prefix}{call.call}", **shapes.shape_node(trace, call, thick=thick, explain=explain))
     else:
         graph.node(f"{prefix}{call.call}", drawing.call_label(
-            trace, call, thick=thick, explain=explain, caption=search.caption(call)))
+            trace, call, thick=thick, explain=explain, caption=search.caption(call), marker=marker))
 
 
 def _edge_colours(parent: Call, child: Call, on_chosen_line: bool) -> dict[str, str]:

@@ -163,12 +163,14 @@ GUIDE = SearchSpec()
 
 def guide_calls(trace: Trace) -> int | None:
     """The baseline's (the guide's minimax's) call count on a trace's game; None for the
-    baseline's own trace.
+    baseline's own trace, and for a search never compared with it (``compare`` empty: a
+    learner's recorded search, whose game is its own record).
 
     Counted, not recorded: the number of calls below a state never changes, so
     each state's count is worked out once (as the recording search shares rows).
     """
-    if find(trace.search.algorithm, "trace").baseline:
+    kind = find(trace.search.algorithm, "trace")
+    if kind.baseline or not kind.compare:
         return None
     game = trace.game
     moves, play, outcome = game.moves, game.play, game.outcome

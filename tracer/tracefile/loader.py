@@ -76,10 +76,11 @@ def _search_info(header: dict[str, Any], source: str) -> tuple[games.GameKind, S
     if version == 1:  # the guide's minimax on the guide's game: the only trace version 1 holds
         return games.version1(), SearchInfo(search.baseline().name)
     game, found = header.get("game"), header.get("search")
-    _need(isinstance(game, str) and game in [k.name for k in games.kinds()],
+    _need(isinstance(game, str) and _known(games.find, game),
           f'expected "game" to be one of {", ".join(sorted(k.name for k in games.kinds()))}', source)
     names = search.names()
-    _need(isinstance(found, dict) and found.get("algorithm") in names,
+    _need(isinstance(found, dict) and isinstance(found.get("algorithm"), str)
+          and _known(search.find, found["algorithm"]),
           f'expected "search" to name an algorithm ({", ".join(sorted(names))})', source)
     assert isinstance(found, dict) and isinstance(game, str)
     allowed = search.find(found["algorithm"], source).settings
@@ -95,6 +96,16 @@ def _search_info(header: dict[str, Any], source: str) -> tuple[games.GameKind, S
               source)
     settings = tuple((k, v) for k, v in found.items() if k != "algorithm")
     return games.find(game, source), SearchInfo(found["algorithm"], settings)
+
+
+def _known(find: Callable[[str], Any], name: str) -> bool:
+    """Whether the registry finds ``name``: those it offers, and those found only by name
+    (a learner's recorded search, which ``trace check`` saves)."""
+    try:
+        find(name)
+    except InputError:
+        return False
+    return True
 
 
 def _frozen(value: Any) -> Any:
@@ -116,7 +127,9 @@ def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
         builder.node(depth, call, fields, key)
     _need(builder is not None and info is not None, "expected a tree with at least its root node", source)
     assert builder is not None and info is not None
-    trace = Trace(builder.game, builder.finish(), info)
+    rows = builder.finish()
+    builder.kind.rows_read(builder.game, rows)
+    trace = Trace(builder.game, rows, info)
     try:
         trace.check()
     except AssertionError as exc:

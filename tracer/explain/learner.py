@@ -1,0 +1,590 @@
+"""A learner's recorded search in words and pictures (``trace check``): its boards, its own values,
+its first departure from a correct search.
+
+``LearnerWords`` reads each call's board as tic-tac-toe does (a state's lower bits are a
+tic-tac-toe state) and names each test-play by what it changed on the board, so a mark
+not taken back or the wrong player's mark reads as what it is. ``LearnerSearchWords``
+narrates the calls as the program made them (what each was given, tried and returned,
+written as the program writes values, never as the guide's steps 12-17 would have them),
+marks the first departure and the calls made after it, and sets the guide's answer
+beside the tree.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..games.learner.game import AT_RETURN, FIRST_ODD_MOVE, STOPPED, Departure, LearnerFacts
+from ..games.tictactoe.board import cell_name, other
+from ..style import INNER_BORDER, INNER_FILL, OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL, SMALL_POINTS
+from . import labels
+from .base import GameWords, Marker, NodeLook, Note, SearchWords
+from .labels import LegendRow
+from .text import INDENT, calls, capitalised, listed, note_lines, signed, tag
+from .tictactoe import TicTacToeWords
+
+if TYPE_CHECKING:
+    from ..games.learner.game import RecordedGame
+    from ..trace import Call, Trace
+
+LANGUAGES = {"python": "Python", "javascript": "JavaScript"}
+#: Caption lines under a marked call are wrapped to this many characters.
+CAPTION_WIDTH = 36
+
+
+def verdict_line(f: LearnerFacts) -> str:
+    """The verdict in one line, pointing at the marked call."""
+    d = f.departure
+    if d is not None:
+        return f"Verdict: {f.verdict}: call #{d.call} is the first to depart from a correct search (marked ‼)."
+    if f.error:
+        where = f" in call #{f.error_call}" if f.error_call else ""
+        return f"Verdict: {f.verdict}: {f.error}{where}."
+    return f"Verdict: {f.verdict}: no call departs from a correct search."
+
+
+def guide_line(f: LearnerFacts, words: TicTacToeWords) -> str:
+    """The guide's answer from the same board: ``The guide's minimax … returns … after 9 calls``."""
+    return (f"The guide's minimax from this board returns {words.returned(f.guide_index, f.guide_score)} "
+            f"after {calls(f.guide_calls)}")
+
+
+class LearnerWords(GameWords):
+    """Each call's board as tic-tac-toe reads it; test-plays named by what they changed."""
+
+    game: RecordedGame
+    position_words = "one per distinct call: its board and the calls it made below"
+    moves_noun = "test-plays"
+    max_role = "the AI"
+    min_role = "the human"
+    state_noun = "board"
+    already_over = "The board is already over"
+    tokens_name = "cell numbers"
+
+    def __init__(self, game: RecordedGame):
+        super().__init__(game)
+        self.tictactoe = TicTacToeWords(game.tictactoe)
+        self.max_name, self.min_name = game.ai, other(game.ai)  # type: ignore[arg-type]
+
+    def position(self, state: int) -> int:
+        """The tic-tac-toe state of ``state`` (its board and side to move)."""
+        return self.game.position(state)
+
+    def cells(self, state: int) -> str | None:
+        return self.game.board_of(state).cells if self.game.has_board(state) else None
+
+    # ---- who moves, and states in words ------------------------------------------------
+
+    def player(self, state: int) -> str:
+        return self.game.mark_of(state)
+
+    def mover(self, state: int) -> str:
+        return self.tictactoe.mover(self.position(state)) if self.game.has_board(state) else self.player(state)
+
+    def describe(self, state: int) -> str:
+        return self.game.board_of(state).compact() if self.game.has_board(state) else "(no board)"
+
+    def players_line(self) -> str:
+        return self.tictactoe.players_line()
+
+    def setting(self) -> str:
+        root = self.game.root
+        return f"{self.describe(root)} with {self.player(root)} to move ({self.game.ai} is the AI)"
+
+    # ---- moves in words: what each test-play changed -------------------------------------
+
+    def move_name(self, move: int) -> str:
+        return f"cell {move} ({cell_name(move)})" if move < FIRST_ODD_MOVE else self.move_short(move)
+
+    def move_short(self, move: int) -> str:
+        return f"cell {move}" if move < FIRST_ODD_MOVE else f"test-play {move - FIRST_ODD_MOVE + 1}"
+
+    def move_token(self, move: int) -> str:
+        return str(move) if move < FIRST_ODD_MOVE else f"#{move - FIRST_ODD_MOVE + 1}"
+
+    def moves_text(self, state: int) -> str:
+        return self.tried(state)
+
+    def tried(self, state: int) -> str:
+        """What a call test-played: ``cells 1, 4, 8``, ``cell 1 and 2 boards that are not one
+        empty cell filled``."""
+        moves = list(self.game.moves(state))
+        cells = [m for m in moves if m < FIRST_ODD_MOVE]
+        odd = len(moves) - len(cells)
+        parts = [("cell " if len(cells) == 1 else "cells ") + ", ".join(map(str, cells))] if cells else []
+        if odd:
+            parts.append(f"{'then ' if cells else ''}{odd} board{'s' if odd > 1 else ''} that "
+                         f"{'are' if odd > 1 else 'is'} not its own with one empty cell filled")
+        return ", ".join(parts) or "nothing"
+
+    def change(self, state: int, move: int, short: bool = False) -> str:
+        """What test-play ``move`` from ``state`` changed on the board: ``X on cell 1 (top-middle)``,
+        ``O on cells 4 and 8``, ``X on cell 2, cell 5 emptied``."""
+        before, after = self.cells(state), self.cells(self.game.play(state, move))
+        if before is None or after is None:
+            return "a call with no board" if after is None else "a board"
+        added: dict[str, list[int]] = {}
+        for i in range(9):
+            if before[i] == "." and after[i] != ".":
+                added.setdefault(after[i], []).append(i)
+        parts = [self._placed(mark, cells, short) for mark, cells in added.items()]
+        emptied = [i for i in range(9) if before[i] != "." and after[i] == "."]
+        turned = [i for i in range(9) if "." not in (before[i], after[i]) and before[i] != after[i]]
+        if emptied:
+            parts.append(f"{'' if short else 'cell' + ('s ' if len(emptied) > 1 else ' ')}"
+                         f"{listed([str(i) for i in emptied])} emptied")
+        if turned:
+            parts.append(f"{listed([str(i) for i in turned])} turned")
+        return "; ".join(parts) or "the same board"
+
+    def _placed(self, mark: str, cells: list[int], short: bool) -> str:
+        if short:
+            return f"{mark} on {', '.join(map(str, cells))}"
+        if len(cells) == 1:
+            return f"{mark} on cell {cells[0]} ({cell_name(cells[0])})"
+        return f"{mark} on cells {listed([str(c) for c in cells])}"
+
+    def move_phrase(self, state: int, move: int) -> str:
+        return self.change(state, move)
+
+    def edge_label(self, state: int, move: int) -> str:
+        return self.change(state, move, short=True)
+
+    def returned(self, move: int | None, score: int) -> str:
+        return self.tictactoe.returned(move, score)
+
+    def point_of_view(self, state: int) -> str:
+        return self.tictactoe.point_of_view(self.position(state))
+
+    # ---- the log ----------------------------------------------------------------------
+
+    def log_header(self) -> str:
+        root, ai, f = self.game.root, self.game.ai, self.game.facts
+        lines = [f"Trace of your program's calls on {self.describe(root)} with {self.player(root)} to move. "
+                 f"{ai} is the AI (maximiser), {other(ai)} the human (minimiser).",  # type: ignore[arg-type]
+                 f"Your program: {f.program} ({LANGUAGES.get(f.language, f.language)}), its search function "
+                 f"{f.function}; its scores: {f.scale}.",
+                 verdict_line(f)]
+        if f.difference:
+            lines.append(f"Named difference: {f.difference}. {f.difference_text}")
+        lines += [guide_line(f, self.tictactoe) + ".",
+                  'How to read it: a board is written row by row, "/" between rows and "." for an empty cell.',
+                  "#N numbers the calls in the order they start; a call is indented one level below its caller.",
+                  "Each call shows the board it was given, the test-plays it made and what it returned, as your",
+                  'program wrote it; "step N" names the guide\'s step that does the same in the guide\'s minimax.']
+        return "\n".join(lines) + "\n\n"
+
+    def first_call_text(self, state: int) -> str:
+        return self.game.facts.first_call
+
+    def step8_text(self, state: int) -> str:
+        cells = self.cells(state)
+        if cells is None:
+            return "its arguments hold no board tracer can read (9 cells, or 3 rows of 3)"
+        empty = [str(i) for i in range(9) if cells[i] == "."]
+        return f"empty cells: {', '.join(empty)}" if empty else "no empty cell"
+
+    def loop_text(self, state: int) -> str:
+        return f"{self.player(state)} test-plays {self.tried(state)}"
+
+    def next_text(self, move: int) -> str:
+        return f"next: {self.move_short(move)}"
+
+    def terminal_sentence(self, state: int, terminal: int) -> str:
+        if terminal == STOPPED or not self.game.has_board(state):
+            return "the game goes on, but it test-played nothing"
+        return self.tictactoe.terminal_sentence(self.position(state), terminal)
+
+    def finished_code(self, state: int) -> int:
+        """The board's own finding (tic-tac-toe's terminal code), whatever the call did with it."""
+        found = self.game.tictactoe.outcome(self.position(state), 0) if self.game.has_board(state) else None
+        return found[0] if found else 0
+
+    def answer_text(self, state: int, move: int) -> str:
+        return f"{self.player(state)} plays {self.move_name(move)}"
+
+    # ---- finished games --------------------------------------------------------------------
+
+    def terminal_label(self, terminal: int) -> str:
+        return "no test-play" if terminal == STOPPED else self.tictactoe.terminal_label(terminal)
+
+    def outcome_kind(self, terminal: int) -> str:
+        return "leaf" if terminal == STOPPED else self.tictactoe.outcome_kind(terminal)
+
+    def stats_head(self) -> tuple[str, str]:
+        root = self.game.root
+        return ("board", f"{self.describe(root)}, {self.player(root)} to move, {self.game.ai} is the AI")
+
+    def stats_outcomes(self, terminal: dict[str, int]) -> list[tuple[str, str]]:
+        ai, human = self.game.ai, other(self.game.ai)  # type: ignore[arg-type]
+        return [(f"  {ai} wins (AI)", f"{terminal.get(ai, 0):,}"),
+                (f"  {human} wins (human)", f"{terminal.get(human, 0):,}"),
+                ("  draws", f"{terminal.get('draw', 0):,}"),
+                ("  no test-play, the game going on", f"{terminal.get('stopped', 0):,}")]
+
+    # ---- pictures ---------------------------------------------------------------------
+
+    def picture(self, state: int, *, played: int | None = None, testing: int | None = None,
+                terminal: int = 0, line_colour: str = "") -> str:
+        if not self.game.has_board(state):
+            return super().picture(state)
+        # A test-play that is not one empty cell filled has no one cell to show in red.
+        shown = played if played is not None and played < FIRST_ODD_MOVE else None
+        return self.tictactoe.picture(self.position(state), played=shown, testing=testing,
+                                      terminal=terminal if terminal != STOPPED else 0, line_colour=line_colour)
+
+    def legend_rows(self, *, played: bool, testing: bool, outcomes: bool) -> list[LegendRow]:
+        rows = self.tictactoe.legend_rows(played=played, testing=testing, outcomes=False)
+        if outcomes:
+            ai, human = self.game.ai, other(self.game.ai)  # type: ignore[arg-type]
+            for kind, text in (("win", f"{ai} (AI) has three in a row"),
+                               ("loss", f"{human} (human) has three in a row"),
+                               ("draw", "a full board, no three in a row")):
+                rows.append(LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
+                                      f"{OUTCOME_SYMBOL[kind]} {text}: the score is the one your program returned"))
+        return rows
+
+    def svg_picture(self, state: int, *, played: int | None = None, top: str = "",
+                    bottom: str = "", fill: str = "", border: str = "") -> str | None:
+        if not self.game.has_board(state):
+            return None
+        shown = played if played is not None and played < FIRST_ODD_MOVE else None
+        return self.tictactoe.svg_picture(self.position(state), played=shown, top=top, bottom=bottom,
+                                          fill=fill, border=border)
+
+    def text_picture(self, state: int) -> list[str]:
+        return self.tictactoe.text_picture(self.position(state)) if self.game.has_board(state) else []
+
+
+class LearnerSearchWords(SearchWords):
+    """A learner's program: its calls narrated as it made them, its first departure marked."""
+
+    game_words: LearnerWords
+
+    chosen_line = "the line of the test-plays your program's calls returned, from call #1"
+    picked_words = "the test-play a call returned as its choice"
+    narrates_figures = False
+
+    def __init__(self, trace: Trace, game_words: Any, kind: Any):
+        super().__init__(trace, game_words, kind)
+        self._after: int | None = None
+
+    @property
+    def facts(self) -> LearnerFacts:
+        return self.trace.game.facts  # type: ignore[attr-defined]
+
+    # ---- names ------------------------------------------------------------------------
+
+    def name(self) -> str:
+        return "your minimax"
+
+    def title(self) -> str:
+        return f"Your {self.facts.function}()"
+
+    def describe_lines(self) -> list[str]:
+        return []  # the game's log header says which program ran, and what was found
+
+    def verdict_line(self) -> str:
+        """The verdict in one line, pointing at the marked call."""
+        return verdict_line(self.facts)
+
+    def summary_line(self) -> str:
+        return f"{self.verdict_line()} Call #1 returns {self.returned_text(0)} after {calls(self.trace.calls)}."
+
+    def guide_line(self) -> str:
+        """The guide's answer from the same board: ``The guide's minimax returns … after 9 calls``."""
+        return guide_line(self.facts, self.game_words.tictactoe)
+
+    def summary(self, counts: list[int] | None = None) -> str:
+        return ""
+
+    # ---- the log ----------------------------------------------------------------------
+
+    def narration(self) -> LearnerNarration:
+        return LearnerNarration(self)
+
+    def returned_text(self, pid: int) -> str | None:
+        return self.trace.positions.extras["returned"][pid] or "nothing"
+
+    def raised(self, pid: int) -> str | None:
+        """How row ``pid``'s calls ended without returning (an error, a limit), if they did."""
+        raised: str | None = self.trace.positions.extras["raised"][pid]
+        return raised
+
+    # ---- the departure, and the calls after it -------------------------------------------
+
+    @property
+    def departure(self) -> Departure | None:
+        return self.facts.departure
+
+    def first_after(self) -> int:
+        """The first call number made after the departure (a call that returned wrongly: the
+        calls inside it came before)."""
+        if self._after is None:
+            d = self.departure
+            assert d is not None
+            self._after = d.call + (self.trace.call(d.call).size if d.when == AT_RETURN else 1)
+        return self._after
+
+    def departing_row(self) -> int | None:
+        d = self.departure
+        return None if d is None or d.call > self.trace.calls else self.trace.call(d.call).pid
+
+    def marker(self, call: Call) -> Marker | None:
+        d, f = self.departure, self.facts
+        if d is not None and call.call == d.call:
+            return Marker("‼ departs", legend="the first call that departs from a correct search "
+                                              "(framed in violet)")
+        if d is not None and call.call >= self.first_after():
+            return Marker("", dashed=True, legend="dashed violet frame: a call made after the first "
+                                                  "departure, which it may rest on")
+        if f.error_call is not None and call.call == f.error_call:
+            return Marker("‼ error", legend="the call your program's error (or a limit) stopped in")
+        return None
+
+    # ---- pictures ---------------------------------------------------------------------
+
+    def footer(self, call: Call) -> str | None:
+        raised = self.raised(call.pid)
+        if raised is not None:
+            return "raised an error" if not raised.startswith("stopped") else "stopped"
+        returned = self.trace.positions.extras["returned"][call.pid]
+        if returned is None:
+            return "returned nothing"
+        if not self.trace.positions.extras["scored"][call.pid]:  # a move alone, or another value
+            return f"returned {returned}" if len(returned) <= 16 else "returned no score"
+        return f"returns {signed(call.score)}"
+
+    def footer_legend(self) -> LegendRow | None:
+        ai = self.trace.game.ai  # type: ignore[attr-defined]
+        return LegendRow(labels.sample("returns", "#212121", SMALL_POINTS),
+                         f"the score a call returned, from {ai}'s point of view (the AI's)")
+
+    def special_node(self, call: Call) -> NodeLook | None:
+        """A call that test-played nothing though its game goes on, or returned no value."""
+        stopped = call.terminal_code == STOPPED
+        if not stopped and (call.terminal_code == 0 or self.footer(call) == f"returns {signed(call.score)}"):
+            return None
+        words = self.game_words
+        footer = self.footer(call) or ""
+        caption = "test-played nothing; the game goes on" if stopped else "a finished game"
+        return NodeLook(f"#{call.call} · {words.player(call.state)} to move", footer, INNER_FILL, INNER_BORDER,
+                        caption)
+
+    def caption(self, call: Call) -> str | None:
+        d = self.departure
+        lines: list[str] = []
+        if d is not None and call.call == d.call:
+            # What went wrong, without the guide's reason (the report and the log give it).
+            lines += textwrap.wrap(d.why.split(": step")[0], CAPTION_WIDTH)
+            lines += textwrap.wrap(f"returned {d.returned}", CAPTION_WIDTH)
+            lines += textwrap.wrap(f"expected {d.expected}", CAPTION_WIDTH)
+        raised = self.raised(call.pid)
+        if raised is not None and call.call == self.facts.error_call:
+            lines += textwrap.wrap(raised, CAPTION_WIDTH)
+        return "\n".join(lines) or None
+
+    def title_lines(self) -> list[str]:
+        f = self.facts
+        head = f"trace check: {f.program} ({LANGUAGES.get(f.language, f.language)}). {self.verdict_line()}"
+        lines = [head]
+        if f.difference:
+            lines.append(f"Named difference: {f.difference}.")
+        return lines
+
+    def beside_root(self) -> list[str]:
+        f = self.facts
+        words = self.game_words.tictactoe
+        lines = ["The guide's minimax from this board:",
+                 f"returns {words.returned(f.guide_index, f.guide_score)} after {calls(f.guide_calls)}"]
+        if f.guide_index is not None:
+            root = self.trace.game.root
+            lines.append(f"({self.game_words.player(root)} plays {words.move_name(f.guide_index)})")
+        return lines
+
+    def beside_guide(self, guide: Trace) -> list[tuple[str, str]]:
+        f, d = self.facts, self.departure
+        rows = [("program", f"{f.program} ({LANGUAGES.get(f.language, f.language)}), its function {f.function}"),
+                ("verdict", self.verdict_line().removeprefix("Verdict: "))]
+        if d is not None:
+            call = self.trace.call(d.call) if d.call <= self.trace.calls else None
+            board = f" ({self.game_words.player(call.state)} to move on {self.game_words.describe(call.state)})" \
+                if call is not None else ""
+            rows += [("first departure", f"call #{d.call}{board}: {d.why}"),
+                     ("it returned", d.returned), ("a correct search", d.expected)]
+        if f.difference:
+            rows.append(("named difference", f"{f.difference}: {f.difference_text}"))
+        guide_answer = self.game_words.tictactoe.returned(guide.result.index, guide.result.score)
+        rows += [("calls", f"yours {self.trace.calls:,}, the guide's {guide.calls:,}"),
+                 ("call #1 returns", f"yours {self.returned_text(0)}, the guide's {guide_answer}"),
+                 ("your scores", f.scale)]
+        return rows
+
+    def guide_marks(self, guide: Trace, calls: Sequence[Call]) -> dict[int, Marker]:
+        """On the guide's tree: the call your first departure stands in for, and the calls your
+        program did not make (none on the same cells from call #1, or one on another board)."""
+        marks: dict[int, Marker] = {}
+        counterpart = self.counterpart(guide)
+        for call in calls:
+            if counterpart is not None and call.call == counterpart:
+                marks[call.call] = Marker("‼ yours departs", legend="where your program's first departure "
+                                                                     "happens: the call a correct search makes there")
+            elif not self.made(guide, call):
+                marks[call.call] = Marker("", dashed=True, legend="dashed violet frame: a call your program "
+                                                                  "did not make")
+        return marks
+
+    def made(self, guide: Trace, call: Call) -> bool:
+        """Whether your program made ``call`` of the guide's tree: a call reached by the same cells
+        from call #1, on the same board."""
+        mine = self.along([c.move for c in call.path()[1:]])
+        return mine is not None and (self.game_words.cells(mine.state)
+                                     == guide.game.board_of(call.state).cells)  # type: ignore[attr-defined]
+
+    def along(self, moves: Sequence[int | None]) -> Call | None:
+        """Your call reached from call #1 by ``moves``, if your program made one."""
+        node = self.trace.root
+        for move in moves:
+            node = next((c for c in node.children() if c.move == move), None)  # type: ignore[assignment]
+            if node is None:
+                return None
+        return node
+
+    def counterpart(self, guide: Trace) -> int | None:
+        """The guide's call that your departing call stands in for: the one reached by the same
+        cells (a test-play that is not one empty cell filled stands for the cell its mover newly
+        took, when there is one), else the nearest call above it."""
+        d = self.departure
+        if d is None or d.call > self.trace.calls:
+            return None
+        path = self.trace.call(d.call).path()
+        node = guide.root
+        for above, call in zip(path, path[1:], strict=False):
+            move = call.move if (call.move or 0) < FIRST_ODD_MOVE else self.newly_taken(above, call)
+            found = next((c for c in node.children() if c.move == move), None)
+            if found is None:
+                break
+            node = found
+        return node.call
+
+    def newly_taken(self, parent: Call, call: Call) -> int | None:
+        """The one cell ``parent``'s mover took for ``call`` beyond what it tried before, if one."""
+        before, after = self.game_words.cells(parent.state), self.game_words.cells(call.state)
+        if before is None or after is None:
+            return None
+        tried = {c.move for c in parent.children() if c.call < call.call}
+        mover = self.game_words.player(parent.state)
+        new = [i for i in range(9) if before[i] == "." and after[i] == mover and i not in tried]
+        return new[0] if len(new) == 1 else None
+
+    def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
+        f = self.facts
+        rows = [("program", f"{f.program} ({LANGUAGES.get(f.language, f.language)}), {f.function}()"),
+                ("verdict", f.verdict + (f" ({f.difference})" if f.difference else ""))]
+        if f.departure is not None:
+            rows.append(("first departure", f"call #{f.departure.call}: {f.departure.kind}"))
+        rows.append(("the guide's minimax", self.guide_line().removeprefix("The guide's minimax from this board ")))
+        return rows
+
+
+class LearnerNarration:
+    """The log's text for a learner's calls, made once per row and per test-play, as the log's own
+    phrases are: what each call was given (steps 7, 8 and 11), found (9), test-played (10) and
+    returned (17), written as the program writes values, and the first departure where it happens."""
+
+    def __init__(self, words: LearnerSearchWords):
+        self.words = words
+        self.game: LearnerWords = words.game_words
+        self.trace = words.trace
+        self.p = self.trace.positions
+        self.departing = words.departing_row()
+        self.cache: dict[tuple[str, int, int], str] = {}
+
+    def _cached(self, key: tuple[str, int, int], make: Any) -> str:
+        text = self.cache.get(key)
+        if text is None:
+            text = self.cache[key] = make()
+        return text
+
+    def pad(self, pid: int) -> str:
+        return INDENT * (self.p.depth[pid] + 1)
+
+    def head(self, pid: int, parent: int, move: int) -> str:
+        def make() -> str:
+            state = self.p.state[pid]
+            if move < 0:
+                return f" {tag(7)}first call: {self.game.first_call_text(state)}\n"
+            where = f"{self.game.player(state)} to move on {self.game.describe(state)}"
+            return f" {tag(11)}{self.game.move_phrase(self.p.state[parent], move)} -> {where}\n"
+        return self._cached(("head", pid, move), make)
+
+    def departure_notes(self, pid: int, when: str) -> list[Note]:
+        d = self.words.departure
+        if d is None or pid != self.departing or d.when != when:
+            return []
+        return [("‼ here", f"the first departure from a correct search: {d.why}"),
+                ("expected", d.expected)]
+
+    def open(self, pid: int) -> str:
+        def make() -> str:
+            from ..games.learner.game import AT_START
+
+            state, code = self.p.state[pid], self.p.terminal[pid]
+            notes = self.departure_notes(pid, AT_START) + [(tag(8).strip(), self.game.step8_text(state))]
+            if self.p.edge_count[pid]:
+                found = self.game.finished_code(state)
+                going = ("no terminal state" if not found else
+                         f"{self.game.terminal_sentence(state, found)}, yet it goes on to test-play")
+                notes += [(tag(9).strip(), going), (tag(10).strip(), self.game.loop_text(state))]
+            else:
+                notes.append((tag(9).strip(), f"{self.game.terminal_sentence(state, code)}: {self.ended(pid)}"))
+                notes += self.departure_notes(pid, AT_RETURN)
+            return note_lines(self.pad(pid), notes)
+        return self._cached(("open", pid, 0), make)
+
+    def ended(self, pid: int) -> str:
+        """How row ``pid``'s calls ended: ``returned {'score': -1}``, ``raised IndexError: …``."""
+        raised = self.words.raised(pid)
+        if raised is not None:
+            return raised if raised.startswith("stopped") else f"raised {raised}"
+        return f"returned {self.words.returned_text(pid)}"
+
+    def close(self, pid: int) -> str:
+        def make() -> str:
+            notes = [(tag(17).strip(), self.ended(pid))] + self.departure_notes(pid, AT_RETURN)
+            return note_lines(self.pad(pid), notes)
+        return self._cached(("close", pid, 0), make)
+
+    def save(self, parent: int, edge: int) -> str:
+        return ""  # what a test-play's call returned is said where it returns
+
+    def after(self, parent: int, index: int) -> str:
+        return ""
+
+    def next_move(self, parent: int, edge: int) -> str:
+        return ""
+
+    def answer(self) -> str:
+        root = self.trace.root
+        text = f"{'result':<9}the first call {self.ended(root.pid)}\n"
+        if root.best is not None and root.best < FIRST_ODD_MOVE:
+            text += f"{'':<9}{self.game.answer_text(root.state, root.best)}\n"
+        return text
+
+    def ending(self) -> str:
+        f = self.words.facts
+        root = self.trace.root
+        return (f"\nResult: {self.words.returned_text(root.pid)} after {calls(self.trace.calls)}.\n"
+                f"{self.words.guide_line()}: {self._guide_words(f)}.\n"
+                f"{capitalised(self.words.verdict_line())}\n")
+
+    def _guide_words(self, f: LearnerFacts) -> str:
+        ai = self.trace.game.ai  # type: ignore[attr-defined]
+        outcome = "a win for" if f.guide_score > 0 else "a loss for" if f.guide_score < 0 else "a draw for"
+        if f.guide_index is None:
+            return f"the board is already over, {outcome} {ai}"
+        mover = self.game.player(self.trace.game.root)
+        return f"{mover} plays {self.game.tictactoe.move_name(f.guide_index)}, {outcome} {ai} (the AI)"
+

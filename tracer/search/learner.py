@@ -1,0 +1,82 @@
+"""A learner's own search, recorded by ``trace check``: registered so its traces check, read back
+and find their words, never offered as a choice (``--algorithm``, ``trace compare``).
+
+Its calls are whatever the learner's program made (see ``tracer.games.learner``), so its
+``run`` replays the record from the game's rules, and its rule checks only what holds of
+any record: a call's chosen test-play is one of its calls.
+
+Per call it keeps what the program gave and got back, as the program writes values:
+``returned`` (``{index: 4, score: 1}``, ``{'score': -1}``; null if it returned nothing),
+``scored`` (whether that value held a score: a move alone holds none, and the call's score
+is then 0), ``told`` (the side to move its arguments named, if they named one) and
+``raised`` (the error it raised, or the limit it was stopped at, if it did not return).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..trace import Positions, SearchInfo, Trace
+from .base import SearchKind
+
+#: The longest text a per-call fact holds (the trace file reader's limit on one string is 4,096).
+MAX_TEXT = 4000
+#: The per-call facts, in the order the trace's columns are made.
+FACTS = ("returned", "scored", "told", "raised")
+
+
+def _text(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and len(value) <= MAX_TEXT)
+
+
+def _side(value: Any) -> bool:
+    return value in (None, "X", "O")
+
+
+def replay(game: Any) -> Trace:
+    """The record's calls again, read from the game's rules (what ``run`` does for any search);
+    the per-call facts, which only the program knew, are left empty."""
+    rows = Positions()
+    rows.extras = {name: [] for name in FACTS}
+
+    def add(state: int, depth: int) -> int:
+        pid = rows.add(state, depth, *(game.outcome(state, depth) or (0, 0)))
+        for column in rows.extras.values():
+            column.append(None)
+        return pid
+
+    # An explicit stack, as the record was built: a runaway search is thousands of calls deep.
+    stack: list[tuple[int, int, int, list[int], list[int]]] = [
+        (game.root, add(game.root, 0), 0, list(game.moves(game.root)), [])]
+    while stack:
+        state, pid, depth, moves, children = stack[-1]
+        if game.outcome(state, depth) is None and len(children) < len(moves):
+            child = game.play(state, moves[len(children)])
+            child_pid = add(child, depth + 1)
+            children.append(child_pid)
+            stack.append((child, child_pid, depth + 1, list(game.moves(child)), []))
+            continue
+        stack.pop()
+        if game.outcome(state, depth) is None:
+            rows.set_edges(pid, moves, children, game.chosen.get(state, -1), game.scores.get(state, 0))
+    return Trace(game, rows, SearchInfo("learner", ()))
+
+
+def check(trace: Trace, pid: int, where: str) -> None:
+    """A learner's search has no rule beyond its record's: the chosen test-play, if any, is one of its calls."""
+    p = trace.positions
+    if not -1 <= p.best[pid] < max(p.edge_count[pid], 1):
+        raise AssertionError(f"{where}: chosen test-play {p.best[pid]} is not one of its calls")
+
+
+KIND = SearchKind(
+    name="learner",
+    title="a learner's minimax",
+    run=replay,
+    check=check,
+    words="tracer.explain.learner:LearnerSearchWords",
+    help="the calls a learner's program made (trace check)",
+    extras={"returned": _text, "scored": lambda value: isinstance(value, bool), "told": _side, "raised": _text},
+    compare=(),
+    offered=False,
+)
