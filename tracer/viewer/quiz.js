@@ -136,21 +136,14 @@
     panel.classList.toggle("finished", done);
   }
 
-  /* What the replay already shows at the moment some questions are asked: the window
-   * (narration and call stack) for α and β, the cache-hit labels for "seen before".
-   * It is blurred until the question is answered. */
-  const SECRETS = {
-    alpha: ["#narration", "#stack .code:window"],
-    beta: ["#narration", "#stack .code:window"],
-    seen: ["#narration", "#rows .caption:cache hit", "#stack .code:cache hit"],
-  };
+  /* What the replay already shows at the moment some questions are asked (the window for
+   * α and β, the cache hit for "seen before"), as the search's page module names it: it
+   * is blurred until the question is answered. */
+  const SECRETS = (window.tracerRows && window.tracerRows.search.secrets) || {};
   function hide(selectors) {
     for (const node of document.querySelectorAll(".quiz-secret")) node.classList.remove("quiz-secret");
-    for (const spec of selectors || []) {
-      const [selector, start] = spec.split(":");
-      for (const node of document.querySelectorAll(selector)) {
-        if (!start || node.textContent.startsWith(start)) node.classList.add("quiz-secret");
-      }
+    for (const selector of selectors || []) {
+      for (const node of document.querySelectorAll(selector)) node.classList.add("quiz-secret");
     }
   }
 
