@@ -369,6 +369,9 @@ class AlphaBetaWords(SearchWords):
             ("beta", "αβ", "        if {mover_var} is {min}: β = min(β, bestSoFar)"),
         ]}
 
+    def play_phrases(self) -> dict[str, str]:
+        return {"play.search": " · alpha-beta (cutoff {ge})", "play.skipped": ", {tokens} pruned"}
+
     def window_phrase(self, pid: int) -> str:
         """``α = -∞, β = +∞``: the window row ``pid`` was called with (``ab.window``)."""
         extras = self.trace.positions.extras

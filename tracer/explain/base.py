@@ -163,10 +163,10 @@ class GameWords:
         return phrases.say("returned.move", score=score, short=self.move_short(move), token=self.move_token(move))
 
     def phrases(self) -> Phrases:
-        """The page's templates and constants as this game words them, made once."""
+        """The pages' templates and constants as this game words them, made once."""
         found: Phrases | None = self.__dict__.get("_phrases")
         if found is None:
-            found = self._phrases = Phrases(self.page_phrases(), self.page_constants())
+            found = self._phrases = Phrases({**self.page_phrases(), **self.play_phrases()}, self.page_constants())
         return found
 
     def point_of_view(self, state: int) -> str:
@@ -359,6 +359,11 @@ class GameWords:
     def page_phrases(self) -> dict[str, str]:
         """The page's templates (``tracer/explain/pagewords.py``), as this game words them."""
         return dict(pagewords.PHRASES)
+
+    def play_phrases(self) -> dict[str, str]:
+        """The game page's templates (``trace play --html``: the AI's reasons, the status line),
+        for a game the page plays; none by default."""
+        return {}
 
     def page_constants(self) -> dict[str, str]:
         """Slot values every template may use: who maximises and minimises, the code's names."""
@@ -566,6 +571,10 @@ class SearchWords:
         """The templates the search adds to the page (its notes, captions, stack lines, quiz)."""
         return {"page.h1": "{search_title}, step by step"}
 
+    def play_phrases(self) -> dict[str, str]:
+        """What the search adds to the game page's templates (the AI's reason)."""
+        return {"play.search": ""}
+
     def page_constants(self) -> dict[str, str]:
         """Slot values every template may use: the search's title, what it adds to the code's calls."""
         return {"search_title": self.title(), "args": "", "first_args": ""}
@@ -589,6 +598,7 @@ class SearchWords:
         found: Phrases | None = self.__dict__.get("_phrases")
         if found is None:
             words = self.game_words
-            found = self._phrases = Phrases({**words.page_phrases(), **self.page_phrases()},
-                                            {**words.page_constants(), **self.page_constants()})
+            found = self._phrases = Phrases(
+                {**words.page_phrases(), **words.play_phrases(), **self.page_phrases(), **self.play_phrases()},
+                {**words.page_constants(), **self.page_constants()})
         return found

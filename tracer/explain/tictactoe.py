@@ -444,6 +444,9 @@ class TicTacToeWords(GameWords):
     def page_phrases(self) -> dict[str, str]:
         return {**super().page_phrases(), **PAGE_PHRASES}
 
+    def play_phrases(self) -> dict[str, str]:
+        return dict(PLAY_PHRASES)
+
     def page_constants(self) -> dict[str, str]:
         g, s = self.game, self.game.scores
         depth = isinstance(s, DepthScores)
@@ -550,6 +553,36 @@ PAGE_PHRASES: dict[str, str] = {
     "var.placed": "{{index: {token}}}",
     "var.saved.name": "currentTestPlayInfo",
     "var.saved": "{info}",
+}
+
+#: The game page's words (``trace play --html``) and the AI's reason (``play.match.Decision``).
+PLAY_PHRASES: dict[str, str] = {
+    "play.reason": "{player} plays {name}: test-plays {plays}; {why} ({calls})",
+    "play.test_play": "{token} → {signed}",
+    "play.why": "max is {best}",
+    "play.first_at": ", first at cell {token}",
+    "play.skipped": ", {tokens} not searched",
+    "play.move": "Move {number}: ",
+    "play.human": "you ({player}) play {name}.",
+    "play.step_through": "Step through",
+    "play.step_through.label": "Step through move {number}: how {player} chose cell {token}",
+    "play.steps.title": "Move {number}: how {player} chose cell {token} ({calls})",
+    "play.steps.heading": ("Move {number}: {player} chose cell {token} · {state} · {ai} is the AI (max), "
+                           "{human} the human (min) · scores: {human} wins {human_win}, {ai} wins {ai_win}, "
+                           "draw {draw}{search}"),
+    "play.steps.frame": "Step-through of move {number}",
+    "play.status.draw": "A draw: the board is full and nobody has three in a row.",
+    "play.status.win": "The AI ({ai}) won: three in a row on cells {cells}.",
+    "play.status.loss": "You ({human}) won: three in a row on cells {cells}.",
+    "play.status.start": "You are {human}: click a cell to open, or press Play Game to let the AI ({ai}) open.",
+    "play.status.ai_moved": "The AI ({ai}) played cell {token}. Your move ({human}).",
+    "play.status.your_move": "Your move ({human}).",
+    "play.status.over": "The game is over: press Play Game or New Game for another.",
+    "play.status.taken": "Cell {token} is taken: choose an empty cell.",
+    "play.settings_later": "The new setting applies from the next game (Play Game or New Game).",
+    "play.cell": "{name}: {content}",
+    "play.cell.empty": "empty",
+    "play.cell.line": "{name}: {content}, winning line",
 }
 
 #: The guide's minimax as the code panel shows it (see ``pagewords.CODE``).

@@ -219,6 +219,7 @@ def render_html(trace: Trace, start_call: int = 1) -> str:
     slots = {
         "title": escape(title(trace)),
         "h1": escape(for_trace(trace)[1].phrases().say("page.h1")),
+        "phrases": asset("phrases.js"),
         "modules": modules(trace),
         "heading": escape(heading(trace) + (f" · {search}" if search else "")),
         "colours": css_variables(),

@@ -30,94 +30,16 @@
   const BEGIN = 0, EMPTY = 1, CHECK = 2, PLACE = 3, SAVE = 4, CHOOSE = 5, RETURN = 6;
   const KIND_NAMES = ["begin", "empty", "check", "place", "save", "choose", "return"];
 
-  // ---- markup, made only from the page's own templates --------------------------------
+  // ---- the words plug-ins' templates (phrases.js fills them, escaping every value) -------
 
-  // A value put into markup is escaped unless it is itself Markup made here, so no text
-  // read from a trace can become markup (a label, a name or a number is always text).
-  class Markup { constructor(text) { this.text = text; } }
-  const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-  const escapeText = (value) => String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
-  const piece = (value) => (value instanceof Markup ? value.text : escapeText(value));
-  function html(strings, ...values) {
-    let text = strings[0];
-    values.forEach((value, i) => { text += piece(value) + strings[i + 1]; });
-    return new Markup(text);
-  }
-  /* Markup of several parts, in order (strings among them are escaped). */
-  const cat = (...parts) => new Markup(parts.map(piece).join(""));
-  function setMarkup(node, markup) {
-    if (!(markup instanceof Markup)) throw new TypeError("the viewer writes markup only from its templates");
-    node.innerHTML = markup.text;
-  }
-
-  // ---- the words plug-ins' templates (tracer/explain/phrases.py's grammar) ------------
-
+  const { html, cat, setMarkup } = window.tracerPhrases;
   const WG = D.words.game, WS = D.words.search;
   const PHRASES = Object.assign({}, WG.phrases, WS.phrases);
   const CONSTANTS = Object.assign({}, WG.constants, WS.constants);
-  const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
-  const TOKEN = /\{\{|\}\}|\{([a-z_][a-z0-9_]*)\}|\*\*|`/g;
-  const PIECES = new Map();
-  /* A template's pieces: [kind, text] with kind "text", "slot", "bold" or "code". */
-  function piecesOf(template) {
-    let found = PIECES.get(template);
-    if (found) return found;
-    found = [];
-    let at = 0;
-    for (const m of template.matchAll(TOKEN)) {
-      if (m.index > at) found.push(["text", template.slice(at, m.index)]);
-      if (m[0] === "{{" || m[0] === "}}") found.push(["text", m[0][0]]);
-      else if (m[1]) found.push(["slot", m[1]]);
-      else found.push([m[0] === "**" ? "bold" : "code", ""]);
-      at = m.index + m[0].length;
-    }
-    if (at < template.length) found.push(["text", template.slice(at)]);
-    PIECES.set(template, found);
-    return found;
-  }
-  function slotValue(name, slots) {
-    if (slots && own(slots, name)) return slots[name];
-    if (own(CONSTANTS, name)) return CONSTANTS[name];
-    throw new Error(`no value for the slot {${name}}`);
-  }
-  /* A template as markup: its slots filled (escaped), ** bold and ` code. */
-  function markupOf(template, slots) {
-    const open = { bold: false, code: false };
-    let out = "";
-    for (const [kind, value] of piecesOf(template)) {
-      if (kind === "text") out += escapeText(value);
-      else if (kind === "slot") out += escapeText(slotValue(value, slots));
-      else {
-        const tag = kind === "bold" ? "b" : "code";
-        out += open[kind] ? `</${tag}>` : `<${tag}>`;
-        open[kind] = !open[kind];
-      }
-    }
-    return new Markup(out);
-  }
-  /* A template as plain text (what Python's phrases.fill gives). */
-  function fill(template, slots) {
-    let out = "";
-    for (const [kind, value] of piecesOf(template)) {
-      if (kind === "text") out += value;
-      else if (kind === "slot") out += String(slotValue(value, slots));
-    }
-    return out;
-  }
-  function phrase(key) {
-    if (!own(PHRASES, key)) throw new Error(`no phrase ${key}`);
-    return PHRASES[key];
-  }
-  /* The phrase `key`, filled: as markup (say) or as plain text (text). */
-  const say = (key, slots) => markupOf(phrase(key), slots);
-  const text = (key, slots) => fill(phrase(key), slots);
-  const has = (key) => own(PHRASES, key);
-  /* One phrase for one thing, another for several: `key.one` or `key.many`. */
-  const counted = (key, count, slots) => text(`${key}.${count === 1 ? "one" : "many"}`, { count, ...slots });
+  const WORDS = window.tracerPhrases.phrases(PHRASES, CONSTANTS);
+  const { say, text, fill, has, counted, listed } = WORDS;
   const number = (n) => n.toLocaleString("en");
   const signed = (v) => (v > 0 ? "+" + v : String(v));
-  const listed = (items) => (items.length < 2 ? items.join("")
-    : items.slice(0, -1).join(", ") + PHRASES.and + items[items.length - 1]);
 
   // ---- the rows -----------------------------------------------------------------------
 
