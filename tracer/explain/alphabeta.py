@@ -60,9 +60,9 @@ class AlphaBetaWords(SearchWords):
         return [f"Search: alpha-beta, cutoff {self.cutoff} ({rule}); the first call's window is "
                 "α = -∞, β = +∞, passed down."]
 
-    def summary(self, counts: list[int] | None = None) -> str:
-        n = sum(self.per_depth(self.trace.multiplicity() if counts is None else counts))
-        return f"{self.name()}: {n:,} test-play{'' if n == 1 else 's'} pruned"
+    def counted_rows(self) -> list[int] | None:
+        """Per row, the test-plays it pruned."""
+        return [len(moves) for moves in self.trace.positions.extras["pruned"]]
 
     # ---- windows, cuts and bounds -------------------------------------------------------
 
@@ -370,7 +370,7 @@ class AlphaBetaWords(SearchWords):
         ]}
 
     def play_phrases(self) -> dict[str, str]:
-        return {"play.search": " · alpha-beta (cutoff {ge})", "play.skipped": ", {tokens} pruned"}
+        return {"play.search": " · alpha-beta (cutoff {ge})"}
 
     def window_phrase(self, pid: int) -> str:
         """``α = -∞, β = +∞``: the window row ``pid`` was called with (``ab.window``)."""
@@ -391,24 +391,28 @@ class AlphaBetaWords(SearchWords):
         if cut:
             return [("ab.cut", {"reason": self.cut_words(pid, step.j + 1)})]
         if alpha != before_alpha:
-            return [("ab.alpha", {"before": bound_text(_int(before_alpha), True), "after": bound_text(_int(alpha), True)})]
+            return [("ab.alpha", {"before": bound_text(_int(before_alpha), True),
+                                  "after": bound_text(_int(alpha), True)})]
         if beta != before_beta:
-            return [("ab.beta", {"before": bound_text(_int(before_beta), False), "after": bound_text(_int(beta), False)})]
+            return [("ab.beta", {"before": bound_text(_int(before_beta), False),
+                                 "after": bound_text(_int(beta), False)})]
         return []
 
 
 #: What alpha-beta adds to the step-through page (over the game's words).
 PAGE_PHRASES: dict[str, str] = {
+    "summary.one": "{search_name}: {count} test-play pruned",
+    "summary.many": "{search_name}: {count} test-plays pruned",
     "ab.window": "α = {alpha}, β = {beta}",
-    "ab.begin": " It is called with the window `{window}`.",
-    "ab.cut": " **Cut:** {reason}.",
+    "ab.begin": "It is called with the window `{window}`.",
+    "ab.cut": "**Cut:** {reason}.",
     "ab.reason.max": "best {best} {ge} β = {beta}: {opponent} would never let the game reach here, {rest}",
     "ab.reason.min": "best {best} {le} α = {alpha}: {opponent} would never let the game reach here, {rest}",
     "ab.rest.one": "so {moves} is not test-played (pruned)",
     "ab.rest.many": "so {moves} are not test-played (pruned)",
     "ab.rest.last": "(it was the last test-play anyway)",
-    "ab.alpha": " α rises: `α = {before} → {after}`.",
-    "ab.beta": " β falls: `β = {before} → {after}`.",
+    "ab.alpha": "α rises: `α = {before} → {after}`.",
+    "ab.beta": "β falls: `β = {before} → {after}`.",
     "ab.caption": "pruned {tokens}",
     "ab.chip": "{moves}: not searched (pruned)",
     "ab.stack.window": "window {window}",
@@ -426,8 +430,8 @@ PAGE_PHRASES: dict[str, str] = {
     "quiz.alpha": "With what α is {who} called?",
     "quiz.beta": "With what β is {who} called?",
     "quiz.window": "Called with the window {window}.",
-    "quiz.window.changed": " Call #{parent}'s window after its earlier test-plays.",
-    "quiz.window.same": " Call #{parent}'s own window, unchanged so far.",
+    "quiz.window.changed": "Call #{parent}'s window after its earlier test-plays.",
+    "quiz.window.same": "Call #{parent}'s own window, unchanged so far.",
     "quiz.next": ("Call #{child} returned {signed}. Is call #{call}'s next test-play, {next}, searched or "
                   "pruned?"),
 }

@@ -23,7 +23,7 @@ from . import labels, pagewords
 from .labels import LegendRow
 from .pagewords import Step
 from .phrases import Phrases
-from .text import capitalised, listed, signed
+from .text import capitalised, signed
 
 if TYPE_CHECKING:
     from ..trace import Call, Trace
@@ -373,7 +373,9 @@ class GameWords:
     def page_legend(self) -> list[tuple[str, str, str]]:
         """The page legend's rows for what this game draws, then the tree's: ``(swatch class,
         sample, template)``."""
-        return [("leaf", "", "a finished game, with its score for the maximiser"), *pagewords.TREE_LEGEND]
+        kinds = {self.outcome_kind(code) for code in range(1, len(self.game.terminal_names))}
+        rows = [(kind, "", text) for kind, text in pagewords.OUTCOME_LEGEND.items() if kind in kinds]
+        return [*rows, *pagewords.TREE_LEGEND]
 
     def code_lines(self) -> list[tuple[str, str, str]]:
         """The code panel's lines: ``(id, the guide's step, template)``; ids starting with ``@``
@@ -475,9 +477,21 @@ class SearchWords:
         """Lines the log's header adds to say which search ran."""
         return [f"Search: {self.name()}."]
 
+    def counted_rows(self) -> list[int] | None:
+        """Per row, how many of what the search's summary counts the row adds itself (alpha-beta:
+        its pruned moves), or None when the summary counts nothing."""
+        return None
+
     def summary(self, counts: list[int] | None = None) -> str:
-        """What it did, in one phrase, for the log's last line ('' for nothing)."""
-        return ""
+        """What it did, in one phrase, for the log's last line and the AI's reason ('' for
+        nothing): its ``summary`` templates, filled with what its rows count, each row as often
+        as ``counts`` says it is called (by default, as often as the trace calls it)."""
+        rows = self.counted_rows()
+        if rows is None:
+            return ""
+        counts = self.trace.multiplicity() if counts is None else counts
+        n = sum(k * c for k, c in zip(rows, counts, strict=True))
+        return self.phrases().say("summary.one" if n == 1 else "summary.many", count=f"{n:,}")
 
     # ---- the log ----------------------------------------------------------------------
 
@@ -577,7 +591,7 @@ class SearchWords:
 
     def page_constants(self) -> dict[str, str]:
         """Slot values every template may use: the search's title, what it adds to the code's calls."""
-        return {"search_title": self.title(), "args": "", "first_args": ""}
+        return {"search_title": self.title(), "search_name": self.name(), "args": "", "first_args": ""}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
         """The page legend's rows for what the search adds: ``(swatch class, sample, template)``."""
@@ -585,7 +599,7 @@ class SearchWords:
 
     def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
         """The code panel's lines the search adds, by where they go (``@entry``, ``@after_push``,
-        ``@before_return``)."""
+        ``@before_return``), or by the id of a game's line they replace."""
         return {}
 
     def page_notes(self, step: Step) -> list[tuple[str, dict[str, Any]]]:

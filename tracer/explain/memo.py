@@ -35,9 +35,9 @@ class MemoWords(SearchWords):
         source = None if column is None else column[pid]
         return None if source is None else int(source)
 
-    def summary(self, counts: list[int] | None = None) -> str:
-        n = sum(self.per_depth(self.trace.multiplicity() if counts is None else counts))
-        return f"{self.name()}: {n:,} cache hit{'' if n == 1 else 's'}"
+    def counted_rows(self) -> list[int] | None:
+        """Per row, 1 for a cache hit."""
+        return [int(self.source(pid) is not None) for pid in range(len(self.trace.positions))]
 
     def answered(self, pid: int) -> Note | None:
         source = self.source(pid)
@@ -127,8 +127,10 @@ class MemoWords(SearchWords):
 
 #: What memoisation adds to the step-through page (over the game's words).
 PAGE_PHRASES: dict[str, str] = {
-    "memo.hit": (" **Cache hit:** call #{source} already computed this position, so this call returns its "
+    "memo.hit": ("**Cache hit:** call #{source} already computed this position, so this call returns its "
                  "`{returned}` from the cache without test-playing."),
+    "summary.one": "{search_name}: {count} cache hit",
+    "summary.many": "{search_name}: {count} cache hits",
     "memo.caption": "cache hit: #{source}",
     "memo.stack": "cache hit: the answer of call #{source}",
     "memo.var.name": "cache",

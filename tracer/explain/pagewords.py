@@ -122,8 +122,8 @@ PHRASES: dict[str, str] = {
                     "be call #{child})."),
     "story.save": ("Call #{child} returned `{child_returned}`. Call #{call} saves `{info}` in "
                    "`allTestPlayInfos` (score {signed}: {meaning})."),
-    "story.save.next": " The loop moves on to {next_name} (step 13).",
-    "story.save.last": " That was its last move, so the loop ends (step 14).",
+    "story.save.next": "The loop moves on to {next_name} (step 13).",
+    "story.save.last": "That was its last move, so the loop ends (step 14).",
     "story.choose.max": ("The loop is over. {player} is {role}, so call #{call} takes the **highest** score "
                          "of {scores}: {best}. The first test-play with it is {short}, so "
                          "`bestTestPlay = {index}`."),
@@ -218,6 +218,14 @@ PHRASES: dict[str, str] = {
                   "{how} score."),
     "quiz.how.max": "highest",
     "quiz.how.min": "lowest",
+}
+
+#: Legend rows for a finished game's colour, by its outcome kind (a game with no words of its own).
+OUTCOME_LEGEND: dict[str, str] = {
+    "win": "a finished game {max} won",
+    "loss": "a finished game {min} won",
+    "draw": "a drawn game",
+    "leaf": "a finished game, with its score for {max}",
 }
 
 #: Legend rows every page shows for its tree of calls: (swatch class, sample text, template).

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..games.tictactoe.board import CELL_NAMES, LINES, Board, cell_name
+from ..games.tictactoe.board import LINES, Board, cell_name
 from ..games.tictactoe.game import ASCENDING, TERMINAL_NAMES, X_TO_MOVE, order_name
 from ..scores import DepthScores
 from ..style import (
@@ -529,8 +529,8 @@ PAGE_PHRASES: dict[str, str] = {
     "story.save": ("Call #{child} returned `{child_returned}`. Call #{call} saves `{info}` in "
                    "`allTestPlayInfos` (score {signed}: {meaning}) and takes its {player} back off "
                    "cell {token}."),
-    "story.save.next": " The loop moves on to cell {next_token} (step 13).",
-    "story.save.last": " That was its last empty cell, so the loop ends (step 14).",
+    "story.save.next": "The loop moves on to cell {next_token} (step 13).",
+    "story.save.last": "That was its last empty cell, so the loop ends (step 14).",
     "story.choose.max": ("The loop is over. {player} is {role}, so call #{call} takes the **highest** score "
                          "of {scores}: {best}. The first test-play with it is cell {token}, so "
                          "`bestTestPlay = {index}`."),
@@ -557,11 +557,11 @@ PAGE_PHRASES: dict[str, str] = {
 
 #: The game page's words (``trace play --html``) and the AI's reason (``play.match.Decision``).
 PLAY_PHRASES: dict[str, str] = {
-    "play.reason": "{player} plays {name}: test-plays {plays}; {why} ({calls})",
+    "play.reason": "{player} plays {name}: test-plays {plays}; {why} ({calls}{note})",
+    "play.note": ", {summary}",
     "play.test_play": "{token} → {signed}",
     "play.why": "max is {best}",
     "play.first_at": ", first at cell {token}",
-    "play.skipped": ", {tokens} not searched",
     "play.move": "Move {number}: ",
     "play.human": "you ({player}) play {name}.",
     "play.step_through": "Step through",

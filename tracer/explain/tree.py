@@ -212,8 +212,8 @@ PAGE_PHRASES: dict[str, str] = {
     "story.place": ("Call #{call} tries child {short} ({number} of {count}): minimax is called on it "
                     "(that will be call #{child})."),
     "story.save": "Call #{child} returned `{child_returned}`. Call #{call} saves `{info}`.",
-    "story.save.next": " Next: child {next_short}.",
-    "story.save.last": " That was the last child it tries.",
+    "story.save.next": "Next: child {next_short}.",
+    "story.save.last": "That was the last child it tries.",
     "story.choose.max": ("The loop is over. {player} takes the **largest** of {values}: {score}, first at "
                          "child {short}."),
     "story.choose.min": ("The loop is over. {player} takes the **smallest** of {values}: {score}, first at "

@@ -15,7 +15,7 @@ from typing import Literal
 from ..errors import quote
 from ..explain import for_trace
 from ..explain.text import signed
-from ..games.tictactoe.board import MARKS, Board, Mark, cell_name, other
+from ..games.tictactoe.board import MARKS, Board, Mark, other
 from ..games.tictactoe.game import ASCENDING, TicTacToe
 from ..scores import TUTORIAL, Scores
 from ..search import GUIDE, SearchSpec
@@ -75,13 +75,11 @@ class Decision:
         if sum(play.score == best for play in plays) > 1:
             # Step 16 keeps the first test-play with the best score.
             why += say("play.first_at", token=words.move_token(self.cell))
-        skipped = search.skipped(root.pid)
-        if skipped:
-            why += say("play.skipped", tokens=", ".join(words.move_token(m) for m in skipped))
         calls = self.trace.calls
         counted = say("count.call.one" if calls == 1 else "count.call.many", count=f"{calls:,}")
+        summary = search.summary()
         return say("play.reason", player=self.mark, name=words.move_name(self.cell), plays=listed, why=why,
-                   calls=counted)
+                   calls=counted, note=say("play.note", summary=summary) if summary else "")
 
     def expected_lines(self) -> list[tuple[int, int, list[tuple[Mark, int]], str]]:
         """For each test-play: ``(cell, score, the moves minimax expects next, the end)``.

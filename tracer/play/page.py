@@ -128,29 +128,28 @@ def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
 
 
 def page_words(traces: list[Trace], decided: list[Trace]) -> dict[str, Any]:
-    """The step-through's and the page's own templates, each written once: the game's (its
-    constants and score tables per AI mark and scheme) and each offered search's."""
+    """The step-through's and the page's own templates, each written once: the game's (with
+    its constants and score tables per AI mark and scheme) and each offered search's."""
     first = viewer_page.page_words(traces[0])["game"]
     shared = {key: first[key] for key in ("phrases", "legend", "code", "moves", "code_terminal")}
     shared["phrases"] = {**shared["phrases"], **game_words(traces[0].game).play_phrases()}
     settings: dict[tuple[str, str], dict[str, Any]] = {}
     for trace in [*traces, *decided]:
-        game = game_words(trace.game)
         words = viewer_page.page_words(trace)["game"]
-        key = (trace.game.ai, scheme_of(trace.game.scores))
+        game = game_words(trace.game).game
+        key = (game.ai, scheme_of(game.scores))
         found = settings.setdefault(key, {"ai": key[0], "scores": key[1], "constants": words["constants"],
                                           "terminals": words["terminals"], "fixed": words["fixed"], "values": {}})
         found["values"].update(words["values"])
-        assert game.page_constants() == found["constants"]
-    found_searches = {}
-    for trace in [traces[0], *decided]:
-        words = for_trace(trace)[1]
-        found_searches[trace.search.algorithm] = {
-            **viewer_page.search_words_data(words), "module": words.page_module,
-            "phrases": {**words.page_phrases(), **words.play_phrases()}}
     for setting in settings.values():
         setting["values"] = dict(sorted(setting["values"].items()))
-    return {"game": shared, "settings": list(settings.values()), "searches": found_searches}
+    searches_words = {}
+    for trace in [traces[0], *decided]:
+        search_words = for_trace(trace)[1]
+        searches_words[trace.search.algorithm] = {
+            **viewer_page.search_words_data(search_words), "module": search_words.page_module,
+            "phrases": {**search_words.page_phrases(), **search_words.play_phrases()}}
+    return {"game": shared, "settings": list(settings.values()), "searches": searches_words}
 
 
 def decisions_of(kind: search.SearchKind, ai: Mark, scheme: str, pool: _ColumnPool) -> tuple[dict[str, Any], Trace]:
@@ -180,6 +179,7 @@ def decisions_of(kind: search.SearchKind, ai: Mark, scheme: str, pool: _ColumnPo
             stack.append(game.play(state, rows.edge_move[rows.first_edge[row] + rows.best[row]]))
     trace = recorder.trace()
     data = viewer_page.viewer_data(trace)
+    counted = for_trace(trace)[1].counted_rows()
     block = {
         "ai": ai, "scores": scheme, "search": kind.name, "scheme": scores.as_dict(),
         "positions": {name: pool.add(column) for name, column in data["positions"].items()},
@@ -188,7 +188,19 @@ def decisions_of(kind: search.SearchKind, ai: Mark, scheme: str, pool: _ColumnPo
                     "per_row": sorted(set(data["search"]) & set(kind.extras))},
         "roots": {str(state): row for state, row in sorted(roots.items())},
     }
+    if counted is not None:  # what the search's summary counts, below each decision's first row
+        totals = subtree_totals(trace, counted)
+        block["summaries"] = {str(row): totals[row] for row in sorted(set(roots.values()))}
     return block, trace
+
+
+def subtree_totals(trace: Trace, counted: list[int]) -> list[int]:
+    """Per row: ``counted`` summed over its whole subtree, each row as often as it is called."""
+    p = trace.positions
+    totals = [0] * len(p)
+    for pid in sorted(range(len(p)), key=lambda r: p.sizes[r]):  # children first
+        totals[pid] = counted[pid] + sum(totals[child] for _, child in p.children(pid))
+    return totals
 
 
 def graph_columns(data: dict[str, Any], graph: dict[str, Any]) -> dict[str, list[int]]:

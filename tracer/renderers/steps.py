@@ -101,8 +101,8 @@ class PageSteps:
             yield self.narration(n)
 
     def say(self, told: list[Told]) -> str:
-        """Sentences filled, as the page shows them (without its bold and code)."""
-        return "".join(fill(self.phrases.templates[key], slots, self.phrases.constants) for key, slots in told)
+        """Sentences filled and joined, as the page shows them (without its bold and code)."""
+        return " ".join(fill(self.phrases.templates[key], slots, self.phrases.constants) for key, slots in told)
 
     def told(self, step: Step) -> list[Told]:
         """The templates and slots of the story at ``step``: the guide's step, then what the

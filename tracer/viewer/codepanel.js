@@ -2,8 +2,9 @@
  *
  * The lines are the game's plug-in's rendition of the guide's minimax, with the
  * guide's variable names and step numbers (GameWords.code_lines), and the search's
- * own lines put in at their places (SearchWords.code_parts: alpha-beta's window and
- * cut, memo's cache); each is a template the words plug-ins wrote. viewer.js
+ * own lines put in at their places or instead of the lines they name
+ * (SearchWords.code_parts: alpha-beta's window and cut, memo's cache); each is a
+ * template the words plug-ins wrote. viewer.js
  * announces every step with a "tracer-step" event (detail: the state it located:
  * kind, frames, j); this file reads the rows and the words through
  * window.tracerRows (set by viewer.js before its first step) to show the running
@@ -21,9 +22,11 @@
     K = R.KINDS;
     const code = R.data.words;
     LINES = [];
+    // A search's lines go in at its places (@entry, ...), or instead of a line it names.
+    const theirs = code.search.code;
     for (const line of code.game.code) {
-      if (line[0].startsWith("@")) (code.search.code[line[0]] || []).forEach((l) => LINES.push(l));
-      else LINES.push(line);
+      if (Object.prototype.hasOwnProperty.call(theirs, line[0])) theirs[line[0]].forEach((l) => LINES.push(l));
+      else if (!line[0].startsWith("@")) LINES.push(line);
     }
     codeEl = R.el("ol", "code-lines");
     // It scrolls on a small screen: a keyboard must be able to reach it to scroll it.

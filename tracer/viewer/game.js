@@ -155,11 +155,13 @@
     const signed = (v) => (v > 0 ? "+" + v : String(v));
     let why = t.text("play.why", { best: signed(best) });
     if (plays.filter((p) => p.score === best).length > 1) why += t.text("play.first_at", moveWords(decision.cell));
-    const skipped = decision.graph.variant ? decision.graph.variant.pruned[pid] : [];
-    if (skipped.length) why += t.text("play.skipped", { tokens: skipped.map((c) => moveWords(c).token).join(", ") });
     const listed = plays.map((p) => t.text("play.test_play", { ...moveWords(p.cell), signed: signed(p.score) })).join(", ");
     const calls = t.counted("count.call", P.sizes[pid], { count: P.sizes[pid].toLocaleString("en") });
-    return t.text("play.reason", { player: decision.mark, ...moveWords(decision.cell), plays: listed, why, calls });
+    // What the search's summary counts below this decision (alpha-beta: pruned test-plays).
+    const counted = decision.graph.summaries ? decision.graph.summaries[pid] : undefined;
+    const note = counted === undefined ? ""
+      : t.text("play.note", { summary: t.counted("summary", counted, { count: counted.toLocaleString("en") }) });
+    return t.text("play.reason", { player: decision.mark, ...moveWords(decision.cell), plays: listed, why, calls, note });
   }
 
   // ---- drawing ---------------------------------------------------------------------

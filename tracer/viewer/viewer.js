@@ -313,8 +313,8 @@
     const answered = search.answered(top.pid) !== null && state.kind >= EMPTY;
     return [...(answered ? [] : narrate(state)), ...search.notes(state)];
   }
-  const narrationAt = (state) => cat(...told(state).map(([key, slots]) => say(key, slots)));
-  const textAt = (state) => told(state).map(([key, slots]) => text(key, slots)).join("");
+  const narrationAt = (state) => cat(...told(state).flatMap(([key, slots], i) => (i ? [" ", say(key, slots)] : [say(key, slots)])));
+  const textAt = (state) => told(state).map(([key, slots]) => text(key, slots)).join(" ");
 
   /* The guide's step number of a step. */
   function guideStep(state) {

@@ -120,7 +120,7 @@
           const index = c.parent.children.indexOf(c);
           const [a0, b0] = windowAfter(c.parent.pid, 0);
           const [a, b] = windowAfter(c.parent.pid, index);
-          why += ctx.text(a !== a0 || b !== b0 ? "quiz.window.changed" : "quiz.window.same", { parent: c.parent.call });
+          why += " " + ctx.text(a !== a0 || b !== b0 ? "quiz.window.changed" : "quiz.window.same", { parent: c.parent.call });
         }
         return [["alpha", true], ["beta", false]].map(([kind, low]) =>
           Q.question(kind, c, ctx.text(`quiz.${kind}`, { who: Q.who(c) }), texts.map(Q.boundChoice),
