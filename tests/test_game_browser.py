@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from tracer.explain import for_trace
 from tracer.games.tictactoe.board import Board, other
 from tracer.games.tictactoe.game import TicTacToe
 from tracer.play.match import choose_move, outcome_of
@@ -343,6 +342,11 @@ def alphabeta_from(board: Board, ai: str, scores: Scores = TUTORIAL) -> Trace:
     return SearchSpec("alphabeta").run(TicTacToe(board, ai, ai, scores))
 
 
+def pruned_calls(trace: Trace) -> int:
+    """The test-plays alpha-beta pruned, over every call (walked call by call, not by row)."""
+    return sum(len(call.extra("pruned")) for call in trace)
+
+
 @pytest.mark.parametrize(("ai", "first"), CONFIGS)
 def test_alphabeta_games_follow_its_recorded_searches_and_step_through_with_windows(game, ai, first):
     game.setup(ai)
@@ -356,11 +360,12 @@ def test_alphabeta_games_follow_its_recorded_searches_and_step_through_with_wind
             searched = alphabeta_from(board, ai)
             assert searched.result.index == cell  # alpha-beta picks minimax's move
             decisions += 1
-            # The reason is Python's, word for word (both fill the same templates).
-            assert game.reasons()[decisions - 1] == choose_move(board, ai, search=SearchSpec("alphabeta")).reason()
-            assert game.reasons()[decisions - 1].endswith(f"({searched.calls:,} call{'s' if searched.calls > 1 else ''}"
-                                                          f", alpha-beta (cutoff ge): "
-                                                          f"{for_trace(searched)[1].summary().split(': ')[1]})")
+            # The reason is trace play's, word for word, pruned test-plays included.
+            expected = choose_move(board, ai, search=SearchSpec("alphabeta")).reason()
+            assert game.reasons()[decisions - 1] == expected
+            assert expected.endswith(f"({searched.calls:,} call{'s' if searched.calls > 1 else ''}, "
+                                     f"alpha-beta (cutoff ge): {pruned_calls(searched):,} test-play"
+                                     f"{'' if pruned_calls(searched) == 1 else 's'} pruned)")
             last = (decisions, board, searched)
             board = board.play(cell, ai)
         else:

@@ -107,6 +107,12 @@ class Output(ABC):
         """The files this output will write (not standard output)."""
         return []
 
+    def covers(self, path: str) -> bool:
+        """Whether writing this output would change ``path`` (symlinks and hard links included)."""
+        from .files import same_file
+
+        return any(same_file(path, mine) for mine in self.paths())
+
     def check(self) -> None:  # noqa: B027 - optional: most outputs have nothing to check
         """Raise InputError or TooLargeError before anything is written."""
 
@@ -142,14 +148,28 @@ def run(outputs: list[Output], inputs: tuple[str, ...] = ()) -> None:
 def check_distinct(outputs: list[Output], inputs: tuple[str, ...]) -> None:
     """Refuse a run whose outputs would overwrite one another or one of its inputs."""
     from ..errors import InputError
-    from .files import same_file
 
-    seen: list[tuple[str, str]] = [(path, "the input") for path in inputs if path != "-"]
+    claimed: list[tuple[Output | _Input, str]] = [(_Input(p), "the input") for p in inputs if p != "-"]
     for out in outputs:
-        for path in out.paths():
-            for earlier, what in seen:
-                if same_file(path, earlier):
-                    raise InputError(
-                        f"{path!r} would be written by {out.option} and is also {what}: "
-                        f"give each output its own file", out.option)
-            seen.append((path, f"the file of {out.option}"))
+        for earlier, what in claimed:
+            clash = next((p for p in out.paths() if earlier.covers(p)), None) or next(
+                (p for p in earlier.paths() if out.covers(p)), None)
+            if clash is not None:
+                raise InputError(f"{clash!r} would be written by {out.option} and is also {what}: "
+                                 f"give each output its own file", out.option)
+        claimed.append((out, f"written by {out.option}"))
+
+
+class _Input:
+    """A file the run reads, for ``check_distinct``: no output may change it."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def paths(self) -> list[str]:
+        return [self.path]
+
+    def covers(self, path: str) -> bool:
+        from .files import same_file
+
+        return same_file(path, self.path)
