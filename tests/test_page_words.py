@@ -241,3 +241,21 @@ def test_a_sentence_of_every_template_the_page_needs_is_written(tutorial_trace):
     assert core and core - set(PHRASES) == set()
     assert asked("games/tictactoe.js") - set(PHRASES) <= set(tictactoe.PAGE_PHRASES)
     assert asked("games/tree.js") - set(PHRASES) <= set(tree.PAGE_PHRASES)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("case", [CASES[2], CASES[10]], ids=["memo", "tree-alphabeta"])
+def test_the_pages_of_other_modules_pass_axe_in_both_colour_schemes(browser, pages, case, scheme):
+    from test_game_browser import axe_violations
+
+    path = pages / f"axe-{case[0]}-{case[1]}.html"
+    path.write_text(render_html(trace_of(*case)), encoding="utf-8")
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        for step in (2, 12, 30):
+            page.goto(path.as_uri() + f"#step={step}")
+            page.wait_for_selector("#story[data-step]")
+            assert axe_violations(page) == [], step
+    finally:
+        context.close()

@@ -77,6 +77,8 @@ PHRASES: dict[str, str] = {
     "where": "Step {step} of {steps} · call #{call} of {calls} · depth {depth}",
     "tree.count": "(calls begun: {begun} of {calls})",
     "jump.range": "Calls run from 1 to {calls}.",
+    "control.play": "▶ play",
+    "control.pause": "❚❚ pause",
     # ---- who moves, moves and values as the algorithm writes them -----------------------
     "role.max": "the maximiser",
     "role.min": "the minimiser",
@@ -218,6 +220,21 @@ PHRASES: dict[str, str] = {
                   "{how} score."),
     "quiz.how.max": "highest",
     "quiz.how.min": "lowest",
+    # ---- the quiz panel --------------------------------------------------------------------
+    "quiz.ui.level.all": "every call",
+    "quiz.ui.level.first": "only the first call's test-plays",
+    "quiz.ui.level.depth": "every call down to depth {depth}",
+    "quiz.ui.total": "({right} of {answered} right · {left} to go)",
+    "quiz.ui.finished": "Quiz finished: {right} of {total} right. Change the difficulty or press reset to go again.",
+    "quiz.ui.right": "Right: {answer}. {why}",
+    "quiz.ui.wrong": "Not quite: you said {given}, the trace says {answer}. {why}",
+    "quiz.ui.hint": "Type one of: {choices}.",
+    "quiz.ui.next": "next question ▶",
+    "quiz.ui.score": "see the score ▶",
+    "quiz.ui.reveal": "reveal all",
+    "quiz.ui.hide": "hide answers",
+    "quiz.ui.on": "quiz: on",
+    "quiz.ui.off": "quiz",
 }
 
 #: Legend rows for a finished game's colour, by its outcome kind (a game with no words of its own).

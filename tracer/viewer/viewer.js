@@ -277,18 +277,7 @@
           next_player: game.player(play.pid),
         }]];
       }
-      case SAVE: {
-        const plays = testPlays(top);
-        const play = plays[state.j];
-        const score = P.score[play.pid];
-        const told = [["story.save", {
-          ...slots, ...moveSlots(play.cell), child: play.call, child_returned: returned(play.pid),
-          info: returned(play.pid, play.cell), signed: signed(score), meaning: meaning(score),
-        }]];
-        if (state.j + 1 < plays.length) told.push(["story.save.next", moveSlots(plays[state.j + 1].cell, "next_")]);
-        else if (!search.skipped(pid).length) told.push(["story.save.last", {}]);  // else the search says why
-        return told;
-      }
+      case SAVE: return saved(state, top, slots);
       case CHOOSE:
         return [[`story.choose.${side(pid)}`, { ...slots, ...choiceSlots(pid, testPlays(top)) }]];
       default: {
@@ -304,6 +293,20 @@
         }]];
       }
     }
+  }
+
+  /* Step 12: the score saved; then where the loop goes (nothing, if the search says why it stops). */
+  function saved(state, top, slots) {
+    const plays = testPlays(top);
+    const play = plays[state.j];
+    const score = P.score[play.pid];
+    const told = [["story.save", {
+      ...slots, ...moveSlots(play.cell), child: play.call, child_returned: returned(play.pid),
+      info: returned(play.pid, play.cell), signed: signed(score), meaning: meaning(score),
+    }]];
+    if (state.j + 1 < plays.length) told.push(["story.save.next", moveSlots(plays[state.j + 1].cell, "next_")]);
+    else if (!search.skipped(top.pid).length) told.push(["story.save.last", {}]);
+    return told;
   }
 
   /* Everything the story says at a step: the guide's step, then what the search adds (a
@@ -688,7 +691,7 @@
   function setPlaying(on) {
     clearInterval(timer);
     timer = 0;
-    playButton.textContent = on ? "❚❚ pause" : "▶ play";
+    playButton.textContent = text(on ? "control.pause" : "control.play");
     playButton.classList.toggle("playing", on);
     if (!on) return;
     const perSecond = Number(speed.value);
