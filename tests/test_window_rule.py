@@ -90,7 +90,7 @@ def page_of(browser, pages: Path) -> Iterator:
 READ_WINDOWS = """() => {
     const R = tracerRows, out = [];
     for (let pid = 0; pid < R.data.positions.score.length; pid++) {
-        for (let done = 0; done <= R.moves(pid).length; done++) out.push(R.windowAfter(pid, done));
+        for (let done = 0; done <= R.moves(pid).length; done++) out.push(R.search.windowAfter(pid, done));  // searches/alphabeta.js
     }
     return out;
 }"""
