@@ -247,7 +247,7 @@ def test_save_decision_writes_each_kind_named_by_move(tmp_path: Path):
     assert sorted(p.name for p in (tmp_path / "move-6-figures").iterdir()) == [
         "after-test-play.svg", "final-board.svg", "index.html", "overview.svg",
         "test-play-1.svg", "test-play-2.svg", "test-play-3.svg", "tested-cell.svg"]
-    assert "X.OX.XOO." in (tmp_path / "move-6.html").read_text()
+    assert "X.O/X.X/OO." in (tmp_path / "move-6.html").read_text()  # the page names its board
     svg = (tmp_path / "move-6.svg").read_text()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert svg.count('class="node"') == 9  # nine calls; the legend is in the graph's label

@@ -166,7 +166,7 @@ def test_save_keeps_the_pictures_and_the_page_by_default(cli, tmp_path: Path):
     assert figures == sorted([f"test-play-{n}.svg" for n in range(1, 7)] + [
         "after-test-play.svg", "final-board.svg", "index.html", "overview.svg", "tested-cell.svg"])
     page = (saved / "move-4.html").read_text()
-    assert page.startswith("<!DOCTYPE html>") and "X.O.O...." in page
+    assert page.startswith("<!DOCTYPE html>") and "X.O/.O./..." in page
 
 
 def test_play_starts_and_plays_without_any_layout_engine(cli, tmp_path: Path, monkeypatch):

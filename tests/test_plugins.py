@@ -410,15 +410,54 @@ def test_jupyter_shows_the_heaps():
     no_tic_tac_toe(re.sub(r"<svg.*?</svg>", "", series._repr_html_(), flags=re.S))
 
 
-def test_the_step_through_page_refuses_what_it_cannot_draw_in_one_line(cli, heaps_file, tmp_path):
+@pytest.mark.parametrize("algorithm", SEARCHES, ids=lambda a: a[1])
+def test_the_step_through_page_steps_through_the_heaps(cli, heaps_file, tmp_path, browser, algorithm):
+    """No page module knows the heaps or counting minimax: the page draws each state in the
+    words the heaps' plug-in wrote and tells every step in the neutral words, as Python does."""
+    from tracer.renderers.steps import PageSteps
+
+    result = cli(str(heaps_file), "-q", "--html", "p.html", *algorithm)
+    assert result.exit_code == 0, result.output
+    trace = search.find(algorithm[1]).run(Heaps([1, 2, 2]))
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda m: m.type in ("error", "warning") and problems.append(m.text))
+    try:
+        page.goto((tmp_path / "p.html").as_uri())
+        page.wait_for_selector("#story[data-step]")
+        shown = page.evaluate("""() => {
+            const out = [], parts = ['#narration', '#badge', '#tree', '#stack', '#code-panel', '#legend', 'header'];
+            for (let n = 1; n <= tracerViewer.total; n++) {
+                tracerViewer.go(n);
+                out.push(parts.map((p) => document.querySelector(p).innerText).join(' | '));
+            }
+            return out;
+        }""")
+        steps = PageSteps(trace)
+        assert len(shown) == len(steps) > 100
+        for n, text in enumerate(shown, start=1):
+            assert text.startswith(steps.narration(n) + " | "), n
+            no_tic_tac_toe(text)
+        assert "heaps 1 2 2" in shown[0] and "take 1 from heap 1" in shown[-1]
+        assert problems == []
+        if algorithm[1] == "minimax":  # the states in words pass axe-core's checks too
+            from test_game_browser import axe_violations
+
+            page.evaluate("tracerViewer.go(40)")
+            assert axe_violations(page) == []
+    finally:
+        context.close()
+
+
+def test_a_plug_in_may_still_refuse_the_page_in_one_line(cli, heaps_file, tmp_path, monkeypatch):
+    """A game whose words say the page cannot show it (``page_data`` None) is refused."""
+    monkeypatch.setattr(HeapsWords, "page_data", lambda self: None)
     result = cli(str(heaps_file), "--html", "p.html")
     assert result.exit_code == 2
     assert result.stderr.startswith("trace: error: --html: the step-through page cannot draw this game")
     assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "p.html").exists()
-    # A search the page cannot narrate yet, on the guide's game: refused the same way.
-    result = cli("--example", "near-endgame", "--algorithm", "counting", "--html", "p.html")
-    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
-    assert "cannot narrate counting minimax" in result.stderr
 
 
 def test_unknown_names_list_the_choices(cli, heaps_file):

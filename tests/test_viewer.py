@@ -757,14 +757,18 @@ def test_a_textbook_trees_cuts_name_the_pruned_nodes(open_variant):
 HOSTILE = '<img src=x onerror="alert(document.domain)"><b>bold</b>'
 
 
-def test_text_from_a_trace_is_shown_as_text_and_never_runs(browser, pages, tutorial_trace):
-    """The reader refuses a file with unknown search settings; a trace made through the
-    Python API can still hold any text, and the page must show it as text."""
-    from tracer.trace import SearchInfo
+def test_text_from_a_trace_is_shown_as_text_and_never_runs(browser, pages):
+    """The tree reader takes labels of letters, digits and dots; a tree made through the
+    Python API can still hold any text in its labels, and the page must show it as text:
+    in the story, the tree, the stack and the code panel."""
+    import dataclasses
 
-    rows = len(tutorial_trace.positions)
-    hostile = Trace(tutorial_trace.game, tutorial_trace.positions,
-                    SearchInfo("memo", (("cached_from", [HOSTILE] * rows),)))
+    from tracer.games.tree.game import GameTree
+    from tracer.search import SearchSpec
+
+    tree = GameTree.parse(examples.read("aima-5.2"), "MAX", "example:aima-5.2")
+    nodes = dataclasses.replace(tree.nodes, labels=[f"{HOSTILE}{i}" for i in range(len(tree.nodes))])
+    hostile = SearchSpec("alphabeta").run(GameTree(nodes, "MAX", "hostile"))
     path = pages / "hostile.html"
     path.write_text(render_html(hostile), encoding="utf-8")
     view = Viewer(browser, path)
@@ -772,12 +776,14 @@ def test_text_from_a_trace_is_shown_as_text_and_never_runs(browser, pages, tutor
     view.page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     try:
         view.open("#step=2")
-        for step in (2, 3, 5, view.total()):
+        for step in range(1, view.total() + 1):
             view.page.evaluate(f"tracerViewer.go({step})")
-            assert view.page.locator("#story img, #story b:text-is('bold'), #stack img").count() == 0
-        view.page.evaluate("tracerViewer.go(3)")
-        assert HOSTILE in view.text("#narration")  # shown, as the characters it is
-        assert HOSTILE in view.text("#stack")
+            assert view.page.locator("#story img, #story b:text-is('bold'), #stack img, #tree img, "
+                                     "#code-panel img").count() == 0
+        view.page.evaluate("tracerViewer.go(1)")
+        assert f"node {HOSTILE}0" in view.text("#narration")  # shown, as the characters it is
+        assert f"{HOSTILE}0" in view.text("#stack") and f"{HOSTILE}0" in view.text("#rows")
+        assert f"{HOSTILE}0" in view.text("#code-panel .vars")
         assert dialogs == [] and view.problems == []
     finally:
         view.close()

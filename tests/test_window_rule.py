@@ -90,7 +90,8 @@ def page_of(browser, pages: Path) -> Iterator:
 READ_WINDOWS = """() => {
     const R = tracerRows, out = [];
     for (let pid = 0; pid < R.data.positions.score.length; pid++) {
-        for (let done = 0; done <= R.moves(pid).length; done++) out.push(R.windowAfter(pid, done));
+        // windowAfter is searches/alphabeta.js's
+        for (let done = 0; done <= R.moves(pid).length; done++) out.push(R.search.windowAfter(pid, done));
     }
     return out;
 }"""

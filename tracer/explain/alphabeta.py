@@ -13,7 +13,7 @@ from typing import Any
 from ..search.alphabeta import replay, unbound
 from ..style import CUT_INK, CUT_MARK, SKIPPED_BORDER, SMALL_POINTS
 from ..trace import Call
-from . import labels
+from . import labels, pagewords
 from .base import Note, SearchWords
 from .labels import LegendRow
 from .questions import Choice, Question, bound_choice, who
@@ -60,9 +60,9 @@ class AlphaBetaWords(SearchWords):
         return [f"Search: alpha-beta, cutoff {self.cutoff} ({rule}); the first call's window is "
                 "α = -∞, β = +∞, passed down."]
 
-    def summary(self, counts: list[int] | None = None) -> str:
-        n = sum(self.per_depth(self.trace.multiplicity() if counts is None else counts))
-        return f"{self.name()}: {n:,} test-play{'' if n == 1 else 's'} pruned"
+    def counted_rows(self) -> list[int] | None:
+        """Per row, the test-plays it pruned."""
+        return [len(moves) for moves in self.trace.positions.extras["pruned"]]
 
     # ---- windows, cuts and bounds -------------------------------------------------------
 
@@ -96,20 +96,36 @@ class AlphaBetaWords(SearchWords):
 
     def cut_reason(self, pid: int) -> str:
         """Why a call stopped test-playing, in words a learner can check: ``best +1 ≥ β = 0:
-        O would never let the game reach here, so cells 5 and 8 are not test-played (pruned)``."""
+        O would never let the game reach here, so cells 5 and 8 are not test-played (pruned)``
+        ('' if it pruned nothing)."""
+        return self.cut_words(pid, len(self.trace.positions.moves(pid))) if self.skipped(pid) else ""
+
+    def cut_words(self, pid: int, done: int) -> str:
+        """The cut after row ``pid``'s first ``done`` test-plays, in the page's words (``ab.reason``)."""
+        phrases = self.phrases()
+        alpha, beta, _cut, best = self.window_after(pid, done)
         skipped = self.skipped(pid)
-        if not skipped:
-            return ""
-        steps = self._replay(pid)
-        low, high = steps.windows[-1]
-        best = signed(int(steps.score))
-        if self.trace.game.maximising(self.trace.positions.state[pid]):
-            test = f"best {best} {'≥' if self.cutoff == 'ge' else '>'} β = {bound_text(int(high), False)}"
+        if skipped:
+            rest = phrases.say("ab.rest.one" if len(skipped) == 1 else "ab.rest.many",
+                               moves=self.game_words.moves_list(skipped))
         else:
-            test = f"best {best} {'≤' if self.cutoff == 'ge' else '<'} α = {bound_text(int(low), True)}"
-        verb = "is" if len(skipped) == 1 else "are"
-        return (f"{test}: {self.opponent(pid)} would never let the game reach here, so "
-                f"{self.game_words.moves_list(skipped)} {verb} not test-played (pruned)")
+            rest = phrases.say("ab.rest.last")
+        side = "max" if self.trace.game.maximising(self.trace.positions.state[pid]) else "min"
+        return phrases.say(f"ab.reason.{side}", best=signed(int(best)), alpha=bound_text(_int(alpha), True),
+                           beta=bound_text(_int(beta), False), opponent=self.opponent(pid), rest=rest)
+
+    def window_after(self, pid: int, done: int) -> tuple[float, float, bool, float]:
+        """Row ``pid``'s window after its first ``done`` test-plays: ``(alpha, beta, cut, best)``,
+        replayed with the search's own rule."""
+        p = self.trace.positions
+        alpha, beta = self.window(pid)
+        maximising = self.trace.game.maximising(p.state[pid])
+        steps = replay(alpha, beta, maximising, [p.score[c] for _, c in p.children(pid)][:done], self.cutoff)
+        if steps.windows:
+            alpha, beta = steps.windows[-1]
+            if not steps.cut:
+                alpha, beta = (max(alpha, steps.score), beta) if maximising else (alpha, min(beta, steps.score))
+        return alpha, beta, steps.cut, steps.score
 
     def window_updates(self, pid: int) -> list[str]:
         """After each test-play of row ``pid``: the α or β update it caused ('' if none)."""
@@ -262,7 +278,7 @@ class AlphaBetaWords(SearchWords):
             value = bound_text(call.extra(kind), low)
             found.append(Question(
                 kind=kind, call=call.call, depth=call.depth,
-                prompt=f"With what {'α' if low else 'β'} is {who(self.game_words, call)} called?",
+                prompt=self.phrases().say(f"quiz.{kind}", who=who(self.game_words, call)),
                 choices=tuple(bound_choice(t) for t in texts), answer=texts.index(value),
                 explanation=why + ".", ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
             ))
@@ -288,8 +304,8 @@ class AlphaBetaWords(SearchWords):
                        f"so {nxt} is test-played next.")
             found.append(Question(
                 kind="next", call=call.call, depth=call.depth,
-                prompt=(f"Call #{child.call} returned {signed(child.score)}. Is call #{call.call}'s "
-                        f"next test-play, {nxt}, searched or pruned?"),
+                prompt=self.phrases().say("quiz.next", child=child.call, signed=signed(child.score),
+                                          call=call.call, next=nxt),
                 choices=SEARCHED_PRUNED, answer=0 if searched else 1, explanation=why,
                 ask=("end", child.call, 0), reveal=("end", child.call, 1),
             ))
@@ -320,11 +336,102 @@ class AlphaBetaWords(SearchWords):
             ask=("begin", call.call, 0), reveal=("end", call.call, 0), many=True,
         )
 
-    # ---- the page ---------------------------------------------------------------------
+    # ---- the page (tracer/viewer/searches/alphabeta.js) ---------------------------------
+
+    page_module = "alphabeta"
 
     def page_data(self) -> dict[str, Any]:
+        """Per row: the window on entry and the moves pruned; and the cutoff."""
         extras = self.trace.positions.extras
         data: dict[str, Any] = {name: list(extras[name]) for name in ("alpha", "beta") if name in extras}
         if "pruned" in extras:
             data["pruned"] = [list(cells) for cells in extras["pruned"]]
-        return data
+        return {**data, "cutoff": self.cutoff,
+                "choices": [{"label": c.label, "accepts": list(c.accepts)} for c in SEARCHED_PRUNED]}
+
+    def page_phrases(self) -> dict[str, str]:
+        return {**super().page_phrases(), **PAGE_PHRASES}
+
+    def page_constants(self) -> dict[str, str]:
+        ge = self.cutoff == "ge"
+        return {**super().page_constants(), "args": ", α, β", "first_args": ", -infinity, +infinity",
+                "ge": "≥" if ge else ">", "le": "≤" if ge else "<", "cutoff": self.cutoff}
+
+    def page_legend(self) -> list[tuple[str, str, str]]:
+        return [("pruned", "", "test-plays cut off (pruned), not searched; α/β: the window (cutoff {cutoff})")]
+
+    def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
+        return {"@after_push": [
+            ("bestsofar", "αβ", "        bestSoFar = best {value} saved (max if {max}, min if {min})"),
+            ("cutmax", "αβ", "        if {mover_var} is {max} and bestSoFar {ge} β: break  # cut: prune the rest"),
+            ("cutmin", "αβ", "        if {mover_var} is {min} and bestSoFar {le} α: break  # cut: prune the rest"),
+            ("alpha", "αβ", "        if {mover_var} is {max}: α = max(α, bestSoFar)"),
+            ("beta", "αβ", "        if {mover_var} is {min}: β = min(β, bestSoFar)"),
+        ]}
+
+    def play_phrases(self) -> dict[str, str]:
+        return {"play.search": " · alpha-beta (cutoff {ge})"}
+
+    def window_phrase(self, pid: int) -> str:
+        """``α = -∞, β = +∞``: the window row ``pid`` was called with (``ab.window``)."""
+        extras = self.trace.positions.extras
+        return self.phrases().say("ab.window", alpha=bound_text(extras["alpha"][pid], True),
+                                  beta=bound_text(extras["beta"][pid], False))
+
+    def page_notes(self, step: pagewords.Step) -> list[tuple[str, dict[str, Any]]]:
+        """The window a call begins with; after a test-play is saved, the cut or the window's
+        change it makes (as ``searches/alphabeta.js`` tells them)."""
+        pid = step.top.pid
+        if step.kind == pagewords.BEGIN:
+            return [("ab.begin", {"window": self.window_phrase(pid)})]
+        if step.kind != pagewords.SAVE:
+            return []
+        alpha, beta, cut, _best = self.window_after(pid, step.j + 1)
+        before_alpha, before_beta, _, _ = self.window_after(pid, step.j)
+        if cut:
+            return [("ab.cut", {"reason": self.cut_words(pid, step.j + 1)})]
+        if alpha != before_alpha:
+            return [("ab.alpha", {"before": bound_text(_int(before_alpha), True),
+                                  "after": bound_text(_int(alpha), True)})]
+        if beta != before_beta:
+            return [("ab.beta", {"before": bound_text(_int(before_beta), False),
+                                 "after": bound_text(_int(beta), False)})]
+        return []
+
+
+#: What alpha-beta adds to the step-through page (over the game's words).
+PAGE_PHRASES: dict[str, str] = {
+    "summary.one": "{search_name}: {count} test-play pruned",
+    "summary.many": "{search_name}: {count} test-plays pruned",
+    "ab.window": "α = {alpha}, β = {beta}",
+    "ab.begin": "It is called with the window `{window}`.",
+    "ab.cut": "**Cut:** {reason}.",
+    "ab.reason.max": "best {best} {ge} β = {beta}: {opponent} would never let the game reach here, {rest}",
+    "ab.reason.min": "best {best} {le} α = {alpha}: {opponent} would never let the game reach here, {rest}",
+    "ab.rest.one": "so {moves} is not test-played (pruned)",
+    "ab.rest.many": "so {moves} are not test-played (pruned)",
+    "ab.rest.last": "(it was the last test-play anyway)",
+    "ab.alpha": "α rises: `α = {before} → {after}`.",
+    "ab.beta": "β falls: `β = {before} → {after}`.",
+    "ab.caption": "pruned {tokens}",
+    "ab.chip": "{moves}: not searched (pruned)",
+    "ab.stack.window": "window {window}",
+    "ab.stack.window.from": "window {window} (called with {entry})",
+    "ab.stack.pruned": "pruned: {moves}",
+    "ab.var.best.name": "bestSoFar",
+    "ab.var.window.name": "α, β",
+    "ab.var.window": "{alpha}, {beta}",
+    "ab.var.window.from": "{alpha}, {beta} (called with {entry_alpha}, {entry_beta})",
+    "ab.var.pruned.name": "pruned",
+    "ab.var.pruned": "[{tokens}]",
+    "ab.var.pruned.none": "none left",
+    "ab.code.low": "-infinity",
+    "ab.code.high": "+infinity",
+    "quiz.alpha": "With what α is {who} called?",
+    "quiz.beta": "With what β is {who} called?",
+    "quiz.window": "Called with the window {window}.",
+    "quiz.window.changed": "Call #{parent}'s window after its earlier test-plays.",
+    "quiz.window.same": "Call #{parent}'s own window, unchanged so far.",
+    "quiz.next": ("Call #{child} returned {signed}. Is call #{call}'s next test-play, {next}, searched or "
+                  "pruned?"),
+}

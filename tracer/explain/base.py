@@ -14,14 +14,16 @@ name.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..style import OUTCOME_BORDER, OUTCOME_FILL
-from . import labels
+from . import labels, pagewords
 from .labels import LegendRow
-from .text import calls, capitalised, listed, signed
+from .pagewords import Step
+from .phrases import Phrases
+from .text import calls, capitalised, signed
 
 if TYPE_CHECKING:
     from ..trace import Call, Trace
@@ -139,8 +141,11 @@ class GameWords:
         return self.move_short(move)
 
     def moves_list(self, moves: Sequence[int]) -> str:
-        """Moves as a sentence lists them: ``move 1, move 2 and move 3``."""
-        return listed([self.move_short(m) for m in moves])
+        """Moves as a sentence lists them, in the page's words: ``move 1, move 2 and move 3``,
+        ``cells 5 and 8``."""
+        phrases = self.phrases()
+        items = phrases.listed([self.move_token(m) for m in moves])
+        return phrases.say("moves.one" if len(moves) == 1 else "moves.many", moves=items)
 
     def moves_text(self, state: int) -> str:
         """What a call's for-loop tries from ``state``: ``moves 1, 2, 3``."""
@@ -163,8 +168,19 @@ class GameWords:
         return self.move_short(move)
 
     def returned(self, move: int | None, score: int) -> str:
-        """A return value as the log writes it: ``{move: move 4, score: 1}`` or ``{score: 1}``."""
-        return f"{{score: {score}}}" if move is None else f"{{move: {self.move_short(move)}, score: {score}}}"
+        """A return value as the log and the page write it: ``{move: move 4, score: 1}`` or
+        ``{score: 1}`` (the page's ``returned`` templates)."""
+        phrases = self.phrases()
+        if move is None:
+            return phrases.say("returned.none", score=score)
+        return phrases.say("returned.move", score=score, short=self.move_short(move), token=self.move_token(move))
+
+    def phrases(self) -> Phrases:
+        """The pages' templates and constants as this game words them, made once."""
+        found: Phrases | None = self.__dict__.get("_phrases")
+        if found is None:
+            found = self._phrases = Phrases({**self.page_phrases(), **self.play_phrases()}, self.page_constants())
+        return found
 
     def point_of_view(self, state: int) -> str:
         """A note for a score reported while the minimiser moves ('' if none is needed)."""
@@ -330,17 +346,110 @@ class GameWords:
         """``state`` drawn in the terminal, line by line (none by default)."""
         return []
 
+    # ---- the step-through page (tracer/viewer/) -------------------------------------------
+
+    #: The page's script module that draws this game (``tracer/viewer/games/NAME.js``), or
+    #: None: the page then draws each state as its description (``page_tables``' rows).
+    page_module: str | None = None
+
     def page_data(self) -> dict[str, Any] | None:
-        """What the step-through page needs to draw this game; None if it cannot draw it."""
-        return None
+        """What the game's page module reads beyond the rows (None: the page cannot show it)."""
+        return {}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        """Per-row columns the page draws states from."""
-        return {}
+        """Per-row columns the page module decodes (by default, who moves in each row)."""
+        return {"max_to_move": [int(self.game.maximising(s)) for s in states]}
+
+    def page_moves_derived(self) -> bool:
+        """Whether the page module works out each row's moves itself when every move is
+        searched (then the page carries no edge moves)."""
+        return False
 
     def page_settings(self) -> dict[str, Any]:
-        """The game's settings the page shows (a loop order), where they differ from its defaults."""
+        """The game's settings the page module reads (a loop order), where they differ from its defaults."""
         return {}
+
+    def page_phrases(self) -> dict[str, str]:
+        """The page's templates (``tracer/explain/pagewords.py``), as this game words them."""
+        return dict(pagewords.PHRASES)
+
+    def play_phrases(self) -> dict[str, str]:
+        """The game page's templates (``trace play --html``: the AI's reasons, the status line),
+        for a game the page plays; none by default."""
+        return {}
+
+    def page_constants(self) -> dict[str, str]:
+        """Slot values every template may use: who maximises and minimises, the code's names."""
+        return {"max": self.max_name, "min": self.min_name, "state_var": "state", "mover_var": "player",
+                "value": "score", "state_scored": "scored this state", "root_player": self.player(self.game.root)}
+
+    def page_legend(self) -> list[tuple[str, str, str]]:
+        """The page legend's rows for what this game draws, then the tree's: ``(swatch class,
+        sample, template)``."""
+        kinds = {self.outcome_kind(code) for code in range(1, len(self.game.terminal_names))}
+        rows = [(kind, "", text) for kind, text in pagewords.OUTCOME_LEGEND.items() if kind in kinds]
+        return [*rows, *pagewords.TREE_LEGEND]
+
+    def code_lines(self) -> list[tuple[str, str, str]]:
+        """The code panel's lines: ``(id, the guide's step, template)``; ids starting with ``@``
+        are where a search's lines go."""
+        return list(pagewords.CODE)
+
+    def code_terminal(self) -> dict[str, str]:
+        """The code line a finished game's check runs, by outcome kind (``win``, ``leaf``)."""
+        return dict(pagewords.CODE_TERMINAL)
+
+    def page_moves(self, trace: Trace, skipped: Callable[[int], Sequence[int]]) -> list[int]:
+        """Every move the page names: each one played in ``trace`` or ``skipped`` by its search."""
+        p = trace.positions
+        found = set(p.edge_move)
+        for pid in range(len(p)):
+            found.update(skipped(pid))
+            found.update(self.game.moves(p.state[pid]) if self.page_module is None else ())
+        return sorted(found)
+
+    def page_rows(self, trace: Trace) -> dict[str, list[Any]] | None:
+        """Per-row words for a page with no module of this game: each state described, a
+        finished game's sentence, the moves step 8 lists (None when a module draws it)."""
+        if self.page_module is not None:
+            return None
+        p = trace.positions
+        return {
+            "describe": [self.describe(s) for s in p.state],
+            "terminal": [self.terminal_sentence(s, t) if t else "" for s, t in zip(p.state, p.terminal, strict=True)],
+            "moves": [list(self.game.moves(s)) for s in p.state],
+        }
+
+    def page_tables(self, trace: Trace, skipped: Callable[[int], Sequence[int]]) -> dict[str, Any]:
+        """The words the page looks up by value: each move's name, what a score predicts,
+        each terminal code's kind and label, and (with no module) each row's words."""
+        moves = self.page_moves(trace, skipped)
+        codes = range(len(self.game.terminal_names))
+        scores = sorted(set(trace.positions.score) | self.fixed_scores())
+        tables: dict[str, Any] = {
+            "moves": {"name": {m: self.move_name(m) for m in moves},
+                      "short": {m: self.move_short(m) for m in moves},
+                      "token": {m: self.move_token(m) for m in moves}},
+            "values": {s: self.value_kind(s) for s in scores},
+            "fixed": sorted(self.fixed_scores()),
+            "terminals": {"kinds": [self.outcome_kind(c) if c else None for c in codes],
+                          "labels": [self.terminal_label(c) if c else None for c in codes]},
+            "code_terminal": self.code_terminal(),
+        }
+        rows = self.page_rows(trace)
+        if rows is not None:
+            tables["rows"] = rows
+        return tables
+
+    def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
+        """A row's own slot values, as the page module (or, with none, its rows' words) fills
+        them: the page's Python narration (``renderers/steps.py``) asks this."""
+        return {"state": self.describe(state),
+                "terminal": self.terminal_sentence(state, terminal) if terminal else ""}
+
+    def page_step_moves(self, state: int) -> list[int]:
+        """The moves step 8 lists for ``state``, in the loop's order."""
+        return list(self.game.moves(state))
 
 
 class SearchWords:
@@ -388,9 +497,21 @@ class SearchWords:
         """Lines the log's header adds to say which search ran."""
         return [f"Search: {self.name()}."]
 
+    def counted_rows(self) -> list[int] | None:
+        """Per row, how many of what the search's summary counts the row adds itself (alpha-beta:
+        its pruned moves), or None when the summary counts nothing."""
+        return None
+
     def summary(self, counts: list[int] | None = None) -> str:
-        """What it did, in one phrase, for the log's last line ('' for nothing)."""
-        return ""
+        """What it did, in one phrase, for the log's last line and the AI's reason ('' for
+        nothing): its ``summary`` templates, filled with what its rows count, each row as often
+        as ``counts`` says it is called (by default, as often as the trace calls it)."""
+        rows = self.counted_rows()
+        if rows is None:
+            return ""
+        counts = self.trace.multiplicity() if counts is None else counts
+        n = sum(k * c for k, c in zip(rows, counts, strict=True))
+        return self.phrases().say("summary.one" if n == 1 else "summary.many", count=f"{n:,}")
 
     # ---- the log ----------------------------------------------------------------------
 
@@ -520,7 +641,49 @@ class SearchWords:
         answered = self.answered(call.pid)
         return None if answered is None else f"{capitalised(answered[0])}: {answered[1]}."
 
+    # ---- the step-through page (tracer/viewer/) -------------------------------------------
+
+    #: The page's script module for this search (``tracer/viewer/searches/NAME.js``), or None:
+    #: the page then tells the guide's steps alone.
+    page_module: str | None = None
+
     def page_data(self) -> dict[str, Any] | None:
-        """What the step-through page needs beyond the rows (``{}``: nothing, the page narrates
-        the calls as the guide's minimax); None if the page cannot narrate this search."""
-        return None
+        """What the search's page module reads beyond the rows: its per-row facts (None:
+        the page cannot show this search)."""
+        return {}
+
+    def page_phrases(self) -> dict[str, str]:
+        """The templates the search adds to the page (its notes, captions, stack lines, quiz)."""
+        return {"page.h1": "{search_title}, step by step"}
+
+    def play_phrases(self) -> dict[str, str]:
+        """What the search adds to the game page's templates (the AI's reason)."""
+        return {"play.search": ""}
+
+    def page_constants(self) -> dict[str, str]:
+        """Slot values every template may use: the search's title, what it adds to the code's calls."""
+        return {"search_title": self.title(), "search_name": self.name(), "args": "", "first_args": ""}
+
+    def page_legend(self) -> list[tuple[str, str, str]]:
+        """The page legend's rows for what the search adds: ``(swatch class, sample, template)``."""
+        return []
+
+    def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
+        """The code panel's lines the search adds, by where they go (``@entry``, ``@after_push``,
+        ``@before_return``), or by the id of a game's line they replace."""
+        return {}
+
+    def page_notes(self, step: Step) -> list[tuple[str, dict[str, Any]]]:
+        """What the search adds to the story at ``step``: templates and their slots, as its
+        page module fills them (``renderers/steps.py`` tells the page's steps with them)."""
+        return []
+
+    def phrases(self) -> Phrases:
+        """The page's templates and constants, the game's and this search's, made once."""
+        found: Phrases | None = self.__dict__.get("_phrases")
+        if found is None:
+            words = self.game_words
+            found = self._phrases = Phrases(
+                {**words.page_phrases(), **words.play_phrases(), **self.page_phrases(), **self.play_phrases()},
+                {**words.page_constants(), **self.page_constants()})
+        return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..trace import Call
-from . import labels
+from . import labels, pagewords
 from .base import NodeLook, Note, SearchWords
 from .labels import LegendRow
 from .questions import YES_NO, Question, who
@@ -35,9 +35,9 @@ class MemoWords(SearchWords):
         source = None if column is None else column[pid]
         return None if source is None else int(source)
 
-    def summary(self, counts: list[int] | None = None) -> str:
-        n = sum(self.per_depth(self.trace.multiplicity() if counts is None else counts))
-        return f"{self.name()}: {n:,} cache hit{'' if n == 1 else 's'}"
+    def counted_rows(self) -> list[int] | None:
+        """Per row, 1 for a cache hit."""
+        return [int(self.source(pid) is not None) for pid in range(len(self.trace.positions))]
 
     def answered(self, pid: int) -> Note | None:
         source = self.source(pid)
@@ -86,17 +86,55 @@ class MemoWords(SearchWords):
     def entry_questions(self, call: Call) -> list[Question]:
         """Whether ``call``'s position was met before at this depth."""
         answered = self.answered(call.pid)
-        if answered is not None:
-            why = f"Memo: {answered[1]}."
-        else:
-            why = "No earlier call met this position at this depth: it is computed here and stored."
+        phrases = self.phrases()
+        why = f"Memo: {answered[1]}." if answered is not None else phrases.say("quiz.seen.no")
         return [Question(
             kind="seen", call=call.call, depth=call.depth,
-            prompt=f"Has the position of {who(self.game_words, call)} been met before?",
+            prompt=phrases.say("quiz.seen", who=who(self.game_words, call)),
             choices=YES_NO, answer=0 if answered is not None else 1, explanation=why,
             ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
         )]
 
+    # ---- the page (tracer/viewer/searches/memo.js) --------------------------------------
+
+    page_module = "memo"
+
     def page_data(self) -> dict[str, Any]:
+        """Per row: the call whose answer a cache hit reused (None for a computed one)."""
         column = self.trace.positions.extras.get("cached_from")
-        return {} if column is None else {"cached_from": list(column)}
+        return {"choices": [{"label": c.label, "accepts": list(c.accepts)} for c in YES_NO],
+                **({} if column is None else {"cached_from": list(column)})}
+
+    def page_phrases(self) -> dict[str, str]:
+        return {**super().page_phrases(), **PAGE_PHRASES}
+
+    def page_legend(self) -> list[tuple[str, str, str]]:
+        return [("hit", "", "cache hit: answered with an earlier call's score")]
+
+    def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
+        return {"@entry": [("cache", "memo", "    if ({state_var}, depth) in cache: return cache[{state_var}, depth]")],
+                "@before_return": [("store", "memo", "    cache[{state_var}, depth] = allTestPlayInfos[bestTestPlay]")]}
+
+    def page_notes(self, step: pagewords.Step) -> list[tuple[str, dict[str, Any]]]:
+        """A cache hit, once the call has begun: where its answer comes from."""
+        pid = step.top.pid
+        source = self.source(pid)
+        if source is None or step.kind == pagewords.BEGIN:
+            return []
+        p = self.trace.positions
+        return [("memo.hit", {"source": source, "returned": self.game_words.returned(None, p.score[pid])})]
+
+
+#: What memoisation adds to the step-through page (over the game's words).
+PAGE_PHRASES: dict[str, str] = {
+    "memo.hit": ("**Cache hit:** call #{source} already computed this position, so this call returns its "
+                 "`{returned}` from the cache without test-playing."),
+    "summary.one": "{search_name}: {count} cache hit",
+    "summary.many": "{search_name}: {count} cache hits",
+    "memo.caption": "cache hit: #{source}",
+    "memo.stack": "cache hit: the answer of call #{source}",
+    "memo.var.name": "cache",
+    "memo.var": "hit: call #{source} {state_scored} at this depth",
+    "quiz.seen": "Has the position of {who} been met before?",
+    "quiz.seen.no": "No earlier call met this position at this depth: it is computed here and stored.",
+}

@@ -93,6 +93,9 @@ YES_NO = (Choice("yes", ("y", "yes")), Choice("no", ("n", "no")))
 
 
 def who(words: GameWords, call: Call) -> str:
-    """A call as a question names it: ``call #2 (cell 1 played: O to move on XXO/X.X/OO.)``."""
-    played = "" if call.move is None else f"{words.move_short(call.move)} played: "
-    return f"call #{call.call} ({played}{words.player(call.state)} to move on {words.describe(call.state)})"
+    """A call as a question names it: ``call #2 (cell 1 played: O to move on XXO/X.X/OO.)``
+    (the page's ``quiz.who`` templates)."""
+    slots = {"call": call.call, "player": words.player(call.state), "state": words.describe(call.state)}
+    if call.move is None:
+        return words.phrases().say("quiz.who", **slots)
+    return words.phrases().say("quiz.who.played", short=words.move_short(call.move), **slots)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..games.tictactoe.board import CELL_NAMES, LINES, Board, cell_name
+from ..games.tictactoe.board import LINES, Board, cell_name
 from ..games.tictactoe.game import ASCENDING, TERMINAL_NAMES, X_TO_MOVE, order_name
 from ..scores import DepthScores
 from ..style import (
@@ -35,7 +35,7 @@ from ..style import (
     TESTING_BORDER,
     TESTING_FILL,
 )
-from . import labels
+from . import labels, pagewords
 from .base import FigureWords, GameWords, Note
 from .labels import LegendRow
 from .text import signed
@@ -98,13 +98,6 @@ class TicTacToeWords(GameWords):
     def move_token(self, move: int) -> str:
         return str(move)
 
-    def moves_list(self, moves: Sequence[int]) -> str:
-        """``cells 5 and 8``, ``cell 4``."""
-        if len(moves) == 1:
-            return f"cell {moves[0]}"
-        cells = [str(m) for m in moves]
-        return "cells " + ", ".join(cells[:-1]) + " and " + cells[-1]
-
     def moves_text(self, state: int) -> str:
         """The empty cells a call's for-loop tries: ``cells 1, 4, 8`` (ascending, as step 8 lists them)."""
         return "cells " + ", ".join(map(str, self.game.empty_cells(state)))
@@ -120,10 +113,6 @@ class TicTacToeWords(GameWords):
     def edge_label(self, state: int, move: int) -> str:
         """``X on 4``."""
         return f"{self.player(state)} on {move}"
-
-    def returned(self, move: int | None, score: int) -> str:
-        """The guide's ``{index: 4, score: 1}``, or ``{score: -1}`` for a finished game."""
-        return f"{{score: {score}}}" if move is None else f"{{index: {move}, score: {score}}}"
 
     def point_of_view(self, state: int) -> str:
         """A note for a score given while the human moves: it is the AI's score."""
@@ -422,35 +411,208 @@ class TicTacToeWords(GameWords):
 
         return board_lines(self.game.board_of(state), style=click.style)
 
+    # ---- the step-through page (tracer/viewer/games/tictactoe.js) --------------------------
+
+    page_module = "tictactoe"
+
     def page_data(self) -> dict[str, Any]:
-        """What the step-through page needs to draw this game."""
-        g = self.game
-        return {
-            "board": g.board.cells,
-            "to_move": g.to_move,
-            "ai": g.ai,
-            "human": g.human,
-            "scores": g.scores.as_dict(),
-            "lines": [list(line) for line in LINES],
-            "cell_names": list(CELL_NAMES),
-            "terminal_names": list(TERMINAL_NAMES),
-        }
+        """What the page's tic-tac-toe module reads: the board's size, its lines, the AI's
+        mark and (when it is not the guide's) the loop's order."""
+        return {"size": self.board_size(), "lines": [list(line) for line in LINES], "ai": self.game.ai,
+                **self.page_settings()}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        """Per-state columns: packed boards, the side to move, the winning line."""
-        line_index = []
-        for state, code in zip(states, terminal, strict=True):
-            lines = self.game.winning_lines(state, code)
-            line_index.append(LINES.index(lines[0]) if lines else -1)
+        """Per-row columns: the packed board (X's cells, then O's) and the side to move."""
+        cells = self.board_size() ** 2
         return {
-            "boards": [s & 0x3FFFF for s in states],
+            "boards": [s & ((1 << 2 * cells) - 1) for s in states],
             "x_to_move": [1 if s & X_TO_MOVE else 0 for s in states],
-            "line": line_index,
         }
 
+    def board_size(self) -> int:
+        """How many cells a side of the board has."""
+        return round(len(self.game.board.cells) ** 0.5)
+
+    def page_moves_derived(self) -> bool:
+        # The module lists a board's empty cells, ascending: the guide's loop order.
+        return self.game.order == ASCENDING
+
     def page_settings(self) -> dict[str, Any]:
-        # The code panel names the loop's order when it is not the guide's.
+        # The page lists the empty cells in the loop's order when it is not the guide's.
         return {} if self.game.order == ASCENDING else {"order": list(self.game.order)}
+
+    def page_phrases(self) -> dict[str, str]:
+        return {**super().page_phrases(), **PAGE_PHRASES}
+
+    def play_phrases(self) -> dict[str, str]:
+        return dict(PLAY_PHRASES)
+
+    def page_constants(self) -> dict[str, str]:
+        g, s = self.game, self.game.scores
+        depth = isinstance(s, DepthScores)
+
+        def code(outcome: str) -> str:  # a score as the code panel writes it
+            return s.text(outcome) if depth else str(getattr(s, outcome))
+
+        return {**super().page_constants(), "ai": g.ai, "human": g.human, "ai_win": s.text("ai_win"),
+                "human_win": s.text("human_win"), "draw": s.text("draw"), "code_ai_win": code("ai_win"),
+                "code_human_win": code("human_win"), "code_draw": code("draw"), "state_var": "currBdSt",
+                "mover_var": "currMark", "state_scored": "scored this board", "root_player": g.ai}
+
+    def page_legend(self) -> list[tuple[str, str, str]]:
+        return [("played", "", "red cell with a mark: the cell just test-played"),
+                ("index", "4", "grey digit: an empty cell's index"),
+                ("win", "", "{ai} (AI) wins: {ai_win}"),
+                ("loss", "", "{human} (human) wins: {human_win}"),
+                ("draw", "", "draw: {draw}"),
+                *pagewords.TREE_LEGEND]
+
+    def code_lines(self) -> list[tuple[str, str, str]]:
+        order = [("order", "8", "        # in the loop's order: " + ", ".join(map(str, self.game.order)))]
+        lines = list(CODE_LINES)
+        at = [line[0] for line in lines].index("empty") + 1
+        return lines[:at] + (order if self.game.order != ASCENDING else []) + lines[at:]
+
+    def code_terminal(self) -> dict[str, str]:
+        return {"win": "ai", "loss": "human", "draw": "full"}
+
+    def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
+        """The board in one line and, for a won board, its lines of three: ``2, 4, 6``."""
+        slots = {"state": self.describe(state)}
+        lines = self.game.winning_lines(state, terminal) if terminal else []
+        if lines:
+            slots["lines"] = PAGE_PHRASES["lines.join"].join(", ".join(map(str, line)) for line in lines)
+        return slots
+
+    def page_step_moves(self, state: int) -> list[int]:
+        """Step 8's availCellsIndexes: the empty cells, in the loop's order."""
+        return list(self.game.moves(state))
+
+
+#: How the guide's words tell tic-tac-toe on the step-through page (over ``pagewords.PHRASES``).
+PAGE_PHRASES: dict[str, str] = {
+    "lines.join": " and on cells ",
+    "kind.empty": "the empty cells",
+    "role.max": "the AI, maximiser",
+    "role.min": "the human, minimiser",
+    "role.code.max": "the AI, max",
+    "role.code.min": "the human, min",
+    "returned.move": "{{index: {token}, score: {score}}}",
+    "returned.none": "{{score: {score}}}",
+    "moves.one": "cell {moves}",
+    "moves.many": "cells {moves}",
+    "meaning.win": "{ai} (AI) wins",
+    "meaning.loss": "{human} (human) wins",
+    "meaning.draw": "a draw",
+    "story.begin.first": ("**Call #1 begins:** minimax is invoked for the first time, with the board below and "
+                          "{player} ({role}) to move. What it returns will be the answer."),
+    "story.begin": ("**Call #{call} begins:** call #{parent} put {caller} on {name} and now runs minimax on "
+                    "that board, with {player} ({role}) to move. This is the recursion: call #{parent} waits."),
+    "story.empty": "Call #{call} lists the empty cells of its board: `availCellsIndexes = [{moves}]`.",
+    "story.empty.none": ("Call #{call} lists the empty cells of its board: `availCellsIndexes = []`: none, "
+                         "the board is full."),
+    "story.check.win": ("{ai} (the AI) has three in a row on cells {lines}: **the game is over** on this "
+                        "board. Call #{call} stops here and returns `{returned}` without test-playing anything."),
+    "story.check.loss": ("{human} (the human) has three in a row on cells {lines}: **the game is over** on "
+                         "this board. Call #{call} stops here and returns `{returned}` without test-playing "
+                         "anything."),
+    "story.check.draw": ("Nobody has three in a row and no cell is empty: **a draw**. Call #{call} stops here "
+                         "and returns `{returned}`."),
+    "story.check.on.one": ("Nobody has won and 1 cell is empty, so the game goes on. Call #{call} starts an "
+                           "empty `allTestPlayInfos` and will test-play {player} on that cell."),
+    "story.check.on.many": ("Nobody has won and {count} cells are empty, so the game goes on. Call #{call} "
+                            "starts an empty `allTestPlayInfos` and will test-play {player} on each empty "
+                            "cell in turn."),
+    "story.place": ("Call #{call} test-plays {player} on {name}, shown in red: test-play {number} of "
+                    "{count}. To see where that move leads, it calls minimax on the new board with "
+                    "{next_player} to move (that will be call #{child})."),
+    "story.save": ("Call #{child} returned `{child_returned}`. Call #{call} saves `{info}` in "
+                   "`allTestPlayInfos` (score {signed}: {meaning}) and takes its {player} back off "
+                   "cell {token}."),
+    "story.save.next": "The loop moves on to cell {next_token} (step 13).",
+    "story.save.last": "That was its last empty cell, so the loop ends (step 14).",
+    "story.choose.max": ("The loop is over. {player} is {role}, so call #{call} takes the **highest** score "
+                         "of {scores}: {best}. The first test-play with it is cell {token}, so "
+                         "`bestTestPlay = {index}`."),
+    "story.choose.min": ("The loop is over. {player} is {role}, so call #{call} takes the **lowest** score "
+                         "of {scores}: {best}. The first test-play with it is cell {token}, so "
+                         "`bestTestPlay = {index}`."),
+    "foot.win": "{ai} wins: {signed}",
+    "foot.loss": "{human} wins: {signed}",
+    "foot.draw": "draw: {signed}",
+    "foot.placed": "{caller} test-plays {token}",
+    "edge.move": "{caller} on {token}",
+    "stack.call": 'minimax(currBdSt, "{player}")',
+    "stack.moves": "availCellsIndexes = [{moves}]",
+    "var.state.name": "currBdSt",
+    "var.state": "{array}",
+    "var.player.name": "currMark",
+    "var.player": '"{player}" ({role_code})',
+    "var.moves.name": "availCellsIndexes",
+    "var.placed.name": "currentTestPlayInfo",
+    "var.placed": "{{index: {token}}}",
+    "var.saved.name": "currentTestPlayInfo",
+    "var.saved": "{info}",
+}
+
+#: The game page's words (``trace play --html``) and the AI's reason (``play.match.Decision``).
+PLAY_PHRASES: dict[str, str] = {
+    "play.reason": "{player} plays {name}: test-plays {plays}; {why} ({calls}{note})",
+    "play.note": ", {summary}",
+    "play.test_play": "{token} → {signed}",
+    "play.why": "max is {best}",
+    "play.first_at": ", first at cell {token}",
+    "play.move": "Move {number}: ",
+    "play.human": "you ({player}) play {name}.",
+    "play.step_through": "Step through",
+    "play.step_through.label": "Step through move {number}: how {player} chose cell {token}",
+    "play.steps.title": "Move {number}: how {player} chose cell {token} ({calls})",
+    "play.steps.heading": ("Move {number}: {player} chose cell {token} · {state} · {ai} is the AI (max), "
+                           "{human} the human (min) · scores: {human} wins {human_win}, {ai} wins {ai_win}, "
+                           "draw {draw}{search}"),
+    "play.steps.frame": "Step-through of move {number}",
+    "play.status.draw": "A draw: the board is full and nobody has three in a row.",
+    "play.status.win": "The AI ({ai}) won: three in a row on cells {cells}.",
+    "play.status.loss": "You ({human}) won: three in a row on cells {cells}.",
+    "play.status.start": "You are {human}: click a cell to open, or press Play Game to let the AI ({ai}) open.",
+    "play.status.ai_moved": "The AI ({ai}) played cell {token}. Your move ({human}).",
+    "play.status.your_move": "Your move ({human}).",
+    "play.status.over": "The game is over: press Play Game or New Game for another.",
+    "play.status.taken": "Cell {token} is taken: choose an empty cell.",
+    "play.settings_later": "The new setting applies from the next game (Play Game or New Game).",
+    "play.cell": "{name}: {content}",
+    "play.cell.empty": "empty",
+    "play.cell.line": "{name}: {content}, winning line",
+}
+
+#: The guide's minimax as the code panel shows it (see ``pagewords.CODE``).
+CODE_LINES: list[tuple[str, str, str]] = [
+    ("def", "7/11", "def minimax(currBdSt, currMark{args}):"),
+    ("@entry", "", ""),
+    ("empty", "8", "    availCellsIndexes = empty cells of currBdSt"),
+    ("human", "9", "    if {human} (human) has three in a row: return {{score: {code_human_win}}}"),
+    ("ai", "9", "    if {ai} (AI) has three in a row: return {{score: {code_ai_win}}}"),
+    ("full", "9", "    if availCellsIndexes is empty: return {{score: {code_draw}}}"),
+    ("infos", "10", "    allTestPlayInfos = []"),
+    ("for", "10/13", "    for cell in availCellsIndexes:"),
+    ("current", "11", "        currentTestPlayInfo = {{index: cell}}"),
+    ("place", "11", "        currBdSt[cell] = currMark"),
+    ("recurse", "11", "        result = minimax(currBdSt, the other mark{args})"),
+    ("score", "12", "        currentTestPlayInfo.score = result.score"),
+    ("reset", "12", "        currBdSt[cell] = cell   # the cell is empty again"),
+    ("push", "12", "        allTestPlayInfos.append(currentTestPlayInfo)"),
+    ("@after_push", "", ""),
+    ("best", "15", "    bestTestPlay = null"),
+    ("start", "16", "    bestScore = -infinity if currMark is {ai} else +infinity"),
+    ("loop", "16", "    for i in 0 .. len(allTestPlayInfos) - 1:"),
+    ("if", "16", "        if allTestPlayInfos[i].score beats bestScore:  # > for {ai}, < for {human}"),
+    ("keep", "16", "            bestScore = allTestPlayInfos[i].score; bestTestPlay = i"),
+    ("@before_return", "", ""),
+    ("return", "17", "    return allTestPlayInfos[bestTestPlay]"),
+    ("blank", "", ""),
+    ("first", "7/24", 'bestPlayInfo = minimax(the board, "{ai}"{first_args})'),
+    ("use", "25", "play {ai} on bestPlayInfo.index"),
+]
 
 
 def _grid_cell(i: int, mark: str, *, played: bool, testing: bool, in_line: bool, line_colour: str) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from . import labels
+from . import labels, pagewords
 from .base import GameWords
 from .labels import LegendRow
 
@@ -27,8 +27,9 @@ class TreeWords(GameWords):
         return self.game.player(state)
 
     def describe(self, state: int) -> str:
-        kind = "node" if self.game.nodes.values[state] is None else "leaf"
-        return f"{kind} {self.game.label(state)}"
+        """``node B`` or ``leaf B.1`` (the page's ``tree.node`` and ``tree.leaf``)."""
+        kind = "tree.node" if self.game.nodes.values[state] is None else "tree.leaf"
+        return self.phrases().say(kind, label=self.game.label(state))
 
     def node_name(self, state: int) -> str:
         return self.game.label(state)
@@ -55,10 +56,6 @@ class TreeWords(GameWords):
 
     def edge_label(self, state: int, move: int) -> str:
         return ""
-
-    def returned(self, move: int | None, score: int) -> str:
-        """A return value as the log writes it: ``{child: B, value: 3}`` or ``{value: 3}``."""
-        return f"{{value: {score}}}" if move is None else f"{{child: {self.game.label(move)}, value: {score}}}"
 
     def log_header(self) -> str:
         g = self.game
@@ -153,22 +150,110 @@ class TreeWords(GameWords):
     def legend_rows(self, *, played: bool, testing: bool, outcomes: bool) -> list[LegendRow]:
         return []
 
+    # ---- the step-through page (tracer/viewer/games/tree.js) -------------------------------
+
+    page_module = "tree"
+
     def page_data(self) -> dict[str, Any]:
+        """What the page's tree module reads: each node's label and children."""
         g = self.game
-        # MAX and MIN stand where a board has the AI's and the human's marks.
-        return {
-            "game": g.name,
-            "labels": list(g.nodes.labels),
-            "children": [list(kids) for kids in (g.moves(s) for s in range(len(g.nodes)))],
-            "ai": "MAX",
-            "human": "MIN",
-            "root_player": g.root_player,
-            "terminal_names": list(g.terminal_names),
-        }
+        return {"labels": list(g.nodes.labels), "children": [list(g.moves(s)) for s in range(len(g.nodes))]}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        return {
-            "node": list(states),
-            "max_to_move": [int(self.game.maximising(s)) for s in states],
-            "depth": [self.game.nodes.depths[s] for s in states],
-        }
+        """Per-row columns: the node and whether MAX moves there."""
+        return {"node": list(states), "max_to_move": [int(self.game.maximising(s)) for s in states]}
+
+    def page_moves_derived(self) -> bool:
+        # The module lists a node's children in the tree's order.
+        return True
+
+    def page_phrases(self) -> dict[str, str]:
+        return {**super().page_phrases(), **PAGE_PHRASES}
+
+    def page_constants(self) -> dict[str, str]:
+        return {**super().page_constants(), "state_var": "node", "value": "value",
+                "state_scored": "valued this node"}
+
+    def page_legend(self) -> list[tuple[str, str, str]]:
+        return [("", "", "▲ MAX node, ▼ MIN node"), ("", "", "■ leaf, with its value for MAX"),
+                *pagewords.TREE_LEGEND]
+
+    def code_lines(self) -> list[tuple[str, str, str]]:
+        return list(CODE_LINES)
+
+    def code_terminal(self) -> dict[str, str]:
+        return {"leaf": "leaf"}
+
+    def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
+        """The node's label and its description (``node B``, ``leaf B.1``)."""
+        return {"label": self.game.label(state), "state": self.describe(state)}
+
+
+#: How a textbook tree is told on the step-through page (over ``pagewords.PHRASES``).
+PAGE_PHRASES: dict[str, str] = {
+    "tree.node": "node {label}",
+    "tree.leaf": "leaf {label}",
+    "kind.empty": "the children",
+    "returned.move": "{{child: {short}, value: {score}}}",
+    "returned.none": "{{value: {score}}}",
+    "meaning.value": "value {score} for MAX",
+    "story.begin.first": ("**Call #1 begins:** minimax is invoked on the root, node {label}, with {player} "
+                          "({role}) to move. What it returns will be the answer."),
+    "story.begin": ("**Call #{call} begins:** call #{parent} tries the move to node {label} and runs "
+                    "minimax on it, with {player} ({role}) to move. Call #{parent} waits."),
+    "story.empty": "Call #{call} lists the children of {label}: `[{moves}]`.",
+    "story.empty.none": "Node {label} has no children: it is a leaf.",
+    "story.check.leaf": ("{label} is a leaf worth **{score}**. Call #{call} returns `{returned}` without "
+                         "trying anything."),
+    "story.check.on.one": ("{label} is not a leaf, so call #{call} tries its child and keeps the {keeps} "
+                           "value."),
+    "story.check.on.many": ("{label} is not a leaf, so call #{call} tries each child in turn and keeps the "
+                            "{keeps} value."),
+    "story.place": ("Call #{call} tries child {short} ({number} of {count}): minimax is called on it "
+                    "(that will be call #{child})."),
+    "story.save": "Call #{child} returned `{child_returned}`. Call #{call} saves `{info}`.",
+    "story.save.next": "Next: child {next_short}.",
+    "story.save.last": "That was the last child it tries.",
+    "story.choose.max": ("The loop is over. {player} takes the **largest** of {values}: {score}, first at "
+                         "child {short}."),
+    "story.choose.min": ("The loop is over. {player} takes the **smallest** of {values}: {score}, first at "
+                         "child {short}."),
+    "story.return.first": ("**Call #1 returns `{returned}`**: {player} moves to node {short}, backed-up "
+                           "value {score}. The search made {calls} calls."),
+    "story.return": ("Call #{call} returns `{returned}` to call #{parent}: node {label} is worth {score} "
+                     "with best play below it."),
+    "foot.leaf": "leaf: {score}",
+    "foot.placed": "{caller} tries {short}",
+    "edge.move": "",
+    "stack.call": "minimax({label})",
+    "stack.moves": "children = [{moves}]",
+    "var.state.name": "node",
+    "var.state": "{label}",
+    "var.moves.name": "children",
+    "var.placed.name": "child",
+    "var.result": "{{value: {score}}}",
+    "var.best.name": "bestValue",
+}
+
+#: The guide's minimax over a tree's nodes, as the code panel shows it (see ``pagewords.CODE``).
+CODE_LINES: list[tuple[str, str, str]] = [
+    ("def", "7/11", "def minimax(node, player{args}):"),
+    ("@entry", "", ""),
+    ("empty", "8", "    children = the children of node"),
+    ("leaf", "9", "    if node is a leaf: return {{value: its value}}"),
+    ("infos", "10", "    allTestPlayInfos = []"),
+    ("for", "10/13", "    for child in children:"),
+    ("recurse", "11", "        result = minimax(child, the other player{args})"),
+    ("push", "12", "        allTestPlayInfos.append({{child: child, value: result.value}})"),
+    ("@after_push", "", ""),
+    ("best", "15", "    bestTestPlay = null"),
+    ("start", "16", "    bestValue = -infinity if player is {max} else +infinity"),
+    ("loop", "16", "    for i in 0 .. len(allTestPlayInfos) - 1:"),
+    ("if", "16", "        if allTestPlayInfos[i].value beats bestValue:  # > for {max}, < for {min}"),
+    ("keep", "16", "            bestValue = allTestPlayInfos[i].value; bestTestPlay = i"),
+    ("@before_return", "", ""),
+    ("return", "17", "    return allTestPlayInfos[bestTestPlay]"),
+    ("blank", "", ""),
+    ("first", "7/24", 'bestPlayInfo = minimax(the root, "{root_player}"{first_args})'),
+    ("use", "25", "{root_player} moves to bestPlayInfo.child"),
+]

@@ -15,7 +15,7 @@ from typing import Literal
 from ..errors import quote
 from ..explain import for_trace
 from ..explain.text import signed
-from ..games.tictactoe.board import MARKS, Board, Mark, cell_name, other
+from ..games.tictactoe.board import MARKS, Board, Mark, other
 from ..games.tictactoe.game import ASCENDING, TicTacToe
 from ..scores import TUTORIAL, Scores
 from ..search import GUIDE, SearchSpec
@@ -59,27 +59,27 @@ class Decision:
     trace: Trace
 
     def reason(self) -> str:
-        """One line: the root's test-plays, the max and how many calls it took.
+        """One line: the root's test-plays, the max and how many calls it took, in the game
+        page's words (its ``play.reason`` template, which the page fills the same way).
 
         ``X plays cell 4 (centre): test-plays 1 → -1, 4 → +1, 8 → -1; max is +1 (9 calls)``
         """
-        plays = self.trace.root.test_plays
+        words, search = for_trace(self.trace)
+        say = search.phrases().say
+        root = self.trace.root
+        plays = root.children()
         best = max(play.score for play in plays)
-        listed = ", ".join(f"{play.index} → {signed(play.score)}" for play in plays)
-        why = f"max is {signed(best)}"
+        listed = ", ".join(say("play.test_play", token=words.move_token(play.move or 0), signed=signed(play.score))
+                           for play in plays)
+        why = say("play.why", best=signed(best))
         if sum(play.score == best for play in plays) > 1:
             # Step 16 keeps the first test-play with the best score.
-            why += f", first at cell {self.cell}"
+            why += say("play.first_at", token=words.move_token(self.cell))
         calls = self.trace.calls
-        return (
-            f"{self.mark} plays cell {self.cell} ({cell_name(self.cell)}): test-plays {listed}; "
-            f"{why} ({calls:,} call{'s' if calls != 1 else ''}{self.variant_note()})"
-        )
-
-    def variant_note(self) -> str:
-        """What a variant search did differently, for the reason line ('' for the guide's)."""
-        summary = for_trace(self.trace)[1].summary()
-        return f", {summary}" if summary else ""
+        counted = say("count.call.one" if calls == 1 else "count.call.many", count=f"{calls:,}")
+        summary = search.summary()
+        return say("play.reason", player=self.mark, name=words.move_name(self.cell), plays=listed, why=why,
+                   calls=counted, note=say("play.note", summary=summary) if summary else "")
 
     def expected_lines(self) -> list[tuple[int, int, list[tuple[Mark, int]], str]]:
         """For each test-play: ``(cell, score, the moves minimax expects next, the end)``.

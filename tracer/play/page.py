@@ -28,10 +28,13 @@ from typing import Any
 
 from .. import search
 from ..errors import InputError
-from ..games.tictactoe.board import CELL_NAMES, LINES, Board, Mark
+from ..explain import for_trace, game_words, word_classes
+from ..explain.tictactoe import TicTacToeWords
+from ..games.tictactoe.board import LINES, Board, Mark
 from ..games.tictactoe.game import TERMINAL_NAMES, TicTacToe, pack
 from ..renderers import html as viewer_page
 from ..scores import NAMED, Scores
+from ..trace import Trace
 
 #: What the page offers, in the order its menus list them.
 AI_MARKS: tuple[Mark, ...] = ("X", "O")
@@ -49,7 +52,7 @@ def searches() -> dict[str, str]:
 # Placeholders in game.html, each replaced exactly once.
 _SLOT = re.compile(r"/\*@(\w+)@\*/|<!--@(\w+)@-->")
 # The slots of the viewer's page that the game fills in the browser, per decision.
-_LATER = ("title", "heading", "data")
+_LATER = ("title", "h1", "heading", "data")
 
 
 class _ColumnPool:
@@ -89,10 +92,10 @@ def graph_settings() -> list[Setting]:
 
 
 def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
-    """What the page embeds: one recorded position graph per setting, columns pooled,
-    and the setting the page starts with (``ai``, ``scheme``)."""
+    """What the page embeds: one recorded position graph per setting, columns pooled, the
+    step-through's words (``words``), and the setting the page starts with (``ai``, ``scheme``)."""
     pool = _ColumnPool()
-    graphs = []
+    graphs, traces = [], []
     for setting in graph_settings():
         scores: Scores = NAMED[setting.scores]
         trace = search.baseline().run(TicTacToe(Board.empty(), setting.first, setting.ai, scores))
@@ -102,26 +105,58 @@ def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
             "scheme": scores.as_dict(),
             "positions": {name: pool.add(column) for name, column in columns.items()},
         })
-    decisions = [decisions_of(kind, ai_mark, scheme_name, pool)
-                 for kind in search.kinds() if kind.game_page and kind.recorder is not None
-                 for scheme_name, ai_mark in product(SCHEMES, AI_MARKS)]
+        traces.append(trace)
+    decisions, decided = [], []
+    for kind in search.kinds():
+        if kind.game_page and kind.recorder is not None:
+            for scheme_name, ai_mark in product(SCHEMES, AI_MARKS):
+                block, trace = decisions_of(kind, ai_mark, scheme_name, pool)
+                decisions.append(block)
+                decided.append(trace)
+    game = game_words(traces[0].game)
     return {
         "graphs": graphs,
         "decisions": decisions,
         "columns": pool.columns,
         "choices": {"ai": list(AI_MARKS), "scores": SCHEMES, "search": searches()},
         "initial": {"ai": ai, "scores": scheme},
+        "game": {"module": game.page_module, **(game.page_data() or {})},
+        "words": page_words(traces, decided),
         "lines": [list(line) for line in LINES],
-        "cell_names": list(CELL_NAMES),
         "terminal_names": list(TERMINAL_NAMES),
     }
 
 
-def decisions_of(kind: search.SearchKind, ai: Mark, scheme: str, pool: _ColumnPool) -> dict[str, Any]:
+def page_words(traces: list[Trace], decided: list[Trace]) -> dict[str, Any]:
+    """The step-through's and the page's own templates, each written once: the game's (with
+    its constants and score tables per AI mark and scheme) and each offered search's."""
+    first = viewer_page.page_words(traces[0])["game"]
+    shared = {key: first[key] for key in ("phrases", "legend", "code", "moves", "code_terminal")}
+    shared["phrases"] = {**shared["phrases"], **game_words(traces[0].game).play_phrases()}
+    settings: dict[tuple[str, str], dict[str, Any]] = {}
+    for trace in [*traces, *decided]:
+        words = viewer_page.page_words(trace)["game"]
+        game = game_words(trace.game).game
+        key = (game.ai, scheme_of(game.scores))
+        found = settings.setdefault(key, {"ai": key[0], "scores": key[1], "constants": words["constants"],
+                                          "terminals": words["terminals"], "fixed": words["fixed"], "values": {}})
+        found["values"].update(words["values"])
+    for setting in settings.values():
+        setting["values"] = dict(sorted(setting["values"].items()))
+    searches_words = {}
+    for trace in [traces[0], *decided]:
+        search_words = for_trace(trace)[1]
+        searches_words[trace.search.algorithm] = {
+            **viewer_page.search_words_data(search_words), "module": search_words.page_module,
+            "phrases": {**search_words.page_phrases(), **search_words.play_phrases()}}
+    return {"game": shared, "settings": list(settings.values()), "searches": searches_words}
+
+
+def decisions_of(kind: search.SearchKind, ai: Mark, scheme: str, pool: _ColumnPool) -> tuple[dict[str, Any], Trace]:
     """A search whose calls depend on more than the position (alpha-beta), recorded from
     every board where the AI (``ai``) is to move in a game with ``scheme``, either side
-    opening, into one graph: its columns (pooled), the viewer's variant block, and
-    ``roots``, each such state's first row."""
+    opening, into one graph: its columns (pooled), the search's per-row facts
+    (``variant``) and ``roots``, each such state's first row; and the graph as a trace."""
     scores: Scores = NAMED[scheme]
     if scores.as_dict().get("per_move"):
         raise ValueError(f"{kind.title}'s searches share rows only if scores ignore depth")
@@ -142,18 +177,42 @@ def decisions_of(kind: search.SearchKind, ai: Mark, scheme: str, pool: _ColumnPo
                 continue
             row = roots[state] = recorder.root(state)
             stack.append(game.play(state, rows.edge_move[rows.first_edge[row] + rows.best[row]]))
-    data = viewer_page.viewer_data(recorder.trace())
-    return {
+    trace = recorder.trace()
+    data = viewer_page.viewer_data(trace)
+    counted = for_trace(trace)[1].counted_rows()
+    block = {
         "ai": ai, "scores": scheme, "search": kind.name, "scheme": scores.as_dict(),
         "positions": {name: pool.add(column) for name, column in data["positions"].items()},
-        "variant": data["variant"],
+        # The search's facts for the page; those it keeps per row are sliced with the rows.
+        "variant": {"algorithm": kind.name, **{k: v for k, v in data["search"].items() if k != "module"},
+                    "per_row": sorted(set(data["search"]) & set(kind.extras))},
         "roots": {str(state): row for state, row in sorted(roots.items())},
     }
+    if counted is not None:  # what the search's summary counts, below each decision's first row
+        totals = subtree_totals(trace, counted)
+        block["summaries"] = {str(row): totals[row] for row in sorted(set(roots.values()))}
+    return block, trace
+
+
+def subtree_totals(trace: Trace, counted: list[int]) -> list[int]:
+    """Per row: ``counted`` summed over its whole subtree, each row as often as it is called."""
+    p = trace.positions
+    totals = [0] * len(p)
+    for pid in sorted(range(len(p)), key=lambda r: p.sizes[r]):  # children first
+        totals[pid] = counted[pid] + sum(totals[child] for _, child in p.children(pid))
+    return totals
 
 
 def graph_columns(data: dict[str, Any], graph: dict[str, Any]) -> dict[str, list[int]]:
     """A graph's position columns, by name, read out of the page's pool."""
     return {name: data["columns"][index] for name, index in graph["positions"].items()}
+
+
+def _module_scripts() -> str:
+    """The page modules a decision's step-through may need: the game's and each offered search's."""
+    offered = [words.page_module for kind, words in zip(search.kinds(), word_classes(), strict=True)
+               if kind.game_page]
+    return viewer_page.module_scripts([TicTacToeWords.page_module], offered)
 
 
 def _viewer_template() -> str:
@@ -162,6 +221,9 @@ def _viewer_template() -> str:
     slots = {
         "colours": viewer_page.css_variables(),
         "css": viewer_page.asset("viewer.css"),
+        "phrases": viewer_page.asset("phrases.js"),
+        # Every module a decision's step-through may need: the game's, each offered search's.
+        "modules": _module_scripts(),
         "codepanel": viewer_page.asset("codepanel.js"),
         "js": viewer_page.asset("viewer.js"),
         # Written out, the questions of every decision a game can reach would be
@@ -177,10 +239,16 @@ def _viewer_template() -> str:
 def render_game_page(ai: Mark = "X", scores: str = "tutorial") -> str:
     """The whole game page as one string, starting with the AI as ``ai`` and ``scores``."""
     viewer = _viewer_template()
+    data = game_data(ai, scores)
+    size = data["game"]["size"]
     slots = {
         "colours": viewer_page.css_variables(),
         "css": _game_asset("game.css"),
-        "data": viewer_page.script_json(game_data(ai, scores)),
+        "data": viewer_page.script_json(data),
+        "size": str(size),
+        "board": _board(size),
+        "phrases": viewer_page.asset("phrases.js"),
+        "modules": viewer_page.module_scripts([data["game"]["module"]], []),
         "viewer": _script_string(viewer),
         "js": _game_asset("game.js"),
         "schemes": _options(SCHEMES),
@@ -191,6 +259,12 @@ def render_game_page(ai: Mark = "X", scores: str = "tutorial") -> str:
     # allow the step-through's scripts too.
     filled = _SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
     return viewer_page.seal(filled, viewer_page.script_hashes(viewer))
+
+
+def _board(size: int) -> str:
+    """The board's cells as buttons, row by row (the page's script labels and fills them)."""
+    return "\n        ".join("".join(f'<button type="button" data-cell="{row * size + col}"></button>'
+                                       for col in range(size)) for row in range(size))
 
 
 def _script_string(text: str) -> str:

@@ -63,7 +63,7 @@ def check_start_call(trace: Trace, start_call: int) -> None:
 
 
 def check_page(trace: Trace) -> None:
-    """InputError unless the page can draw the trace's game and narrate its search."""
+    """InputError unless the page can draw the trace's game and tell its search."""
     words, search = for_trace(trace)
     if words.page_data() is None:
         raise InputError(f"the step-through page cannot draw this game ({trace.game.name}) yet: "
@@ -74,10 +74,11 @@ def check_page(trace: Trace) -> None:
 
 
 def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
-    """What the page needs: the game's own data, the rows and their edges."""
+    """What the page needs: the rows, what the game's and the search's page modules read,
+    and every template the page fills (``page_words``)."""
     check_start_call(trace, start_call)
     check_page(trace)
-    words = for_trace(trace)[0]
+    words, search = for_trace(trace)
     p = trace.positions
     columns = {
         "terminal": list(p.terminal),
@@ -88,13 +89,14 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
         "edge_child": list(p.edge_child),
     }
     columns.update(words.page_columns(p.state, p.terminal))
-    variant = variant_data(trace)
-    if variant is not None or words.draws_shapes:
+    if not (search.kind.baseline and words.page_moves_derived()):
         # The page then reads each call's test-plays from the edges (alpha-beta skips some).
         columns.update(edge_move=list(p.edge_move), edge_count=list(p.edge_count))
     return {
-        **({"variant": variant} if variant is not None else {}),
-        **(words.page_data() or {}),
+        "game": {"module": words.page_module, **(words.page_data() or {})},
+        "search": {"module": search.page_module, **(search.page_data() or {})},
+        "words": page_words(trace),
+        "figures": [name for number, name in GUIDE_FIGURES if words.guide_figure(trace, number) is not None],
         "calls": trace.calls,
         "result": trace.result.as_dict(),
         "start_call": start_call,
@@ -102,14 +104,39 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
     }
 
 
-def variant_data(trace: Trace) -> dict[str, Any] | None:
-    """What the search recorded per row and the game's settings, for the page (None when
-    there is nothing beyond the guide's minimax on the game's default settings)."""
+#: The guide's single-board figures, by number, as the figures page names their files.
+GUIDE_FIGURES = ((4, "tested-cell"), (5, "after-test-play"), (10, "final-board"))
+
+
+def page_words(trace: Trace) -> dict[str, Any]:
+    """Every template of the page and the tables its slots are looked up in: the game's
+    (merged first) and the search's, each from its words plug-in."""
     words, search = for_trace(trace)
-    settings, extras = words.page_settings(), search.page_data() or {}
-    if not (settings or extras or trace.search.settings) and search.kind.baseline:
-        return None
-    return {"algorithm": trace.search.algorithm, **dict(trace.search.settings), **settings, **extras}
+    return {
+        "game": {"phrases": words.page_phrases(), "constants": words.page_constants(),
+                 "legend": words.page_legend(), "code": words.code_lines(),
+                 **words.page_tables(trace, search.skipped)},
+        "search": search_words_data(search),
+    }
+
+
+def search_words_data(search: Any) -> dict[str, Any]:
+    """A search's part of the page's words: its templates, constants, legend rows and code lines."""
+    return {"phrases": search.page_phrases(), "constants": search.page_constants(),
+            "legend": search.page_legend(), "code": search.code_parts()}
+
+
+def modules(trace: Trace) -> str:
+    """The page modules the trace's game and search name, one after the other."""
+    words, search = for_trace(trace)
+    return module_scripts([words.page_module], [search.page_module])
+
+
+def module_scripts(games: list[str | None], searches: list[str | None]) -> str:
+    """The scripts of the named game and search modules (``tracer/viewer/games/``, ``searches/``)."""
+    found = [asset(f"games/{name}.js") for name in games if name]
+    found += [asset(f"searches/{name}.js") for name in searches if name]
+    return "\n".join(found)
 
 
 def script_json(value: Any) -> str:
@@ -191,6 +218,9 @@ def render_html(trace: Trace, start_call: int = 1) -> str:
     search = " ".join(search_lines(trace))
     slots = {
         "title": escape(title(trace)),
+        "h1": escape(for_trace(trace)[1].phrases().say("page.h1")),
+        "phrases": asset("phrases.js"),
+        "modules": modules(trace),
         "heading": escape(heading(trace) + (f" · {search}" if search else "")),
         "colours": css_variables(),
         "css": asset("viewer.css"),

@@ -82,7 +82,7 @@ def value_question(trace: Trace, call: Call, scores: tuple[Choice, ...]) -> Ques
         ask, reveal = ("end", n, -2), ("end", n, -1)
     return Question(
         kind="value", call=n, depth=call.depth,
-        prompt=f"What score does {who(words, call)} return?",
+        prompt=words.phrases().say("quiz.value", who=who(words, call)),
         choices=scores, answer=labels.index(signed(call.score)), explanation=why,
         ask=ask, reveal=reveal, ask_alone=("begin", n, 0), reveal_alone=("end", n, 0),
     )
@@ -99,11 +99,11 @@ def pick_question(trace: Trace, call: Call) -> Question:
     words = for_trace(trace)[0]
     moves = [child.move for child in call.children()]
     choices = tuple(_move_choice(trace, m) for m in moves if m is not None)
-    how = "highest" if call.maximising else "lowest"
+    how = "max" if call.maximising else "min"
     return Question(
         kind="pick", call=call.call, depth=call.depth,
-        prompt=(f"Step 16: which test-play does call #{call.call} pick? "
-                f"{words.player(call.state)} takes the first with the {how} score."),
+        prompt=words.phrases().say("quiz.pick", call=call.call, player=words.player(call.state),
+                                   how=words.phrases().say(f"quiz.how.{how}")),
         choices=choices, answer=moves.index(call.best),
         explanation=_sentence("16", step_lines(trace, call)["16"]),
         ask=("end", call.call, -2), reveal=("end", call.call, -1),

@@ -2,7 +2,8 @@
  *
  * The page never searches. It carries, for each setting it offers, the position
  * graph tracer's search recorded from the empty board (the viewer's columns, see
- * tracer/play/page.py). A game is a walk down one graph: each move goes from a
+ * tracer/play/page.py), decoded with the tic-tac-toe module's codec
+ * (games/tictactoe.js). A game is a walk down one graph: each move goes from a
  * position row to the child row for that cell. On the AI's turn it plays the
  * row's chosen test-play (the `best` column), says why from the row's children,
  * and can open the step-by-step viewer on the row's subtree, which is exactly
@@ -13,6 +14,9 @@
  * for the AI's mark and scores map the board's state to its search's first row
  * in one shared graph, and the step-through is that row's subtree, with its
  * windows and pruned test-plays.
+ *
+ * Every sentence is a template the words plug-ins wrote (D.words, filled by
+ * phrases.js); Python's play.match.Decision.reason fills the same ones.
  */
 "use strict";
 (function () {
@@ -20,16 +24,27 @@
   const VIEWER_PAGE = JSON.parse(document.getElementById("viewer-page").textContent);
   const $ = (id) => document.getElementById(id);
   const cellButtons = Array.from(document.querySelectorAll("#board [data-cell]"));
-  const COLUMN_NAMES = ["boards", "x_to_move", "terminal", "score", "best", "sizes", "line"];
+  const COLUMN_NAMES = ["boards", "x_to_move", "terminal", "score", "best", "sizes"];
+  const BOARD = window.tracerPlugins.games.tictactoe.codec(D.game.size);
+  const W = D.words;
+
+  // ---- the words of one setting ------------------------------------------------------
+
+  /* The game's words for the AI's mark and scores, and the search's. */
+  function wordsOf(ai, scores, searchName) {
+    const setting = W.settings.find((s) => s.ai === ai && s.scores === scores);
+    const game = { ...W.game, constants: setting.constants, values: setting.values, fixed: setting.fixed,
+      terminals: setting.terminals };
+    return { game, search: W.searches[searchName] };
+  }
+  /* The filler of one setting's templates (phrases.js). */
+  function phrasesOf(words) {
+    return window.tracerPhrases.phrases({ ...words.game.phrases, ...words.search.phrases },
+      { ...words.game.constants, ...words.search.constants });
+  }
 
   // ---- the recorded graphs -------------------------------------------------------
 
-  const EMPTY_OF = [];  // occupied bits -> empty cells, ascending
-  for (let bits = 0; bits < 512; bits++) {
-    const cells = [];
-    for (let i = 0; i < 9; i++) if (!((bits >> i) & 1)) cells.push(i);
-    EMPTY_OF.push(cells);
-  }
   function columnsOf(graph) {
     if (!graph.P) {
       graph.P = {};
@@ -37,20 +52,16 @@
     }
     return graph.P;
   }
-  const movesOf = (P, pid) => (P.terminal[pid] ? [] : EMPTY_OF[(P.boards[pid] | (P.boards[pid] >> 9)) & 511]);
+  const movesOf = (P, pid) => (P.terminal[pid] ? [] : BOARD.emptyCells(P.boards[pid]));
   // A call's test-plays: from its edges when the graph has them (alpha-beta prunes some).
   const playsOf = (P, pid) => (P.edge_move
     ? P.edge_move.slice(P.first_edge[pid], P.first_edge[pid] + P.edge_count[pid]) : movesOf(P, pid));
   const childOf = (P, pid, j) => P.edge_child[P.first_edge[pid] + j];
-  const stateOf = (P, pid) => P.boards[pid] | (P.x_to_move[pid] << 18);
+  // A state as Python packs it (tracer/games/tictactoe/game.py): the board, then who moves.
+  const stateOf = (P, pid) => P.boards[pid] + P.x_to_move[pid] * 2 ** (2 * BOARD.cells);
   const markOf = (P, pid) => (P.x_to_move[pid] ? "X" : "O");
   const other = (mark) => (mark === "X" ? "O" : "X");
-  function cellsOf(P, pid) {
-    const b = P.boards[pid];
-    const cells = [];
-    for (let i = 0; i < 9; i++) cells.push((b >> i) & 1 ? "X" : (b >> (9 + i)) & 1 ? "O" : "");
-    return cells;
-  }
+  const cellsOf = (P, pid) => BOARD.marks(P.boards[pid]).map((m) => (m === "." ? "" : m));
   function findGraph(setting) {
     const found = D.graphs.find((g) => ["first", "ai", "scores", "search"].every((k) => g[k] === setting[k]));
     if (!found) throw new Error(`no recorded game for ${JSON.stringify(setting)}`);
@@ -61,52 +72,18 @@
     if (!found) throw new Error(`no recorded decisions for ${JSON.stringify(setting)}`);
     return found;
   }
-
-  // ---- words -----------------------------------------------------------------------
-
-  const signed = (v) => (v > 0 ? "+" + v : String(v));
-  const cellWords = (cell) => `cell ${cell} (${D.cell_names[cell]})`;
-  const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 ? "" : "s"}`;
-
-  /* The decision's reason in the words of `trace play` (tracer/play/match.py, Decision.reason). */
-  function reason(decision) {
-    const P = columnsOf(decision.graph), pid = decision.pid;
-    const plays = playsOf(P, pid).map((cell, j) => ({ cell, score: P.score[childOf(P, pid, j)] }));
-    const best = Math.max(...plays.map((p) => p.score));
-    let why = `max is ${signed(best)}`;
-    if (plays.filter((p) => p.score === best).length > 1) why += `, first at cell ${decision.cell}`;
-    const listed = plays.map((p) => `${p.cell} → ${signed(p.score)}`).join(", ");
-    return `${decision.mark} plays ${cellWords(decision.cell)}: test-plays ${listed}; ${why} ` +
-      `(${plural(P.sizes[pid], "call")}${searchNote(decision)})`;
-  }
-
-  /* What alpha-beta did differently, as `trace play` says it (tracer/renderers/variants.py,
-   * search_summary): the test-plays it pruned over every call of the decision's search, a
-   * row reached by several calls counted for each ("" for the guide's minimax). */
-  function searchNote(decision) {
-    const V = decision.graph.variant;
-    if (!V) return "";
-    const P = columnsOf(decision.graph);
-    let pruned = 0;
-    // Every test-play adds one mark, so the rows one level down are the calls one level down.
-    let level = new Map([[decision.pid, 1]]);
-    while (level.size) {
-      const below = new Map();
-      for (const [pid, calls] of level) {
-        pruned += V.pruned[pid].length * calls;
-        playsOf(P, pid).forEach((_, j) => {
-          const child = childOf(P, pid, j);
-          below.set(child, (below.get(child) || 0) + calls);
-        });
-      }
-      level = below;
-    }
-    return `, alpha-beta (cutoff ${V.cutoff}): ${plural(pruned, "test-play")} pruned`;
+  /* The first line of three a finished board holds, or none. */
+  function lineOf(P, pid) {
+    const winner = D.terminal_names[P.terminal[pid]];
+    if (winner !== "X" && winner !== "O") return [];
+    const cells = cellsOf(P, pid);
+    return D.lines.find((line) => line.every((i) => cells[i] === winner)) || [];
   }
 
   // ---- the game --------------------------------------------------------------------
 
   let game = null;
+  let say = null;  // the current setting's phrases
 
   function settings() {
     return { ai: $("ai-mark").value, scores: $("scores").value, search: $("search").value };
@@ -117,7 +94,9 @@
     const human = other(s.ai);
     const graph = findGraph({ ...s, search: "minimax", first: aiOpens ? s.ai : human });
     const decisions = s.search === "minimax" ? null : findDecisions(s);
-    game = { graph, P: columnsOf(graph), decisions, ai: s.ai, human, aiOpens, pid: 0, moves: [] };
+    const words = wordsOf(s.ai, s.scores, s.search);
+    say = phrasesOf(words);
+    game = { graph, P: columnsOf(graph), decisions, words, ai: s.ai, human, aiOpens, pid: 0, moves: [] };
     $("moves").replaceChildren();
     $("settings-note").textContent = "";
     if (aiOpens) aiMove();
@@ -126,6 +105,7 @@
 
   const over = () => game.P.terminal[game.pid] !== 0;
   const humanToMove = () => !over() && markOf(game.P, game.pid) === game.human;
+  const moveWords = (cell) => ({ name: W.game.moves.name[cell], short: W.game.moves.short[cell], token: W.game.moves.token[cell] });
 
   /* Go from the current row to the child row of `cell`. */
   function advance(cell) {
@@ -151,15 +131,15 @@
     const P = columnsOf(graph);
     const cell = playsOf(P, pid)[P.best[pid]];
     const move = advance(cell);
-    move.decision = { graph, pid, mark: game.ai, cell, number: move.number };
+    move.decision = { graph, pid, mark: game.ai, cell, number: move.number, words: game.words, say };
     addMoveItem(move);
   }
 
   function humanPlay(cell) {
-    if (over()) { say("The game is over: press Play Game or New Game for another."); return; }
+    if (over()) { status(say.text("play.status.over")); return; }
     if (!humanToMove()) return;
     if (cellsOf(game.P, game.pid)[cell]) {
-      say(`Cell ${cell} is taken: choose an empty cell.`);
+      status(say.text("play.status.taken", moveWords(cell)));
       return;
     }
     addMoveItem(advance(cell));
@@ -167,33 +147,50 @@
     draw();
   }
 
+  /* The decision's reason, as Decision.reason writes it. */
+  function reason(decision) {
+    const P = columnsOf(decision.graph), pid = decision.pid, t = decision.say;
+    const plays = playsOf(P, pid).map((cell, j) => ({ cell, score: P.score[childOf(P, pid, j)] }));
+    const best = Math.max(...plays.map((p) => p.score));
+    const signed = (v) => (v > 0 ? "+" + v : String(v));
+    let why = t.text("play.why", { best: signed(best) });
+    if (plays.filter((p) => p.score === best).length > 1) why += t.text("play.first_at", moveWords(decision.cell));
+    const listed = plays.map((p) => t.text("play.test_play", { ...moveWords(p.cell), signed: signed(p.score) })).join(", ");
+    const calls = t.counted("count.call", P.sizes[pid], { count: P.sizes[pid].toLocaleString("en") });
+    // What the search's summary counts below this decision (alpha-beta: pruned test-plays).
+    const counted = decision.graph.summaries ? decision.graph.summaries[pid] : undefined;
+    const note = counted === undefined ? ""
+      : t.text("play.note", { summary: t.counted("summary", counted, { count: counted.toLocaleString("en") }) });
+    return t.text("play.reason", { player: decision.mark, ...moveWords(decision.cell), plays: listed, why, calls, note });
+  }
+
   // ---- drawing ---------------------------------------------------------------------
 
-  const say = (text) => { $("status").textContent = text; };
+  const status = (words) => { $("status").textContent = words; };
 
   function addMoveItem(move) {
     const item = document.createElement("li");
     item.dataset.move = move.number;
     const label = document.createElement("b");
-    label.textContent = `Move ${move.number}: `;
+    label.textContent = say.text("play.move", { number: move.number });
     item.appendChild(label);
-    const text = document.createElement("span");
+    const words = document.createElement("span");
     if (move.decision) {
-      text.className = "reason";
-      text.textContent = reason(move.decision);
-      item.appendChild(text);
+      words.className = "reason";
+      words.textContent = reason(move.decision);
+      item.appendChild(words);
       const open = document.createElement("button");
       open.type = "button";
       open.className = "step-through";
-      open.textContent = "Step through";
-      open.setAttribute("aria-label", `Step through move ${move.number}: how ${move.mark} chose cell ${move.cell}`);
+      open.textContent = say.text("play.step_through");
+      open.setAttribute("aria-label", say.text("play.step_through.label", { number: move.number, player: move.mark, ...moveWords(move.cell) }));
       open.addEventListener("click", () => openSteps(move.decision));
       item.appendChild(document.createTextNode(" "));
       item.appendChild(open);
       item.classList.add("ai");
     } else {
-      text.textContent = `you (${move.mark}) play ${cellWords(move.cell)}.`;
-      item.appendChild(text);
+      words.textContent = say.text("play.human", { player: move.mark, ...moveWords(move.cell) });
+      item.appendChild(words);
     }
     $("moves").appendChild(item);
   }
@@ -201,9 +198,8 @@
   function draw() {
     const P = game.P, pid = game.pid;
     const cells = cellsOf(P, pid);
-    const code = P.terminal[pid];
-    const winner = code ? D.terminal_names[code] : null;
-    const line = P.line[pid] >= 0 ? D.lines[P.line[pid]] : [];
+    const winner = P.terminal[pid] ? D.terminal_names[P.terminal[pid]] : null;
+    const line = lineOf(P, pid);
     const last = game.moves.length ? game.moves[game.moves.length - 1].cell : -1;
     cellButtons.forEach((button, i) => {
       const inLine = line.includes(i);
@@ -213,28 +209,24 @@
       button.classList.toggle("draw", winner === "draw");
       button.classList.toggle("last", i === last && !winner);
       button.setAttribute("aria-disabled", String(Boolean(cells[i]) || Boolean(winner)));
-      button.setAttribute("aria-label", `cell ${i}, ${D.cell_names[i]}: ${cells[i] || "empty"}` +
-        (inLine ? ", winning line" : ""));
+      const content = cells[i] || say.text("play.cell.empty");
+      button.setAttribute("aria-label", say.text(inLine ? "play.cell.line" : "play.cell", { ...moveWords(i), content }));
     });
     drawStrike(line);
-    const status = $("status");
+    const node = $("status");
     $("board").classList.toggle("over", Boolean(winner));
-    if (winner) status.dataset.outcome = winner;
-    else delete status.dataset.outcome;
-    status.className = winner === "draw" ? "draw" : winner ? "win" : "";
-    say(statusText(winner, line));
+    if (winner) node.dataset.outcome = winner;
+    else delete node.dataset.outcome;
+    node.className = winner === "draw" ? "draw" : winner ? "win" : "";
+    status(statusText(winner, line));
   }
 
   function statusText(winner, line) {
-    const who = (mark) => (mark === game.ai ? `The AI (${mark})` : `You (${mark})`);
-    if (winner === "draw") return "A draw: the board is full and nobody has three in a row.";
-    if (winner) return `${who(winner)} won: three in a row on cells ${line.join(", ")}.`;
-    if (!game.moves.length) {
-      return `You are ${game.human}: click a cell to open, or press Play Game to let the AI (${game.ai}) open.`;
-    }
+    if (winner === "draw") return say.text("play.status.draw");
+    if (winner) return say.text(winner === game.ai ? "play.status.win" : "play.status.loss", { cells: line.join(", ") });
+    if (!game.moves.length) return say.text("play.status.start");
     const last = game.moves[game.moves.length - 1];
-    const before = last.decision ? `The AI (${game.ai}) played cell ${last.cell}. ` : "";
-    return `${before}Your move (${game.human}).`;
+    return last.decision ? say.text("play.status.ai_moved", moveWords(last.cell)) : say.text("play.status.your_move");
   }
 
   /* The winning line, struck through: the win shows without colour too. */
@@ -242,8 +234,8 @@
     const svg = $("strike");
     svg.classList.toggle("shown", line.length > 0);
     if (!line.length) return;
-    const at = (i) => [(i % 3) + 0.5, Math.floor(i / 3) + 0.5];
-    const [a, b] = [at(line[0]), at(line[2])];
+    const at = (i) => [(i % BOARD.size) + 0.5, Math.floor(i / BOARD.size) + 0.5];
+    const [a, b] = [at(line[0]), at(line[line.length - 1])];
     const [dx, dy] = [(b[0] - a[0]) * 0.17, (b[1] - a[1]) * 0.17];
     const stroke = svg.querySelector("line");
     stroke.setAttribute("x1", a[0] - dx); stroke.setAttribute("y1", a[1] - dy);
@@ -282,13 +274,13 @@
     return { cols, order };
   }
 
-  /* The graph's per-row search facts (windows, pruned moves) for the subtree's rows. */
-  function variantOf(graph, order) {
-    const V = graph.variant;
-    const sliced = { ...V };
-    ["alpha", "beta", "pruned"].forEach((name) => {
-      if (V[name]) sliced[name] = order.map((pid) => V[name][pid]);
-    });
+  /* The search's per-row facts (windows, pruned moves) for the subtree's rows. */
+  function searchOf(graph, order, words) {
+    const V = graph.variant || {};
+    const sliced = { module: words.search.module };
+    for (const [name, value] of Object.entries(V)) {
+      if (name !== "algorithm" && name !== "per_row") sliced[name] = V.per_row.includes(name) ? order.map((pid) => value[pid]) : value;
+    }
     return sliced;
   }
 
@@ -296,46 +288,39 @@
     const graph = decision.graph, P = columnsOf(graph), pid = decision.pid;
     const { cols, order } = subtree(graph, pid);
     return {
-      ...(graph.variant ? { variant: variantOf(graph, order) } : {}),
-      board: cellsOf(P, pid).map((c) => c || ".").join(""),
-      to_move: decision.mark,
-      ai: graph.ai,
-      human: other(graph.ai),
-      scores: graph.scheme,
+      game: { ...D.game, ai: decision.mark },
+      search: searchOf(graph, order, decision.words),
+      words: decision.words,
+      figures: [],
       calls: P.sizes[pid],
       result: { index: decision.cell, score: P.score[pid] },
       start_call: 1,
-      lines: D.lines,
-      cell_names: D.cell_names,
-      terminal_names: D.terminal_names,
       positions: cols,
     };
   }
 
-  const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const escapeHtml = window.tracerPhrases.escapeText;
   const scriptJson = (value) => JSON.stringify(value).replace(/</g, "\\u003c");
 
   function openSteps(decision) {
     const data = viewerData(decision);
-    const s = data.scores;
-    const board = data.board.replace(/(...)(?=.)/g, "$1/");
-    const heading = `Move ${decision.number}: ${decision.mark} chose cell ${decision.cell} · ${board} · ` +
-      `${data.ai} is the AI (max), ${data.human} the human (min) · scores: ${data.human} wins ` +
-      `${signed(s.human_win)}, ${data.ai} wins ${signed(s.ai_win)}, draw ${signed(s.draw)}` +
-      (data.variant ? ` · alpha-beta (cutoff ${data.variant.cutoff === "gt" ? ">" : "≥"})` : "");
-    const title = `Move ${decision.number}: how ${decision.mark} chose cell ${decision.cell} ` +
-      `(${plural(data.calls, "call")})`;
+    const t = decision.say;
+    const slots = { number: decision.number, player: decision.mark, ...moveWords(decision.cell),
+      state: BOARD.compact(columnsOf(decision.graph).boards[decision.pid]), search: t.text("play.search"),
+      calls: t.counted("count.call", data.calls, { count: data.calls.toLocaleString("en") }) };
+    const title = t.text("play.steps.title", slots);
     // The frame's document is about:srcdoc, but relative links resolve against this
     // page's address unless told otherwise: the base keeps the viewer's #step=N links
     // and its address updates inside the frame.
     const page = VIEWER_PAGE
       .replace("<!--@title@-->", () => escapeHtml(title))
-      .replace("<!--@heading@-->", () => escapeHtml(heading))
+      .replace("<!--@h1@-->", () => escapeHtml(t.text("page.h1")))
+      .replace("<!--@heading@-->", () => escapeHtml(t.text("play.steps.heading", slots)))
       .replace("/*@data@*/", () => scriptJson(data))
       .replace("<head>", () => "<head><base href=\"about:srcdoc\">");
     $("steps-title").textContent = title;
     const frame = $("steps-frame");
-    frame.title = `Step-through of move ${decision.number}`;
+    frame.title = t.text("play.steps.frame", slots);
     frame.srcdoc = page;
     $("steps").showModal();
   }
@@ -366,11 +351,11 @@
 
   ["ai-mark", "scores", "search"].forEach((id) => $(id).addEventListener("change", () => {
     if (!game.moves.length) { newGame(game.aiOpens); return; }
-    $("settings-note").textContent = "The new setting applies from the next game (Play Game or New Game).";
+    $("settings-note").textContent = say.text("play.settings_later");
   }));
 
   // Arrow keys move between cells (one cell is in the tab order at a time).
-  let focused = 4;
+  let focused = Math.floor(BOARD.cells / 2);
   function focusCell(i) {
     focused = i;
     cellButtons.forEach((b, k) => { b.tabIndex = k === i ? 0 : -1; });
@@ -383,15 +368,16 @@
     const step = STEPS[event.key];
     if (!step) return;
     event.preventDefault();
-    const row = (Math.floor(focused / 3) + step[0] + 3) % 3;
-    const col = ((focused % 3) + step[1] + 3) % 3;
-    focusCell(row * 3 + col);
+    const n = BOARD.size;
+    const row = (Math.floor(focused / n) + step[0] + n) % n;
+    const col = ((focused % n) + step[1] + n) % n;
+    focusCell(row * n + col);
   });
   // Digits play a cell from anywhere on the page (not while a menu or the dialog has the keys).
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || $("steps").open) return;
     if (event.target.closest && event.target.closest("select, input")) return;
-    if (!/^[0-8]$/.test(event.key)) return;
+    if (!/^[0-9]$/.test(event.key) || Number(event.key) >= BOARD.cells) return;
     event.preventDefault();
     const cell = Number(event.key);
     humanPlay(cell);

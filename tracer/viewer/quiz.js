@@ -11,6 +11,7 @@
 "use strict";
 (function () {
   const V = window.tracerViewer;
+  const say = window.tracerRows.text;  // the words plug-ins' templates (viewer.js)
   const RAW = JSON.parse(document.getElementById("quiz-data").textContent);
   // The game's step-throughs carry no questions: quizbuild.js asks the same ones of the rows.
   const Q = RAW.questions ? RAW : window.tracerBuildQuiz(RAW);
@@ -42,9 +43,9 @@
   const levels = [];
   for (let d = Math.min(1, Q.depth); d <= Q.depth; d++) levels.push(d);
   function levelName(d) {
-    if (d === Q.depth && Q.complete) return "every call";
-    if (d <= 1) return "only the first call's test-plays";
-    return `every call down to depth ${d}`;
+    if (d === Q.depth && Q.complete) return say("quiz.ui.level.all");
+    if (d <= 1) return say("quiz.ui.level.first");
+    return say("quiz.ui.level.depth", { depth: d });
   }
 
   /* The choice a typed answer names, or null: the spellings come with the data. */
@@ -129,28 +130,22 @@
       score.append(span);
     }
     const answered = active.filter((a) => a.id in saved.answers);
-    const total = `${answered.filter(isRight).length} of ${answered.length} right · ${active.length - answered.length} to go`;
-    score.append(" ", el("span", "total", `(${total})`));
+    const total = say("quiz.ui.total", { right: answered.filter(isRight).length, answered: answered.length,
+      left: active.length - answered.length });
+    score.append(" ", el("span", "total", total));
     $("quiz-score").dataset.right = answered.filter(isRight).length;
     $("quiz-score").dataset.answered = answered.length;
     panel.classList.toggle("finished", done);
   }
 
-  /* What the replay already shows at the moment some questions are asked: the window
-   * (narration and call stack) for α and β, the cache-hit labels for "seen before".
-   * It is blurred until the question is answered. */
-  const SECRETS = {
-    alpha: ["#narration", "#stack .code:window"],
-    beta: ["#narration", "#stack .code:window"],
-    seen: ["#narration", "#rows .caption:cache hit", "#stack .code:cache hit"],
-  };
+  /* What the replay already shows at the moment some questions are asked (the window for
+   * α and β, the cache hit for "seen before"), as the search's page module names it: it
+   * is blurred until the question is answered. */
+  const SECRETS = (window.tracerRows && window.tracerRows.search.secrets) || {};
   function hide(selectors) {
     for (const node of document.querySelectorAll(".quiz-secret")) node.classList.remove("quiz-secret");
-    for (const spec of selectors || []) {
-      const [selector, start] = spec.split(":");
-      for (const node of document.querySelectorAll(selector)) {
-        if (!start || node.textContent.startsWith(start)) node.classList.add("quiz-secret");
-      }
+    for (const selector of selectors || []) {
+      for (const node of document.querySelectorAll(selector)) node.classList.add("quiz-secret");
     }
   }
 
@@ -165,8 +160,7 @@
     feedback.className = "";
     if (!a) {
       const right = active.filter(isRight).length;
-      $("quiz-prompt").textContent = `Quiz finished: ${right} of ${active.length} right. ` +
-        "Change the difficulty or press reset to go again.";
+      $("quiz-prompt").textContent = say("quiz.ui.finished", { right, total: active.length });
       panel.dataset.state = "finished";
       input.disabled = $("quiz-submit").disabled = true;
       return;
@@ -200,8 +194,8 @@
     if (!after || after.ask !== a.ask) V.go(a.reveal);
     panel.dataset.state = right ? "right" : "wrong";
     feedback.className = right ? "right" : "wrong";
-    feedback.textContent = (right ? "Right: " : `Not quite: you said ${a.q.choices[i].label}, ` +
-      "the trace says ") + `${a.q.choices[a.q.answer].label}. ${a.q.explanation}`;
+    const slots = { given: a.q.choices[i].label, answer: a.q.choices[a.q.answer].label, why: a.q.explanation };
+    feedback.textContent = say(right ? "quiz.ui.right" : "quiz.ui.wrong", slots);
     for (const button of $("quiz-choices").children) {
       const k = Number(button.dataset.index);
       button.disabled = true;
@@ -211,7 +205,7 @@
     input.disabled = $("quiz-submit").disabled = true;
     drawScore(false);
     $("quiz-next").hidden = false;
-    $("quiz-next").textContent = after ? "next question ▶" : "see the score ▶";
+    $("quiz-next").textContent = say(after ? "quiz.ui.next" : "quiz.ui.score");
     $("quiz-next").focus();
   }
 
@@ -221,7 +215,7 @@
     const i = choiceFor(a.q, input.value);
     if (i === null) {
       feedback.className = "hint";
-      feedback.textContent = `Type one of: ${a.q.choices.map((c) => c.label).join(", ")}.`;
+      feedback.textContent = say("quiz.ui.hint", { choices: a.q.choices.map((c) => c.label).join(", ") });
       return;
     }
     answer(a, i);
@@ -229,7 +223,7 @@
 
   function revealAll() {
     const box = $("quiz-all");
-    if (!box.hidden) { box.hidden = true; $("quiz-reveal").textContent = "reveal all"; return; }
+    if (!box.hidden) { box.hidden = true; $("quiz-reveal").textContent = say("quiz.ui.reveal"); return; }
     box.textContent = "";
     const list = el("ol");
     for (const a of active) {
@@ -242,7 +236,7 @@
     }
     box.appendChild(list);
     box.hidden = false;
-    $("quiz-reveal").textContent = "hide answers";
+    $("quiz-reveal").textContent = say("quiz.ui.hide");
   }
 
   function setLevel(level) {
@@ -250,7 +244,7 @@
     keep();
     active = activeQuestions(level);
     $("quiz-all").hidden = true;
-    $("quiz-reveal").textContent = "reveal all";
+    $("quiz-reveal").textContent = say("quiz.ui.reveal");
     if (saved.on) ask();
   }
 
@@ -260,7 +254,7 @@
     document.body.classList.toggle("quizzing", on);
     toggle.classList.toggle("on", on);
     toggle.setAttribute("aria-pressed", String(on));
-    toggle.textContent = on ? "quiz: on" : "quiz";
+    toggle.textContent = say(on ? "quiz.ui.on" : "quiz.ui.off");
     if (on) ask();
   }
 
