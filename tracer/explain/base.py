@@ -138,7 +138,7 @@ class GameWords:
         order (numbers ascending, then names), or ``none``."""
         words = typed.replace(",", " ").lower().split()
         tokens = {w for w in words if w not in ("none", "no", "and", "move", "moves")}
-        ordered = sorted(tokens, key=lambda t: (not t.isdigit(), int(t) if t.isdigit() else 0, t))
+        ordered = sorted(tokens, key=_number_first)
         return " ".join(ordered) or "none"
 
     def move_phrase(self, state: int, move: int) -> str:
@@ -453,3 +453,10 @@ class SearchWords:
         """What the step-through page needs beyond the rows (``{}``: nothing, the page narrates
         the calls as the guide's minimax); None if the page cannot narrate this search."""
         return None
+
+
+def _number_first(token: str) -> tuple[bool, int, str]:
+    """Sorts typed moves: numbers (ASCII digits, by value, however many) before names."""
+    digits = token.isascii() and token.isdigit()
+    plain = token.lstrip("0") or "0"
+    return (not digits, len(plain) if digits else 0, plain if digits else token)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import click
 
+from ..errors import visible
 from ..trace import Trace
 from .safe_write import staged_writes
 
@@ -136,7 +137,7 @@ def run(outputs: list[Output], inputs: tuple[str, ...] = ()) -> None:
             out.write()
     for out in files:
         for line in out.reports:
-            click.echo(line, err=True)
+            click.echo(visible(line), err=True)  # the file names in it are the user's
 
 
 def check_distinct(outputs: list[Output], inputs: tuple[str, ...]) -> None:

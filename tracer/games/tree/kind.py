@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
+from ...errors import InputError, printable
 from ..base import GameKind
 from .notation import MAX_BYTES, looks_like_tree
 
@@ -55,7 +55,7 @@ class TreeKind(GameKind):
         except InputError as exc:
             raise InputError(f'expected a valid "game_tree": {exc}', source) from None
         name = header.get("source")
-        game.source = name if isinstance(name, str) else source
+        game.source = printable(name if isinstance(name, str) else source)
         return game
 
     def state_from_json(self, game: Any, node: dict[str, Any]) -> int:
