@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from ..trace import Trace
 from .base import Output, Request
 
@@ -17,6 +19,17 @@ class FiguresOutput(Output):
     def folder_name(self) -> str:
         assert self.request.figures_dir is not None  # planned only for --figures
         return self.request.figures_dir
+
+    def paths(self) -> list[str]:
+        return [self.folder_name]
+
+    def covers(self, path: str) -> bool:
+        """The folder itself, and any file in it that a series writes or replaces."""
+        from .figure_files import SERIES_FILE
+
+        folder, name = os.path.split(path)
+        return _same_folder(path, self.folder_name) or (
+            SERIES_FILE.fullmatch(name) is not None and _same_folder(folder or ".", self.folder_name))
 
     def check(self) -> None:
         from ..renderers.figures import figures
@@ -43,3 +56,14 @@ class FiguresOutput(Output):
             count = len(self.files) - 1
             self.report(f"trace: wrote {count} figure{'' if count == 1 else 's'} and index.html to "
                         f"{self.folder_name} ({self.fmt})")
+
+
+def _same_folder(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` name one folder (or would, once made): links followed."""
+    real_a, real_b = os.path.realpath(a), os.path.realpath(b)
+    if real_a == real_b:
+        return True
+    try:
+        return os.path.samefile(real_a, real_b)
+    except OSError:  # one does not exist yet
+        return False

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...errors import InputError, printable
 from ..base import GameKind
-from .notation import MAX_BYTES, looks_like_tree
+from .notation import MAX_BYTES, MAX_DEPTH, looks_like_tree
 
 
 class TreeKind(GameKind):
@@ -20,6 +20,7 @@ class TreeKind(GameKind):
     json_keys = frozenset({"label", "player"})
 
     max_bytes = MAX_BYTES
+    max_depth = MAX_DEPTH
 
     def sniff(self, text: str) -> int:
         return 2 if looks_like_tree(text) else 0
