@@ -38,7 +38,7 @@ MAX_DEPTH = 100
 #: Leaf values are scores: within what a JSON trace holds and the page's JavaScript
 #: computes exactly (textbook values are small).
 MAX_VALUE = MAX_SCORE
-#: The digits of the largest leaf value: a longer number is refused before it is read.
+#: Most digits a leaf value is written with (leading zeros count): enough for MAX_VALUE.
 MAX_DIGITS = len(str(MAX_VALUE))
 
 ROOT_LABEL = "root"
@@ -221,14 +221,13 @@ class _Parser:
                 raise self.fail(f"a node after the label '{label}:' (an integer or a [list])")
             raise self.fail("a node (an integer leaf value, a [list] of nodes, or NAME: before either)")
         written = match.group()
-        # Leading zeros dropped and the digits counted before int(), which refuses (or
-        # takes long over) thousands of digits: 0004 is 4, however many zeros it has.
-        digits = written.lstrip("+-").lstrip("0") or "0"
-        value = int(digits) if len(digits) <= MAX_DIGITS else MAX_VALUE + 1
-        if abs(value) > MAX_VALUE:
-            raise self.fail(f"a leaf value between -{MAX_VALUE:,} and {MAX_VALUE:,}", found=quote(written, 40))
-        if written.startswith("-"):
-            value = -value
+        # The digits are counted before int(), which refuses (or takes long over) thousands
+        # of them: a value is written in at most MAX_DIGITS digits, leading zeros included.
+        digits = written.lstrip("+-")
+        if len(digits) > MAX_DIGITS or int(digits) > MAX_VALUE:
+            raise self.fail(f"a leaf value of at most {MAX_DIGITS} digits, between -{MAX_VALUE:,} and "
+                            f"{MAX_VALUE:,}", found=quote(written, 40))
+        value = -int(digits) if written.startswith("-") else int(digits)
         self.nodes.values[index] = value
         self.pos = match.end()
 
