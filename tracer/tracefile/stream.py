@@ -277,6 +277,8 @@ class TraceReader:
                 if head is not None and fields is not None:
                     # A node of simple fields in another layout: one match, not a token each.
                     self.pos = head.end()
+                    if depth >= self.max_depth:
+                        raise self.too_deep()
                     yield depth, int(head.group(1)), fields, head.group(2)
                     depth += 1
                     if depth > self.max_depth:
@@ -286,6 +288,8 @@ class TraceReader:
             kind, value = self.token()
             if kind == "{" and state != AFTER:
                 call, fields = self.node_fields()
+                if depth >= self.max_depth:
+                    raise self.too_deep()
                 yield depth, call, fields, None
                 depth += 1
                 if depth > self.max_depth:
@@ -337,6 +341,9 @@ class TraceReader:
                         or not (call_text.isdigit() and call_text.isascii() and len(call_text) < 13):
                     self.pos, self.fast_state = pos, (state, depth)
                     return
+                if depth >= self.max_depth:
+                    self.pos = pos
+                    raise self.too_deep()
                 yield depth, int(call_text), fields, fields_text
                 pos += len(line) + 1
                 closed, state = shape
