@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_safe_files import tiny_tmpfs
+from test_safe_files import system_program, tiny_tmpfs
 
 from tracer.errors import EnvironmentFault
 from tracer.outputs import figure_files
@@ -87,6 +87,32 @@ def test_a_failure_part_way_leaves_the_earlier_series(tmp_path: Path,
     assert no_temporaries(tmp_path)
 
 
+def test_a_failure_after_new_names_moved_in_takes_them_out_again(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A longer series fails part-way, after test-play-3.svg (a name the earlier series
+    lacks) was moved in: the folder holds the earlier series again, and nothing more."""
+    folder = tmp_path / "figs"
+    write_series(folder, series(2, "old"))
+    before = contents(folder)
+    real_rename = os.rename
+    moved_in: list[str] = []
+
+    def failing_rename(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+        if Path(dst).parent == folder:
+            if Path(src).parent.name == "new" and "test-play-3.svg" in moved_in:
+                raise OSError(28, "No space left on device")
+            moved_in.append(Path(dst).name)
+        real_rename(src, dst)
+
+    monkeypatch.setattr(figure_files.os, "rename", failing_rename)
+    with pytest.raises(EnvironmentFault, match="disk is full"):
+        write_series(folder, series(4, "new"))
+    monkeypatch.undo()
+    assert "test-play-3.svg" in moved_in and "test-play-3.svg" not in before
+    assert contents(folder) == before
+    assert no_temporaries(tmp_path)
+
+
 @pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tmpfs needs root (CI runs as root)")
 def test_a_full_disk_leaves_the_earlier_series(tmp_path: Path) -> None:
     mount = tiny_tmpfs(tmp_path)
@@ -101,7 +127,7 @@ def test_a_full_disk_leaves_the_earlier_series(tmp_path: Path) -> None:
         assert contents(folder) == before
         assert no_temporaries(mount)
     finally:
-        subprocess.run(["umount", str(mount)], check=True)
+        subprocess.run([system_program("umount"), str(mount)], check=True)
 
 
 def test_a_symlinked_folder_stays_a_link(tmp_path: Path) -> None:

@@ -342,6 +342,11 @@ def alphabeta_from(board: Board, ai: str, scores: Scores = TUTORIAL) -> Trace:
     return SearchSpec("alphabeta").run(TicTacToe(board, ai, ai, scores))
 
 
+def pruned_calls(trace: Trace) -> int:
+    """The test-plays alpha-beta pruned, over every call (walked call by call, not by row)."""
+    return sum(len(call.extra("pruned")) for call in trace)
+
+
 @pytest.mark.parametrize(("ai", "first"), CONFIGS)
 def test_alphabeta_games_follow_its_recorded_searches_and_step_through_with_windows(game, ai, first):
     game.setup(ai)
@@ -355,9 +360,12 @@ def test_alphabeta_games_follow_its_recorded_searches_and_step_through_with_wind
             searched = alphabeta_from(board, ai)
             assert searched.result.index == cell  # alpha-beta picks minimax's move
             decisions += 1
-            reason = game.reasons()[decisions - 1]
-            assert reason.startswith(f"{ai} plays cell {cell} ")
-            assert reason.endswith(f"({searched.calls:,} call{'s' if searched.calls > 1 else ''})")
+            # The reason is trace play's, word for word, pruned test-plays included.
+            expected = choose_move(board, ai, search=SearchSpec("alphabeta")).reason()
+            assert game.reasons()[decisions - 1] == expected
+            assert expected.endswith(f"({searched.calls:,} call{'s' if searched.calls > 1 else ''}, "
+                                     f"alpha-beta (cutoff ge): {pruned_calls(searched):,} test-play"
+                                     f"{'' if pruned_calls(searched) == 1 else 's'} pruned)")
             last = (decisions, board, searched)
             board = board.play(cell, ai)
         else:

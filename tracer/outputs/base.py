@@ -204,7 +204,7 @@ def check_distinct(outputs: list[Output], inputs: tuple[str, ...]) -> None:
             if clash is not None:
                 raise InputError(f"{quote(clash, 120)} would be written by {out.option} and is also "
                                  f"{what}: give each output its own file", out.option)
-        claimed.append((out, f"the file of {out.option}"))
+        claimed.append((out, f"written by {out.option}"))
 
 
 class _Input:

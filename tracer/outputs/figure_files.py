@@ -104,10 +104,7 @@ def write_series(folder: Path, files: dict[str, bytes | str]) -> None:
                 else:
                     (new / name).write_bytes(data)
             if not target.exists():
-                umask = os.umask(0)
-                os.umask(umask)
-                new.chmod(0o777 & ~umask)  # mkdtemp's folder is private; make it like mkdir's
-                new.rename(target)
+                new.rename(target)  # made by mkdir (not mkdtemp): the mode mkdir gives
                 return
             _swap_in(target, new, staging / "old")
         except OSError as exc:

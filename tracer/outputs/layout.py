@@ -20,7 +20,7 @@ import sysconfig
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import InputError, RenderError, TooLargeError
+from ..errors import InputError, RenderError, TooLargeError, one_line
 from .progress import waiting
 
 ENGINES = ("auto", "dot", "pure")
@@ -51,17 +51,30 @@ def find_dot() -> str | None:
 
 
 def find_pure() -> str | None:
-    """The path of the ``graphviz-pure`` program installed beside this Python, or None.
+    """The path of the ``graphviz-pure`` program pip installed with tracer, or None.
 
-    Looked for beside the interpreter too, since ``.venv/bin/trace`` may run without
-    the virtual environment's folder on the PATH.
+    Looked for beside this Python first, since ``.venv/bin/trace`` may run without the
+    virtual environment's folder on the PATH; then where pip's record of the installed
+    package says it put the program (a ``--user`` install, or an environment whose
+    packages this one borrows); then on the PATH.
     """
     name = "graphviz-pure.exe" if os.name == "nt" else "graphviz-pure"
-    for folder in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):
-        candidate = Path(folder) / name
+    folders = (sysconfig.get_path("scripts"), str(Path(sys.executable).parent))
+    for candidate in [*(Path(folder) / name for folder in folders), *_installed_programs(name)]:
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return str(candidate)
     return shutil.which("graphviz-pure")
+
+
+def _installed_programs(name: str) -> list[Path]:
+    """Where the installed ``graphviz-pure`` distribution's record puts the program ``name``."""
+    from importlib import metadata
+
+    try:
+        files = metadata.distribution("graphviz-pure").files or []
+    except metadata.PackageNotFoundError:
+        return []
+    return [Path(os.path.normpath(file.locate())) for file in files if file.name == name]
 
 
 def requested_engine(engine: str | None = None) -> str:
@@ -169,14 +182,15 @@ def _run(name: str, program: str, fmt: str, source: str, extra: list[str],
         detail = next((m.strip() for m in reversed(messages) if m.strip()), f"exit status {done.returncode}")
         raise RenderError(f"Graphviz ({name}) failed: {detail}")
     if not _looks_like(done.stdout, fmt):
-        raise RenderError(f"Graphviz ({name}) wrote something that is not {fmt.upper()}: "
-                          f"check the program at {program}")
+        other = "pure" if name == "dot" else "dot"
+        raise RenderError(f"Graphviz ({name}) wrote something that is not {fmt.upper()}: {program} "
+                          f"may not be Graphviz's {name} (try --engine {other})")
     if fmt == "png" and any("Scaling by" in line for line in messages):
         raise TooLargeError(TOO_LARGE)
     report = warn or _to_stderr
     for line in messages:
         if line.strip() and not (name == "pure" and PURE_NOISE in line):
-            report(line.strip())
+            report(one_line(line.strip()))  # the engine's words, never its escape codes
     return done.stdout
 
 

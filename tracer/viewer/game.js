@@ -76,10 +76,32 @@
     let why = `max is ${signed(best)}`;
     if (plays.filter((p) => p.score === best).length > 1) why += `, first at cell ${decision.cell}`;
     const listed = plays.map((p) => `${p.cell} → ${signed(p.score)}`).join(", ");
-    const pruned = decision.graph.variant ? decision.graph.variant.pruned[pid] : [];
-    if (pruned.length) why += `, ${pruned.join(", ")} pruned`;
     return `${decision.mark} plays ${cellWords(decision.cell)}: test-plays ${listed}; ${why} ` +
-      `(${plural(P.sizes[pid], "call")})`;
+      `(${plural(P.sizes[pid], "call")}${searchNote(decision)})`;
+  }
+
+  /* What alpha-beta did differently, as `trace play` says it (tracer/renderers/variants.py,
+   * search_summary): the test-plays it pruned over every call of the decision's search, a
+   * row reached by several calls counted for each ("" for the guide's minimax). */
+  function searchNote(decision) {
+    const V = decision.graph.variant;
+    if (!V) return "";
+    const P = columnsOf(decision.graph);
+    let pruned = 0;
+    // Every test-play adds one mark, so the rows one level down are the calls one level down.
+    let level = new Map([[decision.pid, 1]]);
+    while (level.size) {
+      const below = new Map();
+      for (const [pid, calls] of level) {
+        pruned += V.pruned[pid].length * calls;
+        playsOf(P, pid).forEach((_, j) => {
+          const child = childOf(P, pid, j);
+          below.set(child, (below.get(child) || 0) + calls);
+        });
+      }
+      level = below;
+    }
+    return `, alpha-beta (cutoff ${V.cutoff}): ${plural(pruned, "test-play")} pruned`;
   }
 
   // ---- the game --------------------------------------------------------------------

@@ -1,0 +1,553 @@
+"""The mutation run: change tracer's code one small way at a time and check that a test notices.
+
+Run it with ``bash scripts/mutation.sh`` (options below). What is mutated, which
+tests judge each file, the hand-written JavaScript mutants, the mutants explained
+as equivalent and the CI sample are all in ``benchmarks/mutation.toml``.
+
+For each mutant, in a copy of the repository (so the working tree is never touched):
+
+1. the tests of its file (the configuration's mapping) that execute the mutated lines
+   run first, fastest first, stopping at the first failure (a coverage pass made once
+   per run says which tests execute which lines);
+2. if they all pass, the tests of its file that run tracer as a program (whose lines
+   the coverage pass cannot see) run too. A mutant of code run only as its module is
+   imported (a constant, a default) is judged by the tests that run any of the module's
+   code, and by those.
+
+Only a mutant that all of them let pass is a survivor: a test that neither executes
+the mutated lines nor starts tracer as a process cannot notice the change.
+
+A failing test, a module that no longer imports, or a run over its time limit
+kills the mutant. Options::
+
+    --only TEXT     only the mutants whose key contains TEXT (a file, a function)
+    --jobs N        mutants judged N at a time (default 1: the machine is shared)
+    --list          print the mutants and stop
+    --sample        CI's fixed sample: a few mutants, each against the tests named for it
+    --write         record the score in benchmarks/RESULTS.md
+    --again         judge only the mutants the last run did not kill (after adding tests),
+                    keeping its other verdicts
+    --report        print (with --write: record) the score of the verdicts kept so far
+    --config PATH   another configuration (default: benchmarks/mutation.toml)
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import os
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mutants import Mutant, js_mutant, python_mutants  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "benchmarks" / "mutation.toml"
+GUIDE = ROOT.parent / "shared" / "seeds" / "000_4cf438207b6b2bfc.txt"
+#: pytest's exit statuses that mean "a test failed" or "the tests could not even be collected".
+KILLING_STATUSES = {1, 2}
+
+
+# ---- the configuration ---------------------------------------------------------------------
+
+
+@dataclass
+class Config:
+    """benchmarks/mutation.toml, read."""
+
+    #: (file patterns, test files) pairs: a file's tests are the union of its pairs' tests.
+    targets: list[tuple[list[str], list[str]]]
+    #: JavaScript mutants: (file, find, replace, tests).
+    js: list[tuple[str, str, str, list[str]]]
+    #: Key of each mutant explained as equivalent -> the explanation.
+    equivalent: dict[str, str]
+    #: CI's sample: (key, tests, expected verdict: "killed" or "survived").
+    sample: list[tuple[str, list[str], str]]
+    #: Time limit of one pytest run: this many times its tests' time in the coverage pass, at least ``minimum``.
+    timeout_factor: float = 4.0
+    timeout_minimum: float = 60.0
+    #: Tests left out of the second stage (each with its reason in the configuration).
+    second_stage_skip: tuple[str, ...] = ()
+
+    @classmethod
+    def read(cls, path: Path = CONFIG) -> Config:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        targets = [(t["files"], t["tests"]) for t in data["target"]]
+        js = [(group["file"], m["find"], m["replace"], m.get("tests", group["tests"]))
+              for group in data.get("javascript", []) for m in group["mutant"]]
+        equivalent = {e["mutant"]: e["why"] for e in data.get("equivalent", [])}
+        sample = [(s["mutant"], s["tests"], s.get("expect", "killed")) for s in data["sample"]]
+        run = data.get("run", {})
+        return cls(targets, js, equivalent, sample, run.get("timeout_factor", 4.0),
+                   run.get("timeout_minimum", 60.0), tuple(run.get("second_stage_skip", ())))
+
+    def files(self) -> list[str]:
+        """Every Python file the targets name, sorted."""
+        found: set[str] = set()
+        for patterns, _tests in self.targets:
+            for pattern in patterns:
+                matches = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob(pattern) if p.is_file())
+                if not matches:
+                    raise SystemExit(f"mutation.toml: no file matches {pattern!r}: re-point the target")
+                found.update(matches)
+        return sorted(found)
+
+    def tests_of(self, path: str) -> list[str]:
+        """The test files that judge ``path``'s mutants."""
+        tests: list[str] = []
+        for patterns, files in self.targets:
+            if any(fnmatch.fnmatch(path, p) for p in patterns):
+                tests += [t for t in files if t not in tests]
+        return tests
+
+
+@dataclass
+class Case:
+    """A mutant and the tests that judge it."""
+
+    mutant: Mutant
+    #: Every test of its file (file names, or test ids for a JavaScript mutant).
+    tests: list[str]
+    #: The tests that execute its lines, fastest first (filled from the coverage map).
+    first: list[str] = field(default_factory=list)
+    #: The tests that may notice it though the map does not show them executing its lines
+    #: (those that run tracer as a program); every test of its file if no test executes them.
+    second: list[str] = field(default_factory=list)
+
+
+def all_cases(config: Config) -> list[Case]:
+    """Every mutant of the configured files, Python then JavaScript, in file order."""
+    cases = []
+    for path in config.files():
+        source = (ROOT / path).read_bytes()
+        tests = config.tests_of(path)
+        cases += [Case(m, tests) for m in python_mutants(path, source)]
+    for path, find, replace, tests in config.js:
+        cases.append(Case(js_mutant(path, (ROOT / path).read_bytes(), find, replace), tests))
+    return cases
+
+
+# ---- a copy of the repository to mutate ----------------------------------------------------
+
+
+def project_files() -> list[str]:
+    """The repository's files as they stand (tracked or new, not ignored)."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            cwd=ROOT, capture_output=True, check=True).stdout
+    return [name for name in listed.decode().split("\0") if name and (ROOT / name).is_file()]
+
+
+def make_copy(where: Path) -> Path:
+    """A copy of the repository under ``where``, readable by any user (some tests drop root)."""
+    copy = where / "tracer-copy"
+    for name in project_files():
+        target = copy / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    for folder in [where, *(p for p in copy.rglob("*") if p.is_dir()), copy]:
+        folder.chmod(0o755)
+    return copy
+
+
+def child_env(copy: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a test run in ``copy``: its own tracer first, the guide found."""
+    env = dict(os.environ, PYTHONPATH=str(copy), PYTHONDONTWRITEBYTECODE="1")
+    env.update(extra or {})
+    if "TRACER_GUIDE_JS" not in env and GUIDE.is_file():
+        env["TRACER_GUIDE_JS"] = str(GUIDE)
+    return env
+
+
+def pytest_command(tests: Iterable[str], *options: str) -> list[str]:
+    return [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "--no-header",
+            "-o", "addopts=", "--hypothesis-seed=0", *options, *tests]
+
+
+@dataclass
+class Outcome:
+    """How one pytest run ended."""
+
+    status: int | None  # None: over the time limit
+    seconds: float
+    #: The first failing test's id, if the output names one.
+    failed: str | None
+    tail: str
+
+
+def run_pytest(copy: Path, tests: list[str], timeout: float, *options: str,
+               env: dict[str, str] | None = None) -> Outcome:
+    """Run ``tests`` in ``copy``; on time out, end the run and everything it started."""
+    start = time.perf_counter()
+    with subprocess.Popen(pytest_command(tests, *options), cwd=copy, env=env or child_env(copy),
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True) as run:
+        try:
+            output, _ = run.communicate(timeout=timeout)
+            status: int | None = run.returncode
+        except subprocess.TimeoutExpired:
+            os.killpg(run.pid, signal.SIGKILL)
+            output, _ = run.communicate()
+            status = None
+    text = output.decode("utf-8", "replace")
+    failed = re.search(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", text, re.M)
+    return Outcome(status, time.perf_counter() - start, failed and failed.group(1),
+                   "\n".join(text.splitlines()[-15:]))
+
+
+# ---- the coverage map ----------------------------------------------------------------------
+
+
+def coverage_map(copy: Path, cases: list[Case], config: Config) -> dict[str, dict[str, Any]]:
+    """Run every test file the cases name once, recording which lines each test executes."""
+    files = sorted({t for c in cases if c.mutant.scope != "js" for t in c.tests})
+    watched = sorted({str(copy / c.mutant.path) for c in cases if c.mutant.scope != "js"})
+    out = copy.parent / "coverage.json"
+    env = child_env(copy, {"MUTATION_COVER_FILES": os.pathsep.join(watched), "MUTATION_COVER_OUT": str(out),
+                           "PYTHONPATH": os.pathsep.join([str(copy), str(copy / "benchmarks")])})
+    print(f"coverage pass: {len(files)} test files, {len(watched)} mutated files", flush=True)
+    outcome = run_pytest(copy, files, 3600, "-p", "mutation_cover", "-p", "no:randomly", env=env)
+    if outcome.status != 0:
+        raise SystemExit(f"the tests fail before any mutation (status {outcome.status}):\n{outcome.tail}")
+    found: dict[str, dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))
+    print(f"coverage pass: {len(found)} tests in {outcome.seconds:.0f} s", flush=True)
+    return found
+
+
+def order_first_tests(cases: list[Case], cover: dict[str, dict[str, Any]], copy: Path,
+                      skip: tuple[str, ...] = ()) -> None:
+    """Fill each case's ``first`` (the tests of its file executing its lines, fastest first)
+    and ``second`` (those running tracer as a program; all its tests if none executes them)."""
+    by_line: dict[tuple[str, int], list[str]] = {}
+    for test, seen in cover.items():
+        for path, lines in seen["lines"].items():
+            relative = str(Path(path).relative_to(copy))
+            for line in lines:
+                by_line.setdefault((relative, line), []).append(test)
+    for case in cases:
+        m = case.mutant
+        if m.scope == "js":
+            case.second = case.tests
+            continue
+        mine = tuple(t.rstrip("/") + "::" for t in case.tests)
+        found = {t for line in range(m.line, m.end_line + 1) for t in by_line.get((m.path, line), [])
+                 if t.startswith(mine)}
+        case.first = sorted(found, key=lambda t: (cover[t]["seconds"], t))
+        if not found:  # run only as the module is imported: the tests that run any of its code
+            found = {t for t, seen in cover.items() if t.startswith(mine)
+                     and any(Path(p).relative_to(copy) == Path(m.path) for p in seen["lines"])}
+            if not found:  # code no test runs: every test of the file
+                case.second = case.tests
+                continue
+        case.second = sorted((t for t, seen in cover.items() if seen["spawns"] and t.startswith(mine)
+                              and t not in found and t not in skip), key=lambda t: (cover[t]["seconds"], t))
+        if not case.first:
+            case.first = sorted(found, key=lambda t: (cover[t]["seconds"], t))
+
+
+def time_limit(config: Config, cover: dict[str, dict[str, Any]], tests: list[str]) -> float:
+    """How long one run of ``tests`` may take (their time in the coverage pass, times the factor)."""
+    prefixes = tuple(t if "::" in t else t + "::" for t in tests)
+    spent = sum(v["seconds"] for k, v in cover.items() if k.startswith(prefixes) or k in tests)
+    if not spent:  # not in the coverage pass (browser tests of a JavaScript mutant, the CI sample)
+        return max(config.timeout_minimum, 600.0)
+    return max(config.timeout_minimum, config.timeout_factor * spent)
+
+
+# ---- judging mutants -----------------------------------------------------------------------
+
+
+@dataclass
+class Verdict:
+    case: Case
+    #: ``killed``, ``survived``, ``timeout`` (counted as killed) or ``error``.
+    result: str
+    seconds: float
+    #: The test that failed, or why the run could not judge.
+    by: str = ""
+
+
+class Worker:
+    """One copy of the repository, mutated one mutant at a time."""
+
+    def __init__(self, copy: Path, config: Config, cover: dict[str, dict[str, Any]]):
+        self.copy, self.config, self.cover = copy, config, cover
+
+    def judge(self, case: Case, stages: list[list[str]]) -> Verdict:
+        """Apply the mutant, run each stage of tests until one kills it, restore the file."""
+        m = case.mutant
+        target = self.copy / m.path
+        original = target.read_bytes()
+        target.write_bytes(m.apply(original))
+        _forget_bytecode(target)
+        spent = 0.0
+        try:
+            for i, tests in enumerate(stages):
+                if not tests:
+                    continue
+                # A second stage of whole files leaves out the first stage's tests, run already.
+                whole = i and any("::" not in t for t in tests)
+                skip = [f"--deselect={t}" for t in stages[0]] if whole else []
+                outcome = run_pytest(self.copy, tests, time_limit(self.config, self.cover, tests), *skip)
+                spent += outcome.seconds
+                if outcome.status is None:
+                    return Verdict(case, "timeout", spent, "time limit")
+                if outcome.status in KILLING_STATUSES:
+                    return Verdict(case, "killed", spent, outcome.failed or f"status {outcome.status}")
+                if outcome.status not in (0, 5):
+                    return Verdict(case, "error", spent, f"pytest status {outcome.status}: {outcome.tail}")
+            return Verdict(case, "survived", spent)
+        finally:
+            target.write_bytes(original)
+            _forget_bytecode(target)
+
+
+def _forget_bytecode(path: Path) -> None:
+    """Remove ``path``'s cached bytecode: a mutant of the same size and second would reuse it."""
+    for cached in (path.parent / "__pycache__").glob(f"{path.stem}.*.pyc"):
+        cached.unlink()
+
+
+def judge_all(workers: list[Worker], jobs: list[tuple[Case, list[list[str]]]], keep: bool = True) -> list[Verdict]:
+    """Judge every job, one per worker at a time, printing each verdict as it comes."""
+    todo: queue.Queue[tuple[int, Case, list[list[str]]]] = queue.Queue()
+    for i, (case, stages) in enumerate(jobs):
+        todo.put((i, case, stages))
+    verdicts: list[Verdict | None] = [None] * len(jobs)
+    lock = threading.Lock()
+
+    def work(worker: Worker) -> None:
+        while True:
+            try:
+                i, case, stages = todo.get_nowait()
+            except queue.Empty:
+                return
+            verdict = worker.judge(case, stages)
+            with lock:
+                verdicts[i] = verdict
+                if keep:  # kept as they come: an interrupted run can go on (--again)
+                    save_verdicts([verdict])
+                done = sum(v is not None for v in verdicts)
+                m = case.mutant
+                by = f"  (by {verdict.by})" if verdict.result == "killed" else ""
+                print(f"[{done}/{len(jobs)}] {verdict.result:8} {verdict.seconds:5.1f} s  "
+                      f"{m.path}:{m.line} {m.scope}: {m.change}{by}", flush=True)
+
+    threads = [threading.Thread(target=work, args=(w,)) for w in workers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [v for v in verdicts if v is not None]
+
+
+# ---- the report ----------------------------------------------------------------------------
+
+
+def summary(verdicts: list[Verdict], config: Config) -> tuple[list[str], list[Verdict], list[str]]:
+    """The score table (Markdown lines), the unexplained survivors, and stale equivalents."""
+    per_file: dict[str, list[Verdict]] = {}
+    for v in verdicts:
+        per_file.setdefault(v.case.mutant.path, []).append(v)
+    table = ["| file | mutants | killed | equivalent | survived | score |", "|---|---|---|---|---|---|"]
+    survivors = []
+    totals = [0, 0, 0, 0]
+    for path, group in per_file.items():
+        killed = sum(v.result in ("killed", "timeout") for v in group)
+        alive = [v for v in group if v.result not in ("killed", "timeout")]
+        equivalent = [v for v in alive if v.case.mutant.key in config.equivalent]
+        survivors += [v for v in alive if v.case.mutant.key not in config.equivalent]
+        row = [len(group), killed, len(equivalent), len(alive) - len(equivalent)]
+        totals = [a + b for a, b in zip(totals, row, strict=True)]
+        table.append(f"| `{path}` | {row[0]} | {row[1]} | {row[2]} | {row[3]} | {_score(row)} |")
+    table.append(f"| **all** | {totals[0]} | {totals[1]} | {totals[2]} | {totals[3]} | **{_score(totals)}** |")
+    keys = {v.case.mutant.key for v in verdicts}
+    killed_keys = {v.case.mutant.key for v in verdicts if v.result in ("killed", "timeout")}
+    stale = [k for k in config.equivalent if k in killed_keys or k not in keys]
+    return table, survivors, stale
+
+
+def _score(row: list[int]) -> str:
+    """Killed out of the mutants that are not equivalent."""
+    judged = row[0] - row[2]
+    return f"{100 * row[1] / judged:.1f} %" if judged else "-"
+
+
+def write_results(table: list[str], verdicts: list[Verdict], survivors: list[Verdict], extra: str = "") -> None:
+    from run import write_section
+
+    timeouts = sum(v.result == "timeout" for v in verdicts)
+    minutes = sum(v.seconds for v in verdicts) / 60
+    footer = (f"\n\nScore: killed out of the mutants not explained as equivalent (the explanations "
+              f"are in `benchmarks/mutation.toml`); {timeouts} killed by the time limit. "
+              f"The tests ran {minutes:.0f} min in all (`bash scripts/mutation.sh --write`).{extra}")
+    if survivors:
+        footer += "\n\nSurvivors not yet explained:\n\n" + "\n".join(
+            f"- `{v.case.mutant.path}:{v.case.mutant.line}` {v.case.mutant.scope}: {v.case.mutant.change}"
+            for v in survivors)
+    write_section("benchmarks/mutation.py", table, None, footer)
+
+
+def report(verdicts: list[Verdict], config: Config) -> tuple[list[str], list[Verdict]]:
+    """Print the score and every survivor; return the table and the unexplained survivors."""
+    table, survivors, stale = summary(verdicts, config)
+    print("\n" + "\n".join(table))
+    errors = [v for v in verdicts if v.result == "error"]
+    for v in errors:
+        print(f"\nerror judging {v.case.mutant.key}:\n{v.by}")
+    equivalent = [v for v in verdicts if v.result == "survived" and v.case.mutant.key in config.equivalent]
+    if equivalent:
+        print(f"\n{len(equivalent)} survivors explained as equivalent in benchmarks/mutation.toml.")
+    if survivors:
+        print(f"\n{len(survivors)} survivors (file:line, function, change); as keys for mutation.toml:")
+        for v in survivors:
+            m = v.case.mutant
+            print(f"  {m.path}:{m.line}  {m.scope}: {m.change}\n      key: {json.dumps(m.key, ensure_ascii=False)}")
+    if stale and len({v.case.mutant.path for v in verdicts}) == len(config.files()) + len(
+            {js[0] for js in config.js}):
+        print("\nequivalents in mutation.toml that no longer survive or exist (remove them):")
+        for key in stale:
+            print(f"  {key}")
+    return table, survivors
+
+
+# ---- the two runs --------------------------------------------------------------------------
+
+
+def full_run(config: Config, cases: list[Case], jobs: int, write: bool, again: bool) -> int:
+    """Judge the cases (with ``again``, only those the last run did not kill) and report."""
+    kept: dict[str, Verdict] = {}
+    if again:
+        last = load_verdicts()
+        for case in cases:
+            old = last.get(case.mutant.key)
+            if old is not None and old["result"] in ("killed", "timeout"):
+                kept[case.mutant.key] = Verdict(case, old["result"], old["seconds"], old["by"])
+        print(f"again: {len(kept)} mutants killed in the last run are kept, {len(cases) - len(kept)} judged")
+    todo = [c for c in cases if c.mutant.key not in kept]
+    with tempfile.TemporaryDirectory(prefix="tracer-mutation-") as tmp:
+        copies = [make_copy(Path(tmp) / f"w{i}") for i in range(max(1, jobs))]
+        python_cases = [c for c in todo if c.mutant.scope != "js"]
+        cover = coverage_map(copies[0], python_cases, config) if python_cases else {}
+        order_first_tests(todo, cover, copies[0], config.second_stage_skip)
+        workers = [Worker(copy, config, cover) for copy in copies]
+        judged = {v.case.mutant.key: v for v in judge_all(workers, [(c, [c.first, c.second]) for c in todo])}
+    verdicts = [kept.get(c.mutant.key) or judged[c.mutant.key] for c in cases]
+    save_verdicts(verdicts)
+    table, survivors = report(verdicts, config)
+    if write:
+        write_results(table, verdicts, survivors)
+    return 0
+
+
+def report_run(config: Config, cases: list[Case], write: bool) -> int:
+    """The score of the verdicts kept so far, without running anything; the mutants never
+    judged are listed (``--again`` judges them)."""
+    last = load_verdicts()
+    verdicts = [Verdict(c, last[c.mutant.key]["result"], last[c.mutant.key]["seconds"], last[c.mutant.key]["by"])
+                for c in cases if c.mutant.key in last]
+    unjudged = [c for c in cases if c.mutant.key not in last]
+    table, survivors = report(verdicts, config)
+    by_file: dict[str, int] = {}
+    for c in unjudged:
+        by_file[c.mutant.path] = by_file.get(c.mutant.path, 0) + 1
+    note = "; ".join(f"`{path}` {n}" for path, n in by_file.items())
+    if unjudged:
+        print(f"\n{len(unjudged)} mutants not judged yet ({note}): bash scripts/mutation.sh --again")
+    if write:
+        write_results(table, verdicts, survivors,
+                      f"\n\nNot judged yet: {len(unjudged)} mutants ({note}); "
+                      "`bash scripts/mutation.sh --again --write` judges them, keeping the verdicts above."
+                      if unjudged else "")
+    return 0
+
+
+#: The verdicts of the last run, for ``--again`` (kept outside the repository).
+LAST = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tracer-mutation" / "last.json"
+
+
+def save_verdicts(verdicts: list[Verdict]) -> None:
+    """Add ``verdicts`` to the kept ones (a run of some mutants, --only, keeps the others')."""
+    LAST.parent.mkdir(parents=True, exist_ok=True)
+    data = json.loads(LAST.read_text(encoding="utf-8")) if LAST.is_file() else {}
+    data.update({v.case.mutant.key: {"result": v.result, "seconds": v.seconds, "by": v.by} for v in verdicts})
+    LAST.write_text(json.dumps(data, ensure_ascii=False, indent=0), encoding="utf-8")
+
+
+def load_verdicts() -> dict[str, dict[str, Any]]:
+    if not LAST.is_file():
+        raise SystemExit(f"--again: no earlier run's verdicts at {LAST}: run without --again first")
+    found: dict[str, dict[str, Any]] = json.loads(LAST.read_text(encoding="utf-8"))
+    return found
+
+
+def sample_run(config: Config, cases: list[Case]) -> int:
+    """CI: the sample's tests pass unmutated, then each sample mutant gets its expected verdict."""
+    by_key = {c.mutant.key: c for c in cases}
+    missing = [key for key, _tests, _expect in config.sample if key not in by_key]
+    if missing:
+        print("mutation sample: these mutants no longer exist; update [[sample]] in benchmarks/mutation.toml:")
+        print("\n".join(f"  {k}" for k in missing))
+        return 1
+    with tempfile.TemporaryDirectory(prefix="tracer-mutation-") as tmp:
+        copy = make_copy(Path(tmp) / "w0")
+        tests = sorted({t for _key, ts, _expect in config.sample for t in ts})
+        baseline = run_pytest(copy, tests, 600)
+        if baseline.status != 0:
+            print(f"mutation sample: its tests fail unmutated:\n{baseline.tail}")
+            return 1
+        worker = Worker(copy, config, {})
+        jobs = [(Case(by_key[key].mutant, ts), [ts]) for key, ts, _expect in config.sample]
+        verdicts = judge_all([worker], jobs, keep=False)  # judged by a few tests: not a run's verdicts
+    wrong = [(v, expect) for v, (_k, _t, expect) in zip(verdicts, config.sample, strict=True)
+             if ("killed" if v.result in ("killed", "timeout") else v.result) != expect]
+    for v, expect in wrong:
+        print(f"mutation sample: expected {expect}, got {v.result}: {v.case.mutant.key} {v.by}")
+    print(f"mutation sample: {len(verdicts) - len(wrong)} of {len(verdicts)} mutants judged as expected")
+    return 1 if wrong else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("--sample", action="store_true")
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--again", action="store_true")
+    parser.add_argument("--report", action="store_true")
+    parser.add_argument("--config", type=Path, default=CONFIG)
+    args = parser.parse_args(argv)
+    # Started in the background, a shell ignores SIGINT for us and so for every test run: the
+    # tests of a write interrupted by SIGINT would fail. The handler makes the runs start afresh.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    config = Config.read(args.config)
+    cases = all_cases(config)
+    if args.sample:
+        return sample_run(config, cases)
+    if args.only:
+        cases = [c for c in cases if any(text in c.mutant.key for text in args.only)]
+    if args.list:
+        for c in cases:
+            print(f"{c.mutant.path}:{c.mutant.line}  {json.dumps(c.mutant.key, ensure_ascii=False)}")
+        print(f"{len(cases)} mutants")
+        return 0
+    if args.report:
+        return report_run(config, cases, args.write)
+    return full_run(config, cases, args.jobs, args.write and not args.only, args.again)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

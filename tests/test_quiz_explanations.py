@@ -1,0 +1,160 @@
+"""The quiz's explanations and moments, held to what the trace recorded: a window question
+says whether the caller's window had moved before the call, and a cache hit's value is
+asked as the call begins (it test-plays nothing: there is no step 16 to wait for).
+Python's quiz (renderers/quiz.py) and the one built in the page (quizbuild.js) alike."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_quiz_page import open_page, pages  # noqa: F401 - fixtures
+
+from tracer.cli import build_game, read_input
+from tracer.renderers.html import asset
+from tracer.renderers.quiz import build_settings, questions
+from tracer.search import SearchSpec
+from tracer.trace import Trace
+
+
+def trace_of(example: str, algorithm: str, cutoff: str = "ge", scores: str = "tutorial") -> Trace:
+    """A bundled example, or a board written as its nine cells, searched."""
+    text, source = (example.encode(), "board") if set(example) <= set("XO.") else read_input(None, example)
+    return SearchSpec(algorithm, cutoff).run(build_game(text, source, None, None, "X", scores, "ascending"))
+
+
+def built_questions(open_page, trace: Trace, name: str) -> list[dict]:  # noqa: F811
+    # The page's policy runs only its own scripts: the game page's builder is added to it.
+    view = open_page(trace, fragment="", name=name, bypass_csp=True)
+    view.page.add_script_tag(content=asset("quizbuild.js"))
+    return list(view.page.evaluate("settings => tracerBuildQuiz(settings)", build_settings())["questions"])
+
+
+def moved_before(trace: Trace, call: int) -> bool | None:
+    """Whether the caller's window had changed by the time it called ``call`` (None: first call)."""
+    child = trace.call(call)
+    if child.parent is None:
+        return None
+    parent = trace.call(child.parent)
+    return (child.extra("alpha"), child.extra("beta")) != (parent.extra("alpha"), parent.extra("beta"))
+
+
+def check_window_explanations(trace: Trace, asked: list[tuple[str, int, str]]) -> None:
+    moved = unchanged = 0
+    for kind, call, why in asked:
+        if kind not in ("alpha", "beta"):
+            continue
+        change = moved_before(trace, call)
+        if change is None:
+            assert "unchanged so far" not in why and "after" not in why
+            continue
+        assert ("unchanged so far" in why) == (not change), (call, why)
+        moved += change
+        unchanged += not change
+    assert moved and unchanged  # both kinds of explanation were asked about
+
+
+def bound_text(value: int | None, low: bool) -> str:
+    if value is None:
+        return "-∞" if low else "+∞"
+    return f"+{value}" if value > 0 else str(value)
+
+
+@pytest.mark.parametrize(("example", "cutoff"), [("o-to-move", "ge"), ("aima-5.2", "gt"), ("cutoffs-differ", "ge")])
+def test_pythons_window_explanations_say_whether_the_callers_window_moved(example, cutoff):
+    trace = trace_of(example, "alphabeta", cutoff)
+    found = questions(trace)
+    check_window_explanations(trace, [(q.kind, q.call, q.explanation) for q in found])
+    # A moved window is explained by the caller's last update before the call: the one that
+    # set the bound the call receives.
+    latest = 0
+    for q in found:
+        update = re.search(r"after its update ([αβ]) = \S+ → (\S+):", q.explanation)
+        if q.kind == "alpha" and update:
+            name, value = update.groups()
+            call = trace.call(q.call)
+            assert value == bound_text(call.extra("alpha" if name == "α" else "beta"), name == "α"), q.explanation
+            latest += "after test-play 1)" not in q.explanation
+    assert latest or example == "cutoffs-differ"  # some call came after two or more updates
+
+
+@pytest.mark.parametrize(("example", "cutoff"), [("o-to-move", "ge"), ("aima-5.2", "gt"), ("cutoffs-differ", "ge")])
+def test_built_window_explanations_say_whether_the_callers_window_moved(open_page, example, cutoff):  # noqa: F811
+    trace = trace_of(example, "alphabeta", cutoff)
+    built = built_questions(open_page, trace, f"why-{example}-{cutoff}")
+    check_window_explanations(trace, [(q["kind"], q["call"], q["explanation"]) for q in built])
+
+
+def check_cache_hit_moments(trace: Trace, asked: list[tuple[str, int, list, list]]) -> None:
+    hits = 0
+    for kind, call, ask, reveal in asked:
+        if kind == "value" and trace.call(call).extra("cache_hit"):
+            hits += 1
+            assert [list(ask), list(reveal)] == [["begin", call, 0], ["end", call, 0]], call
+    assert hits
+
+
+@pytest.mark.parametrize("example", ["o-to-move", "XO......."])
+def test_pythons_quiz_asks_a_cache_hits_value_as_the_call_begins(example):
+    trace = trace_of(example, "memo")
+    check_cache_hit_moments(trace, [(q.kind, q.call, q.ask, q.reveal) for q in questions(trace)])
+
+
+@pytest.mark.parametrize("example", ["o-to-move", "XO......."])
+def test_the_built_quiz_asks_a_cache_hits_value_as_the_call_begins(open_page, example):  # noqa: F811
+    trace = trace_of(example, "memo")
+    built = built_questions(open_page, trace, f"hit-{example}")
+    check_cache_hit_moments(trace, [(q["kind"], q["call"], q["ask"], q["reveal"]) for q in built])
+
+
+# ---- how deep a page's quiz goes ----------------------------------------------------------
+
+#: Most questions a page's quiz carries (renderers/quiz.py PAGE_LIMIT, told to quizbuild.js).
+LIMIT = 600
+
+
+def depth_by_the_rule(trace: Trace) -> int:
+    """The deepest level whose calls, at about two questions each, fit in the limit; the
+    first call's test-plays (depth 1) are always asked. Calls are counted one by one."""
+    per_depth: dict[int, int] = {}
+    for call in trace:
+        per_depth[call.depth] = per_depth.get(call.depth, 0) + 1
+    depth = 1
+    while depth + 1 in per_depth and 2 * sum(per_depth[d] for d in range(depth + 2)) <= LIMIT:
+        depth += 1
+    return min(depth, max(per_depth))
+
+
+def wide_tree(*leaves: int) -> str:
+    """A root whose children have these many leaves each."""
+    return "[" + ", ".join("[" + " ".join(["1"] * n) + "]" for n in leaves) + "]"
+
+
+#: (name, tree or board text, side to move): quizzes that end just at, or just past, the limit.
+DEPTHS = [
+    ("over-at-2", wide_tree(100, 100, 100), None),  # 2 x (1 + 3 + 300) = 608: down to 1 only
+    ("at-2", wide_tree(99, 99, 98), None),  # 2 x (1 + 3 + 296) = 600: all of it
+    ("shared-rows", "XX.O.....", "O"),  # rows met by several calls: their calls count each time
+]
+
+
+def depth_trace(text: str, turn: str | None) -> Trace:
+    return SearchSpec("minimax").run(build_game(text.encode(), "quiz-depth", turn=turn))
+
+
+@pytest.mark.parametrize(("name", "text", "turn"), DEPTHS)
+def test_pythons_page_quiz_goes_as_deep_as_the_limit_allows(name, text, turn):
+    from tracer.renderers.quiz import page_data
+
+    trace = depth_trace(text, turn)
+    assert page_data(trace)["depth"] == depth_by_the_rule(trace)
+
+
+@pytest.mark.parametrize(("name", "text", "turn"), DEPTHS)
+def test_the_built_quiz_goes_as_deep_as_the_limit_allows(open_page, name, text, turn):  # noqa: F811
+    trace = depth_trace(text, turn)
+    view = open_page(trace, fragment="", name=f"depth-{name}", bypass_csp=True)
+    view.page.add_script_tag(content=asset("quizbuild.js"))
+    built = view.page.evaluate("settings => tracerBuildQuiz(settings)", build_settings())
+    assert built["depth"] == depth_by_the_rule(trace)
+    assert built["complete"] == (built["depth"] == max(call.depth for call in trace))

@@ -1,0 +1,123 @@
+"""Each search's own rules, as its trace check and its recorder keep them: alpha-beta prunes
+only after a cut, memo's cache hit carries the score its origin computed, and alpha-beta
+recorded from several roots searches each (state, window) once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tracer.games.tictactoe.board import Board
+from tracer.games.tictactoe.game import TicTacToe
+from tracer.search import SearchSpec
+from tracer.search.alphabeta import Recorder
+
+
+def saved(cli, tmp_path: Path, board: str, *args: str) -> dict[str, Any]:
+    """The JSON trace ``trace`` writes for ``board`` with ``args``, read back."""
+    (tmp_path / "board.txt").write_text(board)
+    assert cli("board.txt", "--quiet", "-o", "saved.json", *args).exit_code == 0
+    return json.loads((tmp_path / "saved.json").read_text())
+
+
+def renumber(node: dict[str, Any], call: int = 1) -> int:
+    """Number the calls again in pre-order after a call was taken out; return the next number."""
+    node["call"] = call
+    call += 1
+    for child in node["children"]:
+        call = renumber(child, call)
+    return call
+
+
+def refused(cli, tmp_path: Path, doc: dict[str, Any], words: str) -> None:
+    (tmp_path / "edited.json").write_text(json.dumps(doc))
+    result = cli("render", "edited.json", "--quiet", "--no-tree")
+    assert result.exit_code == 2, result.output
+    [line] = result.stderr.splitlines()
+    assert line.startswith("trace: error: edited.json") and words in line
+
+
+def test_a_move_listed_as_pruned_without_a_cut_is_refused(cli, tmp_path):
+    """Russell & Norvig's rule: a MIN call stops only once its best <= alpha. Call #2 of the
+    guide's board (O to move, window -inf..+inf) can never cut, so a trace that says its
+    second test-play (cell 8) was pruned is not alpha-beta's."""
+    doc = saved(cli, tmp_path, "X.O\nX.X\nOO.\n", "--algorithm", "alphabeta")
+    call2 = doc["tree"]["children"][0]
+    assert (call2["call"], call2["alpha"], call2["beta"], call2["pruned"]) == (2, None, None, [])
+    assert [c["move"] for c in call2["children"]] == [4, 8]
+    # Drop cell 8's test-play and call it pruned: call #2's best (-1, at cell 4) is unchanged.
+    call2["children"].pop()
+    call2["pruned"] = [8]
+    doc["calls"] = renumber(doc["tree"]) - 1
+    refused(cli, tmp_path, doc, "the cut is not where the ge rule puts it")
+
+
+def test_the_same_edit_is_accepted_where_the_rule_does_cut(cli, tmp_path):
+    """The check is the rule, not a ban on pruning: call #6 (O to move, alpha = +1) cuts after
+    its first test-play returns +1 <= alpha, and the trace says cell 4 was pruned."""
+    doc = saved(cli, tmp_path, "X.O\nX.X\nOO.\n", "--algorithm", "alphabeta")
+    call6 = doc["tree"]["children"][2]
+    assert (call6["call"], call6["alpha"], call6["pruned"]) == (6, 1, [4])
+    (tmp_path / "same.json").write_text(json.dumps(doc))
+    assert cli("render", "same.json", "--quiet", "--no-tree").exit_code == 0
+
+
+def cache_hits(node: dict[str, Any], parent: dict[str, Any] | None = None):
+    if node["cache_hit"]:
+        yield node, parent
+    for child in node["children"]:
+        yield from cache_hits(child, node)
+
+
+def test_a_cache_hit_whose_score_is_not_its_origins_is_refused(cli, tmp_path):
+    """A cache hit returns the score the earlier call computed for its position. Give one hit
+    another score, chosen so its caller's choice and score stay as they were: only the
+    hit's own rule is broken."""
+    doc = saved(cli, tmp_path, "XO.\n...\n...\n", "--algorithm", "memo")
+    hits = list(cache_hits(doc["tree"]))
+    boards = [hit["board"] for hit, _ in hits]
+    for hit, parent in hits:
+        assert parent is not None
+        moves = [c["move"] for c in parent["children"]]
+        maximising = parent["mark"] == doc["ai"]
+        worse = -1 if maximising else 1  # the worst score for the caller: never its new best
+        if (moves.index(hit["move"]) > moves.index(parent["best"]) and hit["score"] != worse
+                and boards.count(hit["board"]) == 1):
+            hit["score"] = worse
+            break
+    else:
+        pytest.fail("no cache hit to edit")
+    refused(cli, tmp_path, doc, "did not compute this position's score")
+
+
+def test_alphabeta_from_several_roots_searches_each_state_and_window_once():
+    """A root already searched, as a root or as a call made with the infinite window,
+    is answered with its row: nothing is searched or recorded again."""
+    game = TicTacToe(Board.empty(), "X", "X")
+    recorder = Recorder(game)
+    first = recorder.root(game.root)
+    rows = len(recorder.rows)
+    assert recorder.root(game.root) == first and len(recorder.rows) == rows
+    # The first test-play is called with the window as it stands on entry: -inf..+inf.
+    trace = recorder.trace()
+    child = trace.root.children()[0]
+    assert (child.extra("alpha"), child.extra("beta")) == (None, None)
+    assert recorder.root(child.state) == child.pid and len(recorder.rows) == rows
+    # A state never met with the infinite window is searched: its rows are new.
+    second = trace.root.children()[1]
+    assert second.extra("alpha") is not None
+    assert recorder.root(second.state) == rows and len(recorder.rows) > rows
+
+
+@pytest.mark.parametrize("cutoff", ["ge", "gt"])
+def test_a_root_searched_in_a_shared_recorder_is_the_search_on_its_own(cutoff):
+    shared = Recorder(TicTacToe(Board.empty(), "X", "X"), cutoff)
+    shared.root(shared.game.root)
+    board = Board("X...O....")
+    alone = SearchSpec("alphabeta", cutoff).run(TicTacToe(board, "X", "X"))
+    pid = shared.root(TicTacToe(board, "X", "X").root)
+    rows = shared.rows
+    assert rows.score[pid] == alone.result.score and rows.sizes[pid] == alone.calls
