@@ -246,7 +246,6 @@ def test_output_options_that_change_nothing_are_refused(cli, tmp_path: Path, opt
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.drawing
 @pytest.mark.parametrize("options", [
     ["-o", "t.png", "--scale", "2"], ["--figures", "f", "--format", "png", "--scale", "2", "--depth", "2"],
     ["--html", "p.html", "--focus", "2"], ["-o", "t.svg", "--line"], ["-o", "t.dot", "--max-nodes", "5"],

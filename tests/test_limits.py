@@ -181,7 +181,6 @@ def test_every_text_output_of_a_tree_at_the_limits_stays_in_bounded_memory(tmp_p
     _run(tmp_path, "quiz", "t.txt", "--algorithm", algorithm, stdin=tmp_path / "t.txt")
 
 
-@pytest.mark.drawing
 @pytest.mark.parametrize("make", [wide_tree, comb_tree])
 def test_every_drawing_of_a_tree_at_the_limits_stays_in_bounded_memory(tmp_path: Path, make) -> None:
     (tmp_path / "t.txt").write_text(make(), encoding="utf-8")
@@ -189,7 +188,6 @@ def test_every_drawing_of_a_tree_at_the_limits_stays_in_bounded_memory(tmp_path:
     _run(tmp_path, "compare", "t.txt", "--html", "c.html")
 
 
-@pytest.mark.drawing
 def test_the_widest_figures_stay_in_bounded_memory(tmp_path: Path) -> None:
     (tmp_path / "t.txt").write_text(figures_tree(), encoding="utf-8")
     _run(tmp_path, "t.txt", "-q", "--figures", "f")
@@ -198,7 +196,6 @@ def test_the_widest_figures_stay_in_bounded_memory(tmp_path: Path) -> None:
     one_error_line(_run(tmp_path, "w.txt", "-q", "--figures", "g", status=2), 2, "at most 16", "-o tree.svg")
 
 
-@pytest.mark.drawing
 @pytest.mark.parametrize("engine", ["dot", "pure"])
 def test_the_largest_drawing_stays_in_bounded_memory(tmp_path: Path, engine: str) -> None:
     (tmp_path / "t.txt").write_text(wide_tree(2000), encoding="utf-8")
@@ -207,7 +204,6 @@ def test_the_largest_drawing_stays_in_bounded_memory(tmp_path: Path, engine: str
                    "between 1 and 2000")
 
 
-@pytest.mark.drawing
 @pytest.mark.parametrize("engine", ["dot", "pure"])
 def test_the_largest_png_stays_in_bounded_memory(tmp_path: Path, engine: str) -> None:
     """A drawing just under the pixel limit is drawn; at twice the scale it is refused before

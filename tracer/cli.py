@@ -162,12 +162,11 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir:
 
     if html_path is not None:
         from .outputs.game_page import GamePage, GamePageRequest
+        from .play.page import build_page, scheme_of
 
         refuse_given(["first", "algorithm", "order", "save_dir", "kinds", "color", *settings],
                      "applies to a game played here, not to the page --html writes (on the page, "
                      "either side opens and the search is chosen there)")
-        from .play.page import build_page, scheme_of
-
         scheme, mark = scheme_of(parse_scores(scores)), ai.upper()
         run_outputs([GamePage(None, GamePageRequest(html_path, lambda: build_page(mark, scheme)))])  # type: ignore[arg-type]
         return

@@ -151,7 +151,8 @@ class _Parser:
         """A ``NAME:`` prefix if one comes next (consumed), else None."""
         self.skip()
         match = LABEL.match(self.text, self.pos)
-        if match is None or WORD.match(self.text, self.pos).end() != match.end():  # type: ignore[union-attr]
+        word = WORD.match(self.text, self.pos)
+        if match is None or word is None or word.end() != match.end():  # no name, or more than one
             self.bad_label()
             return None
         after = match.end()
