@@ -119,7 +119,7 @@ def main() -> None:
         footer = ("\n\nBefore issue 24 (its measurements): the wide tree's log was 320 MB at 1.5 GiB, a "
                   "29 kB tree's page ran out of 4 GiB, `--figures` of a 4,999-leaf tree took 267 s, the "
                   "pure engine's large drawings took 0.6–1.9 GiB, `trace quiz < /dev/zero` 4 GiB in 3 s.")
-        write_section("benchmarks/limits_bench.py", table, 1, footer)
+        write_section("benchmarks/limits_bench.py", ["One fresh `trace` process a row.", "", *table], None, footer)
 
 
 if __name__ == "__main__":
