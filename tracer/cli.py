@@ -211,7 +211,7 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
 
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
-    if sys.stdin is None:
+    if stdin_closed():
         raise EnvironmentFault("cannot read standard input: it is closed")
     if board == "-":
         text, source = read_board_lines(sys.stdin, input_bytes()).encode("utf-8", "surrogateescape"), "<stdin>"
