@@ -11,3 +11,4 @@ cd "$(dirname "$0")/.."
 .venv/bin/python benchmarks/variants_bench.py "$@"
 .venv/bin/python benchmarks/json_read_bench.py
 .venv/bin/python benchmarks/check_bench.py "$@"
+.venv/bin/python benchmarks/limits_bench.py "$@"

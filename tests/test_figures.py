@@ -435,9 +435,9 @@ def test_cli_empty_board_figures_finish(cli, tmp_path):
 
 
 def test_node_limits_are_checked(tutorial_trace, empty_trace):
-    with pytest.raises(TooLargeError, match=r"between 1 and 10000 .*found 10001"):
-        figures(tutorial_trace, max_nodes=10001)
-    assert len(overview_figure(tutorial_trace, max_nodes=10000).calls) == 9
+    with pytest.raises(TooLargeError, match=r"between 1 and 2000 .*found 2001"):
+        figures(tutorial_trace, max_nodes=2001)
+    assert len(overview_figure(tutorial_trace, max_nodes=2000).calls) == 9
     with pytest.raises(TooLargeError, match="overview to depth 3 needs 586 boards, over the limit"):
         overview_figure(empty_trace, depth=3, max_nodes=500)
 

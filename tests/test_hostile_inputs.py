@@ -566,7 +566,7 @@ def test_the_play_help_example_works_when_copied(cli, tmp_path: Path) -> None:
 
 def test_max_nodes_says_its_real_default(cli, tmp_path: Path) -> None:
     help_text = " ".join(cli("--help").stdout.split())
-    assert "--max-nodes N Most boards to draw, at most 10000 (default: 100," in help_text
+    assert "--max-nodes N Most boards to draw, at most 2000 (default: 100," in help_text
     # 100 boards are drawn whole; one more and the tree is drawn to a depth, unless
     # --max-nodes allows it.
     (tmp_path / "t99.txt").write_text("[" + ", ".join(["1"] * 99) + "]")

@@ -24,6 +24,7 @@ from .options import (
     chosen_search,
     game_options,
     game_settings,
+    given_options,
     input_bytes,
     output_options,
     search_options,
@@ -107,7 +108,7 @@ def run(board: str | None, example: str | None, turn: str | None, game_name: str
     game, out = split_options(options)
     search = chosen_search(algorithm, options)
     text, source = read_input(board, example)
-    trace = search.run(build_game(text, source, game_name, turn, **game))
+    trace = search.run(build_game(text, source, game_name, turn, given=given_options(game), **game))
     emit(trace, stem=stem_of(board, example), inputs=(board,) if board else (), **out)
 
 
@@ -163,9 +164,15 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir:
         from .outputs.game_page import GamePage, GamePageRequest
         from .play.page import build_page, scheme_of
 
+        refuse_given(["first", "algorithm", "order", "save_dir", "kinds", "color", *settings],
+                     "applies to a game played here, not to the page --html writes (on the page, "
+                     "either side opens and the search is chosen there)")
         scheme, mark = scheme_of(parse_scores(scores)), ai.upper()
         run_outputs([GamePage(None, GamePageRequest(html_path, lambda: build_page(mark, scheme)))])  # type: ignore[arg-type]
         return
+    if kinds and save_dir is None:
+        raise InputError("says what --save writes: give --save DIR too (without it, nothing is saved)",
+                         "--save-as")
     search, loop_order = chosen_search(algorithm, settings), parse_order(order)
     chosen = list(kinds) or list(DEFAULT_KINDS)
     folder = None
@@ -204,12 +211,15 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
 
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    if stdin_closed():
+        raise EnvironmentFault("cannot read standard input: it is closed")
     if board == "-":
-        text, source = read_board_lines(sys.stdin).encode("utf-8"), "<stdin>"
+        text, source = read_board_lines(sys.stdin, input_bytes()).encode("utf-8", "surrogateescape"), "<stdin>"
     else:
         text, source = read_input(board, example)
     game, _ = split_options(options)
-    trace = chosen_search(algorithm, options).run(build_game(text, source, game_name, turn, **game))
+    game_now = build_game(text, source, game_name, turn, given=given_options(game), **game)
+    trace = chosen_search(algorithm, options).run(game_now)
     QuizSession(trace, sys.stdin, click.echo, echo_input=not sys.stdin.isatty()).run()
 
 
@@ -237,11 +247,22 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     text, source = read_input(board, example)
-    traces = [trace for _, trace in run_variants(build_game(text, source, None, turn, ai, scores))]
+    game = build_game(text, source, None, turn, ai, scores, given=given_options(["ai", "scores"]))
+    traces = [trace for _, trace in run_variants(game)]
     run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())
 
 
 main.add_command(check_command)
+
+
+def refuse_given(names: list[str], why: str) -> None:
+    """InputError naming the first of the running command's options ``names`` the user
+    gave: an option that would do nothing is said, never silently ignored."""
+    ctx = click.get_current_context()
+    for name in given_options(names):
+        param = next(p for p in ctx.command.params if p.name == name)
+        raise InputError(why, param.opts[0])
+
 
 #: What ``trace -`` says when a person, not a pipe, is to type the board.
 STDIN_PROMPT = (

@@ -69,6 +69,12 @@ def escape(text: str) -> str:
     return "".join(out)
 
 
+def visible(text: str) -> str:
+    """``text`` with only its control, format and separator characters (and undecodable
+    bytes) written as escapes: what a picture or a page shows of text from outside."""
+    return text if text.isprintable() else "".join(escape(c) if _unsafe(c) else c for c in text)
+
+
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """Quote input for an error message: escaped, on one line, cut to ``limit`` characters.
 
@@ -100,7 +106,26 @@ def safe_name(name: str, limit: int = 120) -> str:
     return escape(name).replace("\\\\", "\\").replace("\\'", "'")
 
 
-def one_line(message: str) -> str:
-    """A whole message made safe to print as one line (a last guard in the CLI)."""
-    return "".join(_ESCAPES.get(c, c) if c in "\n\r\t" else (escape(c) if _unsafe(c) else c)
+def printable(text: str, limit: int = 200) -> str:
+    """A name from outside (a file's name, a trace's ``source``) as every output shows it:
+    controls, format characters and undecodable bytes written as escapes (so it never
+    acts on a terminal, breaks a line or a drawing), cut in the middle past ``limit``."""
+    return safe_name(text, limit)
+
+
+#: Longest error line the CLI prints, however long the input it quotes: the start (the
+#: file, the place, what was expected) and the end are kept.
+MESSAGE_LIMIT = 400
+
+
+def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """A whole message made safe to print as one line, at most ``limit`` characters (the
+    CLI's last guard: any message, however built, is escaped and cut here)."""
+    if len(message) > 4 * limit:  # cut before escaping: a message may quote megabytes
+        message = message[:limit] + message[-limit:]
+    line = "".join(_ESCAPES.get(c, c) if c in "\n\r\t" else (escape(c) if _unsafe(c) else c)
                    for c in message)
+    if len(line) <= limit:
+        return line
+    tail = limit // 5
+    return f"{line[:limit - tail - 3]} … {line[-tail:]}"

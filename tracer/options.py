@@ -10,7 +10,7 @@ groups and hand the values to ``build_game`` and ``chosen_search``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 import click
@@ -133,11 +133,34 @@ def chosen_search(algorithm: str, given: dict[str, Any]) -> search.SearchSpec:
 
 
 def build_game(data: bytes, source: str, game_name: str | None = None, turn: str | None = None,
-               ai: str = "X", scores: str = "tutorial", order: str = "ascending", **options: Any) -> Any:
+               ai: str = "X", scores: str = "tutorial", order: str = "ascending",
+               given: Collection[str] = (), **options: Any) -> Any:
     """The game an input file's bytes describe (the one named, else the one its text is
-    written for), shaped by the options each game takes (the others leave it as it is)."""
+    written for), shaped by the options each game takes (the others leave it as it is).
+
+    ``given`` names the options the user gave: one the game does not take is refused
+    (``--scores depth`` on a tree), never silently left unused.
+    """
     kind = games.find(game_name) if game_name else games.sniff(data)
+    takes = {option.name for option in kind.options}
+    for name in given:
+        if name not in takes:
+            takers = [k.title for k in games.kinds() if name in {o.name for o in k.options}]
+            raise InputError(f"applies only to {' and '.join(takers) or 'no game'}; this input is "
+                             f"{kind.title}: leave the option out", f"--{name}")
     return kind.read(data, source, {"turn": turn, "ai": ai, "scores": scores, "order": order, **options})
+
+
+def given_options(names: Collection[str]) -> list[str]:
+    """Which of the running command's options ``names`` the user typed (not left at
+    their defaults)."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return []
+    defaulted = (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP, None)
+    return [name for name in names if ctx.get_parameter_source(name) not in defaulted]
 
 
 def output_options(command: F) -> F:
@@ -155,7 +178,7 @@ def output_options(command: F) -> F:
         click.option("--log", "log_path", metavar="PATH", shell_complete=complete_path,
                      help="Write the recursion log to PATH (- for standard output)."),
         click.option("--max-nodes", type=int, default=None, metavar="N",
-                     help="Most boards to draw, at most 10000 (default: 100, a larger tree drawn "
+                     help="Most boards to draw, at most 2000 (default: 100, a larger tree drawn "
                           "to the depth that fits; 1600 with --depth; figures: 64 each, 60 for "
                           "the overview)."),
         click.option("--depth", type=int, default=None, metavar="N",

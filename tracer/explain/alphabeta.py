@@ -16,7 +16,7 @@ from ..trace import Call
 from . import labels, pagewords
 from .base import Note, SearchWords
 from .labels import LegendRow
-from .questions import Choice, Question, bound_choice, who
+from .questions import Choice, Question, bound_choice, choice_window, who
 from .text import signed
 
 #: What a textbook tree's legend uses for its samples' ink.
@@ -129,6 +129,12 @@ class AlphaBetaWords(SearchWords):
 
     def window_updates(self, pid: int) -> list[str]:
         """After each test-play of row ``pid``: the α or β update it caused ('' if none)."""
+        made: dict[int, list[str]] = self.__dict__.setdefault("_updates_made", {})
+        if pid not in made:  # asked once per test-play of a call (its children's questions)
+            made[pid] = self._window_updates(pid)
+        return made[pid]
+
+    def _window_updates(self, pid: int) -> list[str]:
         state = self.trace.positions.state[pid]
         maximising = self.trace.game.maximising(state)
         player = self.game_words.player(state)
@@ -255,6 +261,12 @@ class AlphaBetaWords(SearchWords):
 
     def bound_texts(self) -> list[str]:
         """Every α and β the trace records, as the log writes them, lowest first."""
+        found: list[str] | None = self.__dict__.get("_bounds_made")
+        if found is None:
+            found = self.__dict__["_bounds_made"] = self._bound_texts()
+        return found
+
+    def _bound_texts(self) -> list[str]:
         extras = self.trace.positions.extras
         texts = {"-∞", "+∞"} | {bound_text(a, True) for a in extras["alpha"]}
         texts |= {bound_text(b, False) for b in extras["beta"]}
@@ -267,22 +279,54 @@ class AlphaBetaWords(SearchWords):
         why = f"Window: called with {self.window_text(call.pid)}"
         if call.parent is not None:
             parent = trace.call(call.parent)
-            index = [c.call for c in parent.children()].index(call.call)
-            updates = [u for u in self.window_updates(parent.pid)[:index] if u]
-            source = (f"call #{parent.call}'s window after its update {updates[-1]}" if updates
+            update = self.last_update(parent.pid, self.child_index(parent.pid, call.move))
+            source = (f"call #{parent.call}'s window after its update {update}" if update
                       else f"call #{parent.call}'s own window, unchanged so far")
             why += f", {source}"
-        texts = self.bound_texts()
+        texts, places = self.bound_texts(), self.bound_places()
         found = []
         for kind, low in (("alpha", True), ("beta", False)):
-            value = bound_text(call.extra(kind), low)
+            answer = places[bound_text(call.extra(kind), low)]
+            offered = choice_window(len(texts), answer, call.call)
             found.append(Question(
                 kind=kind, call=call.call, depth=call.depth,
                 prompt=self.phrases().say(f"quiz.{kind}", who=who(self.game_words, call)),
-                choices=tuple(bound_choice(t) for t in texts), answer=texts.index(value),
+                choices=self.bound_choices()[offered.start:offered.stop], answer=answer - offered.start,
                 explanation=why + ".", ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
             ))
         return found
+
+    def bound_choices(self) -> tuple[Choice, ...]:
+        """Each bound of ``bound_texts`` as an answer."""
+        found: tuple[Choice, ...] | None = self.__dict__.get("_bound_choices")
+        if found is None:
+            found = self.__dict__["_bound_choices"] = tuple(bound_choice(t) for t in self.bound_texts())
+        return found
+
+    def bound_places(self) -> dict[str, int]:
+        """Each bound's place in ``bound_texts``."""
+        found: dict[str, int] | None = self.__dict__.get("_bound_places")
+        if found is None:
+            found = self.__dict__["_bound_places"] = {t: i for i, t in enumerate(self.bound_texts())}
+        return found
+
+    def last_update(self, pid: int, index: int) -> str:
+        """The last window update of row ``pid`` before its test-play ``index`` ('' if none)."""
+        made: dict[int, list[str]] = self.__dict__.setdefault("_last_updates", {})
+        if pid not in made:
+            latest, found = "", [""]
+            for update in self.window_updates(pid):
+                latest = update or latest
+                found.append(latest)
+            made[pid] = found
+        return made[pid][index]
+
+    def child_index(self, pid: int, move: int | None) -> int:
+        """Which test-play of row ``pid`` plays ``move`` (0 for the first)."""
+        made: dict[int, dict[int, int]] = self.__dict__.setdefault("_child_index", {})
+        if pid not in made:
+            made[pid] = {m: i for i, m in enumerate(self.trace.positions.moves(pid))}
+        return made[pid][move or 0]
 
     def after_questions(self, call: Call) -> list[Question]:
         """After each test-play of ``call`` returns: is the next one searched or pruned?"""

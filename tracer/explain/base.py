@@ -156,7 +156,7 @@ class GameWords:
         order (numbers ascending, then names), or ``none``."""
         words = typed.replace(",", " ").lower().split()
         tokens = {w for w in words if w not in ("none", "no", "and", "move", "moves")}
-        ordered = sorted(tokens, key=lambda t: (not t.isdigit(), int(t) if t.isdigit() else 0, t))
+        ordered = sorted(tokens, key=_number_first)
         return " ".join(ordered) or "none"
 
     def move_phrase(self, state: int, move: int) -> str:
@@ -687,3 +687,10 @@ class SearchWords:
                 {**words.page_phrases(), **words.play_phrases(), **self.page_phrases(), **self.play_phrases()},
                 {**words.page_constants(), **self.page_constants()})
         return found
+
+
+def _number_first(token: str) -> tuple[bool, int, str]:
+    """Sorts typed moves: numbers (ASCII digits, by value, however many) before names."""
+    digits = token.isascii() and token.isdigit()
+    plain = token.lstrip("0") or "0"
+    return (not digits, len(plain) if digits else 0, plain if digits else token)

@@ -12,10 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from ..errors import visible
+
 
 def text(words: str) -> str:
-    """Plain text made safe inside a label (``<``, ``>``, ``&`` and quotes escaped)."""
-    return escape(words)
+    """Plain text made safe inside a label: ``<``, ``>``, ``&`` and quotes escaped, and
+    control characters shown as escapes (Graphviz refuses them, a terminal acts on them)."""
+    return escape(visible(words))
 
 
 def _attributes(attrs: dict[str, object]) -> str:

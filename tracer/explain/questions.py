@@ -75,6 +75,23 @@ class Question:
         return None
 
 
+#: Most choices a question offers. A game with more distinct scores (a textbook tree of
+#: thousands of leaf values) offers a run of this many around the answer, so the page's
+#: quiz stays small however many values a tree holds. Tic-tac-toe never has more than 8.
+MAX_CHOICES = 12
+
+
+def choice_window(count: int, answer: int, call: int) -> range:
+    """Which of ``count`` ordered choices a question offers: all of them if they fit
+    MAX_CHOICES, else a run of MAX_CHOICES holding ``answer``, at a place that varies with
+    the ``call`` asked about (so where the answer sits in the run gives nothing away)."""
+    if count <= MAX_CHOICES:
+        return range(count)
+    offset = (call * 7) % MAX_CHOICES
+    start = min(max(answer - offset, 0), count - MAX_CHOICES)
+    return range(start, start + MAX_CHOICES)
+
+
 def score_choice(score: int) -> Choice:
     """A score as an answer: ``+1`` (also typed ``1``)."""
     spellings = {signed(score), str(score)}

@@ -87,8 +87,10 @@ def version1() -> GameKind:
 
 
 def sniff(data: bytes | str) -> GameKind:
-    """The game an input file is written for: the one most sure its first 4 KiB are its own."""
-    text = data if isinstance(data, str) else data[:4096].decode("utf-8", "replace")
+    """The game an input file is written for: the one most sure its text is its own (read
+    whole, however long its opening comments, without a byte-order mark)."""
+    text = data if isinstance(data, str) else data.decode("utf-8", "replace")
+    text = text.removeprefix("\ufeff")
     found = kinds()
     scores = [kind.sniff(text) for kind in found]
     best = max(range(len(found)), key=lambda i: (scores[i], -i))

@@ -103,6 +103,9 @@ class GameKind:
     options: tuple[GameOption, ...] = ()
     #: The most bytes of an input file this game reads.
     max_bytes: int = 64 * 1024
+    #: The most moves below the first call a game of this kind can reach: a JSON trace's
+    #: reader allows exactly as many nested calls, so every trace written reads back.
+    max_depth: int = 64
     #: The keys a JSON node holds for the state (see ``json_head``/``json_tail``).
     json_keys: frozenset[str] = frozenset()
     #: Whether version 1 of the JSON trace, which names no game, is this game's (one game's).

@@ -42,4 +42,5 @@ def plan(trace: Trace, request: Request) -> list[Output]:
 
 def produce(trace: Trace, request: Request) -> None:
     """Check, render, then write every output the request asks for."""
+    request.check_options()
     run(plan(trace, request), request.inputs)

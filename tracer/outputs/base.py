@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import click
 
+from ..errors import quote, visible
 from ..trace import Trace
 from .safe_write import staged_writes
 
@@ -63,6 +64,38 @@ class Request:
             req = replace(req, no_tree=True)
         return req
 
+    def check_options(self) -> None:
+        """Refuse an option that would change nothing in what this request writes (a
+        drawing's options when nothing is drawn, ``--scale`` without a PNG), never left
+        silently unused. Call it on the request as given, before ``resolved``."""
+        from ..errors import InputError
+
+        req = self.resolved()
+        tree = None if req.no_tree else req.tree_format
+        drawn = tree in ("svg", "png", "pdf", "dot")
+        figures = req.figures_dir is not None
+        unused = {
+            "--max-nodes": req.max_nodes is not None and not (drawn or figures),
+            "--depth": req.depth is not None and not (drawn or figures),
+            "--line": req.line and not drawn,
+            "--focus": req.focus != 1 and not (drawn or req.html_path is not None),
+            "--engine": req.engine is not None and not (tree in ("svg", "png", "pdf") or figures),
+            "--scale": req.scale != 1.0 and not (tree == "png" or (figures and req.fmt == "png")),
+            "-o": self.no_tree and self.output is not None,
+            "--format": self.no_tree and self.fmt is not None and not figures,
+        }
+        for option, useless in unused.items():
+            if useless:
+                raise InputError("changes nothing in what this run writes: " + _WHY_UNUSED[option]
+                                 + "; leave it out", option)
+
+    @property
+    def tree_format(self) -> str:
+        """The tree file's format (svg when nothing says otherwise)."""
+        from .files import choose_format
+
+        return choose_format(self.output, self.tree_format_option, self.stem)[1]
+
     @property
     def tree_format_option(self) -> str | None:
         """``--format`` as it applies to the tree (the figures take it when there is no ``-o``)."""
@@ -76,6 +109,19 @@ class Request:
         from .files import choose_format
 
         return choose_format(self.output, self.tree_format_option, self.stem)[0]
+
+
+#: Why each output option can change nothing, for ``Request.check_options``.
+_WHY_UNUSED = {
+    "--max-nodes": "it sizes a drawing (the tree as SVG, PNG, PDF or DOT, or --figures)",
+    "--depth": "it sizes a drawing (the tree as SVG, PNG, PDF or DOT, or --figures)",
+    "--line": "it shapes the tree's drawing (SVG, PNG, PDF or DOT)",
+    "--focus": "it picks the call a drawing or the page (--html) starts from",
+    "--engine": "it lays out an SVG, PNG or PDF drawing",
+    "--scale": "it enlarges PNG pictures",
+    "-o": "--no-tree writes no tree",
+    "--format": "--no-tree writes no tree (the figures take --format too)",
+}
 
 
 class Output(ABC):
@@ -142,21 +188,22 @@ def run(outputs: list[Output], inputs: tuple[str, ...] = ()) -> None:
             out.write()
     for out in files:
         for line in out.reports:
-            click.echo(line, err=True)
+            click.echo(visible(line), err=True)  # the file names in it are the user's
 
 
 def check_distinct(outputs: list[Output], inputs: tuple[str, ...]) -> None:
-    """Refuse a run whose outputs would overwrite one another or one of its inputs."""
+    """Refuse a run whose outputs would overwrite one another or one of its inputs (standard
+    input included, when it is a file), links followed."""
     from ..errors import InputError
 
-    claimed: list[tuple[Output | _Input, str]] = [(_Input(p), "the input") for p in inputs if p != "-"]
+    claimed: list[tuple[Output | _Input, str]] = [(_Input(path), "the input") for path in inputs]
     for out in outputs:
         for earlier, what in claimed:
             clash = next((p for p in out.paths() if earlier.covers(p)), None) or next(
                 (p for p in earlier.paths() if out.covers(p)), None)
             if clash is not None:
-                raise InputError(f"{clash!r} would be written by {out.option} and is also {what}: "
-                                 f"give each output its own file", out.option)
+                raise InputError(f"{quote(clash, 120)} would be written by {out.option} and is also "
+                                 f"{what}: give each output its own file", out.option)
         claimed.append((out, f"written by {out.option}"))
 
 
@@ -167,9 +214,24 @@ class _Input:
         self.path = path
 
     def paths(self) -> list[str]:
-        return [self.path]
+        return [] if self.path == "-" else [self.path]
 
     def covers(self, path: str) -> bool:
         from .files import same_file
 
-        return same_file(path, self.path)
+        if self.path != "-":
+            return same_file(path, self.path)
+        return _is_standard_input(path)
+
+
+def _is_standard_input(path: str) -> bool:
+    """Whether ``path`` is the file standard input reads (``trace - -o b.txt < b.txt``)."""
+    import os
+    import stat
+
+    try:
+        given = os.fstat(0)  # descriptor 0 itself: the stream object may be closed by now
+        target = os.stat(path)
+    except (OSError, ValueError, AttributeError):  # no such file yet, or no real stdin
+        return False
+    return stat.S_ISREG(given.st_mode) and (given.st_dev, given.st_ino) == (target.st_dev, target.st_ino)

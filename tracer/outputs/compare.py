@@ -60,9 +60,11 @@ class ComparePage(Output):
 
     def render(self) -> None:
         from ..renderers.compare import render_html
-        from ..renderers.tree import describe, game_tree, plan_tree
+        from ..renderers.tree import READABLE_NODES, describe, game_tree, plan_tree
 
-        plans = [plan_tree(trace) for trace in self.trace]
+        # Each tree as the tree file draws it by default: whole when small, else to the
+        # depth that stays readable (side by side, several large drawings would take minutes).
+        plans = [plan_tree(trace, whole=READABLE_NODES) for trace in self.trace]
         svgs = [pipe(game_tree(trace, plan), "svg").decode("utf-8") for trace, plan in zip(self.trace, plans,
                                                                                               strict=True)]
         notes = [describe(trace, plan) for trace, plan in zip(self.trace, plans, strict=True)]

@@ -80,7 +80,8 @@ def render_series(
     for fig in series:
         svg = pipe(fig.graph, "svg", engine=engine)
         svgs.append(svg.decode("utf-8"))
-        files[f"{fig.name}.{fmt}"] = svg if fmt == "svg" else pipe(fig.graph, fmt, engine=engine, scale=scale)
+        files[f"{fig.name}.{fmt}"] = svg if fmt == "svg" else pipe(fig.graph, fmt, engine=engine, scale=scale,
+                                                                   svg=svg)
     files["index.html"] = render_page(trace, series, svgs, [f"{f.name}.{fmt}" for f in series])
     return files
 

@@ -67,15 +67,17 @@ def check_output_path(path: str, option: str) -> None:
         raise InputError(f"cannot write {quote(path)}: the folder {quote(str(folder))} does not exist", option)
 
 
-def pipe(graph: graphviz.Digraph, fmt: str, *, engine: str | None = None, scale: float = 1.0) -> bytes:
+def pipe(graph: graphviz.Digraph, fmt: str, *, engine: str | None = None, scale: float = 1.0,
+         svg: bytes | None = None) -> bytes:
     """Lay out ``graph`` and return the ``fmt`` bytes (see tracer.outputs.layout for the engines).
 
     ``engine`` is ``dot``, ``pure`` or ``auto`` (default: $TRACER_ENGINE, else auto);
-    ``scale`` enlarges PNGs.
+    ``scale`` enlarges PNGs; ``svg``, the same graph already drawn as SVG, saves a PNG
+    its measuring layout.
     """
     from .layout import render
 
-    return render(graph.source, fmt, engine=engine, scale=scale)
+    return render(graph.source, fmt, engine=engine, scale=scale, svg=svg)
 
 
 def check_graphviz(fmt: str = "svg", engine: str | None = None) -> None:

@@ -114,49 +114,84 @@ def check_engine(fmt: str = "svg", engine: str | None = None) -> None:
 
 
 def render(source: str, fmt: str, *, engine: str | None = None, scale: float = 1.0,
-           warn: Callable[[str], object] | None = None) -> bytes:
+           warn: Callable[[str], object] | None = None, svg: bytes | None = None) -> bytes:
     """Lay out the DOT ``source`` and return it as ``fmt`` (svg, png or pdf) bytes.
 
     ``scale`` enlarges PNGs (2 = twice the pixels, for slides); SVG and PDF are
     vector pictures and ignore it. ``warn`` receives each warning line of the engine
-    (default: standard error).
+    (default: standard error). A PNG is first measured from its SVG layout (``svg``, if
+    already made by the same engine) and refused with TooLargeError when its bitmap
+    would pass MAX_PNG_PIXELS, before an engine spends gigabytes drawing it.
     """
     if not scale > 0:
         raise InputError(f"expected a scale above 0, found {scale}", "--scale")
     name, program = choose_engine(fmt, engine)
-    args = [program, f"-T{fmt}"]
-    if fmt == "png":
-        args.append(f"-Gdpi={BASE_DPI * scale:g}")
     if name == "pure":
         source = source.replace(DRAWING_FONT, PURE_FONT)
+    extra: list[str] = []
+    if fmt == "png":
+        dpi = BASE_DPI * scale
+        # Its warnings come once, with the PNG itself.
+        check_png_size(svg if svg is not None else _run(name, program, "svg", source, [], lambda _: None), dpi)
+        extra = [f"-Gdpi={dpi:g}"]
+    data = _run(name, program, fmt, source, extra, warn)
+    if fmt == "png" and _png_too_large(data):
+        raise TooLargeError(TOO_LARGE)
+    return data
+
+
+#: Graphviz's bitmap renderer shrinks anything wider or taller than this.
+MAX_PNG_SIDE = 32767
+#: Most pixels a PNG may have: the engines hold the whole bitmap in memory (the pure
+#: engine about 8 bytes a pixel), so this keeps a PNG's drawing under about 250 MiB.
+MAX_PNG_PIXELS = 25_000_000
+TOO_LARGE = (
+    "the PNG would be too large to read (Graphviz would shrink it to fit "
+    f"{MAX_PNG_SIDE:,} pixels): draw an SVG instead (-o tree.svg), fewer boards "
+    "(--depth N, --focus CALL, --line) or a smaller --scale")
+
+
+def check_png_size(svg: bytes, dpi: float) -> None:
+    """TooLargeError if the drawing ``svg`` lays out, at ``dpi``, passes the PNG limits."""
+    import re
+
+    found = re.search(rb'<svg[^>]*?width="([0-9.]+)pt"[^>]*?height="([0-9.]+)pt"', svg[:4096])
+    if found is None:
+        return  # not Graphviz's own header: the bitmap's size is checked afterwards
+    width, height = (float(v) * dpi / 72 for v in found.groups())
+    if max(width, height) > MAX_PNG_SIDE or width * height > MAX_PNG_PIXELS:
+        raise TooLargeError(
+            f"the PNG would be {width:,.0f} × {height:,.0f} pixels, over the limit of "
+            f"{MAX_PNG_PIXELS / 1e6:g} million pixels and {MAX_PNG_SIDE:,} a side: draw an SVG "
+            "instead (-o tree.svg), fewer boards (--depth N, --focus CALL, --line) or a "
+            "smaller --scale")
+
+
+def _run(name: str, program: str, fmt: str, source: str, extra: list[str],
+         warn: Callable[[str], object] | None = None) -> bytes:
+    """Run the layout program on ``source``; its output as ``fmt``, checked."""
     try:
         # A big tree takes Graphviz many seconds: say so on a terminal meanwhile.
         with waiting(f"laying out the drawing with Graphviz ({name})"):
-            done = subprocess.run(args, input=source.encode("utf-8"), capture_output=True, check=False)
+            done = subprocess.run([program, f"-T{fmt}", *extra], input=source.encode("utf-8"),
+                                  capture_output=True, check=False)
     except OSError as exc:
         raise RenderError(f"cannot run {program}: {exc.strerror or exc}") from None
     messages = done.stderr.decode("utf-8", errors="replace").splitlines()
     if done.returncode != 0 or not done.stdout:
-        detail = messages[-1].strip() if messages else f"exit status {done.returncode}"
+        detail = next((m.strip() for m in reversed(messages) if m.strip()), f"exit status {done.returncode}")
         raise RenderError(f"Graphviz ({name}) failed: {detail}")
-    if fmt == "svg" and not _is_utf8(done.stdout):
-        raise RenderError(f"Graphviz ({name}) wrote an SVG that is not UTF-8 text: {program} "
-                          "may not be Graphviz's dot (try --engine pure)")
-    shrink = next((line for line in messages if "Scaling by" in line), None)
-    if fmt == "png" and (shrink or _png_too_large(done.stdout)):
-        raise TooLargeError(
-            "the PNG would be too large to read (Graphviz would shrink it to fit "
-            f"{MAX_PNG_SIDE:,} pixels): draw an SVG instead (-o tree.svg), fewer boards "
-            "(--depth N, --focus CALL, --line) or a smaller --scale")
+    if not _looks_like(done.stdout, fmt):
+        other = "pure" if name == "dot" else "dot"
+        raise RenderError(f"Graphviz ({name}) wrote something that is not {fmt.upper()}: {program} "
+                          f"may not be Graphviz's {name} (try --engine {other})")
+    if fmt == "png" and any("Scaling by" in line for line in messages):
+        raise TooLargeError(TOO_LARGE)
     report = warn or _to_stderr
     for line in messages:
         if line.strip() and not (name == "pure" and PURE_NOISE in line):
             report(one_line(line.strip()))  # the engine's words, never its escape codes
     return done.stdout
-
-
-#: Graphviz's bitmap renderer shrinks anything wider or taller than this.
-MAX_PNG_SIDE = 32767
 
 
 def _png_too_large(data: bytes) -> bool:
@@ -167,13 +202,17 @@ def _png_too_large(data: bytes) -> bool:
     return max(width, height) > MAX_PNG_SIDE
 
 
-def _is_utf8(data: bytes) -> bool:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
+def _looks_like(data: bytes, fmt: str) -> bool:
+    """Whether a layout program's output is the format asked for (an SVG is UTF-8 text)."""
+    if fmt == "svg":
+        try:
+            return "<svg" in data.decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+    return data.startswith({"png": b"\x89PNG", "pdf": b"%PDF"}.get(fmt, b""))
 
 
 def _to_stderr(line: str) -> None:
-    sys.stderr.write(f"{line}\n")
+    from ..errors import visible
+
+    sys.stderr.write(f"{visible(line)}\n")  # the program's words, never its escape codes

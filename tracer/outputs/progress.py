@@ -20,6 +20,8 @@ from typing import TextIO
 
 import click
 
+from ..errors import visible
+
 #: Below this many calls a log or trace is written in about a second: no bar.
 BAR_MIN_CALLS = 100_000
 #: How long a wait lasts before its line appears, and how often it is redrawn (seconds).
@@ -46,7 +48,7 @@ def calls_bar(total: int, label: str, *, stream: TextIO | None = None,
     if terminal is None or total < minimum:
         yield None
         return
-    with click.progressbar(length=total, label=label, file=terminal, show_pos=True,
+    with click.progressbar(length=total, label=visible(label), file=terminal, show_pos=True,
                            show_percent=True, width=30) as bar:
         shown = 0
 
@@ -78,7 +80,7 @@ def waiting(label: str, *, stream: TextIO | None = None, delay: float = WAIT_DEL
         if done.wait(delay):
             return
         while not done.is_set():
-            click.echo(f"\r{label}: {time.monotonic() - start:.0f} s", file=terminal, nl=False)
+            click.echo(f"\r{visible(label)}: {time.monotonic() - start:.0f} s", file=terminal, nl=False)
             drawn.set()
             done.wait(WAIT_TICK)
 

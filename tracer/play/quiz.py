@@ -7,9 +7,11 @@ piped in) and keeps the score.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TextIO
 
+from ..errors import EnvironmentFault, InputError, escape
 from ..explain import for_trace
 from ..renderers.log import header
 from ..renderers.quiz import SHARED_KINDS, Question, first_call_questions, kind_titles
@@ -87,12 +89,15 @@ class QuizSession:
         hint = "" if question.many else f" [{labels}]"
         while True:
             self.echo(f"\nQ{number + 1}. {question.prompt}{hint}")
-            line = self.stdin.readline()
-            if not line or line.strip().lower() in QUIT_WORDS:
+            line = read_line(self.stdin)
+            if line is None or line.strip().lower() in QUIT_WORDS:
                 self.echo("")
                 return False
             if self.echo_input:
-                self.echo(f"> {line.strip()}")
+                self.echo(f"> {shown_answer(line)}")
+            if len(line.rstrip("\n")) > MAX_LINE:
+                self.echo(f"(an answer longer than {MAX_LINE} characters was skipped)")
+                continue
             chosen = read_answer(question, line, self.trace)
             if chosen is not None:
                 break
@@ -114,11 +119,61 @@ def board_picture(trace: Trace) -> list[str]:
     return ["", *lines, ""] if lines else []
 
 
-def read_board_lines(stdin: TextIO) -> str:
-    """A board read from standard input up to its first empty line; the answers follow it."""
-    lines = []
-    for line in stdin:
+def read_board_lines(stdin: TextIO, limit: int) -> str:
+    """A board read from standard input up to its first empty line; the answers follow it.
+
+    At most ``limit`` characters are read (the most a game reads of an input file).
+    """
+    lines: list[str] = []
+    size = 0
+    while size <= limit:
+        line = _readline(stdin, limit + 1 - size)
         if not line.strip():
             break
         lines.append(line)
+        size += len(line)
     return "".join(lines)
+
+
+#: Longest answer read (longer lines are skipped), and how far a line's end is looked
+#: for before the input is taken for something other than lines of text.
+MAX_LINE = 256
+MAX_SKIP = 1 << 20
+
+
+def read_line(stdin: TextIO) -> str | None:
+    """One answer line, None at the end of the input. A line longer than MAX_LINE comes
+    back cut to MAX_LINE + 1 characters (the rest of it read and dropped); InputError if
+    the input is not UTF-8 or has no line end within MAX_SKIP characters."""
+    line = _readline(stdin, MAX_LINE + 1)
+    if len(line) > MAX_LINE and not line.endswith("\n"):
+        skipped = 0
+        while not (chunk := _readline(stdin, 1 << 16)).endswith("\n") and chunk:
+            skipped += len(chunk)
+            if skipped > MAX_SKIP:
+                raise InputError(f"expected answers, one per line, found no line end within "
+                                 f"{MAX_SKIP:,} characters", "<stdin>")
+    return line or None
+
+
+def _readline(stdin: TextIO, limit: int) -> str:
+    """``stdin.readline(limit)``, its failures as one-line errors."""
+    try:
+        line = stdin.readline(limit)
+    except UnicodeDecodeError:
+        line = "\udcff"
+    except (OSError, ValueError) as exc:  # a closed or unreadable standard input
+        raise EnvironmentFault(f"cannot read standard input: {getattr(exc, 'strerror', None) or exc}") \
+            from None
+    if _UNDECODED.search(line):  # how a UTF-8 locale's standard input keeps bytes it cannot read
+        raise InputError("expected UTF-8 text, found bytes that are not", "<stdin>")
+    return line
+
+
+_UNDECODED = re.compile("[\udc80-\udcff]")
+
+
+def shown_answer(line: str) -> str:
+    """An answer as the transcript repeats it: escaped, and cut if long."""
+    text = line.strip()
+    return escape(text) if len(text) <= 60 else escape(text[:59]) + "…"

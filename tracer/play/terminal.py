@@ -13,7 +13,7 @@ from typing import TextIO
 
 import click
 
-from ..errors import RenderError, TracerError, escape, quote
+from ..errors import RenderError, TracerError, escape, quote, visible
 from ..explain import for_trace, search_name
 from ..explain.text import signed
 from ..explain.tictactoe import board_lines as _board_lines
@@ -260,7 +260,7 @@ class Session:
         if decision.number in self.saved:
             paths = self.saved[decision.number]
             if paths:  # saving a decision twice would write the same files again
-                self.say("Its full trace is in " + ", ".join(map(str, paths)) + ".")
+                self.say("Its full trace is in " + ", ".join(visible(str(p)) for p in paths) + ".")
         elif self.save_dir is None:
             self.say("  (start with --save DIR to keep each decision's full trace as files)")
         else:
@@ -287,7 +287,7 @@ class Session:
             self.saved[decision.number] = []  # tried: asking again does not retry
             return
         except RenderError as exc:  # no engine can draw it: the game goes on
-            self.say(f"Could not save move {decision.number}: {exc}.")
+            self.say(f"Could not save move {decision.number}: {visible(str(exc))}.")
             return
         self.saved[decision.number] = paths
-        self.say(f"  (saved {', '.join(map(str, paths))})")
+        self.say(f"  (saved {', '.join(visible(str(p)) for p in paths)})")

@@ -36,6 +36,9 @@ GUIDE_URL = "https://www.freecodecamp.org/news/minimax-algorithm-guide-how-to-cr
 #: The guide's step that shows each of its test-play figures (6, 7, 8).
 TEST_PLAY_STEPS = {1: 19, 2: 21, 3: 23}
 
+#: Most test-plays of call #1 a series draws, one figure each (a board has at most nine;
+#: each figure is a layout of its own, so a root of thousands of children would take minutes).
+MAX_TEST_PLAYS = 16
 #: Boards drawn in one test-play figure when no depth is asked for: every board
 #: with five or fewer empty cells is drawn whole; larger subtrees are summarised.
 FIGURE_MAX_NODES = 64
@@ -96,8 +99,8 @@ def _budget(depth: int | None, max_nodes: int | None, default: int) -> int:
     if max_nodes is not None:
         if not 1 <= max_nodes <= HARD_MAX_NODES:
             raise TooLargeError(
-                f"--max-nodes must be between 1 and {HARD_MAX_NODES} "
-                f"(Graphviz needs minutes beyond that), found {max_nodes}"
+                f"--max-nodes must be between 1 and {HARD_MAX_NODES} (a larger drawing takes minutes "
+                f"and gigabytes; draw a part with --depth N), found {max_nodes}"
             )
         return max_nodes
     # An explicit depth asks for that much: allow what the game tree allows.
@@ -537,11 +540,17 @@ def figures(
 
     ``depth`` and ``max_nodes`` apply to every tree figure (see ``test_play_figure``).
     InputError if the figures' narration (the guide's steps 11-17) would not tell the
-    search's calls truly.
+    search's calls truly; TooLargeError if call #1 makes more than MAX_TEST_PLAYS test-plays.
     """
     if not for_trace(trace)[1].narrates_figures:
         raise InputError("the figures narrate every call as the guide's steps 11-17, which this search's "
                          "calls need not follow: write the log or the tree instead", "--figures")
+    plays_made = len(trace.root.children())
+    if plays_made > MAX_TEST_PLAYS:
+        raise TooLargeError(
+            f"the figures draw one picture per test-play of call #1, at most {MAX_TEST_PLAYS}, and "
+            f"call #1 makes {plays_made:,}: draw the game tree instead (-o tree.svg; --depth N or "
+            f"--focus CALL for a part of it) or step through it (--html page.html)")
     overview = overview_figure(trace, depth=depth, max_nodes=max_nodes)
     if trace.root.terminal is not None:
         return FigureSeries([overview])

@@ -89,6 +89,21 @@ def conclusion(trace: Trace) -> str:
     )
 
 
+#: ``allTestPlayInfos`` is written whole up to this many entries (a board has at most 9);
+#: a longer one keeps its first and last few around a count of the rest, so a node of
+#: thousands of children costs a line each, not a list each (quadratic in the children).
+LIST_LIMIT = 12
+LIST_ENDS = 3
+
+
+def folded(items: range) -> list[int | str]:
+    """``items`` as the log lists them: whole, or the ends around ``'… N more …'``."""
+    if len(items) <= LIST_LIMIT:
+        return list(items)
+    hidden = len(items) - 2 * LIST_ENDS
+    return [*items[:LIST_ENDS], f"… {hidden:,} more …", *items[-LIST_ENDS:]]
+
+
 def pick_words(maximising: bool, scores: list[int], best_index: int, move: str) -> str:
     """Why step 16 chose ``bestTestPlay``: ``cell 4, the first lowest``."""
     if len(scores) == 1:
@@ -199,8 +214,10 @@ class _Phrases:
         p, game = self.p, self.game
         pad = INDENT * (p.depth[parent] + 1)
         first = p.first_edge[parent]
+        shown = folded(range(first, edge + 1))
         infos = ", ".join(
-            self.returned(p.edge_move[e], p.score[p.edge_child[e]]) for e in range(first, edge + 1)
+            e if isinstance(e, str) else self.returned(p.edge_move[e], p.score[p.edge_child[e]])
+            for e in shown
         )
         move = p.edge_move[edge]
         undo = game.undo_text(move)

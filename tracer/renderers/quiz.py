@@ -18,11 +18,11 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import asdict
+from dataclasses import fields
 from typing import Any
 
 from ..explain import for_trace
-from ..explain.questions import Choice, Question, score_choice, who
+from ..explain.questions import Choice, Question, choice_window, score_choice, who
 from ..explain.text import signed
 from ..trace import Call, Trace
 from .log import step_lines
@@ -62,10 +62,12 @@ def _sentence(step: str, text: str) -> str:
     return f"Step {step}: {text}."
 
 
-def value_question(trace: Trace, call: Call, scores: tuple[Choice, ...]) -> Question:
-    """What ``call`` returns; asked just before its step 16 (or, alone, as it begins)."""
+def value_question(trace: Trace, call: Call, scores: tuple[Choice, ...], places: dict[str, int]) -> Question:
+    """What ``call`` returns; asked just before its step 16 (or, alone, as it begins).
+
+    ``scores`` are every score's choice, ``places`` each one's index by its label.
+    """
     words, search = for_trace(trace)
-    labels = [c.label for c in scores]
     n = call.call
     ask: tuple[str, int, int]
     reveal: tuple[str, int, int]
@@ -80,10 +82,12 @@ def value_question(trace: Trace, call: Call, scores: tuple[Choice, ...]) -> Ques
         lines = step_lines(trace, call)
         why = _sentence("16", lines["16"] + "; step 17: " + lines["17"])
         ask, reveal = ("end", n, -2), ("end", n, -1)
+    offered = choice_window(len(scores), places[signed(call.score)], n)
     return Question(
         kind="value", call=n, depth=call.depth,
         prompt=words.phrases().say("quiz.value", who=who(words, call)),
-        choices=scores, answer=labels.index(signed(call.score)), explanation=why,
+        choices=scores[offered.start:offered.stop], answer=places[signed(call.score)] - offered.start,
+        explanation=why,
         ask=ask, reveal=reveal, ask_alone=("begin", n, 0), reveal_alone=("end", n, 0),
     )
 
@@ -129,11 +133,12 @@ def _calls(trace: Trace, depth: int | None) -> Iterator[Call]:
 def questions(trace: Trace, depth: int | None = None) -> list[Question]:
     """Every question about the calls down to ``depth`` (all calls if None), in call order."""
     scores = score_choices(trace)
+    places = {choice.label: i for i, choice in enumerate(scores)}
     search = for_trace(trace)[1]
     found: list[Question] = []
     for call in _calls(trace, depth):
         found += search.entry_questions(call)
-        found.append(value_question(trace, call, scores))
+        found.append(value_question(trace, call, scores, places))
         if call.children() and (depth is None or call.depth < depth):
             if len(call.children()) > 1:  # one test-play leaves nothing to pick
                 found.append(pick_question(trace, call))
@@ -155,12 +160,17 @@ def first_call_questions(trace: Trace) -> list[Question]:
 
 
 def page_depth(trace: Trace, limit: int = PAGE_LIMIT) -> int:
-    """The deepest level whose calls (and so questions, about two a call) fit in ``limit``."""
+    """The deepest level whose calls (and so questions, about two a call) fit in ``limit``.
+
+    The first call's test-plays are asked about unless they alone pass the limit (a
+    textbook tree's root with hundreds of children; never a board's nine cells, so the
+    game page's quizbuild.js, which keeps them always, builds the same questions).
+    """
     per_depth = trace.calls_by_depth(0)
     total, depth = 0, 0
     for d, n in enumerate(per_depth):
         total += 2 * n
-        if total > limit and d > 1:
+        if total > limit and d > 0:
             break
         depth = d
     return depth
@@ -192,7 +202,8 @@ def build_settings() -> dict[str, Any]:
 
 
 def _as_data(q: Question) -> dict[str, Any]:
-    data = asdict(q)
-    del data["many"]  # the page asks no question answered by a set of moves
+    # Field by field (dataclasses.asdict deep-copies: minutes for a tree's thousands of
+    # questions); the page asks no question answered by a set of moves ("many").
+    data = {f.name: getattr(q, f.name) for f in fields(q) if f.name != "many"}
     data["choices"] = [{"label": c.label, "accepts": list(c.accepts)} for c in q.choices]
     return data

@@ -24,8 +24,9 @@ DEFAULT_MAX_NODES = 1600
 #: Without --depth or --max-nodes, trees up to this many boards are drawn whole; a larger
 #: one is drawn to a depth that stays readable (a wider picture shrinks past reading).
 READABLE_NODES = 100
-#: Graphviz needs over ten seconds beyond this; never draw more.
-HARD_MAX_NODES = 10000
+#: Never draw more: beyond it a layout takes Graphviz many seconds, and the pure engine
+#: (graphviz-pure) over 300 MiB (see benchmarks/RESULTS.md).
+HARD_MAX_NODES = 2000
 #: When a tree must be collapsed, draw down to the deepest level with at most this many
 #: boards side by side: wider pictures stop being readable as a whole.
 COLLAPSED_WIDTH = 50
@@ -101,8 +102,8 @@ def _check_request(trace: Trace, focus: int, depth: int | None, max_nodes: int) 
     """Refuse a node budget, a focus call or a depth that cannot be drawn (TooLargeError)."""
     if not 1 <= max_nodes <= HARD_MAX_NODES:
         raise TooLargeError(
-            f"--max-nodes must be between 1 and {HARD_MAX_NODES} "
-            f"(Graphviz needs minutes beyond that), found {max_nodes}"
+            f"--max-nodes must be between 1 and {HARD_MAX_NODES} (a larger drawing takes minutes "
+            f"and gigabytes; draw a part: --depth N, --focus CALL or --line), found {max_nodes}"
         )
     if not 1 <= focus <= trace.calls:
         raise TooLargeError(f"--focus {focus} does not exist: calls run from 1 to {trace.calls}")

@@ -25,7 +25,8 @@ def load_json(stream: BinaryIO, source: str = "<json>") -> Trace:
     The file is read as a stream (``tracer.tracefile.stream``), in bounded memory.
     Raises InputError naming the source and what is wrong.
     """
-    reader = TraceReader(stream, source)
+    # As many nested calls as the deepest game can make: what the writer can write.
+    reader = TraceReader(stream, source, max_depth=max(kind.max_depth for kind in games.kinds()) + 1)
     return _build(reader.nodes(), reader.header, source)
 
 

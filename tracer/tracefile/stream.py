@@ -42,24 +42,36 @@ from ..errors import InputError, quote
 #: A saved trace of the empty board is about 76 MB; refuse files far beyond any real trace.
 MAX_BYTES = 512 * 1024 * 1024
 CHUNK = 1 << 20
-#: Longest token (a string or number) and most characters kept ahead of the parser.
+#: Longest number token, and longest string: a header holds a textbook tree's whole
+#: notation (``"game_tree"``; a tree file is at most 256 KiB), so a string may be long.
 MAX_TOKEN = 4096
-MARGIN = 2 * MAX_TOKEN
+MAX_STRING = 1 << 20
+#: Most characters kept ahead of the parser: the longest token fits.
+MARGIN = MAX_STRING + MAX_TOKEN
 #: Most digits of a number: 20 holds any 64-bit integer; more is refused before int().
 MAX_DIGITS = 20
-MAX_TREE_DEPTH = 64
+#: The most nested calls any reader is built for; each reader takes the depth of the
+#: deepest game it may meet (``max_depth``), which is below this.
+MAX_TREE_DEPTH = 256
 MAX_VALUE_DEPTH = 16
-#: Most items (array elements, object keys) in a value that is not part of the tree.
+#: Most items (array elements, object keys, at any depth) in one node's fields outside
+#: the tree's nesting, and most characters of their strings together.
 MAX_ITEMS = 10_000
+MAX_CHARS = MAX_STRING
+#: The same for the header as a whole, and its most keys: junk before the tree never
+#: holds more than a few megabytes.
+MAX_HEADER_KEYS = 256
+MAX_HEADER_ITEMS = 4 * MAX_ITEMS
+MAX_HEADER_CHARS = 2 * MAX_STRING
 #: Most distinct field texts remembered by the fast lane before the memory is cleared.
 MAX_CACHED = 50_000
 
 _WS = re.compile(r"[ \t\n\r]*+")
 _TOKEN = re.compile(
     (r'[ \t\n\r]*+(?:([{}\[\]:,])'
-     r'|("(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})){0,LONGEST}")'
+     r'|("(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})){0,STRING}")'
      r"|(-?(?:0|[1-9][0-9]{0,LONGEST})(\.[0-9]{1,LONGEST})?([eE][+-]?[0-9]{1,4})?)(?![0-9])"
-     r"|(true|false|null)(?![A-Za-z0-9]))").replace("LONGEST", str(MAX_TOKEN))
+     r"|(true|false|null)(?![A-Za-z0-9]))").replace("LONGEST", str(MAX_TOKEN)).replace("STRING", str(MAX_STRING))
 )
 #: The opening of a node whose fields before "children" are simple values, in any
 #: white-space layout (the general lane's shortcut; write_json's layout has its own).
@@ -82,9 +94,13 @@ _TAILS = {"]}" * n + comma: (n, FIRST if n == 0 else NODE if comma else AFTER)
 class TraceReader:
     """A JSON trace read incrementally from a binary stream (see the module's notes)."""
 
-    def __init__(self, stream: BinaryIO, source: str = "<json>"):
+    def __init__(self, stream: BinaryIO, source: str = "<json>", max_depth: int = MAX_TREE_DEPTH):
         self.stream = stream
         self.source = source
+        #: The most nested calls (the root is 1): the deepest game's depth, plus one.
+        self.max_depth = min(max_depth, MAX_TREE_DEPTH)
+        #: What the value being read may still hold (see ``budget``).
+        self.items_left = self.chars_left = 0
         self.header: dict[str, Any] = {}
         self.buf = ""
         self.pos = 0
@@ -126,7 +142,7 @@ class TraceReader:
         match = _TOKEN.match(self.buf, self.pos)
         while match is None:
             self.pos = _WS.match(self.buf, self.pos).end()  # type: ignore[union-attr]
-            if self.pos < len(self.buf) - MAX_TOKEN or self.eof:
+            if self.pos < len(self.buf) - MARGIN or self.eof:
                 if self.pos >= len(self.buf):
                     return "", None
                 raise self.fail(f"found {quote(self.buf[self.pos:self.pos + 20])}")
@@ -137,6 +153,7 @@ class TraceReader:
         if punct:
             return punct, None
         if string is not None:
+            self.chars_left -= len(string)
             return "s", json.loads(string)
         if number is not None:
             if fraction or exponent:
@@ -154,9 +171,16 @@ class TraceReader:
 
     # -- values outside the tree ---------------------------------------------------
 
+    def budget(self, items: int, chars: int) -> None:
+        """What the values read next may hold together: ``items`` array elements and object
+        keys, at any depth, and ``chars`` characters of strings (of any length each)."""
+        self.items_left, self.chars_left = items, chars
+
     def value(self, depth: int = 0, first: tuple[str, Any] | None = None) -> Any:
         """One whole JSON value (not a tree), within the nesting and size limits."""
         kind, value = first or self.token()
+        if self.chars_left < 0:
+            raise self.fail("found more text in strings than a trace holds")
         if kind in ("s", "n", "c"):
             return value
         if depth >= MAX_VALUE_DEPTH:
@@ -165,8 +189,9 @@ class TraceReader:
             items: list[Any] = []
             kind, value = self.token()
             while kind != "]":
-                if len(items) >= MAX_ITEMS:
-                    raise self.fail(f"found an array of more than {MAX_ITEMS} items")
+                self.items_left -= 1
+                if self.items_left < 0:
+                    raise self.fail(f"found an array of more items than a trace holds ({MAX_ITEMS:,})")
                 items.append(self.value(depth + 1, (kind, value)))
                 kind, value = self.token()
                 if kind == ",":
@@ -178,8 +203,9 @@ class TraceReader:
             fields: dict[str, Any] = {}
             kind, value = self.token()
             while kind != "}":
-                if len(fields) >= MAX_ITEMS:
-                    raise self.fail(f"found an object of more than {MAX_ITEMS} keys")
+                self.items_left -= 1
+                if self.items_left < 0:
+                    raise self.fail(f"found an object of more keys than a trace holds ({MAX_ITEMS:,})")
                 key = self.key((kind, value))
                 fields[key] = self.value(depth + 1)
                 kind, value = self.token()
@@ -204,7 +230,9 @@ class TraceReader:
         self.expect("{", "a JSON object")
         kind, value = self.token()
         seen_tree = False
+        items, chars = MAX_HEADER_ITEMS, MAX_HEADER_CHARS
         while kind != "}":
+            self.budget(items, chars)
             key = self.key((kind, value))
             if key == "tree":
                 if seen_tree:
@@ -213,8 +241,11 @@ class TraceReader:
                 yield from self.tree()
             elif key in self.header:
                 raise self.fail(f"found the key {quote(key)} twice")
+            elif len(self.header) >= MAX_HEADER_KEYS:
+                raise self.fail(f"found more than {MAX_HEADER_KEYS} keys outside the tree")
             else:
                 self.header[key] = self.value()
+                items, chars = self.items_left, self.chars_left
             kind, value = self.token()
             if kind == ",":
                 kind, value = self.token()
@@ -246,19 +277,23 @@ class TraceReader:
                 if head is not None and fields is not None:
                     # A node of simple fields in another layout: one match, not a token each.
                     self.pos = head.end()
+                    if depth >= self.max_depth:
+                        raise self.too_deep()
                     yield depth, int(head.group(1)), fields, head.group(2)
                     depth += 1
-                    if depth > MAX_TREE_DEPTH:
-                        raise self.fail(f"found a tree deeper than {MAX_TREE_DEPTH}")
+                    if depth > self.max_depth:
+                        raise self.too_deep()
                     state = FIRST
                     continue
             kind, value = self.token()
             if kind == "{" and state != AFTER:
                 call, fields = self.node_fields()
+                if depth >= self.max_depth:
+                    raise self.too_deep()
                 yield depth, call, fields, None
                 depth += 1
-                if depth > MAX_TREE_DEPTH:
-                    raise self.fail(f"found a tree deeper than {MAX_TREE_DEPTH}")
+                if depth > self.max_depth:
+                    raise self.too_deep()
                 state = FIRST
             elif kind == "]" and state != NODE:
                 self.close_node()
@@ -306,21 +341,28 @@ class TraceReader:
                         or not (call_text.isdigit() and call_text.isascii() and len(call_text) < 13):
                     self.pos, self.fast_state = pos, (state, depth)
                     return
+                if depth >= self.max_depth:
+                    self.pos = pos
+                    raise self.too_deep()
                 yield depth, int(call_text), fields, fields_text
                 pos += len(line) + 1
                 closed, state = shape
                 depth += 1 - closed
-                if depth <= 0 or state is AFTER or depth > MAX_TREE_DEPTH:
+                if depth <= 0 or state is AFTER or depth > self.max_depth:
                     self.pos, self.fast_state = pos, (state, depth)
                     if depth < 0:
                         raise self.fail("found ']}' with no node open")
-                    if depth > MAX_TREE_DEPTH:
-                        raise self.fail(f"found a tree deeper than {MAX_TREE_DEPTH}")
+                    if depth > self.max_depth:
+                        raise self.too_deep()
                     if depth == 0:  # the root is closed; a comma is the top-level object's
                         self.pos -= state is NODE
                         self.fast_state = DONE, 0
                     return
             self.pos = pos
+
+    def too_deep(self) -> InputError:
+        return self.fail(f"found calls nested deeper than any game's ({self.max_depth - 1} moves "
+                         "below the first call)")
 
     def close_node(self) -> None:
         """After a children array's ']': the node must end there ("children" is last)."""
@@ -334,6 +376,7 @@ class TraceReader:
         """A node's keys up to and including ``"children":[`` (general lane)."""
         fields: dict[str, Any] = {}
         kind, value = self.token()
+        self.budget(MAX_ITEMS, MAX_CHARS)  # for the whole node: its values are not kept
         while True:
             if kind == "}":
                 raise self.fail('expected a "children" array in every node')

@@ -33,7 +33,7 @@ def surely_a_board(text: str) -> bool:
     """Whether a file's first line with content can only be a board: the guide's array
     (with quoted marks, or the empty board's indexes ``[0, 1, ..., 8]``), which another
     game's ``[...]`` notation might otherwise claim."""
-    rows = _content_rows(text[:4096])
+    rows = _content_rows(text)  # whole: a long comment may come first
     if not rows:
         return False
     first = rows[0][1]

@@ -28,6 +28,7 @@ class TicTacToeKind(GameKind):
     )
     json_keys = frozenset({"board", "mark", "empty"})
     reads_version1 = True
+    max_depth = 9  # nine cells
 
     def sniff(self, text: str) -> int:
         from .notation import surely_a_board

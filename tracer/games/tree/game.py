@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...errors import printable
 from .notation import TreeNodes, format_tree, parse_tree
 
 LEAF = 1
@@ -30,7 +31,9 @@ class GameTree:
             raise ValueError(f"expected root player 'MAX' or 'MIN', found {root_player!r}")
         self.nodes = nodes
         self.root_player = root_player
-        self.source = source
+        #: Where the tree came from (a file's name), as every output shows it: control
+        #: characters and undecodable bytes escaped, a long name cut in the middle.
+        self.source = printable(source)
         self._moves = tuple(tuple(kids) for kids in nodes.children)
         self._index = {label: i for i, label in enumerate(nodes.labels)}
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
+from ...errors import InputError, printable
 from ..base import GameKind
-from .notation import MAX_BYTES, looks_like_tree
+from .notation import MAX_BYTES, MAX_DEPTH, looks_like_tree
 
 
 class TreeKind(GameKind):
@@ -20,6 +20,7 @@ class TreeKind(GameKind):
     json_keys = frozenset({"label", "player"})
 
     max_bytes = MAX_BYTES
+    max_depth = MAX_DEPTH
 
     def sniff(self, text: str) -> int:
         return 2 if looks_like_tree(text) else 0
@@ -55,7 +56,7 @@ class TreeKind(GameKind):
         except InputError as exc:
             raise InputError(f'expected a valid "game_tree": {exc}', source) from None
         name = header.get("source")
-        game.source = name if isinstance(name, str) else source
+        game.source = printable(name if isinstance(name, str) else source)
         return game
 
     def state_from_json(self, game: Any, node: dict[str, Any]) -> int:

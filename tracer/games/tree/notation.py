@@ -24,24 +24,31 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...errors import InputError
+from ...errors import InputError, quote
+from ...scores import MAX_SCORE
 
 #: Tree files are small; refuse anything larger without reading it all.
 MAX_BYTES = 256 * 1024
 #: The most nodes a tree may have: far beyond any textbook exercise (they have
 #: tens), small enough that every output, the drawing included, stays quick.
 MAX_NODES = 5000
-#: The deepest a tree may be (levels below the root): parsing recurses per level.
+#: The deepest a tree may be (levels below the root): parsing recurses per level, and a
+#: JSON trace nests one level per call (its reader takes this game's depth, see ``KIND``).
 MAX_DEPTH = 100
-#: Leaf values are stored as 64-bit integers; textbook values are small.
-MAX_VALUE = 10**15
+#: Leaf values are scores: within what a JSON trace holds and the page's JavaScript
+#: computes exactly (textbook values are small).
+MAX_VALUE = MAX_SCORE
+#: Most digits a leaf value is written with (leading zeros count): enough for MAX_VALUE.
+MAX_DIGITS = len(str(MAX_VALUE))
 
 ROOT_LABEL = "root"
 LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 INTEGER = re.compile(r"[+-]?[0-9]+")
 #: What a bad leaf looks like: a run of characters that is neither a token nor a separator.
 WORD = re.compile(r"[^\s,\[\]:#]+")
-LABEL_AHEAD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\s*:")
+#: What a tree's first token can be besides ``[``: a label, or a word meant as one
+#: (``1st:``, ``Ä:``), which the parser then explains. A board's rows never hold a ``:``.
+LABEL_AHEAD = re.compile(r"[^\s\[\]:#,\"']{1,64}[ \t]*:")
 
 
 @dataclass
@@ -144,7 +151,9 @@ class _Parser:
         """A ``NAME:`` prefix if one comes next (consumed), else None."""
         self.skip()
         match = LABEL.match(self.text, self.pos)
-        if match is None:
+        word = WORD.match(self.text, self.pos)
+        if match is None or word is None or word.end() != match.end():  # no name, or more than one
+            self.bad_label()
             return None
         after = match.end()
         rest = self.text[after:].lstrip(" \t")
@@ -158,6 +167,13 @@ class _Parser:
         self.where[name] = self.pos
         self.pos = self.text.index(":", after) + 1
         return name
+
+    def bad_label(self) -> None:
+        """Refuse a word followed by ``:`` that cannot be a label (``1st:``, ``Ä:``)."""
+        word = WORD.match(self.text, self.pos)
+        if word is not None and self.text[word.end():].lstrip(" \t").startswith(":"):
+            raise self.fail("a label: a letter or '_', then letters, digits or '_'",
+                            found=quote(word.group(), 40))
 
     def line_col(self, at: int) -> str:
         line = self.text.count("\n", 0, at) + 1
@@ -204,9 +220,14 @@ class _Parser:
             if label is not None:
                 raise self.fail(f"a node after the label '{label}:' (an integer or a [list])")
             raise self.fail("a node (an integer leaf value, a [list] of nodes, or NAME: before either)")
-        value = int(match.group())
-        if abs(value) > MAX_VALUE:
-            raise self.fail(f"a leaf value between -{MAX_VALUE:,} and {MAX_VALUE:,}")
+        written = match.group()
+        # The digits are counted before int(), which refuses (or takes long over) thousands
+        # of them: a value is written in at most MAX_DIGITS digits, leading zeros included.
+        digits = written.lstrip("+-")
+        if len(digits) > MAX_DIGITS or int(digits) > MAX_VALUE:
+            raise self.fail(f"a leaf value of at most {MAX_DIGITS} digits, between -{MAX_VALUE:,} and "
+                            f"{MAX_VALUE:,}", found=quote(written, 40))
+        value = -int(digits) if written.startswith("-") else int(digits)
         self.nodes.values[index] = value
         self.pos = match.end()
 
@@ -244,11 +265,11 @@ def decode(data: bytes, source: str) -> str:
 
 
 def looks_like_tree(data: bytes | str) -> bool:
-    """Whether a file's text starts as a tree does, judged by its first line with content:
-    ``[`` or a label ``NAME:`` (a board's array starts with ``[`` too: the registry asks
-    every game and the surest wins)."""
-    text = data if isinstance(data, str) else data[:4096].decode("utf-8", "replace")
-    for raw in text.splitlines():
+    """Whether a file's text starts as a tree does, judged by its first line with content
+    (after any comments, however long, and a byte-order mark): ``[`` or a label ``NAME:``
+    (a board's array starts with ``[`` too: the registry asks every game and the surest wins)."""
+    text = data if isinstance(data, str) else data[:MAX_BYTES].decode("utf-8", "replace")
+    for raw in text.lstrip("\ufeff").split("\n"):
         line = raw.split("#", 1)[0].strip()
         if line:
             return line.startswith("[") or LABEL_AHEAD.match(line) is not None
