@@ -214,14 +214,15 @@ def main() -> None:
         write_section("benchmarks/run.py", table, repeat, footer)
 
 
-def write_section(script: str, table: list[str], repeat: int, footer: str = "") -> None:
+def write_section(script: str, table: list[str], repeat: int, footer: str = "", how: str | None = None) -> None:
     """Replace ``script``'s section of benchmarks/RESULTS.md (between its two markers)
-    with ``table`` under today's date and this machine, or append it if it has none."""
+    with ``table`` under today's date and this machine (``how``: the line saying so, and
+    how the figures were taken), or append it if it has none."""
     results = ROOT / "benchmarks" / "RESULTS.md"
     text = results.read_text(encoding="utf-8") if results.exists() else ""
     marker = f"<!-- {script} -->"
     block = (f"{marker}\n## `{script}` on {datetime.date.today().isoformat()}\n\n"
-             f"Machine: {machine()}. Median of {repeat} runs each.\n\n"
+             + (how or f"Machine: {machine()}. Median of {repeat} runs each.") + "\n\n"
              + "\n".join(table) + f"{footer}\n{marker}\n")
     if marker in text:
         before, _, rest = text.partition(marker)
