@@ -10,3 +10,4 @@ cd "$(dirname "$0")/.."
 .venv/bin/python benchmarks/game_bench.py
 .venv/bin/python benchmarks/variants_bench.py "$@"
 .venv/bin/python benchmarks/json_read_bench.py
+.venv/bin/python benchmarks/check_bench.py "$@"

@@ -1,11 +1,13 @@
-"""Shared fixtures: the tutorial's trace, the CLI runner, the tutorial's JavaScript, a browser."""
+"""Shared fixtures (the tutorial's trace, the CLI runner, the guide's JavaScript, a browser) and the
+groups of tests left out where what they need is missing."""
 
 from __future__ import annotations
 
 import os
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -37,8 +39,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help=f"the guide's text, for the guide_js tests (default: ${GUIDE_VARIABLE}, else {DEFAULT_GUIDE})",
     )
     parser.addoption(
-        "--require-guide-js", action="store_true",
-        help="fail the guide_js tests when the guide's text is missing (the default when CI=true)",
+        "--require-all", action="store_true",
+        help="run every group of tests (guide_js, node, browser, system_dot, bash) and fail those whose "
+             "outside help is missing, instead of leaving them out (the default when CI=true)",
     )
 
 
@@ -48,66 +51,99 @@ def guide_path(config: pytest.Config) -> Path:
     return Path(given) if given else DEFAULT_GUIDE
 
 
-def guide_required(config: pytest.Config) -> bool:
-    return bool(config.getoption("--require-guide-js")) or os.environ.get("CI", "").lower() == "true"
-
-
 def chromium_path() -> Path:
     """The browser the page tests drive: $TRACER_CHROMIUM, else Debian's chromium."""
     return Path(os.environ.get("TRACER_CHROMIUM", CHROMIUM))
 
 
+@dataclass(frozen=True)
+class Group:
+    """Tests that need something pip cannot install; left out, with one line, where it is missing."""
+
+    #: What the tests are, for the line that says they were not run.
+    what: str
+    #: Whether a collected test belongs to the group.
+    belongs: Callable[[pytest.Item], bool]
+    #: Why the group cannot run here (None: it can).
+    missing: Callable[[pytest.Config], str | None]
+    #: How to run them.
+    how: str
+
+
+def _marked(name: str) -> Callable[[pytest.Item], bool]:
+    return lambda item: item.get_closest_marker(name) is not None
+
+
+def _guide_missing(config: pytest.Config) -> str | None:
+    if not guide_path(config).is_file():
+        return f"the guide's text {guide_path(config)} was not found"
+    return None if shutil.which("node") else "node is not on the PATH"
+
+
+def _dot_missing(config: pytest.Config) -> str | None:
+    if os.environ.get("TRACER_ENGINE", "").strip().lower() == "pure":
+        return "TRACER_ENGINE=pure keeps Graphviz's dot out"
+    return None if shutil.which("dot") else "Graphviz's dot is not on the PATH"
+
+
+GROUPS = {
+    "guide_js": Group(
+        "tests against the guide's JavaScript", _marked("guide_js"), _guide_missing,
+        f"run them with --guide-js PATH or {GUIDE_VARIABLE}=PATH (they need node)"),
+    "browser": Group(
+        "browser tests", lambda item: "browser" in getattr(item, "fixturenames", ()),
+        lambda config: None if chromium_path().exists() else f"no Chromium at {chromium_path()}",
+        "install one (Debian: apt-get install chromium) or set TRACER_CHROMIUM=PATH"),
+    "system_dot": Group(
+        "PDF tests", _marked("system_dot"), _dot_missing,
+        "PDF needs Graphviz's own dot: install Graphviz (Debian: apt-get install graphviz)"),
+    "node": Group(
+        "tests of JavaScript programs (trace check)",
+        lambda item: item.get_closest_marker("node") is not None and item.get_closest_marker("guide_js") is None,
+        lambda config: None if shutil.which("node") else "node is not on the PATH",
+        "install Node.js (Debian: apt-get install nodejs)"),
+    "bash": Group(
+        "tests in a real bash", _marked("bash"),
+        lambda config: None if shutil.which("bash") else "bash is not on the PATH",
+        "run them where bash is installed"),
+}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Leave out (deselect, not skip) the tests whose outside help is missing.
 
-    Two named groups need something this project cannot install with pip: the
-    guide_js tests need the guide's own text (and node), the browser tests a
-    Chromium. On a machine without it they are left out, and one line at the end
-    says so and how to run them; where they are required (CI), they stay and fail
-    loudly instead.
+    Each group in GROUPS needs something this project cannot install with pip (the
+    guide's own text and node, a Chromium, Graphviz's dot, bash). On a machine without
+    it the group is left out, and one line at the end says so and how to run it; where
+    every group is required (CI), they stay and fail loudly instead.
     """
-    groups = {
-        "guide_js": (lambda item: item.get_closest_marker("guide_js") is not None,
-                     guide_path(config).is_file()),
-        "browser": (lambda item: "browser" in getattr(item, "fixturenames", ()),
-                    chromium_path().exists()),
-    }
-    left_out: dict[str, int] = {}
-    for name, (belongs, available) in groups.items():
-        if available or required(config):
+    left_out: dict[str, tuple[int, str]] = {}
+    for name, group in GROUPS.items():
+        reason = group.missing(config)
+        if reason is None or required(config):
             continue
-        mine = [item for item in items if belongs(item)]
+        mine = [item for item in items if group.belongs(item)]
         if mine:
             config.hook.pytest_deselected(items=mine)
-            items[:] = [item for item in items if not belongs(item)]
-        left_out[name] = len(mine)
+            items[:] = [item for item in items if not group.belongs(item)]
+            left_out[name] = (len(mine), reason)
     config.stash[LEFT_OUT] = left_out
 
 
-LEFT_OUT = pytest.StashKey[dict[str, int]]()
+LEFT_OUT = pytest.StashKey[dict[str, tuple[int, str]]]()
 
 
 def required(config: pytest.Config) -> bool:
-    """Whether every group must run (CI): a missing guide or browser then fails its tests."""
-    return guide_required(config)
+    """Whether every group must run (CI): a missing guide, browser, dot or bash fails its tests."""
+    return bool(config.getoption("--require-all")) or os.environ.get("CI", "").lower() == "true"
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    """One line per group left out, saying how to run it."""
-    left_out = config.stash.get(LEFT_OUT, {})
-    if left_out.get("guide_js"):
-        terminalreporter.write_line(
-            f"{left_out['guide_js']} tests against the guide's JavaScript were not run: the guide's "
-            f"text {guide_path(config)} was not found; run them with --guide-js PATH or "
-            f"{GUIDE_VARIABLE}=PATH (they need node)",
-            yellow=True,
-        )
-    if left_out.get("browser"):
-        terminalreporter.write_line(
-            f"{left_out['browser']} browser tests were not run: no Chromium at {chromium_path()}; "
-            f"install one (Debian: apt-get install chromium) or set TRACER_CHROMIUM=PATH",
-            yellow=True,
-        )
+    """One line per group left out, saying why and how to run it."""
+    for name, (count, reason) in config.stash.get(LEFT_OUT, {}).items():
+        group = GROUPS[name]
+        terminalreporter.write_line(f"{count} {group.what} were not run: {reason}; {group.how}",
+                                    yellow=True)
 
 
 @pytest.fixture
@@ -146,11 +182,11 @@ def runner() -> CliRunner:
 
 @pytest.fixture
 def cli(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """``cli(*args, input=None)`` runs ``trace`` inside tmp_path and returns the click Result."""
+    """``cli(*args, input=None)`` runs ``trace`` (so named) inside tmp_path and returns the click Result."""
     monkeypatch.chdir(tmp_path)
 
     def invoke(*args: str, input: str | bytes | None = None):
-        return runner.invoke(main, list(args), input=input, catch_exceptions=False)
+        return runner.invoke(main, list(args), input=input, catch_exceptions=False, prog_name="trace")
 
     return invoke
 

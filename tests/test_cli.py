@@ -18,8 +18,6 @@ from tracer import examples
 from tracer.renderers.log import render_log
 
 # Renders pictures: CI runs these with system Graphviz and again without it.
-pytestmark = pytest.mark.drawing
-
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL_TEXT = "X . O\nX . X\nO O .\n"
 
@@ -274,7 +272,6 @@ def test_too_large_tree_exits_2_and_writes_nothing(cli, tmp_path, old_outputs):
     assert files(tmp_path) == before
 
 
-@pytest.mark.drawing
 def test_without_system_graphviz_svg_and_png_come_from_the_pip_engine(cli, board, tmp_path, monkeypatch):
     empty_bin = tmp_path / "bin"
     empty_bin.mkdir()
@@ -513,14 +510,17 @@ def test_bundled_examples_work_after_a_wheel_install(tmp_path):
         cwd=elsewhere, env=env, capture_output=True, text=True, check=True,
     )
     assert str(venv) in where.stdout and str(ROOT) not in where.stdout
+    assert (Path(where.stdout.strip()).parent / "py.typed").is_file()  # type checkers read its hints
     listed = subprocess.run(
         [str(venv / "bin" / "trace"), "--example"], cwd=elsewhere, env=env,
         capture_output=True, text=True, timeout=60,
     )
     assert listed.returncode == 0, listed.stderr
     assert "near-endgame" in listed.stdout
+    # Drawn by the engine pip installed, found without the PATH's help (issue 23).
     done = subprocess.run(
-        [str(venv / "bin" / "trace"), "--example", "near-endgame"], cwd=elsewhere, env=env,
+        [str(venv / "bin" / "trace"), "--example", "near-endgame"], cwd=elsewhere,
+        env={**env, "TRACER_ENGINE": "pure", "PATH": str(elsewhere)},
         capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 0, done.stderr

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_safe_files import tiny_tmpfs
+from test_safe_files import system_program, tiny_tmpfs
 
 from tracer.errors import EnvironmentFault
 from tracer.outputs import figure_files
@@ -101,7 +101,7 @@ def test_a_full_disk_leaves_the_earlier_series(tmp_path: Path) -> None:
         assert contents(folder) == before
         assert no_temporaries(mount)
     finally:
-        subprocess.run(["umount", str(mount)], check=True)
+        subprocess.run([system_program("umount"), str(mount)], check=True)
 
 
 def test_a_symlinked_folder_stays_a_link(tmp_path: Path) -> None:

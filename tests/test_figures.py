@@ -26,8 +26,6 @@ from tracer.renderers.figures import test_play_figure as play_figure
 from tracer.style import MARK_POINTS, TESTING_BORDER, TESTING_FILL
 
 # Renders pictures: CI runs these with system Graphviz and again without it.
-pytestmark = pytest.mark.drawing
-
 SVG = "{http://www.w3.org/2000/svg}"
 
 

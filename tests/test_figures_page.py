@@ -12,8 +12,6 @@ from tracer.renderers.figures import figures
 from tracer.renderers.figures_page import inline_svg, render_page
 
 # Renders pictures: CI runs these with system Graphviz and again without it.
-pytestmark = pytest.mark.drawing
-
 BOARD = "X . O\nX . X\nO O .\n"
 
 

@@ -15,8 +15,6 @@ from tracer.scores import TENS, TUTORIAL, Scores
 from tracer.tracefile import load_json
 
 # Renders pictures: CI runs these with system Graphviz and again without it.
-pytestmark = pytest.mark.drawing
-
 CONFIGS = [("X", "ai"), ("X", "human"), ("O", "ai"), ("O", "human")]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import struct
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -12,8 +13,6 @@ import tracer
 from tracer.outputs import layout
 from tracer.outputs.files import pipe
 from tracer.renderers.tree import game_tree
-
-pytestmark = pytest.mark.drawing
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -69,7 +68,7 @@ def test_the_environment_variable_chooses_the_engine(monkeypatch):
     monkeypatch.setenv("TRACER_ENGINE", "Bogus")
     with pytest.raises(tracer.InputError, match="TRACER_ENGINE: unknown engine 'bogus'"):
         layout.choose_engine("svg")
-    # The argument (a future --engine option) wins over the variable.
+    # The argument (--engine) wins over the variable.
     assert layout.choose_engine("svg", "pure")[0] == "pure"
 
 
@@ -91,3 +90,20 @@ def test_a_failing_layout_is_one_line(monkeypatch):
         layout.render("digraph { a -> }", "svg", engine="pure")
     assert str(caught.value).startswith("Graphviz (pure) failed: ")
     assert "\n" not in str(caught.value)
+
+
+def test_the_pip_engine_is_found_where_pip_recorded_it(monkeypatch, tmp_path):
+    # Neither beside the interpreter nor on the PATH (a --user install, or a virtual
+    # environment borrowing another's packages): pip's record of the package says where.
+    import sysconfig
+    from importlib import metadata
+
+
+    monkeypatch.setattr(sysconfig, "get_path", lambda name: str(tmp_path))
+    monkeypatch.setattr(layout.sys, "executable", str(tmp_path / "python"))
+    monkeypatch.setenv("PATH", str(tmp_path))
+    (recorded,) = [f for f in metadata.distribution("graphviz-pure").files or []
+                   if f.name == "graphviz-pure"]
+    assert layout.find_pure() == str(Path(recorded.locate()).resolve())
+    monkeypatch.setattr(layout, "_installed_programs", lambda name: [])
+    assert layout.find_pure() is None

@@ -94,8 +94,11 @@ def test_python_accepts_the_notations_at_the_edge():
 
 
 def test_wrong_argument_types_say_what_is_expected():
-    with pytest.raises(TypeError, match="expects a Board or a string such as 'X.OX.XOO.', found list"):
-        tracer.record(["X", 1, "O"])  # type: ignore[arg-type]
+    # A list is the guide's array (issue 23): it must hold nine cells.
+    with pytest.raises(ValueError, match="expected 9 items in the array, found 3"):
+        tracer.record(["X", 1, "O"])
+    with pytest.raises(TypeError, match="expects a Board, a string such as 'X.OX.XOO.' or the guide's array"):
+        tracer.record({"X": 1})  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Board\\(\\) expects the board as a string.*found int"):
         Board(123)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="differ by at most one"):

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.drawing
-
 NOTEBOOK = Path(__file__).resolve().parent.parent / "docs" / "notebook.ipynb"
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -67,7 +65,15 @@ def test_the_figures_show_as_figures(outputs):
     assert html.count("<svg") == 7
 
 
+def test_a_diagram_shows_its_picture(outputs):
+    # game_tree(trace) and a figure's .graph: laid out by tracer's engine chooser, so they
+    # show on a machine without Graphviz too (CI runs this notebook on one).
+    tree, figure = outputs[5]["image/svg+xml"], outputs[6]["image/svg+xml"]
+    assert tree.count('class="node"') == 9  # the nine calls
+    assert "Figure 7 · Test&#45;play 2 of 3: X on cell 4 (centre)" in figure  # the guide's figure 7
+
+
 def test_a_huge_trace_shows_a_collapsed_tree(outputs):
-    html = outputs[5]["text/html"]
+    html = outputs[7]["text/html"]
     assert "549,946 calls" in html
     assert "9 subtrees (549,936 calls) collapsed" in html

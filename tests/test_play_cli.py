@@ -13,8 +13,6 @@ from tracer.play.match import Game, choose_move
 from tracer.tracefile import load_json
 
 # Renders pictures: CI runs these with system Graphviz and again without it.
-pytestmark = pytest.mark.drawing
-
 GREEN = "\x1b[32m"
 GREY = "\x1b[90m"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -4,6 +4,7 @@ and a failure to save reported in one line while the game goes on."""
 from __future__ import annotations
 
 import io
+import os
 import resource
 import subprocess
 import sys
@@ -112,7 +113,8 @@ def test_why_without_save_writes_nothing(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_closed_standard_input_is_one_line() -> None:
-    done = subprocess.run(["sh", "-c", f'"{sys.executable}" -m tracer play <&-'],
+    # As `trace play <&-` would start it (without a shell: descriptor 0 closed).
+    done = subprocess.run([sys.executable, "-m", "tracer", "play"], preexec_fn=lambda: os.close(0),
                           capture_output=True, text=True, timeout=60)
     assert done.returncode in (0, 1), done.stderr
     assert "Traceback" not in done.stderr

@@ -50,10 +50,14 @@ def test_a_full_device_is_one_environment_fault(tmp_path: Path) -> None:
 def test_a_fifo_is_written_directly(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    import threading
+
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
     write_atomically(fifo, "through the pipe\n")
-    out, _ = reader.communicate(timeout=10)
-    assert out == b"through the pipe\n"
+    reader.join(timeout=10)
+    assert got == [b"through the pipe\n"]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
@@ -147,8 +151,11 @@ def test_an_exception_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> No
 def test_a_signal_mid_write_leaves_no_temporary(tmp_path: Path, signum: int) -> None:
     path = tmp_path / "out.txt"
     path.write_text("old")
+    # Python's own SIGINT handler, even when the tests run where SIGINT is ignored (a
+    # background job of a script): that is what a command typed at a terminal has.
     code = textwrap.dedent(f"""
-        import sys, time
+        import signal, sys, time
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         from tracer.outputs.files import atomic_writer
         with atomic_writer({str(path)!r}) as handle:
             handle.write("half")
@@ -202,11 +209,21 @@ def open_tmp() -> Iterator[Path]:
     shutil.rmtree(path)
 
 
+def system_program(name: str) -> str:
+    """A program every Linux has (mount, umount), found even on a PATH that holds only
+    a virtual environment's programs."""
+    import shutil
+
+    found = shutil.which(name) or shutil.which(name, path="/usr/sbin:/usr/bin:/sbin:/bin")
+    assert found is not None, f"{name} is missing"
+    return found
+
+
 def run_as_nobody(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """Run ``code`` as an unprivileged user, for permission checks root would bypass."""
     command = [sys.executable, "-c", code]
     if ROOT:
-        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *command]
+        command = [system_program("setpriv"), "--reuid=65534", "--regid=65534", "--clear-groups", *command]
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).parents[1]))
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env, timeout=60)
 
@@ -243,7 +260,7 @@ def test_a_read_only_folder_is_one_line(open_tmp: Path) -> None:
 def tiny_tmpfs(tmp_path: Path) -> Path:
     mount = tmp_path / "tiny"
     mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)],
+    done = subprocess.run([system_program("mount"), "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)],
                           capture_output=True)
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
@@ -261,7 +278,7 @@ def test_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
         assert path.read_text() == "old"
         assert leftovers(mount) == []
     finally:
-        subprocess.run(["umount", str(mount)], check=True)
+        subprocess.run([system_program("umount"), str(mount)], check=True)
 
 
 def test_same_file_sees_through_links(tmp_path: Path) -> None:
@@ -299,7 +316,8 @@ def test_standard_output_on_dev_full_is_one_line() -> None:
 @pytest.mark.parametrize("how", ["closed", "broken pipe"])
 def test_closed_or_broken_standard_output_is_one_line(how: str) -> None:
     if how == "closed":
-        done = subprocess.run(["sh", "-c", f'"{sys.executable}" -c "$0" >&-', STDOUT_CODE],
+        # As `python -c CODE >&-` would start it (without a shell: descriptor 1 closed).
+        done = subprocess.run([sys.executable, "-c", STDOUT_CODE], preexec_fn=lambda: os.close(1),
                               stderr=subprocess.PIPE, text=True)
     else:
         child = subprocess.Popen([sys.executable, "-c", STDOUT_CODE], stdout=subprocess.PIPE,
@@ -333,8 +351,7 @@ def test_the_default_output_in_a_read_only_folder_is_one_line(open_tmp: Path) ->
 def test_the_cli_on_a_full_or_closed_standard_output_is_one_line(how: str) -> None:
     command = [sys.executable, "-m", "tracer", "--example", "near-endgame", "--no-tree"]
     if how == "closed":
-        done = subprocess.run(["sh", "-c", '"$@" >&-', "sh", *command],
-                              stderr=subprocess.PIPE, text=True)
+        done = subprocess.run(command, preexec_fn=lambda: os.close(1), stderr=subprocess.PIPE, text=True)
     else:
         with open(how, "wb") as full:
             done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True)

@@ -15,8 +15,6 @@ from tracer.renderers import drawing
 from tracer.renderers.tree import DEFAULT_MAX_NODES, HARD_MAX_NODES, game_tree, plan_tree
 
 # Renders pictures: CI runs these with system Graphviz and again without it.
-pytestmark = pytest.mark.drawing
-
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -257,7 +255,6 @@ def test_trees_over_a_hundred_boards_are_collapsed_by_default_to_stay_readable()
     assert not plan_tree(small, whole=READABLE_NODES).collapsed
 
 
-@pytest.mark.drawing
 def test_a_png_graphviz_would_shrink_past_reading_is_refused_with_a_hint(cli, tmp_path):
     # Six empty cells, O to move: 1,585 boards side by side, far wider than a PNG can be.
     (tmp_path / "six.txt").write_text("X..\nO.X\n...\n")

@@ -13,6 +13,26 @@ A textbook tree is a game too::
     >>> fig52.game.label(fig52.result.index), fig52.result.score
     ('B', 3)
 
+What ``tracer`` offers (``help(tracer.NAME)`` tells more):
+
+* ``record(board, to_move=None, ai="X", scores=TUTORIAL)``: the guide's minimax on a
+  tic-tac-toe board (a ``Board``, text such as ``"X.OX.XOO."``, the guide's array as a list);
+* ``search(game, algorithm="minimax", **settings)``: any search (``"minimax"``,
+  ``"alphabeta"`` with ``cutoff="ge"|"gt"``, ``"memo"``) on any game, a board or a tree;
+* ``tree(text_or_lists, root="MAX")``: a textbook tree (``GameTree``), such as
+  ``tree([[3, 12, 8], [2, 4, 6]])``; ``TicTacToe(board, to_move, ai, scores, order)``:
+  a board as a game;
+* ``check(fn, board)``: a learner's own minimax function run and held, call by call,
+  against the guide's (``trace check`` for a program file);
+* ``Trace``, ``Call``, ``Result``: what a search records; ``save(trace, path)`` and
+  ``load(path)``: a trace as a JSON file; ``figures(trace)``, ``test_play_figure(trace, n)``,
+  ``overview_figure(trace)``: the guide's figures (``Figure``, ``FigureSeries``), shown in
+  Jupyter;
+* ``Board``, ``Mark``, ``Position``, ``parse_board``, ``cell_name``, ``LINES``: the board;
+  ``Scores``, ``TUTORIAL``, ``TENS``: terminal scores; ``plain_minimax``: the guide's
+  algorithm written plainly;
+* ``TracerError``, ``InputError``, ``RenderError``, ``TooLargeError``: what goes wrong.
+
 This package root sits above every module of tracer: it names the public API
 (each name loaded on first use, so ``import tracer`` stays quick), and it
 installs the answers to what lower modules ask of higher ones
@@ -47,6 +67,7 @@ __all__ = [
     "Scores",
     "TENS",
     "TUTORIAL",
+    "TicTacToe",
     "Figure",
     "FigureSeries",
     "GameTree",
@@ -54,6 +75,7 @@ __all__ = [
     "Trace",
     "TracerError",
     "cell_name",
+    "check",
     "figures",
     "load",
     "overview_figure",
@@ -75,18 +97,24 @@ _LAZY = {
     "TENS": "scores", "TUTORIAL": "scores", "Scores": "scores",
     "Call": "trace", "Result": "trace", "Trace": "trace",
     "plain_minimax": "search.minimax",
-    "GameTree": "games.tree.game", "tree": "games.tree.game",
+    "GameTree": "games.tree.game", "tree": "games.tree.game", "TicTacToe": "games.tictactoe.game",
     "Figure": "renderers.figures", "FigureSeries": "renderers.figures", "figures": "renderers.figures",
     "overview_figure": "renderers.figures", "test_play_figure": "renderers.figures",
 }
 
 
+def __dir__() -> list[str]:
+    """Every public name, the lazily loaded ones included (so tab completion and
+    ``help(tracer)`` offer them), without loading them."""
+    return sorted(set(globals()) | set(__all__))
+
+
 def __getattr__(name: str) -> object:
-    """Load a public name on first use (PEP 562); ``tracer.search`` is the search package."""
+    """Load a public name on first use (PEP 562); ``tracer.search`` and ``tracer.check`` are packages."""
     from importlib import import_module
 
-    if name == "search":
-        return import_module(".search", __name__)
+    if name in ("search", "check"):  # packages, callable: tracer.search(game), tracer.check(fn, board)
+        return import_module(f".{name}", __name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'tracer' has no attribute {name!r}")
@@ -95,21 +123,23 @@ def __getattr__(name: str) -> object:
     return value
 
 
-def record(board: Board | str, to_move: Mark | None = None, ai: Mark = "X",
-           scores: Scores | None = None) -> Trace:
+def record(board: Board | str | list[str | int], to_move: Mark | None = None, ai: Mark = "X",
+           scores: Scores | str | None = None) -> Trace:
     """Run the guide's minimax on a tic-tac-toe ``board`` with ``to_move`` to play.
 
-    ``board`` may also be text in any board-file notation (``"X.OX.XOO."``); without
-    ``to_move`` the side to move is inferred from the counts, as for a board file.
-    Returns the Trace of every invocation. The search itself only records.
+    ``board`` may also be text in any board-file notation (``"X.OX.XOO."``) or the
+    guide's array as a list; without ``to_move`` the side to move is inferred from the
+    counts, as for a board file. ``scores`` is a Scores or its name as ``--scores``
+    spells it (``"ten"``, ``"depth"``, ``"-25,25,0"``). Returns the Trace of every
+    invocation. The search itself only records.
     """
     from .games.tictactoe.game import TicTacToe
     from .games.tictactoe.notation import as_position
-    from .scores import TUTORIAL
+    from .scores import TUTORIAL, as_scores
     from .search.minimax import search
 
     board, to_move = as_position(board, to_move)
-    return search(TicTacToe(board, to_move, ai, scores or TUTORIAL))
+    return search(TicTacToe(board, to_move, ai, TUTORIAL if scores is None else as_scores(scores)))
 
 
 def load(source: str | Path | IO[bytes], name: str | None = None) -> Trace:

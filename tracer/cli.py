@@ -15,7 +15,9 @@ from typing import Any
 
 import click
 
-from .commandline import DefaultGroup, Failure, reports_errors
+from .check.command import check as check_command
+from .commandline import DefaultGroup, Failure, complete_folder, complete_path, reports_errors
+from .console import stdin_closed
 from .errors import EnvironmentFault, InputError
 from .options import (
     build_game,
@@ -45,11 +47,12 @@ Examples:
   trace board.txt --figures figs     the tutorial's figures, with figs/index.html
   trace board.txt --algorithm alphabeta   alpha-beta: see what it prunes and why
   trace compare board.txt            the guide's minimax beside alpha-beta, memo, ...
+  trace check minimax.js             check your own minimax against the guide's, call by call
 """
 
 
 @click.group(cls=DefaultGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="minimax-tracer", prog_name="trace")
+@click.version_option(None, "-V", "--version", package_name="minimax-tracer", prog_name="trace")
 def main() -> None:
     """Trace the tutorial's minimax on a tic-tac-toe board, call by call.
 
@@ -79,13 +82,13 @@ def list_examples() -> None:
 
 
 @main.command(epilog=EPILOG)
-@click.argument("board", required=False, metavar="BOARD")
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
               shell_complete=complete_example,
               help="Trace a bundled example (without NAME: list them).")
 @game_options
 @output_options
-@click.version_option(package_name="minimax-tracer", prog_name="trace")
+@click.version_option(None, "-V", "--version", package_name="minimax-tracer", prog_name="trace")
 @reports_errors
 def run(board: str | None, example: str | None, turn: str | None, game_name: str | None,
         algorithm: str, **options: Any) -> None:
@@ -109,7 +112,7 @@ def run(board: str | None, example: str | None, turn: str | None, game_name: str
 
 
 @main.command(epilog=EPILOG)
-@click.argument("trace_file", metavar="TRACE.json")
+@click.argument("trace_file", metavar="TRACE.json", shell_complete=complete_path)
 @output_options
 @reports_errors
 def render(trace_file: str, **out: Any) -> None:
@@ -129,7 +132,7 @@ def render(trace_file: str, **out: Any) -> None:
 @game_settings("scores")
 @search_options
 @game_settings("order")
-@click.option("--save", "save_dir", metavar="DIR",
+@click.option("--save", "save_dir", metavar="DIR", shell_complete=complete_folder,
               help="Save every AI decision's trace in DIR (by default move-N.svg, move-N-figures/ and move-N.html).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
               type=click.Choice(list(OUTPUT_KINDS)),
@@ -137,7 +140,7 @@ def render(trace_file: str, **out: Any) -> None:
                    f"(default: {', '.join(DEFAULT_KINDS)}).")
 @click.option("--color/--no-color", default=None,
               help="Colour the board (default: only on a terminal).")
-@click.option("--html", "html_path", metavar="PATH",
+@click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
               help="Write the game as one offline page to PATH instead of playing here "
                    "(--ai and --scores choose what it starts with; both openings are buttons).")
 @reports_errors
@@ -147,7 +150,10 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir:
 
     Type a cell number (0-8) to play; after each AI move a line says why it
     played there. Type "why" for the full reason (also saved as files), "q" to
-    quit. Moves can be piped in: printf '4\\n2\\nn\\n' | trace play --first human
+    quit. Moves can be piped in:
+
+    \b
+      printf '4\\n2\\nn\\n' | trace play --first human
     """
     from pathlib import Path
 
@@ -171,7 +177,7 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir:
             raise InputError("cannot create the folder: a file has that name", save_dir)
         # Other failures to create it are reported by the session, which plays on.
     stdin = sys.stdin
-    if stdin is None:
+    if stdin_closed():
         raise EnvironmentFault("cannot read standard input: it is closed")
     Session(ai=ai.upper(), first=first.lower(), scores=parse_scores(scores),  # type: ignore[arg-type]
             save_dir=folder, kinds=chosen, stdin=stdin, color=color,
@@ -179,7 +185,7 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir:
 
 
 @main.command()
-@click.argument("board", required=False, metavar="BOARD")
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", default=None, metavar="NAME", shell_complete=complete_example,
               help="Quiz on a bundled example (a board or a textbook tree).")
 @game_options
@@ -190,9 +196,11 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
 
     Asks what each test-play of the first call returns and which one step 16
     picks (with --algorithm alphabeta, also which test-plays are pruned), one
-    answer per line, and ends with a score. Answers can be piped:
-    printf '-1\n1\n-1\n4\n' | trace quiz --example near-endgame. With BOARD
-    '-', standard input holds the board, an empty line, then the answers.
+    answer per line, and ends with a score. With BOARD '-', standard input
+    holds the board, an empty line, then the answers. Answers can be piped:
+
+    \b
+      printf -- '-1\\n1\\n-1\\n4\\n' | trace quiz --example near-endgame
     """
     from .play.quiz import QuizSession, read_board_lines
 
@@ -208,13 +216,13 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
 
 
 @main.command()
-@click.argument("board", required=False, metavar="BOARD")
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
 @turn_option()
 @game_settings("ai", "scores")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="A table, or the same as JSON.")
-@click.option("--html", "html_path", metavar="PATH",
+@click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
               help="Also write a page with the variants' trees side by side ('-' = stdout).")
 @reports_errors
 def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores: str,
@@ -234,6 +242,8 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
     traces = [trace for _, trace in run_variants(build_game(text, source, None, turn, ai, scores))]
     run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())
 
+
+main.add_command(check_command)
 
 #: What ``trace -`` says when a person, not a pipe, is to type the board.
 STDIN_PROMPT = (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from importlib import resources
-from importlib.abc import Traversable
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from .errors import InputError, quote
@@ -34,12 +34,17 @@ def read(name: str) -> str:
 
 
 def summary(name: str) -> str:
-    """The first sentence of an example's opening comment: what it teaches, on one line."""
+    """The first sentence of an example's opening comment: what it teaches, on one line.
+
+    The opening comment's first paragraph ends at its first empty ``#`` line; its first
+    sentence ends at a full stop followed by a space (``C.2`` and ``5.2`` are not ends).
+    """
     words: list[str] = []
     for line in read(name).splitlines():
-        if not line.startswith("#"):
+        text = line.lstrip("#").strip()
+        if not line.startswith("#") or not text:
             break
-        words.extend(line.lstrip("#").split())
-    text = " ".join(words)
-    end = text.find(". ")
-    return text if end < 0 else text[: end + 1]
+        words.extend(text.split())
+    paragraph = " ".join(words)
+    end = paragraph.find(". ")
+    return paragraph if end < 0 else paragraph[: end + 1]

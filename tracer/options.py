@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from . import games, search
+from .commandline import complete_folder, complete_path
 from .errors import InputError
 from .outputs.files import FORMATS
 
@@ -142,7 +143,7 @@ def build_game(data: bytes, source: str, game_name: str | None = None, turn: str
 def output_options(command: F) -> F:
     """Options shared by ``run`` and ``render``: what to write and how much to draw."""
     options = [
-        click.option("-o", "--output", metavar="PATH",
+        click.option("-o", "--output", metavar="PATH", shell_complete=complete_path,
                      help="Where to write the tree (default: the input's name + .svg; '-' = stdout)."),
         click.option("--format", "fmt", type=click.Choice(FORMATS),
                      help="Output format (default: from -o's suffix, else svg)."),
@@ -151,17 +152,19 @@ def output_options(command: F) -> F:
         click.option("--stats", is_flag=True,
                      help="Print a summary (calls per depth, outcomes, repeated positions) "
                           "instead of the log."),
-        click.option("--log", "log_path", metavar="PATH",
+        click.option("--log", "log_path", metavar="PATH", shell_complete=complete_path,
                      help="Write the recursion log to PATH (- for standard output)."),
         click.option("--max-nodes", type=int, default=None, metavar="N",
-                     help="Most boards to draw (default 1600, at most 10000)."),
+                     help="Most boards to draw, at most 10000 (default: 100, a larger tree drawn "
+                          "to the depth that fits; 1600 with --depth; figures: 64 each, 60 for "
+                          "the overview)."),
         click.option("--depth", type=int, default=None, metavar="N",
                      help="Draw N levels; deeper subtrees become summary nodes."),
         click.option("--focus", type=int, default=1, metavar="CALL",
                      help="Draw the subtree of call CALL (and the path to it)."),
         click.option("--line", is_flag=True,
                      help="Draw only the chosen line of play, with the alternatives at each step."),
-        click.option("--figures", "figures_dir", metavar="DIR",
+        click.option("--figures", "figures_dir", metavar="DIR", shell_complete=complete_folder,
                      help="Write the tutorial's figures (one per test-play, the overview, "
                           "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
                           "apply. No tree file then, unless -o asks for one."),
@@ -170,7 +173,7 @@ def output_options(command: F) -> F:
                           "(dot when on the PATH; default, or $TRACER_ENGINE)."),
         click.option("--scale", type=click.FloatRange(0.25, 8), default=1.0, metavar="X",
                      help="Enlarge PNGs X times (1 = 96 dpi; 2 or 3 for slides)."),
-        click.option("--html", "html_path", metavar="PATH",
+        click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
                      help="Write a self-contained page that replays the trace step by step "
                           "(no tree file then unless -o or --format asks for one)."),
     ]

@@ -157,6 +157,22 @@ def parse_scores(text: str) -> Scores:
         raise InputError(f"{exc}", "--scores") from None
 
 
+def as_scores(value: object) -> Scores:
+    """A Python caller's scores: a Scores (``tracer.TENS``), a name or triple as ``--scores``
+    spells it (``"ten"``, ``"-25,25,0"``) or three integers (human win, AI win, draw)."""
+    if isinstance(value, Scores):
+        return value
+    if isinstance(value, str):
+        try:
+            return parse_scores(value)
+        except InputError as exc:  # named as the caller named it, not as the option
+            raise InputError(exc.message, "scores") from None
+    if isinstance(value, tuple | list) and len(value) == 3 and all(type(v) is int for v in value):
+        return Scores(*value)
+    raise TypeError("expected scores as a Scores (such as tracer.TENS), a name ('tutorial', 'ten', "
+                    f"'depth'), 'HUMAN_WIN,AI_WIN,DRAW' or three integers, found {value!r}")
+
+
 def scores_from_json(data: Any) -> Scores:
     """A scheme as a JSON trace stores it; ValueError or TypeError if it is not one."""
     values = [data["human_win"], data["ai_win"], data["draw"]]

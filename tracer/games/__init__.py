@@ -15,8 +15,8 @@ from typing import Any
 from ..errors import InputError, quote
 from .base import GameKind, GameOption, Rules, Variation
 
-__all__ = ["GameKind", "GameOption", "Rules", "Variation", "find", "kind_of", "kinds", "names", "register",
-           "sniff", "unregister", "version1"]
+__all__ = ["GameKind", "GameOption", "Rules", "Variation", "as_game", "find", "kind_of", "kinds", "names",
+           "register", "sniff", "unregister", "version1"]
 
 #: name -> kind, in the order the games were found (the built-in ones alphabetically).
 _KINDS: dict[str, GameKind] = {}
@@ -57,9 +57,9 @@ def unregister(name: str) -> None:
 
 
 def kinds() -> list[GameKind]:
-    """Every game, in the registry's order."""
+    """Every game offered (see ``GameKind.offered``), in the registry's order."""
     _builtins()
-    return list(_KINDS.values())
+    return [kind for kind in _KINDS.values() if kind.offered]
 
 
 def names() -> list[str]:
@@ -69,7 +69,8 @@ def names() -> list[str]:
 
 def find(name: str, source: str = "--game") -> GameKind:
     """The game called ``name`` (or one of its aliases); InputError listing the games if none is."""
-    for kind in kinds():
+    _builtins()
+    for kind in _KINDS.values():
         if name == kind.name or name in kind.aliases:
             return kind
     raise InputError(f"expected a game: one of {', '.join(names())}, found {quote(name)}", source)
@@ -95,3 +96,38 @@ def sniff(data: bytes | str) -> GameKind:
         raise InputError(f"expected the input of a game ({', '.join(names())}), found none "
                          "that reads it: name the game with --game", "input")
     return found[best]
+
+
+#: What ``as_game`` takes, for its error message.
+GAME_FORMS = ("a game (tracer.tree(...), tracer.TicTacToe(...)), a Board, a board as text "
+              "('X.OX.XOO.') or as the guide's array ([\"X\", 1, \"O\", ...]), or a tree as text "
+              "('A: [B: [3, 12, 8], C: [2, 4, 6]]') or as nested lists of integers ([[3, 12, 8], [2, 4, 6]])")
+
+
+def as_game(value: object, source: str = "search()") -> Any:
+    """The game a Python caller means: a game as it is; else its input as a file would hold
+    it (text, or a Python list written out as text), read by the game that recognises it, as
+    ``trace FILE`` reads a file. TypeError for anything else, naming what to pass."""
+    if hasattr(value, "moves") and hasattr(value, "root"):
+        return value
+    from .tictactoe.board import Board
+
+    if isinstance(value, Board):
+        value = value.compact()
+    elif isinstance(value, list | tuple):
+        value = _list_text(value)
+    if not isinstance(value, str):
+        raise TypeError(f"{source} expects {GAME_FORMS}, found {type(value).__name__}")
+    data = value.encode("utf-8")
+    return sniff(value).read(data, source, {})
+
+
+def _list_text(items: list[Any] | tuple[Any, ...]) -> str:
+    """A list as the text of a file: with a mark in it, the guide's array; else nested lists
+    of integers, which read as a tree (or, the empty board's nine indexes, as that board)."""
+    from .tictactoe.cells import array_text
+    from .tree.notation import nested_list_text
+
+    if all(type(item) in (str, int) for item in items) and any(isinstance(item, str) for item in items):
+        return array_text(items)
+    return nested_list_text(items)

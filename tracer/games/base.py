@@ -107,6 +107,9 @@ class GameKind:
     json_keys: frozenset[str] = frozenset()
     #: Whether version 1 of the JSON trace, which names no game, is this game's (one game's).
     reads_version1: bool = False
+    #: Whether the registry lists it (``--game``, input detection). A game that is no input's
+    #: (a learner's recorded search, ``trace check``) is not offered: only found by name.
+    offered: bool = True
 
     def sniff(self, text: str) -> int:
         """How surely ``text`` (an input file's start) is this game's: 0 not at all, higher

@@ -8,7 +8,7 @@ import click
 
 from ..trace import Trace
 from .base import Output
-from .files import check_graphviz, check_output_path, pipe, write_atomically
+from .files import check_graphviz, check_output_path, pipe, write_atomically, write_stdout
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,10 @@ class CompareTable(Output):
         self.text = compare.render_json(self.trace) if fmt == "json" else compare.render_table(self.trace)
 
     def write(self) -> None:
-        click.echo(self.text, nl=False)
+        if self.request.fmt == "json":
+            write_stdout(self.text)  # a file's format: UTF-8, whatever the console's encoding
+        else:
+            click.echo(self.text, nl=False)
 
 
 class ComparePage(Output):
@@ -67,7 +70,7 @@ class ComparePage(Output):
 
     def write(self) -> None:
         if self.path == "-":
-            click.echo(self.page, nl=False)
+            write_stdout(self.page)
             return
         write_atomically(self.path, self.page.encode("utf-8"))
         self.report(f"trace: wrote {self.path} ({len(self.trace)} trees side by side)")

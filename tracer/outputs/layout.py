@@ -20,7 +20,7 @@ import sysconfig
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import InputError, RenderError, TooLargeError
+from ..errors import InputError, RenderError, TooLargeError, one_line
 from .progress import waiting
 
 ENGINES = ("auto", "dot", "pure")
@@ -51,17 +51,30 @@ def find_dot() -> str | None:
 
 
 def find_pure() -> str | None:
-    """The path of the ``graphviz-pure`` program installed beside this Python, or None.
+    """The path of the ``graphviz-pure`` program pip installed with tracer, or None.
 
-    Looked for beside the interpreter too, since ``.venv/bin/trace`` may run without
-    the virtual environment's folder on the PATH.
+    Looked for beside this Python first, since ``.venv/bin/trace`` may run without the
+    virtual environment's folder on the PATH; then where pip's record of the installed
+    package says it put the program (a ``--user`` install, or an environment whose
+    packages this one borrows); then on the PATH.
     """
     name = "graphviz-pure.exe" if os.name == "nt" else "graphviz-pure"
-    for folder in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):
-        candidate = Path(folder) / name
+    folders = (sysconfig.get_path("scripts"), str(Path(sys.executable).parent))
+    for candidate in [*(Path(folder) / name for folder in folders), *_installed_programs(name)]:
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return str(candidate)
     return shutil.which("graphviz-pure")
+
+
+def _installed_programs(name: str) -> list[Path]:
+    """Where the installed ``graphviz-pure`` distribution's record puts the program ``name``."""
+    from importlib import metadata
+
+    try:
+        files = metadata.distribution("graphviz-pure").files or []
+    except metadata.PackageNotFoundError:
+        return []
+    return [Path(os.path.normpath(file.locate())) for file in files if file.name == name]
 
 
 def requested_engine(engine: str | None = None) -> str:
@@ -126,6 +139,9 @@ def render(source: str, fmt: str, *, engine: str | None = None, scale: float = 1
     if done.returncode != 0 or not done.stdout:
         detail = messages[-1].strip() if messages else f"exit status {done.returncode}"
         raise RenderError(f"Graphviz ({name}) failed: {detail}")
+    if fmt == "svg" and not _is_utf8(done.stdout):
+        raise RenderError(f"Graphviz ({name}) wrote an SVG that is not UTF-8 text: {program} "
+                          "may not be Graphviz's dot (try --engine pure)")
     shrink = next((line for line in messages if "Scaling by" in line), None)
     if fmt == "png" and (shrink or _png_too_large(done.stdout)):
         raise TooLargeError(
@@ -135,7 +151,7 @@ def render(source: str, fmt: str, *, engine: str | None = None, scale: float = 1
     report = warn or _to_stderr
     for line in messages:
         if line.strip() and not (name == "pure" and PURE_NOISE in line):
-            report(line.strip())
+            report(one_line(line.strip()))  # the engine's words, never its escape codes
     return done.stdout
 
 
@@ -149,6 +165,14 @@ def _png_too_large(data: bytes) -> bool:
         return False
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     return max(width, height) > MAX_PNG_SIDE
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _to_stderr(line: str) -> None:

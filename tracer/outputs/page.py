@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import click
-
 from ..errors import InputError
 from ..trace import Trace
 from .base import Output, Request
-from .files import check_output_path, write_atomically
+from .files import check_output_path, write_atomically, write_stdout
 
 
 def check_html_path(path: str, tree_output: str | None) -> None:
@@ -48,7 +46,7 @@ class PageOutput(Output):
 
     def write(self) -> None:
         if self.path == "-":
-            click.echo(self.page, nl=False)
+            write_stdout(self.page)
             return
         write_atomically(self.path, self.page.encode("utf-8"))
         if not self.request.quiet:

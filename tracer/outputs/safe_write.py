@@ -179,6 +179,11 @@ def _release_signals() -> None:
     _previous.clear()
 
 
+def _running_as_root() -> bool:
+    """Whether this process may give a file to another owner (never on Windows: no geteuid)."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
 def _in_main_thread() -> bool:
     import threading
 
@@ -226,17 +231,29 @@ class atomic_writer:  # noqa: N801 - used like open()
         return self.file  # type: ignore[return-value]
 
     def _copy_permissions(self, fd: int) -> None:
-        """The old file's mode (and owner, as root); a new file gets open()'s mode."""
+        """The old file's mode (and owner, as root); a new file gets open()'s mode.
+
+        Where a call does not exist (Windows has no ``fchmod`` before Python 3.13, nor
+        ``geteuid`` or ``fchown``), the path-based call does the same, or nothing is
+        needed: a Windows file has no owner to keep and only a read-only flag for a mode.
+        """
         try:
             old = os.stat(self.target)
         except FileNotFoundError:
             umask = os.umask(0)
             os.umask(umask)
-            os.fchmod(fd, 0o666 & ~umask)
+            self._set_mode(fd, 0o666 & ~umask)
             return
-        if os.geteuid() == 0:
+        if _running_as_root() and hasattr(os, "fchown"):
             os.fchown(fd, old.st_uid, old.st_gid)
-        os.fchmod(fd, stat.S_IMODE(old.st_mode))
+        self._set_mode(fd, stat.S_IMODE(old.st_mode))
+
+    def _set_mode(self, fd: int, mode: int) -> None:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
+        else:
+            assert self.tmp is not None
+            os.chmod(self.tmp, mode)
 
     def __exit__(self, kind: object, value: object, tb: object) -> None:
         try:
@@ -371,10 +388,16 @@ class ClosedStream(io.TextIOBase):
         return False
 
 
+class ReaderGone(EnvironmentFault):
+    """Standard output is a pipe whose reader has left (``trace … | head``): the reader
+    took what it wanted, so the command line ends quietly, with exit status 0."""
+
+
 @contextlib.contextmanager
 def stdout_guard() -> Iterator[None]:
     """Around code that writes to standard output: a closed, full or broken output
-    (EPIPE, ENOSPC, EBADF) becomes one EnvironmentFault line instead of a traceback."""
+    (EPIPE, ENOSPC, EBADF) becomes one EnvironmentFault line instead of a traceback
+    (a ReaderGone for a pipe whose reader left)."""
     if sys.stdout is None:  # descriptor 1 was closed when Python started
         sys.stdout = ClosedStream()
     try:
@@ -386,7 +409,8 @@ def stdout_guard() -> Iterator[None]:
         _silence_stdout()
         reason = "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else (
             "it is closed" if exc.errno == errno.EBADF else exc.strerror or str(exc))
-        raise EnvironmentFault(f"cannot write to standard output: {reason}") from None
+        kind = ReaderGone if exc.errno == errno.EPIPE else EnvironmentFault
+        raise kind(f"cannot write to standard output: {reason}") from None
     except ValueError:
         if not getattr(sys.stdout, "closed", False):
             raise
@@ -394,11 +418,43 @@ def stdout_guard() -> Iterator[None]:
 
 
 def write_stdout(data: bytes | str) -> None:
-    """Write ``data`` to standard output and flush it, safely (see stdout_guard)."""
+    """Write ``data`` (a file's contents: text is written in UTF-8) to standard output
+    and flush it, safely (see stdout_guard)."""
     with stdout_guard():
+        if isinstance(data, str) and hasattr(sys.stdout, "buffer"):
+            data = data.encode("utf-8")  # a file's text: UTF-8, whatever the console's encoding
         if isinstance(data, bytes):
             sys.stdout.flush()
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
         else:
             sys.stdout.write(data)
+
+
+@contextlib.contextmanager
+def utf8_stdout() -> Iterator[TextIO]:
+    """Standard output as text in UTF-8, whatever the console's encoding: for a file
+    format (JSON, DOT, a page) streamed there, which is UTF-8 by definition."""
+    with stdout_guard():
+        sys.stdout.flush()
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is None or is_utf8(getattr(sys.stdout, "encoding", None)):
+            yield sys.stdout
+            sys.stdout.flush()
+            return
+        stream = io.TextIOWrapper(buffer, encoding="utf-8", newline="\n", write_through=True)
+        try:
+            yield stream
+            stream.flush()
+        finally:
+            with contextlib.suppress(OSError, ValueError):  # a broken pipe is stdout_guard's
+                stream.detach()  # standard output itself stays open
+
+
+def is_utf8(encoding: str | None) -> bool:
+    import codecs
+
+    try:
+        return encoding is not None and codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False

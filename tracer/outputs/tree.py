@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 from ..errors import InputError
 from ..trace import Trace
 from .base import Output, Request
-from .files import atomic_writer, check_output_path, choose_format, pipe, write_atomically
+from .files import atomic_writer, check_output_path, choose_format, pipe, write_atomically, write_stdout
 from .log import is_terminal
 from .progress import calls_bar
+from .safe_write import utf8_stdout
 
 if TYPE_CHECKING:
     from ..renderers.tree import TreePlan  # graphviz is imported only when a tree is drawn
@@ -70,11 +71,7 @@ class TreeOutput(Output):
         if self.fmt == "json":
             self.write_json()
         elif self.path == "-":
-            if isinstance(self.data, str):
-                sys.stdout.write(self.data)
-            else:
-                sys.stdout.buffer.write(self.data)
-                sys.stdout.buffer.flush()
+            write_stdout(self.data)
         else:
             write_atomically(self.path, self.data)
             if not self.request.quiet:
@@ -84,7 +81,8 @@ class TreeOutput(Output):
         from ..tracefile import write_json
 
         if self.path == "-":
-            write_json(self.trace, sys.stdout)
+            with utf8_stdout() as stream:
+                write_json(self.trace, stream)
             return
         with atomic_writer(self.path) as handle, calls_bar(self.trace.calls, self.path) as progress:
             write_json(self.trace, handle, progress=progress)

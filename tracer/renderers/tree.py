@@ -16,6 +16,7 @@ from ..explain import for_trace, labels
 from ..explain.text import calls, signed
 from ..trace import Call, Trace
 from . import drawing, shapes
+from .diagram import Diagram
 
 #: The most boards a drawing may hold unless --max-nodes says otherwise.
 DEFAULT_MAX_NODES = 1600
@@ -231,7 +232,7 @@ def new_graph(name: str, title: str | None = None) -> graphviz.Digraph:
 
     Call ``finish_graph`` to set the title and legend (or pass ``title`` for a plain one).
     """
-    graph = graphviz.Digraph(
+    graph = Diagram(
         name,
         graph_attr={
             "labelloc": "t",

@@ -6,10 +6,17 @@ a search touches only its own files; ``register`` adds one from elsewhere. The
 command line's ``--algorithm`` and settings, the JSON reader, ``Trace.check``
 (through the package root), ``trace compare`` and ``trace play`` read from here.
 
-The package can be called, too: ``tracer.search(game)`` records the guide's
-minimax, ``tracer.search(game, "alphabeta", cutoff="gt")`` another search. So
-``tracer.search`` stays this package (``import tracer.search.alphabeta`` works)
-and is the short way to trace a game.
+The package can be called, too::
+
+    tracer.search(game, algorithm="minimax", **settings) -> Trace
+
+``tracer.search(game)`` records the guide's minimax, ``tracer.search(game,
+"alphabeta", cutoff="gt")`` another search (``"minimax"``, ``"alphabeta"``,
+``"memo"``). ``game`` is a game (``tracer.tree(...)``, ``tracer.TicTacToe(...)``),
+or what reads as one: a board (``"X.OX.XOO."``, a ``Board``, the guide's array as a
+list) or a textbook tree (``"A: [B: [3, 12, 8], C: [2, 4, 6]]"``, ``[[3, 12, 8],
+[2, 4, 6]]``). So ``tracer.search`` stays this package (``import
+tracer.search.alphabeta`` works) and is the short way to trace a game.
 """
 
 from __future__ import annotations
@@ -56,7 +63,8 @@ def _module_kind(name: str) -> SearchKind | None:
 
 
 def kinds() -> list[SearchKind]:
-    """Every search: the baseline (the guide's minimax) first, then by name."""
+    """Every search offered (see ``SearchKind.offered``): the baseline (the guide's minimax)
+    first, then by name."""
     global _found_all
     if not _found_all:
         import pkgutil
@@ -67,7 +75,7 @@ def kinds() -> list[SearchKind]:
                 kind = _module_kind(info.name)
                 if kind is not None:
                     _KINDS[kind.name] = kind
-    return sorted(_KINDS.values(), key=lambda k: (not k.baseline, k.name))
+    return sorted((k for k in _KINDS.values() if k.offered), key=lambda k: (not k.baseline, k.name))
 
 
 def names() -> list[str]:
@@ -93,10 +101,19 @@ def baseline() -> SearchKind:
 
 
 def run_search(game: Any, algorithm: str = "minimax", **settings: Any) -> Trace:
-    """Record ``algorithm`` on ``game``, passing it only the settings it takes."""
-    kind = find(algorithm)
+    """Record ``algorithm`` on ``game``, passing it only the settings it takes.
+
+    ``game`` may also be what ``tracer.games.as_game`` reads as one: a board such as
+    ``"X.OX.XOO."``, a Board, or a textbook tree as text or nested lists. A setting no
+    search takes (a misspelt ``cutof=``) is a TypeError naming the ones this one takes.
+    """
+    kind = find(algorithm, "algorithm")
+    unknown = sorted(set(settings) - {name for each in kinds() for name in each.settings})
+    if unknown:
+        raise TypeError(f"unknown setting {unknown[0]!r}: {algorithm} takes "
+                        f"{', '.join(kind.settings) or 'no settings'}")
     wanted = {k: v for k, v in settings.items() if k in kind.settings and v is not None}
-    return kind.run(game, **wanted)
+    return kind.run(games.as_game(game), **wanted)
 
 
 class SearchSpec:

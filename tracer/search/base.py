@@ -64,6 +64,10 @@ class SearchKind:
     json_version1: bool = False
     #: What the game page (``trace play --html``) calls it in its menu ('' : not offered there).
     game_page: str = ""
+    #: Whether the registry lists it: ``--algorithm`` offers it, ``trace compare`` runs it, the game
+    #: page has it. A search recorded elsewhere (a learner's program, ``trace check``) is not
+    #: offered: it is found by name (so its traces check and read back), never listed.
+    offered: bool = True
     #: For a search whose calls depend on more than the position (alpha-beta's window): makes
     #: a recorder ``(game, **settings)`` whose ``root(state)`` records a search from ``state``
     #: into rows shared with every earlier one, and whose ``trace()`` holds them all. The game

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .cells import EMPTY, parse_cells
+from .cells import EMPTY, array_text, parse_cells
 
 Mark = Literal["X", "O"]
 MARKS: tuple[Mark, Mark] = ("X", "O")
@@ -72,10 +72,12 @@ class Board:
     cells: str
 
     def __post_init__(self) -> None:
+        if isinstance(self.cells, list | tuple):  # the guide's array, as a Python list
+            object.__setattr__(self, "cells", array_text(self.cells))
         if not isinstance(self.cells, str):
             raise TypeError(
-                "Board() expects the board as a string, e.g. 'X.OX.XOO.' or 'X.O/X.X/OO.', "
-                f"found {type(self.cells).__name__}"
+                "Board() expects the board as a string, e.g. 'X.OX.XOO.' or 'X.O/X.X/OO.', or the "
+                f"guide's array as a list, found {type(self.cells).__name__}"
             )
         if len(self.cells) == 9 and not set(self.cells) - {"X", "O", EMPTY}:
             return  # already the canonical form: the common case, kept fast

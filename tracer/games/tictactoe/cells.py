@@ -201,3 +201,19 @@ def _parse_array(content: str, source: str, line: int) -> list[str]:
             f"expected 9 items in the array, found {len(cells)}: {_quote(content)}", source, line
         )
     return cells
+
+
+def array_text(items: list[object] | tuple[object, ...], source: str = "Board()") -> str:
+    """The guide's array given as a Python list (``["X", 1, "O", ...]``), as the text of
+    its line of code, for the notations to read; TypeError for an item that is
+    neither a mark nor a cell's index."""
+    shown = []
+    for item in items:
+        if isinstance(item, str):
+            shown.append('"' + item.replace("\\", "\\\\").replace('"', '\\"') + '"')
+        elif type(item) is int:
+            shown.append(str(item))
+        else:
+            raise TypeError(f"{source} expects the guide's array: nine items, each \"X\", \"O\" or "
+                            f"the empty cell's index, found {item!r}")
+    return "[" + ", ".join(shown) + "]"

@@ -21,7 +21,7 @@ from typing import BinaryIO
 
 from ...errors import InputError
 from .board import Board, Mark, other
-from .cells import EXPECTED_BOARD, _content_rows, _read_cells, parse_cells, surely_a_board
+from .cells import EXPECTED_BOARD, _content_rows, _read_cells, array_text, parse_cells, surely_a_board
 
 __all__ = ["MAX_BYTES", "Position", "as_position", "parse_board", "parse_cells", "read_board_file",
            "surely_a_board"]
@@ -115,18 +115,23 @@ def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> 
 def as_position(board: object, to_move: object = None, source: str = "record()") -> tuple[Board, Mark]:
     """The board and side to move of a Python caller's arguments, read at the edge.
 
-    ``board`` is a Board or a string in any board-file notation; with ``to_move``
-    left out it is inferred from the counts, as for a board file.
+    ``board`` is a Board, a string in any board-file notation or the guide's array as
+    a Python list; with ``to_move`` left out it is inferred from the counts, as for a
+    board file.
     """
     if to_move is not None and to_move not in ("X", "O"):
         raise ValueError(f"expected to_move to be 'X' or 'O', found {to_move!r}")
+    if isinstance(board, list | tuple):
+        board = array_text(board, source)
     if isinstance(board, str):
         position = parse_board(board, source, to_move)
         return position.board, position.to_move
     if not isinstance(board, Board):
         raise TypeError(
-            f"{source} expects a Board or a string such as 'X.OX.XOO.', found {type(board).__name__}"
+            f"{source} expects a Board, a string such as 'X.OX.XOO.' or the guide's array as a "
+            f"list such as [\"X\", 1, \"O\", \"X\", 4, \"X\", \"O\", \"O\", 8], found {type(board).__name__}"
         )
     if to_move is None:
         return board, _check_position(board, None, source, 1)
     return board, to_move
+

@@ -10,6 +10,7 @@ always from MAX's point of view.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .notation import TreeNodes, format_tree, parse_tree
 
@@ -87,6 +88,14 @@ class GameTree:
         return found
 
 
-def tree(text: str, *, root: str = "MAX") -> GameTree:
-    """A textbook tree to search: ``tracer.tree("A: [B: [3, 12, 8], C: [2, 4, 6]]")``."""
+def tree(text: str | list[Any], *, root: str = "MAX") -> GameTree:
+    """A textbook tree to search: ``tracer.tree("A: [B: [3, 12, 8], C: [2, 4, 6]]")``, or
+    the same tree as nested lists of integers, ``tracer.tree([[3, 12, 8], [2, 4, 6]])``."""
+    from .notation import nested_list_text
+
+    if isinstance(text, list | tuple):
+        text = nested_list_text(text)
+    if not isinstance(text, str):
+        raise TypeError("tree() expects a tree as text such as 'A: [B: [3, 12, 8], C: [2, 4, 6]]' "
+                        f"or nested lists of integers such as [[3, 12, 8], [2, 4, 6]], found {text!r}")
     return GameTree.parse(text, root.upper(), "<string>")

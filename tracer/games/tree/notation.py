@@ -275,3 +275,27 @@ def format_tree(nodes: TreeNodes, index: int = 0) -> str:
     write(index)
     return "".join(parts)
 
+
+
+def nested_list_text(tree: list[object] | tuple[object, ...]) -> str:
+    """A tree given as nested Python lists of integers (``[[3, 12, 8], [2, 4, 6]]``), in
+    the notation above; TypeError for anything but an integer or a list of nodes."""
+    parts: list[str] = []
+
+    def write(node: object, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            raise ValueError(f"expected a tree at most {MAX_DEPTH} levels deep, found a deeper list")
+        if type(node) is int:
+            parts.append(str(node))
+        elif isinstance(node, list | tuple):
+            parts.append("[")
+            for i, child in enumerate(node):
+                parts.append(", " if i else "")
+                write(child, depth + 1)
+            parts.append("]")
+        else:
+            raise TypeError("expected a tree as nested lists of integers, such as "
+                            f"[[3, 12, 8], [2, 4, 6]] (each leaf an integer), found {node!r}")
+
+    write(tree, 0)
+    return "".join(parts)

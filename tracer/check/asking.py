@@ -1,0 +1,168 @@
+"""How tracer calls a learner's search function itself: which function, with what arguments.
+
+Used when the program makes no search call of its own (the guide's longer, browser
+version: its page code does nothing under node), and for ``--boards``. The board is
+written the way the program writes boards: as its own calls did, else as its source
+does (``origBoard``, ``currentBoardState``, ``[" "] * 9``), else as the guide does. A
+top-level board variable named as the function's board parameter is filled in place and
+passed, so code that reads the variable instead of its parameter sees the same board.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..games.tictactoe.board import HAS_LINE
+from .calls import Shape
+from .jsinstrument import WHOLE_SEARCH, normalised
+from .program import Program
+from .reading import GUIDE_NOTATION, UNKNOWN, Cells, Notation
+from .record import Function
+from .scales import other
+
+INFINITY = {"$n": "Infinity"}
+MINUS_INFINITY = {"$n": "-Infinity"}
+
+
+def entry(program: Program) -> Function | None:
+    """The search function tracer calls: one it can reach, ``minimax`` before the rest."""
+    reachable = [f for f in program.functions if f.role == "search" and f.reach != "none"]
+    reachable.sort(key=lambda f: (WHOLE_SEARCH.fullmatch(normalised(f.name)) is None, f.line))
+    return reachable[0] if reachable else None
+
+
+def notation_for(program: Program, shape: Shape | None, board_param: str = "") -> tuple[Notation, str | None]:
+    """How to write a board for ``program``, and the top-level variable to fill in place, if any:
+    one named as the function's board parameter (code that reads ``board`` instead of its
+    parameter ``board`` then sees the same board); any other is left alone."""
+    variable = next((name for n, name in program.hints if name is not None and name == board_param), None)
+    if shape is not None and shape.notation is not None and shape.notation.empty != UNKNOWN:
+        return shape.notation, variable
+    complete = [n for n, _ in program.hints if n.empty != UNKNOWN]
+    if complete:
+        best = next((n for n, name in program.hints if name is not None and n.empty != UNKNOWN), complete[0])
+        return best, variable
+    lower = program.marks and all(m.islower() for m in program.marks)
+    if lower:
+        return Notation(marks=("x", "o")), variable
+    return GUIDE_NOTATION, variable
+
+
+#: What a parameter is for, read from its name (lowercased, no underscores): the first pattern
+#: found anywhere in it decides, else a whole short name does. Learners' names, not tracer's.
+ROLES = (
+    (re.compile(r"alpha|lowerbound"), "low"), (re.compile(r"beta|upperbound"), "high"),
+    (re.compile(r"depth|level|ply|left|budget|remaining"), "depth"),
+    (re.compile(r"maxim|ismax|maxplayer|maxturn|isai|aiturn"), "flag"), (re.compile(r"colou?r"), "colour"),
+    (re.compile(r"board|state|grid|cells|bdst"), "board"),
+    (re.compile(r"player|mark|turn|symbol|piece|sign|letter|token|who|char"), "mark"),
+)
+SHORT_NAMES = {"b": "board", "s": "board", "bd": "board", "node": "board", "position": "board", "pos": "board",
+               "game": "board", "p": "mark", "m": "mark", "cur": "mark", "current": "mark", "me": "mark",
+               "ai": "mark", "mover": "mark", "d": "depth", "n": "depth", "max": "flag"}
+
+
+def role(name: str) -> str:
+    """A parameter's part when tracer calls the function: ``board``, ``mark``, ``flag``, ``depth``,
+    ``low``/``high`` (a window's bounds), ``colour`` or ``unknown``."""
+    key = normalised(name.rstrip("="))
+    for pattern, found in ROLES:
+        if pattern.search(key):
+            return found
+    return SHORT_NAMES.get(key, "unknown")
+
+
+def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: str) -> tuple[list[Any], int]:
+    """The arguments for ``fn`` on ``cells`` with ``mover`` to play, and the board's place."""
+    params = fn.params or ["board"]
+    roles = ["depth" if p.rstrip("=") in fn.countdown else role(p) for p in params]
+    if "board" not in roles:
+        roles[0] = "board"
+    args: list[Any] = []
+    board_at = -1
+    mark = notation.marks[0] if mover == "X" else notation.marks[1]
+    for name, part in zip(params, roles, strict=True):
+        if name.endswith("=") and part not in ("board", "mark", "flag"):
+            break  # a parameter with a default keeps it (and so do those after it)
+        if part == "board" and board_at < 0:
+            board_at = len(args)
+            args.append(notation.write(cells))
+        elif part == "mark" or (part == "unknown" and len(params) == 2):
+            args.append(mark)
+        elif part == "flag":
+            args.append(mover == ai)
+        elif part == "depth":
+            # A depth counted up starts at 0; a budget counted down, at the moves left.
+            args.append(cells.count(None) if name.rstrip("=") in fn.countdown else 0)
+        elif part == "low":
+            args.append(MINUS_INFINITY)
+        elif part == "high":
+            args.append(INFINITY)
+        elif part == "colour":
+            args.append(1)
+        else:
+            args.append(None)
+    return args, max(board_at, 0)
+
+
+def command(program: Program, fn: Function, shape: Shape | None, cells: Cells, mover: str, ai: str,
+            mark: int) -> dict[str, Any]:
+    """The host's command to call ``fn`` on a position (see hosts/host.js, runCall)."""
+    params = fn.params or ["board"]
+    board_param = next((p for p in params if role(p) == "board"), params[0]).rstrip("=")
+    notation, variable = notation_for(program, shape, board_param)
+    args, board_at = arguments(fn, notation, cells, mover, ai)
+    return {"op": "call", "mark": mark, "entry": {"name": fn.name, "reach": fn.reach, "path": fn.path},
+            "args": args, "fill": variable if notation.shape != "string" else None, "boardArg": board_at}
+
+
+def legal_positions() -> list[tuple[Cells, str]]:
+    """Every position of a game X opened that is not over, with the side to move."""
+    out = []
+    for code in range(3**9):
+        cells: list[str | None] = []
+        n = code
+        for _ in range(9):
+            cells.append((None, "X", "O")[n % 3])
+            n //= 3
+        xs, os_ = cells.count("X"), cells.count("O")
+        if xs - os_ not in (0, 1) or None not in cells:
+            continue
+        x_bits = sum(1 << i for i, c in enumerate(cells) if c == "X")
+        o_bits = sum(1 << i for i, c in enumerate(cells) if c == "O")
+        if HAS_LINE[x_bits] or HAS_LINE[o_bits]:
+            continue
+        out.append((tuple(cells), "X" if xs == os_ else "O"))
+    return out
+
+
+def varied_positions(count: int, most_empty: int = 8) -> list[tuple[Cells, str]]:
+    """``count`` varied positions, smallest searches first: one of each size in turn (1, 2, ...
+    empty cells), each size's in a fixed shuffled order, so both sides get to move."""
+    import hashlib
+
+    by_size: dict[int, list[tuple[Cells, str]]] = {}
+    for cells, mover in legal_positions():
+        size = cells.count(None)
+        if size <= most_empty:
+            by_size.setdefault(size, []).append((cells, mover))
+    for items in by_size.values():
+        items.sort(key=lambda p: hashlib.sha256(("".join(c or "." for c in p[0]) + p[1]).encode()).digest())
+    chosen: list[tuple[Cells, str]] = []
+    round_ = 0
+    while len(chosen) < count and any(round_ < len(v) for v in by_size.values()):
+        for size in sorted(by_size):
+            if round_ < len(by_size[size]) and len(chosen) < count:
+                chosen.append(by_size[size][round_])
+        round_ += 1
+    chosen.sort(key=lambda p: p[0].count(None))
+    return chosen
+
+
+def guide_board() -> tuple[Cells, str]:
+    """The guide's board, X to move: ``["X", 1, "O", "X", 4, "X", "O", "O", 8]``."""
+    return ("X", None, "O", "X", None, "X", "O", "O", None), "X"
+
+
+__all__ = ["command", "entry", "guide_board", "other", "varied_positions"]

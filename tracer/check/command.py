@@ -1,0 +1,105 @@
+"""The ``trace check`` command: parse its options, run the check, print the report, set the exit status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..commandline import Command, Failure, reports_errors
+from ..errors import InputError
+
+#: How many positions ``--boards`` checks when given no number (see run.py).
+DEFAULT_BOARDS = 30
+
+EPILOG = """\b
+Examples:
+  trace check minimax.js              run it, check its search on its own board
+  trace check minimax.py board.txt    the board to call minimax on, if the program makes no call
+  trace check minimax.py --boards     also check 30 varied positions, stop at the first wrong
+  trace check game.py --function max_value,min_value,minimax
+  trace check minimax.js --format json
+"""
+
+
+@click.command(cls=Command, epilog=EPILOG)
+@click.argument("file", metavar="FILE")
+@click.argument("board", required=False, metavar="[BOARD]")
+@click.option("--example", default=None, metavar="NAME",
+              help="A bundled example's board instead of BOARD (see trace --example).")
+@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
+              help="Side to move on BOARD (default: inferred from the counts).")
+@click.option("--function", "functions", metavar="NAME[,NAME]",
+              help="The search function(s), when not named minimax, negamax, max_value/min_value.")
+@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default=None,
+              help="The AI's mark (the maximiser); default: read from the program's scores.")
+@click.option("--scores", "scores_text", default=None, metavar="SCHEME",
+              help="The program's terminal scores: tutorial (-1,1,0), ten, depth (10-depth) or "
+                   "HUMAN_WIN,AI_WIN,DRAW; default: read from its finished boards.")
+@click.option("--boards", is_flag=False, flag_value=DEFAULT_BOARDS, default=None, type=click.IntRange(1, 2000),
+              metavar="[N]", help=f"Also check N varied positions (default {DEFAULT_BOARDS}), smallest "
+                                  "first; stop at the first wrong one.")
+@click.option("--timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True,
+              metavar="SECONDS", help="Stop the program after this long (each search tracer asks for, too).")
+@click.option("--max-calls", type=click.IntRange(1), default=2_000_000, show_default=True, metavar="N",
+              help="Stop a search after this many calls.")
+@click.option("--stdin", "stdin_path", metavar="FILE",
+              help="Standard input for the program (default: none, as if at its end).")
+@click.option("--python", "python", metavar="PATH",
+              help="The Python that runs a .py file (default: the one running trace).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="The report as text, or as one JSON object.")
+@reports_errors
+def check(file: str, board: str | None, example: str | None, turn: str | None, functions: str | None,
+          ai: str | None, scores_text: str | None, boards: int | None, timeout: float, max_calls: int,
+          stdin_path: str | None, python: str | None, fmt: str) -> None:
+    """Run a learner's minimax program (FILE, .py or .js) and check it call by call.
+
+    The program runs as your own program, with your permissions, as `python FILE` or
+    `node FILE` would run it (as pytest runs a test file). Every call of its search
+    function is recorded and held against the guide's minimax from the same position.
+    The verdict is identical, correct, wrong (with the first call that departs from a
+    correct search) or error. Exit status: 0 identical or correct, 1 wrong or error,
+    2 the program could not be checked.
+
+    When the program makes no search call itself, tracer calls its search function
+    on BOARD (a board file; default: the guide's board).
+    """
+    # The engine is imported here, not with the command line: other commands start faster.
+    from .notebook import scale_of
+    from .run import CheckOptions, check_file
+
+    if board is not None and example is not None:
+        raise Failure("give one board: a BOARD file or --example NAME", 2)
+    options = CheckOptions(
+        board=_position(board, example, turn), board_source=board or example,
+        ai=ai.upper() if ai else None, scores=scale_of(scores_text),
+        functions=[n.strip() for n in functions.split(",") if n.strip()] if functions else None,
+        stdin=stdin_path, timeout=timeout, max_calls=max_calls, boards=boards, python=python)
+    result = check_file(file, options)
+    click.echo(result.to_json() if fmt == "json" else str(result), nl=False)
+    if not result.ok:
+        click.get_current_context().exit(1)
+
+
+def _position(board: str | None, example: str | None, turn: str | None) -> Any:
+    """The cells and side to move of BOARD or --example (None if neither is given)."""
+    from .. import examples
+    from ..games.tictactoe.notation import read_board_file
+
+    if board is None and example is None:
+        return None
+    if example is not None:
+        if example not in examples.names():
+            raise InputError(f"no example named {example!r}; trace --example lists them", "--example")
+        import io
+
+        position = read_board_file(io.BytesIO(examples.read(example).encode("utf-8")), f"example:{example}",
+                                   turn.upper() if turn else None)  # type: ignore[arg-type]
+    else:
+        try:
+            with open(board, "rb") as stream:  # type: ignore[arg-type]
+                position = read_board_file(stream, board, turn.upper() if turn else None)  # type: ignore[arg-type]
+        except OSError as exc:
+            raise InputError(f"cannot read the file: {exc.strerror}", board) from None
+    return tuple(None if c == "." else c for c in position.board.cells), position.to_move

@@ -1,0 +1,428 @@
+// tracer's host for a learner's JavaScript: runs FILE as `node FILE` would and records
+// every call of the functions tracer instrumented (see tracer/check/jsinstrument.py).
+//
+// The record goes to two files in tracer's folder: events.bin (pairs of 32-bit integers:
+// code, value) and values.txt (one JSON text per line, numbered from 0), flushed every
+// 64K events, so a program stopped at its time limit still leaves its calls behind.
+// When the program is done, the host tells tracer on the notify pipe and then makes the
+// calls tracer asks for on the command pipe, one JSON line each.
+"use strict";
+
+const fs = require("fs");
+const path = require("path");
+const Module = require("module");
+
+const cfg = JSON.parse(fs.readFileSync(process.env.TRACER_CHECK_CONFIG, "utf8"));
+const START = 1, RETURN = 2, RAISE = 3, MARK = 4, END = 5, LIMIT = 6, UNWIND = 7;
+const PREFIX = "__tracer_orig_", SELF_PREFIX = "__tracer_self_";
+
+const eventsFd = fs.openSync(path.join(cfg.dir, "events.bin"), "w");
+const valuesFd = fs.openSync(path.join(cfg.dir, "values.txt"), "w");
+let events = new Int32Array(1 << 17);
+let used = 0;
+const valueIds = new Map();
+let pendingValues = [];
+
+function flush() {
+  if (pendingValues.length) {
+    fs.writeSync(valuesFd, pendingValues.join("\n") + "\n");
+    pendingValues = [];
+  }
+  if (used) {
+    fs.writeSync(eventsFd, Buffer.from(events.buffer, 0, used * 4));
+    used = 0;
+  }
+}
+
+function intern(text) {
+  let id = valueIds.get(text);
+  if (id === undefined) {
+    id = valueIds.size;
+    valueIds.set(text, id);
+    pendingValues.push(text);
+  }
+  return id;
+}
+
+function emit(code, value) {
+  if (used === events.length) flush();
+  events[used++] = code;
+  events[used++] = value;
+}
+
+// ---- encoding values as JSON (a copy at call time: boards change under the learner's feet)
+
+function special(value) {
+  if (value === undefined) return '{"$u":1}';
+  if (typeof value === "number") return '{"$n":"' + String(value) + '"}';
+  if (typeof value === "function") return '{"$f":' + JSON.stringify(value.name || "") + "}";
+  if (typeof value === "bigint") return '{"$n":"' + String(value) + '"}';
+  if (typeof value === "symbol") return '{"$r":"symbol"}';
+  return null;
+}
+
+function safe(value, depth, seen) {
+  if (value === null || typeof value === "boolean" || typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : special(value);
+  if (typeof value !== "object") return special(value);
+  if (seen.includes(value) || depth > 4) return '{"$r":"..."}';
+  seen.push(value);
+  let out;
+  try {
+    if (Array.isArray(value)) {
+      const items = [];
+      for (let i = 0; i < Math.min(value.length, 64); i++) items.push(safe(value[i], depth + 1, seen));
+      out = "[" + items.join(",") + "]";
+    } else {
+      const items = [];
+      const name = value.constructor && value.constructor.name;
+      if (name && name !== "Object") items.push('"$class":' + JSON.stringify(name));
+      for (const key of Object.keys(value).slice(0, 64)) {
+        items.push(JSON.stringify(key) + ":" + safe(value[key], depth + 1, seen));
+      }
+      out = "{" + items.join(",") + "}";
+    }
+  } catch (e) {
+    out = '{"$r":"unreadable"}';
+  }
+  seen.pop();
+  return out;
+}
+
+function plainObject(self) {
+  return self !== undefined && self !== null && self !== globalThis && typeof self === "object";
+}
+
+function encodeArgs(self, args) {
+  let text;
+  try {
+    text = JSON.stringify(args);
+  } catch (e) {
+    text = undefined;
+  }
+  if (text === undefined) text = safe(args, 0, []);
+  const head = plainObject(self) ? safe(self, 1, []) : "null";
+  return text.length === 2 ? "[" + head + "]" : "[" + head + "," + text.slice(1);
+}
+
+function encodeReturn(value) {
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : special(value);
+  if (value === undefined) return '{"$u":1}';
+  if (value !== null && typeof value === "object") {
+    let plain = true;
+    for (const key in value) {
+      const v = value[key];
+      if (typeof v === "number" ? !Number.isFinite(v) : v === undefined || typeof v === "function") {
+        plain = false;
+        break;
+      }
+    }
+    if (plain) {
+      try {
+        const text = JSON.stringify(value);
+        if (text !== undefined) return text;
+      } catch (e) { /* fall through */ }
+    }
+  }
+  return safe(value, 0, []);
+}
+
+function clean(text) {
+  return String(text).split(PREFIX).join("").split(SELF_PREFIX).join("");
+}
+
+const wrapped = new Set(cfg.functions.map((f) => f.name));
+
+const searches = new Set(cfg.functions.filter((f) => f.role === "search").map((f) => f.name));
+
+function errorLine(error) {
+  // The learner's line: the top frame in their file that is not a wrapper; for a stack
+  // overflow, the top frame of a search function (its recursive call), not of a helper.
+  const stack = error && typeof error.stack === "string" ? error.stack : "";
+  const first = stack.split("\n")[0];
+  if (first.startsWith(cfg.file + ":")) return Number(first.slice(cfg.file.length + 1)) || null;
+  const overflow = error instanceof RangeError;
+  let found = null, afterWrapper = false;
+  for (const line of stack.split("\n").slice(1)) {
+    if (line.indexOf(cfg.file + ":") < 0) continue;
+    const fn = line.trim().replace(/^at /, "").split(" (")[0];
+    const bare = fn.split(".").pop();
+    if (wrapped.has(bare) && !fn.includes(PREFIX)) {
+      afterWrapper = true; // tracer's wrapper, not their code: the frame below it made the call
+      continue;
+    }
+    const match = /:(\d+):(\d+)\)?$/.exec(line.trim());
+    if (!match) continue;
+    if (found === null) found = Number(match[1]);
+    if (!overflow || (afterWrapper && searches.has(bare.split(PREFIX).join("")))) return Number(match[1]);
+    afterWrapper = false;
+  }
+  return found;
+}
+
+let lastError = null, lastErrorId = -1;
+
+function errorId(error) {
+  if (error === lastError && lastErrorId >= 0) return lastErrorId;
+  const isObject = error !== null && typeof error === "object";
+  const record = {
+    type: isObject && error.constructor ? error.constructor.name : typeof error,
+    message: clean(isObject && "message" in error ? error.message : String(error)),
+    line: isObject ? errorLine(error) : null,
+  };
+  lastError = error;
+  lastErrorId = intern(JSON.stringify({ $error: record }));
+  return lastErrorId;
+}
+
+// ---- the recorder every wrapper calls
+
+const STOP = { tracerStop: true };
+let calls = 0, deadline = Date.now() + cfg.timeoutMs, stopped = false;
+
+function limit(kind) {
+  // Past the time or call limit: keep what was recorded and stop the program here.
+  emit(LIMIT, kind);
+  stopped = true;
+  flush();
+  notify(phase === "program" ? "ready limit" : "limit");
+  exit();
+}
+
+function exit() {
+  phase = "over";
+  flush();
+  fs.closeSync(eventsFd);
+  fs.closeSync(valuesFd);
+  (process.reallyExit || process.exit)(0);
+}
+
+const T = {
+  h: false,
+  STOP,
+  gotten: null,
+  got(scope) { T.gotten = scope; },
+  peek: null,
+  c(k, self, args, impl) {
+    if (T.h || stopped) return impl.apply(self, args);
+    if (++calls > cfg.maxCalls) limit(1);
+    if ((calls & 1023) === 0 && Date.now() > deadline) limit(2);
+    emit(START | (k << 4), intern(encodeArgs(self, args)));
+    let result;
+    try {
+      result = impl.apply(self, args);
+    } catch (error) {
+      // At the depth a stack overflow happens there may be no room to record it: then the
+      // error's own UNWIND (or END) event closes this call.
+      if (error !== STOP) {
+        try {
+          emit(RAISE | (k << 4), errorId(error));
+        } catch (ignored) { /* see above */ }
+      }
+      throw error;
+    }
+    emit(RETURN | (k << 4), intern(encodeReturn(result)));
+    return result;
+  },
+};
+globalThis.__tracer__ = T;
+
+// ---- a page that does nothing, for programs written for the browser
+
+function anything() {
+  const target = function () {};
+  let proxy = null;
+  proxy = new Proxy(target, {
+    get(_, prop) {
+      if (prop === Symbol.toPrimitive) return () => "";
+      if (prop === Symbol.iterator) return function* () {};
+      if (prop === "length") return 0;
+      if (prop === "then" || prop === "toJSON") return undefined;
+      return proxy;
+    },
+    set() { return true; },
+    has() { return true; },
+    apply() { return proxy; },
+    construct() { return proxy; },
+  });
+  return proxy;
+}
+
+if (cfg.fakePage && typeof globalThis.document === "undefined") {
+  const page = anything();
+  for (const name of ["document", "window", "localStorage", "sessionStorage", "navigator"]) {
+    if (typeof globalThis[name] === "undefined") globalThis[name] = page;
+  }
+  for (const name of ["alert", "confirm", "requestAnimationFrame"]) {
+    if (typeof globalThis[name] === "undefined") globalThis[name] = () => undefined;
+  }
+  if (typeof globalThis.prompt === "undefined") globalThis.prompt = () => null;
+}
+
+// ---- talking to tracer
+
+function notify(text) {
+  fs.writeSync(cfg.notifyFd, text + "\n");
+}
+
+let pending = "";
+
+function readCommand() {
+  const buffer = Buffer.alloc(65536);
+  while (!pending.includes("\n")) {
+    let n;
+    try {
+      n = fs.readSync(cfg.commandFd, buffer, 0, buffer.length, null);
+    } catch (e) {
+      if (e.code === "EAGAIN") continue;
+      return null;
+    }
+    if (n === 0) return null;
+    pending += buffer.toString("utf8", 0, n);
+  }
+  const at = pending.indexOf("\n");
+  const line = pending.slice(0, at);
+  pending = pending.slice(at + 1);
+  return JSON.parse(line);
+}
+
+function decode(value) {
+  if (Array.isArray(value)) return value.map(decode);
+  if (value !== null && typeof value === "object") {
+    if ("$n" in value) return Number(value.$n);
+    if ("$u" in value) return undefined;
+    const out = {};
+    for (const key of Object.keys(value)) out[key] = decode(value[key]);
+    return out;
+  }
+  return value;
+}
+
+function lookup(entry) {
+  if (entry.reach === "top") return T.peek(entry.name);
+  let scope = null;
+  for (const name of entry.path) {
+    const enclosing = scope ? scope[name] : T.peek(name);
+    if (typeof enclosing !== "function") return undefined;
+    T.h = true;
+    T.gotten = null;
+    try {
+      enclosing();
+    } catch (e) {
+      if (e !== STOP) {
+        T.h = false;
+        throw e;
+      }
+    }
+    T.h = false;
+    scope = T.gotten;
+    if (!scope) return undefined;
+  }
+  return scope ? scope[entry.name] : undefined;
+}
+
+function fillInPlace(target, cells) {
+  // The program's own board, filled with the position: code that reads the board
+  // variable instead of its parameter sees the same board.
+  for (let i = 0; i < cells.length; i++) {
+    if (Array.isArray(cells[i]) && Array.isArray(target[i])) fillInPlace(target[i], cells[i]);
+    else target[i] = cells[i];
+  }
+  return target;
+}
+
+function runCall(command) {
+  calls = 0;
+  deadline = Date.now() + cfg.timeoutMs;
+  let fn;
+  try {
+    fn = lookup(command.entry);
+  } catch (e) {
+    fn = undefined;
+  }
+  if (typeof fn !== "function") {
+    notify("missing");
+    return;
+  }
+  const args = decode(command.args);
+  if (command.fill) {
+    let target;
+    try {
+      target = T.peek(command.fill);
+    } catch (e) {
+      target = undefined;
+    }
+    if (Array.isArray(target) && target.length === args[command.boardArg].length) {
+      args[command.boardArg] = fillInPlace(target, args[command.boardArg]);
+    }
+  }
+  emit(MARK, command.mark);
+  try {
+    fn(...args);
+  } catch (e) {
+    if (e === STOP) throw e;
+    emit(UNWIND, errorId(e)); // closes any call whose own record of the error was lost
+  }
+  flush();
+  notify("done");
+}
+
+let phase = "program";
+
+function finish(status) {
+  if (phase !== "program") return;
+  phase = "commands";
+  flush();
+  notify("ready " + status);
+  for (;;) {
+    const command = readCommand();
+    if (!command || command.op !== "call") break;
+    runCall(command);
+  }
+  exit();
+}
+
+function ours(line) {
+  // A frame of tracer's: the host itself, node's loader, or a wrapper (named as the
+  // learner's function, while their own body now runs under the prefixed name).
+  if (line.includes(__filename) || line.includes("node:internal")) return true;
+  const frame = /^\s*at (?:new )?([\w$.<>]+) \(/.exec(line);
+  return frame !== null && line.includes(cfg.file) && wrapped.has(frame[1].split(".").pop());
+}
+
+function report(error) {
+  emit(END, errorId(error));
+  const text = error && error.stack ? error.stack : String(error);
+  const lines = text.split("\n").filter((l) => !ours(l)).map(clean);
+  process.stderr.write((lines.length ? lines.join("\n") : clean(String(error))) + "\n");
+}
+
+process.on("beforeExit", () => finish("done"));
+process.on("exit", () => finish("exit"));
+process.on("uncaughtException", (error) => {
+  if (error === STOP) return;
+  report(error);
+  finish("error");
+});
+
+// ---- run FILE as node FILE would
+
+const original = Module.prototype._compile;
+const instrumented = fs.readFileSync(cfg.source, "utf8");
+Module.prototype._compile = function (content, filename) {
+  if (filename === cfg.file) {
+    Module.prototype._compile = original;
+    content = instrumented;
+  }
+  return original.call(this, content, filename);
+};
+Error.stackTraceLimit = 50;
+process.argv = [process.argv[0], cfg.file, ...cfg.argv];
+try {
+  Module._load(cfg.file, null, true);
+} catch (error) {
+  if (error !== STOP) {
+    report(error);
+    finish("error");
+  }
+}

@@ -1,0 +1,390 @@
+"""tracer's host for a learner's Python program: runs FILE as ``python FILE`` would and
+records every call of the functions tracer names.
+
+It imports nothing of tracer (it runs in the learner's Python). The learner's source is
+parsed, each recorded ``def`` gets one decorator (on the def's own line, so every
+traceback still names the learner's lines), and the module runs as ``__main__``. The
+record goes to events.bin (pairs of 32-bit integers: code, value) and values.txt (one
+JSON text per line) in tracer's folder. When the program is done, the host tells tracer
+on the notify pipe and makes the calls tracer asks for on the command pipe.
+"""
+
+import ast
+import contextlib
+import json
+import os
+import signal
+import sys
+import time
+import traceback
+import types
+from array import array
+
+START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
+WRAP = "__tracer_wrap__"
+
+
+class Stop(BaseException):
+    """Past the time or call limit: not an Exception, so the learner's except clauses let it by."""
+
+
+class _Bool:
+    """True and False in a snapshot, kept apart from 1 and 0 (which hash alike)."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+TRUE, FALSE = _Bool(True), _Bool(False)
+LIST, TUPLE, DICT, OBJ = object(), object(), object(), object()
+PRIMITIVE = (str, int, float, type(None))
+
+
+#: Types a snapshot keeps as they are (bool is not among them: True hashes as 1).
+PLAIN = frozenset((str, int, float, type(None)))
+
+
+def snap(value, depth=0):
+    """A hashable copy of ``value`` as it is now (lists copied, objects read)."""
+    kind = type(value)
+    if kind is str or kind is int or value is None or kind is float:
+        return value
+    if kind is bool:
+        return TRUE if value else FALSE
+    if depth > 3:
+        return "..."
+    if kind is list or kind is tuple:
+        items = tuple(value[:64])
+        if PLAIN.issuperset(map(type, items)):  # the common board: nine plain cells
+            return (LIST if kind is list else TUPLE,) + items
+        return (LIST if kind is list else TUPLE,) + tuple([snap(item, depth + 1) for item in items])
+    if kind is dict:
+        items = tuple(value.items())[:64]
+        if PLAIN.issuperset(map(type, value.values())) and all(type(k) is str for k in value):
+            return (DICT,) + items  # the common return value: {index, score}
+        return (DICT,) + tuple((str(k), snap(v, depth + 1)) for k, v in items)
+    if hasattr(value, "tolist"):  # a NumPy array
+        try:
+            return snap(value.tolist(), depth)
+        except Exception:
+            return repr(value)[:80]
+    fields = getattr(value, "__dict__", None)
+    if isinstance(fields, dict) and depth < 2:
+        items = [(k, snap(v, depth + 1)) for k, v in list(fields.items())[:64]
+                 if not k.startswith("__") and isinstance(v, (list, tuple, str, int, float, bool, dict, type(None)))]
+        return (OBJ, type(value).__name__) + tuple(items)
+    if isinstance(value, PRIMITIVE):
+        return snap(kind.__base__(value) if kind.__base__ in PRIMITIVE else repr(value), depth)
+    return "<" + type(value).__name__ + ">"
+
+
+def plain(value):
+    """A snapshot as JSON data (non-finite numbers tagged, so the JSON stays strict)."""
+    if type(value) is tuple:
+        head = value[0]
+        if head is LIST:
+            return [plain(v) for v in value[1:]]
+        if head is TUPLE:
+            return {"$tuple": [plain(v) for v in value[1:]]}
+        if head is DICT:
+            return {"$dict": [[k, plain(v)] for k, v in value[1:]]}
+        if head is OBJ:
+            return {"$class": value[1], "$fields": [[k, plain(v)] for k, v in value[2:]]}
+    if type(value) is _Bool:
+        return value.value
+    if type(value) is float and (value != value or value in (float("inf"), float("-inf"))):
+        return {"$n": repr(value).replace("inf", "Infinity").replace("nan", "NaN")}
+    return value
+
+
+class Recorder:
+    """The calls made, as event codes and interned values, flushed to tracer's folder."""
+
+    #: The code of the wrapper every recorded call goes through (to tell it in a traceback).
+    RECORDED_CODE = None
+
+    def __init__(self, cfg):
+        self.cfg = cfg
+        self.events = array("i")
+        self.values = {}
+        self.pending = []
+        self.errors = []  # (event index, exception): resolved after the stack has unwound
+        # Open for the whole run, closed by close(): the record is flushed to them as it grows.
+        self.events_file = open(os.path.join(cfg["dir"], "events.bin"), "wb")  # noqa: SIM115
+        self.values_file = open(os.path.join(cfg["dir"], "values.txt"), "w", encoding="utf-8")  # noqa: SIM115
+        self.calls = 0
+        self.deadline = time.monotonic() + cfg["timeoutMs"] / 1000
+        self.hold = False
+        self.stopped = False
+
+    def intern(self, key, text=None):
+        found = self.values.get(key)
+        if found is None:
+            found = self.values[key] = len(self.values)
+            self.pending.append(text or json.dumps(plain(key), allow_nan=False, default=repr))
+        return found
+
+    def flush(self):
+        self.resolve_errors()
+        if self.pending:
+            self.values_file.write("\n".join(self.pending) + "\n")
+            self.values_file.flush()
+            self.pending = []
+        if self.events:
+            self.events_file.write(self.events.tobytes())
+            self.events_file.flush()
+            del self.events[:]
+
+    def resolve_errors(self):
+        last, last_id = None, -1
+        for at, error in self.errors:
+            if error is not last:
+                last, last_id = error, self.intern_error(error)
+            self.events[at] = last_id
+        del self.errors[:]  # the same list: the wrappers hold it
+
+    def intern_error(self, error):
+        record = {"type": type(error).__name__, "message": str(error)[:500], "line": their_line(error)}
+        return self.intern(("$error", id(error)) + tuple(record.values()), json.dumps({"$error": record}))
+
+    def limit(self, kind):
+        self.events.append(LIMIT)
+        self.events.append(kind)
+        self.stopped = True
+        raise Stop()
+
+    def wrap(self, k, fn):
+        events, append, intern, errors = self.events, self.events.append, self.intern, self.errors
+        start, ret, rai = START | k << 4, RETURN | k << 4, RAISE | k << 4
+        recorder = self
+
+        def recorded(*args, **kwargs):
+            if recorder.hold or recorder.stopped:
+                return fn(*args, **kwargs)
+            recorder.calls += 1
+            if recorder.calls > recorder.cfg["maxCalls"]:
+                recorder.limit(1)
+            if not recorder.calls & 1023 and time.monotonic() > recorder.deadline:
+                recorder.limit(2)
+            key = (LIST,) + tuple([snap(a) for a in args])
+            if kwargs:
+                key += ((DICT,) + tuple((k, snap(v)) for k, v in kwargs.items()),)
+            append(start)
+            append(intern(key))
+            try:
+                result = fn(*args, **kwargs)
+            except Stop:
+                raise
+            except BaseException as error:
+                # Kept as it is (no work at the depth a RecursionError is raised): named later.
+                append(rai)
+                append(0)
+                errors.append((len(events) - 1, error))
+                raise
+            append(ret)
+            append(intern(snap(result)))
+            if len(events) > 1 << 17:
+                recorder.flush()
+            return result
+
+        Recorder.RECORDED_CODE = recorded.__code__
+        recorded.__wrapped__ = fn
+        for attribute in ("__name__", "__qualname__", "__doc__", "__module__"):
+            with contextlib.suppress(AttributeError, TypeError):
+                setattr(recorded, attribute, getattr(fn, attribute))
+        return recorded
+
+
+CFG = {}  # type: dict
+
+
+def their_line(error):
+    """The line of the learner's file the error came from: its deepest frame there; for a
+    runaway recursion, the deepest line of a search function (its recursive call), not the
+    line of whatever helper the limit happened to stop in."""
+    if isinstance(error, SyntaxError) and error.filename == CFG.get("file"):
+        return error.lineno
+    searches = {f["name"] for f in CFG.get("functions", []) if f.get("role") == "search"}
+    line = recursive = None
+    tb = error.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename == CFG.get("file"):
+            line = tb.tb_lineno
+            following = tb.tb_next
+            if code.co_name in searches and following is not None \
+                    and following.tb_frame.f_code is Recorder.RECORDED_CODE:
+                recursive = tb.tb_lineno  # a search function calling one: the recursion's line
+        tb = tb.tb_next
+    if isinstance(error, RecursionError) and recursive is not None:
+        return recursive
+    return line
+
+
+class Decorate(ast.NodeTransformer):
+    """Put the recorder's decorator on each def tracer records, on the def's own line."""
+
+    def __init__(self, table):
+        self.index = {entry["name"]: k for k, entry in enumerate(table)}
+
+    def visit_FunctionDef(self, node):
+        self.generic_visit(node)
+        k = self.index.get(node.name)
+        if k is not None:
+            call = ast.Call(ast.Name(WRAP, ast.Load()), [ast.Constant(k)], [])
+            node.decorator_list.insert(0, ast.copy_location(call, node))
+            ast.fix_missing_locations(node)
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+
+def notify(cfg, text):
+    os.write(cfg["notifyFd"], (text + "\n").encode("utf-8"))
+
+
+def commands(cfg):
+    buffered = b""
+    while True:
+        while b"\n" not in buffered:
+            chunk = os.read(cfg["commandFd"], 65536)
+            if not chunk:
+                return
+            buffered += chunk
+        line, _, buffered = buffered.partition(b"\n")
+        yield json.loads(line.decode("utf-8"))
+
+
+def decode(value):
+    if isinstance(value, list):
+        return [decode(v) for v in value]
+    if isinstance(value, dict):
+        if "$n" in value:
+            return float(value["$n"].replace("Infinity", "inf"))
+        if "$tuple" in value:
+            return tuple(decode(v) for v in value["$tuple"])
+        return {k: decode(v) for k, v in value.items()}
+    return value
+
+
+def lookup(module, entry):
+    if entry["reach"] != "top":
+        return None
+    return module.__dict__.get(entry["name"])
+
+
+def fill_in_place(target, cells):
+    for i, cell in enumerate(cells):
+        if isinstance(cell, (list, tuple)) and isinstance(target[i], list):
+            fill_in_place(target[i], cell)
+        else:
+            target[i] = cell
+    return target
+
+
+def run_call(cfg, recorder, module, command):
+    recorder.calls = 0
+    recorder.deadline = time.monotonic() + cfg["timeoutMs"] / 1000
+    fn = lookup(module, command["entry"])
+    if not callable(fn):
+        notify(cfg, "missing")
+        return
+    args = decode(command["args"])
+    if command.get("fill"):
+        target = module.__dict__.get(command["fill"])
+        board = args[command["boardArg"]]
+        if isinstance(target, list) and len(target) == len(board):
+            args[command["boardArg"]] = fill_in_place(target, board)
+    recorder.events.append(MARK)
+    recorder.events.append(command["mark"])
+    try:
+        fn(*args)
+    except Stop:
+        recorder.flush()
+        notify(cfg, "limit")
+        raise
+    except BaseException as error:
+        recorder.events.append(UNWIND)  # recorded by each call it left, and closes them all
+        recorder.events.append(0)
+        recorder.errors.append((len(recorder.events) - 1, error))
+    recorder.flush()
+    notify(cfg, "done")
+
+
+def report(cfg, recorder, error):
+    """Print the program's own error as Python would, with only the learner's frames."""
+    recorder.events.append(END)
+    recorder.events.append(0)
+    recorder.errors.append((len(recorder.events) - 1, error))
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == cfg["file"]]
+    lines = traceback.format_list(frames) + traceback.format_exception_only(type(error), error)
+    sys.stderr.write("Traceback (most recent call last):\n" + "".join(lines))
+
+
+def run_program(cfg, recorder, module):
+    """Run the learner's file as ``__main__``, its search defs decorated; how it ended."""
+    path = cfg["file"]
+    try:
+        with open(path, "rb") as f:
+            source = f.read()
+        tree = Decorate(cfg["functions"]).visit(ast.parse(source, path))
+        exec(compile(tree, path, "exec"), module.__dict__)
+    except Stop:
+        return "limit"
+    except SystemExit:
+        return "exit"
+    except BaseException as error:
+        report(cfg, recorder, error)
+        return "error"
+    return "done"
+
+
+def answer(cfg, recorder, module):
+    """Make the calls tracer asks for, each within the time limit, until it says no more."""
+    try:
+        for command in commands(cfg):
+            if command.get("op") != "call":
+                break
+            signal.setitimer(signal.ITIMER_REAL, cfg["timeoutMs"] / 1000)
+            run_call(cfg, recorder, module, command)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except Stop:
+        pass
+
+
+def main():
+    with open(os.environ["TRACER_CHECK_CONFIG"], encoding="utf-8") as f:
+        cfg = json.load(f)
+    CFG.update(cfg)
+    sys.argv = [cfg.get("argv0", cfg["file"])] + cfg["argv"]  # as typed, as `python FILE` has it
+    sys.path[0] = os.path.dirname(cfg["file"])
+    recorder = Recorder(cfg)
+    module = types.ModuleType("__main__")
+    module.__file__ = cfg["file"]
+    module.__builtins__ = __builtins__
+    setattr(module, WRAP, lambda k: lambda fn: recorder.wrap(k, fn))
+    sys.modules["__main__"] = module
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000) * 2 + 100)  # room for the wrappers
+
+    def out_of_time(signum, frame):
+        recorder.events.append(LIMIT)
+        recorder.events.append(2)
+        recorder.stopped = True
+        raise Stop()
+
+    signal.signal(signal.SIGALRM, out_of_time)
+    signal.setitimer(signal.ITIMER_REAL, cfg["timeoutMs"] / 1000)
+    status = run_program(cfg, recorder, module)
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    recorder.flush()
+    notify(cfg, "ready " + status)
+    if status != "limit":
+        answer(cfg, recorder, module)
+    recorder.flush()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,301 @@
+"""Known mistakes, planted one at a time in a reference search, to name what a learner did.
+
+Each mistake is a small change to the guide's algorithm (a reset left out, max and min
+swapped, the full-board check moved first, ...). The reference search runs with it from
+the learner's starting position, under the learner's own scale, and its calls are held
+to the learner's, call by call: board, side to move, score, chosen cell. A mistake is
+named only when every call matches, never from the learner's source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..games.tictactoe.board import HAS_LINE
+from .calls import LOOP, LearnerSearch
+from .reading import Cells
+from .scales import Scale, bits, other
+
+
+def has_line(cells: Cells, mark: str) -> bool:
+    return HAS_LINE[bits(cells, mark)]
+
+INF = float("inf")
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A known mistake: its id, the variant planted, and how the report says it."""
+
+    id: str
+    variant: str
+    #: One plain sentence, with the guide's step number.
+    sentence: str
+
+
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake("board-not-restored", "listed",
+            "A test-play's mark is not taken back: step 12 resets the cell "
+            "(currBdSt[availCellsIndexes[i]] = currentTestPlayInfo.index) before the next empty cell "
+            "is tried."),
+    Mistake("board-not-restored", "scanned",
+            "A test-play's mark is not taken back: step 12 resets the cell before the next empty "
+            "cell is tried, so later test-plays see a board that still holds the earlier ones."),
+    Mistake("same-mark-recursion", "",
+            "The recursive call passes the same mark: at step 11 the call on the new board gets the "
+            "other player's mark (humanMark after aiMark, aiMark after humanMark)."),
+    Mistake("human-win-unchecked", "",
+            "Only the AI's win is checked: step 9 also returns the human's win ({score: -1}), or a "
+            "board the human has already won is played on."),
+    Mistake("draw-before-win", "",
+            "The full-board check comes before the win checks: step 9 checks the human's win, then "
+            "the AI's, and only then a full board, so a board filled by a winning move is a win, not "
+            "a draw."),
+    Mistake("max-min-swapped", "",
+            "Max and min are swapped: at step 16 the AI keeps its highest test-play and the human "
+            "its lowest, not the other way round."),
+    Mistake("missing-cell", "first",
+            "The loop over the empty cells misses the first one: step 10's for-loop starts at "
+            "i = 0, the first of availCellsIndexes."),
+    Mistake("missing-cell", "last",
+            "The loop over the empty cells misses the last one: step 10's for-loop runs while "
+            "i < availCellsIndexes.length, up to the last empty cell."),
+    Mistake("best-init", "",
+            "The running best starts at 0 instead of -Infinity (AI) or +Infinity (human): step 16 "
+            "starts bestScore beyond every score, or a call whose test-plays all score worse than 0 "
+            "keeps none."),
+    Mistake("returns-last", "",
+            "It returns the last test-play instead of the best: step 17 returns "
+            "allTestPlayInfos[bestTestPlay], the test-play step 16 chose."),
+    Mistake("last-best", "",
+            "Ties keep the last best test-play: step 16 replaces bestTestPlay only on a strictly "
+            "better score (> for the AI, < for the human), so the first of equal scores stays."),
+    # Beyond the issue's list: a shortcut some programs take on purpose (a pruning of sorts).
+    Mistake("stops-at-win", "",
+            "It stops at the first test-play that wins for the side to move: step 10's for-loop "
+            "test-plays every empty cell, even after a win is found."),
+)
+
+#: Mistakes that only make sense where scores are the AI's (the guide's view).
+AI_VIEW_ONLY = ("human-win-unchecked", "max-min-swapped")
+
+
+@dataclass(eq=False)
+class Planted:
+    """One call of the reference search with a mistake planted."""
+
+    cells: Cells
+    #: The mark it was called with (the side it plays).
+    told: str
+    score: float
+    move: int | None
+    children: list[Planted] = field(default_factory=list)
+    #: No test-play was kept (best-init, or a loop that tried nothing): the call returns
+    #: nothing in the guide's JavaScript, and its running best in a program that returns it.
+    no_best: bool = False
+
+
+class _Reference:
+    """The guide's algorithm with one mistake planted, under a learner's scale."""
+
+    def __init__(self, mistake: Mistake, scale: Scale, root_marks: int):
+        self.m = mistake
+        self.scale = scale
+        self.root_marks = root_marks
+        self.memo: dict[tuple[Cells, str], Planted] = {}
+        self.calls = 0
+
+    def run(self, cells: Cells, mover: str) -> Planted:
+        if self.m.id == "board-not-restored":
+            return self.call(list(cells), mover)
+        return self.pure(cells, mover)
+
+    def pure(self, cells: Cells, told: str) -> Planted:
+        key = (cells, told)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self.call(list(cells), told)
+        return found
+
+    def terminal(self, board: list[str | None], told: str) -> float | None:
+        """Step 9 as the mistake has it; None if the game goes on."""
+        s, m = self.scale, self.m.id
+        pov = s.viewpoint(told)
+        depth = sum(1 for c in board if c is not None) - self.root_marks
+        full = None not in board
+        cells = tuple(board)
+        if m == "draw-before-win" and full:
+            return s.draw
+        # The guide's order: the human's (the other side's) win first, then the AI's.
+        if has_line(cells, other(pov)) and m != "human-win-unchecked":
+            return s.loss + s.per_move * depth
+        if has_line(cells, pov):
+            return s.win - s.per_move * depth
+        if full:
+            return s.draw
+        return None
+
+    def call(self, board: list[str | None], told: str) -> Planted:
+        self.calls += 1
+        if self.calls > 2_000_000:
+            raise RecursionError("planted search too large")
+        cells = tuple(board)
+        score = self.terminal(board, told)
+        if score is not None:
+            return Planted(cells, told, score, None)
+        node = Planted(cells, told, 0, None)
+        plays = self.test_plays(board, told, node)
+        self.choose(node, plays, told)
+        return node
+
+    def test_plays(self, board: list[str | None], told: str, node: Planted) -> list[tuple[int, float]]:
+        m, variant = self.m.id, self.m.variant
+        nxt = told if m == "same-mark-recursion" else other(told)
+        if m == "board-not-restored" and variant == "scanned":
+            cells = [i for i in range(9)]  # each cell checked as the loop reaches it
+        else:
+            cells = [i for i in range(9) if board[i] is None]
+            if m == "missing-cell":
+                cells = cells[1:] if variant == "first" else cells[:-1]
+        plays = []
+        for cell in cells:
+            if m == "board-not-restored" and variant == "scanned" and board[cell] is not None:
+                continue
+            was = board[cell]
+            board[cell] = told
+            child = self.call(board, nxt) if m == "board-not-restored" else self.pure(tuple(board), nxt)
+            if m != "board-not-restored":
+                board[cell] = was
+            node.children.append(child)
+            plays.append((cell, child.score))
+            if m == "stops-at-win" and self.wins(told, child, board):
+                break
+        return plays
+
+    def wins(self, told: str, child: Planted, board: list[str | None]) -> bool:
+        """Whether ``child``'s score is a win for ``told``, the side that test-played it."""
+        s = self.scale
+        depth = sum(1 for c in board if c is not None) - self.root_marks  # the child's depth
+        if s.viewpoint(told) == told:
+            return child.score >= s.win - s.per_move * depth
+        return child.score <= s.loss + s.per_move * depth
+
+    def choose(self, node: Planted, plays: list[tuple[int, float]], told: str) -> None:
+        """Steps 15-17 as the mistake has them."""
+        m = self.m.id
+        maximising = self.scale.viewpoint(told) == told
+        if m == "max-min-swapped":
+            maximising = not maximising
+        if m == "returns-last" and plays:
+            node.move, node.score = plays[-1]
+            return
+        best_score = 0.0 if m == "best-init" else (-INF if maximising else INF)
+        best = None
+        for cell, score in plays:
+            better = score > best_score if maximising else score < best_score
+            if m == "last-best":
+                better = score >= best_score if maximising else score <= best_score
+            if better:
+                best_score, best = score, cell
+        node.score, node.move = best_score, best
+        node.no_best = best is None
+
+
+def plant(mistake: Mistake, scale: Scale, cells: Cells, mover: str, root_marks: int) -> Planted:
+    """The reference search from ``cells`` with ``mistake`` planted."""
+    return _Reference(mistake, scale, root_marks).run(cells, mover)
+
+
+#: The guide's algorithm with nothing planted: a mistake is named only where it shows.
+NONE = Mistake("none", "", "")
+
+
+def matching_mistakes(search: LearnerSearch, scale: Scale) -> list[Mistake]:
+    """The known mistakes whose planted search makes exactly the learner's calls (none if a
+    correct search makes them too: a mistake that does not show is not named). One id may
+    appear once though planted two ways (``missing-cell``: the first cell or the last)."""
+    if search.root_cells is None:
+        return []
+    if _Match(search).same(search.root, _planted_search(search, NONE, scale)) is not False:
+        return []  # what the learner's calls show is what a correct search does
+    found: list[Mistake] = []
+    for mistake in MISTAKES:
+        if (scale.view != "ai" and mistake.id in AI_VIEW_ONLY) or any(m.id == mistake.id for m in found):
+            continue
+        try:
+            tree = _planted_search(search, mistake, scale)
+        except RecursionError:
+            continue
+        if _Match(search).same(search.root, tree) is not False:
+            found.append(mistake)
+    return found
+
+
+def _planted_search(search: LearnerSearch, mistake: Mistake, scale: Scale) -> Planted:
+    """The planted search from the learner's first call (its loop's test-plays, for a loop)."""
+    cells = search.root_cells
+    assert cells is not None
+    marks = sum(1 for c in cells if c is not None)
+    if search.loop is None:
+        return plant(mistake, scale, cells, search.root_mover, marks)
+    tree = Planted(cells, search.root_mover, 0, None)
+    for child in search.loop.children:
+        child_cells = search.cells(child)
+        assert child_cells is not None
+        tree.children.append(plant(mistake, scale, child_cells, other(search.root_mover), marks))
+    return tree
+
+
+class _Match:
+    """Whether a learner's calls are exactly a planted search's."""
+
+    STOP = "stop"  # the learner's calls end here, by an error the planted search explains
+
+    def __init__(self, search: LearnerSearch):
+        self.s = search
+        self.memo: dict[tuple[int, int], object] = {}
+
+    def same(self, node: int, planted: Planted) -> object:
+        key = (node, id(planted))
+        if key in self.memo:
+            return self.memo[key]
+        result = self._same(node, planted)
+        self.memo[key] = result
+        return result
+
+    def _same(self, node: int, planted: Planted) -> object:
+        s = self.s
+        if s.cells(node) != planted.cells:
+            return False
+        told = s.facts(node).told
+        if node != LOOP and told is not None and told != planted.told:
+            return False
+        if node != LOOP and told is None and s.mover(node) != planted.told:
+            return False
+        if s.unfinished(node):
+            return False
+        kids = s.children(node)
+        raised = s.raised(node) is not None
+        if len(kids) > len(planted.children) or (not raised and len(kids) != len(planted.children)):
+            return False
+        for kid, twin in zip(kids, planted.children, strict=False):
+            found = self.same(kid, twin)
+            if found is False:
+                return False
+            if found == self.STOP:
+                return self.STOP
+        if raised:
+            crashed_child = planted.children[len(kids) - 1] if kids else None
+            explained = planted.no_best or (crashed_child is not None and crashed_child.no_best)
+            return self.STOP if explained else False
+        if node == LOOP:
+            return True
+        returned = s.returned(node)
+        fn = s.fn(node)
+        if fn is not None and s.reader.shapes[fn].returns == "action":
+            return returned.move is None or planted.move is None or returned.move == planted.move
+        if returned.score is None:
+            return planted.no_best
+        if returned.score != planted.score:
+            return False
+        return returned.move is None or planted.move is None or returned.move == planted.move

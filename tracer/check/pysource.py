@@ -1,0 +1,199 @@
+"""What a learner's Python program defines: its search functions, the functions that call
+them, their parameters, and how its boards are written (read from its source, not run)."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from .jsinstrument import is_search_name
+from .reading import Notation, read_cells
+from .record import Function
+
+
+def functions(tree: ast.Module, wanted: list[str] | None) -> list[Function]:
+    """The functions to record: the search functions (by name, or ``wanted``) and the
+    functions that call one (their loop may be the search's first call)."""
+    defs: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]] = []  # (def, where: top/class/nested)
+
+    def visit(body: list[ast.stmt], where: str) -> None:
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                defs.append((node, where))
+                visit(node.body, "nested")
+            elif isinstance(node, ast.ClassDef):
+                visit(node.body, "class")
+            else:
+                for field in ("body", "orelse", "finalbody", "handlers"):
+                    inner = getattr(node, field, None)
+                    if isinstance(inner, list):
+                        visit([n for n in inner if isinstance(n, ast.stmt)] +
+                              [s for h in inner if isinstance(h, ast.ExceptHandler) for s in h.body],
+                              where)
+
+    visit(tree.body, "top")
+    names = {d.name for d, _ in defs}
+    searches = {n for n in (wanted or []) if n in names} if wanted else {n for n in names if is_search_name(n)}
+    table: list[Function] = []
+    seen: set[str] = set()
+    for role in ("search", "driver"):
+        for d, where in defs:
+            if d.name in seen:
+                continue
+            if (role == "search" and d.name in searches) or (
+                    role == "driver" and d.name not in searches and _calls(d, searches)):
+                seen.add(d.name)
+                table.append(Function(d.name, role, _params(d), d.lineno,
+                                      "top" if where == "top" else "none", [],
+                                      "method" if where == "class" else "declaration",
+                                      countdown(d, searches | {d.name})))
+    return table
+
+
+def countdown(fn: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> list[str]:
+    """The parameters ``fn``'s calls of ``names`` pass as ``NAME - …`` (a depth budget)."""
+    params = {p.arg for p in [*fn.args.posonlyargs, *fn.args.args]}
+    found = set()
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Call) and (
+                (isinstance(node.func, ast.Name) and node.func.id in names)
+                or (isinstance(node.func, ast.Attribute) and node.func.attr in names)):
+            for arg in node.args:
+                if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Sub) \
+                        and isinstance(arg.left, ast.Name) and arg.left.id in params:
+                    found.add(arg.left.id)
+    return sorted(found)
+
+
+def _calls(fn: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> bool:
+    """Whether ``fn`` itself (not a function nested in it) calls one of ``names``."""
+    stack: list[ast.AST] = list(fn.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Call):
+            f = node.func
+            if (isinstance(f, ast.Name) and f.id in names) or (isinstance(f, ast.Attribute) and f.attr in names):
+                return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    a = fn.args
+    names = [p.arg for p in [*a.posonlyargs, *a.args]]
+    required = len(names) - len(a.defaults)
+    # A parameter with a default is left to its default when tracer calls the function.
+    return [n if i < required else f"{n}=" for i, n in enumerate(names)]
+
+
+# ---- how the program writes boards -----------------------------------------------------------
+
+class _Constants:
+    """Module-level names bound to plain values (``EMPTY = None``, ``X = "X"``)."""
+
+    def __init__(self, tree: ast.Module):
+        self.values: dict[str, Any] = {}
+        for name, node in assignments(tree):
+            value = self.evaluate(node)
+            if value is not _UNKNOWN:
+                self.values[name] = value
+
+    def evaluate(self, node: ast.AST, depth: int = 0) -> Any:
+        """A small, safe evaluation of literal-like expressions; _UNKNOWN for anything else."""
+        if depth > 6:
+            return _UNKNOWN
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            return self.values.get(node.id, _UNKNOWN)
+        if isinstance(node, (ast.List, ast.Tuple)):
+            items = [self.evaluate(e, depth + 1) for e in node.elts]
+            return _UNKNOWN if _UNKNOWN in items else items
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+            left, right = self.evaluate(node.left, depth + 1), self.evaluate(node.right, depth + 1)
+            if isinstance(left, list) and isinstance(right, int) and 0 < right <= 9:
+                return [list(x) if isinstance(x, list) else x for x in left] * right
+            return _UNKNOWN
+        if isinstance(node, ast.ListComp) and len(node.generators) == 1:
+            count = _range_count(node.generators[0].iter)
+            element = self.evaluate(node.elt, depth + 1)
+            if count and element is not _UNKNOWN:
+                return [list(element) if isinstance(element, list) else element for _ in range(count)]
+            if count == 9 and isinstance(node.elt, ast.Name) and isinstance(node.generators[0].target, ast.Name) \
+                    and node.elt.id == node.generators[0].target.id:
+                return list(range(9))
+            return _UNKNOWN
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list" \
+                and len(node.args) == 1:
+            if _range_count(node.args[0]) == 9:
+                return list(range(9))
+            inner = self.evaluate(node.args[0], depth + 1)
+            return list(inner) if isinstance(inner, (str, list)) else _UNKNOWN
+        return _UNKNOWN
+
+
+_UNKNOWN = object()
+
+
+def assignments(tree: ast.Module) -> list[tuple[str, ast.expr]]:
+    """Module-level ``NAME = value`` bindings, ``A, B = x, y`` unpacked."""
+    out = []
+    for node in tree.body:
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        target = node.targets[0]
+        if isinstance(target, ast.Name):
+            out.append((target.id, node.value))
+        elif isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple) \
+                and len(target.elts) == len(node.value.elts):
+            out.extend((t.id, v) for t, v in zip(target.elts, node.value.elts, strict=True)
+                       if isinstance(t, ast.Name))
+    return out
+
+
+def _range_count(node: ast.AST) -> int | None:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range" \
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Constant) \
+            and isinstance(node.args[0].value, int):
+        return node.args[0].value
+    return None
+
+
+def board_hints(tree: ast.Module) -> list[tuple[Notation, str | None]]:
+    """Boards written in the source, with the module-level name each is bound to (if any):
+    ``board = [" "] * 9``, ``EMPTY = None`` ... ``[[EMPTY, EMPTY, EMPTY], ...]``."""
+    constants = _Constants(tree)
+    found: list[tuple[Notation, str | None]] = []
+    top_level = {id(n.value): n.targets[0].id for n in tree.body
+                 if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)}
+    inside_list_call = {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call)
+                        and isinstance(n.func, ast.Name) and n.func.id == "list" and n.args}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.List, ast.Tuple, ast.BinOp, ast.ListComp, ast.Call, ast.Constant)) \
+                and id(node) not in inside_list_call:
+            value = constants.evaluate(node)
+            if value is _UNKNOWN or not isinstance(value, (list, str)):
+                continue
+            cells = read_cells(value)
+            if cells is not None:
+                found.append((cells[1], top_level.get(id(node))))
+    # A board written as a list tells more than a string of nine characters, which may be anything.
+    found.sort(key=lambda hint: hint[0].shape == "string")
+    return found
+
+
+def mark_texts(tree: ast.Module) -> set[str]:
+    """The one-letter mark strings the source uses (``"X"``, ``"o"``, ...)."""
+    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in ("X", "O", "x", "o")}
+
+
+def ai_hint(tree: ast.Module) -> str | None:
+    """The AI's mark, if a module-level name says it (``AI = "O"``, ``ai_player = 'X'``)."""
+    for target, value in assignments(tree):
+        name = target.lower().replace("_", "")
+        if name in ("ai", "aimark", "aiplayer", "computer", "cpu", "bot", "aisymbol", "comp") \
+                and isinstance(value, ast.Constant) and str(value.value).upper() in ("X", "O"):
+            return str(value.value).upper()
+    return None

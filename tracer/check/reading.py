@@ -1,0 +1,328 @@
+"""Reading a learner's values: which argument is the board, who is to move, what a call returned.
+
+A board may be written many ways: nine cells or three rows of three, a list or a
+string; marks ``X``/``O`` in either case (or the numbers 1 and -1 or 2); empty cells
+as ``null``/``None``, ``""``, ``" "``, ``"-"``, ``"_"``, ``"."``, ``0`` or the cell's own
+index, as the guide writes them. A board is read into a ``Cells`` tuple: nine of
+``"X"``, ``"O"`` or ``None``. How the program writes its boards (``Notation``) is kept,
+so tracer can write a position the same way when it calls the function itself.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+Cells = tuple[str | None, ...]
+
+#: A Notation's empty value when the board had no empty cell to tell it by.
+UNKNOWN = "$unknown"
+#: Cell values read as empty, besides the cell's own index.
+EMPTY_TEXT = ("", " ", "-", "_", ".", "?")
+
+
+@dataclass(frozen=True)
+class Notation:
+    """How a program writes a board, so a position can be written back its way."""
+
+    #: ``flat`` (nine cells), ``rows`` (three lists of three) or ``string``.
+    shape: str = "flat"
+    #: What an empty cell holds: a value, or ``"$index"`` for the cell's own index
+    #: (UNKNOWN if the board seen had no empty cell).
+    empty: Any = "$index"
+    #: The marks as the program writes them, X's first.
+    marks: tuple[Any, Any] = ("X", "O")
+    #: Whether the board was a tuple (Python), so one is passed back.
+    tuple_: bool = False
+
+    def write(self, cells: Cells) -> Any:
+        """``cells`` in this notation, as JSON data the host turns into the program's values."""
+        label = LABELS.get(self.empty) if isinstance(self.empty, str) else None
+        values = [self.marks[0] if c == "X" else self.marks[1] if c == "O"
+                  else (label(i) if label else self.empty) for i, c in enumerate(cells)]
+        if self.shape == "string":
+            return "".join(str(v) if v is not None else " " for v in values)
+        if self.shape == "rows":
+            rows = [values[0:3], values[3:6], values[6:9]]
+            return {"$tuple": [{"$tuple": r} for r in rows]} if self.tuple_ else rows
+        return {"$tuple": values} if self.tuple_ else values
+
+
+GUIDE_NOTATION = Notation()
+
+
+def unwrap(value: Any) -> Any:
+    """A recorded value as plain data: tuples as lists, objects as dicts of their fields."""
+    if isinstance(value, dict):
+        if "$tuple" in value:
+            return [unwrap(v) for v in value["$tuple"]]
+        if "$dict" in value:
+            return {str(k): unwrap(v) for k, v in value["$dict"]}
+        if "$fields" in value:
+            return {str(k): unwrap(v) for k, v in value["$fields"]}
+        if "$n" in value:
+            return float(str(value["$n"]).replace("Infinity", "inf").replace("NaN", "nan"))
+        if "$u" in value:
+            return None
+        return {k: unwrap(v) for k, v in value.items() if not k.startswith("$")}
+    if isinstance(value, list):
+        return [unwrap(v) for v in value]
+    return value
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _mark(value: Any) -> str | None:
+    if isinstance(value, str) and value.upper() in ("X", "O"):
+        return value.upper()
+    return None
+
+
+def read_cells(value: Any) -> tuple[Cells, Notation] | None:
+    """``value`` as a board, with its notation, or None if it is not one."""
+    shape, flat, is_tuple = "flat", None, False
+    raw = value
+    if isinstance(value, dict) and "$tuple" in value:
+        raw, is_tuple = value["$tuple"], True
+    if isinstance(raw, str) and len(raw) == 9:
+        flat, shape = list(raw), "string"
+    elif isinstance(raw, list) and len(raw) == 9:
+        flat = raw
+    elif isinstance(raw, list) and len(raw) == 3:
+        rows = [r["$tuple"] if isinstance(r, dict) and "$tuple" in r else r for r in raw]
+        if all(isinstance(r, list) and len(r) == 3 for r in rows):
+            flat, shape = [c for r in rows for c in r], "rows"
+    if flat is None or any(isinstance(c, (list, dict)) for c in flat):
+        return None
+    cells = _cells(flat, shape)
+    if cells is None:
+        return None
+    return cells[0], Notation(shape, cells[1], cells[2], is_tuple)
+
+
+#: Ways a program labels an empty cell by its place: what cell ``i`` then holds.
+LABELS: dict[str, Any] = {
+    "$index": lambda i: i,
+    "$digit": lambda i: str(i),
+    "$letter": lambda i: "abcdefghi"[i],
+    "$LETTER": lambda i: "ABCDEFGHI"[i],
+    "$index1": lambda i: i + 1,
+    "$digit1": lambda i: str(i + 1),
+}
+
+
+def _is_label(value: Any, i: int) -> bool:
+    return not isinstance(value, bool) and any(value == label(i) for label in LABELS.values())
+
+
+def _cells(flat: list[Any], shape: str) -> tuple[Cells, Any, tuple[Any, Any]] | None:
+    """Nine raw cells read as marks and empties: ``(cells, empty value, marks)``.
+
+    An empty cell is ``None``/``null``, blank-like text, or the cell's own label (its index,
+    as the guide has it; its number from 1; its letter a-i). The empty value is UNKNOWN
+    when the board has no empty cell to tell it by.
+    """
+    if not any(_mark(c) for c in flat) and all(is_number(c) for c in flat):
+        values = set(flat)
+        if list(flat) not in (list(range(9)), list(range(1, 10))) and (
+                values <= {0, 1, -1} or values <= {0, 1, 2}):
+            o = 2 if 2 in values else -1
+            return tuple("X" if c == 1 else "O" if c == o else None for c in flat), 0, (1, o)
+    out: list[str | None] = []
+    empties: list[tuple[int, Any]] = []
+    marks: dict[str, Any] = {}
+    for i, c in enumerate(flat):
+        mark = _mark(c)
+        if mark:
+            marks.setdefault(mark, c)
+            out.append(mark)
+        elif c is None or c in EMPTY_TEXT or _is_label(c, i):
+            out.append(None)
+            empties.append((i, c))
+        else:
+            return None
+    x = marks.get("X", "x" if marks.get("O") == "o" else "X")
+    o = marks.get("O", "o" if x == "x" else "O")
+    empty = _empty_notation(empties)
+    if empty is _MIXED or (not marks and empty == UNKNOWN):
+        return None
+    return tuple(out), empty, (x, o)
+
+
+def _empty_notation(empties: list[tuple[int, Any]]) -> Any:
+    """What the empty cells hold: a label scheme (``"$index"``, ...) when they hold their own
+    label, else their value; _MIXED if they disagree; UNKNOWN if there are none."""
+    if not empties:
+        return UNKNOWN
+    labelled = [(i, c) for i, c in empties if c is not None and c not in EMPTY_TEXT]
+    if not labelled:
+        return empties[0][1]
+    if len(labelled) < len(empties):
+        return _MIXED
+    for name, label in LABELS.items():
+        if all(c == label(i) and not isinstance(c, bool) for i, c in labelled):
+            return name
+    return _MIXED
+
+
+_MIXED = object()
+
+
+def find_board(args: Any, depth: int = 0) -> tuple[tuple[Any, ...], Cells, Notation] | None:
+    """The first board in ``args`` (searching lists and objects two levels down):
+    ``(path to it, cells, notation)``."""
+    for path, value in _walk(args, (), depth):
+        found = read_cells(value)
+        if found is not None:
+            return path, found[0], found[1]
+    return None
+
+
+def _walk(value: Any, path: tuple[Any, ...], depth: int) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    yield path, value
+    if depth >= 3:
+        return
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _walk(item, (*path, i), depth + 1)
+    elif isinstance(value, dict):
+        items = value.get("$fields") or value.get("$dict") or [
+            [k, v] for k, v in value.items() if not k.startswith("$")]
+        if "$tuple" in value:
+            items = list(enumerate(value["$tuple"]))
+        for key, item in items:
+            yield from _walk(item, (*path, key), depth + 1)
+
+
+def at_path(value: Any, path: tuple[Any, ...]) -> Any:
+    """The part of ``value`` that ``path`` (from find_board) leads to; None if it is gone."""
+    for key in path:
+        if isinstance(value, list) and isinstance(key, int) and key < len(value):
+            value = value[key]
+        elif isinstance(value, dict):
+            items = value.get("$fields") or value.get("$dict")
+            if "$tuple" in value:
+                items = list(enumerate(value["$tuple"]))
+            value = dict(items).get(key) if items is not None else value.get(key)
+        else:
+            return None
+    return value
+
+
+# ---- what a call returned ----------------------------------------------------------------
+
+SCORE_KEYS = ("score", "value", "val", "eval", "evaluation", "bestscore", "best_score", "utility")
+MOVE_KEYS = ("index", "move", "cell", "position", "pos", "spot", "square", "action", "bestmove",
+             "best_move", "idx", "choice")
+
+
+@dataclass(frozen=True)
+class Returned:
+    """A call's return value, read: its score and the move it chose, where it gives them."""
+
+    #: The score, or None if the value holds none.
+    score: float | None
+    #: The chosen cell 0-8, or None.
+    move: int | None
+    #: Whether it returned nothing at all (``undefined``, ``None``, ``null``).
+    nothing: bool = False
+    #: The value as the learner's language writes it, for messages.
+    text: str = ""
+
+
+def move_of(value: Any) -> int | None:
+    """A move in any of the usual forms: a cell 0-8, ``(row, col)``, ``{i, j}``, ``{row, col}``."""
+    if is_number(value) and float(value).is_integer() and 0 <= value <= 8:
+        return int(value)
+    if isinstance(value, str) and value.isdigit() and int(value) <= 8:
+        return int(value)
+    if isinstance(value, list) and len(value) == 2 and all(is_number(v) for v in value):
+        r, c = value
+        if 0 <= r <= 2 and 0 <= c <= 2:
+            return int(r) * 3 + int(c)
+    if isinstance(value, dict):
+        lowered = {k.lower(): v for k, v in value.items()}
+        for row, col in (("i", "j"), ("row", "col"), ("r", "c"), ("row", "column")):
+            if row in lowered and col in lowered:
+                return move_of([lowered[row], lowered[col]])
+    return None
+
+
+def read_returned(value: Any, kind: str) -> Returned:
+    """A return value read the way ``kind`` (see ``return_kind``) says."""
+    text = show(value)
+    if value is None:
+        return Returned(None, None, True, text)
+    if kind == "number":
+        return Returned(float(value) if is_number(value) else None, None, False, text)
+    if kind == "object" and isinstance(value, dict):
+        lowered = {k.lower(): v for k, v in value.items()}
+        score = next((lowered[k] for k in SCORE_KEYS if k in lowered), None)
+        move = next((move_of(lowered[k]) for k in MOVE_KEYS if k in lowered), None)
+        if move is None:
+            move = move_of(value)
+        return Returned(float(score) if is_number(score) else None, move, False, text)  # type: ignore[arg-type]
+    if kind in ("score-move", "move-score") and isinstance(value, list) and len(value) == 2:
+        score, move = value if kind == "score-move" else value[::-1]
+        return Returned(float(score) if is_number(score) else None, move_of(move), False, text)
+    if kind == "action":
+        return Returned(None, move_of(value), False, text)
+    if is_number(value):
+        return Returned(float(value), None, False, text)
+    return Returned(None, None, False, text)
+
+
+def return_kind(samples: list[Any], rows_board: bool) -> str:
+    """How a function's return values read: ``number``, ``object``, ``score-move``,
+    ``move-score``, ``action`` (a move only, as the course project's minimax) or ``other``."""
+    seen = [v for v in samples if v is not None]
+    if not seen:
+        return "other"
+    if all(is_number(v) for v in seen):
+        return "number"
+    if any(isinstance(v, dict) for v in seen):
+        return "object"
+    pairs = [v for v in seen if isinstance(v, list) and len(v) == 2]
+    if len(pairs) != len(seen):
+        return "other"
+    firsts, seconds = [p[0] for p in pairs], [p[1] for p in pairs]
+    if all(is_number(a) and is_number(b) for a, b in pairs):
+        if rows_board and all(0 <= a <= 2 and 0 <= b <= 2 and float(a).is_integer() for a, b in pairs):
+            return "action"
+        if any(not 0 <= a <= 8 or not float(a).is_integer() for a in firsts if is_number(a)):
+            return "score-move"
+        if any(not 0 <= b <= 8 or not float(b).is_integer() for b in seconds if is_number(b)):
+            return "move-score"
+        return "score-move"
+    if all(is_number(a) for a in firsts):
+        return "score-move"
+    if all(is_number(b) for b in seconds):
+        return "move-score"
+    if all(move_of(p) is not None for p in pairs):
+        return "action"
+    return "other"
+
+
+def show(value: Any, language: str = "javascript", top: bool = True) -> str:
+    """A value as a learner would recognise it: ``{index: 4, score: 1}``, ``-1``; ``nothing``
+    for no value at all, ``null``/``None`` inside one."""
+    if value is None:
+        return "nothing" if top else ("None" if language == "python" else "null")
+    if isinstance(value, bool):
+        return ("True" if value else "False") if language == "python" else ("true" if value else "false")
+    if isinstance(value, float):
+        if math.isinf(value):
+            return "-Infinity" if value < 0 else "Infinity"
+        return str(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, dict):
+        key = "'{}': " if language == "python" else "{}: "
+        return "{" + ", ".join(key.format(k) + show(v, language, False) for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(show(v, language, False) for v in value) + "]"
+    if isinstance(value, str):
+        return '"' + value + '"'
+    return str(value)

@@ -1,0 +1,231 @@
+"""The learner's calls as the host recorded them, read back into a call tree.
+
+The host writes pairs of integers (see hosts/host.js): a call starting (with its
+arguments), returning (with its value) or raising (with its error), the start of a
+search tracer itself asked for, the program's end and a limit reached. The parent of a
+call is the call under way when it started, so the tree is rebuilt from the order alone.
+Identical subtrees (same function, arguments, result and children) are stored once, as
+tracer's own traces store them: the guide's program on the empty board makes 549,946
+calls but only a few thousand distinct ones.
+"""
+
+from __future__ import annotations
+
+import json
+from array import array
+from dataclasses import dataclass, field
+from typing import Any
+
+START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
+#: How a recorded call ended.
+RETURNED, RAISED, UNFINISHED = 0, 1, 2
+#: Limits the host stopped at.
+CALL_LIMIT, TIME_LIMIT, KILLED = 1, 2, 3
+
+
+@dataclass
+class Function:
+    """A function the host records (see jsinstrument.Recorded / pysource)."""
+
+    name: str
+    #: ``search`` or ``driver``.
+    role: str
+    params: list[str]
+    line: int
+    reach: str = "none"
+    path: list[str] = field(default_factory=list)
+    kind: str = "declaration"
+    #: Parameters whose value the function's own recursive calls lower (``depth - 1``): a depth
+    #: budget counting down, so tracer's own first call passes the empty cells' count, not 0.
+    countdown: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Function:
+        return cls(data["name"], data["role"], list(data["params"]), data["line"],
+                   data.get("reach", "none"), list(data.get("path", [])), data.get("kind", "declaration"),
+                   list(data.get("countdown", [])))
+
+
+@dataclass
+class Rows:
+    """Distinct recorded calls of the search functions: one row per distinct subtree."""
+
+    fn: array = field(default_factory=lambda: array("b"))
+    args: array = field(default_factory=lambda: array("l"))
+    #: RETURNED, RAISED or UNFINISHED.
+    ended: array = field(default_factory=lambda: array("b"))
+    #: The returned value's id (RETURNED) or the error's (RAISED); -1 if unfinished.
+    value: array = field(default_factory=lambda: array("l"))
+    #: Calls in the row's subtree, itself included.
+    size: array = field(default_factory=lambda: array("q"))
+    children: list[tuple[int, ...]] = field(default_factory=list)
+    index: dict[tuple[Any, ...], int] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.fn)
+
+    def add(self, fn: int, args: int, ended: int, value: int, depth: int, children: tuple[int, ...]) -> int:
+        key = (fn, args, ended, value, depth, children)
+        row = self.index.get(key)
+        if row is None:
+            row = self.index[key] = len(self.fn)
+            self.fn.append(fn)
+            self.args.append(args)
+            self.ended.append(ended)
+            self.value.append(value)
+            self.size.append(1 + sum(self.size[c] for c in children))
+            self.children.append(children)
+        return row
+
+
+@dataclass
+class Frame:
+    """A call of a driver (a function that calls the search, e.g. ``find_best_move``), the
+    program's own top level, or a search tracer started: what the search calls hang from."""
+
+    #: The driver's function index, or None for the top level / tracer's own call.
+    fn: int | None = None
+    args: int | None = None
+    ended: int = UNFINISHED
+    value: int = -1
+    #: In call order: rows (ints) of search calls made directly here, and driver Frames.
+    items: list[Any] = field(default_factory=list)
+    #: For tracer's own searches: which position it was asked to search.
+    mark: int | None = None
+
+
+@dataclass
+class Record:
+    """Everything the host recorded."""
+
+    functions: list[Function]
+    #: ``python`` or ``javascript`` (the JavaScript host records ``this`` as the first argument).
+    language: str = "python"
+    rows: Rows = field(default_factory=Rows)
+    #: The program's own top level.
+    program: Frame = field(default_factory=Frame)
+    #: The searches tracer itself asked for, in order.
+    asked: list[Frame] = field(default_factory=list)
+    #: The raw JSON texts of the values, by id.
+    texts: list[str] = field(default_factory=list)
+    #: The error the program's top level stopped with (a value id), if any.
+    program_error: int | None = None
+    #: CALL_LIMIT, TIME_LIMIT or KILLED if the program was stopped, else 0.
+    limit: int = 0
+    #: Total search calls made, as run.
+    calls: int = 0
+    _decoded: dict[int, Any] = field(default_factory=dict)
+
+    def value(self, vid: int) -> Any:
+        """Value ``vid`` as JSON data (None if it was never written: a stopped program)."""
+        found = self._decoded.get(vid)
+        if found is None and vid not in self._decoded:
+            text = self.texts[vid] if 0 <= vid < len(self.texts) else "null"
+            found = self._decoded[vid] = json.loads(text)
+        return found
+
+    def error(self, vid: int) -> dict[str, Any]:
+        """An error value: ``{type, message, line}``."""
+        data = self.value(vid)
+        if isinstance(data, dict) and "$error" in data:
+            inner = data["$error"]
+            if "$dict" in inner:
+                inner = dict(inner["$dict"])
+            return inner
+        return {"type": "Error", "message": str(data), "line": None}
+
+
+class RecordReader:
+    """Reads the host's files as they grow and builds the Record."""
+
+    def __init__(self, record: Record):
+        self.record = record
+        self.functions = record.functions
+        self.searching = [f.role == "search" for f in record.functions]
+        # The open calls: [kind, fn, args, children]; kind 0 = search, 1 = driver frame,
+        # 2 = a driver called inside a search (its calls hang from that search), 3 = a root.
+        self.stack: list[list[Any]] = [[3, None, None, record.program.items, record.program]]
+
+    def feed_values(self, text: str) -> None:
+        self.record.texts.extend(text.splitlines())
+
+    def feed(self, data: bytes) -> None:
+        """Add a chunk of events (a whole number of pairs)."""
+        codes = array("i")
+        codes.frombytes(data[: len(data) - len(data) % 8])
+        stack, record, searching = self.stack, self.record, self.searching
+        rows = record.rows
+        index, fns, argss, endeds, values, sizes, childrens = (
+            rows.index, rows.fn, rows.args, rows.ended, rows.value, rows.size, rows.children)
+        calls = 0
+        # The common events (a search call starting, returning) are handled inline: the
+        # empty board's run has over a million of them.
+        for code, value in zip(codes[0::2], codes[1::2], strict=True):
+            kind = code & 15
+            if kind == START and searching[code >> 4]:
+                stack.append([0, code >> 4, value, []])
+                calls += 1
+            elif kind == RETURN and stack[-1][0] == 0:
+                top = stack.pop()
+                children = tuple(top[3])
+                key = (top[1], top[2], RETURNED, value, len(stack), children)
+                row = index.get(key)
+                if row is None:
+                    row = index[key] = len(fns)
+                    fns.append(top[1])
+                    argss.append(top[2])
+                    endeds.append(RETURNED)
+                    values.append(value)
+                    sizes.append(1 + sum([sizes[c] for c in children]))
+                    childrens.append(children)
+                stack[-1][3].append(row)
+            else:
+                self.other_event(kind, code >> 4, value)
+        record.calls += calls
+
+    def other_event(self, kind: int, fn: int, value: int) -> None:
+        stack, record = self.stack, self.record
+        if kind == START:
+            if any(f[0] == 0 for f in stack):
+                stack.append([2, fn, value, stack[-1][3]])
+            else:
+                frame = Frame(fn, value)
+                stack[-1][3].append(frame)
+                stack.append([1, fn, value, frame.items, frame])
+        elif kind in (RETURN, RAISE):
+            self.close(RETURNED if kind == RETURN else RAISED, value)
+        elif kind == MARK:
+            self.close_all()
+            frame = Frame(mark=value)
+            record.asked.append(frame)
+            stack[:] = [[3, None, None, frame.items, frame]]
+        elif kind == END:
+            record.program_error = value
+            self.unwind(value)
+        elif kind == UNWIND:
+            self.unwind(value)
+        elif kind == LIMIT:
+            record.limit = value
+            self.close_all()
+
+    def close(self, ended: int, value: int) -> None:
+        stack = self.stack
+        if len(stack) <= 1:
+            return
+        top = stack.pop()
+        if top[0] == 0:
+            row = self.record.rows.add(top[1], top[2], ended, value, len(stack), tuple(top[3]))
+            stack[-1][3].append(row)
+        elif top[0] == 1:
+            top[4].ended, top[4].value = ended, value
+
+    def unwind(self, error: int) -> None:
+        """Close every open call as raising ``error``: an error left them all, even those
+        whose own record of it was lost (a stack overflow can leave no room to write it)."""
+        while len(self.stack) > 1:
+            self.close(RAISED, error)
+
+    def close_all(self) -> None:
+        """Close every open call as unfinished (the program was stopped)."""
+        while len(self.stack) > 1:
+            self.close(UNFINISHED, -1)

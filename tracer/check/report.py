@@ -1,0 +1,244 @@
+"""``trace check``'s report: the verdict, the departing call, the error, the named mistake,
+and the program's own output under its own heading, cut short."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from .facts import first_wrong_json
+from .reading import show, unwrap
+from .verdict import CORRECT, ERROR, IDENTICAL, WRONG, SearchCheck
+from .words import compact, signed
+
+if TYPE_CHECKING:
+    from .result import CheckResult
+
+#: Lines of the program's own output shown in the report.
+OUTPUT_LINES = 8
+LANGUAGE_NAMES = {"python": "Python", "javascript": "JavaScript, run with node"}
+PAD = "  "
+
+
+def render_text(result: CheckResult) -> str:
+    lines = _head(result)
+    found = result.check
+    lines.append("")
+    lines.extend(_verdict(result, found))
+    if found is not None:
+        lines.append("")
+        lines.append(f"Calls: {found.calls:,} (the guide's minimax makes {found.guide_calls:,} from this position).")
+        if len(result.checks) > 1 or result.boards_asked:
+            lines.append(_positions(result))
+        if result.boards_note:
+            lines.append(result.boards_note + ".")
+    lines.extend(_output(result))
+    return "\n".join(lines) + "\n"
+
+
+def _head(result: CheckResult) -> list[str]:
+    program = result.program
+    found = result.check
+    lines = []
+    if program is not None:
+        lines.append(f"trace check: {program.path} ({LANGUAGE_NAMES[program.language]})")
+        searches = [f for f in program.functions if f.role == "search"]
+        names = ", ".join(f"{f.name}({', '.join(p.rstrip('=') for p in f.params)}) at line {f.line}"
+                          for f in searches)
+        lines.append(f"Search function{'s' if len(searches) > 1 else ''}: {names}")
+    elif result.function_name:
+        lines.append(f"tracer.check: {result.function_name}")
+    if found is None:
+        return lines
+    s = found.search
+    if s.loop is not None:
+        who = program.functions[s.loop.fn].name if program is not None and s.loop.fn is not None \
+            else "the program's top level"
+        lines.append(f"First call: the loop of {who} over {s.root_mover}'s moves, counted as call #1; "
+                     f"it calls {_function_name(found, s.loop.children[0])} once per empty cell")
+    elif s.origin == "asked":
+        why = "tracer called it"
+        if s.position == 0 and result.asked_reason == "no-call":
+            why = "the program made no search call of its own, so tracer called it"
+        elif s.position == 0 and result.asked_reason == "board":
+            why = "tracer called it on the board given"
+        elif result.program is None:
+            why = "tracer.check called it"
+        lines.append(f"First call: {_call_text(found, s.root)} ({why})")
+    elif result.program is None:
+        lines.append(f"First call: {_call_text(found, s.root)} (made by tracer.check)")
+    else:
+        lines.append(f"First call: {_call_text(found, s.root)} (made by the program)")
+    if s.root_cells is not None:
+        lines.append(f"Position: {compact(s.root_cells)} with {s.root_mover} to move; {found.ai} is the AI.")
+    assumed = "" if found.samples or found.scale != found.scale.__class__(ai=found.scale.ai) else \
+        " (assumed, as the guide's: the search scored no finished board)"
+    lines.append(f"Scores: {found.scale.describe()}{assumed}.")
+    return lines
+
+
+def _function_name(check: SearchCheck, node: int) -> str:
+    fn = check.search.fn(node)
+    return check.search.record.functions[fn].name if fn is not None else "its search function"
+
+
+def _call_text(check: SearchCheck, node: int) -> str:
+    s = check.search
+    name = _function_name(check, node)
+    if node < 0:
+        return name
+    args = unwrap(s.record.value(s.rows.args[node]))
+    language = s.record.language
+    fn = s.fn(node)
+    shape = s.reader.shapes[fn] if fn is not None else None
+    if isinstance(args, list) and args and (language == "javascript" or isinstance(args[0], dict)):
+        # `this` (recorded first by the JavaScript host) or `self`: named, not shown.
+        in_self = shape is not None and shape.board_path is not None and shape.board_path[:1] == (0,)
+        own = "this" if language == "javascript" else "self"
+        if args[0] is not None or in_self:
+            name = f"{own}.{name}"
+        args = args[1:]
+    return (f"{name}({', '.join(show(a, language, False) for a in args)})" if isinstance(args, list)
+            else f"{name}(...)")
+
+
+def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
+    if result.stopped_before_search or found is None:
+        limit = "its time limit" if result.status == "killed" else "its limit"
+        return [f"Verdict: error: the program ran past {limit} before its first search call."]
+    verdict = result.verdict
+    lines: list[str] = []
+    if verdict == IDENTICAL:
+        lines.append(f"Verdict: identical: the guide's minimax, call for call ({found.calls:,} calls: the "
+                     "same boards, scores and chosen cells, in the guide's order).")
+    elif verdict == CORRECT:
+        lines.append("Verdict: correct: every call tried each empty cell once and returned its board's "
+                     "score, but it differs from the guide's minimax in:")
+        shown = [c for c in result.checks if c.differences] or [found]
+        for difference in shown[0].differences:
+            lines.append(f"{PAD}- {difference.what}: {difference.text}")
+    elif verdict == WRONG:
+        lines.append(f"Verdict: wrong: call #{found.departure.call} is the first to depart from a "  # type: ignore[union-attr]
+                     "correct search.")
+        lines.extend(_departure(found))
+    else:
+        lines.extend(_error(result, found))
+    if found.mistake is not None:
+        lines.append("")
+        lines.append(f"Named difference: {found.mistake.id}. {found.mistake.sentence}")
+        others = [m.id for m in found.candidates[1:]]
+        if others:
+            lines.append(f"{PAD}(On this board its calls are also exactly those of: {', '.join(others)}.)")
+    return lines
+
+
+def _departure(check: SearchCheck) -> list[str]:
+    d = check.departure
+    assert d is not None
+    data = first_wrong_json(check) or {}
+    language = check.search.record.language
+    board = compact(d.cells) if d.cells else "(no board)"
+    returned = show(data.get("returned"), language) if not d.returned.nothing else "nothing"
+    if d.node >= 0 and check.search.raised(d.node):
+        returned = "nothing: it raised an error"
+    expected = show(data.get("expected"), language) if data.get("expected") is not None else (
+        "(no call: a correct search does not make this one)" if d.expected_score is None else signed(d.expected_score))
+    return [
+        f"{PAD}call      #{d.call}, {d.to_move} to move on {board}",
+        f"{PAD}returned  {returned}",
+        f"{PAD}expected  {expected}",
+        f"{PAD}why       {d.why}",
+    ]
+
+
+def _error(result: CheckResult, check: SearchCheck) -> list[str]:
+    e = check.error
+    assert e is not None
+    file = result.program.path if result.program else "the notebook"
+    where = f"line {e.line} of {file}" if e.line else file
+    call = f"call #{e.call}" + (f", {e.to_move} to move on {compact(e.cells)}" if e.cells else "") if e.call else ""
+    if e.kind == "raised":
+        head = f"Verdict: error: {e.type}: {e.message}"
+        lines = [head, f"{PAD}at {where}, in {call}" if call else f"{PAD}at {where}"]
+    elif e.kind == "call-limit":
+        lines = [f"Verdict: error: the search ran past the call limit (--max-calls), still in {call}."]
+    else:
+        lines = [f"Verdict: error: the search ran past the time limit (--timeout), still in {call}."]
+    if check.departure is not None:
+        lines.append(f"{PAD}Before it, call #{check.departure.call} departs from a correct search:")
+        lines.extend(PAD + line for line in _departure(check))
+    return lines
+
+
+def _positions(result: CheckResult) -> str:
+    checked = len(result.checks)
+    last = result.checks[-1]
+    s = last.search
+    if result.ok:
+        return f"Positions checked: {checked}, all {result.verdict}."
+    board = compact(s.root_cells) if s.root_cells else "?"
+    return f"Positions checked: {checked}; stopped at position {checked}, {board} with {s.root_mover} to move."
+
+
+def _output(result: CheckResult) -> list[str]:
+    out = result.output
+    lines: list[str] = []
+    if out is not None:
+        for stream, total in (("stdout", out.stdout_bytes), ("stderr", out.stderr_bytes)):
+            text = out.text(stream)
+            if not text.strip():
+                continue
+            shown = text.splitlines()
+            more = total > len(getattr(out, stream))
+            lines.append("")
+            heading = "printed" if stream == "stdout" else "printed to standard error"
+            count = f"{len(shown)}{'+' if more else ''} line{'' if len(shown) == 1 and not more else 's'}"
+            lines.append(f"What the program {heading} ({count}"
+                         f"{f', the first {OUTPUT_LINES}' if len(shown) > OUTPUT_LINES else ''}):")
+            lines.extend(f"{PAD}| {line[:200]}" for line in shown[:OUTPUT_LINES])
+    search_error = result.check.error if result.check is not None else None
+    same = search_error is not None and result.program_error is not None and (
+        search_error.type, search_error.message) == (result.program_error.get("type"),
+                                                      result.program_error.get("message"))
+    if result.program_error is not None and result.checks and not same:
+        e = result.program_error
+        where = f" at line {e.get('line')}" if e.get("line") else ""
+        lines.append("")
+        lines.append(f"The program's own run stopped with {e.get('type')}{where}: {e.get('message')}")
+    return lines
+
+
+# ---- Jupyter ----------------------------------------------------------------------------------
+
+COLOURS = {IDENTICAL: "#1a7f37", CORRECT: "#1a7f37", WRONG: "#cf222e", ERROR: "#cf222e"}
+
+
+def render_html(result: CheckResult) -> str:
+    """The verdict as a card: the departing call's board, what it returned and why."""
+    from ..explain.tictactoe import board_svg
+    from ..games.tictactoe.board import Board
+    from .words import board9
+
+    found = result.check
+    verdict = result.verdict
+    lines = _verdict(result, found)
+    head = lines[0].removeprefix("Verdict: ")
+    body = "\n".join(line.removeprefix(PAD) for line in lines[1:]).strip("\n")
+    parts = ['<div style="font-family: sans-serif; border: 1px solid #d0d7de; border-radius: 6px; '
+             'padding: 8px 12px; max-width: 48em">',
+             f'<div style="font-weight: bold; color: {COLOURS[verdict]}">{escape(head)}</div>']
+    d = found.departure if found is not None else None
+    text = f'<pre style="white-space: pre-wrap; margin: 0">{escape(body)}</pre>' if body else ""
+    if d is not None and d.cells is not None:
+        svg = board_svg(Board(board9(d.cells)), top=f"call #{d.call}", bottom=f"{d.to_move} to move")
+        parts.append('<div style="display: flex; gap: 12px; align-items: flex-start; margin-top: 6px">'
+                     f'{svg}{text}</div>')
+    elif text:
+        parts.append(text)
+    if found is not None:
+        parts.append(f'<div>{found.calls:,} calls; the guide\'s minimax makes {found.guide_calls:,}.</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+__all__: list[Any] = ["render_html", "render_text"]

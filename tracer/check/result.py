@@ -1,0 +1,150 @@
+"""What ``trace check`` found, as one object: its verdict, the call that departs, the error,
+the named mistake; written as text, as JSON, and as HTML for Jupyter."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .facts import first_wrong_json
+from .reading import Cells
+from .verdict import CORRECT, ERROR, IDENTICAL, SearchCheck
+from .words import board9
+
+if TYPE_CHECKING:
+    from .program import Output, Program
+
+@dataclass
+class CheckResult:
+    """The verdict on a learner's program (or notebook function) and what explains it."""
+
+    program: Program | None
+    output: Output | None
+    #: Every search checked, in order; the last one decides unless all are fine.
+    checks: list[SearchCheck] = field(default_factory=list)
+    #: How the program's own run ended (``done``, ``error``, ``exit``, ``limit``, ``killed``).
+    status: str = "done"
+    #: The error the program's top level stopped with, if any.
+    program_error: dict[str, Any] | None = None
+    #: ``no-call`` when tracer called the search function itself, the program having made no call.
+    asked_reason: str | None = None
+    #: The positions tracer called the search function on.
+    positions: list[tuple[Cells, str]] = field(default_factory=list)
+    #: The program ran past its limit before making any search call.
+    stopped_before_search: bool = False
+    #: A name for the function checked, for the notebook (``minimax``).
+    function_name: str = ""
+    #: Whether ``--boards`` asked for more positions.
+    boards_asked: bool = False
+    #: Why ``--boards`` could not be honoured, if it could not.
+    boards_note: str | None = None
+
+    # ---- the summary ------------------------------------------------------------------------
+
+    @property
+    def check(self) -> SearchCheck | None:
+        """The search the verdict is about: the first that is not fine, else the first."""
+        for check in self.checks:
+            if check.verdict not in (IDENTICAL, CORRECT):
+                return check
+        return self.checks[0] if self.checks else None
+
+    @property
+    def verdict(self) -> str:
+        if self.stopped_before_search:
+            return ERROR
+        found = self.check
+        if found is None:
+            return ERROR
+        if found.verdict == IDENTICAL and any(c.verdict == CORRECT for c in self.checks):
+            return CORRECT
+        return found.verdict
+
+    @property
+    def difference(self) -> str | None:
+        found = self.check
+        return found.mistake.id if found is not None and found.mistake is not None else None
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict in (IDENTICAL, CORRECT)
+
+    def trace(self) -> Any:
+        """The learner's search the verdict is about, as a ``tracer.Trace`` (see learner_trace)."""
+        from .learner_trace import to_trace
+
+        found = self.check
+        if found is None:
+            raise ValueError("no search was recorded")
+        return to_trace(found)
+
+    def guide_trace(self) -> Any:
+        """The guide's minimax from the same position, as a ``tracer.Trace``."""
+        from .verdict import guide_trace
+
+        found = self.check
+        if found is None or found.search.root_cells is None:
+            raise ValueError("no search was recorded")
+        return guide_trace(found.search.root_cells, found.search.root_mover, found.ai)
+
+    # ---- JSON --------------------------------------------------------------------------------
+
+    def as_json(self) -> dict[str, Any]:
+        found = self.check
+        data: dict[str, Any] = {
+            "format": "tracer-check", "version": 1,
+            "file": self.program.path if self.program else None,
+            "language": self.program.language if self.program else "python",
+            "verdict": self.verdict,
+            "difference": self.difference,
+            "calls": found.calls if found else 0,
+            "guide_calls": found.guide_calls if found else 0,
+            "first_wrong": first_wrong_json(found) if found else None,
+            "error": self.error_json(),
+        }
+        if found is not None:
+            s = found.search
+            data.update({
+                "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
+                "ai": found.ai, "scores": found.scale.describe(),
+                "differences": [d.what for d in found.differences],
+                "mistake": found.mistake.sentence if found.mistake else None,
+                "matching_mistakes": [m.id for m in found.candidates],
+                "first_call": "tracer" if s.origin == "asked" else "program",
+                "loop": s.loop is not None,
+            })
+        data["searches"] = len(self.checks)
+        if self.boards_note:
+            data["boards_note"] = self.boards_note
+        if self.output is not None:
+            data["output"] = {"stdout": self.output.text("stdout"), "stderr": self.output.text("stderr")}
+        return data
+
+    def error_json(self) -> dict[str, Any] | None:
+        if self.stopped_before_search:
+            return {"kind": "time-limit" if self.status == "killed" else "limit", "type": self.status,
+                    "message": "the program ran past its limit before any search call", "line": None,
+                    "call": None, "board": None, "to_move": None}
+        found = self.check
+        return found.error.as_json() if found is not None and found.error is not None else None
+
+    def to_json(self) -> str:
+        return json.dumps(self.as_json(), indent=1, ensure_ascii=False) + "\n"
+
+    # ---- text --------------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        from .report import render_text
+
+        return render_text(self)
+
+    def __repr__(self) -> str:
+        found = self.check
+        where = f", first departure at call #{found.departure.call}" if found and found.departure else ""
+        return f"<CheckResult {self.verdict}{where}>"
+
+    def _repr_html_(self) -> str:
+        from .report import render_html
+
+        return render_html(self)

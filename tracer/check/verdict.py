@@ -1,0 +1,235 @@
+"""One learner search held against the guide's minimax: its verdict and what explains it.
+
+* **identical**: the guide's calls, boards, scores and chosen cells, in the guide's order;
+* **correct**: no departure (every call tried each empty cell once and returned its board's
+  score), but the order, the tie-breaking, the score scale or the point of view differs;
+* **wrong**: a departure (see departure.py);
+* **error**: the program raised in its search, or ran past the time or call limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..games.tictactoe.board import Board
+from ..games.tictactoe.game import TicTacToe
+from ..search.minimax import search as guide_search
+from .calls import LOOP, LearnerSearch
+from .departure import Departure, first_departure
+from .mistakes import Mistake, matching_mistakes
+from .reading import Cells
+from .record import CALL_LIMIT, KILLED, TIME_LIMIT
+from .scales import Scale, Solver, finished, infer, winner
+from .words import Words, board9
+
+IDENTICAL, CORRECT, WRONG, ERROR = "identical", "correct", "wrong", "error"
+
+
+@dataclass
+class LearnerError:
+    """The learner's own error (or a limit it ran past), and the call it happened in."""
+
+    #: ``raised``, ``time-limit``, ``call-limit`` or ``killed`` (past the time limit outside
+    #: the search, so the host could not stop it itself).
+    kind: str
+    type: str
+    message: str
+    #: The line of the learner's file, if known.
+    line: int | None
+    #: The call it happened in (its number and board), if it happened in one.
+    call: int | None = None
+    cells: Cells | None = None
+    to_move: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "type": self.type, "message": self.message, "line": self.line,
+                "call": self.call, "board": board9(self.cells) if self.cells else None,
+                "to_move": self.to_move}
+
+
+@dataclass
+class Difference:
+    """How a correct search differs from the guide's: ``order``, ``tie-breaking``,
+    ``score scale`` or ``point of view``, with the first call that shows it."""
+
+    what: str
+    text: str
+    call: int | None = None
+
+
+@dataclass
+class SearchCheck:
+    """The verdict on one search."""
+
+    search: LearnerSearch
+    scale: Scale
+    verdict: str
+    calls: int
+    guide_calls: int
+    departure: Departure | None = None
+    error: LearnerError | None = None
+    #: The known mistake the learner's calls are exactly, if one is (see mistakes.py); the first
+    #: in the list's order when several make the same calls on this board.
+    mistake: Mistake | None = None
+    #: Every known mistake that makes exactly these calls.
+    candidates: list[Mistake] = field(default_factory=list)
+    differences: list[Difference] = field(default_factory=list)
+    words: Words | None = None
+    #: How many finished boards the program scored: what its scale was read from (0: assumed).
+    samples: int = 0
+
+    @property
+    def ai(self) -> str:
+        return self.scale.ai if self.scale.view == "ai" else self.search.root_mover
+
+
+@dataclass
+class Settings:
+    """What the user fixed: the AI's mark and the scores (None: inferred)."""
+
+    ai: str | None = None
+    scores: Scale | None = None
+    limit_kind: int = 0
+    #: The program's AI, as far as known (its own search's, or its source's ``aiMark``): the
+    #: reading preferred when a small search's finished boards fit several.
+    prefer_ai: str | None = None
+
+
+def terminal_samples(search: LearnerSearch) -> list[tuple[str | None, int, str, float]]:
+    """The program's finished boards and what it scored them: what its scale is read from."""
+    out = []
+    seen: set[int] = set()
+    stack = [search.root]
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        kids = search.children(node)
+        stack.extend(kids)
+        cells = search.cells(node)
+        if kids or cells is None or not finished(cells) or node == LOOP:
+            continue
+        score = search.returned(node).score
+        if score is not None and score == score and abs(score) != float("inf"):
+            out.append((winner(cells), search.depth_of(cells), search.mover(node), score))
+    out.sort(key=lambda sample: sample[1])
+    return out
+
+
+def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
+    """Hold ``search`` against a correct one, then against the guide's."""
+    cells = search.root_cells
+    samples = terminal_samples(search)
+    scale = infer(samples, search.root_mover, settings.ai, settings.scores, settings.prefer_ai)
+    if search.loop is not None:
+        scale = replace(scale, origin=1)
+    fn = search.fn(search.root if search.root != LOOP else (search.children(LOOP) or [0])[0])
+    returns = search.reader.shapes[fn].returns if fn is not None else "number"
+    words = Words(scale, returns)
+    ai = scale.ai if scale.view == "ai" else search.root_mover
+    guide_calls = guide_trace(cells, search.root_mover, ai).calls if cells else 0
+    result = SearchCheck(search, scale, IDENTICAL, search.calls, guide_calls, words=words, samples=len(samples))
+    if cells is None:
+        result.verdict = WRONG
+        result.departure = first_departure(search, Solver(scale, 0), words)
+        return result
+    solver = Solver(scale, sum(1 for c in cells if c is not None))
+    result.departure = first_departure(search, solver, words)
+    result.error = learner_error(search, settings.limit_kind)
+    if result.error is not None:
+        result.verdict = ERROR
+    elif result.departure is not None:
+        result.verdict = WRONG
+    else:
+        result.differences = differences(search, scale, solver)
+        result.verdict = CORRECT if result.differences else IDENTICAL
+    if result.verdict != IDENTICAL:
+        result.candidates = matching_mistakes(search, scale)
+        result.mistake = result.candidates[0] if result.candidates else None
+    return result
+
+
+def guide_trace(cells: Cells, to_move: str, ai: str) -> Any:
+    """The guide's minimax from a position, as a Trace."""
+    return guide_search(TicTacToe(Board(board9(cells)), to_move, ai))  # type: ignore[arg-type]
+
+
+def learner_error(search: LearnerSearch, limit_kind: int) -> LearnerError | None:
+    """The error the search stopped with, placed in the call it happened in: the deepest
+    call still raising (or still running when the program was stopped)."""
+    node, number = search.root, 1
+    if search.raised(node) is None and not search.unfinished(node):
+        return None
+    while True:
+        following, child_number = None, number + 1
+        for kid in search.children(node):
+            if search.raised(kid) is not None or search.unfinished(kid):
+                following = kid
+                break
+            child_number += search.size(kid)
+        if following is None:
+            break
+        node, number = following, child_number
+    cells = search.cells(node)
+    to_move = search.mover(node) if cells is not None else None
+    raised = search.raised(node)
+    if raised is not None:
+        return LearnerError("raised", str(raised.get("type", "Error")), str(raised.get("message", "")),
+                            raised.get("line"), number, cells, to_move)
+    kind = {CALL_LIMIT: "call-limit", TIME_LIMIT: "time-limit", KILLED: "killed"}.get(limit_kind, "killed")
+    return LearnerError(kind, kind, "", None, number, cells, to_move)
+
+
+def differences(search: LearnerSearch, scale: Scale, solver: Solver) -> list[Difference]:
+    """How a search with no departure differs from the guide's (empty: identical)."""
+    found: list[Difference] = []
+    if scale.view != "ai":
+        found.append(Difference("point of view", f"its scores are {scale.view_text()}"))
+    if (scale.win, scale.loss, scale.draw, scale.per_move) != (1, -1, 0, 0):
+        found.append(Difference("score scale", f"it scores {scale.values_text()} (the guide: ±1, 0 for a draw)"))
+    order_call, tie_call = _order_and_ties(search, solver)
+    if order_call is not None:
+        found.append(Difference("order", f"it tries the empty cells in another order than the guide's "
+                                f"ascending one (first at call #{order_call[0]}: {order_call[1]})",
+                                order_call[0]))
+    if tie_call is not None:
+        found.append(Difference("tie-breaking", f"of equally good test-plays it keeps another than "
+                                f"the first (first at call #{tie_call[0]}: cell {tie_call[1]} where the "
+                                f"guide keeps cell {tie_call[2]})", tie_call[0]))
+    return found
+
+
+def _order_and_ties(search: LearnerSearch, solver: Solver) -> tuple[Any, Any]:
+    order_call = tie_call = None
+    stack: list[tuple[int, int]] = [(search.root, 1)]
+    seen: set[int] = set()
+    while stack and (order_call is None or tie_call is None):
+        node, number = stack.pop()
+        kids = search.children(node)
+        cells = search.cells(node)
+        if node in seen or cells is None:
+            continue
+        seen.add(node)
+        tried: list[int] = []
+        for kid in kids:
+            kid_cells = search.cells(kid)
+            if kid_cells is not None:
+                tried.extend(i for i in range(9) if cells[i] is None and kid_cells[i] is not None)
+        if order_call is None and tried != sorted(tried):
+            order_call = (number, ", ".join(map(str, tried)))
+        move = search.returned(node).move
+        if tie_call is None and kids and move is not None:
+            mover = search.mover(node)
+            values = solver.child_values(cells, mover)
+            value = solver.value(cells, mover)
+            best = [c for c in tried if values.get(c) == value]
+            if best and move != best[0] and move in best:
+                tie_call = (number, move, best[0])
+        child_number, numbered = number + 1, []
+        for kid in kids:
+            numbered.append((kid, child_number))
+            child_number += search.size(kid)
+        stack.extend(reversed(numbered))  # popped in call order
+    return order_call, tie_call
