@@ -18,7 +18,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .hooks import ask
 
@@ -133,8 +133,7 @@ class Positions:
         )
 
 
-@dataclass(frozen=True)
-class SearchInfo:
+class SearchInfo(NamedTuple):
     """Which search recorded a trace, and with what settings."""
 
     #: The search's name in the registry (``tracer.search``).
@@ -147,8 +146,7 @@ class SearchInfo:
         return dict(self.settings).get(name, default)
 
 
-@dataclass(frozen=True)
-class TraceStats:
+class TraceStats(NamedTuple):
     """Counts over a whole trace, computed from its distinct rows."""
 
     #: Total number of invocations.

@@ -9,8 +9,8 @@ written; ``POINT_SIZE`` stands for ``POINT-SIZE``, and None leaves one out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
+from typing import NamedTuple
 
 
 def text(words: str) -> str:
@@ -65,8 +65,7 @@ def html_label(markup: str) -> str:
 # ---- legends ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class LegendRow:
+class LegendRow(NamedTuple):
     """One entry of a legend: a sample of what the picture draws, and what it means.
 
     ``symbol`` is the sample's cell (made with ``swatch``, ``sample``, ``arrow`` or
