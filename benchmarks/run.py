@@ -214,15 +214,18 @@ def main() -> None:
         write_section("benchmarks/run.py", table, repeat, footer)
 
 
-def write_section(script: str, table: list[str], repeat: int | None, footer: str = "") -> None:
+def write_section(script: str, table: list[str], repeat: int | None, footer: str = "",
+                  how: str | None = None) -> None:
     """Replace ``script``'s section of benchmarks/RESULTS.md (between its two markers)
-    with ``table`` under today's date and this machine, or append it if it has none.
-    ``repeat``: how many runs each figure is the median of (None: figures are counts)."""
+    with ``table`` under today's date and this machine (``how``: the line saying so, and
+    how the figures were taken), or append it if it has none. ``repeat``: how many runs
+    each figure is the median of (None: figures are counts)."""
     results = ROOT / "benchmarks" / "RESULTS.md"
     text = results.read_text(encoding="utf-8") if results.exists() else ""
     marker = f"<!-- {script} -->"
     block = (f"{marker}\n## `{script}` on {datetime.date.today().isoformat()}\n\n"
-             f"Machine: {machine()}.{'' if repeat is None else f' Median of {repeat} runs each.'}\n\n"
+             + (how or f"Machine: {machine()}.{'' if repeat is None else f' Median of {repeat} runs each.'}")
+             + "\n\n"
              + "\n".join(table) + f"{footer}\n{marker}\n")
     if marker in text:
         before, _, rest = text.partition(marker)

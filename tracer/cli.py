@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -156,6 +156,8 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir:
     \b
       printf '4\\n2\\nn\\n' | trace play --first human
     """
+    from pathlib import Path
+
     from .games.tictactoe.game import parse_order
     from .play.terminal import Session
     from .scores import parse_scores
@@ -291,9 +293,9 @@ def open_input(path: str) -> Any:
 
 def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
     """The bytes of BOARD or of example NAME (enough for any game's input file), and their name."""
-    from . import examples
-
     if example is not None:
+        from . import examples
+
         return examples.read(example).encode("utf-8"), f"example:{example}"
     assert board is not None
     hint_if_misplaced(board)
@@ -314,10 +316,10 @@ def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
 
 def hint_if_misplaced(board: str) -> None:
     """A hint, instead of "cannot read the file", for a word that was meant as something else."""
+    if board == "-" or os.path.exists(board):
+        return
     from . import examples
 
-    if board == "-" or Path(board).exists():
-        return
     if board == "help":
         raise Failure("'help' is not a board file: for help, type trace --help", 2)
     if board in examples.names():
@@ -325,11 +327,15 @@ def hint_if_misplaced(board: str) -> None:
 
 
 def stem_of(path: str | None, example: str | None) -> str:
+    """The name output files are given by default: the input file's name without its suffix
+    (``Path.stem``'s rule, without importing pathlib: a run that writes no file never needs it)."""
     if example:
         return example
     if path is None or path == "-":
         return "trace"
-    return Path(path).stem
+    name = os.path.basename(path)
+    dot = name.rfind(".")
+    return name[:dot] if 0 < dot < len(name) - 1 else name
 
 
 def emit(trace: Trace, *, stem: str, **options: Any) -> None:

@@ -8,16 +8,13 @@ environment, and never shows a traceback. A reader that leaves early
 
 from __future__ import annotations
 
-import difflib
 import functools
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
-import click._textwrap as click_textwrap
 from click.shell_completion import CompletionItem
 
 from .console import prepare_streams
@@ -59,19 +56,15 @@ def reports_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-class _WholeWordWrapper(click_textwrap.TextWrapper):
-    """Wraps help text between words only, so ``--max-nodes`` never splits at its hyphen."""
-
-    def __init__(self, *args: Any, **kwargs: Any):
-        kwargs["break_on_hyphens"] = False
-        super().__init__(*args, **kwargs)
-
-
 @contextmanager
 def _whole_words() -> Iterator[None]:
-    # click builds its wrapper from this module attribute each time it wraps.
+    """Wrap help text between words only, so ``--max-nodes`` never splits at its hyphen."""
+    # click builds its wrapper from this module attribute each time it wraps; it is
+    # imported here, as click does, since only help text is ever wrapped.
+    import click._textwrap as click_textwrap
+
     saved = click_textwrap.TextWrapper
-    click_textwrap.TextWrapper = _WholeWordWrapper  # type: ignore[misc]
+    click_textwrap.TextWrapper = functools.partial(saved, break_on_hyphens=False)  # type: ignore[misc,assignment]
     try:
         yield
     finally:
@@ -172,8 +165,10 @@ class DefaultGroup(click.Group):
 
     def check_not_a_misspelt_command(self, word: str) -> None:
         """``trace plya``: a word that is no file but nearly a command's name is a typo."""
-        if word.startswith("-") or Path(word).exists():
+        if word.startswith("-") or os.path.exists(word):
             return
+        import difflib
+
         close = difflib.get_close_matches(word, sorted(self.commands), n=1)
         if close:
             raise Failure(f"{safe_name(word)}: no such file or command; did you mean trace {close[0]}?", 2)

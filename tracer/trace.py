@@ -18,7 +18,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .hooks import ask
 
@@ -133,8 +133,7 @@ class Positions:
         )
 
 
-@dataclass(frozen=True)
-class SearchInfo:
+class SearchInfo(NamedTuple):
     """Which search recorded a trace, and with what settings."""
 
     #: The search's name in the registry (``tracer.search``).
@@ -147,8 +146,7 @@ class SearchInfo:
         return dict(self.settings).get(name, default)
 
 
-@dataclass(frozen=True)
-class TraceStats:
+class TraceStats(NamedTuple):
     """Counts over a whole trace, computed from its distinct rows."""
 
     #: Total number of invocations.
@@ -185,6 +183,8 @@ class Trace:
         self.positions = positions
         self.search = search
         self._depth_counts: dict[int, list[int]] = {}
+        self._counted: tuple[tuple[int, int], list[int]] | None = None
+        self._stats: tuple[list[int], TraceStats] | None = None
 
     def __repr__(self) -> str:
         return str(ask("describe_trace", self))
@@ -223,34 +223,56 @@ class Trace:
 
     def multiplicity(self) -> list[int]:
         """For each row, how many calls in the trace have that row."""
+        return list(self._counts())
+
+    def _counts(self) -> list[int]:
+        """``multiplicity()``, worked out once per shape of the rows (a recorder may add more)."""
         p = self.positions
-        order = sorted(range(len(p)), key=lambda pid: p.depth[pid])
-        counts = [0] * len(p)
-        counts[0] = 1
-        for pid in order:  # parents before children: a child is one level deeper
-            n = counts[pid]
-            for _move, child in p.children(pid):
-                counts[child] += n
-        return counts
+        shape = (len(p), len(p.edge_child))
+        if self._counted is None or self._counted[0] != shape:
+            first_edge, edge_count, edge_child = p.first_edge, p.edge_count, p.edge_child
+            counts = [0] * len(p)
+            counts[0] = 1
+            # Parents before children (a child is one level deeper): each row's count is
+            # final when it is handed down.
+            for pid in sorted(range(len(p)), key=p.depth.__getitem__):
+                n = counts[pid]
+                if n:
+                    start = first_edge[pid]
+                    for child in edge_child[start : start + edge_count[pid]]:
+                        counts[child] += n
+            self._counted = (shape, counts)
+        return self._counted[1]
 
     def stats(self) -> TraceStats:
         """Totals for ``--stats``: calls per depth, outcomes, repeated positions."""
+        counts = self._counts()
+        if self._stats is None or self._stats[0] is not counts:
+            self._stats = (counts, self._count_stats(counts))
+        return self._stats[1]
+
+    def _count_stats(self, counts: list[int]) -> TraceStats:
         p = self.positions
-        counts = self.multiplicity()
         names = self.game.terminal_names
         terminal = {name: 0 for name in names if name is not None}
-        for pid, n in enumerate(counts):
-            code = p.terminal[pid]
-            if code:
-                terminal[names[code]] += n  # type: ignore[index]
-        top = max(range(len(p)), key=lambda pid: (counts[pid], -pid))
+        # Every call on a row is at the row's depth: the calls per depth add up row by row.
+        per_depth = [0] * (max(p.depth) - p.depth[0] + 1)
+        for n, depth, code in zip(counts, p.depth, p.terminal, strict=True):
+            if n:
+                per_depth[depth - p.depth[0]] += n
+                if code:
+                    terminal[names[code]] += n  # type: ignore[index]
+        while per_depth[-1] == 0:  # rows no call reaches (a recorder's other searches)
+            per_depth.pop()
+        most = max(counts)
+        top = counts.index(most)  # the first row searched that often
         return TraceStats(
             calls=self.calls,
-            calls_per_depth=list(self.calls_by_depth(0)),
+            calls_per_depth=per_depth,
             terminal=terminal,
             positions=len(p),
             most_repeated_state=int(p.state[top]),
-            most_repeated_count=counts[top],
+            most_repeated_count=most,
             repeated_calls=self.calls - len(p),
         )
 

@@ -15,8 +15,7 @@ name.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..style import OUTCOME_BORDER, OUTCOME_FILL
 from . import labels, pagewords
@@ -33,8 +32,7 @@ if TYPE_CHECKING:
 Note = tuple[str, str]
 
 
-@dataclass(frozen=True)
-class NodeLook:
+class NodeLook(NamedTuple):
     """How a call is drawn when its search says it is not an ordinary one (a memo cache hit)."""
 
     title: str
@@ -44,8 +42,7 @@ class NodeLook:
     caption: str
 
 
-@dataclass(frozen=True)
-class Marker:
+class Marker(NamedTuple):
     """A mark a search sets on a call in pictures (a learner's first departure, the calls after
     it): a frame round the call's box, solid or dashed, and a tag above it, in a colour no
     outcome uses (``style.MARKED``)."""
@@ -57,8 +54,7 @@ class Marker:
     legend: str = ""
 
 
-@dataclass(frozen=True)
-class FigureWords:
+class FigureWords(NamedTuple):
     """The words of one of the guide's single-board figures (4, 5 and 10)."""
 
     #: The line above the board, and the one under it.

@@ -9,16 +9,18 @@ written; ``POINT_SIZE`` stands for ``POINT-SIZE``, and None leaves one out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from html import escape
+from typing import NamedTuple
 
 from ..errors import visible
 
+#: What ``html.escape`` replaces, and with what (the ``html`` module loads HTML's 2,000-odd
+#: entities with it, which a run that draws nothing never needs).
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 def text(words: str) -> str:
     """Plain text made safe inside a label: ``<``, ``>``, ``&`` and quotes escaped, and
     control characters shown as escapes (Graphviz refuses them, a terminal acts on them)."""
-    return escape(visible(words))
+    return visible(words).translate(_ESCAPES)
 
 
 def _attributes(attrs: dict[str, object]) -> str:
@@ -68,8 +70,7 @@ def html_label(markup: str) -> str:
 # ---- legends ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class LegendRow:
+class LegendRow(NamedTuple):
     """One entry of a legend: a sample of what the picture draws, and what it means.
 
     ``symbol`` is the sample's cell (made with ``swatch``, ``sample``, ``arrow`` or

@@ -69,19 +69,25 @@ class MemoWords(SearchWords):
         """Per depth: how many calls were cache hits, over every call of the trace."""
         p = self.trace.positions
         totals: list[int] = []
-        for pid, n in enumerate(counts):
-            if self.source(pid) is not None:
+        for pid, (n, source) in enumerate(zip(counts, self._sources(), strict=True)):
+            if source is not None:
                 depth = p.depth[pid]
-                totals.extend([0] * (depth + 1 - len(totals)))
+                if depth >= len(totals):
+                    totals.extend([0] * (depth + 1 - len(totals)))
                 totals[depth] += n
         return totals
 
     def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
         per = self.per_depth(counts)
-        computed = sum(n for pid, n in enumerate(counts) if self.source(pid) is None)
+        computed = sum(n for n, source in zip(counts, self._sources(), strict=True) if source is None)
         return [("cache hits", f"{sum(per):,}"),
                 *((f"  at depth {d}", f"{n:,}") for d, n in enumerate(per) if n),
                 ("computed positions", f"{computed:,} (each searched once)")]
+
+    def _sources(self) -> list[int | None]:
+        """Per row, the call a cache hit names, else None (the ``cached_from`` column)."""
+        p = self.trace.positions
+        return p.extras.get("cached_from") or [None] * len(p)
 
     def entry_questions(self, call: Call) -> list[Question]:
         """Whether ``call``'s position was met before at this depth."""

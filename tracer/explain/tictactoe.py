@@ -10,7 +10,6 @@ scores say why a finished game scores what it does).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..games.tictactoe.board import LINES, Board, cell_name
@@ -266,6 +265,8 @@ class TicTacToeWords(GameWords):
         )
 
     def figures_intro(self, trace: Trace) -> str:
+        from html import escape
+
         g = self.game
         s = g.scores
         root = trace.root
@@ -674,6 +675,8 @@ def board_svg(board: Board, *, played: int | None = None, top: str | None = None
 
 def svg_text(x: float, y: float, text: str, size: int, colour: str = CELL_TEXT, bold: bool = False) -> str:
     """One centred line of SVG text."""
+    from html import escape
+
     weight = ' font-weight="bold"' if bold else ""
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="middle" '
             f'fill="{colour}"{weight}>{escape(text)}</text>')

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from . import labels, pagewords
@@ -116,6 +115,8 @@ class TreeWords(GameWords):
                 f"leaf values for MAX")
 
     def figures_intro(self, trace: Trace) -> str:
+        from html import escape
+
         g = self.game
         other = "MIN" if g.root_player == "MAX" else "MAX"
         best = trace.root.best

@@ -16,8 +16,7 @@ input files, and how its header and states are written in a JSON trace.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 
 class Rules(Protocol):
@@ -50,8 +49,7 @@ class Rules(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class GameOption:
+class GameOption(NamedTuple):
     """A command-line option a game takes (``--ai``), declared by its kind and built into the
     command line once (``tracer.options``); its value reaches ``GameKind.read`` as written."""
 
@@ -67,8 +65,7 @@ class GameOption:
     metavar: str | None = None
 
 
-@dataclass(frozen=True)
-class Variation:
+class Variation(NamedTuple):
     """The same game with one setting changed, for ``trace compare``."""
 
     #: What it changes: ``order`` (the loop order: compared with every search whose calls

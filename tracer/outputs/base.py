@@ -9,8 +9,7 @@ terminal, then renders every file and only then writes them all.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import click
 
@@ -19,8 +18,7 @@ from ..trace import Trace
 from .safe_write import staged_writes
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(NamedTuple):
     """The outputs a run asks for, as the command line's options say."""
 
     #: File name stem for default output names (the board file's name, or the example's).
@@ -54,14 +52,14 @@ class Request:
         """
         req = self
         if req.html_path is not None:
-            req = replace(req, no_tree=req.no_tree or (req.output is None and req.fmt is None),
+            req = req._replace(no_tree=req.no_tree or (req.output is None and req.fmt is None),
                           quiet=req.quiet or req.html_path == "-")
         if req.stats and req.output is None and req.fmt is None:
             # The summary replaces the log; like a page, it writes a tree only when asked.
-            req = replace(req, no_tree=True)
+            req = req._replace(no_tree=True)
         if req.figures_dir is not None and req.output is None:
             # The figures include the overview: a tree file only if -o asks for one.
-            req = replace(req, no_tree=True)
+            req = req._replace(no_tree=True)
         return req
 
     def check_options(self) -> None:

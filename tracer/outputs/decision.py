@@ -7,13 +7,16 @@ figures' folder, the step-through page), written beside the stem ``DIR/move-3``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..trace import Trace
 from .base import Output, Request, run
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 #: Makes the output of one kind for a decision's trace, written beside the stem ``DIR/move-N``.
-Kind = Callable[[Trace, Path], Output]
+Kind = Callable[[Trace, "Path"], Output]
 
 
 def _tree(trace: Trace, stem: Path, suffix: str) -> Output:

@@ -5,7 +5,6 @@ Only this module, tracer.outputs.layout (which runs Graphviz) and the CLI touch 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, quote
@@ -36,6 +35,8 @@ def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tup
     if output is None:
         fmt = fmt or "svg"
         return f"{default_stem}.{fmt}", fmt
+    from pathlib import Path
+
     if fmt is None:
         if output == "-":
             return output, "svg"
@@ -59,6 +60,8 @@ def check_output_path(path: str, option: str) -> None:
     """Refuse, before anything is written, an output path that cannot be written."""
     if path == "-":
         return
+    from pathlib import Path
+
     target = Path(path)
     if target.is_dir():
         raise InputError(f"{quote(path)} is a folder: give a file name inside it", option)

@@ -7,7 +7,6 @@ import sys
 import click
 
 from ..errors import InputError
-from ..renderers.log import write_log
 from ..renderers.stats import render_stats
 from ..trace import Trace
 from .base import Output, Request
@@ -46,6 +45,8 @@ class TerminalLogOutput(Output):
                        f"(over {TERMINAL_LOG_CALLS:,}): --log PATH writes it, or pipe it "
                        f"(trace ... | less)", err=True)
             return
+        from ..renderers.log import write_log
+
         # A bar (on stderr) only when the log goes to a pipe or file while a person watches.
         with calls_bar(self.trace.calls, "log") as progress:
             write_log(self.trace, stream, progress=progress)
@@ -75,6 +76,8 @@ class LogFileOutput(Output):
         check_output_path(self.path, "--log")
 
     def write(self) -> None:
+        from ..renderers.log import write_log
+
         if self.path == "-":  # standard output, like every other option's '-'
             write_log(self.trace, sys.stdout)
             sys.stdout.flush()

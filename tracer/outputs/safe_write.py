@@ -22,20 +22,18 @@ import contextlib
 import errno
 import io
 import os
-import shutil
-import signal
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
-from typing import IO, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from ..errors import EnvironmentFault, safe_name
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 #: Temporary files a write in progress owns; a signal handler removes them.
 _LIVE_TEMPS: set[str] = set()
-_HANDLED = (signal.SIGTERM, signal.SIGINT)
 _previous: dict[int, Any] = {}
 #: Longest name, in bytes, kept from the target in a temporary file's name: with the
 #: dots and mkstemp's 8 random characters it stays far below NAME_MAX (255).
@@ -61,6 +59,8 @@ def final_target(path: str | os.PathLike[str]) -> tuple[Path, bool]:
     in place: it is not a regular file (a device, a FIFO) or a ``/dev/stdout``-like
     path (whose final target is whatever the process's descriptor points at).
     """
+    from pathlib import Path
+
     current = os.path.abspath(os.fspath(path))
     for _ in range(64):
         if current.startswith(_DIRECT_PREFIXES):
@@ -139,6 +139,8 @@ def _temp_prefix(name: str) -> str:
 
 def _remove(temp: str) -> None:
     if os.path.isdir(temp) and not os.path.islink(temp):
+        import shutil
+
         shutil.rmtree(temp, ignore_errors=True)
     else:
         with contextlib.suppress(OSError):
@@ -149,6 +151,8 @@ def _remove_temps_and_resend(signum: int, frame: object) -> None:
     for temp in list(_LIVE_TEMPS):
         _remove(temp)
     _LIVE_TEMPS.clear()
+    import signal
+
     # Hand the signal to whoever handled it before (by default: die of it, or
     # KeyboardInterrupt for SIGINT), so the exit status is the conventional one.
     signal.signal(signum, _previous.get(signum, signal.SIG_DFL))
@@ -159,13 +163,17 @@ def _guard_signals() -> None:
     """While a temporary file exists, SIGTERM and SIGINT remove it before acting."""
     if _previous or not _in_main_thread():
         return
-    for signum in _HANDLED:
+    import signal
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
         _previous[signum] = signal.signal(signum, _remove_temps_and_resend)
 
 
 def _release_signals() -> None:
     if _LIVE_TEMPS or not _previous:
         return
+    import signal
+
     for signum, handler in _previous.items():
         signal.signal(signum, handler)
     _previous.clear()
@@ -209,6 +217,8 @@ class atomic_writer:  # noqa: N801 - used like open()
                 else:
                     self.file = open(self.target, self.mode, **kwargs)  # noqa: SIM115
                 return self.file  # type: ignore[return-value]
+            import tempfile
+
             _guard_signals()
             fd, self.tmp = tempfile.mkstemp(prefix=_temp_prefix(self.target.name),
                                             dir=self.target.parent)
@@ -270,6 +280,8 @@ class atomic_writer:  # noqa: N801 - used like open()
         if links > 1:
             # Renaming would cut this name off the other hard links: copy the complete
             # new contents into the existing file instead.
+            import shutil
+
             with open(self.tmp, "rb") as new, open(self.target, "r+b") as old:
                 old.truncate(0)
                 shutil.copyfileobj(new, old, 1 << 20)
@@ -319,6 +331,9 @@ def staged_writes() -> Iterator[None]:
 def temporary_folder(beside: Path) -> Iterator[Path]:
     """A private folder beside ``beside`` (so renames out of it stay on one file system),
     removed afterwards, also on SIGTERM and SIGINT."""
+    import tempfile
+    from pathlib import Path
+
     _guard_signals()
     try:
         path = tempfile.mkdtemp(prefix=".tracer-", dir=beside.parent)

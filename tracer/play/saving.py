@@ -6,10 +6,13 @@ checked and written as every run's are.
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..outputs.decision import KINDS as OUTPUT_KINDS
 from ..outputs.decision import save_decision
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["DEFAULT_KINDS", "OUTPUT_KINDS", "decision_stem", "save_decision"]
 

@@ -22,7 +22,7 @@ from ..errors import InputError
 from ..explain import for_trace
 from ..trace import Trace
 from . import drawing
-from .log import search_lines
+from .stats import search_lines
 
 #: Colours of the shared visual language, handed to the page as CSS variables.
 COLOURS: dict[str, str] = {

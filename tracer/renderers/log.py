@@ -8,6 +8,7 @@ from typing import Any, TextIO
 from ..explain import GameWords, SearchWords, for_trace
 from ..explain.text import INDENT, calls, capitalised, note_lines, signed, tag
 from ..trace import Call, Trace
+from .stats import search_lines
 
 
 def outcome_word(trace: Trace, maximising: bool, score: int) -> str:
@@ -21,13 +22,6 @@ def outcome_word(trace: Trace, maximising: bool, score: int) -> str:
 def terminal_sentence(trace: Trace, call: Call) -> str:
     """Step 9's finding for a finished game, e.g. ``O has three in a row (cells 2, 4, 6)``."""
     return for_trace(trace)[0].terminal_sentence(call.state, call.terminal_code)
-
-
-def search_lines(trace: Trace) -> list[str]:
-    """What the header says of the search and the game's settings (nothing for the guide's
-    minimax on the guide's settings)."""
-    game_words, search_words = for_trace(trace)
-    return search_words.describe_lines() + game_words.setting_lines()
 
 
 def header(trace: Trace) -> str:

@@ -5,7 +5,13 @@ from __future__ import annotations
 from ..explain import for_trace, search_words
 from ..explain.text import signed
 from ..trace import Trace
-from .log import search_lines
+
+
+def search_lines(trace: Trace) -> list[str]:
+    """What a log's header and the summary say of the search and the game's settings
+    (nothing for the guide's minimax on the guide's settings)."""
+    game_words, search_words = for_trace(trace)
+    return search_words.describe_lines() + game_words.setting_lines()
 
 
 def render_stats(trace: Trace, baseline: int | None = None) -> str:

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import sys
 import types
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import games
 from ..errors import InputError, quote
@@ -199,8 +198,7 @@ def guide_calls(trace: Trace) -> int | None:
 # given: the one the others are measured against.
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):
     """One row of a comparison: a search and the game it runs on."""
 
     search: SearchSpec

@@ -27,7 +27,6 @@ cut, in loop order.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..scores import MAX_SCORE
@@ -57,8 +56,7 @@ def cuts(best: float, alpha: float, beta: float, maximising: bool, cutoff: str) 
     return best <= alpha if cutoff == "ge" else best < alpha
 
 
-@dataclass(frozen=True)
-class Replay:
+class Replay(NamedTuple):
     """One call of alpha-beta replayed from its window and its children's scores."""
 
     #: ``(alpha, beta)`` each child was called with, in loop order.

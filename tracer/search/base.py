@@ -10,15 +10,14 @@ from a file is checked as thoroughly as one just recorded.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from ..trace import Trace
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     """One setting of a search: the values it takes, and the one used unless another is asked for."""
 
     #: Every value it takes, as the command line and the JSON trace spell them.
@@ -33,8 +32,7 @@ class Setting:
 ExtraCheck = Callable[[Any], bool]
 
 
-@dataclass(frozen=True)
-class SearchKind:
+class SearchKind(NamedTuple):
     """A search's entry in the registry."""
 
     #: The name ``--algorithm`` and the JSON trace use (also its module's name).
@@ -50,9 +48,9 @@ class SearchKind:
     #: What ``--algorithm`` says of it.
     help: str = ""
     #: Its settings by name (e.g. alpha-beta's ``cutoff``), in the order they are listed.
-    settings: Mapping[str, Setting] = field(default_factory=dict)
+    settings: Mapping[str, Setting] = MappingProxyType({})
     #: The facts it records per call (``Positions.extras``), each with the check of a value read back.
-    extras: Mapping[str, ExtraCheck] = field(default_factory=dict)
+    extras: Mapping[str, ExtraCheck] = MappingProxyType({})
     #: The settings ``trace compare`` runs it with, one row each.
     compare: tuple[Mapping[str, str], ...] = ({},)
     #: Whether the calls it makes depend on the loop order (then ``trace compare`` also runs
