@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..search.alphabeta import replay, unbound
+from ..search.alphabeta import BOUND_SIGNS, replay, trace_bounds, unbound
 from ..style import CUT_INK, CUT_MARK, SKIPPED_BORDER, SMALL_POINTS
 from ..trace import Call
 from . import labels, pagewords
@@ -153,30 +153,20 @@ class AlphaBetaWords(SearchWords):
                              f"(best so far, after test-play {i + 1})")
         return lines
 
-    def cut_below(self) -> bytearray:
-        """Per row: 1 if the row or any call below it cut (only then can its score be a bound)."""
-        found: bytearray | None = getattr(self, "_cut_below", None)
-        if found is None:
-            p = self.trace.positions
-            pruned = p.extras["pruned"]
-            found = bytearray(len(p))
-            for pid in sorted(range(len(p)), key=lambda r: -p.depth[r]):  # children first
-                found[pid] = bool(pruned[pid]) or any(found[c] for _, c in p.children(pid))
-            self._cut_below = found
+    def bound_signs(self) -> list[str] | None:
+        """Per row: ``≤``/``≥`` when its score is only a bound, else '' (the search's own rule,
+        ``tracer.search.alphabeta.bounds``); None when no score is."""
+        if "_signs" not in self.__dict__:
+            signs = [BOUND_SIGNS[kind] for kind in trace_bounds(self.trace)]
+            self.__dict__["_signs"] = signs if any(signs) else None
+        found: list[str] | None = self.__dict__["_signs"]
         return found
 
-    def bound_word(self, call: Call) -> str:
-        """``'≤ '``/``'≥ '`` when a call's score is only a bound: it reached the edge of its
-        window and something below it was cut, so the score says only on which side of the
-        window the truth lies."""
-        if call.terminal_code or not self.cut_below()[call.pid]:
-            return ""
-        alpha, beta = self.window(call.pid)
-        if call.score <= alpha:
-            return "≤ "
-        if call.score >= beta:
-            return "≥ "
-        return ""
+    def bound_sign(self, pid: int) -> str:
+        """``≤`` when a call's score is only an upper bound (it reached the edge of its window
+        and something below it was cut: the truth is at most that), ``≥`` a lower one, else ''."""
+        signs = self.bound_signs()
+        return signs[pid] if signs else ""
 
     def stopped(self, call: Call) -> str | None:
         if not self.skipped(call.pid):

@@ -551,7 +551,16 @@ class SearchWords:
 
     def bound_word(self, call: Call) -> str:
         """``≤ ``/``≥ `` when ``call``'s score is only a bound on the true value, else ''."""
+        sign = self.bound_sign(call.pid)
+        return f"{sign} " if sign else ""
+
+    def bound_sign(self, pid: int) -> str:
+        """``≤``/``≥`` when row ``pid``'s score is only a bound on the true value, else ''."""
         return ""
+
+    def bound_signs(self) -> list[str] | None:
+        """``bound_sign`` of every row, None when no score is a bound (the page's ``bounds``)."""
+        return None
 
     def continues_at(self, call: Call) -> Call | None:
         """The call whose subtree stands for ``call``'s (a cache hit's source), else None."""

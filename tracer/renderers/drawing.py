@@ -44,7 +44,8 @@ from ..style import (  # noqa: F401 - the palette is part of this module's inter
     TITLE_POINTS,
 )
 from ..trace import Call, Trace
-from .captions import call_footer, outcome, pick_footer, pick_reason, value_outcome  # noqa: F401 - re-exported
+from .captions import (  # noqa: F401 - re-exported
+    call_footer, outcome, pick_footer, pick_reason, score_text, value_outcome)
 from .shapes import shape_legend_rows
 
 
@@ -145,7 +146,7 @@ def summary_label(trace: Trace, call: Call, *, thick: bool = False, marker: Mark
         trace,
         call.state,
         f"#{call.call} · {words.player(call.state)} to move",
-        search.footer(call) or f"{'max' if call.maximising else 'min'} = {signed(call.score)}",
+        search.footer(call) or call_footer(trace, call),
         played=call.move,
         fill=SUMMARY_FILL,
         border=SUMMARY_BORDER,

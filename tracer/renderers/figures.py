@@ -16,7 +16,7 @@ import graphviz
 
 from ..errors import InputError, TooLargeError
 from ..explain import FigureWords, for_trace, labels
-from ..explain.text import calls, plural, signed
+from ..explain.text import bounded, calls, plural, signed
 from ..trace import Call, Trace
 from . import drawing, shapes
 from .log import forced_win_words, outcome_word, terminal_sentence
@@ -256,7 +256,7 @@ def _test_play_graph(
     graph.edge(
         "n1",
         f"n{call.call}",
-        label=f" step 11: {step11}\n ↑ step 12: {signed(call.score)}",
+        label=f" step 11: {step11}\n ↑ step 12: {drawing.score_text(trace, call)}",
         color=drawing.PLAYED_FILL,
         fontcolor=drawing.PLAYED_FILL,
         penwidth="2.5",
@@ -310,7 +310,7 @@ def _test_play_narration(
         parts.append(
             f"Step 9 finds no terminal state, so call #{call.call} runs its own for-loop over "
             f"{moves_text(trace, call)}. Its subtree makes {call.size:,} calls (#{call.call}–#{last}), "
-            f"each game played out to the end; every call hands its score back up "
+            f"{_played_out(trace, call)}; every call hands its score back up "
             f"(the ↑ numbers on the arrows). At call #{call.call}, {_mover(trace, call)} "
             f"is to move, so step 16 takes {drawing.pick_footer(trace, call)}: "
             f"{drawing.pick_reason(trace, call)}, and step 17 returns "
@@ -324,6 +324,22 @@ def _test_play_narration(
     if note:
         parts.append(note)
     return " ".join(parts)
+
+
+def _played_out(trace: Trace, call: Call) -> str:
+    """Whether every game below ``call`` was played out to the end, or how many test-plays a
+    cut left unsearched (alpha-beta), so the caption never claims what was not done."""
+    search = for_trace(trace)[1]
+    pruned, stack = 0, [call]
+    while stack:
+        below = stack.pop()
+        pruned += len(search.skipped(below.pid))
+        stack.extend(below.children())
+    if not pruned:
+        return "each game played out to the end"
+    return (f"but not every game is played out: {pruned:,} test-play{'s' if pruned > 1 else ''} "
+            f"below it {'were' if pruned > 1 else 'was'} cut off (pruned) and never searched, "
+            f"so a score there may be only a bound")
 
 
 def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> TreePlan:
@@ -450,7 +466,8 @@ def _overview_caption(trace: Trace) -> str:
     result_text = said(trace)(result.index, result.score)
     return (
         f"Overview of all {len(root.children())} test-plays: scores "
-        f"{', '.join(signed(r.score) for r in root.test_plays)}; {words.player(root.state)} picks "
+        f"{', '.join(bounded(c.score, for_trace(trace)[1].bound_sign(c.pid)) for c in root.children())}; "
+        f"{words.player(root.state)} picks "
         f"{words.move_short(result.index or 0)} and returns {said(trace)(result.index, result.score)}"
         if root.terminal is None
         else f"Overview: the board is already over, so call #1 returns {result_text} at once (step 9)"

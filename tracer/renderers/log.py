@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from ..explain import GameWords, SearchWords, for_trace
-from ..explain.text import INDENT, calls, capitalised, note_lines, signed, tag
+from ..explain.text import INDENT, bounded, calls, capitalised, note_lines, signed, tag
 from ..trace import Call, Trace
 from .stats import search_lines
 
@@ -98,10 +98,11 @@ def folded(items: range) -> list[int | str]:
     return [*items[:LIST_ENDS], f"… {hidden:,} more …", *items[-LIST_ENDS:]]
 
 
-def pick_words(maximising: bool, scores: list[int], best_index: int, move: str) -> str:
-    """Why step 16 chose ``bestTestPlay``: ``cell 4, the first lowest``."""
+def pick_words(maximising: bool, scores: list[int], best_index: int, move: str, pruned: int = 0) -> str:
+    """Why step 16 chose ``bestTestPlay``: ``cell 4, the first lowest`` (``pruned``: how many
+    test-plays a cut left out, so one searched is not the only one)."""
     if len(scores) == 1:
-        return f"{move}, the only test-play"
+        return f"{move}, the only test-play" if not pruned else f"{move}, the only one searched"
     word = "highest" if maximising else "lowest"
     if scores.count(scores[best_index]) > 1:
         word = f"first {word}"
@@ -189,18 +190,29 @@ class _Phrases:
             c = Call(self.trace, 0, p.depth[pid], None, None, pid)
             pad = INDENT * (c.depth + 1)
             scores = [t.score for t in c.test_plays]
+            shown = ", ".join(bounded(p.score[child], self.search.bound_sign(child)) for _, child in p.children(pid))
             best = c.best_index or 0
             who = f"{game.player(state)} is {game.role(state)}"
             how = "max" if c.maximising else "min"
-            why = pick_words(c.maximising, scores, best, game.move_short(c.best or 0))
+            why = pick_words(c.maximising, scores, best, game.move_short(c.best or 0),
+                             len(self.search.skipped(pid)))
             text = self.closing[pid] = (
                 f"{pad}{tag(14)}for-loop done: find {game.player(state)}'s best test-play\n"
                 f"{pad}{tag(15)}bestTestPlay = null\n"
-                f"{pad}{tag(16)}{who}, so {how}({', '.join(map(signed, scores))}) = "
+                f"{pad}{tag(16)}{who}, so {how}({shown}) = "
                 f"{signed(c.score)}: bestTestPlay = {best} ({why})\n"
-                f"{pad}{tag(17)}return allTestPlayInfos[{best}] = {self.returned(c.best, c.score)}\n"
+                f"{pad}{tag(17)}return allTestPlayInfos[{best}] = {self.returned(c.best, c.score)}"
+                f"{self.bound_note(pid)}\n"
             )
         return text
+
+    def bound_note(self, pid: int) -> str:
+        """After a score that is only a bound (alpha-beta's cut): what it says of the truth."""
+        sign = self.search.bound_sign(pid)
+        if not sign:
+            return ""
+        return f" (only a bound, {bounded(self.p.score[pid], sign)}: the true score is " \
+               f"{'at most' if sign == '≤' else 'at least'} {signed(self.p.score[pid])})"
 
     def save(self, parent: int, edge: int) -> str:
         """The caller's step 12 after its test-play ``edge`` returns: the info saved, the
@@ -216,7 +228,8 @@ class _Phrases:
         move = p.edge_move[edge]
         undo = game.undo_text(move)
         return (
-            f"{pad}{tag(12)}saved {self.returned(move, p.score[p.edge_child[edge]])}; "
+            f"{pad}{tag(12)}saved {self.returned(move, p.score[p.edge_child[edge]])}"
+            f"{self.bound_note(p.edge_child[edge])}; "
             f"{undo + '; ' if undo else ''}allTestPlayInfos = [{infos}]\n"
         )
 

@@ -354,7 +354,7 @@ def add_calls(
                 f"{prefix}{parent.call}",
                 f"{prefix}{call.call}",
                 label=" " + words.edge_label(parent.state, call.move or 0)
-                + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
+                + (f"\n ↑ {drawing.score_text(trace, call)}" if edge_scores else ""),
                 **_edge_colours(parent, call, parent.call in chosen and call.call in chosen),
             )
     for call in cut:
@@ -384,7 +384,7 @@ def _add_path(
             f"{prefix}{above.call}",
             f"{prefix}{below.call}",
             label=" " + words.edge_label(above.state, below.move or 0)
-            + (f"\n ↑ {signed(below.score)}" if edge_scores else ""),
+            + (f"\n ↑ {drawing.score_text(trace, below)}" if edge_scores else ""),
             style="dashed",
             **_edge_colours(above, below, on_line),
         )
