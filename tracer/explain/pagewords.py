@@ -96,6 +96,8 @@ PHRASES: dict[str, str] = {
     "meaning.loss": "a loss for {max}",
     "meaning.draw": "a draw",
     "meaning.value": "value {score} for {max}",
+    "meaning.at_most": "only a bound, as a cut below left test-plays unsearched: {max} gets at most {signed} here",
+    "meaning.at_least": "only a bound, as a cut below left test-plays unsearched: {max} gets at least {signed} here",
     "count.test_play.one": "{count} test-play",
     "count.test_play.many": "{count} test-plays",
     "count.call.one": "{count} call",
@@ -138,6 +140,8 @@ PHRASES: dict[str, str] = {
                            "The search made {calls} calls."),
     "story.return": ("Call #{call} returns `{returned}` to call #{parent}: with best play from here, "
                      "{meaning}. Call #{parent} saves it next (step 12)."),
+    "story.return.bound": ("Call #{call} returns `{returned}` to call #{parent}: {signed} is {meaning}, not "
+                           "the value with best play. Call #{parent} saves it next (step 12)."),
     "verdict.draw": "draws",
     "verdict.loss": "loses against best play",
     "verdict.value": "backs up that value",
@@ -155,6 +159,8 @@ PHRASES: dict[str, str] = {
     "foot.leaf": "{label}: {signed}",
     "foot.max": "max = {signed}",
     "foot.min": "min = {signed}",
+    "foot.max.bound": "max {signed}",
+    "foot.min.bound": "min {signed}",
     "foot.placed": "{caller} tries {short}",
     "foot.path": "waiting",
     "foot.current": "running",
@@ -171,6 +177,7 @@ PHRASES: dict[str, str] = {
     "stack.where": "{how} · depth {depth}",
     "stack.moves": "moves = [{moves}]",
     "stack.return": "return {returned}",
+    "stack.return.bound": "return {returned}: only a bound, {signed}",
     "stack.loop.active": "loop i = {i}: {short}, test-play {number} of {count} ({doing})",
     "stack.calling": "calling next",
     "stack.waiting": "waiting for call #{child}",
@@ -178,6 +185,7 @@ PHRASES: dict[str, str] = {
     "stack.loop.todo.many": "loop: {count} test-plays to do",
     "stack.loop.saved": "loop i = {i}: {short} saved, {done} of {count} done",
     "stack.loop.done": "loop finished: {count} of {count} done",
+    "stack.loop.cut": "loop stopped by a cut: {done} of {count} done, {pruned} pruned",
     "stack.infos": "allTestPlayInfos = [{infos}]",
     "stack.best": "bestTestPlay = {index}",
     # ---- the code panel's variables and step 16's comparisons ---------------------------

@@ -92,6 +92,9 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
     if not (search.kind.baseline and words.page_moves_derived()):
         # The page then reads each call's test-plays from the edges (alpha-beta skips some).
         columns.update(edge_move=list(p.edge_move), edge_count=list(p.edge_count))
+    bounds = search.bound_signs()
+    if bounds is not None:  # which scores are only bounds (alpha-beta's cuts): never shown as values
+        columns["bound"] = bounds
     return {
         "game": {"module": words.page_module, **(words.page_data() or {})},
         "search": {"module": search.page_module, **(search.page_data() or {})},

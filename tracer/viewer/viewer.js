@@ -88,7 +88,17 @@
     }
     return text("returned.move", { score: P.score[pid], ...moveSlots(move) });
   }
-  const meaning = (score) => text(`meaning.${valueKind(score)}`, { score });
+  /* "≤"/"≥" when row pid's score is only a bound on the true value (an alpha-beta cut below
+   * it), else "": such a score is written as a bound and never read as an outcome. */
+  const boundOf = (pid) => (P.bound ? P.bound[pid] || "" : "");
+  /* Row pid's score as the page writes it: +1, or ≤ +1 when it is only a bound. */
+  const scored = (pid) => (boundOf(pid) ? `${boundOf(pid)} ${signed(P.score[pid])}` : signed(P.score[pid]));
+  /* What row pid's score predicts (a win for X), or, for a bound, only what it bounds. */
+  function meaning(pid) {
+    const bound = boundOf(pid), score = P.score[pid];
+    if (bound) return text(bound === "≤" ? "meaning.at_most" : "meaning.at_least", { score, signed: signed(score) });
+    return text(`meaning.${valueKind(score)}`, { score });
+  }
 
   // ---- the plug-ins -------------------------------------------------------------------
 
@@ -227,7 +237,8 @@
     const scores = plays.map((p) => P.score[p.pid]);
     const best = P.best[pid];
     return {
-      scores: scores.map(signed).join(", "), values: scores.join(", "), best: signed(P.score[pid]),
+      scores: plays.map((p) => scored(p.pid)).join(", "), best: scored(pid),
+      values: plays.map((p) => (boundOf(p.pid) ? `${boundOf(p.pid)} ${P.score[p.pid]}` : String(P.score[p.pid]))).join(", "),
       score: P.score[pid], index: best, returned: returned(pid), ...moveSlots(moves(pid)[best]),
     };
   }
@@ -288,8 +299,9 @@
             verdict: verdict(), calls: number(D.calls),
           }]];
         }
-        return [["story.return", {
-          ...slots, returned: returned(pid), parent: parent.call, meaning: meaning(P.score[pid]), score: P.score[pid],
+        return [[boundOf(pid) ? "story.return.bound" : "story.return", {
+          ...slots, returned: returned(pid), parent: parent.call, meaning: meaning(pid), score: P.score[pid],
+          signed: scored(pid),
         }]];
       }
     }
@@ -302,8 +314,11 @@
     const score = P.score[play.pid];
     const told = [["story.save", {
       ...slots, ...moveSlots(play.cell), child: play.call, child_returned: returned(play.pid),
-      info: returned(play.pid, play.cell), signed: signed(score), meaning: meaning(score),
+      info: returned(play.pid, play.cell), signed: scored(play.pid), meaning: meaning(play.pid), score,
     }]];
+    if (boundOf(play.pid) && has("story.save.bound")) {
+      told.push(["story.save.bound", { signed: scored(play.pid), meaning: meaning(play.pid), score }]);
+    }
     if (state.j + 1 < plays.length) told.push(["story.save.next", moveSlots(plays[state.j + 1].cell, "next_")]);
     else if (!search.skipped(top.pid).length) told.push(["story.save.last", {}]);
     return told;
@@ -370,20 +385,20 @@
     const finished = st === "done" || (st === "current" && play.finished);
     const kind = finished && terminal(pid) ? terminalKind(pid) : null;
     if (kind) node.classList.add(kind);
-    else if (st === "done" && P.sizes[pid] > 1) node.classList.add("summary", valueKind(P.score[pid]));
+    else if (st === "done" && P.sizes[pid] > 1) node.classList.add("summary", boundOf(pid) ? "bound" : valueKind(P.score[pid]));
     node.appendChild(el("span", "title", text("card.title", { call: play.call })));
     node.appendChild(picture(pid, { played: play.cell, finished: Boolean(kind) }));
     const mover = parentPid === null ? {} : { caller: game.player(parentPid), ...moveSlots(play.cell) };
     let foot = "";
     if (kind) foot = text(`foot.${kind}`, { score: P.score[pid], signed: signed(P.score[pid]), label: WG.terminals.labels[P.terminal[pid]] });
-    else if (finished) foot = text(`foot.${side(pid)}`, { signed: signed(P.score[pid]) });
+    else if (finished) foot = text(`foot.${side(pid)}${boundOf(pid) ? ".bound" : ""}`, { signed: scored(pid) });
     else if (st === "placed") foot = text("foot.placed", mover);
     else foot = text(`foot.${st}`);
     node.appendChild(el("span", "foot", foot));
     // What the arrow into this card says: the move and, once known, the score sent back.
     if (parentPid !== null) {
       const move = text("edge.move", mover);
-      const back = finished ? text("edge.back", { signed: signed(P.score[pid]) }) : "";
+      const back = finished ? text("edge.back", { signed: scored(pid) }) : "";
       const label = [move, back].filter(Boolean).join(" ");
       if (label) node.dataset.edge = label;
     }
@@ -483,7 +498,7 @@
     sum = sum || { kind, plays: 0, calls: 0, scores: [] };
     sum.plays += 1;
     sum.calls += P.sizes[play.pid];
-    sum.scores.push(signed(P.score[play.pid]));
+    sum.scores.push(scored(play.pid));
     return sum;
   }
   function chip(sum) {
@@ -566,10 +581,14 @@
       line(text("stack.loop.active", { i: f.active, number: f.active + 1, count, doing, ...moveSlots(plays[f.active].cell) }));
     } else if (kind === CHECK) line(counted("stack.loop.todo", count));
     else if (kind === SAVE) line(text("stack.loop.saved", { i: state.j, done: f.done, count, ...moveSlots(plays[state.j].cell) }));
-    else line(text("stack.loop.done", { count }));
+    else if (search.skipped(f.pid).length) {
+      line(text("stack.loop.cut", { done: f.done, count, pruned: search.skipped(f.pid).length }));
+    } else line(text("stack.loop.done", { count }));
     line(text("stack.infos", { infos: plays.slice(0, f.done).map((p) => returned(p.pid, p.cell)).join(", ") }));
     if (kind >= CHOOSE) line(text("stack.best", { index: P.best[f.pid] }));
-    if (kind === RETURN) line(text("stack.return", { returned: returned(f.pid) }));
+    if (kind === RETURN) {
+      line(text(boundOf(f.pid) ? "stack.return.bound" : "stack.return", { returned: returned(f.pid), signed: scored(f.pid) }));
+    }
     return lines;
   }
 
@@ -766,7 +785,7 @@
   window.tracerRows = Object.freeze({
     data: D, rows: P, words: WG, game, search, say, text, fill, has, counted, listed, signed, number,
     moves, childOf, terminal, terminalKind, valueKind, returned, moveSlots, tokens, movesList, testPlays,
-    loopCount, callSlots, side, el, markup: setMarkup,
+    loopCount, boundOf, scored, callSlots, side, el, markup: setMarkup,
     player: (pid) => game.player(pid),
     maximising: (pid) => game.maximising(pid),
     describe: (pid) => game.describe(pid),
