@@ -14,7 +14,6 @@ import graphviz
 
 from ..explain import Marker, NodeLook, for_trace, labels
 from ..explain.labels import LegendRow
-from ..explain.text import signed
 from ..style import (  # noqa: F401 - the palette is part of this module's interface
     CELL_SIZE,
     CELL_TEXT,
@@ -44,8 +43,7 @@ from ..style import (  # noqa: F401 - the palette is part of this module's inter
     TITLE_POINTS,
 )
 from ..trace import Call, Trace
-from .captions import (  # noqa: F401 - re-exported
-    call_footer, outcome, pick_footer, pick_reason, score_text, value_outcome)
+from .captions import call_footer, outcome, pick_footer, pick_reason, score_text, value_outcome  # noqa: F401 - re-exported
 from .shapes import shape_legend_rows
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..explain import for_trace
 from ..explain.questions import Choice, Question, bounded_choice, choice_window, score_choice, who
-from ..explain.text import bounded, signed
+from ..explain.text import bounded
 from ..trace import Call, Trace
 from .log import step_lines
 

@@ -14,7 +14,7 @@ import graphviz
 
 from ..errors import TooLargeError
 from ..explain import Marker, for_trace, labels
-from ..explain.text import calls, signed
+from ..explain.text import calls
 from ..trace import Call, Trace
 from . import drawing, shapes
 from .diagram import Diagram

@@ -155,8 +155,8 @@ def _check_derived(trace: Trace, given: dict[str, dict[int, tuple[int, Any]]], s
         column = derived[name](trace)
         for pid, (call, value) in found.items():
             if column[pid] != value:
-                raise InputError(f"call {call}: expected {quote(name)} to be "
-                                 f"{quote(json.dumps(column[pid], ensure_ascii=False))}, found "
+                raise InputError(f'call {call}: expected "{name}" to be '
+                                 f"{json.dumps(column[pid], ensure_ascii=False)}, found "
                                  f"{quote(json.dumps(value, ensure_ascii=False))}", source)
 
 
