@@ -601,6 +601,11 @@ class SearchWords:
         """The legend's rows for what the search adds to a picture (``shapes``: a textbook tree)."""
         return []
 
+    def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None) -> list[LegendRow]:
+        """``legend_rows`` for a picture of ``calls`` (None: every call of the trace); a search
+        whose rows depend on what is drawn keeps only those its calls use."""
+        return self.legend_rows(shapes=shapes)
+
     def footer_legend(self) -> LegendRow | None:
         """The legend's row for the score line under a call, when ``footer`` says it otherwise."""
         return None

@@ -211,6 +211,9 @@ class Uses:
     played: bool = True
     #: Finished games (outcome colours).
     outcomes: bool = True
+    #: The calls drawn (None: every call of the trace), so the search's rows name only what
+    #: they hold (no "pruned" row under a drawing where nothing was pruned).
+    calls: tuple[Call, ...] | None = None
 
 
 def legend_label(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None = None) -> str:
@@ -221,10 +224,12 @@ def legend_label(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None
     """
     words, search = for_trace(trace)
     if words.draws_shapes:  # a textbook tree: its own symbols, laid out as below
-        rows = shape_legend_rows(trace, collapsed=uses.collapsed, chosen=uses.chosen) + _figure_rows(uses)
+        rows = (shape_legend_rows(trace, collapsed=uses.collapsed, chosen=uses.chosen, calls=uses.calls)
+                + _figure_rows(uses))
     else:
         rows = (words.legend_rows(played=uses.played, testing=uses.testing, outcomes=uses.outcomes)
-                + _call_rows(trace, uses) + _arrow_rows(trace, uses) + search.legend_rows(shapes=False)
+                + _call_rows(trace, uses) + _arrow_rows(trace, uses)
+                + search.drawn_legend_rows(shapes=False, calls=uses.calls)
                 + marker_rows(markers or []) + words.setting_legend_rows())
     return _two_columns([row.symbol + _words(row.text) for row in rows])
 

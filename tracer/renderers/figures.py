@@ -265,7 +265,7 @@ def _test_play_graph(
     uses = drawing.Uses(
         chosen=call.call in on_line and call.terminal is None, thick=True,
         collapsed=bool(plan.collapsed), testing=True, step11_arrow=True, edge_scores=True,
-        explain=call.terminal is None,
+        explain=call.terminal is None, calls=(trace.root, *(c for c, _ in plan.nodes), *plan.path),
     )
     finish_graph(graph, title, drawing.legend_label(trace, uses))
     return graph
@@ -398,7 +398,7 @@ def overview_figure(
     going = root.terminal is None
     uses = drawing.Uses(chosen=going, thick=going, collapsed=bool(plan.collapsed),
                         edge_scores=going, explain=going, result_box=True, tree=going,
-                        played=going)
+                        played=going, calls=(root, *(c for c, _ in plan.nodes), *plan.path))
     finish_graph(graph, "Figure 9 · " + _overview_title(trace, plan),
                  drawing.legend_label(trace, uses))
     caption = _overview_caption(trace)

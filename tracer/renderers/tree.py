@@ -253,7 +253,7 @@ def tree_legend(trace: Trace, plan: TreePlan, marks: Mapping[int, Marker] | None
     drawn = sorted([call for call, _ in plan.nodes] + plan.path, key=lambda c: c.call)
     markers = [m for m in ((marks or {}).get(c.call) or search.marker(c) for c in drawn) if m]
     uses = drawing.Uses(chosen=blue_edges(trace, plan), collapsed=bool(plan.collapsed),
-                        focus_path=bool(plan.path))
+                        focus_path=bool(plan.path), calls=tuple(drawn))
     return drawing.legend_label(trace, uses, markers)
 
 

@@ -112,7 +112,7 @@
   const ctx = Object.freeze({
     data: D, rows: P, words: WG, constants: CONSTANTS, say, text, fill, has, counted, listed, signed, number,
     moveSlots, tokens, movesList, el, html, cat, moves, childOf, terminal, terminalKind, valueKind,
-    returned, testPlays, player: (pid) => game.player(pid), side, KINDS: { BEGIN, EMPTY, CHECK, PLACE, SAVE, CHOOSE, RETURN },
+    returned, testPlays, boundOf, scored, player: (pid) => game.player(pid), side, KINDS: { BEGIN, EMPTY, CHECK, PLACE, SAVE, CHOOSE, RETURN },
   });
 
   /* A game with no module: its states in words, from the rows its Python plug-in wrote. */
