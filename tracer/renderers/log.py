@@ -109,6 +109,14 @@ def pick_words(maximising: bool, scores: list[int], best_index: int, move: str, 
     return f"{move}, the {word}"
 
 
+#: The guide's steps that show call #1's test-plays 1, 2 and 3 (figures 6, 7 and 8), each
+#: after a review (step 18); and those that move its for-loop on after test-plays 1 and 2.
+REVIEW_STEPS = (19, 21, 23)
+MOVES_ON = (20, 22)
+#: Where the log names a figure of the guide (``figure   9: ...``), aligned as the step tags.
+FIGURE_TAG = f"{'figure':<9}"
+
+
 class _Phrases:
     """Text for each row and move, made once and reused by every call that meets them.
 
@@ -250,12 +258,46 @@ class _Phrases:
                 + (f"{capitalised(summary)}.\n" if summary else ""))
 
     def answer(self) -> str:
-        """Steps 24 and 25: the first call's return value kept in bestPlayInfo, and used."""
+        """Steps 24 and 25: the first call's return value kept in bestPlayInfo, and used; after
+        each, the figure the guide shows there (9, the overview; 10, the final board)."""
         root = self.trace.root
         text = f"{tag(24)}bestPlayInfo = {self.returned(root.best, root.score)}\n"
         if root.best is None:
             return text + f"{tag(25)}bestPlayInfo has no index: the game is over, no move to play\n"
-        return text + f"{tag(25)}{self.game.answer_text(root.state, root.best)}\n"
+        text += f"{FIGURE_TAG}9: the overview of all test-plays and their scores\n"
+        text += f"{tag(25)}{self.game.answer_text(root.state, root.best)}\n"
+        if self.game.guide_figure(self.trace, 10) is not None:
+            text += (f"{FIGURE_TAG}10: the final board, after {self.game.player(root.state)} plays "
+                     f"{self.game.move_short(root.best)}\n")
+        return text
+
+    def before_first_play(self) -> str:
+        """Before call #1's first test-play: the guide's figures 4 and 5 (its board with the
+        for-loop's cell in red, and the board after the test-play), where the game has them."""
+        lines = []
+        for number in (4, 5):
+            said = self.game.guide_figure(self.trace, number)
+            if said is not None:
+                lines.append(f"{INDENT}{FIGURE_TAG}{number}: {said.caption.split(': ', 1)[1]}\n")
+        return "".join(lines)
+
+    def review(self, index: int) -> str:
+        """After call #1's test-play ``index`` (0-based) is saved: the guide's review (step 18)
+        and its figure (steps 19, 21, 23: figures 6, 7, 8), then, before the next test-play,
+        step 20 or 22 (the first for-loop moves on)."""
+        if index >= len(REVIEW_STEPS):
+            return ""
+        p, root = self.p, self.trace.root
+        call = root.children()[index]
+        count = p.edge_count[0]
+        figure = self.game.prediction(call.state, p.terminal[call.pid], call.score,
+                                      self.search.bound_word(call))
+        text = (f"{INDENT}{tag(18)}review: call #1's test-play {index + 1} of {count} is done\n"
+                f"{INDENT}{tag(REVIEW_STEPS[index])}figure {6 + index}: test-play {index + 1}, "
+                f"{self.game.move_phrase(root.state, call.move or 0)}: {figure}\n")
+        if index < len(MOVES_ON) and index + 1 < count:
+            text += f"{INDENT}{tag(MOVES_ON[index])}the first for-loop moves on to its next test-play\n"
+        return text
 
 
 def write_log(
@@ -346,9 +388,14 @@ def _edge_texts(
         child = edge_child[edge]
         prefix[edge] = INDENT * p.depth[child] + "#"
         enter[edge] = phrases.head(child, parent, p.edge_move[edge]) + phrases.open(child)
+        # Call #1's test-plays: the guide's figures and reviews around them (steps 18-23).
+        first = parent == 0 and edge == first_edge[0]
+        review = phrases.review(edge - first_edge[0]) if parent == 0 else ""
+        if first:
+            prefix[edge] = phrases.before_first_play() + prefix[edge]
         leave[edge] = ((phrases.close(child) if edge_count[child] else "")
                        + phrases.save(parent, edge) + phrases.after(parent, edge - first_edge[parent])
-                       + phrases.next_move(parent, edge))
+                       + review + phrases.next_move(parent, edge))
         if not edge_count[child]:
             enter[edge] += leave[edge]
 
