@@ -105,3 +105,24 @@ def test_a_tree_with_nothing_pruned_has_no_pruned_row():
     assert "pruned" not in legend and "≤ ≥" not in legend and "why a call stopped" not in legend
     legend, _picture = legend_and_picture(traced("near-endgame", "ge"))
     assert "pruned" in legend and "≤ ≥" in legend
+
+
+def test_the_page_links_the_figures_only_when_written_with_them(cli, tmp_path):
+    """Issue 22: ``--figures`` in the same run gives the page a link to their index.html,
+    relative to the page; without it the page carries no link (``figures_href`` null)."""
+    import json as json_module
+
+    def page_data(page: str) -> dict:
+        text = (tmp_path / page).read_text(encoding="utf-8")
+        opening = '<script type="application/json" id="trace-data">'
+        start = text.index(opening) + len(opening)
+        return json_module.loads(text[start:text.index("</script>", start)])
+
+    (tmp_path / "pages").mkdir()
+    result = cli("--example", "near-endgame", "--figures", "figs", "--html", "pages/page.html", "-q")
+    assert result.exit_code == 0, result.output
+    assert page_data("pages/page.html")["figures_href"] == "../figs/index.html"
+    assert (tmp_path / "figs" / "index.html").exists()
+    result = cli("--example", "near-endgame", "--html", "alone.html", "-q")
+    assert result.exit_code == 0, result.output
+    assert page_data("alone.html")["figures_href"] is None

@@ -73,7 +73,9 @@ PHRASES: dict[str, str] = {
     "kind.return": "the return",
     "figure.guide": "figure {number}",
     "figure.test_play": "test-play {number}",
-    "figure.tip": "The matching figure on the figures page (trace --figures DIR, beside this page)",
+    "figure.tip": "The matching figure on the figures page written with this page",
+    "figure.howto": ("The guide's matching figure: not written with this page. To link it, write the "
+                     "figures in the same run: trace … --figures DIR --html PAGE"),
     "where": "Step {step} of {steps} · call #{call} of {calls} · depth {depth}",
     "tree.count": "(calls begun: {begun} of {calls})",
     "jump.range": "Calls run from 1 to {calls}.",

@@ -73,9 +73,11 @@ def check_page(trace: Trace) -> None:
                          "write the log, the tree or the figures instead", "--html")
 
 
-def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
+def viewer_data(trace: Trace, start_call: int = 1, figures_href: str | None = None) -> dict[str, Any]:
     """What the page needs: the rows, what the game's and the search's page modules read,
-    and every template the page fills (``page_words``)."""
+    and every template the page fills (``page_words``). ``figures_href``: where the figures
+    page written in the same run is, relative to the page (None: it is not written, so the
+    page names the guide's figures without linking them, and says how to write them)."""
     check_start_call(trace, start_call)
     check_page(trace)
     words, search = for_trace(trace)
@@ -100,6 +102,7 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
         "search": {"module": search.page_module, **(search.page_data() or {})},
         "words": page_words(trace),
         "figures": [name for number, name in GUIDE_FIGURES if words.guide_figure(trace, number) is not None],
+        "figures_href": figures_href,
         "calls": trace.calls,
         "result": trace.result.as_dict(),
         "start_call": start_call,
@@ -216,8 +219,9 @@ def built_quiz_slots() -> dict[str, str]:
     }
 
 
-def render_html(trace: Trace, start_call: int = 1) -> str:
-    """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
+def render_html(trace: Trace, start_call: int = 1, figures_href: str | None = None) -> str:
+    """The whole page as one string; it opens at ``start_call`` unless its URL names a step.
+    ``figures_href``: the figures page written with it, relative to it (see ``viewer_data``)."""
     search = " ".join(search_lines(trace))
     slots = {
         "title": escape(title(trace)),
@@ -227,7 +231,7 @@ def render_html(trace: Trace, start_call: int = 1) -> str:
         "heading": escape(heading(trace) + (f" · {search}" if search else "")),
         "colours": css_variables(),
         "css": asset("viewer.css"),
-        "data": script_json(viewer_data(trace, start_call)),
+        "data": script_json(viewer_data(trace, start_call, figures_href)),
         "codepanel": asset("codepanel.js"),
         "js": asset("viewer.js"),
         **quiz_slots(trace),

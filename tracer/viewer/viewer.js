@@ -636,8 +636,14 @@
   let current = -1;
   let state = null;
 
-  const figureLink = (name, label) =>
-    html` <a class="figure-link" href="index.html#${name}" title="${text("figure.tip")}">${label}</a>`;
+  /* A figure's name in the badge: a link to the figures page written with this page; without
+   * one, the name alone, saying how to write them; inside the game page (no figures_href at
+   * all), nothing. */
+  function figureLink(name, label) {
+    if (D.figures_href === undefined) return "";
+    if (D.figures_href === null) return html` <span class="figure-link none" title="${text("figure.howto")}">${label}</span>`;
+    return html` <a class="figure-link" href="${D.figures_href}#${name}" title="${text("figure.tip")}">${label}</a>`;
+  }
 
   function render() {
     state = locate(current);
