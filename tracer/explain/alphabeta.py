@@ -426,7 +426,11 @@ class AlphaBetaWords(SearchWords):
                 "ge": "≥" if ge else ">", "le": "≤" if ge else "<", "cutoff": self.cutoff}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
-        return [("pruned", "", "test-plays cut off (pruned), not searched; α/β: the window (cutoff {cutoff})")]
+        """The window always; pruned test-plays and bounds only when the trace has them."""
+        if not any(self.skipped(pid) for pid in range(len(self.trace.positions))):
+            return [("", "", "α/β: the window each call is called with (cutoff {cutoff}); nothing is pruned")]
+        return [("pruned", "", "test-plays cut off (pruned), not searched; α/β: the window (cutoff {cutoff})"),
+                ("", "", "≤ / ≥ before a score: only a bound, after a cut (never an outcome's colour)")]
 
     def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
         return {"@after_push": [
