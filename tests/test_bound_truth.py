@@ -283,3 +283,30 @@ def test_the_guide_board_alphabeta_call_6_is_a_bound_not_a_win():
     del doc["tree"]["children"][2]["bound"]  # an older file, without the field, reads
     assert trace_from_dict(doc).calls == trace.calls
     assert signed(1) == "+1"
+
+
+FIGURE_TRACES = [(n, t) for n, t in TRACES if t.calls <= 300 and t.root.terminal is None]
+
+
+@pytest.mark.parametrize(("name", "trace"), FIGURE_TRACES, ids=[n for n, _ in FIGURE_TRACES])
+def test_the_figures_never_claim_a_pruned_game_was_played_out(name: str, trace: Trace) -> None:
+    from tracer.renderers.figures import figures
+
+    search = for_trace(trace)[1]
+    plays = {f"test-play-{k}": call for k, call in enumerate(trace.root.children(), start=1)}
+    for figure in figures(trace):
+        call = plays.get(figure.name)
+        if call is None or call.terminal is not None:
+            continue
+        pruned = any(search.skipped(c.pid) for c in calls_below(call))
+        assert ("each game played out to the end" in figure.narration) != pruned, f"{name} {figure.name}"
+        sign = search.bound_sign(call.pid)
+        assert (f"(only a bound: {bounded(call.score, sign)})" in figure.narration) == bool(sign), name
+
+
+def calls_below(call: Call) -> Iterator[Call]:
+    stack = [call]
+    while stack:
+        below = stack.pop()
+        yield below
+        stack.extend(below.children())

@@ -314,16 +314,23 @@ def _test_play_narration(
             f"(the ↑ numbers on the arrows). At call #{call.call}, {_mover(trace, call)} "
             f"is to move, so step 16 takes {drawing.pick_footer(trace, call)}: "
             f"{drawing.pick_reason(trace, call)}, and step 17 returns "
-            f"{said(trace)(call.best, call.score)}."
+            f"{said(trace)(call.best, call.score)}{_bound_note(trace, call)}."
         )
     parts.append(
-        f"Back in call #1, step 12 saves {said(trace)(call.move, call.score)}; allTestPlayInfos "
+        f"Back in call #1, step 12 saves {said(trace)(call.move, call.score)}{_bound_note(trace, call)}; "
+        f"allTestPlayInfos "
         f"is now {_infos(trace, number)}."
     )
     note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
     if note:
         parts.append(note)
     return " ".join(parts)
+
+
+def _bound_note(trace: Trace, call: Call) -> str:
+    """`` (only a bound: ≤ +1)`` after a score alpha-beta's cut left only a bound, else ''."""
+    sign = for_trace(trace)[1].bound_sign(call.pid)
+    return f" (only a bound: {bounded(call.score, sign)})" if sign else ""
 
 
 def _played_out(trace: Trace, call: Call) -> str:
