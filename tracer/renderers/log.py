@@ -274,11 +274,16 @@ class _Phrases:
     def before_first_play(self) -> str:
         """Before call #1's first test-play: the guide's figures 4 and 5 (its board with the
         for-loop's cell in red, and the board after the test-play), where the game has them."""
+        game, root = self.game, self.trace.root
+        first = root.children()[0].move or 0
         lines = []
-        for number in (4, 5):
-            said = self.game.guide_figure(self.trace, number)
-            if said is not None:
-                lines.append(f"{INDENT}{FIGURE_TAG}{number}: {said.caption.split(': ', 1)[1]}\n")
+        # Own words, with no "#": the log's only "#N" are its calls (tools count them).
+        if game.guide_figure(self.trace, 4) is not None:
+            lines.append(f"{INDENT}{FIGURE_TAG}4: the first call's board, its for-loop's first test-play "
+                         f"({game.move_short(first)}) in red\n")
+        if game.guide_figure(self.trace, 5) is not None:
+            lines.append(f"{INDENT}{FIGURE_TAG}5: the new board, {game.move_phrase(root.state, first)}, "
+                         f"the new mark in red\n")
         return "".join(lines)
 
     def review(self, index: int) -> str:
@@ -292,7 +297,7 @@ class _Phrases:
         count = p.edge_count[0]
         figure = self.game.prediction(call.state, p.terminal[call.pid], call.score,
                                       self.search.bound_word(call))
-        text = (f"{INDENT}{tag(18)}review: call #1's test-play {index + 1} of {count} is done\n"
+        text = (f"{INDENT}{tag(18)}review: the first call's test-play {index + 1} of {count} is done\n"
                 f"{INDENT}{tag(REVIEW_STEPS[index])}figure {6 + index}: test-play {index + 1}, "
                 f"{self.game.move_phrase(root.state, call.move or 0)}: {figure}\n")
         if index < len(MOVES_ON) and index + 1 < count:
@@ -389,8 +394,9 @@ def _edge_texts(
         prefix[edge] = INDENT * p.depth[child] + "#"
         enter[edge] = phrases.head(child, parent, p.edge_move[edge]) + phrases.open(child)
         # Call #1's test-plays: the guide's figures and reviews around them (steps 18-23).
-        first = parent == 0 and edge == first_edge[0]
-        review = phrases.review(edge - first_edge[0]) if parent == 0 else ""
+        guide = isinstance(phrases, _Phrases)  # a learner's own narration has no guide figures
+        first = guide and parent == 0 and edge == first_edge[0]
+        review = phrases.review(edge - first_edge[0]) if guide and parent == 0 else ""
         if first:
             prefix[edge] = phrases.before_first_play() + prefix[edge]
         leave[edge] = ((phrases.close(child) if edge_count[child] else "")
