@@ -642,6 +642,9 @@ class SearchWords:
     #: The page's script module for this search (``tracer/viewer/searches/NAME.js``), or None:
     #: the page then tells the guide's steps alone.
     page_module: str | None = None
+    #: Why the page leaves out its quiz, or its code panel, for this search (None: it has it).
+    page_without_quiz: str | None = None
+    page_without_code: str | None = None
 
     def page_data(self) -> dict[str, Any] | None:
         """What the search's page module reads beyond the rows: its per-row facts (None:

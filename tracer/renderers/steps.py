@@ -207,6 +207,9 @@ class PageSteps:
         p = self.p
         if move is not None:
             return self.words.returned(move, p.score[pid])
+        own = self.search.returned_text(pid)  # a learner's program: its value, as it wrote it
+        if own is not None:
+            return own
         best = p.best[pid]
         return self.words.returned(p.moves(pid)[best] if best >= 0 else None, p.score[pid])
 

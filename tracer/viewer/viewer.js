@@ -82,6 +82,8 @@
   /* What row pid returns ({index: 4, score: 1}); with a move: the info its caller saves. */
   function returned(pid, move) {
     if (move === undefined) {
+      const own = search.returnedText(pid);  // a learner's program: its value, as it wrote it
+      if (own !== null) return own;
       const best = P.best[pid];
       if (best < 0) return text("returned.none", { score: P.score[pid] });
       move = moves(pid)[best];
@@ -121,6 +123,8 @@
   /* A search with no module: the guide's steps, nothing added. */
   const plainSearch = () => ({
     answered: () => null,
+    returnedText: () => null,
+    halts: () => false,
     skipped: () => [],
     notes: () => [],
     frameLines: () => [],
@@ -337,7 +341,8 @@
    * [file stem, label] pairs, numbered as the guide numbers its figures. A game with
    * no board figures (D.figures lists those it has) links the test-plays and the overview. */
   function figuresOf(state) {
-    const hasFigure = (name) => (D.figures || []).includes(name);
+    if (D.figures === null) return [];  // the figures page cannot tell this search's calls
+    const hasFigure = (name) => D.figures.includes(name);
     const root = state.frames[0];
     const guide = (n) => text("figure.guide", { number: n });
     const playFigure = (k) => [`test-play-${k + 1}`, k < 3 ? guide(6 + k) : text("figure.test_play", { number: k + 1 })];
@@ -372,7 +377,7 @@
     if (kind) node.classList.add(kind);
     else if (st === "done" && P.sizes[pid] > 1) node.classList.add("summary", valueKind(P.score[pid]));
     node.appendChild(el("span", "title", text("card.title", { call: play.call })));
-    node.appendChild(picture(pid, { played: play.cell, finished: Boolean(kind) }));
+    node.appendChild(picture(pid, { played: play.cell, finished: Boolean(kind), from: parentPid }));
     const mover = parentPid === null ? {} : { caller: game.player(parentPid), ...moveSlots(play.cell) };
     let foot = "";
     if (kind) foot = text(`foot.${kind}`, { score: P.score[pid], signed: signed(P.score[pid]), label: WG.terminals.labels[P.terminal[pid]] });
@@ -387,9 +392,9 @@
       const label = [move, back].filter(Boolean).join(" ");
       if (label) node.dataset.edge = label;
     }
-    const extra = search.cardClass(pid);
+    const extra = search.cardClass(pid, play.call);
     if (extra) node.classList.add(extra);
-    const caption = search.caption(pid, st);
+    const caption = search.caption(pid, st, play.call);
     if (caption) {
       const line = el("span", "caption", caption.text);
       line.dataset.tag = caption.tag;
@@ -699,6 +704,10 @@
     const stride = Math.max(1, Math.round((perSecond * interval) / 1000));
     timer = setInterval(() => {
       if (current >= TOTAL - 1) { setPlaying(false); return; }
+      // A search may name a step to pause at (a learner's first departure), even mid-stride.
+      for (let n = current + 1; n <= Math.min(current + stride, TOTAL - 1); n++) {
+        if (search.halts(locate(n))) { go(n); setPlaying(false); return; }
+      }
       go(current + stride);
     }, interval);
   }
