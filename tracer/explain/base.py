@@ -523,6 +523,11 @@ class SearchWords:
         the game writes a return value."""
         return None
 
+    def page_returned(self, pid: int) -> str | None:
+        """What row ``pid``'s calls end with on the step-through page, as the search's own program
+        wrote it; None: as the game writes a return value."""
+        return self.returned_text(pid)
+
     def answered(self, pid: int) -> Note | None:
         """A call answered without its steps (a cache hit): its one log line, else None."""
         return None

@@ -566,11 +566,11 @@ class LearnerSearchWords(SearchWords):
         p, words = self.trace.positions, self.game_words
         d = self.departure if self.departing_row() is not None else None
         return {
-            "returned": [self.returned_text(pid) for pid in range(len(p))],
-            "raised": list(p.extras["raised"]),
+            "returned": [self.page_returned(pid) for pid in range(len(p))],
             "changes": [words.change(p.state[pid], move) for pid in range(len(p)) for move, _ in p.children(pid)],
             "departure": None if d is None else {"call": d.call, "start": d.when != AT_RETURN,
                                                  "first_after": self.first_after()},
+            "error_call": self.facts.error_call,
         }
 
     def page_phrases(self) -> dict[str, str]:
@@ -579,25 +579,33 @@ class LearnerSearchWords(SearchWords):
     def page_constants(self) -> dict[str, str]:
         f, d = self.facts, self.departure
         found = {"function": f.function, "first_call": f.first_call, "verdict": self.verdict_line(),
+                 "error": f.error or "", "error_call": str(f.error_call or ""),
                  "guide_returned": self.game_words.tictactoe.returned(f.guide_index, f.guide_score),
                  "guide_calls": calls(f.guide_calls)}
         if d is not None:
-            found.update(departs=str(d.call), why=d.why, expected=d.expected)
+            found.update(departs=str(d.call), why=d.why, departs_returned=d.returned, expected=d.expected)
         return {**super().page_constants(), **found}
+
+    def page_returned(self, pid: int) -> str | None:
+        raised = self.raised(pid)
+        return f"nothing ({raised})" if raised is not None else self.returned_text(pid)
 
     def page_notes(self, step: Step) -> list[tuple[str, dict[str, Any]]]:
         """What the story adds to the core's words at ``step``: what a test-play changed on the
-        board, an error, the first departure where it happens (the log's words), a line on
-        every step after it, and the verdict and the guide's answer as call #1 returns."""
+        board, the program's error where its call ends and a line on every step after it, the
+        first departure where it happens (the log's words) and a line on every step after it,
+        and the verdict and the guide's answer as call #1 ends."""
         p, top = self.trace.positions, step.top
         notes: list[tuple[str, dict[str, Any]]] = []
         if step.kind == PLACE:
             move = p.moves(top.pid)[step.j]
             notes.append(("learner.change", {"change": self.game_words.change(p.state[top.pid], move)}))
         ends = step.kind == RETURN or (step.kind == CHECK and not p.edge_count[top.pid])
-        raised = self.raised(top.pid)
-        if ends and raised is not None:
-            notes.append(("learner.raised", {"raised": raised}))
+        error = self.facts.error_call
+        if ends and top.call == error:
+            notes.append(("learner.error", {}))
+        elif error is not None and step.last_begun >= error and all(f.call != error for f in step.frames):
+            notes.append(("learner.after_error", {}))
         if self.departs_at(step):
             notes += [("learner.departs", {}), ("learner.guide", {})]
         elif self.after_departure(step):
@@ -746,27 +754,29 @@ PAGE_PHRASES: dict[str, str] = {
                     "with {player} ({role}) to move. Call #{parent} waits."),
     "story.empty": "The board's empty cells (what the guide's step 8 lists): {moves}.",
     "story.empty.none": "The board has no empty cell.",
-    "story.check.win": "{terminal}. Call #{call} test-plays nothing and returns `{returned}`.",
-    "story.check.loss": "{terminal}. Call #{call} test-plays nothing and returns `{returned}`.",
-    "story.check.draw": "{terminal}. Call #{call} test-plays nothing and returns `{returned}`.",
-    "story.check.leaf": ("The game goes on, but call #{call} test-plays nothing: it ends here and returns "
-                         "`{returned}`."),
+    "story.check.win": "{terminal}. Call #{call} test-plays nothing and ends with `{returned}`.",
+    "story.check.loss": "{terminal}. Call #{call} test-plays nothing and ends with `{returned}`.",
+    "story.check.draw": "{terminal}. Call #{call} test-plays nothing and ends with `{returned}`.",
+    "story.check.leaf": "The game goes on, but call #{call} test-plays nothing and ends with `{returned}`.",
     "story.check.on.one": "Call #{call}: {going}. Your program test-plays {tried}.",
     "story.check.on.many": "Call #{call}: {going}. Your program test-plays {tried}.",
     "story.place": ("Call #{call} makes its test-play {number} of {count} and calls {function} on the board "
                     "it made, with {next_player} to move: call #{child}."),
-    "story.save": "Call #{child} returned `{child_returned}` to call #{call}.",
+    "story.save": "Call #{child} ended with `{child_returned}`; back in call #{call}.",
     "story.save.next": "Its loop goes on.",
     "story.save.last": "That was its last test-play.",
     "story.choose.max": ("Call #{call}'s test-plays are done; their calls' scores: {scores}. {player} is "
                          "{role}: a correct search keeps the **highest**."),
     "story.choose.min": ("Call #{call}'s test-plays are done; their calls' scores: {scores}. {player} is "
                          "{role}: a correct search keeps the **lowest**."),
-    "story.return.first": "**Call #1 returns `{returned}`**: your program's answer, after {calls} calls.",
-    "story.return": "Call #{call} returns `{returned}` to call #{parent}.",
+    "story.return.first": "**Call #1 ends with `{returned}`**: your program's answer, after {calls} calls.",
+    "story.return": "Call #{call} ends with `{returned}`, back to call #{parent}.",
     "learner.change": "On the board: {change}.",
-    "learner.raised": "It did not return: {raised}.",
-    "learner.departs": "**‼ here, the first departure from a correct search:** {why}. Expected: `{expected}`.",
+    "learner.error": "**‼ error:** your program stopped in call #{error_call}: {error}.",
+    "learner.after_error": ("(After the error in call #{error_call}: the calls still running end with it, "
+                            "without a value.)"),
+    "learner.departs": ("**‼ here, the first departure from a correct search:** {why}. It returned "
+                        "`{departs_returned}`; expected: `{expected}`."),
     "learner.after": "(After the departure at call #{departs}: this may rest on it.)",
     "learner.verdict": "{verdict}",
     "learner.guide": ("The guide's minimax from call #1's board returns `{guide_returned}` after "

@@ -207,7 +207,7 @@ class PageSteps:
         p = self.p
         if move is not None:
             return self.words.returned(move, p.score[pid])
-        own = self.search.returned_text(pid)  # a learner's program: its value, as it wrote it
+        own = self.search.page_returned(pid)  # a learner's program: its value, as it wrote it
         if own is not None:
             return own
         best = p.best[pid]

@@ -5,8 +5,8 @@
  * program returned, as it wrote it; a test-play says what it changed on the board;
  * the first departure from a correct search is told where it happens, in the log's
  * words, with what a correct search returns there and the guide's answer; every
- * step after it says so, and its cards are framed as the tree frames them. A replay
- * that is playing pauses at the departure. LearnerSearchWords.page_notes tells the
+ * step after it says so, and its cards are framed as the tree frames them; so is the
+ * program's error, where its call ends. A replay that is playing pauses at either. LearnerSearchWords.page_notes tells the
  * same notes in Python (tests/test_check_page.py holds the two equal).
  */
 "use strict";
@@ -36,13 +36,18 @@
       notes(state) {
         const top = topOf(state), notes = [];
         if (state.kind === K.PLACE) notes.push(["learner.change", { change: S.changes[P.first_edge[top.pid] + state.j] }]);
-        if (ends(state) && S.raised[top.pid] !== null) notes.push(["learner.raised", { raised: S.raised[top.pid] }]);
+        const error = S.error_call;
+        if (ends(state) && top.call === error) notes.push(["learner.error", {}]);
+        else if (error !== null && state.lastBegun >= error && state.frames.every((f) => f.call !== error)) {
+          notes.push(["learner.after_error", {}]);
+        }
         if (departsAt(state)) notes.push(["learner.departs", {}], ["learner.guide", {}]);
         else if (after(state)) notes.push(["learner.after", {}]);
         if (ends(state) && state.frames.length === 1) notes.push(["learner.verdict", {}], ["learner.guide", {}]);
         return notes;
       },
-      halts: departsAt,
+      // Playing pauses where the search departs, and where the program's error stopped it.
+      halts: (state) => departsAt(state) || (ends(state) && topOf(state).call === S.error_call),
       cardClass: (pid, call) => (departs(call) ? "departs" : later(call) ? "after" : ""),
       caption(pid, st, call) {
         if (departs(call)) return { tag: "departs", text: ctx.text("card.departs") };
