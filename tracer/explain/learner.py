@@ -563,11 +563,11 @@ class LearnerSearchWords(SearchWords):
         """Per row: what its calls returned, as the program writes values, and how they ended
         if they did not return; per edge: what the test-play changed on the board; the first
         departure (its call, and whether it happened as the call started)."""
-        p, words = self.trace.positions, self.game_words
+        p = self.trace.positions
         d = self.departure if self.departing_row() is not None else None
         return {
             "returned": [self.page_returned(pid) for pid in range(len(p))],
-            "changes": [words.change(p.state[pid], move) for pid in range(len(p)) for move, _ in p.children(pid)],
+            "changes": self.page_changes(),
             "departure": None if d is None else {"call": d.call, "start": d.when != AT_RETURN,
                                                  "first_after": self.first_after()},
             "error_call": self.facts.error_call,
@@ -585,6 +585,15 @@ class LearnerSearchWords(SearchWords):
         if d is not None:
             found.update(departs=str(d.call), why=d.why, departs_returned=d.returned, expected=d.expected)
         return {**super().page_constants(), **found}
+
+    def page_changes(self) -> list[str]:
+        """Per edge, in the rows' edge order: what the test-play changed on its caller's board."""
+        p, words = self.trace.positions, self.game_words
+        found = [""] * len(p.edge_move)
+        for pid in range(len(p)):
+            for j, (move, _) in enumerate(p.children(pid)):
+                found[p.first_edge[pid] + j] = words.change(p.state[pid], move)
+        return found
 
     def page_returned(self, pid: int) -> str | None:
         raised = self.raised(pid)
