@@ -161,12 +161,14 @@ def test_the_departure_step_shows_the_call_the_gallery_wrote_down(mistake: str, 
 
 
 @pytest.mark.parametrize(("mistake", "when"), [("board-not-restored", "begin"), ("same-mark-recursion", "begin"),
-                                               ("max-min-swapped", "return"), ("human-win-unchecked", "return"),
+                                               ("max-min-swapped", "return"), ("human-win-unchecked", "begin"),
                                                ("draw-before-win", "check"), ("missing-cell-last", "return")])
 def test_the_departure_is_told_where_it_happens(mistake: str, when: str, tmp_path: Path) -> None:
-    """As the call starts (it should not have been made on that board, or told that side), as it
-    returns (after its own calls), or at its check when it test-played nothing (a finished
-    board scored wrongly): test_check_outputs.py's docstring works these out by hand."""
+    """Where the log marks it: as the call starts (made on a board it should not have been given,
+    told the wrong side, or on a board already won, where a correct search returns at once), as it
+    returns (after its own calls: a wrong pick, a missing cell), or at its check when it
+    test-played nothing (a finished board scored wrongly). test_check_outputs.py's docstring and
+    test_check_mistakes.ON_GUIDE_BOARD work these out by hand."""
     steps = python_steps(planted(tmp_path, mistake))
     told = [(n, steps.step(n)) for n in range(1, len(steps) + 1) if DEPARTS in steps.narration(n)]
     assert len(told) == 1
