@@ -682,6 +682,11 @@ class SearchWords:
         page module fills them (``renderers/steps.py`` tells the page's steps with them)."""
         return []
 
+    def untold(self, step: Step) -> bool:
+        """Whether the story tells only the search's notes at ``step``, not the guide's step (a
+        learner's program that raised: its running calls did not go on)."""
+        return False
+
     def phrases(self) -> Phrases:
         """The page's templates and constants, the game's and this search's, made once."""
         found: Phrases | None = self.__dict__.get("_phrases")

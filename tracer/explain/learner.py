@@ -416,15 +416,20 @@ class LearnerSearchWords(SearchWords):
     # ---- pictures ---------------------------------------------------------------------
 
     def footer(self, call: Call) -> str | None:
-        raised = self.raised(call.pid)
+        return self.own_footer(call.pid) or f"returns {signed(call.score)}"
+
+    def own_footer(self, pid: int) -> str | None:
+        """How row ``pid``'s calls ended when it was not with a score: raised, stopped, or a value
+        with no score (a move alone); None when they returned a score."""
+        raised = self.raised(pid)
         if raised is not None:
             return "raised an error" if not raised.startswith("stopped") else "stopped"
-        returned = self.trace.positions.extras["returned"][call.pid]
+        returned = self.trace.positions.extras["returned"][pid]
         if returned is None:
             return "returned nothing"
-        if not self.trace.positions.extras["scored"][call.pid]:  # a move alone, or another value
+        if not self.trace.positions.extras["scored"][pid]:  # a move alone, or another value
             return f"returned {returned}" if len(returned) <= 16 else "returned no score"
-        return f"returns {signed(call.score)}"
+        return None
 
     def footer_legend(self) -> LegendRow | None:
         ai = self.trace.game.ai  # type: ignore[attr-defined]
@@ -571,10 +576,17 @@ class LearnerSearchWords(SearchWords):
             "departure": None if d is None else {"call": d.call, "start": d.when != AT_RETURN,
                                                  "first_after": self.first_after()},
             "error_call": self.facts.error_call,
+            "feet": [self.own_footer(pid) for pid in range(len(p))],
         }
 
     def page_phrases(self) -> dict[str, str]:
         return {**super().page_phrases(), **PAGE_PHRASES}
+
+    def page_legend(self) -> list[tuple[str, str, str]]:
+        if self.departing_row() is None:
+            return []
+        return [("departs", "‼", "violet frame: the first call that departs from a correct search"),
+                ("after", "", "dashed violet frame: a call made after the first departure, which it may rest on")]
 
     def page_constants(self) -> dict[str, str]:
         f, d = self.facts, self.departure
@@ -613,8 +625,8 @@ class LearnerSearchWords(SearchWords):
         error = self.facts.error_call
         if ends and top.call == error:
             notes.append(("learner.error", {}))
-        elif error is not None and step.last_begun >= error and all(f.call != error for f in step.frames):
-            notes.append(("learner.after_error", {}))
+        elif self.untold(step):
+            notes.append(("learner.after_error", {"call": top.call}))
         if self.departs_at(step):
             notes += [("learner.departs", {}), ("learner.guide", {})]
         elif self.after_departure(step):
@@ -622,6 +634,11 @@ class LearnerSearchWords(SearchWords):
         if ends and step.parent is None:
             notes += [("learner.verdict", {}), ("learner.guide", {})]
         return notes
+
+    def untold(self, step: Step) -> bool:
+        """Whether ``step`` comes after the program's error: the calls still running did not go on."""
+        error = self.facts.error_call
+        return error is not None and step.last_begun >= error and all(f.call != error for f in step.frames)
 
     def departs_at(self, step: Step) -> bool:
         """Whether the first departure happens at ``step``: as the departing call begins, or as
@@ -782,8 +799,8 @@ PAGE_PHRASES: dict[str, str] = {
     "story.return": "Call #{call} ends with `{returned}`, back to call #{parent}.",
     "learner.change": "On the board: {change}.",
     "learner.error": "**‼ error:** your program stopped in call #{error_call}: {error}.",
-    "learner.after_error": ("(After the error in call #{error_call}: the calls still running end with it, "
-                            "without a value.)"),
+    "learner.after_error": ("After the error in call #{error_call}, call #{call} does not go on: the error "
+                            "ends it too, without a value."),
     "learner.departs": ("**‼ here, the first departure from a correct search:** {why}. It returned "
                         "`{departs_returned}`; expected: `{expected}`."),
     "learner.after": "(After the departure at call #{departs}: this may rest on it.)",

@@ -125,6 +125,8 @@
     answered: () => null,
     returnedText: () => null,
     halts: () => false,
+    untold: () => false,
+    foot: () => null,
     skipped: () => [],
     notes: () => [],
     frameLines: () => [],
@@ -317,7 +319,7 @@
    * call its search answered from elsewhere, a cache hit, tells only that). */
   function told(state) {
     const top = state.frames[state.frames.length - 1];
-    const answered = search.answered(top.pid) !== null && state.kind >= EMPTY;
+    const answered = (search.answered(top.pid) !== null && state.kind >= EMPTY) || search.untold(state);
     return [...(answered ? [] : narrate(state)), ...search.notes(state)];
   }
   const narrationAt = (state) => cat(...told(state).flatMap(([key, slots], i) => (i ? [" ", say(key, slots)] : [say(key, slots)])));
@@ -379,8 +381,11 @@
     node.appendChild(el("span", "title", text("card.title", { call: play.call })));
     node.appendChild(picture(pid, { played: play.cell, finished: Boolean(kind), from: parentPid }));
     const mover = parentPid === null ? {} : { caller: game.player(parentPid), ...moveSlots(play.cell) };
+    // A search may say how a finished call ended in its own words (a learner's call that raised).
+    const own = finished ? search.foot(pid) : null;
     let foot = "";
-    if (kind) foot = text(`foot.${kind}`, { score: P.score[pid], signed: signed(P.score[pid]), label: WG.terminals.labels[P.terminal[pid]] });
+    if (own !== null) foot = own;
+    else if (kind) foot = text(`foot.${kind}`, { score: P.score[pid], signed: signed(P.score[pid]), label: WG.terminals.labels[P.terminal[pid]] });
     else if (finished) foot = text(`foot.${side(pid)}`, { signed: signed(P.score[pid]) });
     else if (st === "placed") foot = text("foot.placed", mover);
     else foot = text(`foot.${st}`);
@@ -388,7 +393,7 @@
     // What the arrow into this card says: the move and, once known, the score sent back.
     if (parentPid !== null) {
       const move = text("edge.move", mover);
-      const back = finished ? text("edge.back", { signed: signed(P.score[pid]) }) : "";
+      const back = finished && own === null ? text("edge.back", { signed: signed(P.score[pid]) }) : "";
       const label = [move, back].filter(Boolean).join(" ");
       if (label) node.dataset.edge = label;
     }

@@ -29,18 +29,22 @@
       if (d.start) return state.lastBegun > d.call || (state.lastBegun === d.call && !departsAt(state));
       return state.lastBegun >= d.call && state.frames.every((f) => f.call !== d.call);
     }
+    /* Whether this step comes after the program's error (LearnerSearchWords.untold): the calls
+     * still running did not go on, so the story tells only that. */
+    const untold = (state) => S.error_call !== null && state.lastBegun >= S.error_call &&
+      state.frames.every((f) => f.call !== S.error_call);
     const departs = (call) => d !== null && call === d.call;
     const later = (call) => d !== null && call >= d.first_after;
     return {
       returnedText: (pid) => S.returned[pid],
+      untold,
+      // How a call ended when not with a score (raised, stopped, a move alone), as the tree says.
+      foot: (pid) => S.feet[pid],
       notes(state) {
         const top = topOf(state), notes = [];
         if (state.kind === K.PLACE) notes.push(["learner.change", { change: S.changes[P.first_edge[top.pid] + state.j] }]);
-        const error = S.error_call;
-        if (ends(state) && top.call === error) notes.push(["learner.error", {}]);
-        else if (error !== null && state.lastBegun >= error && state.frames.every((f) => f.call !== error)) {
-          notes.push(["learner.after_error", {}]);
-        }
+        if (ends(state) && top.call === S.error_call) notes.push(["learner.error", {}]);
+        else if (untold(state)) notes.push(["learner.after_error", { call: top.call }]);
         if (departsAt(state)) notes.push(["learner.departs", {}], ["learner.guide", {}]);
         else if (after(state)) notes.push(["learner.after", {}]);
         if (ends(state) && state.frames.length === 1) notes.push(["learner.verdict", {}], ["learner.guide", {}]);
