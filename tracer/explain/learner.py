@@ -585,7 +585,7 @@ class LearnerSearchWords(SearchWords):
     def page_legend(self) -> list[tuple[str, str, str]]:
         if self.departing_row() is None:
             return []
-        return [("departs", "‼", "violet frame: the first call that departs from a correct search"),
+        return [("departs", "", "violet frame, ‼ departs: the first call that departs from a correct search"),
                 ("after", "", "dashed violet frame: a call made after the first departure, which it may rest on")]
 
     def page_constants(self) -> dict[str, str]:
