@@ -208,7 +208,7 @@ def test_playing_pauses_at_the_departure(tmp_path: Path, opened: Any) -> None:
 
 def test_an_error_mid_search_is_marked_where_its_call_ends(tmp_path: Path, opened: Any) -> None:
     """py_crash.py: #2 (O to move on XXO/X.X/OO.) test-plays both cells, then reads past its list
-    of two (test_check_gallery.py): the error told as #2 ends, the calls still running after it."""
+    of two (test_check_gallery.py): the error told as #2 ends; call #1, still running, ends with it."""
     code, report, page, _ = page_of(LEARNERS / "py_crash.py", tmp_path)
     assert code == 1 and report["verdict"] == "error" and report["error"]["call"] == 2
     view = opened(page)
@@ -218,7 +218,13 @@ def test_an_error_mid_search_is_marked_where_its_call_ends(tmp_path: Path, opene
     text, kind, call = story_at(view, told[0])
     assert (kind, call) == ("return", 2) and board_shown(view) == "XXOX.XOO."
     assert "IndexError: list index out of range" in text and "at line 25" in text
-    assert all("(After the error in call #2" in t for t, _, _ in shown[told[0]:])
+    # After it, call #1 did not go on (Python unwound it): its steps say only that, no score of its own.
+    after = [t for t, _, _ in shown[told[0]:]]
+    assert after and all(t.startswith("After the error in call #2, call #1 does not go on") for t in after)
+    assert not any("scores" in t for t in after)
+    # #2's card says it raised, never a score it did not return.
+    view.page.evaluate("tracerViewer.go(tracerViewer.total)")
+    assert "raised an error" in view.text(".card[data-call='2'] .foot")
 
 
 def test_a_runaway_search_opens_at_its_departure(tmp_path: Path, opened: Any) -> None:
