@@ -29,6 +29,7 @@ class NegamaxWords(SearchWords):
     """Negamax: every call's score for its mover, each test-play's score negated, one rule (max)."""
 
     entry_kinds = ("mover",)
+    terminal_kinds = ("mover",)
     kind_titles = {"mover": "scores for the side to move"}
     chosen_line = "the line negamax chose from call #1"
     picked_words = "the test-play a call picked: the max of its negated scores"
@@ -194,6 +195,12 @@ class NegamaxWords(SearchWords):
             choices=choices[offered.start:offered.stop], answer=answer - offered.start, explanation=why,
             ask=ask, reveal=reveal, ask_alone=("begin", n, 0), reveal_alone=("end", n, 0),
         )]
+
+    def terminal_questions(self) -> list[Question]:
+        """What ``trace quiz`` adds: each of the first call's test-plays, then the first call,
+        scored for its side to move."""
+        root = self.trace.root
+        return [q for c in [*root.children(), root] for q in self.entry_questions(c)]
 
     def summary_line(self) -> str:
         root = self.trace.root
