@@ -16,6 +16,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_quiz_page import asked, open_page, pages, quiz_state  # noqa: F401  (fixtures: the quiz page's)
 
 import tracer
 from tracer import Board
@@ -337,3 +338,49 @@ def test_trace_quiz_asks_it(cli, tmp_path):
     assert result.exit_code == 0, result.output
     assert "for X, the side to move" in result.stdout and "for O, the side to move" in result.stdout
     assert "6 of 6" in result.stdout, result.stdout
+
+
+# ---- the step-through page, in a real headless Chromium ------------------------------------------
+
+
+def test_the_page_tells_negamax_and_asks_the_score_for_the_side_to_move(open_page):
+    """The page's quiz carries negamax's question; each accepts only the reference's answer, and
+    a whole quiz answered right by keyboard ends with every question right. (The story, step by
+    step, is held to renderers/steps.py by tests/test_page_words.py's negamax cases.)"""
+    board = "XO..X..O."
+    trace = SearchSpec("negamax").run(game(board, "X"))
+    _move, _score, ref = plain_negamax(board, "X", "X")
+    view = open_page(trace, name="negamax")
+    questions = asked(view)
+    mover = [q for q in questions if q["kind"] == "mover"]
+    # Asked of every call the value question asks of.
+    assert sorted(q["call"] for q in mover) == sorted(q["call"] for q in questions if q["kind"] == "value")
+    assert len(mover) > 10
+    for q in mover:
+        accepted = view.page.evaluate("([id, labels]) => labels.filter((l) => tracerQuiz.judge(id, l))",
+                                      [q["id"], q["choices"]])
+        assert [int(label) for label in accepted] == [ref[q["call"] - 1][2]]
+    for number, question in enumerate(questions):
+        index = view.page.evaluate("([id, labels]) => labels.findIndex((l) => tracerQuiz.judge(id, l))",
+                                   [question["id"], question["choices"]])
+        view.page.locator("#quiz-choices .choice").nth(index).press("Enter")
+        assert quiz_state(view)[:2] == ("right", number + 1)
+        view.page.keyboard.press("Enter")
+    assert quiz_state(view) == ("finished", len(questions), len(questions))
+    assert "scores for the side to move" in view.text("#quiz-score")
+
+
+def test_the_code_panel_runs_negamax_s_pick(open_page):
+    trace = SearchSpec("negamax").run(game("XOXXOO.X.", "O"))
+    view = open_page(trace, fragment="", name="negamax-code")
+    code = view.page.evaluate("[...document.querySelectorAll('#code-panel .code-lines li')].map((l) => l.textContent)")
+    assert any("color * allTestPlayInfos[i].score > bestScore" in line for line in code)
+    assert not any("beats bestScore" in line for line in code)  # the guide's pick is replaced
+    # Step 28 is call #1's step 16 (its choose step): O compares its scores, negated, by max.
+    view.page.evaluate("tracerViewer.go(28)")
+    names = view.page.evaluate("[...document.querySelectorAll('#code-panel .vars dt')].map((d) => d.textContent)")
+    values = view.page.evaluate("[...document.querySelectorAll('#code-panel .vars dd')].map((d) => d.textContent)")
+    shown = dict(zip(names, values, strict=True))
+    assert view.page.evaluate("document.getElementById('story').dataset.kind") == "choose", shown
+    assert shown["color"] == "-1" and shown["color * scores"] == "[0, -1]" and shown["bestScore"] == "-Infinity"
+    assert "Negamax: O takes the max of the negated scores: max(0, -1) = 0 for O" in view.text("#narration")

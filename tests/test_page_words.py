@@ -44,6 +44,9 @@ CASES = [
     ("aima-5.2", "alphabeta", "ge", "tutorial", "ascending", "X"),
     ("uneven-depth", "memo", "ge", "tutorial", "ascending", "X"),
     ("uneven-depth", "alphabeta", "gt", "tutorial", "ascending", "X"),
+    ("o-to-move", "negamax", "ge", "tutorial", "ascending", "X"),
+    ("forced-win", "negamax", "ge", "depth", "centre-first", "O"),
+    ("aima-5.2", "negamax", "ge", "tutorial", "ascending", "X"),
 ]
 
 
