@@ -16,11 +16,13 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_quiz_page import asked, open_page, pages, quiz_state  # noqa: F401  (fixtures: the quiz page's)
+from test_quiz_page import asked, quiz_state
+from test_viewer import Viewer
 
 import tracer
 from tracer import Board
 from tracer.games.tictactoe.game import TicTacToe
+from tracer.renderers.html import render_html
 from tracer.renderers.log import render_log
 from tracer.renderers.quiz import questions
 from tracer.renderers.tree import game_tree
@@ -341,6 +343,27 @@ def test_trace_quiz_asks_it(cli, tmp_path):
 
 
 # ---- the step-through page, in a real headless Chromium ------------------------------------------
+
+
+@pytest.fixture
+def open_page(browser, tmp_path):
+    """``open_page(trace, fragment, name)``: the trace's page in a fresh browser context; on
+    closing, no problem logged and no request made beyond the page itself."""
+    views: list[Viewer] = []
+
+    def opener(trace: tracer.Trace, fragment: str = "#quiz", name: str = "negamax") -> Viewer:
+        path = tmp_path / f"{name}.html"
+        path.write_text(render_html(trace), encoding="utf-8")
+        views.append(Viewer(browser, path).open(fragment))
+        return views[-1]
+
+    yield opener
+    for view in views:
+        try:
+            assert view.problems == [], "the page logged problems"
+            assert all(url.split("#")[0] == view.url for url in view.requests), view.requests
+        finally:
+            view.close()
 
 
 def test_the_page_tells_negamax_and_asks_the_score_for_the_side_to_move(open_page):

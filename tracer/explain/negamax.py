@@ -226,11 +226,14 @@ class NegamaxWords(SearchWords):
         scores are the maximiser's, so ``color`` times one is the test-play's ``-negamax(child)``,
         its score for the side to move; step 16 keeps the max of those."""
         return {
-            "@entry": [("color", "neg", "    color = +1 if {mover_var} is {max} else -1   # negamax: whose view")],
-            "start": [("start", "16", "    bestScore = -infinity   # negamax: one rule for both sides, the max")],
-            "if": [("if", "16", "        if color * allTestPlayInfos[i].score > bestScore:  # -negamax(child)")],
+            "def": [("def", "7/11", "def negamax({state_var}, {mover_var}{args}):")],
+            "@entry": [("color", "neg", "    color = +1 if {mover_var} is {max} else -1")],
+            "recurse": [("recurse", "11", "        result = negamax({state_var}, the other side{args})")],
+            "start": [("start", "16", "    bestScore = -infinity   # the max, for either side")],
+            "if": [("if", "16", "        if color * allTestPlayInfos[i].score > bestScore:")],
             "keep": [("keep", "16", "            bestScore = color * allTestPlayInfos[i].score; bestTestPlay = i")],
-            "@before_return": [("mover", "neg", "    # negamax returns bestScore: the score for {mover_var}")],
+            "@before_return": [("mover", "neg", "    # negamax returns bestScore, for {mover_var}")],
+            "first": [("first", "7/24", "bestPlayInfo = negamax(the first state, {root_player}{first_args})")],
         }
 
     def page_notes(self, step: pagewords.Step) -> list[tuple[str, dict[str, Any]]]:
