@@ -71,8 +71,11 @@ class NegamaxWords(SearchWords):
 
     def counted_rows(self) -> list[int] | None:
         """Per row, how many of its test-plays' scores it negated."""
-        p = self.trace.positions
-        return [sum(self.flips(pid, c) for _, c in p.children(pid)) for pid in range(len(p))]
+        p, maximising = self.trace.positions, self.trace.game.maximising
+        row_max = [maximising(state) for state in p.state]
+        first, count, child = p.first_edge, p.edge_count, p.edge_child
+        return [sum(row_max[child[e]] != row_max[pid] for e in range(first[pid], first[pid] + count[pid]))
+                for pid in range(len(p))]
 
     def returned_words(self, parent: int, child: int) -> str:
         """What a test-play's call returned, and how its caller negates it, in the log's words."""

@@ -43,11 +43,13 @@ def search(game: Rules) -> Trace:
     rows = Positions()
     mover_score: list[int] = []
     rows.extras["mover_score"] = mover_score
+    row_max: list[bool] = []  # per row: whether the maximiser moves
     memo: dict[int, int] = {}  # state << 16 | depth -> its row
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
 
     def visit(state: int, depth: int) -> int:
         mover_max = maximising(state)
+        row_max.append(mover_max)
         finished = outcome(state, depth)
         if finished is not None:
             # A finished game scores from the point of view of the side to move in it.
@@ -63,8 +65,7 @@ def search(game: Rules) -> Trace:
             row = memo.get(child << 16 | depth + 1)
             children.append(visit(child, depth + 1) if row is None else row)
         # max(-child): each returned score negated where the mover changes; the first best kept.
-        values = [-mover_score[c] if maximising(rows.state[c]) != mover_max else mover_score[c]
-                  for c in children]
+        values = [-mover_score[c] if row_max[c] != mover_max else mover_score[c] for c in children]
         best = max(values)
         mover_score[pid] = best
         rows.set_edges(pid, moves, children, values.index(best), for_mover(best, mover_max))
