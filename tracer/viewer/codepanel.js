@@ -50,7 +50,7 @@
   const answered = (pid) => R.search.answered(pid) !== null;
 
   /* Which way step 16 compares: the mover's side, or "max" for a search that compares scores
-   * of its own (negamax's, for the side to move: search.pickScores). */
+   * of its own (search.pickScores: each score as the side to move sees it). */
   const pickSide = (pid) => (R.search.pickScores ? "max" : R.side(pid));
   /* Step 16 one comparison at a time: the best score (value) and bestTestPlay after each i. */
   function comparisons(frame) {
