@@ -21,6 +21,7 @@ from test_viewer import Viewer
 
 import tracer
 from tracer import Board
+from tracer.explain import for_trace
 from tracer.games.tictactoe.game import TicTacToe
 from tracer.renderers.html import render_html
 from tracer.renderers.log import render_log
@@ -263,6 +264,14 @@ def test_the_tree_shows_both_views(o_to_move):
     assert dot.count("negamax: -1 for O (to move)") == 1  # call #5, X's win, O to move
     assert "negamax&#x27;s score line" in dot  # the legend says what the line holds
     assert "Negamax game tree" in dot
+
+
+def test_a_wide_call_s_score_line_keeps_its_ends():
+    """A call of 40 test-plays lists 6 of its negated scores around a count, not 40."""
+    trace = SearchSpec("negamax").run(tracer.tree([[v] for v in range(40)]))
+    # Each child is a MIN node over one leaf worth v: it returns -v for MIN; MAX negates it: v.
+    footer = for_trace(trace)[1].footer(trace.root)  # the line under a call's box or summary
+    assert footer == "MAX: max(0, +1, +2, … 34 more …, +37, +38, +39) = +39"
 
 
 def test_a_textbook_tree_notes_each_node_s_score_for_its_mover():

@@ -25,6 +25,19 @@ def negation(score: int, flips: bool) -> str:
     return f"-({signed(score)}) = {signed(-score)}" if flips else signed(score)
 
 
+#: Most scores a picture's score line lists; a wider call's line keeps its ends around a count.
+FOOTER_LIMIT = 6
+
+
+def footer_scores(values: list[int]) -> str:
+    """Scores as a picture's line lists them: ``0, -1``, or ``+3, -2, … 4,996 more …, +1, 0``."""
+    if len(values) <= FOOTER_LIMIT:
+        return ", ".join(map(signed, values))
+    ends = FOOTER_LIMIT // 2
+    return ", ".join([*map(signed, values[:ends]), f"… {len(values) - 2 * ends:,} more …",
+                      *map(signed, values[-ends:])])
+
+
 class NegamaxWords(SearchWords):
     """Negamax: every call's score for its mover, each test-play's score negated, one rule (max)."""
 
@@ -132,7 +145,7 @@ class NegamaxWords(SearchWords):
     def footer(self, call: Call) -> str | None:
         """An inner call's score line, both views: ``O: max(0, -1) = 0 · X: 0``."""
         values = negated_scores(self.trace, call.pid)
-        mine = f"{self.player(call.pid)}: max({', '.join(map(signed, values))}) = {signed(self.mover_score(call.pid))}"
+        mine = f"{self.player(call.pid)}: max({footer_scores(values)}) = {signed(self.mover_score(call.pid))}"
         if call.maximising:
             return mine
         return f"{mine} · {self.game_words.max_name}: {signed(call.score)}"
