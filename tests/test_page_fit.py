@@ -35,7 +35,8 @@ LINE_SHOWN = """() => {
   const box = line.getBoundingClientRect();
   const list = line.closest('.code-lines').getBoundingClientRect();
   if (box.top < 0 || box.bottom > innerHeight) return `outside the window: ${box.top}-${box.bottom}`;
-  if (box.top < list.top - 1 || box.bottom > list.bottom + 1) return `scrolled out of its panel: ${box.top}-${box.bottom}`;
+  if (box.top < list.top - 1 || box.bottom > list.bottom + 1)
+    return `scrolled out of its panel: ${box.top}-${box.bottom}`;
   const x = box.left + Math.min(60, box.width / 2);
   for (const y of [box.top + 2, box.bottom - 2]) {
     const hit = document.elementFromPoint(x, y);

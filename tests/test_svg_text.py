@@ -6,6 +6,7 @@ default tree, the figures and the figures page, with each layout engine.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,8 @@ MEASURE = r"""() => {
   const inside = (b, x, y) => b.left <= x && x <= b.right && b.top <= y && y <= b.bottom;
   const boxes = [...document.querySelectorAll('svg polygon, svg path')].filter(s => {
     const fill = s.getAttribute('fill');
-    return fill && fill !== 'none' && fill !== 'transparent' && s.closest('g.graph') && s.parentNode !== s.closest('g.graph');
+    const graph = s.closest('g.graph');
+    return fill && fill !== 'none' && fill !== 'transparent' && graph && s.parentNode !== graph;
   }).map(s => s.getBoundingClientRect()).filter(b => b.width >= 12 && b.height >= 12);
   const legend = [...document.querySelectorAll('svg g.graph > polygon, svg g.graph > path')].slice(1)
     .map(s => s.getBoundingClientRect()).filter(b => b.width >= 12 && b.height >= 12);
@@ -110,3 +112,59 @@ def test_non_ascii_words_count_their_bytes():
     xdot = 'x [_ldraw_="T 5 6 0 20 6 -↑ -1 T 1 2 -1 3 1 -a "];'.encode()
     # "↑ -1" is 6 bytes in UTF-8: the count is of bytes, not letters.
     assert dict(text_fit.text_spans(xdot)) == {(5.0, 6.0, "↑ -1"): [20.0], (1.0, 2.0, "a"): [3.0]}
+
+
+# ---- textbook trees: no edge runs through a node's words ----------------------------------
+
+def _text_boxes(svg: str) -> list[tuple[str, float, float, float, float]]:
+    """(words, left, top, right, bottom) of each text in a node's group, from its measured width."""
+    boxes = []
+    for group in re.findall(r'<g id="node\d+" class="node">(.*?)</g>', svg, re.S):
+        for attrs, words in re.findall(r"<text ([^>]*)>(.*?)</text>", group, re.S):
+            values = dict(re.findall(r'([\w-]+)="([^"]*)"', attrs))
+            x, y, size = float(values["x"]), float(values["y"]), float(values["font-size"])
+            width = float(values["textLength"])
+            left = {"start": x, "middle": x - width / 2, "end": x - width}[values["text-anchor"]]
+            boxes.append((words, left, y - 0.8 * size, left + width, y + 0.2 * size))
+    return boxes
+
+
+def _edge_points(svg: str) -> list[tuple[str, float, float]]:
+    """Points along every edge's curve (its cubic Béziers sampled), with the edge's title."""
+    points = []
+    edges = r'<g id="edge\d+" class="edge">\s*<title>(.*?)</title>\s*<path[^>]* d="([^"]+)"'
+    for title, path in re.findall(edges, svg):
+        numbers = [float(v) for v in re.findall(r"-?[0-9.]+", path)]
+        pairs = list(zip(numbers[0::2], numbers[1::2], strict=True))
+        for i in range(0, len(pairs) - 3, 3):
+            p0, p1, p2, p3 = pairs[i:i + 4]
+            for k in range(21):
+                t = k / 20
+                x = (1 - t) ** 3 * p0[0] + 3 * (1 - t) ** 2 * t * p1[0] + 3 * (1 - t) * t * t * p2[0] + t ** 3 * p3[0]
+                y = (1 - t) ** 3 * p0[1] + 3 * (1 - t) ** 2 * t * p1[1] + 3 * (1 - t) * t * t * p2[1] + t ** 3 * p3[1]
+                points.append((title, x, y))
+    return points
+
+
+@pytest.mark.parametrize("args", [
+    ["--example", "aima-5.2", "--algorithm", "alphabeta"],
+    ["--example", "aima-5.2"],
+    ["--example", "cutoffs-differ", "--algorithm", "alphabeta", "--cutoff", "ge"],
+    ["--example", "cutoffs-differ", "--algorithm", "alphabeta", "--cutoff", "gt"],
+], ids=["aima-ab", "aima-mm", "cutoffs-ge", "cutoffs-gt"])
+def test_no_edge_crosses_a_textbook_nodes_words(cli, tmp_path, args):
+    assert cli(*args, "-o", "t.svg").exit_code == 0
+    svg = (tmp_path / "t.svg").read_text(encoding="utf-8")
+    boxes = _text_boxes(svg)
+    assert boxes and ("alphabeta" not in args or any("β=" in words for words, *_ in boxes))
+    crossed = {(title, words) for title, x, y in _edge_points(svg) for words, left, top, right, bottom in boxes
+               if left < x < right and top < y < bottom}
+    assert crossed == set()
+
+
+def test_a_textbook_trees_window_is_as_large_as_its_other_words(cli, tmp_path):
+    assert cli("--example", "aima-5.2", "--algorithm", "alphabeta", "--format", "dot", "-o", "t.dot").exit_code == 0
+    source = (tmp_path / "t.dot").read_text(encoding="utf-8")
+    nodes = source.split('label=<<TABLE BORDER="0" CELLSPACING="2">')[0]  # the legend and title follow
+    sizes = [int(size) for size in re.findall(r'POINT-SIZE="(\d+)"', nodes)]
+    assert sizes and min(sizes) >= 10

@@ -467,7 +467,7 @@ def test_tree_draws_pruned_test_plays_windows_and_cache_hits():
     from tracer.renderers.tree import game_tree
 
     source = game_tree(run_search(game("X.OX.XOO.", "X"), "alphabeta")).source
-    assert 'n6 -> n6p [label=" O on 4" color="#bdbdbd" fontcolor="#9e9e9e" style=dashed]' in source
+    assert 'n6 -> n6p [label=" O on 4" color="#6e6e6e" fontcolor="#6e6e6e" style=dashed]' in source
     assert "cell 4<BR/>not searched<BR/>(pruned)" in source and "cut: best +1 ≤ α = +1" in source
     assert "α = +1, β = +∞" in source and "Alpha-beta (cutoff ge) game tree" in source
     memo = run_search(game("XOX.O...X", "O"), "memo")

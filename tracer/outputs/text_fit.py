@@ -51,7 +51,8 @@ def _unquote(value: bytes) -> bytes:
 
 def _texts(ops: bytes) -> list[tuple[float, float, float, str]]:
     """The ``T x y j w n -text`` operations of one xdot drawing, in order."""
-    found, at = [], 0
+    found: list[tuple[float, float, float, str]] = []
+    at = 0
     while True:
         at = _skip_space(ops, at)
         if at >= len(ops):

@@ -373,7 +373,7 @@ def _add_path(
     textbook = words.draws_shapes
     for step in plan.path:
         if textbook:
-            graph.node(f"{prefix}{step.call}", **shapes.shape_node(trace, step, thick=step.call in chosen))
+            shapes.add_shape_node(graph, f"{prefix}{step.call}", trace, step, thick=step.call in chosen)
         else:
             graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step, thick=step.call in chosen))
     for above, below in zip(plan.path, plan.path[1:] + [plan.top], strict=False):
@@ -403,7 +403,7 @@ def _add_call_node(
     elif folded:
         graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick, marker=marker))
     elif words.draws_shapes:
-        graph.node(f"{prefix}{call.call}", **shapes.shape_node(trace, call, thick=thick, explain=explain))
+        shapes.add_shape_node(graph, f"{prefix}{call.call}", trace, call, thick=thick, explain=explain)
     else:
         graph.node(f"{prefix}{call.call}", drawing.call_label(
             trace, call, thick=thick, explain=explain, caption=search.caption(call), marker=marker))

@@ -371,6 +371,7 @@
     const kind = finished && terminal(pid) ? terminalKind(pid) : null;
     if (kind) node.classList.add(kind);
     else if (st === "done" && P.sizes[pid] > 1) node.classList.add("summary", valueKind(P.score[pid]));
+    else if (st === "done") node.classList.add(valueKind(P.score[pid]));  // a cache hit keeps its outcome's fill
     node.appendChild(el("span", "title", text("card.title", { call: play.call })));
     node.appendChild(picture(pid, { played: play.cell, finished: Boolean(kind) }));
     const mover = parentPid === null ? {} : { caller: game.player(parentPid), ...moveSlots(play.cell) };
