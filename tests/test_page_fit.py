@@ -192,3 +192,59 @@ def test_the_game_step_through_with_its_quiz_keeps_the_tree(browser, game_path, 
         assert tree >= 0.35 * inside, f"the tree keeps {tree} px of the step-through's {inside}"
     finally:
         context.close()
+
+
+# ---- the figures page: zoom and pan without a script ----------------------------------------
+
+@pytest.mark.parametrize("size", [(1024, 768), (360, 740)], ids=["1024x768", "360x740"])
+def test_a_wide_figure_zooms_to_full_size_and_pans(browser, cli, tmp_path, size):
+    assert cli("--example", "forced-win", "--figures", "figs").exit_code == 0
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        page.goto((tmp_path / "figs" / "index.html").resolve().as_uri() + "#test-play-4")
+        drawing = page.locator("#test-play-4 .drawing")
+        natural = float(drawing.locator("svg").evaluate("s => s.width.baseVal.value"))
+        fitted = drawing.evaluate(
+            "d => [d.scrollWidth, d.clientWidth, d.querySelector('svg').getBoundingClientRect().width]")
+        assert fitted[0] <= fitted[1] + 1 and fitted[2] < natural  # fitted: no scrolling, shrunk
+        for zoom, scale in (("full", 1), ("double", 2)):
+            page.click(f"label[for=zoom-test-play-4-{zoom}]")
+            width, seen, height = drawing.evaluate(
+                "d => [d.scrollWidth, d.clientWidth, d.getBoundingClientRect().height]")
+            assert width >= scale * natural - 2 and width > seen, (zoom, width, seen)
+            assert height <= 0.86 * size[1]  # a frame to pan in, the page's words still in reach
+            drawing.evaluate("d => { d.scrollLeft = 400; }")
+            assert drawing.evaluate("d => d.scrollLeft") == 400  # it pans
+    finally:
+        context.close()
+
+
+# ---- trace compare --html: side by side, differences said, a phone layout ---------------------
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (360, 740)], ids=["1280x800", "1024x768", "360x740"])
+def test_the_compare_page_sets_the_searches_side_by_side(browser, cli, tmp_path, size):
+    assert cli("compare", "--example", "near-endgame", "--html", "c.html").exit_code == 0
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        page.goto((tmp_path / "c.html").resolve().as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        boxes = page.locator(".trees > section").evaluate_all(
+            "s => s.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right]; })")
+        assert len(boxes) == 6 and all(right <= size[0] for _, _, right in boxes)
+        first_row = [box for box in boxes if abs(box[1] - boxes[0][1]) < 1]
+        assert len(first_row) == (1 if size[0] < 600 else 3), boxes  # columns, stacked on a phone
+        # One scale: a board is as wide in every column (the #1 board, drawn in each tree).
+        widths = page.locator(".trees .drawing svg").evaluate_all(
+            "s => s.map(svg => svg.getBoundingClientRect().width / svg.width.baseVal.value)")
+        assert max(widths) - min(widths) < 0.01, widths
+        said = page.locator(".trees p.diff").all_inner_texts()
+        assert any("1 of the first search's 9 calls not made here" in text for text in said)
+        # A column zooms on its own, to full size, and pans inside its frame.
+        page.click("label[for=zt1-full]")
+        scale = "s => s.getBoundingClientRect().width / s.width.baseVal.value"
+        assert page.locator("#t1 .drawing svg").evaluate(scale) == pytest.approx(1, abs=0.01)
+        assert page.locator("#t0 .drawing svg").evaluate(scale) == pytest.approx(widths[0], abs=0.01)
+    finally:
+        context.close()

@@ -355,7 +355,7 @@ def test_compare_table_and_page(cli, tmp_path):
     assert lines[0] == 'Compared on ["X", 1, "O", "X", 4, "X", "O", "O", 8] with X to move (X is the AI)'
     assert lines[5].split() == ["alpha-beta", "(cutoff", "ge)", "4", "+1", "8", "1", "(11.1%)"]
     page = (tmp_path / "cmp.html").read_text()
-    assert page.count("<svg") == 6 and "not searched" in page
+    assert page.count("<svg") == 7 and "not searched" in page  # six trees and one legend
 
 
 def test_run_with_a_variant_writes_json_that_renders_back(cli):

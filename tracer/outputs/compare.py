@@ -59,16 +59,19 @@ class ComparePage(Output):
         check_graphviz()
 
     def render(self) -> None:
-        from ..renderers.compare import render_html
-        from ..renderers.tree import READABLE_NODES, describe, game_tree, plan_tree
+        from ..renderers.compare import differences, render_html
+        from ..renderers.tree import READABLE_NODES, describe, game_tree, legend_graph, plan_tree, tree_legend
 
         # Each tree as the tree file draws it by default: whole when small, else to the
-        # depth that stays readable (side by side, several large drawings would take minutes).
+        # depth that stays readable (side by side, several large drawings would take minutes);
+        # without their titles and legends, which the page shows once.
         plans = [plan_tree(trace, whole=READABLE_NODES) for trace in self.trace]
-        svgs = [pipe(game_tree(trace, plan), "svg").decode("utf-8") for trace, plan in zip(self.trace, plans,
-                                                                                              strict=True)]
+        svgs = [pipe(game_tree(trace, plan, framed=False), "svg").decode("utf-8")
+                for trace, plan in zip(self.trace, plans, strict=True)]
         notes = [describe(trace, plan) for trace, plan in zip(self.trace, plans, strict=True)]
-        self.page = render_html(self.trace, svgs, notes)
+        richest = max(range(len(self.trace)), key=lambda i: len(tree_legend(self.trace[i], plans[i])))
+        legend = pipe(legend_graph(tree_legend(self.trace[richest], plans[richest])), "svg").decode("utf-8")
+        self.page = render_html(self.trace, svgs, notes, differences(self.trace), legend)
 
     def write(self) -> None:
         if self.path == "-":
