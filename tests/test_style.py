@@ -130,9 +130,10 @@ def test_pruned_stubs_read_like_the_rest():
 
 def test_collapsed_subtrees_and_cache_hits_keep_their_outcomes_fill(cli, tmp_path):
     outcome_fills = {style.OUTCOME_FILL[k] for k in ("win", "loss", "draw")}
-    for example, algorithm, border in (("forced-win", "minimax", style.SUMMARY_BORDER),
-                                       ("o-to-move", "memo", style.HIT_BORDER)):
-        result = cli("--example", example, "--algorithm", algorithm, "--format", "dot", "-o", "t.dot")
+    # The default forced-win tree folds subtrees; o-to-move's whole memo tree holds its hits.
+    for example, algorithm, border, whole in (("forced-win", "minimax", style.SUMMARY_BORDER, []),
+                                              ("o-to-move", "memo", style.HIT_BORDER, ["--max-nodes", "300"])):
+        result = cli("--example", example, "--algorithm", algorithm, "--format", "dot", "-o", "t.dot", *whole)
         assert result.exit_code == 0, result.output
         source = (tmp_path / "t.dot").read_text(encoding="utf-8")
         # Every summary box (purple border) and cache hit (blue-grey) is filled with its

@@ -32,13 +32,14 @@ h2 { font-size: 1.15em; margin: 0 0 0.4em; }
 nav ol { padding-left: 1.4em; }
 section.figure { border-top: 1px solid #e0e0e0; padding-top: 1em; margin-top: 1.5em; }
 figure { margin: 0.8em 0; }
-.drawing { overflow: auto; max-height: 85vh; }
+.drawing { overflow: auto; }
 .drawing svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
 /* Zoom without a script: three radio buttons per figure; at full or double size the drawing
    pans by scrolling inside its frame (drag the scroll bars, or swipe). */
 .zoom { display: flex; flex-wrap: wrap; gap: 0.2em 1em; font-size: 0.9em; margin: 0.4em 0 0; }
 .zoom label { cursor: pointer; }
-.zoom-full:checked ~ figure .drawing, .zoom-double:checked ~ figure .drawing { border: 1px solid #e0e0e0; }
+.zoom-full:checked ~ figure .drawing, .zoom-double:checked ~ figure .drawing { border: 1px solid #e0e0e0;
+  max-height: 85vh; }
 .zoom-full:checked ~ figure .drawing svg { max-width: none; }
 .zoom-double:checked ~ figure .drawing svg { max-width: none; zoom: 2; }
 .zoom-fit, .zoom-full, .zoom-double { position: absolute; opacity: 0; }
