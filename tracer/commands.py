@@ -1,4 +1,4 @@
-"""The ``trace`` command line: parse, search, render, write. Nothing else lives here.
+"""The ``trace`` command line as click's program: parse, search, render, write. Nothing else lives here.
 
 Each command only wires: its options come from ``tracer.options`` (built from the
 game and search registries), the game from ``build_game``, the search from
@@ -7,9 +7,6 @@ game and search registries), the game from ``build_game``, the search from
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
 import sys
 from typing import Any
 
@@ -19,22 +16,21 @@ from .check.command import check as check_command
 from .commandline import DefaultGroup, Failure, complete_folder, complete_path, reports_errors
 from .console import stdin_closed
 from .errors import EnvironmentFault, InputError
-from .options import (
-    build_game,
-    chosen_search,
-    game_options,
-    game_settings,
-    given_options,
-    input_bytes,
-    output_options,
-    search_options,
-    turn_option,
-)
-from .outputs import Request, produce
+from .options import game_options, game_settings, given_options, output_options, search_options, turn_option
 from .outputs import run as run_outputs
 from .outputs.progress import waiting
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
-from .trace import Trace
+from .wiring import (
+    build_game,
+    chosen_search,
+    display_name,
+    emit,
+    input_bytes,
+    open_input,
+    read_input,
+    split_options,
+    stem_of,
+)
 
 EPILOG = """\b
 Examples:
@@ -264,83 +260,6 @@ def refuse_given(names: list[str], why: str) -> None:
     for name in given_options(names):
         param = next(p for p in ctx.command.params if p.name == name)
         raise InputError(why, param.opts[0])
-
-
-#: What ``trace -`` says when a person, not a pipe, is to type the board.
-STDIN_PROMPT = (
-    "trace: type or paste a board (rows like  X . O  or the guide's array), "
-    "then Ctrl-D on an empty line (Windows: Ctrl-Z, Enter)"
-)
-
-
-def display_name(path: str) -> str:
-    return "<stdin>" if path == "-" else path
-
-
-def open_input(path: str) -> Any:
-    """Open a file (or standard input for ``-``) for binary reading; InputError if impossible."""
-    if path == "-":
-        if sys.stdin.isatty():
-            click.echo(STDIN_PROMPT, err=True)
-            # Unwrapped: one Ctrl-D (an empty read) ends the board.
-            return contextlib.nullcontext(sys.stdin.buffer)
-        return io.BufferedReader(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
-    try:
-        return open(path, "rb")  # noqa: SIM115 - closed by the caller's with
-    except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror}", path) from None
-
-
-def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
-    """The bytes of BOARD or of example NAME (enough for any game's input file), and their name."""
-    if example is not None:
-        from . import examples
-
-        return examples.read(example).encode("utf-8"), f"example:{example}"
-    assert board is not None
-    hint_if_misplaced(board)
-    with open_input(board) as stream:
-        return stream.read(input_bytes() + 1), display_name(board)
-
-
-def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A command's other options, split: the games' own (``ai``, ``scores``, ``order``), and
-    the outputs' (a search's settings are left out: ``chosen_search`` reads them)."""
-    from . import games
-
-    names = {option.name for kind in games.kinds() for option in kind.options}
-    game = {k: v for k, v in options.items() if k in names}
-    out = {k: v for k, v in options.items() if k not in names and not k.startswith("setting_")}
-    return game, out
-
-
-def hint_if_misplaced(board: str) -> None:
-    """A hint, instead of "cannot read the file", for a word that was meant as something else."""
-    if board == "-" or os.path.exists(board):
-        return
-    from . import examples
-
-    if board == "help":
-        raise Failure("'help' is not a board file: for help, type trace --help", 2)
-    if board in examples.names():
-        raise InputError(f"no such file; to trace the bundled example, type trace --example {board}", board)
-
-
-def stem_of(path: str | None, example: str | None) -> str:
-    """The name output files are given by default: the input file's name without its suffix
-    (``Path.stem``'s rule, without importing pathlib: a run that writes no file never needs it)."""
-    if example:
-        return example
-    if path is None or path == "-":
-        return "trace"
-    name = os.path.basename(path)
-    dot = name.rfind(".")
-    return name[:dot] if 0 < dot < len(name) - 1 else name
-
-
-def emit(trace: Trace, *, stem: str, **options: Any) -> None:
-    """Produce every output the options ask for (see ``tracer.outputs``)."""
-    produce(trace, Request(stem=stem, **options))
 
 
 if __name__ == "__main__":  # pragma: no cover
