@@ -26,7 +26,7 @@ EXAMPLES = ROOT / "examples"
 THROUGH_CLICK = "import sys; from tracer.commands import main; main(sys.argv[1:], prog_name='trace')"
 
 #: Modules a summary run never needs (each costs the start milliseconds).
-HEAVY = ("click", "tracer.commands", "tracer.options", "tracer.commandline", "graphviz", "html",
+HEAVY = ("click", "tracer.commands", "tracer.options", "tracer.commandline", "graphviz", "html", "json",
          "pathlib", "tempfile", "shutil", "difflib", "textwrap", "threading",
          "tracer.tracefile", "tracer.renderers.log", "tracer.renderers.tree")
 
