@@ -22,6 +22,7 @@ from .errors import EnvironmentFault, InputError
 from .options import (
     build_game,
     chosen_search,
+    game_option,
     game_options,
     game_settings,
     given_options,
@@ -229,14 +230,15 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
 @click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
 @turn_option()
-@game_settings("ai", "scores")
+@game_option()
+@game_settings("ai", "scores", "misere")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="A table, or the same as JSON.")
 @click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
               help="Also write a page with the variants' trees side by side ('-' = stdout).")
 @reports_errors
-def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores: str,
-            fmt: str, html_path: str | None) -> None:
+def compare(board: str | None, example: str | None, turn: str | None, game_name: str | None, ai: str,
+            scores: str, misere: bool, fmt: str, html_path: str | None) -> None:
     """Run the guide's minimax and its variants on BOARD and compare them.
 
     One row per search: the move and score it chose, its calls, the calls it
@@ -249,7 +251,8 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     text, source = read_input(board, example)
-    game = build_game(text, source, None, turn, ai, scores, given=given_options(["ai", "scores"]))
+    game = build_game(text, source, game_name, turn, ai, scores, given=given_options(["ai", "scores", "misere"]),
+                      misere=misere)
     traces = [trace for _, trace in run_variants(game)]
     run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())
 

@@ -41,7 +41,8 @@ class NimWords(GameWords):
                 else "normal play: who takes the last object wins")
 
     def describe(self, state: int) -> str:
-        return "heaps " + " ".join(map(str, self.game.heaps_of(state)))
+        """``heaps 1 0 2`` (the page's ``nim.heaps``)."""
+        return self.phrases().say("nim.heaps", sizes=" ".join(map(str, self.game.heaps_of(state))))
 
     def setting(self) -> str:
         return f"{self.describe(self.game.root)} with the AI to move ({self.rule()})"
@@ -90,10 +91,8 @@ class NimWords(GameWords):
         return f"minimax({self.describe(state)}, AI)"
 
     def terminal_sentence(self, state: int, terminal: int) -> str:
-        last = self.game.took_last(state)
-        if self.game.misere:
-            return f"no object is left: the {last} took the last one and loses (misère)"
-        return f"no object is left: the {last} took the last one and wins"
+        """``no object is left: the AI took the last one and wins`` (the page's ``nim.over``)."""
+        return self.phrases().say("nim.over", last=self.game.took_last(state))
 
     def answer_text(self, state: int, move: int) -> str:
         return f"the AI plays the move bestPlayInfo holds: {self.move_name(move)}"
@@ -190,7 +189,9 @@ class NimWords(GameWords):
         return True
 
     def page_phrases(self) -> dict[str, str]:
-        return {**super().page_phrases(), **PAGE_PHRASES}
+        over = ("no object is left: the {last} took the last one and loses (misère)" if self.game.misere
+                else "no object is left: the {last} took the last one and wins")
+        return {**super().page_phrases(), **PAGE_PHRASES, "nim.over": over}
 
     def page_constants(self) -> dict[str, str]:
         return {**super().page_constants(), "state_var": "heaps", "rule": self.rule()}
@@ -212,6 +213,7 @@ class NimWords(GameWords):
 
 #: How Nim is told on the step-through page (over ``pagewords.PHRASES``).
 PAGE_PHRASES: dict[str, str] = {
+    "nim.heaps": "heaps {sizes}",
     "kind.check": "are objects left?",
     "stack.call": "minimax({state}, {player})",
     "var.state.name": "heaps",
@@ -223,8 +225,8 @@ PAGE_PHRASES: dict[str, str] = {
 CODE_LINES: list[tuple[str, str, str]] = [
     ("def", "7/11", "def minimax(heaps, player{args}):"),
     ("@entry", "", ""),
-    ("empty", "8", "    moves = every (heap, take) with 1 <= take <= heaps[heap]"),
-    ("over", "9", "    if no object is left: return {{score: +1 if the AI wins else -1}}  # {rule}"),
+    ("empty", "8", "    moves = each take of 1, 2, ... objects from each heap"),
+    ("over", "9", "    if no object is left: return {{score: its score}}  # +1: the AI won"),
     ("infos", "10", "    allTestPlayInfos = []"),
     ("for", "10/13", "    for move in moves:"),
     ("recurse", "11", "        result = minimax(heaps after move, the other player{args})"),

@@ -35,8 +35,8 @@ class NimKind(GameKind):
         from .notation import decode, parse_heaps
 
         if options.get("turn"):
-            raise InputError("applies to tic-tac-toe and trees; in Nim the AI (the maximiser) moves "
-                             "first: leave the option out", "--turn")
+            raise InputError("Nim takes no side to move: the AI (the maximiser) moves first; leave "
+                             "the option out", "--turn")
         order = (options.get("order") or "ascending").lower()
         if order not in ORDERS:
             raise InputError(f"expected a loop order for Nim: {' or '.join(ORDERS)}, found {order}", "--order")

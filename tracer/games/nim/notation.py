@@ -40,8 +40,9 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
 
 def _heap(word: str, line: int, column: int, source: str) -> int:
     if not (word.isascii() and word.isdigit()) or len(word) > 2 or int(word) > MAX_HEAP:
-        what = "a heap of at most" if word.isascii() and word.isdigit() else "a heap size: a whole number from 0 to"
-        raise InputError(f"expected {what} {MAX_HEAP} objects, found {quote(word, 40)}", source, line, column)
+        what = (f"a heap of at most {MAX_HEAP} objects" if word.isascii() and word.isdigit()
+                else f"a heap size: a whole number from 0 to {MAX_HEAP}")
+        raise InputError(f"expected {what}, found {quote(word, 40)}", source, line, column)
     return int(word)
 
 
@@ -53,7 +54,8 @@ def parse_heaps(text: str, source: str = "<string>") -> list[int]:
     last = text.count("\n") + 1
     if not tokens:
         raise InputError("expected heaps such as 3 4 5 or [1, 3, 5], found the end of the file", source, last)
-    bracket = tokens[0][0] == "["
+    opening = tokens[0]
+    bracket = opening[0] == "["
     if bracket:
         closes = [i for i, token in enumerate(tokens) if token[0] == "]"]
         if not closes:
@@ -73,7 +75,7 @@ def parse_heaps(text: str, source: str = "<string>") -> list[int]:
         heaps.append(_heap(word, line, column, source))
     if not heaps:
         raise InputError("expected at least one heap inside the brackets, such as [1, 3, 5]", source,
-                         tokens[0][1] if tokens else last)
+                         opening[1], opening[2])
     _small_enough(heaps, source, _first_line(text))
     return heaps
 
