@@ -48,6 +48,7 @@ def _heap(word: str, line: int, column: int, source: str) -> int:
 
 def parse_heaps(text: str, source: str = "<string>") -> list[int]:
     """The heaps a Nim file's text holds; InputError ``source:line:col: expected …, found …``."""
+    text = text.removeprefix("\ufeff")
     tokens = _tokens(text)
     if tokens and tokens[0][0].lower() == "nim":
         tokens = tokens[1:]
