@@ -23,7 +23,7 @@ import pytest
 
 import tracer
 from tracer import games, search
-from tracer.games.nim.game import ALL_FIRST, MAX_CALLS, Nim, game_tree_calls, nim
+from tracer.games.nim.game import ALL_FIRST, MAX_CALLS, Nim, game_tree_calls
 from tracer.games.nim.notation import parse_heaps
 
 SEARCHES = [["--algorithm", "minimax"], ["--algorithm", "alphabeta"], ["--algorithm", "memo"],
@@ -148,11 +148,11 @@ def test_call_counts_match_the_plain_references(heaps):
 
 
 def test_moves_are_named_as_people_count_and_tried_in_the_loop_order():
-    words = tracer.explain.for_trace(tracer.search(nim([1, 2, 2])))[0]
-    game = nim([1, 2, 2])
+    words = tracer.explain.for_trace(tracer.search(Nim([1, 2, 2])))[0]
+    game = Nim([1, 2, 2])
     assert [words.move_name(m) for m in game.moves(game.root)] == [
         "take 1 from heap 1", "take 1 from heap 2", "take 2 from heap 2", "take 1 from heap 3", "take 2 from heap 3"]
-    other = nim([1, 2, 2], order=ALL_FIRST)
+    other = Nim([1, 2, 2], order=ALL_FIRST)
     assert [words.move_name(m) for m in other.moves(other.root)] == [
         "take 1 from heap 1", "take 2 from heap 2", "take 1 from heap 2", "take 2 from heap 3", "take 1 from heap 3"]
     assert words.moves_answer("take 2 from heap 3, 1 FROM 1") == "1 from 1, 2 from 3"
@@ -201,7 +201,7 @@ def test_bad_heaps_are_one_line_naming_file_and_line(cli, tmp_path, text, messag
 
 def test_the_limits_let_the_readmes_heaps_through_and_stop_larger_ones():
     assert game_tree_calls((3, 4, 5)) == 1_038_768 <= MAX_CALLS < game_tree_calls((3, 3, 3, 3))
-    trace = tracer.search(nim("3 4 5"), "memo")
+    trace = tracer.search(Nim([3, 4, 5]), "memo")
     assert trace.result.score == 1  # 3 ^ 4 ^ 5 = 2
 
 
@@ -354,7 +354,7 @@ def test_the_quiz_runs_in_a_subprocess(tmp_path):
 
 
 def test_jupyter_shows_the_heaps():
-    trace = tracer.search(tracer.nim([1, 2, 2]), "memo")
+    trace = tracer.search(tracer.Nim([1, 2, 2]), "memo")
     assert repr(trace).startswith("<Trace heaps 1 2 2 AI to move, memo:")
     assert repr(trace.call(2)).startswith("<Call 2 depth 1 heaps 0 2 2 human to move")
     card = trace._repr_html_()

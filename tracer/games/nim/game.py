@@ -65,7 +65,9 @@ def game_tree_calls(heaps: tuple[int, ...]) -> int:
 
 class Nim:
     """Nim from ``heaps``, the AI to move: normal play (who takes the last object wins) or
-    misère (who takes the last object loses), moves tried in ``order``."""
+    misère (who takes the last object loses), moves tried in ``order``:
+    ``tracer.search(tracer.Nim([1, 3, 5], misere=True))``. ValueError for heaps beyond the
+    limits (``MAX_HEAPS``, ``MAX_HEAP``, ``MAX_CALLS``)."""
 
     name = "nim"
     terminal_names = TERMINAL_NAMES
@@ -75,6 +77,9 @@ class Nim:
             raise ValueError(f"expected 1 to {MAX_HEAPS} heaps of 0 to {MAX_HEAP} objects, found {list(heaps)!r}")
         if order not in ORDERS:
             raise ValueError(f"expected a loop order ({', '.join(ORDERS)}), found {order!r}")
+        if game_tree_calls(tuple(heaps)) > MAX_CALLS:
+            raise ValueError(f"expected heaps on which minimax makes at most {MAX_CALLS:,} calls, found "
+                             f"{list(heaps)!r}, which take {game_tree_calls(tuple(heaps)):,}")
         self.heaps = tuple(heaps)
         self.misere = misere
         self.order = order
@@ -94,7 +99,7 @@ class Nim:
         return bool(state & AI_TO_MOVE)
 
     def moves(self, state: int) -> Sequence[int]:
-        found = []
+        found: list[int] = []
         for heap, size in enumerate(self.heaps_of(state)):
             takes = range(1, size + 1) if self.order == ASCENDING else range(size, 0, -1)
             found.extend(move_of(heap, take) for take in takes)
@@ -125,11 +130,3 @@ class Nim:
         """Who took the last object, at a finished state."""
         return "human" if self.maximising(state) else "AI"
 
-
-def nim(heaps: Sequence[int] | str, *, misere: bool = False, order: str = ASCENDING) -> Nim:
-    """Nim to search: ``tracer.nim([1, 3, 5])`` or ``tracer.nim("3 4 5", misere=True)``; the
-    heaps are checked as a Nim file's are (ValueError saying what is wrong)."""
-    from .notation import parse_heaps
-
-    text = heaps if isinstance(heaps, str) else " ".join(map(str, heaps))
-    return Nim(parse_heaps(text, "nim()"), misere, order)

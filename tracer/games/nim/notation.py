@@ -31,7 +31,7 @@ HEAPS_LINE = re.compile(r"(nim\b\s*)?(\[)?\s*[0-9]+(\s*[,\s]\s*[0-9]+)*\s*(\])?"
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:
     """Every token outside comments, with its line and column (from 1)."""
-    found = []
+    found: list[tuple[str, int, int]] = []
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.split("#", 1)[0]
         found.extend((m.group(), number, m.start() + 1) for m in TOKEN.finditer(line))
@@ -121,3 +121,4 @@ def sniff_score(text: str) -> int:
     if match.group(1):
         return 5
     return 1 if match.group(2) else 4
+
