@@ -214,6 +214,8 @@ class NimWords(GameWords):
 #: How Nim is told on the step-through page (over ``pagewords.PHRASES``).
 PAGE_PHRASES: dict[str, str] = {
     "nim.heaps": "heaps {sizes}",
+    "meaning.win": "a win for the AI",
+    "meaning.loss": "a win for the human",
     "kind.check": "are objects left?",
     "stack.call": "minimax({state}, {player})",
     "var.state.name": "heaps",
