@@ -94,12 +94,13 @@ def list_examples() -> None:
 @reports_errors
 def run(board: str | None, example: str | None, turn: str | None, game_name: str | None,
         algorithm: str, **options: Any) -> None:
-    """Trace minimax on BOARD (a board file, a tree file, or - for standard input).
+    """Trace minimax on BOARD (a board file, a tree file, a Nim file, or - for standard input).
 
     A board file is three rows of three cells (X, O, and . - _ or the cell's
     index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8].
     A tree file is a textbook game tree: A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
     (leaf values for MAX, labels optional; see README.md, "Textbook trees").
+    A Nim file is heap sizes: 3 4 5, or [1, 3, 5] with --game nim (see README.md, "Nim").
     """
     if example == "":
         list_examples()
