@@ -309,6 +309,9 @@ def test_the_json_trace_is_read_back_and_drawn_again(cli, heaps_file, tmp_path, 
     doc = json.loads(text)
     assert (doc["game"], doc["heaps"], doc["misere"], doc["order"]) == ("nim", [1, 2, 2], True, "ascending")
     assert doc["tree"]["heaps"] == [1, 2, 2] and doc["tree"]["player"] == "AI"
+    # Misère 1 2 2: not every heap is at most 1 and 1 ^ 2 ^ 2 = 1, so the AI wins; it empties
+    # heap 1 (leaving 2 2, XOR 0) as the first winning move of the loop.
+    assert (doc["result"]["score"], doc["result"]["heap"], doc["result"]["take"]) == (1, 1, 1)
     again = tracer.load(tmp_path / "t.json")
     assert again.calls == doc["calls"] and again.game.heaps == (1, 2, 2) and again.game.misere
     buffer = io.StringIO()
@@ -330,6 +333,7 @@ def test_compare_lists_every_search_and_both_orders(cli, heaps_file, tmp_path):
     assert result.stdout.startswith("Compared on heaps 1 2 2 with the AI to move")
     rows = json.loads(cli("compare", str(heaps_file), "--format", "json").stdout)["rows"]
     assert {r["score"] for r in rows} == {1} and {r["order"] for r in rows} == {"ascending", "all-first"}
+    assert {(r["heap"], r["take"]) for r in rows} == {(1, 1)}  # the only move leaving XOR 0
     counter = [0]
     reference([1, 2, 2], False, counter=counter)
     assert rows[0]["calls"] == counter[0]

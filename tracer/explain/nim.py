@@ -227,8 +227,8 @@ PAGE_PHRASES: dict[str, str] = {
 CODE_LINES: list[tuple[str, str, str]] = [
     ("def", "7/11", "def minimax(heaps, player{args}):"),
     ("@entry", "", ""),
-    ("empty", "8", "    moves = each take of 1, 2, ... objects from each heap"),
-    ("over", "9", "    if no object is left: return {{score: its score}}  # +1: the AI won"),
+    ("empty", "8", "    moves = all (heap, take), 1 <= take <= size"),
+    ("over", "9", "    if no object is left: return {{score: ±1}}"),
     ("infos", "10", "    allTestPlayInfos = []"),
     ("for", "10/13", "    for move in moves:"),
     ("recurse", "11", "        result = minimax(heaps after move, the other player{args})"),

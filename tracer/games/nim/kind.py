@@ -47,6 +47,15 @@ class NimKind(GameKind):
 
         return [Variation("order", game.varied(order=ALL_FIRST if game.order == ASCENDING else ASCENDING))]
 
+    def json_result(self, game: Any, move: int | None) -> dict[str, Any]:
+        from .game import heap_and_take
+
+        # The chosen move as people count heaps (from 1), beside its number.
+        if move is None:
+            return {"heap": None, "take": None}
+        heap, take = heap_and_take(move)
+        return {"heap": heap + 1, "take": take}
+
     def compare_fields(self, game: Any) -> dict[str, Any]:
         return {"order": game.order, "scores": None}
 
