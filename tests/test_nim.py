@@ -20,9 +20,12 @@ from operator import xor
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tracer
 from tracer import games, search
+from tracer.errors import InputError
 from tracer.games.nim.game import ALL_FIRST, MAX_CALLS, Nim, game_tree_calls
 from tracer.games.nim.notation import parse_heaps
 
@@ -403,3 +406,38 @@ def test_the_step_through_page_steps_through_the_heaps(cli, heaps_file, tmp_path
         assert problems == []
     finally:
         context.close()
+
+
+# ---- the parser: a clear error or the heaps, for any text -------------------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789 ,[]#\n-xnim\ufeff", max_size=30))
+def test_any_text_is_heaps_or_one_clear_error(text):
+    try:
+        heaps = parse_heaps(text, "h.txt")
+    except InputError as exc:
+        message = str(exc)
+        assert message.startswith("h.txt:") and "expected " in message and "\n" not in message
+        return
+    assert 1 <= len(heaps) <= 5 and all(0 <= h <= 7 for h in heaps)
+    assert game_tree_calls(tuple(heaps)) <= MAX_CALLS
+    # What was read reads back the same, written either way.
+    assert parse_heaps(" ".join(map(str, heaps))) == heaps == parse_heaps(json.dumps(heaps))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 7), min_size=1, max_size=5))
+def test_the_sniffer_reads_numbers_alone_as_nim_and_brackets_as_a_tree(heaps):
+    line = " ".join(map(str, heaps))
+    assert games.sniff(line + "\n").name == "nim"
+    assert games.sniff(f"nim {json.dumps(heaps)}\n").name == "nim"
+    assert games.sniff(json.dumps(heaps) + "\n").name == "tree"
+
+
+def test_standard_input_takes_heaps_as_a_file_does(cli):
+    result = cli("-", "--game", "nim", "--stats", input="[1, 3, 5]\n")
+    assert result.exit_code == 0, result.output
+    assert "Nim, heaps 1 3 5 with the AI to move" in result.stdout
+    counter = [0]
+    reference([1, 3, 5], False, counter=counter)
+    assert f"calls                {counter[0]:,}" in result.stdout
