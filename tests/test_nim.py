@@ -184,7 +184,7 @@ BAD = [
     ("3 x 5\n", "1:3: expected a heap size: a whole number from 0 to 7, found 'x'"),
     ("# c\n3 -1 5\n", "2:3: expected a heap size: a whole number from 0 to 7, found '-1'"),
     ("3 8\n", "1:3: expected a heap of at most 7 objects, found '8'"),
-    ("1 1 1 1 1 1\n", "1:11: expected at most 5 heaps, found a heap more: '1'"),
+    ("1 1 1 1 1 1\n", "1:11: expected at most 5 heaps, found one more: '1'"),
     ("3 3 3 3\n", f"1: expected heaps on which minimax makes at most {MAX_CALLS:,} calls"),
     ("[1, 2\n", "2: expected ']' to close the '[' at 1:1, found the end of the file"),
     ("[1 2] 3\n", "1:7: expected the end of the heaps after ']', found '3'"),

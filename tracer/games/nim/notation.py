@@ -25,7 +25,7 @@ from .game import MAX_CALLS, MAX_HEAP, MAX_HEAPS, game_tree_calls
 #: Nim files are one line of heaps and comments.
 MAX_BYTES = 64 * 1024
 TOKEN = re.compile(r"\[|\]|,|[^\s,\[\]]+")
-#: A Nim file's one line of content: what ``looks_like_nim`` asks.
+#: A Nim file's one line of content, as ``sniff_score`` recognises it.
 HEAPS_LINE = re.compile(r"(nim\b\s*)?(\[)?\s*[0-9]+(\s*[,\s]\s*[0-9]+)*\s*(\])?", re.IGNORECASE)
 
 
@@ -39,6 +39,7 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
 
 
 def _heap(word: str, line: int, column: int, source: str) -> int:
+    """One heap's size; its digits are counted before ``int()`` is asked (a huge word is refused)."""
     if not (word.isascii() and word.isdigit()) or len(word) > 2 or int(word) > MAX_HEAP:
         what = (f"a heap of at most {MAX_HEAP} objects" if word.isascii() and word.isdigit()
                 else f"a heap size: a whole number from 0 to {MAX_HEAP}")
@@ -56,34 +57,33 @@ def parse_heaps(text: str, source: str = "<string>") -> list[int]:
     if not tokens:
         raise InputError("expected heaps such as 3 4 5 or [1, 3, 5], found the end of the file", source, last)
     opening = tokens[0]
-    bracket = opening[0] == "["
-    if bracket:
-        closes = [i for i, token in enumerate(tokens) if token[0] == "]"]
-        if not closes:
-            raise InputError(f"expected ']' to close the '[' at {tokens[0][1]}:{tokens[0][2]}, found the end "
-                             "of the file", source, last)
-        if closes[0] != len(tokens) - 1:
-            word, line, column = tokens[closes[0] + 1]
-            raise InputError(f"expected the end of the heaps after ']', found {quote(word)}", source, line, column)
-        tokens = tokens[1:-1]
+    if opening[0] == "[":
+        tokens = _inside_brackets(tokens, source, last)
     heaps: list[int] = []
     for word, line, column in tokens:
         if word == ",":
             continue
         if len(heaps) == MAX_HEAPS:
-            raise InputError(f"expected at most {MAX_HEAPS} heaps, found a heap more: {quote(word)}",
+            raise InputError(f"expected at most {MAX_HEAPS} heaps, found one more: {quote(word)}",
                              source, line, column)
         heaps.append(_heap(word, line, column, source))
     if not heaps:
         raise InputError("expected at least one heap inside the brackets, such as [1, 3, 5]", source,
                          opening[1], opening[2])
-    _small_enough(heaps, source, _first_line(text))
+    _small_enough(heaps, source, opening[1])
     return heaps
 
 
-def _first_line(text: str) -> int:
-    tokens = _tokens(text)
-    return tokens[0][1] if tokens else 1
+def _inside_brackets(tokens: list[tuple[str, int, int]], source: str, last: int) -> list[tuple[str, int, int]]:
+    """The tokens between a ``[`` (the first token) and the ``]`` that must end the heaps."""
+    closes = [i for i, token in enumerate(tokens) if token[0] == "]"]
+    if not closes:
+        raise InputError(f"expected ']' to close the '[' at {tokens[0][1]}:{tokens[0][2]}, found the end "
+                         "of the file", source, last)
+    if closes[0] != len(tokens) - 1:
+        word, line, column = tokens[closes[0] + 1]
+        raise InputError(f"expected the end of the heaps after ']', found {quote(word)}", source, line, column)
+    return tokens[1:-1]
 
 
 def _small_enough(heaps: list[int], source: str, line: int) -> None:
