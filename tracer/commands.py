@@ -16,7 +16,15 @@ from .check.command import check as check_command
 from .commandline import DefaultGroup, Failure, complete_folder, complete_path, reports_errors
 from .console import stdin_closed
 from .errors import EnvironmentFault, InputError
-from .options import game_options, game_settings, given_options, output_options, search_options, turn_option
+from .options import (
+    game_option,
+    game_options,
+    game_settings,
+    given_options,
+    output_options,
+    search_options,
+    turn_option,
+)
 from .outputs import run as run_outputs
 from .outputs.progress import waiting
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
@@ -89,12 +97,13 @@ def list_examples() -> None:
 @reports_errors
 def run(board: str | None, example: str | None, turn: str | None, game_name: str | None,
         algorithm: str, **options: Any) -> None:
-    """Trace minimax on BOARD (a board file, a tree file, or - for standard input).
+    """Trace minimax on BOARD (a board file, a tree file, a Nim file, or - for standard input).
 
     A board file is three rows of three cells (X, O, and . - _ or the cell's
     index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8].
     A tree file is a textbook game tree: A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
     (leaf values for MAX, labels optional; see README.md, "Textbook trees").
+    A Nim file is heap sizes: 3 4 5, or [1, 3, 5] with --game nim (see README.md, "Nim").
     """
     if example == "":
         list_examples()
@@ -225,14 +234,15 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
 @click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
 @turn_option()
-@game_settings("ai", "scores")
+@game_option()
+@game_settings("ai", "scores", "misere")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="A table, or the same as JSON.")
 @click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
               help="Also write a page with the variants' trees side by side ('-' = stdout).")
 @reports_errors
-def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores: str,
-            fmt: str, html_path: str | None) -> None:
+def compare(board: str | None, example: str | None, turn: str | None, game_name: str | None, ai: str,
+            scores: str, misere: bool, fmt: str, html_path: str | None) -> None:
     """Run the guide's minimax and its variants on BOARD and compare them.
 
     One row per search: the move and score it chose, its calls, the calls it
@@ -245,7 +255,8 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     text, source = read_input(board, example)
-    game = build_game(text, source, None, turn, ai, scores, given=given_options(["ai", "scores"]))
+    game = build_game(text, source, game_name, turn, ai, scores, given=given_options(["ai", "scores", "misere"]),
+                      misere=misere)
     traces = [trace for _, trace in run_variants(game)]
     run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())
 

@@ -82,15 +82,26 @@ def game_option() -> Callable[[F], F]:
 
 def game_settings(*names: str) -> Callable[[F], F]:
     """The options the games declare (``--ai``, ``--scores``, ``--order``), or only ``names``."""
-    declared = {option.name: option for kind in games.kinds() for option in kind.options}
+    # The guide's game first: its options lead, and its declaration of a shared option counts.
+    kinds = sorted(games.kinds(), key=lambda kind: not kind.reads_version1)
+    declared: dict[str, games.GameOption] = {}
+    for option in (option for kind in kinds for option in kind.options):
+        declared.setdefault(option.name, option)
     chosen = [declared[name] for name in names] if names else list(declared.values())
+    # An option several games take (``--order``) says what each of them makes of it.
+    helps = {name: " ".join(dict.fromkeys(o.help for kind in kinds for o in kind.options if o.name == name))
+             for name in declared}
 
     def apply(command: F) -> F:
         for option in reversed(chosen):
+            said = option.help if names else helps[option.name]
+            if option.flag:
+                command = click.option(f"--{option.name}", option.name, is_flag=True, help=said)(command)
+                continue
             kind_of_value: Any = click.Choice(option.choices, case_sensitive=False) if option.choices else None
             command = click.option(f"--{option.name}", option.name, type=kind_of_value, default=option.default,
                                    metavar=option.metavar, show_default=option.default is not None,
-                                   help=option.help)(command)
+                                   help=said)(command)
         return command
 
     return apply
