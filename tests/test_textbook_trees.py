@@ -347,7 +347,7 @@ def test_drawing_shows_windows_bounds_and_pruned_branches():
     assert 'label="≤ 2"' in source  # C stopped early: worth at most 2
     assert "α=3 β=+∞" in source  # C and D are called once A is sure of 3
     for pruned_leaf in ("C.2", "C.3"):
-        assert f'COLOR="#9e9e9e">{pruned_leaf}</FONT>' in source
+        assert f'COLOR="#6e6e6e">{pruned_leaf}</FONT>' in source
 
 
 def test_json_has_labels_and_round_trips(fig52, tmp_path):
@@ -497,10 +497,11 @@ def test_compare_runs_the_searches_on_a_tree(cli):
     result = cli("compare", "--example", "cutoffs-differ", "--format", "json")
     assert result.exit_code == 0, result.stderr
     rows = json.loads(result.stdout)["rows"]
-    # minimax visits all 10 nodes; alpha-beta skips C.2 and D.2 (ge) or only D.2 (gt).
+    # minimax and negamax visit all 10 nodes; alpha-beta skips C.2 and D.2 (ge) or only D.2 (gt).
     assert [(r["settings"], r["label"], r["score"], r["calls"]) for r in rows] == [
         ("the guide's minimax", "B", 3, 10), ("alpha-beta (cutoff ge)", "B", 3, 8),
-        ("alpha-beta (cutoff gt)", "B", 3, 9), ("memoised minimax", "B", 3, 10)]
+        ("alpha-beta (cutoff gt)", "B", 3, 9), ("memoised minimax", "B", 3, 10),
+        ("negamax", "B", 3, 10)]
     result = cli("compare", "--example", "aima-5.2", "--turn", "min")
     assert result.exit_code == 0 and "C" in result.stdout.splitlines()[4]
 
