@@ -84,7 +84,7 @@ def viewer_data(trace: Trace, start_call: int = 1, figures_href: str | None = No
     check_page(trace)
     words, search = for_trace(trace)
     p = trace.positions
-    columns = {
+    columns: dict[str, list[Any]] = {
         "terminal": list(p.terminal),
         "score": list(p.score),
         "best": list(p.best),
