@@ -26,10 +26,10 @@ from typing import Any
 
 import pytest
 
+from tracer.cli import build_game
 from tracer.errors import InputError
 from tracer.explain import for_trace
 from tracer.explain.text import INDENT, bounded, signed
-from tracer.options import build_game
 from tracer.play.match import Decision
 from tracer.renderers.log import render_log
 from tracer.renderers.quiz import questions

@@ -14,8 +14,8 @@ import re
 import pytest
 
 from tracer import examples
+from tracer.cli import build_game
 from tracer.explain import for_trace
-from tracer.options import build_game
 from tracer.renderers.log import render_log
 from tracer.renderers.quiz import questions
 from tracer.renderers.steps import PageSteps
