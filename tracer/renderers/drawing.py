@@ -278,9 +278,12 @@ def _call_rows(trace: Trace, uses: Uses) -> list[LegendRow]:
         rows.append(LegendRow(labels.sample("↑ -1", CELL_TEXT, SMALL_POINTS),
                               "the score the call below the arrow returns (step 12 saves it)"))
     if uses.collapsed:
+        # A bound is never coloured as a result: say what the summary's plain fill means then.
+        bounds = any(search.bound_word(call) for call in uses.calls or ())
         rows.append(LegendRow(labels.swatch(OUTCOME_FILL["draw"], SUMMARY_BORDER, border=2), "summary box: "
                               f"a whole subtree drawn as its first {words.state_noun} (purple border), filled "
-                              "as its score predicts, with its call count"))
+                              "as its score predicts" + (" (pale violet when that score is only a bound)"
+                                                         if bounds else "") + ", with its call count"))
     if uses.thick:
         rows.append(LegendRow(labels.swatch(INNER_FILL, INNER_BORDER, border=3),
                               f"thick border: a {words.state_noun} on {search.chosen_line}"))
