@@ -132,7 +132,7 @@ def render(trace_file: str, **out: Any) -> None:
               help="Who opens: ai (the tutorial's Play Game button) or human (New Game).")
 @game_settings("scores")
 @search_options
-@game_settings("order")
+@game_settings("order", "size")
 @click.option("--save", "save_dir", metavar="DIR", shell_complete=complete_folder,
               help="Save every AI decision's trace in DIR (by default move-N.svg, move-N-figures/ and move-N.html).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
@@ -145,7 +145,7 @@ def render(trace_file: str, **out: Any) -> None:
               help="Write the game as one offline page to PATH instead of playing here "
                    "(--ai and --scores choose what it starts with; both openings are buttons).")
 @reports_errors
-def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir: str | None,
+def play(ai: str, first: str, scores: str, algorithm: str, order: str, size: str | None, save_dir: str | None,
          kinds: tuple[str, ...], color: bool | None, html_path: str | None = None, **settings: Any) -> None:
     """Play tic-tac-toe against the tutorial's unbeatable minimax.
 
@@ -162,6 +162,7 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir:
     from .play.terminal import Session
     from .scores import parse_scores
 
+    refuse_larger_board(size)
     if html_path is not None:
         from .outputs.game_page import GamePage, GamePageRequest
         from .play.page import build_page, scheme_of
@@ -229,14 +230,14 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
 @click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
 @click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
 @turn_option()
-@game_settings("ai", "scores")
+@game_settings("ai", "scores", "size", "in_a_row")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="A table, or the same as JSON.")
 @click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
               help="Also write a page with the variants' trees side by side ('-' = stdout).")
 @reports_errors
 def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores: str,
-            fmt: str, html_path: str | None) -> None:
+            fmt: str, html_path: str | None, **shape: Any) -> None:
     """Run the guide's minimax and its variants on BOARD and compare them.
 
     One row per search: the move and score it chose, its calls, the calls it
@@ -249,12 +250,30 @@ def compare(board: str | None, example: str | None, turn: str | None, ai: str, s
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     text, source = read_input(board, example)
-    game = build_game(text, source, None, turn, ai, scores, given=given_options(["ai", "scores"]))
+    game = build_game(text, source, None, turn, ai, scores,
+                      given=given_options(["ai", "scores", *shape]), **shape)
     traces = [trace for _, trace in run_variants(game)]
     run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())
 
 
 main.add_command(check_command)
+
+
+def refuse_larger_board(size: str | None) -> None:
+    """``trace play`` plays the guide's 3×3 board only: a whole game on a larger board is a
+    search no one can wait for, so ``--size 4`` is refused in one line saying so."""
+    from .games.tictactoe.notation import MAX_EMPTY, check_size, most_calls
+
+    if size is None or size.strip() == "3":
+        return
+    n = int(size) if size.strip().isdigit() and len(size.strip()) < 3 else None
+    if n is None:
+        raise InputError(f"expected a whole number, found {size!r}", "--size")
+    check_size(n)
+    raise InputError(f"trace play plays the guide's 3×3 board only: from the empty {n}×{n} board, "
+                     f"minimax could make up to {most_calls(n * n):,} calls (a position of at most "
+                     f"{MAX_EMPTY} empty cells, up to {most_calls(MAX_EMPTY):,}, is traced with "
+                     f"trace BOARD --size {n})", "--size")
 
 
 def refuse_given(names: list[str], why: str) -> None:

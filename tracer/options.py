@@ -88,7 +88,7 @@ def game_settings(*names: str) -> Callable[[F], F]:
     def apply(command: F) -> F:
         for option in reversed(chosen):
             kind_of_value: Any = click.Choice(option.choices, case_sensitive=False) if option.choices else None
-            command = click.option(f"--{option.name}", option.name, type=kind_of_value, default=option.default,
+            command = click.option(f"--{option.name.replace('_', '-')}", option.name, type=kind_of_value, default=option.default,
                                    metavar=option.metavar, show_default=option.default is not None,
                                    help=option.help)(command)
         return command
@@ -147,7 +147,7 @@ def build_game(data: bytes, source: str, game_name: str | None = None, turn: str
         if name not in takes:
             takers = [k.title for k in games.kinds() if name in {o.name for o in k.options}]
             raise InputError(f"applies only to {' and '.join(takers) or 'no game'}; this input is "
-                             f"{kind.title}: leave the option out", f"--{name}")
+                             f"{kind.title}: leave the option out", f"--{name.replace('_', '-')}")
     return kind.read(data, source, {"turn": turn, "ai": ai, "scores": scores, "order": order, **options})
 
 

@@ -133,6 +133,7 @@ class TicTacToeWords(GameWords):
             'How to read it: a board is written row by row, "/" between rows and "." for an '
             "empty cell,\n"
             f"so {g.board.compact()} is the guide's array {self.guide_array(g.root)}.\n"
+            + self._shape_line() +
             "#N numbers the calls in the order they start; a call is indented one level below "
             "its caller.\n"
             '"step N" is the guide\'s step; {index: 4, score: 1} is a test-play\'s info, '
@@ -143,10 +144,13 @@ class TicTacToeWords(GameWords):
         g = self.game
         return order_name(g.order, g.size, g.in_a_row)
 
+    def _shape_line(self) -> str:
+        """A larger board's size and what wins on it, for the log's header (nothing on 3×3)."""
+        g = self.game
+        return "" if g.size == 3 else f"The board is {g.shape.shape()}: {self.row_words} wins.\n"
+
     def setting_lines(self) -> list[str]:
         lines = []
-        if self.game.size != 3:
-            lines.append(f"Board: {self.game.shape.shape()}, {self.row_words} wins.")
         if self.game.order != self.game.ascending:
             lines.append(f"Loop order: {self._order_name()}.")
         if isinstance(self.game.scores, DepthScores):
@@ -254,7 +258,8 @@ class TicTacToeWords(GameWords):
 
     def stats_head(self) -> tuple[str, str]:
         g = self.game
-        return ("board", f"{g.board.compact()}, {g.to_move} to move, {g.ai} is the AI")
+        shape = "" if g.size == 3 else f" ({g.shape.shape()}, {self.row_words})"
+        return ("board", f"{g.board.compact()}{shape}, {g.to_move} to move, {g.ai} is the AI")
 
     def stats_outcomes(self, terminal: dict[str, int]) -> list[tuple[str, str]]:
         ai, human = self.game.ai, self.game.human

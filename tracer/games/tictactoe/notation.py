@@ -106,7 +106,8 @@ def check_size(size: int | None) -> None:
     """InputError unless ``size`` (``--size``) is a size a board may have."""
     if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
         raise InputError(f"expected a board size from {MIN_SIZE} to {MAX_SIZE}, found {size} (a state "
-                         f"packs 2 bits a cell into 64, so {MAX_SIZE}×{MAX_SIZE} is the largest)", "--size")
+                         f"holds 2 bits a cell and the side to move in 64 bits: {MAX_SIZE}×{MAX_SIZE} "
+                         f"is the largest)", "--size")
 
 
 def check_in_a_row(size: int, in_a_row: int | None) -> int:
