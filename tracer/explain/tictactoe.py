@@ -272,8 +272,9 @@ class TicTacToeWords(GameWords):
     def page_heading(self) -> str:
         g = self.game
         s = g.scores
+        shape = "" if g.size == 3 else f" ({g.shape.shape()}, {self.row_words})"
         return (
-            f"{g.board.compact()} · {g.to_move} to move · "
+            f"{g.board.compact()}{shape} · {g.to_move} to move · "
             f"{g.ai} is the AI (max), {g.human} the human (min) · "
             f"scores: {g.human} wins {s.text('human_win')}, {g.ai} wins "
             f"{s.text('ai_win')}, draw {s.text('draw')}"
@@ -286,7 +287,8 @@ class TicTacToeWords(GameWords):
         s = g.scores
         root = trace.root
         text = (
-            f"The board <code>{escape(g.board.compact())}</code> with {g.to_move} to move. "
+            f"The board <code>{escape(g.board.compact())}</code>"
+            f"{'' if g.size == 3 else f' ({g.shape.shape()}: {self.row_words} wins)'} with {g.to_move} to move. "
             f"{g.ai} is the AI (the maximiser), {g.human} the human (the minimiser); "
             f"scores are from {g.ai}'s point of view: {g.human} wins {signed(s.human_win)}, "
             f"{g.ai} wins {signed(s.ai_win)}, a draw {signed(s.draw)}. "
