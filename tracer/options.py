@@ -88,7 +88,8 @@ def game_settings(*names: str) -> Callable[[F], F]:
     def apply(command: F) -> F:
         for option in reversed(chosen):
             kind_of_value: Any = click.Choice(option.choices, case_sensitive=False) if option.choices else None
-            command = click.option(f"--{option.name.replace('_', '-')}", option.name, type=kind_of_value, default=option.default,
+            flag = "--" + option.name.replace("_", "-")  # in_a_row: --in-a-row
+            command = click.option(flag, option.name, type=kind_of_value, default=option.default,
                                    metavar=option.metavar, show_default=option.default is not None,
                                    help=option.help)(command)
         return command

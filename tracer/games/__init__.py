@@ -116,7 +116,8 @@ def as_game(value: object, source: str = "search()") -> Any:
 
     options: dict[str, Any] = {}
     if isinstance(value, Board):
-        value, options = value.compact(), {"in_a_row": value.in_a_row}
+        options["in_a_row"] = value.in_a_row
+        value = value.compact()
     elif isinstance(value, list | tuple):
         value = _list_text(value)
     if not isinstance(value, str):

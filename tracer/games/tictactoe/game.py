@@ -25,8 +25,8 @@ TERMINAL_CODES: dict[str | None, int] = {name: code for code, name in enumerate(
 X_TO_MOVE = 1 << 18
 
 
-def ascending(size: int = GUIDE_SIZE) -> tuple[int, ...]:
-    """The guide's loop order: empty cells by ascending index."""
+def ascending(size: int = GUIDE_SIZE, in_a_row: int | None = None) -> tuple[int, ...]:
+    """The guide's loop order: empty cells by ascending index (whatever wins)."""
     return tuple(range(size * size))
 
 
@@ -50,7 +50,7 @@ def parse_order(text: str, size: int = GUIDE_SIZE, in_a_row: int | None = None) 
     """Parse ``--order``: ``ascending``, ``centre-first`` or every cell once, e.g. ``4,0,2,6,8,1,3,5,7``."""
     named = ORDERS.get(text.strip().lower())
     if named is not None:
-        return named(size) if named is ascending else named(size, in_a_row)
+        return named(size, in_a_row)
     try:
         cells = tuple(int(part) for part in text.split(","))
     except ValueError:
@@ -69,8 +69,7 @@ def parse_order(text: str, size: int = GUIDE_SIZE, in_a_row: int | None = None) 
 def order_name(order: Sequence[int], size: int = GUIDE_SIZE, in_a_row: int | None = None) -> str:
     """A loop order as ``--order`` spells it."""
     for name, make in ORDERS.items():
-        cells = make(size) if make is ascending else make(size, in_a_row)
-        if tuple(order) == cells:
+        if tuple(order) == make(size, in_a_row):
             return name
     return ",".join(map(str, order))
 
@@ -179,7 +178,8 @@ class TicTacToe:
         return name if name in ("X", "O") else None  # type: ignore[return-value]
 
     def winning_lines(self, state: int, terminal: int) -> list[tuple[int, ...]]:
-        """Every line (of three on the guide's board) held by the winner of a finished ``state`` (a board can have two)."""
+        """Every line (of three on the guide's board) held by the winner of a finished ``state``
+        (a board can have two)."""
         name = TERMINAL_NAMES[terminal]
         if name not in ("X", "O"):
             return []

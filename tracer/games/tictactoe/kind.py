@@ -96,7 +96,7 @@ class TicTacToeKind(GameKind):
 
     def from_json(self, header: dict[str, Any], source: str) -> Any:
         from ...scores import scores_from_json
-        from .board import Board, other
+        from .board import other
         from .game import TicTacToe, ascending
 
         try:
