@@ -71,7 +71,8 @@ POSITIONS = [
     ("XOXO" "OXOX" "XO.." "..OX", 4),
     ("XOXO" "OXOX" "XO.." "..OX", 3),
     ("X.O." "OX.." "XOX." "O..O", 4),
-    ("XXO.." "OOXX." "XOXOO" "OXOX." "XO.XO", 4),
+    ("O.OO." "XOOX." "..XXO" "XXO.X" "OXO.X", 4),
+    ("..XOX" "XO.OO" "OXXX." "OOO.." "XX.OX", 4),
     ("XOXOX" "OXOXO" "OXOX." "XO..O" ".XOXO", 4),
     ("XOXOX" "OXOXO" "XOXO." "XOX.." "O.OXO", 5),
 ]

@@ -96,7 +96,8 @@ def run(board: str | None, example: str | None, turn: str | None, game_name: str
     """Trace minimax on BOARD (a board file, a tree file, or - for standard input).
 
     A board file is three rows of three cells (X, O, and . - _ or the cell's
-    index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8].
+    index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8];
+    4x4 and 5x5 boards are written the same way (--size, --in-a-row).
     A tree file is a textbook game tree: A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
     (leaf values for MAX, labels optional; see README.md, "Textbook trees").
     """

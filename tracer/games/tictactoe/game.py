@@ -11,10 +11,11 @@ the AI's win, then a full board.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ...errors import InputError
 from ...scores import TUTORIAL, Scores
-from .board import GUIDE_SIZE, Board, Geometry, Mark, geometry, other
+from .board import EMPTY_CELLS, GUIDE_SIZE, HAS_LINE, Board, Geometry, Mark, geometry, other
 
 # Terminal codes (0 = not terminal), as stored in a trace.
 NOT_TERMINAL, X_WON, O_WON, DRAW = 0, 1, 2, 3
@@ -121,6 +122,7 @@ class TicTacToe:
         self.root = pack(board, to_move)
         self._root_marks = self._cells - len(board.empty_cells())
         self._moves = _moves_table(self.order, self.shape)
+        self._has_line = HAS_LINE if self.shape.guide else _Lookup(self.shape.has_line)
 
     def __repr__(self) -> str:
         return f"TicTacToe({self.board!r}, {self.to_move!r}, ai={self.ai!r}, scores={self.scores!r})"
@@ -136,7 +138,7 @@ class TicTacToe:
         return bool(state & self.x_to_move) == (self.ai == "X")
 
     def moves(self, state: int) -> Sequence[int]:
-        return self._moves((state | state >> self._cells) & self._full)
+        return self._moves[(state | state >> self._cells) & self._full]
 
     def play(self, state: int, move: int) -> int:
         if state & self.x_to_move:
@@ -146,11 +148,11 @@ class TicTacToe:
     def outcome(self, state: int, depth: int) -> tuple[int, int] | None:
         x, o = state & self._full, state >> self._cells & self._full
         ai_bits, human_bits = (x, o) if self.ai == "X" else (o, x)
-        s, has_line = self.scores, self.shape.has_line
+        s, has_line = self.scores, self._has_line
         # Step 9, in the guide's order: the human's win, the AI's win, a full board.
-        if has_line(human_bits):
+        if has_line[human_bits]:
             return TERMINAL_CODES[self.human], s.score("human_win", depth)
-        if has_line(ai_bits):
+        if has_line[ai_bits]:
             return TERMINAL_CODES[self.ai], s.score("ai_win", depth)
         if x | o == self._full:
             return DRAW, s.score("draw", depth)
@@ -188,14 +190,24 @@ class TicTacToe:
                 if bits & mask == mask]
 
 
-def _moves_table(order: tuple[int, ...], shape: Geometry) -> Callable[[int], tuple[int, ...]]:
-    """``moves(occupied bits)``: the empty cells in loop ``order`` (a table on 3×3, where
-    it is small; computed on larger boards, whose searches see few positions)."""
+class _Lookup:
+    """A function of a board's bits read as a table is (``lookup[bits]``), for boards whose
+    tables would be too large to build: 3×3's searches index tuples, the fastest path."""
+
+    __slots__ = ("_function",)
+
+    def __init__(self, function: Callable[[int], Any]):
+        self._function = function
+
+    def __getitem__(self, bits: int) -> Any:
+        return self._function(bits)
+
+
+def _moves_table(order: tuple[int, ...], shape: Geometry) -> Sequence[tuple[int, ...]] | _Lookup:
+    """``table[occupied bits]``: the empty cells in loop ``order`` (tabulated on 3×3, where
+    the table is small; computed on larger boards, whose searches see few positions)."""
     if shape.size == GUIDE_SIZE:
-        from .board import EMPTY_CELLS
-
-        table = EMPTY_CELLS if order == ASCENDING else \
-            tuple(tuple(c for c in order if not bits >> c & 1) for bits in range(512))
-        return table.__getitem__
-    return lambda bits: tuple(c for c in order if not bits >> c & 1)
-
+        if order == ASCENDING:
+            return EMPTY_CELLS
+        return tuple(tuple(c for c in order if not bits >> c & 1) for bits in range(512))
+    return _Lookup(lambda bits: tuple(c for c in order if not bits >> c & 1))
