@@ -13,6 +13,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from test_viewer import Viewer
 
 import tracer
@@ -296,3 +298,27 @@ def test_the_step_through_page_draws_4x4_and_tells_what_python_tells(browser, tm
         assert view.problems == []
     finally:
         view.close()
+
+
+def test_check_keeps_to_the_guide_s_board(cli, tmp_path: Path) -> None:
+    (tmp_path / "mine.py").write_text("def minimax(board, mark):\n    return {'score': 0}\n", encoding="utf-8")
+    result = cli("check", "mine.py", board_file(tmp_path, FOUR))
+    assert result.exit_code == 2
+    assert result.output == ("trace: error: b.txt:1: expected a 3×3 board (trace check holds a program to "
+                             "the guide's 3×3 board), found a 4×4 board\n")
+
+
+def test_a_notebook_shows_a_4x4_board() -> None:
+    svg = Board(FOUR)._repr_svg_()
+    assert svg.count("<rect") == 1 + 16  # the card and its sixteen cells
+    assert ">15<" not in svg and ">14<" in svg  # cell 15 holds X; 14 is empty and shows its index
+
+
+@given(st.integers(3, MAX_SIZE).flatmap(lambda n: st.text("XO.", min_size=n * n, max_size=n * n)))
+def test_every_written_form_of_a_board_reads_back(cells: str) -> None:
+    from tracer.games.tictactoe.cells import array_text, parse_cells
+
+    board = Board(cells)
+    for text in (board.compact(), str(board), "\n".join(board_lines(board)), array_text(board.as_array()),
+                 cells):
+        assert parse_cells(text) == cells, text

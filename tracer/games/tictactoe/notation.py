@@ -74,14 +74,14 @@ def _decode(data: bytes, source: str) -> str:
 
 
 def read_board_file(stream: BinaryIO, source: str, turn: Mark | None = None, size: int | None = None,
-                    in_a_row: int | None = None) -> Position:
+                    in_a_row: int | None = None, why: str = "") -> Position:
     """Read at most MAX_BYTES from ``stream`` and parse one position from it."""
     data = stream.read(MAX_BYTES + 1)
-    return parse_board(_decode(data, source), source, turn, size, in_a_row)
+    return parse_board(_decode(data, source), source, turn, size, in_a_row, why)
 
 
 def parse_board(text: str, source: str = "<string>", turn: Mark | None = None, size: int | None = None,
-                in_a_row: int | None = None) -> Position:
+                in_a_row: int | None = None, why: str = "") -> Position:
     """Parse one position; raise InputError naming the line on any problem.
 
     Args:
@@ -90,12 +90,13 @@ def parse_board(text: str, source: str = "<string>", turn: Mark | None = None, s
         turn: the side to move, if the user set it; otherwise inferred from the counts.
         size: the board's side (``--size``), if the user set it; otherwise the text's.
         in_a_row: how many in a row win (``--in-a-row``); otherwise the size's default.
+        why: why ``size`` is insisted on, for the error (default: ``--size N``).
     """
     rows = _content_rows(text)
     if not rows:
         raise InputError(f"expected {EXPECTED_BOARD}, found no board (an empty file)", source, 1)
     first_line = rows[0][0]
-    cells = _sized_cells(rows, source, size)
+    cells = _sized_cells(rows, source, size, why)
     n = round(len(cells) ** 0.5)
     k = check_in_a_row(n, in_a_row)
     board = Board("".join(cells), k)
@@ -121,7 +122,7 @@ def check_in_a_row(size: int, in_a_row: int | None) -> int:
     return in_a_row
 
 
-def _sized_cells(rows: list[tuple[int, str]], source: str, size: int | None) -> list[str]:
+def _sized_cells(rows: list[tuple[int, str]], source: str, size: int | None, why: str = "") -> list[str]:
     """The cells of a board of ``size``; a board of another size than ``--size`` is said so."""
     check_size(size)
     try:
@@ -135,7 +136,7 @@ def _sized_cells(rows: list[tuple[int, str]], source: str, size: int | None) -> 
             found = 0
         if found and found != size * size:
             n = round(found**0.5)
-            raise InputError(f"expected a {size}×{size} board (--size {size}), found a {n}×{n} board",
+            raise InputError(f"expected a {size}×{size} board ({why or f'--size {size}'}), found a {n}×{n} board",
                              source, rows[0][0]) from None
         raise
 
