@@ -24,7 +24,8 @@ class TicTacToeKind(GameKind):
         GameOption("scores", "Terminal scores: tutorial (-1,1,0), ten (-10,10,0), depth (10-depth, "
                              "depth-10, 0) or HUMAN_WIN,AI_WIN,DRAW.", default="tutorial", metavar="SCHEME"),
         GameOption("order", "Loop order of the test-plays: ascending (the guide's), centre-first "
-                            "(4, corners, edges) or nine cells C,C,...", default="ascending", metavar="ORDER"),
+                            "(4, corners, edges; on larger boards the cells on most lines first) or every cell once, "
+                            "C,C,...", default="ascending", metavar="ORDER"),
         GameOption("size", "The board's side: 3 (the guide's) to 5; a 4x4 or 5x5 position may have at "
                            "most 9 empty cells (default: the size the board file shows).", metavar="N"),
         GameOption("in_a_row", "How many in a row win: 3 up to the size (default: the size, at most 4).",
