@@ -221,10 +221,10 @@ def _parse_array(content: str, source: str, line: int, size: int | None = None) 
                     line,
                 )
             cells.append(EMPTY)
-    if len(cells) != (size or 3) ** 2 and (size or len(cells) not in [n * n for n in SIZES]):
+    allowed = [size * size] if size else [n * n for n in SIZES]  # 9 first: the guide's board
+    if len(cells) not in allowed:
         raise InputError(
-            f"expected {(size or 3) ** 2} items in the array, found {len(cells)}: {_quote(content)}",
-            source, line
+            f"expected {allowed[0]} items in the array, found {len(cells)}: {_quote(content)}", source, line
         )
     return cells
 
