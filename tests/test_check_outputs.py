@@ -265,13 +265,7 @@ def test_a_javascript_program_is_quoted_as_javascript_writes_values(guide_js: st
 # ---- what is refused, and when --------------------------------------------------------------
 
 
-def test_the_step_through_page_is_refused_in_one_line(tmp_path: Path) -> None:
-    code, out, err = check(str(planted(tmp_path, "max-min-swapped")), "--html", str(tmp_path / "p.html"))
-    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("trace: error: --html: ")
-    assert not (tmp_path / "p.html").exists()
-
-
-@pytest.mark.parametrize("option", ["-o", "--log", "--side-by-side"])
+@pytest.mark.parametrize("option", ["-o", "--log", "--side-by-side", "--html"])
 def test_a_bad_path_is_refused_before_the_program_runs(tmp_path: Path, option: str) -> None:
     program = tmp_path / "minimax.py"
     ran = tmp_path / "ran"

@@ -16,6 +16,7 @@ EPILOG = """\b
 Examples:
   trace check minimax.js              run it, check its search on its own board
   trace check minimax.js -o tree.svg --log calls.txt --side-by-side both.html
+  trace check minimax.py --html steps.html   step through your calls to the first departure
   trace check minimax.py board.txt    the board to call minimax on, if the program makes no call
   trace check minimax.py --boards     also check 30 varied positions, stop at the first wrong
   trace check game.py --function max_value,min_value,minimax
@@ -58,7 +59,9 @@ Examples:
                    "that trace render reads back.")
 @click.option("--side-by-side", "side_by_side", metavar="PATH",
               help="Write one page with your tree and the guide's, at one scale, where they differ marked.")
-@click.option("--html", "html_path", metavar="PATH", hidden=True)
+@click.option("--html", "html_path", metavar="PATH",
+              help="Write a page that steps through your calls, the first departure marked (playing "
+                   "pauses there), the guide's answer beside it.")
 @reports_errors
 def check(file: str, board: str | None, example: str | None, turn: str | None, functions: str | None,
           ai: str | None, scores_text: str | None, boards: int | None, timeout: float, max_calls: int,
@@ -84,10 +87,8 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
 
     if board is not None and example is not None:
         raise Failure("give one board: a BOARD file or --example NAME", 2)
-    if html_path is not None:
-        raise InputError("the step-through page cannot show a learner's search yet: use --side-by-side "
-                         "PATH, -o tree.svg or --log PATH", "--html")
-    request = CheckRequest(log_path, tree_path, side_by_side, inputs=tuple(p for p in (file, board) if p))
+    request = CheckRequest(log_path, tree_path, side_by_side, html_path,
+                           inputs=tuple(p for p in (file, board) if p))
     precheck(request)
     options = CheckOptions(
         board=_position(board, example, turn), board_source=board or example,

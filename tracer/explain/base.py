@@ -523,6 +523,11 @@ class SearchWords:
         the game writes a return value."""
         return None
 
+    def page_returned(self, pid: int) -> str | None:
+        """What row ``pid``'s calls end with on the step-through page, as the search's own program
+        wrote it; None: as the game writes a return value."""
+        return self.returned_text(pid)
+
     def answered(self, pid: int) -> Note | None:
         """A call answered without its steps (a cache hit): its one log line, else None."""
         return None
@@ -642,6 +647,9 @@ class SearchWords:
     #: The page's script module for this search (``tracer/viewer/searches/NAME.js``), or None:
     #: the page then tells the guide's steps alone.
     page_module: str | None = None
+    #: Why the page leaves out its quiz, or its code panel, for this search (None: it has it).
+    page_without_quiz: str | None = None
+    page_without_code: str | None = None
 
     def page_data(self) -> dict[str, Any] | None:
         """What the search's page module reads beyond the rows: its per-row facts (None:
@@ -673,6 +681,11 @@ class SearchWords:
         """What the search adds to the story at ``step``: templates and their slots, as its
         page module fills them (``renderers/steps.py`` tells the page's steps with them)."""
         return []
+
+    def untold(self, step: Step) -> bool:
+        """Whether the story tells only the search's notes at ``step``, not the guide's step (a
+        learner's program that raised: its running calls did not go on)."""
+        return False
 
     def phrases(self) -> Phrases:
         """The page's templates and constants, the game's and this search's, made once."""

@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..games.learner.game import AT_RETURN, FIRST_ODD_MOVE, STOPPED, Departure, LearnerFacts
-from ..games.tictactoe.board import cell_name, other
+from ..games.tictactoe.board import LINES, cell_name, other
 from ..style import INNER_BORDER, INNER_FILL, OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL, SMALL_POINTS
-from . import labels
+from . import labels, pagewords
 from .base import GameWords, Marker, NodeLook, Note, SearchWords
 from .labels import LegendRow
+from .pagewords import BEGIN, CHECK, PLACE, RETURN, Step
 from .text import INDENT, calls, capitalised, listed, note_lines, signed, tag
 from .tictactoe import TicTacToeWords
 
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 LANGUAGES = {"python": "Python", "javascript": "JavaScript"}
 #: Caption lines under a marked call are wrapped to this many characters.
 CAPTION_WIDTH = 36
+#: A row's own slots on the step-through page (``LearnerWords.page_row_slots``, and the page's rows).
+ROW_SLOTS = ("state", "terminal", "going", "tried")
 
 
 def verdict_line(f: LearnerFacts) -> str:
@@ -257,6 +260,72 @@ class LearnerWords(GameWords):
     def text_picture(self, state: int) -> list[str]:
         return self.tictactoe.text_picture(self.position(state)) if self.game.has_board(state) else []
 
+    # ---- the step-through page (tracer/viewer/games/learner.js) ------------------------------
+
+    # The module draws each call's own board: a learner's call may be made on a board the
+    # guide's search never makes, so nothing is worked out from the caller's board and a cell.
+    page_module = "learner"
+
+    def page_data(self) -> dict[str, Any]:
+        """What the page's learner module reads: the board's lines and the AI's mark."""
+        return {"size": 3, "lines": [list(line) for line in LINES], "ai": self.game.ai}
+
+    def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
+        """Per row: whether X moves (the boards are in ``page_rows``)."""
+        return {"x_to_move": [int(self.player(s) == "X") for s in states]}
+
+    def page_rows(self, trace: Trace) -> dict[str, list[Any]] | None:
+        """Per row, in words: the board, a finished call's sentence, what its check found and
+        what it test-played (for a call that went on), the empty cells step 8 lists, and the
+        board's cells to draw."""
+        p = trace.positions
+        slots = [self.page_row_slots(s, t) for s, t in zip(p.state, p.terminal, strict=True)]
+        rows: dict[str, list[Any]] = {key: [row[key] for row in slots] for key in ROW_SLOTS}
+        rows["moves"] = [self.page_step_moves(s) for s in p.state]
+        rows["cells"] = [self.cells(s) for s in p.state]  # "X.O..." row by row, None with no board
+        return rows
+
+    def page_moves(self, trace: Trace, skipped: Any) -> list[int]:
+        # The empty cells of every board (step 8 lists them) and every test-play made.
+        return sorted(set(trace.positions.edge_move) | set(range(9)))
+
+    def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
+        """A row's own slot values: its board, a finished call's sentence, what its check found
+        and what it test-played."""
+        found = self.finished_code(state)
+        going = ("nobody has won and the board has an empty cell" if not found else
+                 f"{self.terminal_sentence(state, found)}, yet it goes on")
+        return {"state": self.describe(state), "terminal": self.terminal_sentence(state, terminal) if terminal else "",
+                "going": going, "tried": self.tried(state)}
+
+    def page_step_moves(self, state: int) -> list[int]:
+        """The board's empty cells, ascending: what the guide's step 8 lists."""
+        cells = self.cells(state)
+        return [] if cells is None else [i for i in range(9) if cells[i] == "."]
+
+    def page_phrases(self) -> dict[str, str]:
+        return self.tictactoe.page_phrases()
+
+    def page_heading(self) -> str:
+        """The program, its board, the verdict and the guide's answer from the same board."""
+        f = self.game.facts
+        return (f"{f.program} ({LANGUAGES.get(f.language, f.language)}) from {self.setting()} · "
+                f"{verdict_line(f)} · {guide_line(f, self.tictactoe)}")
+
+    def page_constants(self) -> dict[str, str]:
+        ai = self.game.ai
+        return {**super().page_constants(), "ai": ai, "human": other(ai),  # type: ignore[arg-type]
+                "state_var": "board", "mover_var": "mark", "root_player": self.player(self.game.root)}
+
+    def page_legend(self) -> list[tuple[str, str, str]]:
+        return [("played", "", "red cell: what a test-play changed on the board"),
+                ("index", "4", "grey digit: an empty cell's index"),
+                ("win", "", "{ai} (AI) has three in a row: the score is the one your program returned"),
+                ("loss", "", "{human} (human) has three in a row: the score is the one your program returned"),
+                ("draw", "", "a full board, no three in a row: the score is the one your program returned"),
+                *pagewords.TREE_LEGEND]
+
+
 
 class LearnerSearchWords(SearchWords):
     """A learner's program: its calls narrated as it made them, its first departure marked."""
@@ -347,15 +416,20 @@ class LearnerSearchWords(SearchWords):
     # ---- pictures ---------------------------------------------------------------------
 
     def footer(self, call: Call) -> str | None:
-        raised = self.raised(call.pid)
+        return self.own_footer(call.pid) or f"returns {signed(call.score)}"
+
+    def own_footer(self, pid: int) -> str | None:
+        """How row ``pid``'s calls ended when it was not with a score: raised, stopped, or a value
+        with no score (a move alone); None when they returned a score."""
+        raised = self.raised(pid)
         if raised is not None:
             return "raised an error" if not raised.startswith("stopped") else "stopped"
-        returned = self.trace.positions.extras["returned"][call.pid]
+        returned = self.trace.positions.extras["returned"][pid]
         if returned is None:
             return "returned nothing"
-        if not self.trace.positions.extras["scored"][call.pid]:  # a move alone, or another value
+        if not self.trace.positions.extras["scored"][pid]:  # a move alone, or another value
             return f"returned {returned}" if len(returned) <= 16 else "returned no score"
-        return f"returns {signed(call.score)}"
+        return None
 
     def footer_legend(self) -> LegendRow | None:
         ai = self.trace.game.ai  # type: ignore[attr-defined]
@@ -479,6 +553,112 @@ class LearnerSearchWords(SearchWords):
         new = [i for i in range(9) if before[i] == "." and after[i] == mover and i not in tried]
         return new[0] if len(new) == 1 else None
 
+    # ---- the step-through page (tracer/viewer/searches/learner.js) -------------------------
+
+    # The story tells what the program did, call by call, never the guide's steps 12-16 (what
+    # it saved, how it picked): a learner's program need not have them.
+    page_module = "learner"
+    page_without_quiz = ("no quiz on this page: its questions ask what the guide's minimax returns and "
+                         "picks, and your program is checked against that instead")
+    page_without_code = ("Your program ran its own code, not the guide's: tracer recorded its calls, not "
+                         "its lines, so no line is highlighted here. The log (--log) and the tree (-o) "
+                         "show the same calls.")
+
+    def page_data(self) -> dict[str, Any]:
+        """Per row: what its calls returned, as the program writes values, and how they ended
+        if they did not return; per edge: what the test-play changed on the board; the first
+        departure (its call, and whether it happened as the call started)."""
+        p = self.trace.positions
+        d = self.departure if self.departing_row() is not None else None
+        return {
+            "returned": [self.page_returned(pid) for pid in range(len(p))],
+            "changes": self.page_changes(),
+            "departure": None if d is None else {"call": d.call, "start": d.when != AT_RETURN,
+                                                 "first_after": self.first_after()},
+            "error_call": self.facts.error_call,
+            "feet": [self.own_footer(pid) for pid in range(len(p))],
+        }
+
+    def page_phrases(self) -> dict[str, str]:
+        return {**super().page_phrases(), **PAGE_PHRASES}
+
+    def page_legend(self) -> list[tuple[str, str, str]]:
+        if self.departing_row() is None:
+            return []
+        return [("departs", "", "violet frame, ‼ departs: the first call that departs from a correct search"),
+                ("after", "", "dashed violet frame: a call made after the first departure, which it may rest on")]
+
+    def page_constants(self) -> dict[str, str]:
+        f, d = self.facts, self.departure
+        found = {"function": f.function, "first_call": f.first_call, "verdict": self.verdict_line(),
+                 "error": f.error or "", "error_call": str(f.error_call or ""),
+                 "guide_returned": self.game_words.tictactoe.returned(f.guide_index, f.guide_score),
+                 "guide_calls": calls(f.guide_calls)}
+        if d is not None:
+            found.update(departs=str(d.call), why=d.why, departs_returned=d.returned, expected=d.expected)
+        return {**super().page_constants(), **found}
+
+    def page_changes(self) -> list[str]:
+        """Per edge, in the rows' edge order: what the test-play changed on its caller's board."""
+        p, words = self.trace.positions, self.game_words
+        found = [""] * len(p.edge_move)
+        for pid in range(len(p)):
+            for j, (move, _) in enumerate(p.children(pid)):
+                found[p.first_edge[pid] + j] = words.change(p.state[pid], move)
+        return found
+
+    def page_returned(self, pid: int) -> str | None:
+        raised = self.raised(pid)
+        return f"nothing ({raised})" if raised is not None else self.returned_text(pid)
+
+    def page_notes(self, step: Step) -> list[tuple[str, dict[str, Any]]]:
+        """What the story adds to the core's words at ``step``: what a test-play changed on the
+        board, the program's error where its call ends and a line on every step after it, the
+        first departure where it happens (the log's words) and a line on every step after it,
+        and the verdict and the guide's answer as call #1 ends."""
+        p, top = self.trace.positions, step.top
+        notes: list[tuple[str, dict[str, Any]]] = []
+        if step.kind == PLACE:
+            move = p.moves(top.pid)[step.j]
+            notes.append(("learner.change", {"change": self.game_words.change(p.state[top.pid], move)}))
+        ends = step.kind == RETURN or (step.kind == CHECK and not p.edge_count[top.pid])
+        error = self.facts.error_call
+        if ends and top.call == error:
+            notes.append(("learner.error", {}))
+        elif self.untold(step):
+            notes.append(("learner.after_error", {"call": top.call}))
+        if self.departs_at(step):
+            notes += [("learner.departs", {}), ("learner.guide", {})]
+        elif self.after_departure(step):
+            notes.append(("learner.after", {}))
+        if ends and step.parent is None:
+            notes += [("learner.verdict", {}), ("learner.guide", {})]
+        return notes
+
+    def untold(self, step: Step) -> bool:
+        """Whether ``step`` comes after the program's error: the calls still running did not go on."""
+        error = self.facts.error_call
+        return error is not None and step.last_begun >= error and all(f.call != error for f in step.frames)
+
+    def departs_at(self, step: Step) -> bool:
+        """Whether the first departure happens at ``step``: as the departing call begins, or as
+        it returns (at its check, when it test-played nothing)."""
+        d, top = self.departure, step.top
+        if d is None or top.call != d.call:
+            return False
+        if d.when != AT_RETURN:
+            return step.kind == BEGIN
+        return step.kind == RETURN or (step.kind == CHECK and not self.trace.positions.edge_count[top.pid])
+
+    def after_departure(self, step: Step) -> bool:
+        """Whether ``step`` comes after the first departure (the page's learner module says the same)."""
+        d = self.departure
+        if d is None or self.departing_row() is None:
+            return False
+        if d.when != AT_RETURN:
+            return step.last_begun > d.call or (step.last_begun == d.call and not self.departs_at(step))
+        return step.last_begun >= d.call and all(f.call != d.call for f in step.frames)
+
     def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
         f = self.facts
         rows = [("program", f"{f.program} ({LANGUAGES.get(f.language, f.language)}), {f.function}()"),
@@ -588,3 +768,60 @@ class LearnerNarration:
         mover = self.game.player(self.trace.game.root)
         return f"{mover} plays {self.game.tictactoe.move_name(f.guide_index)}, {outcome} {ai} (the AI)"
 
+
+
+#: How the step-through page tells a learner's calls (over tic-tac-toe's templates): what each
+#: call was given, test-played and returned, as the program wrote it, never the guide's steps
+#: 12-16 (what it saved, how it picked), which a learner's program need not have.
+PAGE_PHRASES: dict[str, str] = {
+    "story.begin.first": ("**Call #1 begins:** your program calls `{first_call}`: the board {state}, with "
+                          "{player} ({role}) to move."),
+    "story.begin": ("**Call #{call} begins:** call #{parent}'s test-play calls {function} again, on {state} "
+                    "with {player} ({role}) to move. Call #{parent} waits."),
+    "story.empty": "The board's empty cells (what the guide's step 8 lists): {moves}.",
+    "story.empty.none": "The board has no empty cell.",
+    "story.check.win": "{terminal}. Call #{call} test-plays nothing and ends with `{returned}`.",
+    "story.check.loss": "{terminal}. Call #{call} test-plays nothing and ends with `{returned}`.",
+    "story.check.draw": "{terminal}. Call #{call} test-plays nothing and ends with `{returned}`.",
+    "story.check.leaf": "The game goes on, but call #{call} test-plays nothing and ends with `{returned}`.",
+    "story.check.on.one": "Call #{call}: {going}. Your program test-plays {tried}.",
+    "story.check.on.many": "Call #{call}: {going}. Your program test-plays {tried}.",
+    "story.place": ("Call #{call} makes its test-play {number} of {count} and calls {function} on the board "
+                    "it made, with {next_player} to move: call #{child}."),
+    "story.save": "Call #{child} ended with `{child_returned}`; back in call #{call}.",
+    "story.save.next": "Its loop goes on.",
+    "story.save.last": "That was its last test-play.",
+    "story.choose.max": ("Call #{call}'s test-plays are done; their calls' scores: {scores}. {player} is "
+                         "{role}: a correct search keeps the **highest**."),
+    "story.choose.min": ("Call #{call}'s test-plays are done; their calls' scores: {scores}. {player} is "
+                         "{role}: a correct search keeps the **lowest**."),
+    "story.return.first": "**Call #1 ends with `{returned}`**: your program's answer, after {calls} calls.",
+    "story.return": "Call #{call} ends with `{returned}`, back to call #{parent}.",
+    "learner.change": "On the board: {change}.",
+    "learner.error": "**‼ error:** your program stopped in call #{error_call}: {error}.",
+    "learner.after_error": ("After the error in call #{error_call}, call #{call} does not go on: the error "
+                            "ends it too, without a value."),
+    "learner.departs": ("**‼ here, the first departure from a correct search:** {why}. It returned "
+                        "`{departs_returned}`; expected: `{expected}`."),
+    "learner.after": "(After the departure at call #{departs}: this may rest on it.)",
+    "learner.verdict": "{verdict}",
+    "learner.guide": ("The guide's minimax from call #1's board returns `{guide_returned}` after "
+                      "{guide_calls}."),
+    "card.departs": "‼ departs",
+    "card.after": "after the departure",
+    "returned.move": "{short}: {score}",
+    "foot.max": "returned {signed}",
+    "foot.min": "returned {signed}",
+    "foot.leaf": "{label}: {signed}",
+    "foot.placed": "{caller}: {short}",
+    "edge.move": "{short}",
+    "stack.call": "{function}: {player} to move on {state}",
+    "stack.moves": "empty cells: {moves}",
+    "stack.loop.active": "test-play {number} of {count} ({doing})",
+    "stack.loop.todo.one": "1 test-play to make",
+    "stack.loop.todo.many": "{count} test-plays to make",
+    "stack.loop.saved": "{done} of {count} test-plays returned",
+    "stack.loop.done": "all {count} test-plays returned",
+    "stack.infos": "their scores so far: [{infos}]",
+    "stack.best": "then it returns what it returns: tracer records no line of it",
+}

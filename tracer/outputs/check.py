@@ -1,5 +1,6 @@
 """``trace check``'s outputs: its report on the terminal, and the learner's search as the other
-outputs of ``trace`` present a trace (``--log``, ``-o``) and beside the guide's (``--side-by-side``).
+outputs of ``trace`` present a trace (``--log``, ``-o``, ``--html``) and beside the guide's
+(``--side-by-side``).
 
 The paths are checked before the learner's program runs (``precheck``: a run can take
 seconds, and a bad path should not wait for it), and again with everything else when the
@@ -18,6 +19,7 @@ from ..trace import Trace
 from .base import Output, Request, check_distinct
 from .files import check_graphviz, check_output_path, choose_format, pipe, write_atomically
 from .log import LogFileOutput
+from .page import PageOutput
 from .tree import TreeOutput
 
 if TYPE_CHECKING:
@@ -37,6 +39,8 @@ class CheckRequest:
     tree_path: str | None = None
     #: ``--side-by-side``: one page with the learner's tree and the guide's.
     side_by_side: str | None = None
+    #: ``--html``: the learner's calls on the step-through page.
+    html_path: str | None = None
     #: The files the run reads (the program, the board file): no output may replace them.
     inputs: tuple[str, ...] = ()
     #: The call each tree is drawn from (its path from call #1 drawn dashed): the departing
@@ -49,13 +53,15 @@ class CheckRequest:
     @property
     def files(self) -> list[tuple[str, str]]:
         """``(path, option)`` of every file asked for."""
-        asked = (("--log", self.log_path), ("-o", self.tree_path), ("--side-by-side", self.side_by_side))
+        asked = (("--log", self.log_path), ("-o", self.tree_path), ("--side-by-side", self.side_by_side),
+                 ("--html", self.html_path))
         return [(path, option) for option, path in asked if path is not None]
 
     def trace_request(self, focus: int) -> Request:
         """What ``trace``'s own outputs (the log file, the tree) are asked for."""
         return Request(stem="trace", output=self.tree_path, no_tree=self.tree_path is None,
-                       log_path=self.log_path, focus=focus, engine=self.engine, inputs=self.inputs)
+                       log_path=self.log_path, focus=focus, engine=self.engine, inputs=self.inputs,
+                       html_path=self.html_path)
 
 
 def precheck(request: CheckRequest) -> None:
@@ -132,6 +138,15 @@ class LearnerTreeOutput(TreeOutput):
                              f"(-o tree.svg)", "-o")
 
 
+class LearnerPageOutput(PageOutput):
+    """``--html PATH``: the learner's calls stepped through, the first departure marked."""
+
+    def write(self) -> None:
+        write_atomically(self.path, self.page.encode("utf-8"))
+        self.report(f"trace: wrote {self.path} (your {self.trace.calls:,} calls step by step"
+                    f"{', the first departure marked' if self.trace.game.facts.departure else ''})")  # type: ignore[attr-defined]
+
+
 class SideBySideOutput(Output):
     """``--side-by-side PATH``: one page with the learner's tree and the guide's, at one scale."""
 
@@ -203,4 +218,7 @@ def plan_check(report: str, trace: Trace | None, guide: Trace | None, request: C
         outputs.append(tree)
     if request.side_by_side is not None:
         outputs.append(SideBySideOutput(trace, guide, request))
+    if request.html_path is not None:
+        # The page opens at call #1: the learner steps through their recursion to the departure.
+        outputs.append(LearnerPageOutput(trace, asked._replace(focus=1)))
     return outputs

@@ -42,6 +42,7 @@ COLOURS: dict[str, str] = {
     "summary-fill": drawing.SUMMARY_FILL,
     "summary-border": drawing.SUMMARY_BORDER,
     "cell-text": drawing.CELL_TEXT,
+    "marked": drawing.MARKED,
     "index-text": drawing.INDEX_TEXT,
 }
 
@@ -96,7 +97,9 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
         "game": {"module": words.page_module, **(words.page_data() or {})},
         "search": {"module": search.page_module, **(search.page_data() or {})},
         "words": page_words(trace),
-        "figures": [name for number, name in GUIDE_FIGURES if words.guide_figure(trace, number) is not None],
+        # None: no figure links at all (the figures page cannot tell this search's calls).
+        "figures": [name for number, name in GUIDE_FIGURES if words.guide_figure(trace, number) is not None]
+        if search.narrates_figures else None,
         "calls": trace.calls,
         "result": trace.result.as_dict(),
         "start_call": start_call,
@@ -123,7 +126,7 @@ def page_words(trace: Trace) -> dict[str, Any]:
 def search_words_data(search: Any) -> dict[str, Any]:
     """A search's part of the page's words: its templates, constants, legend rows and code lines."""
     return {"phrases": search.page_phrases(), "constants": search.page_constants(),
-            "legend": search.page_legend(), "code": search.code_parts()}
+            "legend": search.page_legend(), "code": search.code_parts(), "without_code": search.page_without_code}
 
 
 def modules(trace: Trace) -> str:
@@ -213,9 +216,14 @@ def built_quiz_slots() -> dict[str, str]:
     }
 
 
+#: A page without a quiz: no panel, no script, no questions.
+NO_QUIZ = {"quiz_css": "", "quiz_data": "null", "quiz_js": ""}
+
+
 def render_html(trace: Trace, start_call: int = 1) -> str:
     """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
-    search = " ".join(search_lines(trace))
+    without_quiz = for_trace(trace)[1].page_without_quiz
+    search = " · ".join(search_lines(trace) + ([without_quiz] if without_quiz else []))
     slots = {
         "title": escape(title(trace)),
         "h1": escape(for_trace(trace)[1].phrases().say("page.h1")),
@@ -227,7 +235,7 @@ def render_html(trace: Trace, start_call: int = 1) -> str:
         "data": script_json(viewer_data(trace, start_call)),
         "codepanel": asset("codepanel.js"),
         "js": asset("viewer.js"),
-        **quiz_slots(trace),
+        **(NO_QUIZ if without_quiz else quiz_slots(trace)),
     }
     page = asset("page.html")
     return seal(SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page))

@@ -106,8 +106,9 @@ class PageSteps:
 
     def told(self, step: Step) -> list[Told]:
         """The templates and slots of the story at ``step``: the guide's step, then what the
-        search adds (a call answered from elsewhere, a cache hit, tells only that)."""
-        answered = self.search.answered(step.top.pid) is not None and step.kind >= EMPTY
+        search adds (a call answered from elsewhere, a cache hit, tells only that; so does a
+        step the search says did not happen as the guide's steps tell it)."""
+        answered = (self.search.answered(step.top.pid) is not None and step.kind >= EMPTY) or self.search.untold(step)
         return ([] if answered else self.core(step)) + self.search.page_notes(step)
 
     def core(self, step: Step) -> list[Told]:
@@ -207,6 +208,9 @@ class PageSteps:
         p = self.p
         if move is not None:
             return self.words.returned(move, p.score[pid])
+        own = self.search.page_returned(pid)  # a learner's program: its value, as it wrote it
+        if own is not None:
+            return own
         best = p.best[pid]
         return self.words.returned(p.moves(pid)[best] if best >= 0 else None, p.score[pid])
 

@@ -14,13 +14,19 @@
 (function () {
   const panel = document.getElementById("code-panel");
   if (!panel) return;
-  let R = null, K = null, LINES = [], lineEls = {}, codeEl = null, varsEl = null, subEl = null;
+  let R = null, K = null, LINES = [], lineEls = {}, codeEl = null, varsEl = null, subEl = null, off = false;
 
   /* The panel, made on the first step (viewer.js has then set window.tracerRows). */
   function build() {
     R = window.tracerRows;
     K = R.KINDS;
     const code = R.data.words;
+    // A search whose code tracer did not record (a learner's program): a line says why.
+    if (code.search.without_code) {
+      panel.appendChild(R.el("p", "quiet", code.search.without_code));
+      off = true;
+      return;
+    }
     LINES = [];
     // A search's lines go in at its places (@entry, ...), or instead of a line it names.
     const theirs = code.search.code;
@@ -147,8 +153,9 @@
   }
 
   function update(state) {
-    if (!state) return;
+    if (!state || off) return;
     if (!codeEl) build();
+    if (off) return;
     if (!last || last.n !== state.n) sub = -1;
     last = state;
     const on = new Set(highlight(state));

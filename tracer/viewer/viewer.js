@@ -82,6 +82,8 @@
   /* What row pid returns ({index: 4, score: 1}); with a move: the info its caller saves. */
   function returned(pid, move) {
     if (move === undefined) {
+      const own = search.returnedText(pid);  // a learner's program: its value, as it wrote it
+      if (own !== null) return own;
       const best = P.best[pid];
       if (best < 0) return text("returned.none", { score: P.score[pid] });
       move = moves(pid)[best];
@@ -121,6 +123,10 @@
   /* A search with no module: the guide's steps, nothing added. */
   const plainSearch = () => ({
     answered: () => null,
+    returnedText: () => null,
+    halts: () => false,
+    untold: () => false,
+    foot: () => null,
     skipped: () => [],
     notes: () => [],
     frameLines: () => [],
@@ -313,7 +319,7 @@
    * call its search answered from elsewhere, a cache hit, tells only that). */
   function told(state) {
     const top = state.frames[state.frames.length - 1];
-    const answered = search.answered(top.pid) !== null && state.kind >= EMPTY;
+    const answered = (search.answered(top.pid) !== null && state.kind >= EMPTY) || search.untold(state);
     return [...(answered ? [] : narrate(state)), ...search.notes(state)];
   }
   const narrationAt = (state) => cat(...told(state).flatMap(([key, slots], i) => (i ? [" ", say(key, slots)] : [say(key, slots)])));
@@ -337,7 +343,8 @@
    * [file stem, label] pairs, numbered as the guide numbers its figures. A game with
    * no board figures (D.figures lists those it has) links the test-plays and the overview. */
   function figuresOf(state) {
-    const hasFigure = (name) => (D.figures || []).includes(name);
+    if (D.figures === null) return [];  // the figures page cannot tell this search's calls
+    const hasFigure = (name) => D.figures.includes(name);
     const root = state.frames[0];
     const guide = (n) => text("figure.guide", { number: n });
     const playFigure = (k) => [`test-play-${k + 1}`, k < 3 ? guide(6 + k) : text("figure.test_play", { number: k + 1 })];
@@ -372,10 +379,13 @@
     if (kind) node.classList.add(kind);
     else if (st === "done" && P.sizes[pid] > 1) node.classList.add("summary", valueKind(P.score[pid]));
     node.appendChild(el("span", "title", text("card.title", { call: play.call })));
-    node.appendChild(picture(pid, { played: play.cell, finished: Boolean(kind) }));
+    node.appendChild(picture(pid, { played: play.cell, finished: Boolean(kind), from: parentPid }));
     const mover = parentPid === null ? {} : { caller: game.player(parentPid), ...moveSlots(play.cell) };
+    // A search may say how a finished call ended in its own words (a learner's call that raised).
+    const own = finished ? search.foot(pid) : null;
     let foot = "";
-    if (kind) foot = text(`foot.${kind}`, { score: P.score[pid], signed: signed(P.score[pid]), label: WG.terminals.labels[P.terminal[pid]] });
+    if (own !== null) foot = own;
+    else if (kind) foot = text(`foot.${kind}`, { score: P.score[pid], signed: signed(P.score[pid]), label: WG.terminals.labels[P.terminal[pid]] });
     else if (finished) foot = text(`foot.${side(pid)}`, { signed: signed(P.score[pid]) });
     else if (st === "placed") foot = text("foot.placed", mover);
     else foot = text(`foot.${st}`);
@@ -383,13 +393,13 @@
     // What the arrow into this card says: the move and, once known, the score sent back.
     if (parentPid !== null) {
       const move = text("edge.move", mover);
-      const back = finished ? text("edge.back", { signed: signed(P.score[pid]) }) : "";
+      const back = finished && own === null ? text("edge.back", { signed: signed(P.score[pid]) }) : "";
       const label = [move, back].filter(Boolean).join(" ");
       if (label) node.dataset.edge = label;
     }
-    const extra = search.cardClass(pid);
+    const extra = search.cardClass(pid, play.call);
     if (extra) node.classList.add(extra);
-    const caption = search.caption(pid, st);
+    const caption = search.caption(pid, st, play.call);
     if (caption) {
       const line = el("span", "caption", caption.text);
       line.dataset.tag = caption.tag;
@@ -699,6 +709,10 @@
     const stride = Math.max(1, Math.round((perSecond * interval) / 1000));
     timer = setInterval(() => {
       if (current >= TOTAL - 1) { setPlaying(false); return; }
+      // A search may name a step to pause at (a learner's first departure), even mid-stride.
+      for (let n = current + 1; n <= Math.min(current + stride, TOTAL - 1); n++) {
+        if (search.halts(locate(n))) { go(n); setPlaying(false); return; }
+      }
       go(current + stride);
     }, interval);
   }
