@@ -26,8 +26,8 @@ LAYERS = [
     ("tracer.explain",),
     ("tracer.renderers",),
     ("tracer.outputs",),
-    ("tracer.cli", "tracer.commandline", "tracer.console", "tracer.options", "tracer.play", "tracer.check",
-     "tracer.__main__"),
+    ("tracer.cli", "tracer.commands", "tracer.wiring", "tracer.commandline", "tracer.console", "tracer.options",
+     "tracer.play", "tracer.check", "tracer.__main__"),
     ("tracer",),
 ]
 

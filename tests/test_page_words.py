@@ -44,6 +44,9 @@ CASES = [
     ("aima-5.2", "alphabeta", "ge", "tutorial", "ascending", "X"),
     ("uneven-depth", "memo", "ge", "tutorial", "ascending", "X"),
     ("uneven-depth", "alphabeta", "gt", "tutorial", "ascending", "X"),
+    ("nim", "minimax", "ge", "tutorial", "ascending", "X"),
+    ("nim", "alphabeta", "ge", "tutorial", "all-first", "X"),
+    ("nim", "memo", "ge", "tutorial", "ascending", "X"),
 ]
 
 
@@ -244,7 +247,7 @@ def test_a_sentence_of_every_template_the_page_needs_is_written(tutorial_trace):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("case", [CASES[2], CASES[10]], ids=["memo", "tree-alphabeta"])
+@pytest.mark.parametrize("case", [CASES[2], CASES[10], CASES[14]], ids=["memo", "tree-alphabeta", "nim-alphabeta"])
 def test_the_pages_of_other_modules_pass_axe_in_both_colour_schemes(browser, pages, case, scheme):
     from test_game_browser import axe_violations
 

@@ -433,6 +433,8 @@ BUILT = [
     ("slow-win", "alphabeta", "ge", "depth", "4,0,2,6,8,1,3,5,7"),
     ("aima-5.2", "alphabeta", "ge", "tutorial", "ascending"),
     ("uneven-depth", "memo", "ge", "tutorial", "ascending"),
+    ("nim", "alphabeta", "ge", "tutorial", "all-first"),
+    ("nim", "memo", "ge", "tutorial", "ascending"),
 ]
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
+
+import pytest
 
 import tracer
 from tracer.renderers.stats import render_stats
@@ -193,3 +196,21 @@ def test_whole_process_stays_small():
     assert out.strip() == "549946"
     assert time.perf_counter() - start < 20
     assert rss < 100  # MiB
+
+
+@pytest.mark.parametrize(("board", "empty"), [("XOX.O..X.", 4), ("....OOXX.", 5), ("XOX.O....", 5),
+                                              ("X...O..X.", 6)])
+def test_a_mid_size_tree_fits_a_screen_by_default_and_says_how_to_get_it_whole(cli, tmp_path, board, empty):
+    (tmp_path / "b.txt").write_text(board + "\n")
+    assert (tmp_path / "b.txt").read_text().count(".") == empty
+    result = cli("b.txt", "-o", "t.svg")
+    assert result.exit_code == 0, result.output
+    svg = (tmp_path / "t.svg").read_text(encoding="utf-8")
+    width = float(re.search(r'<svg width="([0-9.]+)pt"', svg).group(1)) * 96 / 72
+    assert width <= 1920, f"{width:.0f} px wide"
+    wrote = result.stderr.strip().splitlines()[-1]
+    drawn, calls = (int(n.replace(",", "")) for n in re.search(r"([0-9,]+) of ([0-9,]+) calls drawn", wrote).groups())
+    if drawn < calls:  # drawn in part: the line says how to draw the rest
+        assert f"the whole tree: --max-nodes {calls:,}" in wrote and "collapsed" in wrote
+        whole = cli("b.txt", "-o", "w.svg", "--max-nodes", str(calls))
+        assert f"({calls:,} of {calls:,} calls drawn)" in whole.stderr

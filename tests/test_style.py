@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
@@ -17,6 +18,9 @@ SIMULATIONS = {
     "deuteranopia": ((0.367322, 0.860646, -0.227968),
                      (0.280085, 0.672501, 0.047413),
                      (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779),
+                   (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
 }
 
 
@@ -99,3 +103,40 @@ def test_index_digits_are_readable_yet_lighter_than_marks():
 
 def test_type_is_projector_sized():
     assert style.SMALL_POINTS >= 10 and style.INDEX_POINTS >= 10 and style.CELL_SIZE >= 20
+
+
+@pytest.mark.parametrize("vision", sorted(SIMULATIONS))
+def test_win_loss_draw_and_pruned_stay_apart(vision):
+    # The pruned stub's ink against each outcome's border, and its (white) ground against each
+    # outcome's fill: a reader tells "not searched" from every result.
+    for kind in ("win", "loss", "draw"):
+        assert difference(style.SKIPPED_BORDER, style.OUTCOME_BORDER[kind], vision) >= 10, (kind, vision)
+        assert difference("#ffffff", style.OUTCOME_FILL[kind], vision) >= 5, (kind, vision)
+
+
+@pytest.mark.parametrize("vision", sorted(SIMULATIONS))
+def test_the_chosen_line_has_a_colour_no_outcome_or_mark_uses(vision):
+    for kind in ("win", "loss", "draw"):
+        assert difference(style.CHOSEN, style.OUTCOME_BORDER[kind], vision) >= 15, (kind, vision)
+        assert difference(style.CHOSEN_FILL, style.OUTCOME_FILL[kind], vision) >= 5, (kind, vision)
+    for mark in (style.SUMMARY_BORDER, style.HIT_BORDER, style.SKIPPED_BORDER):
+        assert difference(style.CHOSEN, mark, vision) >= 15, (mark, vision)
+
+
+def test_pruned_stubs_read_like_the_rest():
+    assert contrast(style.SKIPPED_TEXT, "#ffffff") >= 4.5
+    assert contrast(style.SKIPPED_BORDER, "#ffffff") >= 4.5
+
+
+def test_collapsed_subtrees_and_cache_hits_keep_their_outcomes_fill(cli, tmp_path):
+    outcome_fills = {style.OUTCOME_FILL[k] for k in ("win", "loss", "draw")}
+    # The default forced-win tree folds subtrees; o-to-move's whole memo tree holds its hits.
+    for example, algorithm, border, whole in (("forced-win", "minimax", style.SUMMARY_BORDER, []),
+                                              ("o-to-move", "memo", style.HIT_BORDER, ["--max-nodes", "300"])):
+        result = cli("--example", example, "--algorithm", algorithm, "--format", "dot", "-o", "t.dot", *whole)
+        assert result.exit_code == 0, result.output
+        source = (tmp_path / "t.dot").read_text(encoding="utf-8")
+        # Every summary box (purple border) and cache hit (blue-grey) is filled with its
+        # score's outcome; more than one outcome shows, so the fill is not one colour for all.
+        boxes = re.findall(r'BGCOLOR="(#[0-9a-f]{6})" COLOR="' + border, source)
+        assert len(set(boxes)) >= 2 and set(boxes) <= outcome_fills, (algorithm, boxes)

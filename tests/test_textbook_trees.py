@@ -347,7 +347,7 @@ def test_drawing_shows_windows_bounds_and_pruned_branches():
     assert 'label="≤ 2"' in source  # C stopped early: worth at most 2
     assert "α=3 β=+∞" in source  # C and D are called once A is sure of 3
     for pruned_leaf in ("C.2", "C.3"):
-        assert f'COLOR="#9e9e9e">{pruned_leaf}</FONT>' in source
+        assert f'COLOR="#6e6e6e">{pruned_leaf}</FONT>' in source
 
 
 def test_json_has_labels_and_round_trips(fig52, tmp_path):

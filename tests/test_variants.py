@@ -355,7 +355,7 @@ def test_compare_table_and_page(cli, tmp_path):
     assert lines[0] == 'Compared on ["X", 1, "O", "X", 4, "X", "O", "O", 8] with X to move (X is the AI)'
     assert lines[5].split() == ["alpha-beta", "(cutoff", "ge)", "4", "+1", "8", "1", "(11.1%)"]
     page = (tmp_path / "cmp.html").read_text()
-    assert page.count("<svg") == 6 and "not searched" in page
+    assert page.count("<svg") == 7 and "not searched" in page  # six trees and one legend
 
 
 def test_run_with_a_variant_writes_json_that_renders_back(cli):
@@ -467,7 +467,7 @@ def test_tree_draws_pruned_test_plays_windows_and_cache_hits():
     from tracer.renderers.tree import game_tree
 
     source = game_tree(run_search(game("X.OX.XOO.", "X"), "alphabeta")).source
-    assert 'n6 -> n6p [label=" O on 4" color="#bdbdbd" fontcolor="#9e9e9e" style=dashed]' in source
+    assert 'n6 -> n6p [label=" O on 4" color="#6e6e6e" fontcolor="#6e6e6e" style=dashed]' in source
     assert "cell 4<BR/>not searched<BR/>(pruned)" in source and "cut: best +1 ≤ α = +1" in source
     assert "α = +1, β = +∞" in source and "Alpha-beta (cutoff ge) game tree" in source
     memo = run_search(game("XOX.O...X", "O"), "memo")

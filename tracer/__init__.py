@@ -21,7 +21,8 @@ What ``tracer`` offers (``help(tracer.NAME)`` tells more):
   ``"alphabeta"`` with ``cutoff="ge"|"gt"``, ``"memo"``) on any game, a board or a tree;
 * ``tree(text_or_lists, root="MAX")``: a textbook tree (``GameTree``), such as
   ``tree([[3, 12, 8], [2, 4, 6]])``; ``TicTacToe(board, to_move, ai, scores, order)``:
-  a board as a game;
+  a board as a game; ``Nim(heaps, misere=False, order="ascending")``: Nim from heaps such
+  as ``[1, 3, 5]``;
 * ``check(fn, board)``: a learner's own minimax function run and held, call by call,
   against the guide's (``trace check`` for a program file);
 * ``Trace``, ``Call``, ``Result``: what a search records; ``save(trace, path)`` and
@@ -78,6 +79,7 @@ __all__ = [
     "check",
     "figures",
     "load",
+    "Nim",
     "overview_figure",
     "parse_board",
     "plain_minimax",
@@ -98,6 +100,7 @@ _LAZY = {
     "Call": "trace", "Result": "trace", "Trace": "trace",
     "plain_minimax": "search.minimax",
     "GameTree": "games.tree.game", "tree": "games.tree.game", "TicTacToe": "games.tictactoe.game",
+    "Nim": "games.nim.game",
     "Figure": "renderers.figures", "FigureSeries": "renderers.figures", "figures": "renderers.figures",
     "overview_figure": "renderers.figures", "test_play_figure": "renderers.figures",
 }

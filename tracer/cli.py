@@ -1,367 +1,148 @@
-"""The ``trace`` command line: parse, search, render, write. Nothing else lives here.
+"""The ``trace`` program's front door: a plain summary run parsed here by hand, every other command line by click.
 
-Each command only wires: its options come from ``tracer.options`` (built from the
-game and search registries), the game from ``build_game``, the search from
-``chosen_search``, and every file or printed output from ``tracer.outputs``.
+``trace BOARD --stats`` (with ``--no-tree``, ``--quiet`` and ``--algorithm NAME``,
+in any order) is the run a learner repeats and the one a start is timed on: it is
+read here, without loading click, and runs exactly as ``tracer.commands``' ``run``
+would (the same helpers, the same one-line errors). Anything else, or anything
+unusual about it (a file that is not there, a search that is not known, shell
+completion asked for), goes to click's program, which says what is wrong.
+``main`` and the other names of ``tracer.commands`` are offered here too, loaded
+on first use.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
+import gc
 import os
 import sys
 from typing import Any
 
-import click
+from .wiring import build_game, read_input  # noqa: F401 - the commands' helpers, offered here
 
-from .check.command import check as check_command
-from .commandline import DefaultGroup, Failure, complete_folder, complete_path, reports_errors
-from .console import stdin_closed
-from .errors import EnvironmentFault, InputError
-from .options import (
-    build_game,
-    chosen_search,
-    game_options,
-    game_settings,
-    given_options,
-    input_bytes,
-    output_options,
-    search_options,
-    turn_option,
-)
-from .outputs import Request, produce
-from .outputs import run as run_outputs
-from .outputs.progress import waiting
-from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
-from .trace import Trace
+#: ``trace``'s commands: a first word that names one is never a board.
+COMMANDS = ("check", "compare", "play", "quiz", "render", "run")
 
-EPILOG = """\b
-Examples:
-  trace board.txt                    log to the terminal, tree to board.svg
-  trace --example near-endgame       the tutorial's board
-  trace --example                    list the bundled examples
-  trace board.txt -o tree.png        PNG instead of SVG (also: pdf, dot, json)
-  trace board.txt --format json -o - the JSON trace on standard output
-  cat board.txt | trace - --quiet    read the board from standard input
-  trace render trace.json -o t.svg   draw a saved JSON trace again
-  trace board.txt --figures figs     the tutorial's figures, with figs/index.html
-  trace board.txt --algorithm alphabeta   alpha-beta: see what it prunes and why
-  trace compare board.txt            the guide's minimax beside alpha-beta, memo, ...
-  trace check minimax.js             check your own minimax against the guide's, call by call
-"""
+#: The flags a quick run understands, and the option each sets.
+QUICK_FLAGS = {"--stats": "stats", "--no-tree": "no_tree", "-q": "quiet", "--quiet": "quiet"}
 
 
-@click.group(cls=DefaultGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(None, "-V", "--version", package_name="minimax-tracer", prog_name="trace")
-def main() -> None:
-    """Trace the tutorial's minimax on a tic-tac-toe board, call by call.
+class QuickRun:
+    """A summary run read from the command line: the board file, the search, the flags given."""
 
-    `trace BOARD` prints the recursion log (every call, tagged with the
-    tutorial's steps) and draws the game tree; its options are below.
-    BOARD is a board file (- for standard input): three rows of three cells,
-    or the tutorial's array ["X", 1, "O", "X", 4, "X", "O", "O", 8].
-    """
+    def __init__(self, board: str, algorithm: str | None, flags: dict[str, bool]):
+        self.board, self.algorithm, self.flags = board, algorithm, flags
 
 
-def complete_example(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """Shell completion for ``--example``: the bundled examples' names."""
-    from . import examples
-
-    return [name for name in examples.names() if name.startswith(incomplete)]
-
-
-def list_examples() -> None:
-    """``trace --example`` without a name: every example, what it teaches, and how to run one."""
-    from . import examples
-
-    names = examples.names()
-    width = max(map(len, names)) + 2
-    for name in names:
-        click.echo(f"{name:{width}}{examples.summary(name)}")
-    click.echo(f"\nRun one with: trace --example NAME   (e.g. trace --example {names[0]})")
-
-
-@main.command(epilog=EPILOG)
-@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
-@click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
-              shell_complete=complete_example,
-              help="Trace a bundled example (without NAME: list them).")
-@game_options
-@output_options
-@click.version_option(None, "-V", "--version", package_name="minimax-tracer", prog_name="trace")
-@reports_errors
-def run(board: str | None, example: str | None, turn: str | None, game_name: str | None,
-        algorithm: str, **options: Any) -> None:
-    """Trace minimax on BOARD (a board file, a tree file, or - for standard input).
-
-    A board file is three rows of three cells (X, O, and . - _ or the cell's
-    index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8];
-    4x4 and 5x5 boards are written the same way (--size, --in-a-row).
-    A tree file is a textbook game tree: A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
-    (leaf values for MAX, labels optional; see README.md, "Textbook trees").
-    """
-    if example == "":
-        list_examples()
-        return
-    if (board is None) == (example is None):
-        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
-    game, out = split_options(options)
-    search = chosen_search(algorithm, options)
-    text, source = read_input(board, example)
-    trace = search.run(build_game(text, source, game_name, turn, given=given_options(game), **game))
-    emit(trace, stem=stem_of(board, example), inputs=(board,) if board else (), **out)
+def quick_run(args: list[str]) -> QuickRun | None:
+    """``args`` as a quick run, or None when click's program must read them."""
+    if not args or args[0] in COMMANDS or os.environ.get("_TRACE_COMPLETE") or os.environ.get("NO_COLOR"):
+        return None
+    boards: list[str] = []
+    algorithms: list[str] = []
+    flags: dict[str, bool] = {}
+    words = iter(args)
+    for word in words:
+        if word in QUICK_FLAGS:
+            flags[QUICK_FLAGS[word]] = True
+        elif word == "--algorithm":
+            algorithms.append(next(words, ""))
+        elif word.startswith("--algorithm="):
+            algorithms.append(word.removeprefix("--algorithm="))
+        elif word.startswith("-"):
+            return None
+        else:
+            boards.append(word)
+    if not flags.get("stats") or len(boards) != 1 or len(algorithms) > 1 or not os.path.isfile(boards[0]):
+        return None
+    algorithm = algorithms[0] if algorithms else None
+    if algorithm is not None and not _is_search(algorithm):
+        return None
+    return QuickRun(boards[0], algorithm, flags)
 
 
-@main.command(epilog=EPILOG)
-@click.argument("trace_file", metavar="TRACE.json", shell_complete=complete_path)
-@output_options
-@reports_errors
-def render(trace_file: str, **out: Any) -> None:
-    """Render a saved JSON trace again, without searching."""
-    from .tracefile import load_json
+def _is_search(name: str) -> bool:
+    """Whether ``--algorithm`` takes ``name`` as it is (click's program reports any other)."""
+    from . import search
+    from .errors import InputError
 
-    with open_input(trace_file) as stream, waiting(f"reading {display_name(trace_file)}"):
-        trace = load_json(stream, display_name(trace_file))
-    emit(trace, stem=stem_of(trace_file, None), inputs=(trace_file,), **out)
-
-
-@main.command()
-@game_settings("ai")
-@click.option("--first", type=click.Choice(["ai", "human"], case_sensitive=False), default="ai",
-              show_default=True,
-              help="Who opens: ai (the tutorial's Play Game button) or human (New Game).")
-@game_settings("scores")
-@search_options
-@game_settings("order", "size")
-@click.option("--save", "save_dir", metavar="DIR", shell_complete=complete_folder,
-              help="Save every AI decision's trace in DIR (by default move-N.svg, move-N-figures/ and move-N.html).")
-@click.option("--save-as", "kinds", multiple=True, metavar="KIND",
-              type=click.Choice(list(OUTPUT_KINDS)),
-              help=f"What to save, repeatable: {', '.join(OUTPUT_KINDS)} "
-                   f"(default: {', '.join(DEFAULT_KINDS)}).")
-@click.option("--color/--no-color", default=None,
-              help="Colour the board (default: only on a terminal).")
-@click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
-              help="Write the game as one offline page to PATH instead of playing here "
-                   "(--ai and --scores choose what it starts with; both openings are buttons).")
-@reports_errors
-def play(ai: str, first: str, scores: str, algorithm: str, order: str, size: str | None, save_dir: str | None,
-         kinds: tuple[str, ...], color: bool | None, html_path: str | None = None, **settings: Any) -> None:
-    """Play tic-tac-toe against the tutorial's unbeatable minimax.
-
-    Type a cell number (0-8) to play; after each AI move a line says why it
-    played there. Type "why" for the full reason (also saved as files), "q" to
-    quit. Moves can be piped in:
-
-    \b
-      printf '4\\n2\\nn\\n' | trace play --first human
-    """
-    from pathlib import Path
-
-    from .games.tictactoe.game import parse_order
-    from .play.terminal import Session
-    from .scores import parse_scores
-
-    refuse_larger_board(size)
-    if html_path is not None:
-        from .outputs.game_page import GamePage, GamePageRequest
-        from .play.page import build_page, scheme_of
-
-        refuse_given(["first", "algorithm", "order", "save_dir", "kinds", "color", *settings],
-                     "applies to a game played here, not to the page --html writes (on the page, "
-                     "either side opens and the search is chosen there)")
-        scheme, mark = scheme_of(parse_scores(scores)), ai.upper()
-        run_outputs([GamePage(None, GamePageRequest(html_path, lambda: build_page(mark, scheme)))])  # type: ignore[arg-type]
-        return
-    if kinds and save_dir is None:
-        raise InputError("says what --save writes: give --save DIR too (without it, nothing is saved)",
-                         "--save-as")
-    search, loop_order = chosen_search(algorithm, settings), parse_order(order)
-    chosen = list(kinds) or list(DEFAULT_KINDS)
-    folder = None
-    if save_dir is not None:
-        folder = Path(save_dir)
-        if folder.exists() and not folder.is_dir():
-            raise InputError("cannot create the folder: a file has that name", save_dir)
-        # Other failures to create it are reported by the session, which plays on.
-    stdin = sys.stdin
-    if stdin_closed():
-        raise EnvironmentFault("cannot read standard input: it is closed")
-    Session(ai=ai.upper(), first=first.lower(), scores=parse_scores(scores),  # type: ignore[arg-type]
-            save_dir=folder, kinds=chosen, stdin=stdin, color=color,
-            echo_input=not stdin.isatty(), search=search, order=loop_order).run()
-
-
-@main.command()
-@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
-@click.option("--example", default=None, metavar="NAME", shell_complete=complete_example,
-              help="Quiz on a bundled example (a board or a textbook tree).")
-@game_options
-@reports_errors
-def quiz(board: str | None, example: str | None, turn: str | None, game_name: str | None,
-         algorithm: str, **options: Any) -> None:
-    """Predict the first call's test-plays on BOARD, then check against the trace.
-
-    Asks what each test-play of the first call returns and which one step 16
-    picks (with --algorithm alphabeta, also which test-plays are pruned), one
-    answer per line, and ends with a score. With BOARD '-', standard input
-    holds the board, an empty line, then the answers. Answers can be piped:
-
-    \b
-      printf -- '-1\\n1\\n-1\\n4\\n' | trace quiz --example near-endgame
-    """
-    from .play.quiz import QuizSession, read_board_lines
-
-    if (board is None) == (example is None):
-        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
-    if stdin_closed():
-        raise EnvironmentFault("cannot read standard input: it is closed")
-    if board == "-":
-        text, source = read_board_lines(sys.stdin, input_bytes()).encode("utf-8", "surrogateescape"), "<stdin>"
-    else:
-        text, source = read_input(board, example)
-    game, _ = split_options(options)
-    game_now = build_game(text, source, game_name, turn, given=given_options(game), **game)
-    trace = chosen_search(algorithm, options).run(game_now)
-    QuizSession(trace, sys.stdin, click.echo, echo_input=not sys.stdin.isatty()).run()
-
-
-@main.command()
-@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
-@click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
-@turn_option()
-@game_settings("ai", "scores", "size", "in_a_row")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="A table, or the same as JSON.")
-@click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
-              help="Also write a page with the variants' trees side by side ('-' = stdout).")
-@reports_errors
-def compare(board: str | None, example: str | None, turn: str | None, ai: str, scores: str,
-            fmt: str, html_path: str | None, **shape: Any) -> None:
-    """Run the guide's minimax and its variants on BOARD and compare them.
-
-    One row per search: the move and score it chose, its calls, the calls it
-    saved against the guide's minimax, and for a variant that chose another
-    move, the line of play it expects.
-    """
-    from .outputs.compare import CompareRequest, plan_compare
-    from .search import run_variants
-
-    if (board is None) == (example is None):
-        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
-    text, source = read_input(board, example)
-    game = build_game(text, source, None, turn, ai, scores,
-                      given=given_options(["ai", "scores", *shape]), **shape)
-    traces = [trace for _, trace in run_variants(game)]
-    run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())
-
-
-main.add_command(check_command)
-
-
-def refuse_larger_board(size: str | None) -> None:
-    """``trace play`` plays the guide's 3×3 board only: a whole game on a larger board is a
-    search no one can wait for, so ``--size 4`` is refused in one line saying so."""
-    from .games.tictactoe.notation import MAX_EMPTY, check_size, most_calls
-
-    if size is None or size.strip() == "3":
-        return
-    n = int(size) if size.strip().isdigit() and len(size.strip()) < 3 else None
-    if n is None:
-        raise InputError(f"expected a whole number, found {size!r}", "--size")
-    check_size(n)
-    raise InputError(f"trace play plays the guide's 3×3 board only: from the empty {n}×{n} board, "
-                     f"minimax could make up to {most_calls(n * n):,} calls (a position of at most "
-                     f"{MAX_EMPTY} empty cells, up to {most_calls(MAX_EMPTY):,}, is traced with "
-                     f"trace BOARD --size {n})", "--size")
-
-
-def refuse_given(names: list[str], why: str) -> None:
-    """InputError naming the first of the running command's options ``names`` the user
-    gave: an option that would do nothing is said, never silently ignored."""
-    ctx = click.get_current_context()
-    for name in given_options(names):
-        param = next(p for p in ctx.command.params if p.name == name)
-        raise InputError(why, param.opts[0])
-
-
-#: What ``trace -`` says when a person, not a pipe, is to type the board.
-STDIN_PROMPT = (
-    "trace: type or paste a board (rows like  X . O  or the guide's array), "
-    "then Ctrl-D on an empty line (Windows: Ctrl-Z, Enter)"
-)
-
-
-def display_name(path: str) -> str:
-    return "<stdin>" if path == "-" else path
-
-
-def open_input(path: str) -> Any:
-    """Open a file (or standard input for ``-``) for binary reading; InputError if impossible."""
-    if path == "-":
-        if sys.stdin.isatty():
-            click.echo(STDIN_PROMPT, err=True)
-            # Unwrapped: one Ctrl-D (an empty read) ends the board.
-            return contextlib.nullcontext(sys.stdin.buffer)
-        return io.BufferedReader(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
     try:
-        return open(path, "rb")  # noqa: SIM115 - closed by the caller's with
-    except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror}", path) from None
+        return search.find(name).name == name
+    except InputError:
+        return False
 
 
-def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
-    """The bytes of BOARD or of example NAME (enough for any game's input file), and their name."""
-    if example is not None:
-        from . import examples
+def run_quick(quick: QuickRun) -> None:
+    """Run ``trace run BOARD --stats …`` as ``tracer.commands`` would, errors included."""
+    from .console import prepare_streams
+    from .errors import InputError, RenderError, TooLargeError, TracerError
+    from .outputs.safe_write import ReaderGone, stdout_guard
 
-        return examples.read(example).encode("utf-8"), f"example:{example}"
-    assert board is not None
-    hint_if_misplaced(board)
-    with open_input(board) as stream:
-        return stream.read(input_bytes() + 1), display_name(board)
+    prepare_streams()
+    try:
+        with stdout_guard():  # a closed or full standard output: one line, exit 1
+            _summarise(quick)
+    except ReaderGone:  # `trace … | head` read all it wanted: nothing went wrong
+        sys.exit(0)
+    except (InputError, TooLargeError) as exc:
+        _fail(str(exc), 2)
+    except (RenderError, TracerError) as exc:
+        _fail(str(exc), 1)
+    except (EOFError, KeyboardInterrupt):
+        import click
 
-
-def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A command's other options, split: the games' own (``ai``, ``scores``, ``order``), and
-    the outputs' (a search's settings are left out: ``chosen_search`` reads them)."""
-    from . import games
-
-    names = {option.name for kind in games.kinds() for option in kind.options}
-    game = {k: v for k, v in options.items() if k in names}
-    out = {k: v for k, v in options.items() if k not in names and not k.startswith("setting_")}
-    return game, out
-
-
-def hint_if_misplaced(board: str) -> None:
-    """A hint, instead of "cannot read the file", for a word that was meant as something else."""
-    if board == "-" or os.path.exists(board):
-        return
-    from . import examples
-
-    if board == "help":
-        raise Failure("'help' is not a board file: for help, type trace --help", 2)
-    if board in examples.names():
-        raise InputError(f"no such file; to trace the bundled example, type trace --example {board}", board)
+        click.echo(file=sys.stderr)
+        click.echo("Aborted!", err=True)
+        sys.exit(1)
 
 
-def stem_of(path: str | None, example: str | None) -> str:
-    """The name output files are given by default: the input file's name without its suffix
-    (``Path.stem``'s rule, without importing pathlib: a run that writes no file never needs it)."""
-    if example:
-        return example
-    if path is None or path == "-":
-        return "trace"
-    name = os.path.basename(path)
-    dot = name.rfind(".")
-    return name[:dot] if 0 < dot < len(name) - 1 else name
+def _summarise(quick: QuickRun) -> None:
+    from . import search
+    from .wiring import emit, game_defaults, stem_of
+
+    spec = search.GUIDE if quick.algorithm is None else search.SearchSpec(quick.algorithm)
+    text, source = read_input(quick.board, None)
+    trace = spec.run(build_game(text, source, **game_defaults()))
+    emit(trace, stem=stem_of(quick.board, None), inputs=(quick.board,), **quick.flags)
 
 
-def emit(trace: Trace, *, stem: str, **options: Any) -> None:
-    """Produce every output the options ask for (see ``tracer.outputs``)."""
-    produce(trace, Request(stem=stem, **options))
+def _fail(message: str, status: int) -> None:
+    from .commandline import Failure
+
+    Failure(message, status).show()
+    sys.exit(status)
+
+
+def start(args: list[str] | None = None) -> None:
+    """Run ``trace`` on ``args`` (by default the process's own): quickly when it is a
+    summary run, else through click's program.
+
+    What the imports make (modules, classes, click's commands) lives until the process
+    ends, so the garbage collector is kept off it: paused while they load, then frozen
+    out of every later pass (and out of the last one, at exit), since each pass would
+    walk it again and free nothing. A summary run keeps it paused to the end: it makes
+    few objects besides, and nothing it makes is garbage before the process ends.
+    """
+    args = sys.argv[1:] if args is None else list(args)
+    gc.disable()
+    quick = quick_run(args)
+    if quick is None:
+        from .commands import main
+
+        gc.freeze()
+        gc.enable()
+        main(args, prog_name="trace")
+    else:
+        run_quick(quick)
+
+
+def __getattr__(name: str) -> Any:
+    """``main`` and the other names of click's program, loaded on first use (PEP 562)."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    from . import commands
+
+    return getattr(commands, name)
 
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    start()

@@ -82,16 +82,27 @@ def game_option() -> Callable[[F], F]:
 
 def game_settings(*names: str) -> Callable[[F], F]:
     """The options the games declare (``--ai``, ``--scores``, ``--order``), or only ``names``."""
-    declared = {option.name: option for kind in games.kinds() for option in kind.options}
+    # The guide's game first: its options lead, and its declaration of a shared option counts.
+    kinds = sorted(games.kinds(), key=lambda kind: not kind.reads_version1)
+    declared: dict[str, games.GameOption] = {}
+    for option in (option for kind in kinds for option in kind.options):
+        declared.setdefault(option.name, option)
     chosen = [declared[name] for name in names] if names else list(declared.values())
+    # An option several games take (``--order``) says what each of them makes of it.
+    helps = {name: " ".join(dict.fromkeys(o.help for kind in kinds for o in kind.options if o.name == name))
+             for name in declared}
 
     def apply(command: F) -> F:
         for option in reversed(chosen):
-            kind_of_value: Any = click.Choice(option.choices, case_sensitive=False) if option.choices else None
+            said = option.help if names else helps[option.name]
             flag = "--" + option.name.replace("_", "-")  # in_a_row: --in-a-row
+            if option.flag:
+                command = click.option(flag, option.name, is_flag=True, help=said)(command)
+                continue
+            kind_of_value: Any = click.Choice(option.choices, case_sensitive=False) if option.choices else None
             command = click.option(flag, option.name, type=kind_of_value, default=option.default,
                                    metavar=option.metavar, show_default=option.default is not None,
-                                   help=option.help)(command)
+                                   help=said)(command)
         return command
 
     return apply
@@ -118,38 +129,6 @@ def game_options(command: F) -> F:
     command = game_settings()(command)
     command = game_option()(command)
     return turn_option()(command)
-
-
-def chosen_search(algorithm: str, given: dict[str, Any]) -> search.SearchSpec:
-    """The search the options name; a setting given to a search that does not take it is a
-    mistake worth saying (``--cutoff`` without alpha-beta)."""
-    kind = search.find(algorithm)
-    settings = {name.removeprefix("setting_"): value for name, value in given.items()
-                if name.startswith("setting_") and value is not None}
-    for name in settings:
-        if name not in kind.settings:
-            takers = [k.name for k in search.kinds() if name in k.settings]
-            raise InputError(f"only applies to --algorithm {' or '.join(takers)}, not {algorithm}", f"--{name}")
-    return search.SearchSpec(algorithm, **settings)
-
-
-def build_game(data: bytes, source: str, game_name: str | None = None, turn: str | None = None,
-               ai: str = "X", scores: str = "tutorial", order: str = "ascending",
-               given: Collection[str] = (), **options: Any) -> Any:
-    """The game an input file's bytes describe (the one named, else the one its text is
-    written for), shaped by the options each game takes (the others leave it as it is).
-
-    ``given`` names the options the user gave: one the game does not take is refused
-    (``--scores depth`` on a tree), never silently left unused.
-    """
-    kind = games.find(game_name) if game_name else games.sniff(data)
-    takes = {option.name for option in kind.options}
-    for name in given:
-        if name not in takes:
-            takers = [k.title for k in games.kinds() if name in {o.name for o in k.options}]
-            raise InputError(f"applies only to {' and '.join(takers) or 'no game'}; this input is "
-                             f"{kind.title}: leave the option out", f"--{name.replace('_', '-')}")
-    return kind.read(data, source, {"turn": turn, "ai": ai, "scores": scores, "order": order, **options})
 
 
 def given_options(names: Collection[str]) -> list[str]:
@@ -204,8 +183,3 @@ def output_options(command: F) -> F:
     for option in reversed(options):
         command = option(command)
     return command
-
-
-def input_bytes() -> int:
-    """The most bytes any game reads of an input file."""
-    return max(kind.max_bytes for kind in games.kinds())

@@ -46,9 +46,13 @@ CHOSEN_FILL = "#dcecf7"
 PICKED_EDGE = "#212121"
 REJECTED_EDGE = "#8c8c8c"
 REJECTED_TEXT = "#5c5c5c"
-#: A collapsed subtree (summary box).
+#: A collapsed subtree (summary box) keeps the fill of the outcome its score predicts; its
+#: border says what it is. SUMMARY_FILL is for a score that predicts no outcome (a bound).
 SUMMARY_FILL = "#f6e3ee"
 SUMMARY_BORDER = "#8e3b6b"
+#: A memo cache hit's border: the hit keeps its outcome's fill too. Blue-grey, which neither
+#: an outcome nor the chosen line uses.
+HIT_BORDER = "#455a64"
 
 CELL_TEXT = "#212121"
 #: Empty cells show their index (as the guide's array stores it) in this grey:
@@ -62,9 +66,10 @@ INDEX_POINTS = 10
 SMALL_POINTS = 10
 TITLE_POINTS = 12
 
-#: A move a search did not search (alpha-beta's pruned test-plays): grey, dashed.
-SKIPPED_TEXT = "#9e9e9e"
-SKIPPED_BORDER = "#bdbdbd"
+#: A move a search did not search (alpha-beta's pruned test-plays): grey, dashed, and at
+#: 5:1 against white as readable as every other word (the dashes, not a faint ink, say "not searched").
+SKIPPED_TEXT = "#6e6e6e"
+SKIPPED_BORDER = "#6e6e6e"
 #: The mark on a textbook tree's branch that was cut off, and its ink.
 CUT_MARK = "✂"
 CUT_INK = "#c62828"

@@ -16,8 +16,7 @@ walked in call order without ever being materialised.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator, MutableSequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .hooks import ask
@@ -26,22 +25,48 @@ if TYPE_CHECKING:
     from .games.base import Rules
 
 
+#: A column of integers: an array once the rows are complete (a list while a search fills them).
+Column = MutableSequence[int]
+
 # Event kinds yielded by Trace.events().
 ENTER, LEAVE = 0, 1
 
 
-@dataclass(frozen=True)
 class Result:
     """What an invocation returns: the tutorial's ``{index, score}``.
 
     ``index`` is the move chosen, None for a terminal call (the tutorial returns
-    just ``{score}``).
+    just ``{score}``). A value: equal, and hashed alike, when index and score are;
+    read-only. (A plain class, not a frozen dataclass: ``dataclasses`` loads
+    ``inspect``, and every start would pay for it.)
     """
 
     index: int | None
     score: int
     #: The game the move belongs to, so the result can name it (not part of its value).
-    game: Any = field(default=None, compare=False, repr=False)
+    game: Any
+
+    def __init__(self, index: int | None, score: int, game: Any = None):
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "game", game)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a Result is read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a Result is read-only")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.index, self.score) == (other.index, other.score)
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.score))
+
+    def __repr__(self) -> str:
+        return f"Result(index={self.index!r}, score={self.score!r})"
 
     def as_dict(self) -> dict[str, int | None]:
         """``{"index": ..., "score": ...}``."""
@@ -57,39 +82,68 @@ class Result:
         return str(ask("show_result", self))
 
 
-@dataclass
 class Positions:
     """One row per distinct subtree the search recorded (row 0 is the first call's).
 
     A search keys its rows by whatever decides the calls below a call: the
     position for minimax, the position and its window for alpha-beta. Every
-    call with that key has the same subtree, so it is stored once.
+    call with that key has the same subtree, so it is stored once. Rows are equal
+    when every column is.
     """
 
-    #: The game's state (an integer only the game decodes).
-    state: array = field(default_factory=lambda: array("q"))
-    #: Moves from the first call (every call on this row is at this depth).
-    depth: array = field(default_factory=lambda: array("h"))
-    #: 0 if the game goes on, else the game's terminal code (``game.terminal_names``).
-    terminal: bytearray = field(default_factory=bytearray)
-    #: The score returned, from the maximiser's point of view.
-    score: array = field(default_factory=lambda: array("q"))
-    #: Index of the chosen child among the row's edges, -1 if none (terminal).
-    best: array = field(default_factory=lambda: array("h"))
-    #: Where the row's edges start in ``edge_move``/``edge_child``.
-    first_edge: array = field(default_factory=lambda: array("l"))
-    #: How many edges (calls made) the row has.
-    edge_count: array = field(default_factory=lambda: array("h"))
-    #: Number of calls in the row's subtree, itself included.
-    sizes: array = field(default_factory=lambda: array("q"))
-    #: Per edge, in loop order: the move played and the row it leads to.
-    edge_move: array = field(default_factory=lambda: array("h"))
-    edge_child: array = field(default_factory=lambda: array("l"))
-    #: Per-row facts only some searches record, by name (e.g. ``alpha``, ``beta``).
-    extras: dict[str, Any] = field(default_factory=dict)
+    def __init__(self) -> None:
+        #: The game's state (an integer only the game decodes).
+        self.state: Column = array("q")
+        #: Moves from the first call (every call on this row is at this depth).
+        self.depth: Column = array("h")
+        #: 0 if the game goes on, else the game's terminal code (``game.terminal_names``).
+        self.terminal: bytearray = bytearray()
+        #: The score returned, from the maximiser's point of view.
+        self.score: Column = array("q")
+        #: Index of the chosen child among the row's edges, -1 if none (terminal).
+        self.best: Column = array("h")
+        #: Where the row's edges start in ``edge_move``/``edge_child``.
+        self.first_edge: Column = array("l")
+        #: How many edges (calls made) the row has.
+        self.edge_count: Column = array("h")
+        #: Number of calls in the row's subtree, itself included.
+        self.sizes: Column = array("q")
+        #: Per edge, in loop order: the move played and the row it leads to.
+        self.edge_move: Column = array("h")
+        self.edge_child: Column = array("l")
+        #: Per-row facts only some searches record, by name (e.g. ``alpha``, ``beta``).
+        self.extras: dict[str, Any] = {}
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]  # rows change while a search fills them
+
+    def __repr__(self) -> str:
+        return f"Positions({', '.join(f'{name}={value!r}' for name, value in vars(self).items())})"
 
     def __len__(self) -> int:
         return len(self.state)
+
+    @classmethod
+    def filling(cls) -> Positions:
+        """Empty rows whose columns are lists, quicker than arrays to append to and to read
+        back while a search records; the search ``pack()``s them once it is done."""
+        rows = cls()
+        for name, empty in list(vars(rows).items()):
+            if isinstance(empty, array):
+                setattr(rows, name, [])
+        return rows
+
+    def pack(self) -> Positions:
+        """These rows with every column an array again (a few bytes a value); returns them."""
+        for name, empty in vars(Positions()).items():
+            column = getattr(self, name)
+            if isinstance(empty, array) and not isinstance(column, array):
+                setattr(self, name, array(empty.typecode, column))
+        return self
 
     def add(self, state: int, depth: int, terminal: int = 0, score: int = 0) -> int:
         """Append a row (its edges come later, with ``set_edges``); return its index."""
@@ -113,7 +167,7 @@ class Positions:
         self.score[pid] = score
         self.sizes[pid] = 1 + sum(self.sizes[c] for c in children)
 
-    def moves(self, pid: int) -> array:
+    def moves(self, pid: int) -> Column:
         """The moves row ``pid`` played, in loop order."""
         start = self.first_edge[pid]
         return self.edge_move[start : start + self.edge_count[pid]]

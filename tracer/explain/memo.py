@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..style import HIT_BORDER, INNER_FILL, OUTCOME_FILL
 from ..trace import Call
 from . import labels, pagewords
 from .base import NodeLook, Note, SearchWords
@@ -11,9 +12,9 @@ from .labels import LegendRow
 from .questions import YES_NO, Question, who
 from .text import signed
 
-#: A memo cache hit: a score looked up, not searched.
-HIT_FILL = "#e3f2fd"
-HIT_BORDER = "#1e88e5"
+#: A memo cache hit: a score looked up, not searched. Its fill is its score's outcome (as
+#: every finished call's); the border and the title say it is a hit. HIT_FILL is the legend's sample.
+HIT_FILL = OUTCOME_FILL["draw"]
 
 
 class MemoWords(SearchWords):
@@ -57,13 +58,15 @@ class MemoWords(SearchWords):
         if source is None:
             return None
         return NodeLook(title=f"#{call.call} · cache hit", footer=f"= {signed(call.score)} from call #{source}",
-                        fill=HIT_FILL, border=HIT_BORDER, caption="answered from the cache,\nnot searched again")
+                        fill=OUTCOME_FILL.get(self.game_words.value_kind(call.score), INNER_FILL),
+                        border=HIT_BORDER, caption="answered from the cache,\nnot searched again")
 
     def legend_rows(self, *, shapes: bool) -> list[LegendRow]:
         if shapes:
             return []
-        return [LegendRow(labels.swatch(HIT_FILL, HIT_BORDER, width=12, height=12),
-                          "cache hit: the score of an earlier call on the same position (#N)")]
+        return [LegendRow(labels.swatch(HIT_FILL, HIT_BORDER, border=2, width=12, height=12),
+                          "cache hit: the score of an earlier call on the same position (#N); blue-grey border, "
+                          "filled as that score predicts")]
 
     def per_depth(self, counts: list[int]) -> list[int]:
         """Per depth: how many calls were cache hits, over every call of the trace."""

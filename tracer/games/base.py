@@ -63,6 +63,8 @@ class GameOption(NamedTuple):
     default: str | None = None
     #: How ``--help`` names its value when it is free text.
     metavar: str | None = None
+    #: Whether it is a flag (``--misere``), given or not, taking no value.
+    flag: bool = False
 
 
 class Variation(NamedTuple):

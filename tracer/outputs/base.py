@@ -11,11 +11,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, NamedTuple
 
-import click
-
 from ..errors import quote, visible
 from ..trace import Trace
-from .safe_write import staged_writes
+from .safe_write import echo, staged_writes
 
 
 class Request(NamedTuple):
@@ -186,7 +184,7 @@ def run(outputs: list[Output], inputs: tuple[str, ...] = ()) -> None:
             out.write()
     for out in files:
         for line in out.reports:
-            click.echo(visible(line), err=True)  # the file names in it are the user's
+            echo(visible(line), err=True)  # the file names in it are the user's
 
 
 def check_distinct(outputs: list[Output], inputs: tuple[str, ...]) -> None:

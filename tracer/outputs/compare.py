@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
 from ..trace import Trace
 from .base import Output
 from .files import check_graphviz, check_output_path, pipe, write_atomically, write_stdout
+
+if TYPE_CHECKING:
+    from ..explain import Marker
 
 
 @dataclass(frozen=True)
@@ -59,16 +63,19 @@ class ComparePage(Output):
         check_graphviz()
 
     def render(self) -> None:
-        from ..renderers.compare import render_html
-        from ..renderers.tree import READABLE_NODES, describe, game_tree, plan_tree
+        from ..renderers.compare import differences, render_html
+        from ..renderers.tree import READABLE_NODES, describe, game_tree, legend_graph, plan_tree, tree_legend
 
         # Each tree as the tree file draws it by default: whole when small, else to the
-        # depth that stays readable (side by side, several large drawings would take minutes).
+        # depth that stays readable (side by side, several large drawings would take minutes);
+        # without their titles and legends, which the page shows once.
         plans = [plan_tree(trace, whole=READABLE_NODES) for trace in self.trace]
-        svgs = [pipe(game_tree(trace, plan), "svg").decode("utf-8") for trace, plan in zip(self.trace, plans,
-                                                                                              strict=True)]
+        svgs = [pipe(game_tree(trace, plan, marks=_other_move(self.trace[0], trace), framed=False),
+                     "svg").decode("utf-8") for trace, plan in zip(self.trace, plans, strict=True)]
         notes = [describe(trace, plan) for trace, plan in zip(self.trace, plans, strict=True)]
-        self.page = render_html(self.trace, svgs, notes)
+        richest = max(range(len(self.trace)), key=lambda i: len(tree_legend(self.trace[i], plans[i])))
+        legend = pipe(legend_graph(tree_legend(self.trace[richest], plans[richest])), "svg").decode("utf-8")
+        self.page = render_html(self.trace, svgs, notes, differences(self.trace), legend)
 
     def write(self) -> None:
         if self.path == "-":
@@ -76,6 +83,17 @@ class ComparePage(Output):
             return
         write_atomically(self.path, self.page.encode("utf-8"))
         self.report(f"trace: wrote {self.path} ({len(self.trace)} trees side by side)")
+
+
+def _other_move(base: Trace, trace: Trace) -> dict[int, Marker]:
+    """A violet mark on the first move ``trace``'s search picks when it is not ``base``'s."""
+    from ..explain import Marker
+
+    root = trace.root
+    if trace.result.index == base.result.index or root.best_index is None or not root.children():
+        return {}
+    picked = root.children()[root.best_index]
+    return {picked.call: Marker("another move than the first search's", legend="another move than the first")}
 
 
 def plan_compare(traces: list[Trace], request: CompareRequest) -> list[Output]:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import InputError, RenderError, TooLargeError, one_line
+from . import text_fit
 from .progress import waiting
 
 ENGINES = ("auto", "dot", "pure")
@@ -134,6 +135,10 @@ def render(source: str, fmt: str, *, engine: str | None = None, scale: float = 1
         # Its warnings come once, with the PNG itself.
         check_png_size(svg if svg is not None else _run(name, program, "svg", source, [], lambda _: None), dpi)
         extra = [f"-Gdpi={dpi:g}"]
+    if fmt == "svg":
+        # The same layout as xdot too: the text widths it measured, which the SVG then
+        # asks browsers to keep (see text_fit).
+        return text_fit.fit_texts(*text_fit.split(_run(name, program, fmt, source, ["-Txdot"], warn)))
     data = _run(name, program, fmt, source, extra, warn)
     if fmt == "png" and _png_too_large(data):
         raise TooLargeError(TOO_LARGE)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import sys
 
-import click
-
 from ..errors import InputError
 from ..renderers.stats import render_stats
 from ..trace import Trace
 from .base import Output, Request
 from .files import atomic_writer, check_output_path
 from .progress import calls_bar
+from .safe_write import echo
 
 #: Above this many calls the log goes only where asked (``--log``, a pipe), never to a terminal.
 TERMINAL_LOG_CALLS = 20_000
@@ -40,8 +39,8 @@ class TerminalLogOutput(Output):
         stream = sys.stdout
         if is_terminal(stream) and self.trace.calls > TERMINAL_LOG_CALLS:
             # Hundreds of megabytes scrolling past help nobody: summarise instead.
-            click.echo(render_stats(self.trace), nl=False)
-            click.echo(f"trace: the full log has {self.trace.calls:,} calls, too many for a terminal "
+            echo(render_stats(self.trace), nl=False)
+            echo(f"trace: the full log has {self.trace.calls:,} calls, too many for a terminal "
                        f"(over {TERMINAL_LOG_CALLS:,}): --log PATH writes it, or pipe it "
                        f"(trace ... | less)", err=True)
             return

@@ -12,13 +12,10 @@ of it, and both end their line cleanly, on success and on failure alike:
 from __future__ import annotations
 
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
-
-import click
 
 from ..errors import visible
 
@@ -48,6 +45,8 @@ def calls_bar(total: int, label: str, *, stream: TextIO | None = None,
     if terminal is None or total < minimum:
         yield None
         return
+    import click
+
     with click.progressbar(length=total, label=visible(label), file=terminal, show_pos=True,
                            show_percent=True, width=30) as bar:
         shown = 0
@@ -72,6 +71,10 @@ def waiting(label: str, *, stream: TextIO | None = None, delay: float = WAIT_DEL
     if terminal is None:
         yield
         return
+    import threading
+
+    import click
+
     done = threading.Event()
     drawn = threading.Event()
     start = time.monotonic()

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import click
-
 from ..renderers.stats import render_stats
 from ..trace import Trace
 from .base import Output, Request
+from .safe_write import echo
 
 
 class StatsOutput(Output):
@@ -25,4 +24,4 @@ class StatsOutput(Output):
         self.text = render_stats(self.trace, baseline=guide_calls(self.trace))
 
     def write(self) -> None:
-        click.echo(self.text, nl=False)
+        echo(self.text, nl=False)

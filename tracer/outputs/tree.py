@@ -47,14 +47,16 @@ class TreeOutput(Output):
                              f"(-o - > tree.{self.fmt}) or name a file (-o tree.{self.fmt})", "-o")
         if self.fmt == "json":
             return
-        from ..renderers.tree import DEFAULT_MAX_NODES, READABLE_NODES, plan_tree
+        from ..renderers.tree import DEFAULT_MAX_NODES, READABLE_NODES, SCREEN_WIDTH, plan_tree
 
         # Planning is cheap and refuses a tree too large to draw before anything is written.
         req = self.request
         self.tree_plan = plan_tree(
             self.trace, focus=req.focus, depth=req.depth, line=req.line,
             max_nodes=DEFAULT_MAX_NODES if req.max_nodes is None else req.max_nodes,
-            whole=READABLE_NODES if req.max_nodes is None else req.max_nodes)
+            whole=READABLE_NODES if req.max_nodes is None else req.max_nodes,
+            # Without a size asked for, a large tree is drawn to fit a screen.
+            screen=SCREEN_WIDTH if req.max_nodes is None and req.depth is None else None)
 
     def render(self) -> None:
         if self.fmt == "json":

@@ -114,29 +114,115 @@ def render_json(traces: list[Trace]) -> str:
     return f'{text}, "rows": [\n  {body}\n]}}\n'  # one row per line: diffable, still JSON
 
 
-def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str]) -> str:
-    """A self-contained page: the table, then each search's tree side by side (``svgs[i]``,
-    the SVG of trace ``i``'s tree, with ``notes[i]`` saying what it shows)."""
-    from .figures_page import NO_SCRIPTS
+#: The compare page's look: each search a column, all at one scale that fits the widest tree
+#: to its column (each tree's width is a share of its column), a zoom per column, stacked on
+#: a phone; differences in violet, the colour no outcome uses.
+PAGE_CSS = """
+:root { color-scheme: light; }
+body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #212121; background: #fff;
+       margin: 0; padding: .8em 1em; line-height: 1.4; }
+h1 { font-size: 1.3em; margin: 0 0 .4em; }
+pre { background: #fafafa; border: 1px solid #ddd; padding: .6em; overflow-x: auto; font-size: .85em; }
+.trees { display: grid; gap: .8em; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20em), 1fr));
+         align-items: start; }
+.trees section { min-width: 0; border: 1px solid #d0d0d0; border-radius: 6px; padding: .5em; }
+.trees section.differs { border: 2px solid #a500f0; }
+.trees h2 { font-size: 1em; margin: 0 0 .2em; }
+.trees p { font-size: .82em; color: #555; margin: 0 0 .3em; }
+.trees p.diff { color: #6a00a0; font-weight: bold; }
+.drawing { overflow: auto; max-height: 75vh; }
+.drawing svg { display: block; height: auto; }
+.zoom { font-size: .8em; margin: .2em 0; }
+.zoom label { cursor: pointer; margin-right: .7em; }
+.trees input[type=radio] { position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; }
+.trees input.full:checked ~ .drawing svg { width: auto !important; max-width: none; }
+.trees input.fit:checked ~ .zoom label.fit, .trees input.full:checked ~ .zoom label.full {
+  font-weight: bold; text-decoration: underline; }
+.trees input:focus-visible ~ .zoom { outline: 2px solid #0072b2; }
+details { font-size: .85em; margin-top: .3em; }
+@media (max-width: 40em) { body { padding: .5em; } .drawing { max-height: 60vh; } }
+"""
 
+
+def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str],
+                differences: Sequence[str] = (), legend: str = "") -> str:
+    """A self-contained page: the table, then each search's tree in its own column (``svgs[i]``,
+    the SVG of trace ``i``'s tree drawn without title and legend, ``notes[i]`` saying what it
+    shows, ``differences[i]`` how it differs from the first), then ``legend``'s SVG once."""
+    from .figures_page import NO_SCRIPTS, inline_svg
+
+    widths = [_svg_width(svg) for svg in svgs]
+    widest = max(widths, default=1.0) or 1.0
     columns = []
-    for row, svg, note in zip(rows(traces), svgs, notes, strict=True):
-        svg = svg[svg.index("<svg"):]  # drop the XML prologue: the SVG is inline
+    for i, (row, svg, note) in enumerate(zip(rows(traces), svgs, notes, strict=True)):
+        diff = differences[i] if i < len(differences) else ""
+        share = f"{100 * widths[i] / widest:.2f}%"
+        name = f"t{i}"
+        marked = ' class="differs"' if "another move" in diff else ""
         columns.append(
-            f'<section><h2>{escape(row["settings"])}</h2>'
-            f'<p>{escape(note)}</p>{svg}</section>'
-        )
+            f'<section id="{name}"{marked}>'
+            f'<h2>{escape(row["settings"])}</h2><p>{escape(note)}</p>'
+            + (f'<p class="{"diff" if " not made " in diff or "another move" in diff else "same"}">'
+               f"{escape(diff)}</p>" if diff else "")
+            + f'<input type="radio" class="fit" name="z{name}" id="z{name}-fit" checked>'
+            f'<input type="radio" class="full" name="z{name}" id="z{name}-full">'
+            f'<div class="zoom">Zoom: <label class="fit" for="z{name}-fit">one scale for all, fitted</label>'
+            f'<label class="full" for="z{name}-full">full size (scroll to pan)</label></div>'
+            f'<div class="drawing" role="img" aria-label="{escape(row["settings"])}: {escape(note)}">'
+            + inline_svg(svg, name).replace("<svg ", f'<svg style="width:{share}" ', 1)
+            + "</div></section>")
     table = escape(render_table(traces))
     title = capitalised(for_trace(traces[0])[1].name())
+    legend_part = ('<details><summary>Legend</summary><div class="drawing">'
+                   f"{inline_svg(legend, 'legend')}</div></details>") if legend else ""
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<meta http-equiv="Content-Security-Policy" content="{NO_SCRIPTS}">'
-        "<title>trace compare</title><style>"
-        "body{font-family:'DejaVu Sans',sans-serif;margin:1em}"
-        "pre{background:#fafafa;border:1px solid #ddd;padding:.6em;overflow-x:auto}"
-        ".trees{display:flex;gap:1em;overflow-x:auto;align-items:flex-start}"
-        ".trees section{flex:0 0 auto;border:1px solid #ddd;padding:.4em;max-width:90vw;overflow:auto}"
-        "h2{font-size:1em;margin:.2em 0}section p{font-size:.8em;color:#555;margin:.2em 0}"
-        f"</style></head><body><h1>{escape(title, quote=False)} and its variants</h1>"
-        f"<pre>{table}</pre><div class=\"trees\">{''.join(columns)}</div></body></html>\n"
+        f"<title>trace compare</title><style>{PAGE_CSS}</style></head><body>"
+        f"<h1>{escape(title, quote=False)} and its variants, side by side</h1>"
+        f"<pre>{table}</pre>{legend_part}<div class=\"trees\">{''.join(columns)}</div></body></html>\n"
     )
+
+
+def _svg_width(svg: str) -> float:
+    """An SVG's width in points, as Graphviz wrote it."""
+    import re
+
+    found = re.search(r'<svg[^>]*?width="([0-9.]+)pt"', svg)
+    return float(found.group(1)) if found else 1.0
+
+
+def differences(traces: list[Trace]) -> list[str]:
+    """Per trace, how its search differs from the first's: the calls the first makes that it
+    does not, and a different chosen move."""
+    base = traces[0]
+    words = for_trace(base)[0]
+    out = []
+    for trace in traces:
+        if trace is base:
+            out.append("")
+            continue
+        parts = []
+        missing = base.calls - _shared_calls(base, trace)
+        if missing:
+            parts.append(f"{missing:,} of the first search's {base.calls:,} calls not made here")
+        if trace.result.index != base.result.index:
+            parts.append(f"another move: {words.returned(trace.result.index, trace.result.score)} "
+                         f"where the first returns {words.returned(base.result.index, base.result.score)}")
+        out.append("; ".join(parts) if parts else "the same calls and the same move as the first")
+    return out
+
+
+def _shared_calls(base: Trace, other: Trace) -> int:
+    """How many of ``base``'s calls ``other`` also makes: the same moves from the first call."""
+    shared, stack = 0, [(base.root, other.root)]
+    while stack:
+        mine, theirs = stack.pop()
+        shared += 1
+        by_move = {child.move: child for child in theirs.children()}
+        for child in mine.children():
+            match = by_move.get(child.move)
+            if match is not None:
+                stack.append((child, match))
+    return shared

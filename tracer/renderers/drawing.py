@@ -21,6 +21,7 @@ from ..style import (  # noqa: F401 - the palette is part of this module's inter
     CHOSEN,
     CHOSEN_FILL,
     FONT,
+    HIT_BORDER,
     INDEX_TEXT,
     INNER_BORDER,
     INNER_FILL,
@@ -147,12 +148,20 @@ def summary_label(trace: Trace, call: Call, *, thick: bool = False, marker: Mark
         f"#{call.call} · {words.player(call.state)} to move",
         search.footer(call) or f"{'max' if call.maximising else 'min'} = {signed(call.score)}",
         played=call.move,
-        fill=SUMMARY_FILL,
+        fill=score_fill(trace, call, SUMMARY_FILL),
         border=SUMMARY_BORDER,
         thick=thick,
         caption=f"{call.size:,} calls collapsed\n#{call.call} – #{last}",
         marker=marker or search.marker(call),
     )
+
+
+def score_fill(trace: Trace, call: Call, otherwise: str = INNER_FILL) -> str:
+    """The fill of the outcome ``call``'s score predicts; ``otherwise`` when it predicts none
+    or is only a bound (a bound is never coloured as a result)."""
+    if for_trace(trace)[1].bound_word(call):
+        return otherwise
+    return OUTCOME_FILL.get(value_outcome(trace, call.score), otherwise)
 
 
 def add_skipped(graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) -> None:
@@ -164,7 +173,7 @@ def add_skipped(graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) 
     name = f"{prefix}{call.call}p"
     box = labels.table(
         labels.row(labels.cell(labels.lines([words.moves_list(skipped), *search.skipped_words()],
-                                            POINT_SIZE=8, COLOR=SKIPPED_TEXT))),
+                                            POINT_SIZE=SMALL_POINTS, COLOR=SKIPPED_TEXT))),
         BORDER="1", CELLBORDER="0", CELLPADDING="2", STYLE="DASHED,ROUNDED", COLOR=SKIPPED_BORDER)
     graph.node(name, labels.html_label(box))
     label = words.edge_label(call.state, skipped[0]) if len(skipped) == 1 else f"{len(skipped)} test-plays"
@@ -265,8 +274,9 @@ def _call_rows(trace: Trace, uses: Uses) -> list[LegendRow]:
         rows.append(LegendRow(labels.sample("↑ -1", CELL_TEXT, SMALL_POINTS),
                               "the score the call below the arrow returns (step 12 saves it)"))
     if uses.collapsed:
-        rows.append(LegendRow(labels.swatch(SUMMARY_FILL, SUMMARY_BORDER), "summary box: a whole subtree "
-                              f"drawn as its first {words.state_noun}, with its score and call count"))
+        rows.append(LegendRow(labels.swatch(OUTCOME_FILL["draw"], SUMMARY_BORDER, border=2), "summary box: "
+                              f"a whole subtree drawn as its first {words.state_noun} (purple border), filled "
+                              "as its score predicts, with its call count"))
     if uses.thick:
         rows.append(LegendRow(labels.swatch(INNER_FILL, INNER_BORDER, border=3),
                               f"thick border: a {words.state_noun} on {search.chosen_line}"))

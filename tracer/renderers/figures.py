@@ -275,7 +275,7 @@ def _add_tested_root(graph: graphviz.Digraph, trace: Trace, number: int, call: C
     """Draw call #1 as a test-play figure shows it: the cell its for-loop tests framed in red."""
     root, words = trace.root, for_trace(trace)[0]
     if words.draws_shapes:
-        graph.node("n1", **shapes.shape_node(trace, root, thick=True))
+        shapes.add_shape_node(graph, "n1", trace, root, thick=True)
     else:
         graph.node(
             "n1",

@@ -32,8 +32,21 @@ h2 { font-size: 1.15em; margin: 0 0 0.4em; }
 nav ol { padding-left: 1.4em; }
 section.figure { border-top: 1px solid #e0e0e0; padding-top: 1em; margin-top: 1.5em; }
 figure { margin: 0.8em 0; }
-.drawing { overflow-x: auto; }
+.drawing { overflow: auto; }
 .drawing svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+/* Zoom without a script: three radio buttons per figure; at full or double size the drawing
+   pans by scrolling inside its frame (drag the scroll bars, or swipe). */
+.zoom { display: flex; flex-wrap: wrap; gap: 0.2em 1em; font-size: 0.9em; margin: 0.4em 0 0; }
+.zoom label { cursor: pointer; }
+.zoom-full:checked ~ figure .drawing, .zoom-double:checked ~ figure .drawing { border: 1px solid #e0e0e0;
+  max-height: 85vh; }
+.zoom-full:checked ~ figure .drawing svg { max-width: none; }
+.zoom-double:checked ~ figure .drawing svg { max-width: none; zoom: 2; }
+.zoom-fit, .zoom-full, .zoom-double { position: absolute; opacity: 0; }
+.zoom-fit:focus-visible + .zoom label[data-z=fit], .zoom-full:focus-visible ~ .zoom label[data-z=full],
+.zoom-double:focus-visible ~ .zoom label[data-z=double] { outline: 3px solid #0072b2; }
+.zoom-fit:checked ~ .zoom label[data-z=fit], .zoom-full:checked ~ .zoom label[data-z=full],
+.zoom-double:checked ~ .zoom label[data-z=double] { font-weight: bold; text-decoration: underline; }
 figcaption { font-style: italic; margin-top: 0.4em; text-align: center; }
 .guide { font-size: 0.9em; }
 .file { font-size: 0.85em; color: #616161; }
@@ -45,7 +58,8 @@ code { background: #f5f5f5; padding: 0 0.2em; }
   section.figure { break-before: page; page-break-before: always; border: none;
                    margin-top: 0; }
   figure { break-inside: avoid; page-break-inside: avoid; }
-  .drawing { overflow: visible; }
+  .drawing { overflow: visible; max-height: none; }
+  .zoom { display: none; }
   .drawing svg { max-height: 22cm; width: auto; max-width: 100%; }
   a { color: inherit; text-decoration: none; }
 }
@@ -90,6 +104,17 @@ def guide_link(fig: Figure) -> str:
             f"Minimax Algorithm Guide</a>.</p>\n")
 
 
+def zoom_controls(name: str) -> str:
+    """Three radio buttons that size the figure after them: fit the page, full size, double."""
+    inputs = "".join(
+        f'<input type="radio" class="zoom-{z}" name="zoom-{name}" id="zoom-{name}-{z}"{checked}>'
+        for z, checked in (("fit", " checked"), ("full", ""), ("double", "")))
+    labels = "".join(f'<label for="zoom-{name}-{z}" data-z="{z}">{words}</label>'
+                     for z, words in (("fit", "fit the page"), ("full", "full size (scroll to pan)"),
+                                      ("double", "double size")))
+    return f'{inputs}<div class="zoom" role="group" aria-label="Zoom">Zoom: {labels}</div>\n'
+
+
 def render_page(
     trace: Trace,
     series: Sequence[Figure],
@@ -118,6 +143,7 @@ def render_page(
             f"<h2>{escape(heading(fig))}</h2>\n"
             f'<p class="narration">{escape(fig.narration)}</p>\n'
             f"{guide_link(fig)}"
+            f"{zoom_controls(fig.name)}"
             f'<figure>\n<div class="drawing" role="img" aria-label="{escape(fig.alt)}">'
             f"{inline_svg(svg, fig.name)}</div>\n"
             f"<figcaption>{escape(fig.caption)}</figcaption>\n</figure>\n{link}\n</section>\n"

@@ -41,6 +41,7 @@ COLOURS: dict[str, str] = {
     "rejected-edge": drawing.REJECTED_EDGE,
     "summary-fill": drawing.SUMMARY_FILL,
     "summary-border": drawing.SUMMARY_BORDER,
+    "hit-border": drawing.HIT_BORDER,
     "cell-text": drawing.CELL_TEXT,
     "marked": drawing.MARKED,
     "index-text": drawing.INDEX_TEXT,

@@ -57,18 +57,32 @@ def _shape(trace: Trace, state: int) -> tuple[str, str, str, str]:
     return "invtriangle", "0.75", "0.6", MIN_FILL
 
 
-def shape_node(trace: Trace, call: Call, *, thick: bool = False, explain: bool = False) -> dict[str, str]:
-    """Graphviz attributes drawing ``call`` as a textbook node."""
-    words, search = for_trace(trace)
+def add_shape_node(graph: graphviz.Digraph, name: str, trace: Trace, call: Call, *, thick: bool = False,
+                   explain: bool = False) -> None:
+    """Draw ``call`` as a textbook node named ``name``; an inner node's name, call number and
+    notes (alpha-beta's window) go in a node of their own just right of it, so edges route
+    around them instead of through them (as they would through an xlabel)."""
+    graph.node(name, **shape_node(trace, call, thick=thick))
     if call.terminal_code:
-        return leaf_node(words.node_name(call.state), value_text(trace, call), thick=thick)
-    shape, width, height, fill = _shape(trace, call.state)
+        return
+    words, search = for_trace(trace)
     side = [words.node_name(call.state), search.shape_note(call)]
     if explain:
         side.append(pick_footer(trace, call))
+    graph.node(f"{name}_side", label=_side_label(side, call.call), shape="plain")
+    with graph.subgraph() as row:
+        row.attr(rank="same")
+        row.edge(name, f"{name}_side", style="invis", minlen="0")
+
+
+def shape_node(trace: Trace, call: Call, *, thick: bool = False) -> dict[str, str]:
+    """Graphviz attributes drawing ``call`` as a textbook node (its side notes: add_shape_node)."""
+    words = for_trace(trace)[0]
+    if call.terminal_code:
+        return leaf_node(words.node_name(call.state), value_text(trace, call), thick=thick)
+    shape, width, height, fill = _shape(trace, call.state)
     return {
         "label": value_text(trace, call),
-        "xlabel": _side_label(side, call.call),
         "shape": shape,
         "width": width,
         "height": height,
@@ -92,7 +106,7 @@ def leaf_node(label: str, value: str, *, thick: bool = False, pruned: bool = Fal
                                WIDTH="30", HEIGHT="30", FIXEDSIZE="TRUE")),
         BORDER=3 if thick else 1, COLOR=border, CELLPADDING="0", CELLSPACING="0", BGCOLOR=fill,
         STYLE="DASHED" if pruned else None)
-    name = labels.font(labels.text(label), POINT_SIZE="9", COLOR="#9e9e9e" if pruned else "#424242")
+    name = labels.font(labels.text(label), POINT_SIZE=str(SMALL_POINTS), COLOR=SKIPPED_BORDER if pruned else "#424242")
     return {
         "shape": "plain",
         "label": labels.html_label(labels.table(
@@ -102,10 +116,11 @@ def leaf_node(label: str, value: str, *, thick: bool = False, pruned: bool = Fal
 
 
 def _side_label(lines: list[str], call: int) -> str:
-    """The text beside a node: its label in bold, the call number, then the other lines small."""
-    head = labels.bold(labels.text(lines[0])) + " " + labels.font(f"#{call}", POINT_SIZE="8", COLOR="#757575")
-    rest = "".join(labels.BREAK + labels.font(labels.text(t), POINT_SIZE="8") for t in lines[1:] if t)
-    return labels.html_label(labels.font(head + rest, POINT_SIZE="10"))
+    """The text beside a node: its label in bold, the call number, then the other lines, all at the
+    size of every other note (the window explains the cuts: it is never the smallest type)."""
+    head = labels.bold(labels.text(lines[0])) + " " + labels.font(f"#{call}", COLOR="#595959")
+    rest = "".join(labels.BREAK + labels.text(t) for t in lines[1:] if t)
+    return labels.html_label(labels.font(head + rest, POINT_SIZE=str(SMALL_POINTS)))
 
 
 def add_skipped(graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) -> None:
@@ -183,5 +198,5 @@ def edge_attrs() -> dict[str, Any]:
     return {"arrowhead": "none"}
 
 
-__all__ = ["SMALL_POINTS", "add_skipped", "edge_attrs", "graph_attrs", "leaf_node", "shape_legend_rows",
-           "shape_node", "value_text"]
+__all__ = ["SMALL_POINTS", "add_shape_node", "add_skipped", "edge_attrs", "graph_attrs", "leaf_node",
+           "shape_legend_rows", "shape_node", "value_text"]

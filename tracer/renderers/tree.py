@@ -30,6 +30,8 @@ HARD_MAX_NODES = 2000
 #: When a tree must be collapsed, draw down to the deepest level with at most this many
 #: boards side by side: wider pictures stop being readable as a whole.
 COLLAPSED_WIDTH = 50
+#: A default picture's most boards side by side: about a screen's width (1,600 pixels).
+SCREEN_WIDTH = 12
 
 
 @dataclass
@@ -70,6 +72,7 @@ def plan_tree(
     line: bool = False,
     max_nodes: int = DEFAULT_MAX_NODES,
     whole: int | None = None,
+    screen: int | None = None,
 ) -> TreePlan:
     """Decide which calls to draw. Raises TooLargeError, naming the option to change.
 
@@ -84,6 +87,9 @@ def plan_tree(
         whole: without ``depth``, draw the whole tree only up to this many boards
             (default: ``max_nodes``); a larger tree is drawn to the deepest level
             that fits it.
+        screen: for a tree too large to draw whole, the most boards a level may hold
+            (a picture that fits a screen); when only the first call would fit, the
+            chosen line is drawn instead, if its levels fit.
     """
     _check_request(trace, focus, depth, max_nodes)
     path = trace.call(focus).path()
@@ -92,7 +98,15 @@ def plan_tree(
     if line:
         _plan_line(plan)
         return plan
-    depth, levels = _drawn_depth(trace, top, len(path), depth, max_nodes, whole)
+    asked = depth
+    depth, levels = _drawn_depth(trace, top, len(path), asked, max_nodes, whole, screen)
+    if screen and depth == 0 < levels:
+        line_plan = TreePlan(top=top, path=path, line=True)
+        _plan_line(line_plan)
+        if max(len(c.children()) for c, _ in line_plan.nodes) <= screen:
+            return line_plan
+        # Nothing fits a screen: draw what a size limit alone allows.
+        depth, levels = _drawn_depth(trace, top, len(path), asked, max_nodes, whole)
     plan.depth = depth if depth < levels else None
     _plan_levels(plan, depth)
     return plan
@@ -134,7 +148,8 @@ def _plan_line(plan: TreePlan) -> None:
 
 
 def _drawn_depth(
-    trace: Trace, top: Call, path_length: int, depth: int | None, max_nodes: int, whole: int | None
+    trace: Trace, top: Call, path_length: int, depth: int | None, max_nodes: int, whole: int | None,
+    screen: int | None = None,
 ) -> tuple[int, int]:
     """The depth to draw below ``top`` (the one asked for, else the deepest that fits) and
     how many levels its subtree has. Raises TooLargeError if that depth needs too many nodes."""
@@ -143,10 +158,11 @@ def _drawn_depth(
     if depth is None:
         depth = levels
         fits = min(max_nodes, whole or max_nodes)
-        if sum(per_depth) + path_length > fits:
+        if sum(per_depth) + path_length > fits or (screen and _drawn_leaves(top, depth, screen) > screen):
             while depth > 0 and (
                 _count_to_depth(trace, top, depth) + path_length > fits
-                or per_depth[depth] > COLLAPSED_WIDTH
+                or per_depth[depth] > (screen or COLLAPSED_WIDTH)
+                or (screen and _drawn_leaves(top, depth, screen) > screen)
             ):
                 depth -= 1
     needed = _count_to_depth(trace, top, min(depth, levels)) + path_length
@@ -157,6 +173,20 @@ def _drawn_depth(
             f"--max-nodes (at most {HARD_MAX_NODES:,})"
         )
     return depth, levels
+
+
+def _drawn_leaves(top: Call, depth: int, limit: int) -> int:
+    """How many boards end a drawing of ``top`` to ``depth`` (finished games and collapsed
+    subtrees): a tree is about that many boards wide. Counting stops past ``limit``."""
+    leaves, stack = 0, [(top, 0)]
+    while stack and leaves <= limit:
+        call, level = stack.pop()
+        children = call.children() if level < depth and call.terminal is None else []
+        if children:
+            stack.extend((child, level + 1) for child in children)
+        else:
+            leaves += 1
+    return leaves
 
 
 def _plan_levels(plan: TreePlan, depth: int) -> None:
@@ -204,9 +234,17 @@ def describe(trace: Trace, plan: TreePlan) -> str:
     if plan.collapsed:
         what += (
             f"; {len(plan.collapsed):,} subtrees ({plan.hidden_calls:,} calls) collapsed "
-            f"into summary nodes (see --depth, --focus, --line)"
+            f"into summary nodes; {_whole_tree_hint(trace, plan)}"
         )
     return what
+
+
+def _whole_tree_hint(trace: Trace, plan: TreePlan) -> str:
+    """How to draw more: the option that draws the whole subtree, when it can be drawn."""
+    boards = plan.top.size + len(plan.path)
+    if boards <= HARD_MAX_NODES:
+        return f"the whole tree: --max-nodes {boards:,} (or --depth N, --focus CALL, --line)"
+    return "the whole tree is too large to draw: see --depth N, --focus CALL, --line"
 
 
 def game_tree(trace: Trace, plan: TreePlan | None = None, marks: Mapping[int, Marker] | None = None,
@@ -373,7 +411,7 @@ def _add_path(
     textbook = words.draws_shapes
     for step in plan.path:
         if textbook:
-            graph.node(f"{prefix}{step.call}", **shapes.shape_node(trace, step, thick=step.call in chosen))
+            shapes.add_shape_node(graph, f"{prefix}{step.call}", trace, step, thick=step.call in chosen)
         else:
             graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step, thick=step.call in chosen))
     for above, below in zip(plan.path, plan.path[1:] + [plan.top], strict=False):
@@ -403,7 +441,7 @@ def _add_call_node(
     elif folded:
         graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick, marker=marker))
     elif words.draws_shapes:
-        graph.node(f"{prefix}{call.call}", **shapes.shape_node(trace, call, thick=thick, explain=explain))
+        shapes.add_shape_node(graph, f"{prefix}{call.call}", trace, call, thick=thick, explain=explain)
     else:
         graph.node(f"{prefix}{call.call}", drawing.call_label(
             trace, call, thick=thick, explain=explain, caption=search.caption(call), marker=marker))

@@ -32,11 +32,11 @@ def search(game: Game) -> Trace:
     hits: list[bool] = []
     sources: list[int | None] = []
     rows.extras.update(cache_hit=hits, cached_from=sources)
-    computed: dict[tuple[int, int], int] = {}  # (state, depth) -> the computed row
+    computed: dict[int, int] = {}  # state << 16 | depth -> the computed row
     hit_rows: dict[int, int] = {}  # computed row -> the row of its cache hits
     first_call: dict[int, int] = {}  # computed row -> the call number that computed it
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
-    score = rows.score
+    add, score = rows.add, rows.score
     calls = 1  # the first call
 
     def hit(known: int) -> int:
@@ -44,8 +44,7 @@ def search(game: Game) -> Trace:
         pid = hit_rows.get(known)
         if pid is None:
             # A hit on a finished game keeps its terminal code: the shared checks expect it.
-            pid = hit_rows[known] = rows.add(rows.state[known], rows.depth[known],
-                                             rows.terminal[known], score[known])
+            pid = hit_rows[known] = add(rows.state[known], rows.depth[known], rows.terminal[known], score[known])
             hits.append(True)
             sources.append(first_call[known])
         return pid
@@ -54,8 +53,7 @@ def search(game: Game) -> Trace:
         """Compute a position not in the cache; return its row. ``calls`` counts this call."""
         nonlocal calls
         finished = outcome(state, depth)
-        pid = computed[(state, depth)] = (
-            rows.add(state, depth, *finished) if finished else rows.add(state, depth))
+        pid = computed[state << 16 | depth] = add(state, depth, *finished) if finished else add(state, depth)
         first_call[pid] = calls
         hits.append(False)
         sources.append(None)
@@ -63,11 +61,12 @@ def search(game: Game) -> Trace:
             return pid
         moves = list(moves_of(state))
         children = []
+        below = depth + 1
         for move in moves:
             calls += 1  # the call on the child, a hit or not
             after = play(state, move)
-            known = computed.get((after, depth + 1))
-            children.append(visit(after, depth + 1) if known is None else hit(known))
+            known = computed.get(after << 16 | below)
+            children.append(visit(after, below) if known is None else hit(known))
         best_i, best = 0, score[children[0]]
         if maximising(state):
             for i, child in enumerate(children):

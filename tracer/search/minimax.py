@@ -96,7 +96,7 @@ def search(game: Rules) -> Trace:
     tic-tac-toe the depth follows from the state, in a game of heaps it does
     not). The search itself only records.
     """
-    rows = Positions()
+    rows = Positions.filling()
     memo: dict[int, int] = {}  # state << 16 | depth -> its row
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
     add, score, sizes = rows.add, rows.score, rows.sizes
@@ -133,7 +133,7 @@ def search(game: Rules) -> Trace:
         return pid
 
     visit(game.root, 0)
-    return Trace(game, rows, SearchInfo("minimax"))
+    return Trace(game, rows.pack(), SearchInfo("minimax"))
 
 
 def check_minimax(trace: Trace, pid: int, where: str) -> None:

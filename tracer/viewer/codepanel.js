@@ -46,6 +46,8 @@
       lineEls[id] = li;
     }
     varsEl = R.el("dl", "vars");
+    varsEl.tabIndex = 0;  // it scrolls when the panel is short: the keyboard reaches it too
+    varsEl.setAttribute("aria-label", "Variables");
     subEl = R.el("div", "substeps");
     panel.append(varsEl, subEl, codeEl);
   }

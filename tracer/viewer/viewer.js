@@ -378,6 +378,7 @@
     const kind = finished && terminal(pid) ? terminalKind(pid) : null;
     if (kind) node.classList.add(kind);
     else if (st === "done" && P.sizes[pid] > 1) node.classList.add("summary", valueKind(P.score[pid]));
+    else if (st === "done") node.classList.add(valueKind(P.score[pid]));  // a cache hit keeps its outcome's fill
     node.appendChild(el("span", "title", text("card.title", { call: play.call })));
     node.appendChild(picture(pid, { played: play.cell, finished: Boolean(kind), from: parentPid }));
     const mover = parentPid === null ? {} : { caller: game.player(parentPid), ...moveSlots(play.cell) };
@@ -765,6 +766,14 @@
     if (handled) event.preventDefault();
   });
   window.addEventListener("resize", () => { if (state) render(); });
+  // The tree's panel also changes size without the window (the quiz opening above it):
+  // draw again, so the running card stays in view.
+  let treeSize = "";
+  new ResizeObserver(() => {
+    const size = `${treeEl.clientWidth}x${treeEl.clientHeight}`;
+    if (size !== treeSize && state) render();
+    treeSize = size;
+  }).observe(treeEl);
 
   // The legend: the game's rows, the tree's, then the search's, each from its plug-in.
   const keys = $("legend").querySelector(".keys");
@@ -774,6 +783,8 @@
     span.append(fill(words));
     $("legend").insertBefore(span, keys);
   }
+  // The legend sits below the panels (they keep the window's height): a button brings it up.
+  $("to-legend").addEventListener("click", () => $("legend").scrollIntoView({block: "nearest"}));
 
   // What the code panel (codepanel.js) and the quiz (quizbuild.js) read of the rows and
   // the words: they ask these rather than decode the columns or write a sentence again.

@@ -8,7 +8,6 @@ its departure marked.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ...errors import InputError
@@ -106,6 +105,8 @@ def _facts(data: Any, source: str) -> LearnerFacts:
     def need(ok: bool, what: str) -> None:
         if not ok:
             raise InputError(f'expected "check" to hold {what}', source)
+
+    import json  # only a JSON trace's reader gets here: no start pays for it
 
     need(isinstance(data, dict), "what trace check found (an object)")
     for key, valid in FACT_CHECKS.items():

@@ -1,0 +1,296 @@
+"""The ``trace`` command line as click's program: parse, search, render, write. Nothing else lives here.
+
+Each command only wires: its options come from ``tracer.options`` (built from the
+game and search registries), the game from ``build_game``, the search from
+``chosen_search``, and every file or printed output from ``tracer.outputs``.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from .check.command import check as check_command
+from .commandline import DefaultGroup, Failure, complete_folder, complete_path, reports_errors
+from .console import stdin_closed
+from .errors import EnvironmentFault, InputError
+from .options import (
+    game_option,
+    game_options,
+    game_settings,
+    given_options,
+    output_options,
+    search_options,
+    turn_option,
+)
+from .outputs import run as run_outputs
+from .outputs.progress import waiting
+from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
+from .wiring import (
+    build_game,
+    chosen_search,
+    display_name,
+    emit,
+    input_bytes,
+    open_input,
+    read_input,
+    split_options,
+    stem_of,
+)
+
+EPILOG = """\b
+Examples:
+  trace board.txt                    log to the terminal, tree to board.svg
+  trace --example near-endgame       the tutorial's board
+  trace --example                    list the bundled examples
+  trace board.txt -o tree.png        PNG instead of SVG (also: pdf, dot, json)
+  trace board.txt --format json -o - the JSON trace on standard output
+  cat board.txt | trace - --quiet    read the board from standard input
+  trace render trace.json -o t.svg   draw a saved JSON trace again
+  trace board.txt --figures figs     the tutorial's figures, with figs/index.html
+  trace board.txt --algorithm alphabeta   alpha-beta: see what it prunes and why
+  trace compare board.txt            the guide's minimax beside alpha-beta, memo, ...
+  trace check minimax.js             check your own minimax against the guide's, call by call
+"""
+
+
+@click.group(cls=DefaultGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(None, "-V", "--version", package_name="minimax-tracer", prog_name="trace")
+def main() -> None:
+    """Trace the tutorial's minimax on a tic-tac-toe board, call by call.
+
+    `trace BOARD` prints the recursion log (every call, tagged with the
+    tutorial's steps) and draws the game tree; its options are below.
+    BOARD is a board file (- for standard input): three rows of three cells,
+    or the tutorial's array ["X", 1, "O", "X", 4, "X", "O", "O", 8].
+    """
+
+
+def complete_example(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion for ``--example``: the bundled examples' names."""
+    from . import examples
+
+    return [name for name in examples.names() if name.startswith(incomplete)]
+
+
+def list_examples() -> None:
+    """``trace --example`` without a name: every example, what it teaches, and how to run one."""
+    from . import examples
+
+    names = examples.names()
+    width = max(map(len, names)) + 2
+    for name in names:
+        click.echo(f"{name:{width}}{examples.summary(name)}")
+    click.echo(f"\nRun one with: trace --example NAME   (e.g. trace --example {names[0]})")
+
+
+@main.command(epilog=EPILOG)
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
+@click.option("--example", is_flag=False, flag_value="", default=None, metavar="NAME",
+              shell_complete=complete_example,
+              help="Trace a bundled example (without NAME: list them).")
+@game_options
+@output_options
+@click.version_option(None, "-V", "--version", package_name="minimax-tracer", prog_name="trace")
+@reports_errors
+def run(board: str | None, example: str | None, turn: str | None, game_name: str | None,
+        algorithm: str, **options: Any) -> None:
+    """Trace minimax on BOARD (a board file, a tree file, a Nim file, or - for standard input).
+
+    A board file is three rows of three cells (X, O, and . - _ or the cell's
+    index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8];
+    4x4 and 5x5 boards are written the same way (--size, --in-a-row).
+    A tree file is a textbook game tree: A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
+    (leaf values for MAX, labels optional; see README.md, "Textbook trees").
+    A Nim file is heap sizes: 3 4 5, or [1, 3, 5] with --game nim (see README.md, "Nim").
+    """
+    if example == "":
+        list_examples()
+        return
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    game, out = split_options(options)
+    search = chosen_search(algorithm, options)
+    text, source = read_input(board, example)
+    trace = search.run(build_game(text, source, game_name, turn, given=given_options(game), **game))
+    emit(trace, stem=stem_of(board, example), inputs=(board,) if board else (), **out)
+
+
+@main.command(epilog=EPILOG)
+@click.argument("trace_file", metavar="TRACE.json", shell_complete=complete_path)
+@output_options
+@reports_errors
+def render(trace_file: str, **out: Any) -> None:
+    """Render a saved JSON trace again, without searching."""
+    from .tracefile import load_json
+
+    with open_input(trace_file) as stream, waiting(f"reading {display_name(trace_file)}"):
+        trace = load_json(stream, display_name(trace_file))
+    emit(trace, stem=stem_of(trace_file, None), inputs=(trace_file,), **out)
+
+
+@main.command()
+@game_settings("ai")
+@click.option("--first", type=click.Choice(["ai", "human"], case_sensitive=False), default="ai",
+              show_default=True,
+              help="Who opens: ai (the tutorial's Play Game button) or human (New Game).")
+@game_settings("scores")
+@search_options
+@game_settings("order", "size")
+@click.option("--save", "save_dir", metavar="DIR", shell_complete=complete_folder,
+              help="Save every AI decision's trace in DIR (by default move-N.svg, move-N-figures/ and move-N.html).")
+@click.option("--save-as", "kinds", multiple=True, metavar="KIND",
+              type=click.Choice(list(OUTPUT_KINDS)),
+              help=f"What to save, repeatable: {', '.join(OUTPUT_KINDS)} "
+                   f"(default: {', '.join(DEFAULT_KINDS)}).")
+@click.option("--color/--no-color", default=None,
+              help="Colour the board (default: only on a terminal).")
+@click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
+              help="Write the game as one offline page to PATH instead of playing here "
+                   "(--ai and --scores choose what it starts with; both openings are buttons).")
+@reports_errors
+def play(ai: str, first: str, scores: str, algorithm: str, order: str, size: str | None, save_dir: str | None,
+         kinds: tuple[str, ...], color: bool | None, html_path: str | None = None, **settings: Any) -> None:
+    """Play tic-tac-toe against the tutorial's unbeatable minimax.
+
+    Type a cell number (0-8) to play; after each AI move a line says why it
+    played there. Type "why" for the full reason (also saved as files), "q" to
+    quit. Moves can be piped in:
+
+    \b
+      printf '4\\n2\\nn\\n' | trace play --first human
+    """
+    from pathlib import Path
+
+    from .games.tictactoe.game import parse_order
+    from .play.terminal import Session
+    from .scores import parse_scores
+
+    refuse_larger_board(size)
+    if html_path is not None:
+        from .outputs.game_page import GamePage, GamePageRequest
+        from .play.page import build_page, scheme_of
+
+        refuse_given(["first", "algorithm", "order", "save_dir", "kinds", "color", *settings],
+                     "applies to a game played here, not to the page --html writes (on the page, "
+                     "either side opens and the search is chosen there)")
+        scheme, mark = scheme_of(parse_scores(scores)), ai.upper()
+        run_outputs([GamePage(None, GamePageRequest(html_path, lambda: build_page(mark, scheme)))])  # type: ignore[arg-type]
+        return
+    if kinds and save_dir is None:
+        raise InputError("says what --save writes: give --save DIR too (without it, nothing is saved)",
+                         "--save-as")
+    search, loop_order = chosen_search(algorithm, settings), parse_order(order)
+    chosen = list(kinds) or list(DEFAULT_KINDS)
+    folder = None
+    if save_dir is not None:
+        folder = Path(save_dir)
+        if folder.exists() and not folder.is_dir():
+            raise InputError("cannot create the folder: a file has that name", save_dir)
+        # Other failures to create it are reported by the session, which plays on.
+    stdin = sys.stdin
+    if stdin_closed():
+        raise EnvironmentFault("cannot read standard input: it is closed")
+    Session(ai=ai.upper(), first=first.lower(), scores=parse_scores(scores),  # type: ignore[arg-type]
+            save_dir=folder, kinds=chosen, stdin=stdin, color=color,
+            echo_input=not stdin.isatty(), search=search, order=loop_order).run()
+
+
+@main.command()
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
+@click.option("--example", default=None, metavar="NAME", shell_complete=complete_example,
+              help="Quiz on a bundled example (a board or a textbook tree).")
+@game_options
+@reports_errors
+def quiz(board: str | None, example: str | None, turn: str | None, game_name: str | None,
+         algorithm: str, **options: Any) -> None:
+    """Predict the first call's test-plays on BOARD, then check against the trace.
+
+    Asks what each test-play of the first call returns and which one step 16
+    picks (with --algorithm alphabeta, also which test-plays are pruned), one
+    answer per line, and ends with a score. With BOARD '-', standard input
+    holds the board, an empty line, then the answers. Answers can be piped:
+
+    \b
+      printf -- '-1\\n1\\n-1\\n4\\n' | trace quiz --example near-endgame
+    """
+    from .play.quiz import QuizSession, read_board_lines
+
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    if stdin_closed():
+        raise EnvironmentFault("cannot read standard input: it is closed")
+    if board == "-":
+        text, source = read_board_lines(sys.stdin, input_bytes()).encode("utf-8", "surrogateescape"), "<stdin>"
+    else:
+        text, source = read_input(board, example)
+    game, _ = split_options(options)
+    game_now = build_game(text, source, game_name, turn, given=given_options(game), **game)
+    trace = chosen_search(algorithm, options).run(game_now)
+    QuizSession(trace, sys.stdin, click.echo, echo_input=not sys.stdin.isatty()).run()
+
+
+@main.command()
+@click.argument("board", required=False, metavar="BOARD", shell_complete=complete_path)
+@click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
+@turn_option()
+@game_option()
+@game_settings("ai", "scores", "misere", "size", "in_a_row")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="A table, or the same as JSON.")
+@click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
+              help="Also write a page with the variants' trees side by side ('-' = stdout).")
+@reports_errors
+def compare(board: str | None, example: str | None, turn: str | None, game_name: str | None, ai: str,
+            scores: str, misere: bool, fmt: str, html_path: str | None, **shape: Any) -> None:
+    """Run the guide's minimax and its variants on BOARD and compare them.
+
+    One row per search: the move and score it chose, its calls, the calls it
+    saved against the guide's minimax, and for a variant that chose another
+    move, the line of play it expects.
+    """
+    from .outputs.compare import CompareRequest, plan_compare
+    from .search import run_variants
+
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    text, source = read_input(board, example)
+    game = build_game(text, source, game_name, turn, ai, scores,
+                      given=given_options(["ai", "scores", "misere", *shape]), misere=misere, **shape)
+    traces = [trace for _, trace in run_variants(game)]
+    run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())
+
+
+main.add_command(check_command)
+
+
+def refuse_larger_board(size: str | None) -> None:
+    """``trace play`` plays the guide's 3×3 board only: a whole game on a larger board is a
+    search no one can wait for, so ``--size 4`` is refused in one line saying so."""
+    from .games.tictactoe.notation import MAX_EMPTY, check_size, most_calls
+
+    if size is None or size.strip() == "3":
+        return
+    n = int(size) if size.strip().isdigit() and len(size.strip()) < 3 else None
+    if n is None:
+        raise InputError(f"expected a whole number, found {size!r}", "--size")
+    check_size(n)
+    raise InputError(f"trace play plays the guide's 3×3 board only: from the empty {n}×{n} board, "
+                     f"minimax could make up to {most_calls(n * n):,} calls (a position of at most "
+                     f"{MAX_EMPTY} empty cells, up to {most_calls(MAX_EMPTY):,}, is traced with "
+                     f"trace BOARD --size {n})", "--size")
+
+
+def refuse_given(names: list[str], why: str) -> None:
+    """InputError naming the first of the running command's options ``names`` the user
+    gave: an option that would do nothing is said, never silently ignored."""
+    ctx = click.get_current_context()
+    for name in given_options(names):
+        param = next(p for p in ctx.command.params if p.name == name)
+        raise InputError(why, param.opts[0])
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
