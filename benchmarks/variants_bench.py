@@ -53,6 +53,7 @@ VARIANTS = {
     "alpha-beta, cutoff gt": "run_search(game(), 'alphabeta', cutoff='gt')",
     "alpha-beta, ge, centre-first": "run_search(game(CF), 'alphabeta', cutoff='ge')",
     "memo": "run_search(game(), 'memo')",
+    "negamax": "run_search(game(), 'negamax')",
     "guide's minimax, scores depth": "run_search(game(scores=DEPTH), 'minimax')",
 }
 SETUP = """

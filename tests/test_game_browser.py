@@ -209,6 +209,8 @@ def test_a_decisions_step_through_opens_and_reaches_its_last_step(game):
     assert f"{{index: {decision.cell}, score: {decision.trace.result.score}}}" in \
         frame.locator("#narration").inner_text()
     assert frame.locator("#tree .card").count() > 1
+    # No figures page sits beside the game page: the step-through names and links none (issue 22).
+    assert frame.locator("#badge .figure-link").count() == 0 and frame.locator("#badge a").count() == 0
     game.page.keyboard.press("Escape")
     assert not game.page.locator("#steps").is_visible()
     # Another decision opens on its own recursion.

@@ -642,8 +642,8 @@ def deep_list(levels: int) -> list:
 
 
 @pytest.mark.parametrize("call, error, words", [
-    (lambda: tracer.search("X.OX.XOO.", "negamax"), ValueError,
-     "algorithm: expected a search: one of minimax, alphabeta, memo, found 'negamax'"),
+    (lambda: tracer.search("X.OX.XOO.", "expectimax"), ValueError,
+     "algorithm: expected a search: one of minimax, alphabeta, memo, negamax, found 'expectimax'"),
     (lambda: tracer.search("X.OX.XOO.", "alphabeta", cutof="gt"), TypeError, "unknown setting 'cutof'"),
     (lambda: tracer.search("X.OX.XOO.", "alphabeta", cutoff="x"), ValueError, "expected cutoff 'ge' or 'gt'"),
     (lambda: tracer.search(5), TypeError, "expects a game (tracer.tree(...)"),

@@ -44,9 +44,13 @@ CASES = [
     ("aima-5.2", "alphabeta", "ge", "tutorial", "ascending", "X"),
     ("uneven-depth", "memo", "ge", "tutorial", "ascending", "X"),
     ("uneven-depth", "alphabeta", "gt", "tutorial", "ascending", "X"),
+    ("o-to-move", "negamax", "ge", "tutorial", "ascending", "X"),
+    ("forced-win", "negamax", "ge", "depth", "centre-first", "O"),
+    ("aima-5.2", "negamax", "ge", "tutorial", "ascending", "X"),
     ("nim", "minimax", "ge", "tutorial", "ascending", "X"),
     ("nim", "alphabeta", "ge", "tutorial", "all-first", "X"),
     ("nim", "memo", "ge", "tutorial", "ascending", "X"),
+    ("nim", "negamax", "ge", "tutorial", "ascending", "X"),
 ]
 
 

@@ -461,10 +461,10 @@ def test_a_plug_in_may_still_refuse_the_page_in_one_line(cli, heaps_file, tmp_pa
 
 
 def test_unknown_names_list_the_choices(cli, heaps_file):
-    result = cli(str(heaps_file), "--algorithm", "negamax")
+    result = cli(str(heaps_file), "--algorithm", "expectimax")
     assert result.exit_code == 2 and "'counting'" in result.stderr and "'minimax'" in result.stderr
     result = cli(str(heaps_file), "--game", "chess")
     assert result.exit_code == 2 and "'heaps'" in result.stderr and "'nim'" in result.stderr
     with pytest.raises(InputError, match="expected a search: one of minimax, .*counting"):
-        search.find("negamax")
+        search.find("expectimax")
     assert [k.name for k in search.kinds()][0] == "minimax"

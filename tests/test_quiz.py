@@ -261,7 +261,8 @@ def test_memo_seen_questions_are_the_reference_s_cache_hits():
 
 
 def test_trace_quiz_alphabeta_asks_which_cells_are_pruned(cli):
-    answers = "-1\n1\n1\n4\nnone\nnone\n4\n"
+    # Call #6 (X on 8) is cut after O's cell 1: it returns only a bound, <= +1 (minimax: -1).
+    answers = "-1\n1\n<=1\n4\nnone\nnone\n4\n"
     result = cli("quiz", "--example", "near-endgame", "--algorithm", "alphabeta", input=answers)
     assert result.exit_code == 0, result.output
     out = result.output
@@ -273,4 +274,8 @@ def test_trace_quiz_alphabeta_asks_which_cells_are_pruned(cli):
     assert "Type cell numbers, or none." in wrong.output  # an empty line is asked again
     assert "Not quite: the trace says none. No cut in call #2" in wrong.output
     assert "Not quite: the trace says cell 4. Cut: best +1" in wrong.output
-    assert wrong.output.rstrip().endswith("pruned test-plays 1/3: 5 of 7 right.")
+    # +1 as if it were call #6's value is wrong: the answer is the bound, and it says why.
+    assert ("Not quite: the trace says ≤ +1. Step 16: O is the human, so min(+1) = +1: bestTestPlay = 0 "
+            "(cell 1, the only one searched)") in wrong.output
+    assert "(only a bound, ≤ +1: the true score is at most +1)" in wrong.output
+    assert wrong.output.rstrip().endswith("pruned test-plays 1/3: 4 of 7 right.")

@@ -69,6 +69,16 @@ def truth(trace: Trace, question: dict) -> int:
     return call.best
 
 
+def typed_value(trace: Trace, call_number: int) -> str:
+    """The value answer as a learner types it: the score, or, for a call alpha-beta's cut left
+    with only a bound (issue 22), the bound (``<=1``)."""
+    from tracer.explain import for_trace
+
+    call = trace.call(call_number)
+    sign = for_trace(trace)[1].bound_sign(call.pid)
+    return {"≤": "<=", "≥": ">=", "": ""}[sign] + str(call.score)
+
+
 def denotes(label: str) -> int:
     """The number a choice's label or a typed answer names: ``+1`` → 1, ``cell 4`` → 4."""
     return int(label.removeprefix("cell ").strip())
@@ -288,7 +298,9 @@ def test_alphabeta_quiz_on_the_guide_s_board_answered_right_by_keyboard(open_pag
             returned = steps[question["ask"] - 1]
             assert returned[0] in ("return", "check") and returned[1] != call
             assert steps[question["reveal"] - 1] == ("save", call)
-        if kind in ("value", "pick"):
+        if kind == "value":
+            answer = typed_value(trace, call)
+        elif kind == "pick":
             answer = str(truth(trace, question))
         elif kind == "next":
             answer = truths[(kind, call)][seen_next.get(call, 0)]
@@ -400,7 +412,7 @@ def test_alphabeta_quiz_on_the_aima_tree_answered_right_by_keyboard(open_page):
         call = trace.call(question["call"])
         kind = question["kind"]
         if kind == "value":
-            answer = str(call.score)
+            answer = typed_value(trace, call.call)
         elif kind == "pick":
             answer = trace.game.label(call.best)
         elif kind == "alpha":

@@ -403,8 +403,8 @@ def test_compare_never_writes_its_page_over_its_board(cli, tmp_path: Path, targe
 def test_compare_writes_its_page_through_the_planner(cli, tmp_path: Path) -> None:
     result = cli("compare", "--example", "near-endgame", "--html", "c.html")
     assert result.exit_code == 0, result.output
-    assert result.stderr == "trace: wrote c.html (6 trees side by side)\n"
-    assert (tmp_path / "c.html").read_text().count("<svg") == 7  # six trees and one legend
+    assert result.stderr == "trace: wrote c.html (7 trees side by side)\n"
+    assert (tmp_path / "c.html").read_text().count("<svg") == 8  # seven trees and one legend
     assert leftovers(tmp_path) == []
 
 

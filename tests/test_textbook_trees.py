@@ -497,10 +497,11 @@ def test_compare_runs_the_searches_on_a_tree(cli):
     result = cli("compare", "--example", "cutoffs-differ", "--format", "json")
     assert result.exit_code == 0, result.stderr
     rows = json.loads(result.stdout)["rows"]
-    # minimax visits all 10 nodes; alpha-beta skips C.2 and D.2 (ge) or only D.2 (gt).
+    # minimax and negamax visit all 10 nodes; alpha-beta skips C.2 and D.2 (ge) or only D.2 (gt).
     assert [(r["settings"], r["label"], r["score"], r["calls"]) for r in rows] == [
         ("the guide's minimax", "B", 3, 10), ("alpha-beta (cutoff ge)", "B", 3, 8),
-        ("alpha-beta (cutoff gt)", "B", 3, 9), ("memoised minimax", "B", 3, 10)]
+        ("alpha-beta (cutoff gt)", "B", 3, 9), ("memoised minimax", "B", 3, 10),
+        ("negamax", "B", 3, 10)]
     result = cli("compare", "--example", "aima-5.2", "--turn", "min")
     assert result.exit_code == 0 and "C" in result.stdout.splitlines()[4]
 

@@ -12,6 +12,7 @@ import io
 import math
 
 import pytest
+from test_negamax import plain_negamax
 
 from tracer import Board
 from tracer.games.tictactoe.game import TicTacToe
@@ -325,6 +326,7 @@ def test_compare_json_rows_agree_with_the_references(cli):
     rows = json.loads(result.output)["rows"]
     board = "..XO.XXOO"
     guide_move, guide_calls = plain_minimax_calls(board, "X", "X")
+    negamax_move, _score, negamax_calls = plain_negamax(board, "X", "X")
     expected = [
         ("minimax", None, list(range(9)), "tutorial", guide_move, guide_calls),
         ("alphabeta", "ge", list(range(9)), "tutorial",
@@ -333,6 +335,7 @@ def test_compare_json_rows_agree_with_the_references(cli):
          *_ab_move_calls(board, "gt", list(range(9)))),
         ("alphabeta", "ge", CENTRE_FIRST, "tutorial", *_ab_move_calls(board, "ge", CENTRE_FIRST)),
         ("memo", None, list(range(9)), "tutorial", guide_move, len(plain_memo(board, "X", "X")[2])),
+        ("negamax", None, list(range(9)), "tutorial", negamax_move, len(negamax_calls)),
         ("minimax", None, list(range(9)), "depth", *plain_minimax_calls(board, "X", "X", True)),
     ]
     got = [(r["algorithm"], r.get("cutoff"), r["order"], r["scores"], r["move"], r["calls"])
@@ -340,7 +343,7 @@ def test_compare_json_rows_agree_with_the_references(cli):
     assert got == expected
     assert [r["saved"] for r in rows] == [guide_calls - r["calls"] for r in rows]
     # Only the rows whose move differs from the guide's carry the line they expect.
-    assert [r["line"] for r in rows] == [None, None, None, "X on 4: X wins", None, "X on 4: X wins"]
+    assert [r["line"] for r in rows] == [None, None, None, "X on 4: X wins", None, None, "X on 4: X wins"]
 
 
 def _ab_move_calls(board: str, cutoff: str, order: list[int]) -> tuple[int | None, int]:
@@ -355,7 +358,7 @@ def test_compare_table_and_page(cli, tmp_path):
     assert lines[0] == 'Compared on ["X", 1, "O", "X", 4, "X", "O", "O", 8] with X to move (X is the AI)'
     assert lines[5].split() == ["alpha-beta", "(cutoff", "ge)", "4", "+1", "8", "1", "(11.1%)"]
     page = (tmp_path / "cmp.html").read_text()
-    assert page.count("<svg") == 7 and "not searched" in page  # six trees and one legend
+    assert page.count("<svg") == 8 and "not searched" in page  # seven trees and one legend
 
 
 def test_run_with_a_variant_writes_json_that_renders_back(cli):
@@ -371,7 +374,7 @@ def test_run_with_a_variant_writes_json_that_renders_back(cli):
 @pytest.mark.parametrize(("args", "message"), [
     (["--cutoff", "gt"], "trace: error: --cutoff: only applies to --algorithm alphabeta, not minimax"),
     (["--order", "4,0,2"], "trace: error: --order: expected 'ascending', 'centre-first' or the cells"),
-    (["--algorithm", "negamax"], "Invalid value for '--algorithm'"),
+    (["--algorithm", "expectimax"], "Invalid value for '--algorithm'"),
 ])
 def test_bad_variant_options_exit_2(cli, args, message):
     result = cli("run", "--example", "near-endgame", "--no-tree", *args)

@@ -131,7 +131,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def tutorial_page(pages: Path, tutorial_trace: Trace) -> Path:
     path = pages / "tutorial.html"
-    path.write_text(render_html(tutorial_trace), encoding="utf-8")
+    # As if written with its figures beside it (trace … --figures DIR --html DIR/../page): linked.
+    path.write_text(render_html(tutorial_trace, figures_href="index.html"), encoding="utf-8")
     return path
 
 
@@ -543,6 +544,21 @@ def test_each_step_links_its_figure(viewer, tutorial_trace):
     for step in range(1, view.total() + 1):
         view.page.evaluate(f"tracerViewer.go({step})")
         assert links(), step
+
+
+def test_figures_not_written_with_the_page_are_named_not_linked(browser, pages, tutorial_trace):
+    """Issue 22: a link to a figures page that is not there is a dead link. A page written
+    without its figures names the guide's figure and says how to write it; no link."""
+    path = pages / "no-figures.html"
+    path.write_text(render_html(tutorial_trace), encoding="utf-8")
+    view = Viewer(browser, path).open()
+    try:
+        assert view.page.locator("#badge a").count() == 0
+        named = view.page.locator("#badge .figure-link")
+        assert named.evaluate_all("ls => ls.map(l => [l.tagName, l.textContent])") == [["SPAN", "figure 4"]]
+        assert "--figures DIR --html PAGE" in named.first.get_attribute("title")
+    finally:
+        view.close()
 
 
 def test_a_forced_win_is_said_as_one(browser, pages):

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..search.alphabeta import replay, unbound
+from ..search.alphabeta import BOUND_SIGNS, replay, trace_bounds, unbound
 from ..style import CUT_INK, CUT_MARK, SKIPPED_BORDER, SMALL_POINTS
 from ..trace import Call
 from . import labels, pagewords
 from .base import Note, SearchWords
 from .labels import LegendRow
 from .questions import Choice, Question, bound_choice, choice_window, who
-from .text import signed
+from .text import bounded, signed
 
 #: What a textbook tree's legend uses for its samples' ink.
 SAMPLE_INK = "#212121"
@@ -114,6 +114,21 @@ class AlphaBetaWords(SearchWords):
         return phrases.say(f"ab.reason.{side}", best=signed(int(best)), alpha=bound_text(_int(alpha), True),
                            beta=bound_text(_int(beta), False), opponent=self.opponent(pid), rest=rest)
 
+    def no_cut_words(self, pid: int, done: int) -> str:
+        """Why row ``pid`` did not cut after its first ``done`` test-plays although its best
+        reached the window's edge (only the ``gt`` cutoff searches on then), in the page's
+        words (``ab.nocut``); '' when that is not what happened, or no test-play is left."""
+        moves = self.trace.positions.moves(pid)
+        if self.cutoff != "gt" or not 0 < done < len(moves):
+            return ""
+        alpha, beta, cut, best = self.window_after(pid, done)
+        maximising = self.trace.game.maximising(self.trace.positions.state[pid])
+        if cut or best != (beta if maximising else alpha):
+            return ""
+        return self.phrases().say(f"ab.nocut.{'max' if maximising else 'min'}", best=signed(int(best)),
+                                  alpha=bound_text(_int(alpha), True), beta=bound_text(_int(beta), False),
+                                  next=self.game_words.move_short(moves[done]))
+
     def window_after(self, pid: int, done: int) -> tuple[float, float, bool, float]:
         """Row ``pid``'s window after its first ``done`` test-plays: ``(alpha, beta, cut, best)``,
         replayed with the search's own rule."""
@@ -153,30 +168,20 @@ class AlphaBetaWords(SearchWords):
                              f"(best so far, after test-play {i + 1})")
         return lines
 
-    def cut_below(self) -> bytearray:
-        """Per row: 1 if the row or any call below it cut (only then can its score be a bound)."""
-        found: bytearray | None = getattr(self, "_cut_below", None)
-        if found is None:
-            p = self.trace.positions
-            pruned = p.extras["pruned"]
-            found = bytearray(len(p))
-            for pid in sorted(range(len(p)), key=lambda r: -p.depth[r]):  # children first
-                found[pid] = bool(pruned[pid]) or any(found[c] for _, c in p.children(pid))
-            self._cut_below = found
+    def bound_signs(self) -> list[str] | None:
+        """Per row: ``≤``/``≥`` when its score is only a bound, else '' (the search's own rule,
+        ``tracer.search.alphabeta.bounds``); None when no score is."""
+        if "_signs" not in self.__dict__:
+            signs = [BOUND_SIGNS[kind] for kind in trace_bounds(self.trace)]
+            self.__dict__["_signs"] = signs if any(signs) else None
+        found: list[str] | None = self.__dict__["_signs"]
         return found
 
-    def bound_word(self, call: Call) -> str:
-        """``'≤ '``/``'≥ '`` when a call's score is only a bound: it reached the edge of its
-        window and something below it was cut, so the score says only on which side of the
-        window the truth lies."""
-        if call.terminal_code or not self.cut_below()[call.pid]:
-            return ""
-        alpha, beta = self.window(call.pid)
-        if call.score <= alpha:
-            return "≤ "
-        if call.score >= beta:
-            return "≥ "
-        return ""
+    def bound_sign(self, pid: int) -> str:
+        """``≤`` when a call's score is only an upper bound (it reached the edge of its window
+        and something below it was cut: the truth is at most that), ``≥`` a lower one, else ''."""
+        signs = self.bound_signs()
+        return signs[pid] if signs else ""
 
     def stopped(self, call: Call) -> str | None:
         if not self.skipped(call.pid):
@@ -191,6 +196,10 @@ class AlphaBetaWords(SearchWords):
 
     def after_notes(self, pid: int) -> list[list[Note]]:
         notes: list[list[Note]] = [[("window", text)] if text else [] for text in self.window_updates(pid)]
+        for i, found in enumerate(notes):
+            why = self.no_cut_words(pid, i + 1)
+            if why:
+                found.append(("no cut", why))
         reason = self.cut_reason(pid)
         if reason and notes:
             notes[-1].append(("cut", reason))
@@ -218,25 +227,34 @@ class AlphaBetaWords(SearchWords):
         return f"α={text(call.extra('alpha'), True)} β={text(call.extra('beta'), False)}"
 
     def legend_rows(self, *, shapes: bool) -> list[LegendRow]:
+        return self.drawn_legend_rows(shapes=shapes)
+
+    def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None) -> list[LegendRow]:
+        """The window always; the pruned, cut and bound rows only when a call drawn has them."""
+        pids = range(len(self.trace.positions)) if calls is None else {c.pid for c in calls}
+        pruned = any(self.skipped(pid) for pid in pids)
+        bounds = any(self.bound_sign(pid) for pid in pids)
         if shapes:
             def sample(symbol: str, colour: str) -> str:
                 return labels.symbol(labels.text(symbol), colour=colour, align="RIGHT")
 
-            return [LegendRow(sample("α β", SAMPLE_INK), "beside a node: the window it was called with"),
-                    LegendRow(sample("≤ ≥", SAMPLE_INK), "a bound: the node stopped early (cutoff)"),
-                    LegendRow(sample(CUT_MARK, CUT_INK), "a branch pruned: never searched")]
+            rows = [(True, LegendRow(sample("α β", SAMPLE_INK), "beside a node: the window it was called with")),
+                    (bounds, LegendRow(sample("≤ ≥", SAMPLE_INK), "a bound: a cut at or below the node")),
+                    (pruned, LegendRow(sample(CUT_MARK, CUT_INK), "a branch pruned: never searched"))]
+            return [row for used, row in rows if used]
         words = self.game_words
-        return [
-            LegendRow(labels.symbol("α β", size=SMALL_POINTS),
-                      f"the window a call was made with: {words.max_name} is sure of α, "
-                      f"{words.min_name} of β"),
-            LegendRow(labels.arrow(SKIPPED_BORDER, dashed=True, align=None),
-                      "a test-play cut off (pruned): not searched"),
-            LegendRow(labels.symbol("cut", size=SMALL_POINTS),
-                      "why a call stopped: its best reached the window's edge"),
-            LegendRow(labels.symbol("≤ ≥", size=SMALL_POINTS),
-                      "a cut call's score is only a bound on the true one"),
+        rows = [
+            (True, LegendRow(labels.symbol("α β", size=SMALL_POINTS),
+                             f"the window a call was made with: {words.max_name} is sure of α, "
+                             f"{words.min_name} of β")),
+            (pruned, LegendRow(labels.arrow(SKIPPED_BORDER, dashed=True, align=None),
+                               "a test-play cut off (pruned): not searched")),
+            (pruned, LegendRow(labels.symbol("cut", size=SMALL_POINTS),
+                               "why a call stopped: its best reached the window's edge")),
+            (bounds, LegendRow(labels.symbol("≤ ≥", size=SMALL_POINTS),
+                               "a score after a cut is only a bound on the true one")),
         ]
+        return [row for used, row in rows if used]
 
     # ---- summaries ----------------------------------------------------------------------
 
@@ -339,8 +357,11 @@ class AlphaBetaWords(SearchWords):
             if not searched and not pruned:
                 break  # the loop ran out of test-plays: nothing to predict
             nxt = self.game_words.move_short((children[i + 1].move or 0) if searched else pruned[0])
+            no_cut = self.no_cut_words(call.pid, i + 1)
             if not searched:
                 why = f"Cut: {self.cut_reason(call.pid)}."
+            elif no_cut:
+                why = f"No cut: {no_cut}" + (f"; window: {updates[i]}." if updates[i] else ".")
             elif updates[i]:
                 why = f"No cut; window: {updates[i]}; so {nxt} is test-played next."
             else:
@@ -348,7 +369,8 @@ class AlphaBetaWords(SearchWords):
                        f"so {nxt} is test-played next.")
             found.append(Question(
                 kind="next", call=call.call, depth=call.depth,
-                prompt=self.phrases().say("quiz.next", child=child.call, signed=signed(child.score),
+                prompt=self.phrases().say("quiz.next", child=child.call,
+                                          signed=bounded(child.score, self.bound_sign(child.pid)),
                                           call=call.call, next=nxt),
                 choices=SEARCHED_PRUNED, answer=0 if searched else 1, explanation=why,
                 ask=("end", child.call, 0), reveal=("end", child.call, 1),
@@ -370,7 +392,9 @@ class AlphaBetaWords(SearchWords):
         if pruned:
             why = f"Cut: {self.cut_reason(call.pid)}."
         else:
-            why = f"No cut in call #{call.call} ({self.window_text(call.pid)}): every test-play is searched."
+            ties = [t for t in (self.no_cut_words(call.pid, i) for i in range(1, len(call.children()))) if t]
+            why = (f"No cut in call #{call.call} ({self.window_text(call.pid)}): "
+                   + ("; ".join(ties) if ties else "every test-play is searched") + ".")
         moves = ", ".join(words.move_token(m) for m in self.trace.game.moves(call.state))
         return Question(
             kind="pruned", call=call.call, depth=call.depth,
@@ -402,7 +426,11 @@ class AlphaBetaWords(SearchWords):
                 "ge": "≥" if ge else ">", "le": "≤" if ge else "<", "cutoff": self.cutoff}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
-        return [("pruned", "", "test-plays cut off (pruned), not searched; α/β: the window (cutoff {cutoff})")]
+        """The window always; pruned test-plays and bounds only when the trace has them."""
+        if not any(self.skipped(pid) for pid in range(len(self.trace.positions))):
+            return [("", "", "α/β: the window each call is called with (cutoff {cutoff}); nothing is pruned")]
+        return [("pruned", "", "test-plays cut off (pruned), not searched; α/β: the window (cutoff {cutoff})"),
+                ("", "", "≤ / ≥ before a score: only a bound, after a cut (never an outcome's colour)")]
 
     def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
         return {"@after_push": [
@@ -434,13 +462,17 @@ class AlphaBetaWords(SearchWords):
         before_alpha, before_beta, _, _ = self.window_after(pid, step.j)
         if cut:
             return [("ab.cut", {"reason": self.cut_words(pid, step.j + 1)})]
+        told: list[tuple[str, dict[str, Any]]] = []
         if alpha != before_alpha:
-            return [("ab.alpha", {"before": bound_text(_int(before_alpha), True),
-                                  "after": bound_text(_int(alpha), True)})]
-        if beta != before_beta:
-            return [("ab.beta", {"before": bound_text(_int(before_beta), False),
-                                 "after": bound_text(_int(beta), False)})]
-        return []
+            told.append(("ab.alpha", {"before": bound_text(_int(before_alpha), True),
+                                      "after": bound_text(_int(alpha), True)}))
+        elif beta != before_beta:
+            told.append(("ab.beta", {"before": bound_text(_int(before_beta), False),
+                                     "after": bound_text(_int(beta), False)}))
+        no_cut = self.no_cut_words(pid, step.j + 1)
+        if no_cut:
+            told.append(("ab.nocut", {"reason": no_cut}))
+        return told
 
 
 #: What alpha-beta adds to the step-through page (over the game's words).
@@ -452,6 +484,9 @@ PAGE_PHRASES: dict[str, str] = {
     "ab.cut": "**Cut:** {reason}.",
     "ab.reason.max": "best {best} {ge} β = {beta}: {opponent} would never let the game reach here, {rest}",
     "ab.reason.min": "best {best} {le} α = {alpha}: {opponent} would never let the game reach here, {rest}",
+    "ab.nocut": "**No cut:** {reason}.",
+    "ab.nocut.max": "{best} is not above β = {beta}, so {next} is still searched (cutoff gt cuts only above β)",
+    "ab.nocut.min": "{best} is not below α = {alpha}, so {next} is still searched (cutoff gt cuts only below α)",
     "ab.rest.one": "so {moves} is not test-played (pruned)",
     "ab.rest.many": "so {moves} are not test-played (pruned)",
     "ab.rest.last": "(it was the last test-play anyway)",

@@ -556,7 +556,16 @@ class SearchWords:
 
     def bound_word(self, call: Call) -> str:
         """``≤ ``/``≥ `` when ``call``'s score is only a bound on the true value, else ''."""
+        sign = self.bound_sign(call.pid)
+        return f"{sign} " if sign else ""
+
+    def bound_sign(self, pid: int) -> str:
+        """``≤``/``≥`` when row ``pid``'s score is only a bound on the true value, else ''."""
         return ""
+
+    def bound_signs(self) -> list[str] | None:
+        """``bound_sign`` of every row, None when no score is a bound (the page's ``bounds``)."""
+        return None
 
     def continues_at(self, call: Call) -> Call | None:
         """The call whose subtree stands for ``call``'s (a cache hit's source), else None."""
@@ -596,6 +605,11 @@ class SearchWords:
     def legend_rows(self, *, shapes: bool) -> list[LegendRow]:
         """The legend's rows for what the search adds to a picture (``shapes``: a textbook tree)."""
         return []
+
+    def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None) -> list[LegendRow]:
+        """``legend_rows`` for a picture of ``calls`` (None: every call of the trace); a search
+        whose rows depend on what is drawn keeps only those its calls use."""
+        return self.legend_rows(shapes=shapes)
 
     def footer_legend(self) -> LegendRow | None:
         """The legend's row for the score line under a call, when ``footer`` says it otherwise."""

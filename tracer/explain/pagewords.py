@@ -81,7 +81,9 @@ PHRASES: dict[str, str] = {
     "kind.return": "the return",
     "figure.guide": "figure {number}",
     "figure.test_play": "test-play {number}",
-    "figure.tip": "The matching figure on the figures page (trace --figures DIR, beside this page)",
+    "figure.tip": "The matching figure on the figures page written with this page",
+    "figure.howto": ("The guide's matching figure: not written with this page. To link it, write the "
+                     "figures in the same run: trace … --figures DIR --html PAGE"),
     "where": "Step {step} of {steps} · call #{call} of {calls} · depth {depth}",
     "tree.count": "(calls begun: {begun} of {calls})",
     "jump.range": "Calls run from 1 to {calls}.",
@@ -104,6 +106,8 @@ PHRASES: dict[str, str] = {
     "meaning.loss": "a loss for {max}",
     "meaning.draw": "a draw",
     "meaning.value": "value {score} for {max}",
+    "meaning.at_most": "only a bound, as a cut below left test-plays unsearched: {max} gets at most {signed} here",
+    "meaning.at_least": "only a bound, as a cut below left test-plays unsearched: {max} gets at least {signed} here",
     "count.test_play.one": "{count} test-play",
     "count.test_play.many": "{count} test-plays",
     "count.call.one": "{count} call",
@@ -146,6 +150,8 @@ PHRASES: dict[str, str] = {
                            "The search made {calls} calls."),
     "story.return": ("Call #{call} returns `{returned}` to call #{parent}: with best play from here, "
                      "{meaning}. Call #{parent} saves it next (step 12)."),
+    "story.return.bound": ("Call #{call} returns `{returned}` to call #{parent}: {signed} is {meaning}, not "
+                           "the value with best play. Call #{parent} saves it next (step 12)."),
     "verdict.draw": "draws",
     "verdict.loss": "loses against best play",
     "verdict.value": "backs up that value",
@@ -163,6 +169,8 @@ PHRASES: dict[str, str] = {
     "foot.leaf": "{label}: {signed}",
     "foot.max": "max = {signed}",
     "foot.min": "min = {signed}",
+    "foot.max.bound": "max {signed}",
+    "foot.min.bound": "min {signed}",
     "foot.placed": "{caller} tries {short}",
     "foot.path": "waiting",
     "foot.current": "running",
@@ -179,6 +187,7 @@ PHRASES: dict[str, str] = {
     "stack.where": "{how} · depth {depth}",
     "stack.moves": "moves = [{moves}]",
     "stack.return": "return {returned}",
+    "stack.return.bound": "return {returned}: only a bound, {signed}",
     "stack.loop.active": "loop i = {i}: {short}, test-play {number} of {count} ({doing})",
     "stack.calling": "calling next",
     "stack.waiting": "waiting for call #{child}",
@@ -186,6 +195,7 @@ PHRASES: dict[str, str] = {
     "stack.loop.todo.many": "loop: {count} test-plays to do",
     "stack.loop.saved": "loop i = {i}: {short} saved, {done} of {count} done",
     "stack.loop.done": "loop finished: {count} of {count} done",
+    "stack.loop.cut": "loop stopped by a cut: {done} of {count} done, {pruned} pruned",
     "stack.infos": "allTestPlayInfos = [{infos}]",
     "stack.best": "bestTestPlay = {index}",
     # ---- the code panel's variables and step 16's comparisons ---------------------------

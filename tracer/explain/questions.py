@@ -98,6 +98,15 @@ def score_choice(score: int) -> Choice:
     return Choice(signed(score), tuple(sorted(spellings)))
 
 
+def bounded_choice(score: int, sign: str) -> Choice:
+    """A score that is only a bound, as an answer: ``≤ +2`` (also typed ``≤2``, ``<= 2``, ``<=+2``)."""
+    label = f"{sign} {signed(score)}"
+    ascii_sign = "<=" if sign == "≤" else ">="
+    spellings = {f"{mark}{space}{number}" for mark in (sign, ascii_sign) for space in ("", " ")
+                 for number in {signed(score), str(score)}}
+    return Choice(label, tuple(sorted(spellings)))
+
+
 def bound_choice(text: str) -> Choice:
     """A window bound as an answer: ``-∞`` (also typed ``-inf``, ``-infinity``)."""
     spellings = {text, text.replace("∞", "inf"), text.replace("∞", "infinity")}

@@ -12,6 +12,11 @@ def signed(score: int) -> str:
     return f"{score:+d}" if score else "0"
 
 
+def bounded(score: int, sign: str) -> str:
+    """A score, or a bound when ``sign`` is ``≤``/``≥``: ``+1``, ``≤ 0``, ``≥ +1``."""
+    return f"{sign} {signed(score)}" if sign else signed(score)
+
+
 def calls(n: int) -> str:
     """``'1 call'``, ``'9 calls'``, ``'549,946 calls'``."""
     return f"{n:,} call" if n == 1 else f"{n:,} calls"

@@ -198,6 +198,8 @@ PAGE_PHRASES: dict[str, str] = {
     "returned.move": "{{child: {short}, value: {score}}}",
     "returned.none": "{{value: {score}}}",
     "meaning.value": "value {score} for MAX",
+    "meaning.at_most": "only a bound, as a cut below left children unsearched: MAX gets at most {score} there",
+    "meaning.at_least": "only a bound, as a cut below left children unsearched: MAX gets at least {score} there",
     "story.begin.first": ("**Call #1 begins:** minimax is invoked on the root, node {label}, with {player} "
                           "({role}) to move. What it returns will be the answer."),
     "story.begin": ("**Call #{call} begins:** call #{parent} tries the move to node {label} and runs "
@@ -213,6 +215,7 @@ PAGE_PHRASES: dict[str, str] = {
     "story.place": ("Call #{call} tries child {short} ({number} of {count}): minimax is called on it "
                     "(that will be call #{child})."),
     "story.save": "Call #{child} returned `{child_returned}`. Call #{call} saves `{info}`.",
+    "story.save.bound": "That value is {meaning}.",
     "story.save.next": "Next: child {next_short}.",
     "story.save.last": "That was the last child it tries.",
     "story.choose.max": ("The loop is over. {player} takes the **largest** of {values}: {score}, first at "
@@ -223,6 +226,8 @@ PAGE_PHRASES: dict[str, str] = {
                            "value {score}. The search made {calls} calls."),
     "story.return": ("Call #{call} returns `{returned}` to call #{parent}: node {label} is worth {score} "
                      "with best play below it."),
+    "story.return.bound": ("Call #{call} returns `{returned}` to call #{parent}: that is {meaning}, not what "
+                           "node {label} is worth with best play."),
     "foot.leaf": "leaf: {score}",
     "foot.placed": "{caller} tries {short}",
     "edge.move": "",

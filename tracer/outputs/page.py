@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from urllib.parse import quote
+
 from ..errors import InputError
 from ..trace import Trace
 from .base import Output, Request
@@ -42,7 +45,17 @@ class PageOutput(Output):
     def render(self) -> None:
         from ..renderers.html import render_html
 
-        self.page = render_html(self.trace, start_call=self.request.focus)
+        self.page = render_html(self.trace, start_call=self.request.focus, figures_href=self.figures_href())
+
+    def figures_href(self) -> str | None:
+        """The figures page this run writes, as a link from the page (None: none is written, or
+        the page goes to standard output, where no relative link can reach it)."""
+        folder = self.request.figures_dir
+        if folder is None or self.path == "-":
+            return None
+        index = os.path.join(os.path.abspath(folder), "index.html")
+        relative = os.path.relpath(index, os.path.dirname(os.path.abspath(self.path)))
+        return quote(relative.replace(os.sep, "/"))
 
     def write(self) -> None:
         if self.path == "-":

@@ -14,7 +14,7 @@ from typing import Literal
 
 from ..errors import quote
 from ..explain import for_trace
-from ..explain.text import signed
+from ..explain.text import bounded, signed
 from ..games.tictactoe.board import MARKS, Board, Mark, other
 from ..games.tictactoe.game import ASCENDING, TicTacToe
 from ..scores import TUTORIAL, Scores
@@ -69,8 +69,9 @@ class Decision:
         root = self.trace.root
         plays = root.children()
         best = max(play.score for play in plays)
-        listed = ", ".join(say("play.test_play", token=words.move_token(play.move or 0), signed=signed(play.score))
-                           for play in plays)
+        # A score alpha-beta's cut left only a bound is listed as one (``5 → ≤ 0``).
+        listed = ", ".join(say("play.test_play", token=words.move_token(play.move or 0),
+                               signed=bounded(play.score, search.bound_sign(play.pid))) for play in plays)
         why = say("play.why", best=signed(best))
         if sum(play.score == best for play in plays) > 1:
             # Step 16 keeps the first test-play with the best score.

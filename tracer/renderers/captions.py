@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..explain import for_trace
-from ..explain.text import signed
+from ..explain.text import bounded, signed
 from ..style import OUTCOME_SYMBOL
 from ..trace import Call, Trace
 
@@ -20,19 +20,30 @@ def value_outcome(trace: Trace, score: int) -> str:
     return for_trace(trace)[0].value_kind(score)
 
 
+def score_text(trace: Trace, call: Call) -> str:
+    """What ``call`` returned, as a picture writes it: ``-1``, or ``≤ +1`` when it is only a bound."""
+    return bounded(call.score, for_trace(trace)[1].bound_sign(call.pid))
+
+
 def call_footer(trace: Trace, call: Call) -> str:
     """The score line under a state: how the call got its score."""
     if call.terminal_code:
         words = for_trace(trace)[0]
         symbol = OUTCOME_SYMBOL.get(words.outcome_kind(call.terminal_code), "■")
         return f"{symbol} {words.terminal_label(call.terminal_code)}: {signed(call.score)}"
-    return f"{'max' if call.maximising else 'min'} = {signed(call.score)}"
+    sign = for_trace(trace)[1].bound_sign(call.pid)
+    return f"{'max' if call.maximising else 'min'} {sign or '='} {signed(call.score)}"
 
 
 def pick_footer(trace: Trace, call: Call) -> str:
-    """Step 16 spelled out for an inner call: ``min(-1, -1) = -1``."""
-    scores = ", ".join(signed(r.score) for r in call.test_plays)
-    return f"{'max' if call.maximising else 'min'}({scores}) = {signed(call.score)}"
+    """Step 16 spelled out for an inner call: ``min(-1, -1) = -1``; a score that is only a bound
+    (alpha-beta) is written as one, and so is the result: ``min(+1, pruned…) ≤ +1``."""
+    search = for_trace(trace)[1]
+    scores = [bounded(c.score, search.bound_sign(c.pid)) for c in call.children()]
+    if search.skipped(call.pid):
+        scores.append("pruned…")
+    sign = search.bound_sign(call.pid)
+    return f"{'max' if call.maximising else 'min'}({', '.join(scores)}) {sign or '='} {signed(call.score)}"
 
 
 def pick_reason(trace: Trace, call: Call) -> str:

@@ -14,7 +14,6 @@ import graphviz
 
 from ..explain import Marker, NodeLook, for_trace, labels
 from ..explain.labels import LegendRow
-from ..explain.text import signed
 from ..style import (  # noqa: F401 - the palette is part of this module's interface
     CELL_SIZE,
     CELL_TEXT,
@@ -45,7 +44,7 @@ from ..style import (  # noqa: F401 - the palette is part of this module's inter
     TITLE_POINTS,
 )
 from ..trace import Call, Trace
-from .captions import call_footer, outcome, pick_footer, pick_reason, value_outcome  # noqa: F401 - re-exported
+from .captions import call_footer, outcome, pick_footer, pick_reason, score_text, value_outcome  # noqa: F401 - re-exported
 from .shapes import shape_legend_rows
 
 
@@ -146,7 +145,7 @@ def summary_label(trace: Trace, call: Call, *, thick: bool = False, marker: Mark
         trace,
         call.state,
         f"#{call.call} · {words.player(call.state)} to move",
-        search.footer(call) or f"{'max' if call.maximising else 'min'} = {signed(call.score)}",
+        search.footer(call) or call_footer(trace, call),
         played=call.move,
         fill=score_fill(trace, call, SUMMARY_FILL),
         border=SUMMARY_BORDER,
@@ -221,6 +220,9 @@ class Uses:
     played: bool = True
     #: Finished games (outcome colours).
     outcomes: bool = True
+    #: The calls drawn (None: every call of the trace), so the search's rows name only what
+    #: they hold (no "pruned" row under a drawing where nothing was pruned).
+    calls: tuple[Call, ...] | None = None
 
 
 def legend_label(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None = None) -> str:
@@ -231,10 +233,12 @@ def legend_label(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None
     """
     words, search = for_trace(trace)
     if words.draws_shapes:  # a textbook tree: its own symbols, laid out as below
-        rows = shape_legend_rows(trace, collapsed=uses.collapsed, chosen=uses.chosen) + _figure_rows(uses)
+        rows = (shape_legend_rows(trace, collapsed=uses.collapsed, chosen=uses.chosen, calls=uses.calls)
+                + _figure_rows(uses))
     else:
         rows = (words.legend_rows(played=uses.played, testing=uses.testing, outcomes=uses.outcomes)
-                + _call_rows(trace, uses) + _arrow_rows(trace, uses) + search.legend_rows(shapes=False)
+                + _call_rows(trace, uses) + _arrow_rows(trace, uses)
+                + search.drawn_legend_rows(shapes=False, calls=uses.calls)
                 + marker_rows(markers or []) + words.setting_legend_rows())
     return _two_columns([row.symbol + _words(row.text) for row in rows])
 

@@ -16,7 +16,7 @@ import graphviz
 
 from ..errors import InputError, TooLargeError
 from ..explain import FigureWords, for_trace, labels
-from ..explain.text import calls, plural, signed
+from ..explain.text import bounded, calls, plural, signed
 from ..trace import Call, Trace
 from . import drawing, shapes
 from .log import forced_win_words, outcome_word, terminal_sentence
@@ -256,7 +256,7 @@ def _test_play_graph(
     graph.edge(
         "n1",
         f"n{call.call}",
-        label=f" step 11: {step11}\n ↑ step 12: {signed(call.score)}",
+        label=f" step 11: {step11}\n ↑ step 12: {drawing.score_text(trace, call)}",
         color=drawing.PLAYED_FILL,
         fontcolor=drawing.PLAYED_FILL,
         penwidth="2.5",
@@ -265,7 +265,7 @@ def _test_play_graph(
     uses = drawing.Uses(
         chosen=call.call in on_line and call.terminal is None, thick=True,
         collapsed=bool(plan.collapsed), testing=True, step11_arrow=True, edge_scores=True,
-        explain=call.terminal is None,
+        explain=call.terminal is None, calls=(trace.root, *(c for c, _ in plan.nodes), *plan.path),
     )
     finish_graph(graph, title, drawing.legend_label(trace, uses))
     return graph
@@ -310,20 +310,43 @@ def _test_play_narration(
         parts.append(
             f"Step 9 finds no terminal state, so call #{call.call} runs its own for-loop over "
             f"{moves_text(trace, call)}. Its subtree makes {call.size:,} calls (#{call.call}–#{last}), "
-            f"each game played out to the end; every call hands its score back up "
+            f"{_played_out(trace, call)}; every call hands its score back up "
             f"(the ↑ numbers on the arrows). At call #{call.call}, {_mover(trace, call)} "
             f"is to move, so step 16 takes {drawing.pick_footer(trace, call)}: "
             f"{drawing.pick_reason(trace, call)}, and step 17 returns "
-            f"{said(trace)(call.best, call.score)}."
+            f"{said(trace)(call.best, call.score)}{_bound_note(trace, call)}."
         )
     parts.append(
-        f"Back in call #1, step 12 saves {said(trace)(call.move, call.score)}; allTestPlayInfos "
+        f"Back in call #1, step 12 saves {said(trace)(call.move, call.score)}{_bound_note(trace, call)}; "
+        f"allTestPlayInfos "
         f"is now {_infos(trace, number)}."
     )
     note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
     if note:
         parts.append(note)
     return " ".join(parts)
+
+
+def _bound_note(trace: Trace, call: Call) -> str:
+    """`` (only a bound: ≤ +1)`` after a score alpha-beta's cut left only a bound, else ''."""
+    sign = for_trace(trace)[1].bound_sign(call.pid)
+    return f" (only a bound: {bounded(call.score, sign)})" if sign else ""
+
+
+def _played_out(trace: Trace, call: Call) -> str:
+    """Whether every game below ``call`` was played out to the end, or how many test-plays a
+    cut left unsearched (alpha-beta), so the caption never claims what was not done."""
+    search = for_trace(trace)[1]
+    pruned, stack = 0, [call]
+    while stack:
+        below = stack.pop()
+        pruned += len(search.skipped(below.pid))
+        stack.extend(below.children())
+    if not pruned:
+        return "each game played out to the end"
+    return (f"but not every game is played out: {pruned:,} test-play{'s' if pruned > 1 else ''} "
+            f"below it {'were' if pruned > 1 else 'was'} cut off (pruned) and never searched, "
+            f"so a score there may be only a bound")
 
 
 def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> TreePlan:
@@ -382,7 +405,7 @@ def overview_figure(
     going = root.terminal is None
     uses = drawing.Uses(chosen=going, thick=going, collapsed=bool(plan.collapsed),
                         edge_scores=going, explain=going, result_box=True, tree=going,
-                        played=going)
+                        played=going, calls=(root, *(c for c, _ in plan.nodes), *plan.path))
     finish_graph(graph, "Figure 9 · " + _overview_title(trace, plan),
                  drawing.legend_label(trace, uses))
     caption = _overview_caption(trace)
@@ -450,7 +473,8 @@ def _overview_caption(trace: Trace) -> str:
     result_text = said(trace)(result.index, result.score)
     return (
         f"Overview of all {len(root.children())} test-plays: scores "
-        f"{', '.join(signed(r.score) for r in root.test_plays)}; {words.player(root.state)} picks "
+        f"{', '.join(bounded(c.score, for_trace(trace)[1].bound_sign(c.pid)) for c in root.children())}; "
+        f"{words.player(root.state)} picks "
         f"{words.move_short(result.index or 0)} and returns {said(trace)(result.index, result.score)}"
         if root.terminal is None
         else f"Overview: the board is already over, so call #1 returns {result_text} at once (step 9)"

@@ -75,14 +75,16 @@ def check_page(trace: Trace) -> None:
                          "write the log, the tree or the figures instead", "--html")
 
 
-def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
+def viewer_data(trace: Trace, start_call: int = 1, figures_href: str | None = None) -> dict[str, Any]:
     """What the page needs: the rows, what the game's and the search's page modules read,
-    and every template the page fills (``page_words``)."""
+    and every template the page fills (``page_words``). ``figures_href``: where the figures
+    page written in the same run is, relative to the page (None: it is not written, so the
+    page names the guide's figures without linking them, and says how to write them)."""
     check_start_call(trace, start_call)
     check_page(trace)
     words, search = for_trace(trace)
     p = trace.positions
-    columns = {
+    columns: dict[str, list[Any]] = {
         "terminal": list(p.terminal),
         "score": list(p.score),
         "best": list(p.best),
@@ -94,6 +96,9 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
     if not (search.kind.baseline and words.page_moves_derived()):
         # The page then reads each call's test-plays from the edges (alpha-beta skips some).
         columns.update(edge_move=list(p.edge_move), edge_count=list(p.edge_count))
+    bounds = search.bound_signs()
+    if bounds is not None:  # which scores are only bounds (alpha-beta's cuts): never shown as values
+        columns["bound"] = bounds
     return {
         "game": {"module": words.page_module, **(words.page_data() or {})},
         "search": {"module": search.page_module, **(search.page_data() or {})},
@@ -101,6 +106,7 @@ def viewer_data(trace: Trace, start_call: int = 1) -> dict[str, Any]:
         # None: no figure links at all (the figures page cannot tell this search's calls).
         "figures": [name for number, name in GUIDE_FIGURES if words.guide_figure(trace, number) is not None]
         if search.narrates_figures else None,
+        "figures_href": figures_href,
         "calls": trace.calls,
         "result": trace.result.as_dict(),
         "start_call": start_call,
@@ -221,8 +227,9 @@ def built_quiz_slots() -> dict[str, str]:
 NO_QUIZ = {"quiz_css": "", "quiz_data": "null", "quiz_js": ""}
 
 
-def render_html(trace: Trace, start_call: int = 1) -> str:
-    """The whole page as one string; it opens at ``start_call`` unless its URL names a step."""
+def render_html(trace: Trace, start_call: int = 1, figures_href: str | None = None) -> str:
+    """The whole page as one string; it opens at ``start_call`` unless its URL names a step.
+    ``figures_href``: the figures page written with it, relative to it (see ``viewer_data``)."""
     without_quiz = for_trace(trace)[1].page_without_quiz
     search = " · ".join(search_lines(trace) + ([without_quiz] if without_quiz else []))
     slots = {
@@ -233,7 +240,7 @@ def render_html(trace: Trace, start_call: int = 1) -> str:
         "heading": escape(heading(trace) + (f" · {search}" if search else "")),
         "colours": css_variables(),
         "css": asset("viewer.css"),
-        "data": script_json(viewer_data(trace, start_call)),
+        "data": script_json(viewer_data(trace, start_call, figures_href)),
         "codepanel": asset("codepanel.js"),
         "js": asset("viewer.js"),
         **(NO_QUIZ if without_quiz else quiz_slots(trace)),

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from ..explain import GameWords, SearchWords, for_trace
-from ..explain.text import INDENT, calls, capitalised, note_lines, signed, tag
+from ..explain.text import INDENT, bounded, calls, capitalised, note_lines, signed, tag
 from ..trace import Call, Trace
 from .stats import search_lines
 
@@ -98,14 +98,23 @@ def folded(items: range) -> list[int | str]:
     return [*items[:LIST_ENDS], f"… {hidden:,} more …", *items[-LIST_ENDS:]]
 
 
-def pick_words(maximising: bool, scores: list[int], best_index: int, move: str) -> str:
-    """Why step 16 chose ``bestTestPlay``: ``cell 4, the first lowest``."""
+def pick_words(maximising: bool, scores: list[int], best_index: int, move: str, pruned: int = 0) -> str:
+    """Why step 16 chose ``bestTestPlay``: ``cell 4, the first lowest`` (``pruned``: how many
+    test-plays a cut left out, so one searched is not the only one)."""
     if len(scores) == 1:
-        return f"{move}, the only test-play"
+        return f"{move}, the only test-play" if not pruned else f"{move}, the only one searched"
     word = "highest" if maximising else "lowest"
     if scores.count(scores[best_index]) > 1:
         word = f"first {word}"
     return f"{move}, the {word}"
+
+
+#: The guide's steps that show call #1's test-plays 1, 2 and 3 (figures 6, 7 and 8), each
+#: after a review (step 18); and those that move its for-loop on after test-plays 1 and 2.
+REVIEW_STEPS = (19, 21, 23)
+MOVES_ON = (20, 22)
+#: Where the log names a figure of the guide (``figure   9: ...``), aligned as the step tags.
+FIGURE_TAG = f"{'figure':<9}"
 
 
 class _Phrases:
@@ -189,18 +198,29 @@ class _Phrases:
             c = Call(self.trace, 0, p.depth[pid], None, None, pid)
             pad = INDENT * (c.depth + 1)
             scores = [t.score for t in c.test_plays]
+            shown = ", ".join(bounded(p.score[child], self.search.bound_sign(child)) for _, child in p.children(pid))
             best = c.best_index or 0
             who = f"{game.player(state)} is {game.role(state)}"
             how = "max" if c.maximising else "min"
-            why = pick_words(c.maximising, scores, best, game.move_short(c.best or 0))
+            why = pick_words(c.maximising, scores, best, game.move_short(c.best or 0),
+                             len(self.search.skipped(pid)))
             text = self.closing[pid] = (
                 f"{pad}{tag(14)}for-loop done: find {game.player(state)}'s best test-play\n"
                 f"{pad}{tag(15)}bestTestPlay = null\n"
-                f"{pad}{tag(16)}{who}, so {how}({', '.join(map(signed, scores))}) = "
+                f"{pad}{tag(16)}{who}, so {how}({shown}) = "
                 f"{signed(c.score)}: bestTestPlay = {best} ({why})\n"
-                f"{pad}{tag(17)}return allTestPlayInfos[{best}] = {self.returned(c.best, c.score)}\n"
+                f"{pad}{tag(17)}return allTestPlayInfos[{best}] = {self.returned(c.best, c.score)}"
+                f"{self.bound_note(pid)}\n"
             )
         return text
+
+    def bound_note(self, pid: int) -> str:
+        """After a score that is only a bound (alpha-beta's cut): what it says of the truth."""
+        sign = self.search.bound_sign(pid)
+        if not sign:
+            return ""
+        return f" (only a bound, {bounded(self.p.score[pid], sign)}: the true score is " \
+               f"{'at most' if sign == '≤' else 'at least'} {signed(self.p.score[pid])})"
 
     def save(self, parent: int, edge: int) -> str:
         """The caller's step 12 after its test-play ``edge`` returns: the info saved, the
@@ -216,7 +236,8 @@ class _Phrases:
         move = p.edge_move[edge]
         undo = game.undo_text(move)
         return (
-            f"{pad}{tag(12)}saved {self.returned(move, p.score[p.edge_child[edge]])}; "
+            f"{pad}{tag(12)}saved {self.returned(move, p.score[p.edge_child[edge]])}"
+            f"{self.bound_note(p.edge_child[edge])}; "
             f"{undo + '; ' if undo else ''}allTestPlayInfos = [{infos}]\n"
         )
 
@@ -237,12 +258,51 @@ class _Phrases:
                 + (f"{capitalised(summary)}.\n" if summary else ""))
 
     def answer(self) -> str:
-        """Steps 24 and 25: the first call's return value kept in bestPlayInfo, and used."""
+        """Steps 24 and 25: the first call's return value kept in bestPlayInfo, and used; after
+        each, the figure the guide shows there (9, the overview; 10, the final board)."""
         root = self.trace.root
         text = f"{tag(24)}bestPlayInfo = {self.returned(root.best, root.score)}\n"
         if root.best is None:
             return text + f"{tag(25)}bestPlayInfo has no index: the game is over, no move to play\n"
-        return text + f"{tag(25)}{self.game.answer_text(root.state, root.best)}\n"
+        text += f"{FIGURE_TAG}9: the overview of all test-plays and their scores\n"
+        text += f"{tag(25)}{self.game.answer_text(root.state, root.best)}\n"
+        if self.game.guide_figure(self.trace, 10) is not None:
+            text += (f"{FIGURE_TAG}10: the final board, after {self.game.player(root.state)} plays "
+                     f"{self.game.move_short(root.best)}\n")
+        return text
+
+    def before_first_play(self) -> str:
+        """Before call #1's first test-play: the guide's figures 4 and 5 (its board with the
+        for-loop's cell in red, and the board after the test-play), where the game has them."""
+        game, root = self.game, self.trace.root
+        first = root.children()[0].move or 0
+        lines = []
+        # Own words, with no "#": the log's only "#N" are its calls (tools count them).
+        if game.guide_figure(self.trace, 4) is not None:
+            lines.append(f"{INDENT}{FIGURE_TAG}4: the first call's board, its for-loop's first test-play "
+                         f"({game.move_short(first)}) in red\n")
+        if game.guide_figure(self.trace, 5) is not None:
+            lines.append(f"{INDENT}{FIGURE_TAG}5: the new board, {game.move_phrase(root.state, first)}, "
+                         f"the new mark in red\n")
+        return "".join(lines)
+
+    def review(self, index: int) -> str:
+        """After call #1's test-play ``index`` (0-based) is saved: the guide's review (step 18)
+        and its figure (steps 19, 21, 23: figures 6, 7, 8), then, before the next test-play,
+        step 20 or 22 (the first for-loop moves on)."""
+        if index >= len(REVIEW_STEPS):
+            return ""
+        p, root = self.p, self.trace.root
+        call = root.children()[index]
+        count = p.edge_count[0]
+        figure = self.game.prediction(call.state, p.terminal[call.pid], call.score,
+                                      self.search.bound_word(call))
+        text = (f"{INDENT}{tag(18)}review: the first call's test-play {index + 1} of {count} is done\n"
+                f"{INDENT}{tag(REVIEW_STEPS[index])}figure {6 + index}: test-play {index + 1}, "
+                f"{self.game.move_phrase(root.state, call.move or 0)}: {figure}\n")
+        if index < len(MOVES_ON) and index + 1 < count:
+            text += f"{INDENT}{tag(MOVES_ON[index])}the first for-loop moves on to its next test-play\n"
+        return text
 
 
 def write_log(
@@ -333,9 +393,15 @@ def _edge_texts(
         child = edge_child[edge]
         prefix[edge] = INDENT * p.depth[child] + "#"
         enter[edge] = phrases.head(child, parent, p.edge_move[edge]) + phrases.open(child)
+        # Call #1's test-plays: the guide's figures and reviews around them (steps 18-23).
+        guide = isinstance(phrases, _Phrases)  # a learner's own narration has no guide figures
+        first = guide and parent == 0 and edge == first_edge[0]
+        review = phrases.review(edge - first_edge[0]) if guide and parent == 0 else ""
+        if first:
+            prefix[edge] = phrases.before_first_play() + prefix[edge]
         leave[edge] = ((phrases.close(child) if edge_count[child] else "")
                        + phrases.save(parent, edge) + phrases.after(parent, edge - first_edge[parent])
-                       + phrases.next_move(parent, edge))
+                       + review + phrases.next_move(parent, edge))
         if not edge_count[child]:
             enter[edge] += leave[edge]
 

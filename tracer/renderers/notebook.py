@@ -54,7 +54,10 @@ def call_svg(call: Call) -> str:
     words = for_trace(trace)[0]
     kind = drawing.outcome(trace, call)
     top = f"#{call.call} · {'game over' if kind else words.player(call.state) + ' to move'}"
+    sign = for_trace(trace)[1].bound_sign(call.pid)
     bottom = f"returns {words.returned(call.best, call.score)}"
+    if sign:  # alpha-beta's cut left only a bound
+        bottom += f", only {sign} {signed(call.score)}"
     fill = drawing.OUTCOME_FILL[kind] if kind else drawing.INNER_FILL
     border = drawing.OUTCOME_BORDER[kind] if kind else drawing.INNER_BORDER
     picture = words.svg_picture(call.state, played=call.move, top=top, bottom=bottom, fill=fill,

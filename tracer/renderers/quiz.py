@@ -22,8 +22,8 @@ from dataclasses import fields
 from typing import Any
 
 from ..explain import for_trace
-from ..explain.questions import Choice, Question, choice_window, score_choice, who
-from ..explain.text import signed
+from ..explain.questions import Choice, Question, bounded_choice, choice_window, score_choice, who
+from ..explain.text import bounded
 from ..trace import Call, Trace
 from .log import step_lines
 
@@ -82,11 +82,13 @@ def value_question(trace: Trace, call: Call, scores: tuple[Choice, ...], places:
         lines = step_lines(trace, call)
         why = _sentence("16", lines["16"] + "; step 17: " + lines["17"])
         ask, reveal = ("end", n, -2), ("end", n, -1)
-    offered = choice_window(len(scores), places[signed(call.score)], n)
+    # A call a cut left with only a bound returns that bound: ``≤ +2`` is the answer.
+    answer = places[bounded(call.score, search.bound_sign(call.pid))]
+    offered = choice_window(len(scores), answer, n)
     return Question(
         kind="value", call=n, depth=call.depth,
         prompt=words.phrases().say("quiz.value", who=who(words, call)),
-        choices=scores[offered.start:offered.stop], answer=places[signed(call.score)] - offered.start,
+        choices=scores[offered.start:offered.stop], answer=answer - offered.start,
         explanation=why,
         ask=ask, reveal=reveal, ask_alone=("begin", n, 0), reveal_alone=("end", n, 0),
     )
@@ -114,10 +116,19 @@ def pick_question(trace: Trace, call: Call) -> Question:
     )
 
 
+#: Where a bound sits among the scores: ``≤ 2`` just below 2, ``≥ 2`` just above.
+BOUND_ORDER = {"≤": 0, "": 1, "≥": 2}
+
+
 def score_choices(trace: Trace) -> tuple[Choice, ...]:
-    """Every score the game gives a finished game or some call returns, lowest first."""
-    fixed = for_trace(trace)[0].fixed_scores()
-    return tuple(score_choice(s) for s in sorted(set(trace.positions.score) | fixed))
+    """Every score the game gives a finished game or some call returns, and every bound a
+    call returns (alpha-beta's ``≤ 2``), lowest first."""
+    words, search = for_trace(trace)
+    found = {(s, "") for s in set(trace.positions.score) | words.fixed_scores()}
+    signs = search.bound_signs() or []
+    found |= {(trace.positions.score[pid], sign) for pid, sign in enumerate(signs) if sign}
+    return tuple(bounded_choice(s, sign) if sign else score_choice(s)
+                 for s, sign in sorted(found, key=lambda f: (f[0], BOUND_ORDER[f[1]])))
 
 
 def _calls(trace: Trace, depth: int | None) -> Iterator[Call]:

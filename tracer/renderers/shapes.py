@@ -40,11 +40,11 @@ SKIPPED_SUBTREE_NODES = 40
 
 def value_text(trace: Trace, call: Call) -> str:
     """The value in a node: a leaf's value, an inner node's backed-up value, or its bound
-    (``≤ 2``: a MIN node that stopped its loop early is worth at most what it found)."""
+    (``≤ 2``: a MIN node that stopped its loop early, or one whose best child is only a
+    bound, is worth at most what it found)."""
     value = str(call.score).replace("-", "−")
-    if call.terminal_code or not for_trace(trace)[1].skipped(call.pid):
-        return value
-    return ("≥ " if call.maximising else "≤ ") + value
+    sign = for_trace(trace)[1].bound_sign(call.pid)  # the search's own rule: a cut at or below it
+    return f"{sign} {value}" if sign else value
 
 
 def _shape(trace: Trace, state: int) -> tuple[str, str, str, str]:
@@ -166,7 +166,8 @@ def _add_skipped_subtree(graph: graphviz.Digraph, trace: Trace, state: int, name
         _add_skipped_subtree(graph, trace, game.play(state, move), child_name, depth + 1)
 
 
-def shape_legend_rows(trace: Trace, *, collapsed: bool = False, chosen: bool = True) -> list[LegendRow]:
+def shape_legend_rows(trace: Trace, *, collapsed: bool = False, chosen: bool = True,
+                      calls: tuple[Call, ...] | None = None) -> list[LegendRow]:
     """The legend for textbook shapes: what ▲, ▼, ■, the colours and the marks mean."""
     def row(symbol: str, colour: str, text: str) -> LegendRow:
         return LegendRow(labels.symbol(symbol, colour=colour, align="RIGHT"), text)
@@ -176,7 +177,7 @@ def shape_legend_rows(trace: Trace, *, collapsed: bool = False, chosen: bool = T
         row("▼", "#ad1457", "MIN node: takes the smallest value below"),
         row("■", OUTCOME_BORDER["leaf"], "leaf: its value for MAX"),
         row("3", "#212121", "inside a node: the value it backs up"),
-        *for_trace(trace)[1].legend_rows(shapes=True),
+        *for_trace(trace)[1].drawn_legend_rows(shapes=True, calls=calls),
     ]
     if collapsed:
         rows.append(row("▣", "#6a1b9a", "subtree collapsed (calls not drawn)"))

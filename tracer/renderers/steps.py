@@ -22,7 +22,7 @@ from typing import Any
 from ..explain import for_trace
 from ..explain.pagewords import BEGIN, CHECK, CHOOSE, EMPTY, PLACE, RETURN, SAVE, Frame, Step
 from ..explain.phrases import fill
-from ..explain.text import signed
+from ..explain.text import bounded, signed
 from ..trace import Trace
 
 #: A sentence before it is filled: a template's key and its slots.
@@ -140,8 +140,9 @@ class PageSteps:
             infos = ", ".join(self.returned(c, m) for m, c, _ in plays)
             return [("story.return.first", {**choice, "infos": infos, "verdict": self.verdict(),
                                             "calls": f"{self.trace.calls:,}"})]
-        return [("story.return", {**slots, "returned": self.returned(pid), "parent": parent.call,
-                                  "meaning": self.meaning(self.p.score[pid]), "score": self.p.score[pid]})]
+        return [("story.return.bound" if self.bound(pid) else "story.return", {
+            **slots, "returned": self.returned(pid), "parent": parent.call, "meaning": self.meaning(pid),
+            "score": self.p.score[pid], "signed": self.scored(pid)})]
 
     def check(self, pid: int, slots: dict[str, Any]) -> Told:
         """Step 9: the game over, or going on with its moves."""
@@ -159,7 +160,11 @@ class PageSteps:
         score = self.p.score[child]
         told: list[Told] = [("story.save", {
             **slots, **self.move_slots(move), "child": call, "child_returned": self.returned(child),
-            "info": self.returned(child, move), "signed": signed(score), "meaning": self.meaning(score)})]
+            "info": self.returned(child, move), "signed": self.scored(child), "meaning": self.meaning(child),
+            "score": score})]
+        if self.bound(child) and "story.save.bound" in self.phrases.templates:
+            told.append(("story.save.bound", {"signed": self.scored(child), "meaning": self.meaning(child),
+                                              "score": score}))
         if step.j + 1 < len(plays):
             told.append(("story.save.next", self.move_slots(plays[step.j + 1][0], "next_")))
         elif not self.search.skipped(step.top.pid):
@@ -214,17 +219,32 @@ class PageSteps:
         best = p.best[pid]
         return self.words.returned(p.moves(pid)[best] if best >= 0 else None, p.score[pid])
 
-    def meaning(self, score: int) -> str:
-        """What a score predicts, in words (``X (AI) wins``)."""
+    def bound(self, pid: int) -> str:
+        """``≤``/``≥`` when row ``pid``'s score is only a bound on the true value, else ''."""
+        return self.search.bound_sign(pid)
+
+    def scored(self, pid: int) -> str:
+        """Row ``pid``'s score as the page writes it: ``+1``, or ``≤ +1`` when only a bound."""
+        return bounded(self.p.score[pid], self.bound(pid))
+
+    def meaning(self, pid: int) -> str:
+        """What row ``pid``'s score predicts, in words (``X (AI) wins``), or only what it
+        bounds when it is a bound."""
+        score, bound = self.p.score[pid], self.bound(pid)
+        if bound:
+            return self.phrases.say("meaning.at_most" if bound == "≤" else "meaning.at_least",
+                                    score=score, signed=signed(score))
         return self.phrases.say(f"meaning.{self.words.value_kind(score)}", score=score)
 
     def choice_slots(self, pid: int) -> dict[str, Any]:
         """Step 16's pick: the scores compared, the best, the first test-play with it."""
         p = self.p
-        scores = [p.score[c] for _, c in p.children(pid)]
+        children = [c for _, c in p.children(pid)]
         best = p.best[pid]
-        return {"scores": ", ".join(map(signed, scores)), "values": ", ".join(map(str, scores)),
-                "best": signed(p.score[pid]), "score": p.score[pid], "index": best,
+        return {"scores": ", ".join(self.scored(c) for c in children),
+                "values": ", ".join(f"{self.bound(c)} {p.score[c]}" if self.bound(c) else str(p.score[c])
+                                    for c in children),
+                "best": self.scored(pid), "score": p.score[pid], "index": best,
                 "returned": self.returned(pid), **self.move_slots(p.moves(pid)[best])}
 
     def verdict(self) -> str:

@@ -14,7 +14,7 @@ import graphviz
 
 from ..errors import TooLargeError
 from ..explain import Marker, for_trace, labels
-from ..explain.text import calls, signed
+from ..explain.text import calls
 from ..trace import Call, Trace
 from . import drawing, shapes
 from .diagram import Diagram
@@ -291,7 +291,7 @@ def tree_legend(trace: Trace, plan: TreePlan, marks: Mapping[int, Marker] | None
     drawn = sorted([call for call, _ in plan.nodes] + plan.path, key=lambda c: c.call)
     markers = [m for m in ((marks or {}).get(c.call) or search.marker(c) for c in drawn) if m]
     uses = drawing.Uses(chosen=blue_edges(trace, plan), collapsed=bool(plan.collapsed),
-                        focus_path=bool(plan.path))
+                        focus_path=bool(plan.path), calls=tuple(drawn))
     return drawing.legend_label(trace, uses, markers)
 
 
@@ -392,7 +392,7 @@ def add_calls(
                 f"{prefix}{parent.call}",
                 f"{prefix}{call.call}",
                 label=" " + words.edge_label(parent.state, call.move or 0)
-                + (f"\n ↑ {signed(call.score)}" if edge_scores else ""),
+                + (f"\n ↑ {drawing.score_text(trace, call)}" if edge_scores else ""),
                 **_edge_colours(parent, call, parent.call in chosen and call.call in chosen),
             )
     for call in cut:
@@ -422,7 +422,7 @@ def _add_path(
             f"{prefix}{above.call}",
             f"{prefix}{below.call}",
             label=" " + words.edge_label(above.state, below.move or 0)
-            + (f"\n ↑ {signed(below.score)}" if edge_scores else ""),
+            + (f"\n ↑ {drawing.score_text(trace, below)}" if edge_scores else ""),
             style="dashed",
             **_edge_colours(above, below, on_line),
         )

@@ -91,6 +91,40 @@ def replay(
     return Replay(windows, best_i, best, len(child_scores), False)
 
 
+#: What a call's score says of the true (minimax) value: exactly it, at most it, at least it.
+EXACT, AT_MOST, AT_LEAST = 0, -1, 1
+#: How a bound is written before its score (``≤ 0``, ``≥ +1``); JSON's ``bound`` field spells it alike.
+BOUND_SIGNS = {EXACT: "", AT_MOST: "≤", AT_LEAST: "≥"}
+
+
+def bound_kind(score: float, alpha: float, beta: float, cutoff: str) -> int:
+    """What a score returned from the window ``(alpha, beta)`` says of the true value.
+
+    Fail-soft alpha-beta's invariant: with ``ge`` (an open window) a score at or below
+    alpha is only an upper bound and one at or above beta only a lower bound; with ``gt``
+    (a closed window: ties are searched on) only a score strictly outside is. In between,
+    the score is the minimax value."""
+    if score < alpha or (cutoff == "ge" and score == alpha):
+        return AT_MOST
+    if score > beta or (cutoff == "ge" and score == beta):
+        return AT_LEAST
+    return EXACT
+
+
+def bounds(rows: Positions, cutoff: str) -> list[int]:
+    """Per row: ``EXACT``, ``AT_MOST`` or ``AT_LEAST`` (see ``bound_kind``). A row with no
+    cut at or below it searched everything, so its score is exact whatever its window."""
+    alphas, betas, pruned = rows.extras["alpha"], rows.extras["beta"], rows.extras["pruned"]
+    cut_below = bytearray(len(rows))
+    found = [EXACT] * len(rows)
+    for pid in sorted(range(len(rows)), key=lambda r: rows.sizes[r]):  # children first
+        cut_below[pid] = bool(pruned[pid]) or any(cut_below[c] for _, c in rows.children(pid))
+        if cut_below[pid] and not rows.terminal[pid]:
+            found[pid] = bound_kind(rows.score[pid], unbound(alphas[pid], True), unbound(betas[pid], False),
+                                    cutoff)
+    return found
+
+
 def search(game: Game, cutoff: str = "ge") -> Trace:
     """Record every call alpha-beta makes on ``game`` from its root, with ``cutoff`` (ge|gt)."""
     recorder = Recorder(game, cutoff, by_depth=True)
@@ -273,6 +307,16 @@ def _moves(value: Any) -> bool:
         type(m) is int and 0 <= m < _MAX_MOVE for m in value)
 
 
+def trace_bounds(trace: Trace) -> list[int]:
+    """Per row of an alpha-beta ``trace``: what its score says of the true value (``bounds``)."""
+    return bounds(trace.positions, trace.search.get("cutoff", "ge"))
+
+
+def _bound_column(trace: Trace) -> list[str | None]:
+    """JSON's ``bound`` per row: ``"≤"`` or ``"≥"`` for a score that is only a bound, null for a value."""
+    return [BOUND_SIGNS[kind] or None for kind in trace_bounds(trace)]
+
+
 KIND = SearchKind(
     name="alphabeta",
     title="alpha-beta",
@@ -283,6 +327,7 @@ KIND = SearchKind(
     settings={"cutoff": Setting(CUTOFFS, "ge", "Alpha-beta's cut: ge (default) stops once best >= "
                                               "beta (MAX) or <= alpha (MIN); gt only when strictly beyond.")},
     extras={"alpha": _bound, "beta": _bound, "pruned": _moves},
+    derived={"bound": _bound_column},
     compare=({"cutoff": "ge"}, {"cutoff": "gt"}),
     order_matters=True,
     game_page="alpha-beta (cut at ≥)",

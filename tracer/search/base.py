@@ -51,6 +51,10 @@ class SearchKind(NamedTuple):
     settings: Mapping[str, Setting] = MappingProxyType({})
     #: The facts it records per call (``Positions.extras``), each with the check of a value read back.
     extras: Mapping[str, ExtraCheck] = MappingProxyType({})
+    #: Facts its rows imply, by name: ``column(trace) -> one JSON value per row``. The JSON trace
+    #: writes each in every call (alpha-beta's ``bound``: which scores are only bounds) and,
+    #: when a file has it (older files may not), checks it against what the rows imply.
+    derived: Mapping[str, Callable[[Trace], list[Any]]] = MappingProxyType({})
     #: The settings ``trace compare`` runs it with, one row each.
     compare: tuple[Mapping[str, str], ...] = ({},)
     #: Whether the calls it makes depend on the loop order (then ``trace compare`` also runs

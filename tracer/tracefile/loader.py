@@ -123,8 +123,9 @@ def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
             kind, info = _search_info(header, source)
             # Only the keys the format, the game and the search define are read: any
             # other key in the header or a node (a later version's) is left unread.
-            builder = _RowBuilder(kind, kind.from_json(header, source), source,
-                                  search.find(info.algorithm, source).extras)
+            found = search.find(info.algorithm, source)
+            builder = _RowBuilder(kind, kind.from_json(header, source), source, found.extras,
+                                  tuple(found.derived))
         builder.node(depth, call, fields, key)
     _need(builder is not None and info is not None, "expected a tree with at least its root node", source)
     assert builder is not None and info is not None
@@ -135,6 +136,7 @@ def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
         trace.check()
     except AssertionError as exc:
         raise InputError(f"expected a consistent trace: {exc}", source) from None
+    _check_derived(trace, builder.derived, source)
     calls = header.get("calls")
     _need(_is_int(calls) and calls == trace.calls,
           f'expected "calls" to be {trace.calls}, found {quote(json.dumps(calls))}', source)
@@ -143,6 +145,19 @@ def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
           and all(_is_int(v) or v is None for v in result.values() if not isinstance(v, str)),
           f'expected "result" to be {expected}, found {quote(json.dumps(result))}', source)
     return trace
+
+
+def _check_derived(trace: Trace, given: dict[str, dict[int, tuple[int, Any]]], source: str) -> None:
+    """Each fact the search's rows imply (alpha-beta's ``bound``), where the file gives it
+    (older files do not), must be what the rows imply."""
+    derived = search.find(trace.search.algorithm, source).derived
+    for name, found in given.items():
+        column = derived[name](trace)
+        for pid, (call, value) in found.items():
+            if column[pid] != value:
+                raise InputError(f'call {call}: expected "{name}" to be '
+                                 f"{json.dumps(column[pid], ensure_ascii=False)}, found "
+                                 f"{quote(json.dumps(value, ensure_ascii=False))}", source)
 
 
 class _RowBuilder:
@@ -154,12 +169,15 @@ class _RowBuilder:
     """
 
     def __init__(self, kind: games.GameKind, game: Any, source: str,
-                 extras: Mapping[str, Callable[[Any], bool]]):
+                 extras: Mapping[str, Callable[[Any], bool]], derived: tuple[str, ...] = ()):
         self.kind = kind
         self.game = game
         self.source = source
         #: The per-call facts the trace's search records, each with its value check.
         self.extra_checks = extras
+        #: The facts the rows imply, as given (call number and value per row), checked once built.
+        self.derived_names = derived
+        self.derived: dict[str, dict[int, tuple[int, Any]]] = {name: {} for name in derived}
         self.rows = Positions()
         self.memo: dict[tuple[Any, ...], int] = {}
         self.infos: dict[str, tuple[Any, ...]] = {}
@@ -203,6 +221,9 @@ class _RowBuilder:
             pid = self.new_row(row_key, result, depth)
         elif self.results[pid] != result:
             self.fail("differs from an earlier call on the same position")
+        for name in self.derived_names:
+            if name in fields:
+                self.derived[name].setdefault(pid, (call, fields[name]))
         if stack:
             parent = stack[-1]
             parent[3].append(move)

@@ -13,7 +13,8 @@ minimax on tic-tac-toe::
 
 Version 2 adds ``"game"`` (its name) and ``"search"`` (``{"algorithm": …}`` and
 the search's settings) to the header, the game's own header fields, and, in each
-node, the per-call facts the search recorded (e.g. ``alpha``, ``beta``). A trace
+node, the per-call facts the search recorded (e.g. ``alpha``, ``beta``), then those
+its rows imply (alpha-beta's ``bound``: ``"≤"``, ``"≥"``, or null for an exact score). A trace
 that version 1 can hold exactly is still written as version 1, so existing
 readers keep working; both versions are read back.
 
@@ -65,13 +66,15 @@ def _compact(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def _node_fields(trace: Trace, kind: GameKind, pid: int, move: int, extras: list[str]) -> str:
+def _node_fields(trace: Trace, kind: GameKind, pid: int, move: int, extras: list[str],
+                 derived: dict[str, list[Any]]) -> str:
     """Everything of a node after its call number, up to the opening of ``children``."""
     p, game = trace.positions, trace.game
     state = p.state[pid]
     best = p.best[pid]
     best_move = "null" if best < 0 else str(p.edge_move[p.first_edge[pid] + best])
     more = "".join(f'"{name}":{_compact(p.extras[name][pid])},' for name in extras)
+    more += "".join(f'{_compact(name)}:{_compact(column[pid])},' for name, column in derived.items())
     return (
         f',"depth":{p.depth[pid]},{kind.json_head(game, state)}'
         f'"move":{"null" if move < 0 else move},{kind.json_tail(game, state)}'
@@ -87,6 +90,8 @@ def write_json(
     version = format_version(trace)
     out.write(_header(trace, version))
     extras = sorted(trace.positions.extras) if version > 1 else []
+    implied = search.find(trace.search.algorithm, "trace").derived if version > 1 else {}
+    derived = {name: column(trace) for name, column in sorted(implied.items())}
     kind = games.kind_of(trace.game)
     cache: dict[tuple[int, int], str] = {}
     pads = ["\n" + " " * d for d in range(11)]
@@ -98,7 +103,7 @@ def write_json(
             key = (pid, move)
             fields = cache.get(key)
             if fields is None:
-                fields = cache[key] = _node_fields(trace, kind, pid, move, extras)
+                fields = cache[key] = _node_fields(trace, kind, pid, move, extras, derived)
             pad = pads[depth] if depth < len(pads) else "\n" + " " * depth
             append(("" if first_child else ",") + pad + '{"call":' + str(call) + fields)
             first_child = True

@@ -57,14 +57,18 @@
   const plays = (frame) => R.testPlays(frame).map((p) => ({ ...p, score: R.rows.score[p.pid] }));
   const answered = (pid) => R.search.answered(pid) !== null;
 
+  /* Which way step 16 compares: the mover's side, or "max" for a search that compares scores
+   * of its own (search.pickScores: each score as the side to move sees it). */
+  const pickSide = (pid) => (R.search.pickScores ? "max" : R.side(pid));
   /* Step 16 one comparison at a time: the best score (value) and bestTestPlay after each i. */
   function comparisons(frame) {
-    const max = R.side(frame.pid) === "max";
+    const max = pickSide(frame.pid) === "max";
+    const scores = R.search.pickScores ? R.search.pickScores(frame.pid) : plays(frame).map((p) => p.score);
     let best = max ? -Infinity : Infinity, bestTestPlay = null;
-    return plays(frame).map((p, i) => {
-      const beats = max ? p.score > best : p.score < best;
-      if (beats) { best = p.score; bestTestPlay = i; }
-      return { i, score: p.score, beats, best, bestTestPlay };
+    return scores.map((score, i) => {
+      const beats = max ? score > best : score < best;
+      if (beats) { best = score; bestTestPlay = i; }
+      return { i, score, beats, best, bestTestPlay };
     });
   }
 
@@ -116,7 +120,7 @@
       const steps = comparisons(top);
       const at = state.kind === K.RETURN ? steps[steps.length - 1] : sub >= 0 ? steps[sub] : null;
       if (state.kind === K.CHOOSE && sub >= 0) vars.push([R.text("var.i.name"), String(sub)]);
-      vars.push([R.text("var.best.name"), at ? R.signed(at.best) : R.text(`code.start.${R.side(pid)}`)]);
+      vars.push([R.text("var.best.name"), at ? R.signed(at.best) : R.text(`code.start.${pickSide(pid)}`)]);
       vars.push([R.text("var.best_play.name"), at && at.bestTestPlay !== null ? String(at.bestTestPlay) : R.text("code.null")]);
     }
     const over = state.kind === K.RETURN || ((R.terminal(pid) || cached) && state.kind === K.CHECK);
@@ -131,7 +135,7 @@
     if (state.kind !== K.CHOOSE) return;
     const top = topOf(state);
     const steps = comparisons(top);
-    const s = R.side(top.pid);
+    const s = pickSide(top.pid);
     const head = R.el("div", "sub-head");
     const back = R.el("button", "", R.text("sub.prev"));
     back.type = "button"; back.id = "sub-prev";

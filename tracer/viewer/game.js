@@ -150,12 +150,14 @@
   /* The decision's reason, as Decision.reason writes it. */
   function reason(decision) {
     const P = columnsOf(decision.graph), pid = decision.pid, t = decision.say;
-    const plays = playsOf(P, pid).map((cell, j) => ({ cell, score: P.score[childOf(P, pid, j)] }));
+    const plays = playsOf(P, pid).map((cell, j) => ({ cell, pid: childOf(P, pid, j), score: P.score[childOf(P, pid, j)] }));
     const best = Math.max(...plays.map((p) => p.score));
     const signed = (v) => (v > 0 ? "+" + v : String(v));
     let why = t.text("play.why", { best: signed(best) });
     if (plays.filter((p) => p.score === best).length > 1) why += t.text("play.first_at", moveWords(decision.cell));
-    const listed = plays.map((p) => t.text("play.test_play", { ...moveWords(p.cell), signed: signed(p.score) })).join(", ");
+    // A score alpha-beta's cut left only a bound is listed as one (5 → ≤ 0).
+    const bounded = (p) => (P.bound && P.bound[p.pid] ? `${P.bound[p.pid]} ${signed(p.score)}` : signed(p.score));
+    const listed = plays.map((p) => t.text("play.test_play", { ...moveWords(p.cell), signed: bounded(p) })).join(", ");
     const calls = t.counted("count.call", P.sizes[pid], { count: P.sizes[pid].toLocaleString("en") });
     // What the search's summary counts below this decision (alpha-beta: pruned test-plays).
     const counted = decision.graph.summaries ? decision.graph.summaries[pid] : undefined;
@@ -258,7 +260,9 @@
         if (!ids.has(child)) { ids.set(child, order.length); order.push(child); }
       }
     }
-    const names = P.edge_count ? [...COLUMN_NAMES, "edge_count"] : COLUMN_NAMES;
+    // Which scores are only bounds (alpha-beta's cuts) go with their rows, so the step-through
+    // writes them as bounds too.
+    const names = [...COLUMN_NAMES, ...(P.edge_count ? ["edge_count"] : []), ...(P.bound ? ["bound"] : [])];
     const cols = { first_edge: [], edge_child: [] };
     if (P.edge_move) cols.edge_move = [];
     names.forEach((name) => { cols[name] = []; });

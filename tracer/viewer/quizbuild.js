@@ -92,10 +92,22 @@ window.tracerBuildQuiz = function (settings) {
     return { label: short, accepts: spellings(new Set([short.toLowerCase(), String(move)])) };
   };
 
-  /* Every score a finished game gives or some call returns, lowest first. */
+  /* A score that is only a bound, as an answer: ≤ +2 (also typed ≤2, <= 2, <=+2). */
+  function boundedChoice(score, sign) {
+    const set = new Set();
+    for (const mark of [sign, sign === "≤" ? "<=" : ">="]) {
+      for (const space of ["", " "]) for (const n of [R.signed(score), String(score)]) set.add(mark + space + n);
+    }
+    return { label: `${sign} ${R.signed(score)}`, accepts: spellings(set) };
+  }
+  const BOUND_ORDER = { "≤": 0, "": 1, "≥": 2 };
+  /* Every score a finished game gives or some call returns, and every bound a call returns
+   * (alpha-beta's ≤ 2), lowest first. */
   function scoreChoices() {
-    const all = new Set([...P.score, ...R.words.fixed]);
-    return [...all].sort((a, b) => a - b).map(scoreChoice);
+    const all = new Map([...P.score, ...R.words.fixed].map((s) => [`${s}`, [s, ""]]));
+    if (P.bound) P.bound.forEach((sign, pid) => { if (sign) all.set(`${sign}${P.score[pid]}`, [P.score[pid], sign]); });
+    return [...all.values()].sort((a, b) => a[0] - b[0] || BOUND_ORDER[a[1]] - BOUND_ORDER[b[1]])
+      .map(([s, sign]) => (sign ? boundedChoice(s, sign) : scoreChoice(s)));
   }
 
   // ---- the questions (renderers/quiz.py asks the same, with the same templates) ----------
@@ -125,7 +137,7 @@ window.tracerBuildQuiz = function (settings) {
     const ask = quick ? beginOf(c, 0) : endOf(c, -2);
     const reveal = quick ? endOf(c, 0) : endOf(c, -1);
     return question("value", c, R.text("quiz.value", { who: who(c) }), scores,
-      labels.indexOf(R.signed(c.score)), told(reveal), ask, reveal, true);
+      labels.indexOf(R.scored(c.pid)), told(reveal), ask, reveal, true);
   }
 
   function pickQuestion(c) {

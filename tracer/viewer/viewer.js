@@ -90,7 +90,17 @@
     }
     return text("returned.move", { score: P.score[pid], ...moveSlots(move) });
   }
-  const meaning = (score) => text(`meaning.${valueKind(score)}`, { score });
+  /* "≤"/"≥" when row pid's score is only a bound on the true value (an alpha-beta cut below
+   * it), else "": such a score is written as a bound and never read as an outcome. */
+  const boundOf = (pid) => (P.bound ? P.bound[pid] || "" : "");
+  /* Row pid's score as the page writes it: +1, or ≤ +1 when it is only a bound. */
+  const scored = (pid) => (boundOf(pid) ? `${boundOf(pid)} ${signed(P.score[pid])}` : signed(P.score[pid]));
+  /* What row pid's score predicts (a win for X), or, for a bound, only what it bounds. */
+  function meaning(pid) {
+    const bound = boundOf(pid), score = P.score[pid];
+    if (bound) return text(bound === "≤" ? "meaning.at_most" : "meaning.at_least", { score, signed: signed(score) });
+    return text(`meaning.${valueKind(score)}`, { score });
+  }
 
   // ---- the plug-ins -------------------------------------------------------------------
 
@@ -104,7 +114,7 @@
   const ctx = Object.freeze({
     data: D, rows: P, words: WG, constants: CONSTANTS, say, text, fill, has, counted, listed, signed, number,
     moveSlots, tokens, movesList, el, html, cat, moves, childOf, terminal, terminalKind, valueKind,
-    returned, testPlays, player: (pid) => game.player(pid), side, KINDS: { BEGIN, EMPTY, CHECK, PLACE, SAVE, CHOOSE, RETURN },
+    returned, testPlays, boundOf, scored, player: (pid) => game.player(pid), side, KINDS: { BEGIN, EMPTY, CHECK, PLACE, SAVE, CHOOSE, RETURN },
   });
 
   /* A game with no module: its states in words, from the rows its Python plug-in wrote. */
@@ -233,7 +243,8 @@
     const scores = plays.map((p) => P.score[p.pid]);
     const best = P.best[pid];
     return {
-      scores: scores.map(signed).join(", "), values: scores.join(", "), best: signed(P.score[pid]),
+      scores: plays.map((p) => scored(p.pid)).join(", "), best: scored(pid),
+      values: plays.map((p) => (boundOf(p.pid) ? `${boundOf(p.pid)} ${P.score[p.pid]}` : String(P.score[p.pid]))).join(", "),
       score: P.score[pid], index: best, returned: returned(pid), ...moveSlots(moves(pid)[best]),
     };
   }
@@ -294,8 +305,9 @@
             verdict: verdict(), calls: number(D.calls),
           }]];
         }
-        return [["story.return", {
-          ...slots, returned: returned(pid), parent: parent.call, meaning: meaning(P.score[pid]), score: P.score[pid],
+        return [[boundOf(pid) ? "story.return.bound" : "story.return", {
+          ...slots, returned: returned(pid), parent: parent.call, meaning: meaning(pid), score: P.score[pid],
+          signed: scored(pid),
         }]];
       }
     }
@@ -308,8 +320,11 @@
     const score = P.score[play.pid];
     const told = [["story.save", {
       ...slots, ...moveSlots(play.cell), child: play.call, child_returned: returned(play.pid),
-      info: returned(play.pid, play.cell), signed: signed(score), meaning: meaning(score),
+      info: returned(play.pid, play.cell), signed: scored(play.pid), meaning: meaning(play.pid), score,
     }]];
+    if (boundOf(play.pid) && has("story.save.bound")) {
+      told.push(["story.save.bound", { signed: scored(play.pid), meaning: meaning(play.pid), score }]);
+    }
     if (state.j + 1 < plays.length) told.push(["story.save.next", moveSlots(plays[state.j + 1].cell, "next_")]);
     else if (!search.skipped(top.pid).length) told.push(["story.save.last", {}]);
     return told;
@@ -377,8 +392,9 @@
     const finished = st === "done" || (st === "current" && play.finished);
     const kind = finished && terminal(pid) ? terminalKind(pid) : null;
     if (kind) node.classList.add(kind);
-    else if (st === "done" && P.sizes[pid] > 1) node.classList.add("summary", valueKind(P.score[pid]));
-    else if (st === "done") node.classList.add(valueKind(P.score[pid]));  // a cache hit keeps its outcome's fill
+    // A score that is only a bound (an alpha-beta cut below) never takes an outcome's colour.
+    else if (st === "done" && P.sizes[pid] > 1) node.classList.add("summary", boundOf(pid) ? "bound" : valueKind(P.score[pid]));
+    else if (st === "done" && !boundOf(pid)) node.classList.add(valueKind(P.score[pid]));  // a cache hit keeps its outcome's fill
     node.appendChild(el("span", "title", text("card.title", { call: play.call })));
     node.appendChild(picture(pid, { played: play.cell, finished: Boolean(kind), from: parentPid }));
     const mover = parentPid === null ? {} : { caller: game.player(parentPid), ...moveSlots(play.cell) };
@@ -387,14 +403,14 @@
     let foot = "";
     if (own !== null) foot = own;
     else if (kind) foot = text(`foot.${kind}`, { score: P.score[pid], signed: signed(P.score[pid]), label: WG.terminals.labels[P.terminal[pid]] });
-    else if (finished) foot = text(`foot.${side(pid)}`, { signed: signed(P.score[pid]) });
+    else if (finished) foot = text(`foot.${side(pid)}${boundOf(pid) ? ".bound" : ""}`, { signed: scored(pid) });
     else if (st === "placed") foot = text("foot.placed", mover);
     else foot = text(`foot.${st}`);
     node.appendChild(el("span", "foot", foot));
     // What the arrow into this card says: the move and, once known, the score sent back.
     if (parentPid !== null) {
       const move = text("edge.move", mover);
-      const back = finished && own === null ? text("edge.back", { signed: signed(P.score[pid]) }) : "";
+      const back = finished && own === null ? text("edge.back", { signed: scored(pid) }) : "";
       const label = [move, back].filter(Boolean).join(" ");
       if (label) node.dataset.edge = label;
     }
@@ -494,7 +510,7 @@
     sum = sum || { kind, plays: 0, calls: 0, scores: [] };
     sum.plays += 1;
     sum.calls += P.sizes[play.pid];
-    sum.scores.push(signed(P.score[play.pid]));
+    sum.scores.push(scored(play.pid));
     return sum;
   }
   function chip(sum) {
@@ -577,10 +593,14 @@
       line(text("stack.loop.active", { i: f.active, number: f.active + 1, count, doing, ...moveSlots(plays[f.active].cell) }));
     } else if (kind === CHECK) line(counted("stack.loop.todo", count));
     else if (kind === SAVE) line(text("stack.loop.saved", { i: state.j, done: f.done, count, ...moveSlots(plays[state.j].cell) }));
-    else line(text("stack.loop.done", { count }));
+    else if (search.skipped(f.pid).length) {
+      line(text("stack.loop.cut", { done: f.done, count, pruned: search.skipped(f.pid).length }));
+    } else line(text("stack.loop.done", { count }));
     line(text("stack.infos", { infos: plays.slice(0, f.done).map((p) => returned(p.pid, p.cell)).join(", ") }));
     if (kind >= CHOOSE) line(text("stack.best", { index: P.best[f.pid] }));
-    if (kind === RETURN) line(text("stack.return", { returned: returned(f.pid) }));
+    if (kind === RETURN) {
+      line(text(boundOf(f.pid) ? "stack.return.bound" : "stack.return", { returned: returned(f.pid), signed: scored(f.pid) }));
+    }
     return lines;
   }
 
@@ -628,8 +648,14 @@
   let current = -1;
   let state = null;
 
-  const figureLink = (name, label) =>
-    html` <a class="figure-link" href="index.html#${name}" title="${text("figure.tip")}">${label}</a>`;
+  /* A figure's name in the badge: a link to the figures page written with this page; without
+   * one, the name alone, saying how to write them; inside the game page (no figures_href at
+   * all), nothing. */
+  function figureLink(name, label) {
+    if (D.figures_href === undefined) return "";
+    if (D.figures_href === null) return html` <span class="figure-link none" title="${text("figure.howto")}">${label}</span>`;
+    return html` <a class="figure-link" href="${D.figures_href}#${name}" title="${text("figure.tip")}">${label}</a>`;
+  }
 
   function render() {
     state = locate(current);
@@ -791,7 +817,7 @@
   window.tracerRows = Object.freeze({
     data: D, rows: P, words: WG, game, search, say, text, fill, has, counted, listed, signed, number,
     moves, childOf, terminal, terminalKind, valueKind, returned, moveSlots, tokens, movesList, testPlays,
-    loopCount, callSlots, side, el, markup: setMarkup,
+    loopCount, boundOf, scored, callSlots, side, el, markup: setMarkup,
     player: (pid) => game.player(pid),
     maximising: (pid) => game.maximising(pid),
     describe: (pid) => game.describe(pid),

@@ -46,6 +46,18 @@
         opponent: ctx.player(ctx.childOf(pid, 0)), rest,
       });
     }
+    /* Why a call did not cut after its first `done` test-plays although its best reached the
+     * window's edge (cutoff gt only): AlphaBetaWords.no_cut_words; "" otherwise. */
+    function noCutWords(pid, done) {
+      const m = ctx.moves(pid);
+      if (GE || !(done > 0 && done < m.length)) return "";
+      const [a, b, cut, best] = windowAfter(pid, done);
+      const max = ctx.side(pid) === "max";
+      if (cut || best !== (max ? b : a)) return "";
+      return ctx.text(`ab.nocut.${max ? "max" : "min"}`, {
+        best: ctx.signed(best), alpha: bound(a, true), beta: bound(b, false), next: ctx.moveSlots(m[done]).short,
+      });
+    }
     const codeBound = (v, low) => (v === null ? ctx.text(low ? "ab.code.low" : "ab.code.high") : ctx.signed(v));
 
     return {
@@ -58,9 +70,12 @@
         const [a, b, cut] = windowAfter(pid, state.j + 1);
         const [a0, b0] = windowAfter(pid, state.j);
         if (cut) return [["ab.cut", { reason: cutWords(pid, state.j + 1) }]];
-        if (a !== a0) return [["ab.alpha", { before: bound(a0, true), after: bound(a, true) }]];
-        if (b !== b0) return [["ab.beta", { before: bound(b0, false), after: bound(b, false) }]];
-        return [];
+        const told = [];
+        if (a !== a0) told.push(["ab.alpha", { before: bound(a0, true), after: bound(a, true) }]);
+        else if (b !== b0) told.push(["ab.beta", { before: bound(b0, false), after: bound(b, false) }]);
+        const noCut = noCutWords(pid, state.j + 1);
+        if (noCut) told.push(["ab.nocut", { reason: noCut }]);
+        return told;
       },
       frameLines(f, kind, plays) {
         const [a, b] = windowAfter(f.pid, f.done);
@@ -135,7 +150,7 @@
           const searched = i + 1 < c.children.length;
           if (!searched && !skipped.length) break;  // the loop ran out of test-plays
           const next = ctx.moveSlots(searched ? c.children[i + 1].move : skipped[0]).short;
-          const prompt = ctx.text("quiz.next", { child: child.call, signed: ctx.signed(child.score), call: c.call, next });
+          const prompt = ctx.text("quiz.next", { child: child.call, signed: ctx.scored(child.pid), call: c.call, next });
           found.push(Q.question("next", c, prompt, [searchedChoice, prunedChoice], searched ? 0 : 1,
             Q.told(Q.endOf(child, 1)), Q.endOf(child, 0), Q.endOf(child, 1), false));
         }

@@ -1,0 +1,123 @@
+"""Negamax: minimax written from the side to move's point of view, its recorder and its rule check.
+
+Negamax is the formulation of Wikipedia and most game engines. Each call
+returns the score *for the side to move*: a finished game scores from its
+mover's point of view (in tic-tac-toe, the AI's win is +1 when the AI is to
+move and -1 when the human is), and an inner call returns ``max(-child)``: each
+test-play's returned score negated (what is good for the opponent is bad for
+the mover), then the largest kept. One rule, ``max``, serves both sides, and
+the first test-play with the strictly best score is kept, as in the guide, so
+negamax picks the guide's moves and makes the guide's calls.
+
+The trace stays neutral: its score column holds every call's score from the
+maximiser's point of view, as for every search, so every output reads it alike.
+What negamax itself returns sits beside it, per call, in ``mover_score``: equal
+to the score when the maximiser moves, its negation when the minimiser does.
+
+Negation is where the mover changes; a game where one side moves twice in a row
+passes the child's score up unchanged (the same side's view).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..trace import Positions, SearchInfo, Trace
+from .base import SearchKind
+
+if TYPE_CHECKING:
+    from ..games.base import Rules
+
+
+def for_mover(score: int, maximising: bool) -> int:
+    """A maximiser's-view score as the side to move sees it."""
+    return score if maximising else -score
+
+
+def search(game: Rules) -> Trace:
+    """Record every call negamax makes on ``game``, from its root.
+
+    As the guide's minimax, each distinct state met at a depth is searched once
+    and later calls on it share its row (its calls below never change).
+    """
+    rows = Positions()
+    mover_score: list[int] = []
+    rows.extras["mover_score"] = mover_score
+    row_max: list[bool] = []  # per row: whether the maximiser moves
+    memo: dict[int, int] = {}  # state << 16 | depth -> its row
+    moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
+
+    def visit(state: int, depth: int) -> int:
+        mover_max = maximising(state)
+        row_max.append(mover_max)
+        finished = outcome(state, depth)
+        if finished is not None:
+            # A finished game scores from the point of view of the side to move in it.
+            pid = memo[state << 16 | depth] = rows.add(state, depth, *finished)
+            mover_score.append(for_mover(finished[1], mover_max))
+            return pid
+        pid = memo[state << 16 | depth] = rows.add(state, depth)
+        mover_score.append(0)  # set once the test-plays are in
+        moves = list(moves_of(state))
+        children = []
+        for move in moves:
+            child = play(state, move)
+            row = memo.get(child << 16 | depth + 1)
+            children.append(visit(child, depth + 1) if row is None else row)
+        # max(-child): each returned score negated where the mover changes; the first best kept.
+        values = [-mover_score[c] if row_max[c] != mover_max else mover_score[c] for c in children]
+        best = max(values)
+        mover_score[pid] = best
+        rows.set_edges(pid, moves, children, values.index(best), for_mover(best, mover_max))
+        return pid
+
+    visit(game.root, 0)
+    return Trace(game, rows, SearchInfo("negamax"))
+
+
+def negated_scores(trace: Trace, pid: int) -> list[int]:
+    """Row ``pid``'s test-plays' returned scores as its mover sees them: each child's
+    ``mover_score``, negated where the mover changes (negamax's ``-child``)."""
+    p, maximising = trace.positions, trace.game.maximising
+    column = p.extras["mover_score"]
+    mover_max = maximising(p.state[pid])
+    return [-column[c] if maximising(p.state[c]) != mover_max else column[c] for _, c in p.children(pid)]
+
+
+def check_negamax(trace: Trace, pid: int, where: str) -> None:
+    """Negamax's rules for one row: it returns the max of its test-plays' negated scores
+    (the first strictly best kept), or a finished game's score, from its mover's point
+    of view; the neutral score is that same value from the maximiser's."""
+    p, game = trace.positions, trace.game
+    state = p.state[pid]
+    mover_max = game.maximising(state)
+    got = p.extras["mover_score"][pid]
+    if p.score[pid] != for_mover(got, mover_max):
+        raise AssertionError(f"{where}: returns {got} for its mover, which is not its score "
+                             f"{p.score[pid]} seen from the side to move")
+    if p.terminal[pid]:
+        return
+    children = p.children(pid)
+    if [move for move, _ in children] != list(game.moves(state)):
+        raise AssertionError(f"{where}: test-plays are not the moves in loop order")
+    values = negated_scores(trace, pid)
+    want = max(values)
+    if got != want or p.best[pid] != values.index(want):
+        raise AssertionError(f"{where}: returns {got} via test-play {p.best[pid]}, expected max(-child) = "
+                             f"{want} via the first best, test-play {values.index(want)}")
+
+
+def _score(value: Any) -> bool:
+    """A mover's score read back: an integer."""
+    return type(value) is int
+
+
+KIND = SearchKind(
+    name="negamax",
+    title="negamax",
+    run=search,
+    check=check_negamax,
+    words="tracer.explain.negamax:NegamaxWords",
+    help="scores from the side to move: max(-child)",
+    extras={"mover_score": _score},
+)
