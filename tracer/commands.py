@@ -100,7 +100,8 @@ def run(board: str | None, example: str | None, turn: str | None, game_name: str
     """Trace minimax on BOARD (a board file, a tree file, a Nim file, or - for standard input).
 
     A board file is three rows of three cells (X, O, and . - _ or the cell's
-    index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8].
+    index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8];
+    4x4 and 5x5 boards are written the same way (--size, --in-a-row).
     A tree file is a textbook game tree: A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
     (leaf values for MAX, labels optional; see README.md, "Textbook trees").
     A Nim file is heap sizes: 3 4 5, or [1, 3, 5] with --game nim (see README.md, "Nim").
@@ -137,7 +138,7 @@ def render(trace_file: str, **out: Any) -> None:
               help="Who opens: ai (the tutorial's Play Game button) or human (New Game).")
 @game_settings("scores")
 @search_options
-@game_settings("order")
+@game_settings("order", "size")
 @click.option("--save", "save_dir", metavar="DIR", shell_complete=complete_folder,
               help="Save every AI decision's trace in DIR (by default move-N.svg, move-N-figures/ and move-N.html).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
@@ -150,7 +151,7 @@ def render(trace_file: str, **out: Any) -> None:
               help="Write the game as one offline page to PATH instead of playing here "
                    "(--ai and --scores choose what it starts with; both openings are buttons).")
 @reports_errors
-def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir: str | None,
+def play(ai: str, first: str, scores: str, algorithm: str, order: str, size: str | None, save_dir: str | None,
          kinds: tuple[str, ...], color: bool | None, html_path: str | None = None, **settings: Any) -> None:
     """Play tic-tac-toe against the tutorial's unbeatable minimax.
 
@@ -167,6 +168,7 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, save_dir:
     from .play.terminal import Session
     from .scores import parse_scores
 
+    refuse_larger_board(size)
     if html_path is not None:
         from .outputs.game_page import GamePage, GamePageRequest
         from .play.page import build_page, scheme_of
@@ -235,14 +237,14 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
 @click.option("--example", default=None, metavar="NAME", help="Compare on a bundled example.")
 @turn_option()
 @game_option()
-@game_settings("ai", "scores", "misere")
+@game_settings("ai", "scores", "misere", "size", "in_a_row")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="A table, or the same as JSON.")
 @click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
               help="Also write a page with the variants' trees side by side ('-' = stdout).")
 @reports_errors
 def compare(board: str | None, example: str | None, turn: str | None, game_name: str | None, ai: str,
-            scores: str, misere: bool, fmt: str, html_path: str | None) -> None:
+            scores: str, misere: bool, fmt: str, html_path: str | None, **shape: Any) -> None:
     """Run the guide's minimax and its variants on BOARD and compare them.
 
     One row per search: the move and score it chose, its calls, the calls it
@@ -255,13 +257,30 @@ def compare(board: str | None, example: str | None, turn: str | None, game_name:
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     text, source = read_input(board, example)
-    game = build_game(text, source, game_name, turn, ai, scores, given=given_options(["ai", "scores", "misere"]),
-                      misere=misere)
+    game = build_game(text, source, game_name, turn, ai, scores,
+                      given=given_options(["ai", "scores", "misere", *shape]), misere=misere, **shape)
     traces = [trace for _, trace in run_variants(game)]
     run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())
 
 
 main.add_command(check_command)
+
+
+def refuse_larger_board(size: str | None) -> None:
+    """``trace play`` plays the guide's 3×3 board only: a whole game on a larger board is a
+    search no one can wait for, so ``--size 4`` is refused in one line saying so."""
+    from .games.tictactoe.notation import MAX_EMPTY, check_size, most_calls
+
+    if size is None or size.strip() == "3":
+        return
+    n = int(size) if size.strip().isdigit() and len(size.strip()) < 3 else None
+    if n is None:
+        raise InputError(f"expected a whole number, found {size!r}", "--size")
+    check_size(n)
+    raise InputError(f"trace play plays the guide's 3×3 board only: from the empty {n}×{n} board, "
+                     f"minimax could make up to {most_calls(n * n):,} calls (a position of at most "
+                     f"{MAX_EMPTY} empty cells, up to {most_calls(MAX_EMPTY):,}, is traced with "
+                     f"trace BOARD --size {n})", "--size")
 
 
 def refuse_given(names: list[str], why: str) -> None:

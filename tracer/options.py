@@ -95,11 +95,12 @@ def game_settings(*names: str) -> Callable[[F], F]:
     def apply(command: F) -> F:
         for option in reversed(chosen):
             said = option.help if names else helps[option.name]
+            flag = "--" + option.name.replace("_", "-")  # in_a_row: --in-a-row
             if option.flag:
-                command = click.option(f"--{option.name}", option.name, is_flag=True, help=said)(command)
+                command = click.option(flag, option.name, is_flag=True, help=said)(command)
                 continue
             kind_of_value: Any = click.Choice(option.choices, case_sensitive=False) if option.choices else None
-            command = click.option(f"--{option.name}", option.name, type=kind_of_value, default=option.default,
+            command = click.option(flag, option.name, type=kind_of_value, default=option.default,
                                    metavar=option.metavar, show_default=option.default is not None,
                                    help=said)(command)
         return command

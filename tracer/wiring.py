@@ -128,7 +128,7 @@ def build_game(data: bytes, source: str, game_name: str | None = None, turn: str
         if name not in takes:
             takers = [k.title for k in games.kinds() if name in {o.name for o in k.options}]
             raise InputError(f"applies only to {' and '.join(takers) or 'no game'}; this input is "
-                             f"{kind.title}: leave the option out", f"--{name}")
+                             f"{kind.title}: leave the option out", f"--{name.replace('_', '-')}")
     return kind.read(data, source, {"turn": turn, "ai": ai, "scores": scores, "order": order, **options})
 
 

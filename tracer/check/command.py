@@ -118,7 +118,8 @@ def _position(board: str | None, example: str | None, turn: str | None) -> Any:
     else:
         try:
             with open(board, "rb") as stream:  # type: ignore[arg-type]
-                position = read_board_file(stream, board, turn.upper() if turn else None)  # type: ignore[arg-type]
+                position = read_board_file(stream, board, turn.upper() if turn else None,  # type: ignore[arg-type]
+                                           size=3, why="trace check holds a program to the guide's 3×3 board")
         except OSError as exc:
             raise InputError(f"cannot read the file: {exc.strerror}", board) from None
     return tuple(None if c == "." else c for c in position.board.cells), position.to_move

@@ -2,7 +2,7 @@
 
 Everything a learner reads about a tic-tac-toe position comes from here: the
 guide's names (``availCellsIndexes``, the array with empty cells as their
-index), the board drawn as a 3x3 grid for Graphviz, as SVG for notebooks and
+index), the board drawn as an n×n grid (3×3 the guide's) for Graphviz, as SVG for notebooks and
 as text for the terminal, and the wording of the score schemes (depth-aware
 scores say why a finished game scores what it does).
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..games.tictactoe.board import LINES, Board, cell_name
-from ..games.tictactoe.game import ASCENDING, TERMINAL_NAMES, X_TO_MOVE, order_name
+from ..games.tictactoe.board import Board
+from ..games.tictactoe.game import TERMINAL_NAMES, order_name
 from ..scores import DepthScores
 from ..style import (
     CELL_SIZE,
@@ -59,6 +59,8 @@ class TicTacToeWords(GameWords):
     def __init__(self, game: TicTacToe):
         super().__init__(game)
         self.max_name, self.min_name = game.ai, game.human
+        #: ``three in a row`` (the guide's), ``four in a row``: what wins on this board.
+        self.row_words = game.shape.row_words()
 
     # ---- who moves, and states in words ------------------------------------------------
 
@@ -78,7 +80,7 @@ class TicTacToeWords(GameWords):
     def guide_array(self, state: int) -> str:
         """The board as the guide's array: ``["X", 1, "O", ...]`` (an empty cell holds its index)."""
         board = self.game.board_of(state)
-        return "[" + ", ".join(str(i) if board[i] == "." else f'"{board[i]}"' for i in range(9)) + "]"
+        return "[" + ", ".join(str(i) if c == "." else f'"{c}"' for i, c in enumerate(board.cells)) + "]"
 
     def setting(self) -> str:
         """The search's starting point, the board as the guide's array:
@@ -89,7 +91,7 @@ class TicTacToeWords(GameWords):
     # ---- moves in words ----------------------------------------------------------------
 
     def move_name(self, move: int) -> str:
-        return f"cell {move} ({cell_name(move)})"
+        return f"cell {move} ({self.game.shape.cell_name(move)})"
 
     def move_short(self, move: int) -> str:
         return f"cell {move}"
@@ -131,16 +133,26 @@ class TicTacToeWords(GameWords):
             'How to read it: a board is written row by row, "/" between rows and "." for an '
             "empty cell,\n"
             f"so {g.board.compact()} is the guide's array {self.guide_array(g.root)}.\n"
+            + self._shape_line() +
             "#N numbers the calls in the order they start; a call is indented one level below "
             "its caller.\n"
             '"step N" is the guide\'s step; {index: 4, score: 1} is a test-play\'s info, '
             "as the guide writes it.\n\n"
         )
 
+    def _order_name(self) -> str:
+        g = self.game
+        return order_name(g.order, g.size, g.in_a_row)
+
+    def _shape_line(self) -> str:
+        """A larger board's size and what wins on it, for the log's header (nothing on 3×3)."""
+        g = self.game
+        return "" if g.size == 3 else f"The board is {g.shape.shape()}: {self.row_words} wins.\n"
+
     def setting_lines(self) -> list[str]:
         lines = []
-        if self.game.order != ASCENDING:
-            lines.append(f"Loop order: {order_name(self.game.order)}.")
+        if self.game.order != self.game.ascending:
+            lines.append(f"Loop order: {self._order_name()}.")
         if isinstance(self.game.scores, DepthScores):
             lines.append("Depth-aware scores: a win scores 10 - depth, a loss depth - 10 "
                          "(depth = moves from the first call), so a quicker win is worth more.")
@@ -148,8 +160,10 @@ class TicTacToeWords(GameWords):
 
     def setting_words(self) -> list[str]:
         words = []
-        if self.game.order != ASCENDING:
-            words.append(f"order {order_name(self.game.order)}")
+        if self.game.size != 3:
+            words.append(f"{self.game.shape.shape()}, {self.row_words}")
+        if self.game.order != self.game.ascending:
+            words.append(f"order {self._order_name()}")
         if self.game.scores.spec() == "depth":
             words.append("scores depth")
         return words
@@ -180,11 +194,11 @@ class TicTacToeWords(GameWords):
         """Step 9's finding: ``O (the human) has three in a row (cells 2, 4, 6)``."""
         winner = self.game.winner_name(terminal)
         if winner is None:
-            return "no empty cell and no three in a row: a draw"
+            return f"no empty cell and no {self.row_words}: a draw"
         cells = " and cells ".join(
             ", ".join(map(str, line)) for line in self.game.winning_lines(state, terminal))
         role = "the AI" if winner == self.game.ai else "the human"
-        return f"{winner} ({role}) has three in a row (cells {cells})"
+        return f"{winner} ({role}) has {self.row_words} (cells {cells})"
 
     def terminal_notes(self, state: int, terminal: int, depth: int) -> list[Note]:
         """Depth-aware scores: why a finished game scores what it does."""
@@ -224,7 +238,7 @@ class TicTacToeWords(GameWords):
         ai, human = self.game.ai, self.game.human
         name = TERMINAL_NAMES[terminal]
         if name == "draw":
-            return f"the board is full with no three in a row: a draw, score {text}"
+            return f"the board is full with no {self.row_words}: a draw, score {text}"
         if name is not None:
             cells = ", ".join(map(str, self.game.winning_lines(state, terminal)[0]))
             result = f"a win for {ai}" if name == ai else f"a loss for {ai}"
@@ -244,7 +258,8 @@ class TicTacToeWords(GameWords):
 
     def stats_head(self) -> tuple[str, str]:
         g = self.game
-        return ("board", f"{g.board.compact()}, {g.to_move} to move, {g.ai} is the AI")
+        shape = "" if g.size == 3 else f" ({g.shape.shape()}, {self.row_words})"
+        return ("board", f"{g.board.compact()}{shape}, {g.to_move} to move, {g.ai} is the AI")
 
     def stats_outcomes(self, terminal: dict[str, int]) -> list[tuple[str, str]]:
         ai, human = self.game.ai, self.game.human
@@ -257,8 +272,9 @@ class TicTacToeWords(GameWords):
     def page_heading(self) -> str:
         g = self.game
         s = g.scores
+        shape = "" if g.size == 3 else f" ({g.shape.shape()}, {self.row_words})"
         return (
-            f"{g.board.compact()} · {g.to_move} to move · "
+            f"{g.board.compact()}{shape} · {g.to_move} to move · "
             f"{g.ai} is the AI (max), {g.human} the human (min) · "
             f"scores: {g.human} wins {s.text('human_win')}, {g.ai} wins "
             f"{s.text('ai_win')}, draw {s.text('draw')}"
@@ -271,7 +287,8 @@ class TicTacToeWords(GameWords):
         s = g.scores
         root = trace.root
         text = (
-            f"The board <code>{escape(g.board.compact())}</code> with {g.to_move} to move. "
+            f"The board <code>{escape(g.board.compact())}</code>"
+            f"{'' if g.size == 3 else f' ({g.shape.shape()}: {self.row_words} wins)'} with {g.to_move} to move. "
             f"{g.ai} is the AI (the maximiser), {g.human} the human (the minimiser); "
             f"scores are from {g.ai}'s point of view: {g.human} wins {signed(s.human_win)}, "
             f"{g.ai} wins {signed(s.ai_win)}, a draw {signed(s.draw)}. "
@@ -361,18 +378,18 @@ class TicTacToeWords(GameWords):
 
     def picture(self, state: int, *, played: int | None = None, testing: int | None = None,
                 terminal: int = 0, line_colour: str = "") -> str:
-        """The board as a 3x3 table: ``played`` in red, every winning line bold, the cell the
+        """The board as an n×n table: ``played`` in red, every winning line bold, the cell the
         for-loop is testing (the guide's figure 4) framed in red, still showing its index."""
-        board = self.game.board_of(state)
+        board, n = self.game.board_of(state), self.game.size
         in_line = {c for line in self.game.winning_lines(state, terminal) for c in line}
         rows = [labels.row(*(_grid_cell(i, board[i], played=i == played, testing=i == testing,
                                          in_line=i in in_line, line_colour=line_colour)
-                             for i in range(r * 3, r * 3 + 3)))
-                for r in range(3)]
+                             for i in range(r * n, r * n + n)))
+                for r in range(n)]
         # A fixed size keeps the grid square when a wider caption stretches its cell.
         return labels.table(*rows, BORDER="0", CELLBORDER="1", CELLSPACING="0", CELLPADDING="0",
-                            COLOR="#9e9e9e", FIXEDSIZE="TRUE", WIDTH=3 * CELL_SIZE,
-                            HEIGHT=3 * CELL_SIZE)
+                            COLOR="#9e9e9e", FIXEDSIZE="TRUE", WIDTH=n * CELL_SIZE,
+                            HEIGHT=n * CELL_SIZE)
 
     def legend_rows(self, *, played: bool, testing: bool, outcomes: bool) -> list[LegendRow]:
         rows = []
@@ -387,7 +404,7 @@ class TicTacToeWords(GameWords):
                               "grey digit: an empty cell, showing its index as the guide's array holds it"))
         if outcomes:
             rows.append(LegendRow(labels.sample("X", OUTCOME_INK["win"], SMALL_POINTS),
-                                  "bold coloured marks: the three in a row (every line, when there are two)"))
+                                  f"bold coloured marks: the {self.row_words} (every line, when there are two)"))
             s, ai, human = self.game.scores, self.game.ai, self.game.human
             for kind, text in (("win", f"{ai} (AI) wins: {s.text('ai_win')}"),
                                ("loss", f"{human} (human) wins: {s.text('human_win')}"),
@@ -419,7 +436,8 @@ class TicTacToeWords(GameWords):
     def page_data(self) -> dict[str, Any]:
         """What the page's tic-tac-toe module reads: the board's size, its lines, the AI's
         mark and (when it is not the guide's) the loop's order."""
-        return {"size": self.board_size(), "lines": [list(line) for line in LINES], "ai": self.game.ai,
+        return {"size": self.board_size(), "lines": [list(line) for line in self.game.shape.lines],
+                "ai": self.game.ai,
                 **self.page_settings()}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
@@ -427,26 +445,32 @@ class TicTacToeWords(GameWords):
         cells = self.board_size() ** 2
         return {
             "boards": [s & ((1 << 2 * cells) - 1) for s in states],
-            "x_to_move": [1 if s & X_TO_MOVE else 0 for s in states],
+            "x_to_move": [1 if s & self.game.x_to_move else 0 for s in states],
         }
 
     def board_size(self) -> int:
         """How many cells a side of the board has."""
-        return round(len(self.game.board.cells) ** 0.5)
+        return self.game.size
 
     def page_moves_derived(self) -> bool:
         # The module lists a board's empty cells, ascending: the guide's loop order.
-        return self.game.order == ASCENDING
+        return self.game.order == self.game.ascending
 
     def page_settings(self) -> dict[str, Any]:
         # The page lists the empty cells in the loop's order when it is not the guide's.
-        return {} if self.game.order == ASCENDING else {"order": list(self.game.order)}
+        return {} if self.game.order == self.game.ascending else {"order": list(self.game.order)}
 
     def page_phrases(self) -> dict[str, str]:
-        return {**super().page_phrases(), **PAGE_PHRASES}
+        return {**super().page_phrases(), **self._rows_said(PAGE_PHRASES)}
+
+    def _rows_said(self, phrases: dict[str, str]) -> dict[str, str]:
+        """``phrases`` with what wins on this board for the guide's "three in a row"."""
+        if self.row_words == "three in a row":
+            return phrases
+        return {key: text.replace("three in a row", self.row_words) for key, text in phrases.items()}
 
     def play_phrases(self) -> dict[str, str]:
-        return dict(PLAY_PHRASES)
+        return self._rows_said(PLAY_PHRASES)
 
     def page_constants(self) -> dict[str, str]:
         g, s = self.game, self.game.scores
@@ -470,15 +494,15 @@ class TicTacToeWords(GameWords):
 
     def code_lines(self) -> list[tuple[str, str, str]]:
         order = [("order", "8", "        # in the loop's order: " + ", ".join(map(str, self.game.order)))]
-        lines = list(CODE_LINES)
+        lines = [(key, step, text.replace("three in a row", self.row_words)) for key, step, text in CODE_LINES]
         at = [line[0] for line in lines].index("empty") + 1
-        return lines[:at] + (order if self.game.order != ASCENDING else []) + lines[at:]
+        return lines[:at] + (order if self.game.order != self.game.ascending else []) + lines[at:]
 
     def code_terminal(self) -> dict[str, str]:
         return {"win": "ai", "loss": "human", "draw": "full"}
 
     def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
-        """The board in one line and, for a won board, its lines of three: ``2, 4, 6``."""
+        """The board in one line and, for a won board, its lines (of three): ``2, 4, 6``."""
         slots = {"state": self.describe(state)}
         lines = self.game.winning_lines(state, terminal) if terminal else []
         if lines:
@@ -640,15 +664,15 @@ SVG_CELL = 28
 
 def board_svg(board: Board, *, played: int | None = None, top: str | None = None,
               bottom: str | None = None, fill: str = INNER_FILL, border: str = INNER_BORDER) -> str:
-    """A board as a standalone SVG: 3x3 cells, optional text above and below."""
-    cell, pad, line = SVG_CELL, 6, 16
+    """A board as a standalone SVG: n×n cells, optional text above and below."""
+    cell, pad, line, n = SVG_CELL, 6, 16, board.size
     above = line if top else 0
     below = line if bottom else 0
     # Wide enough for the longest caption (about 6.5 px a character at 11 px).
     longest = max(len(top or ""), len(bottom or ""))
-    width = max(3 * cell + 2 * pad, round(longest * 6.5) + 2 * pad)
-    left = (width - 3 * cell) / 2
-    height = 3 * cell + 2 * pad + above + below
+    width = max(n * cell + 2 * pad, round(longest * 6.5) + 2 * pad)
+    left = (width - n * cell) / 2
+    height = n * cell + 2 * pad + above + below
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="{FONT}, sans-serif">',
@@ -658,7 +682,7 @@ def board_svg(board: Board, *, played: int | None = None, top: str | None = None
     if top:
         parts.append(svg_text(width / 2, pad + 11, top, 11))
     for i, mark in enumerate(board.cells):
-        x, y = left + cell * (i % 3), pad + above + cell * (i // 3)
+        x, y = left + cell * (i % n), pad + above + cell * (i // n)
         cell_fill = PLAYED_FILL if i == played else "#ffffff"
         parts.append(f'<rect x="{x:g}" y="{y}" width="{cell}" height="{cell}" fill="{cell_fill}" '
                      f'stroke="{INNER_BORDER}"/>')
@@ -682,34 +706,43 @@ def svg_text(x: float, y: float, text: str, size: int, colour: str = CELL_TEXT, 
             f'fill="{colour}"{weight}>{escape(text)}</text>')
 
 
-#: The rule between a drawn board's rows.
+#: The rule between a drawn 3×3 board's rows.
 RULE = "---+---+---"
 
 
 def board_lines(board: Board, played: int | None = None, line: tuple[int, ...] = (),
                 draw: bool = False, style: Any = None) -> list[str]:
-    """The board as five lines of text; empty cells show their number, as the guide's array does.
+    """The board as lines of text (five for 3×3); empty cells show their number, as the guide's
+    array does. On boards of more than ten cells every cell is four characters wide.
 
     ``style(text, **how)`` colours a cell (click's ``style``; plain text without it):
     the winning ``line`` bracketed (``[X]``, so it shows without colour too), a drawn
     board grey, the cell just ``played`` red.
     """
     paint = style or (lambda text, **_: text)
+    n = board.size
+    width = 2 if n > 3 else 1  # room for an index of two digits on a larger board
     rows = []
-    for r in range(3):
+    for r in range(n):
         cells = []
-        for i in range(r * 3, r * 3 + 3):
+        for i in range(r * n, r * n + n):
             mark = board[i]
-            pad = " " if i % 3 < 2 else ""  # no trailing space at the end of a row
+            end = "" if i % n == n - 1 else " "  # no trailing space at the end of a row
+            shown = str(i) if mark == "." else mark
+            text = f" {shown:<{width}}".rstrip() + end if end == "" else f" {shown:<{width}}{end}"
             if i in line:
-                cells.append(paint(f"[{mark}]", fg="green", bold=True))
+                cells.append(paint(f"[{mark}]" + (" " * (width - 1) if end else ""), fg="green", bold=True))
             elif mark == ".":
-                cells.append(paint(f" {i}{pad}", dim=True))
+                cells.append(paint(text, dim=True))
             elif draw:
-                cells.append(paint(f" {mark}{pad}", fg="bright_black"))
+                cells.append(paint(text, fg="bright_black"))
             elif i == played:
-                cells.append(paint(f" {mark}{pad}", fg="red", bold=True))
+                cells.append(paint(text, fg="red", bold=True))
             else:
-                cells.append(f" {mark}{pad}")
+                cells.append(text)
         rows.append("|".join(cells))
-    return [rows[0], RULE, rows[1], RULE, rows[2]]
+    rule = "+".join(["-" * (width + 2)] * n)
+    drawn = [rows[0]]
+    for row in rows[1:]:
+        drawn += [rule, row]
+    return drawn

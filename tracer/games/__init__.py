@@ -114,14 +114,16 @@ def as_game(value: object, source: str = "search()") -> Any:
         return value
     from .tictactoe.board import Board
 
+    options: dict[str, Any] = {}
     if isinstance(value, Board):
+        options["in_a_row"] = value.in_a_row
         value = value.compact()
     elif isinstance(value, list | tuple):
         value = _list_text(value)
     if not isinstance(value, str):
         raise TypeError(f"{source} expects {GAME_FORMS}, found {type(value).__name__}")
     data = value.encode("utf-8")
-    return sniff(value).read(data, source, {})
+    return sniff(value).read(data, source, options)
 
 
 def _list_text(items: list[Any] | tuple[Any, ...]) -> str:

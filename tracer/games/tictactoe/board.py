@@ -1,8 +1,10 @@
-"""The tic-tac-toe board: cells, marks, lines and the one win check."""
+"""The tic-tac-toe board: n×n cells, marks, the lines of k in a row and the one win check."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
+from math import isqrt
 from typing import Literal
 
 from .cells import EMPTY, array_text, parse_cells
@@ -10,19 +12,14 @@ from .cells import EMPTY, array_text, parse_cells
 Mark = Literal["X", "O"]
 MARKS: tuple[Mark, Mark] = ("X", "O")
 
-#: The eight lines of three, as cell indexes (row-major, 0 = top-left).
-#: Rows, then columns, then the two diagonals: the tutorial's order.
-LINES: tuple[tuple[int, int, int], ...] = (
-    (0, 1, 2),
-    (3, 4, 5),
-    (6, 7, 8),
-    (0, 3, 6),
-    (1, 4, 7),
-    (2, 5, 8),
-    (0, 4, 8),
-    (2, 4, 6),
-)
+#: The sizes a board may have. A state packs X's cells, O's cells and the side to move
+#: into 2n² + 1 bits, and a trace keeps states in a signed 64-bit column: 5×5 needs 51
+#: bits, 6×6 would need 73.
+MIN_SIZE, MAX_SIZE = 3, 5
+#: The guide's board.
+GUIDE_SIZE = 3
 
+#: The 3×3 board's cells in words (the guide's board; larger boards say row and column).
 CELL_NAMES: tuple[str, ...] = (
     "top-left",
     "top-middle",
@@ -35,16 +32,111 @@ CELL_NAMES: tuple[str, ...] = (
     "bottom-right",
 )
 
-#: Bit masks of the lines, for boards packed as 9-bit integers (bit i = cell i).
+#: Numbers in words, for "three in a row".
+_NUMBER_WORDS = {3: "three", 4: "four", 5: "five"}
+
+
+def default_in_a_row(size: int) -> int:
+    """How many in a row win on a ``size``×``size`` board unless ``--in-a-row`` says
+    otherwise: the whole side up to 4×4, then four (five in a row on 5×5 is a draw in
+    almost every position, and four is the usual rule on larger boards)."""
+    return min(size, 4)
+
+
+def line_cells(size: int, in_a_row: int) -> tuple[tuple[int, ...], ...]:
+    """Every line of ``in_a_row`` cells on a ``size``×``size`` board, as cell indexes
+    (row-major, 0 = top-left): the rows' lines, then the columns', then the diagonals
+    going down-right, then those going down-left, each ascending by first cell; on 3×3
+    this is the guide's order (rows, columns, the two diagonals)."""
+    k, n, span = in_a_row, size, size - in_a_row + 1
+    rows = [tuple(r * n + c + i for i in range(k)) for r in range(n) for c in range(span)]
+    columns = [tuple((r + i) * n + c for i in range(k)) for c in range(n) for r in range(span)]
+    down = [tuple((r + i) * n + c + i for i in range(k)) for r in range(span) for c in range(span)]
+    up = [tuple((r + i) * n + c - i for i in range(k)) for r in range(span) for c in range(k - 1, n)]
+    return tuple(rows + columns + down + up)
+
+
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """A board's shape: its size, how many in a row win, its lines and their bit masks."""
+
+    #: Cells on a side.
+    size: int
+    #: How many of one mark in a line win.
+    in_a_row: int
+
+    #: Every line, as ``line_cells`` lists them.
+    lines: tuple[tuple[int, ...], ...] = field(init=False)
+    #: Each line's cells as a bit mask.
+    masks: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        lines = line_cells(self.size, self.in_a_row)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "masks", tuple(sum(1 << c for c in line) for line in lines))
+
+    @property
+    def cells(self) -> int:
+        """How many cells the board has."""
+        return self.size * self.size
+
+    @property
+    def full(self) -> int:
+        """The bit mask of every cell."""
+        return (1 << self.cells) - 1
+
+    @property
+    def guide(self) -> bool:
+        """Whether this is the guide's board: 3×3, three in a row."""
+        return self.size == GUIDE_SIZE and self.in_a_row == GUIDE_SIZE
+
+    def has_line(self, bits: int) -> bool:
+        """Whether the cells in ``bits`` hold a whole line."""
+        if self.guide:
+            return HAS_LINE[bits]
+        return any(bits & mask == mask for mask in self.masks)
+
+    def empty_cells(self, occupied: int) -> tuple[int, ...]:
+        """The cells not in ``occupied``, ascending (the guide's step 8)."""
+        if self.size == GUIDE_SIZE:
+            return EMPTY_CELLS[occupied]
+        return tuple(i for i in range(self.cells) if not occupied >> i & 1)
+
+    def cell_name(self, cell: int) -> str:
+        """A cell in words: ``'centre'`` on 3×3, ``'row 2, column 3'`` on larger boards."""
+        if self.size == GUIDE_SIZE:
+            return CELL_NAMES[cell]
+        return f"row {cell // self.size + 1}, column {cell % self.size + 1}"
+
+    def shape(self) -> str:
+        """``'3×3'``."""
+        return f"{self.size}×{self.size}"
+
+    def row_words(self) -> str:
+        """``'three in a row'``."""
+        return f"{_NUMBER_WORDS.get(self.in_a_row, str(self.in_a_row))} in a row"
+
+
+@cache
+def geometry(size: int = GUIDE_SIZE, in_a_row: int | None = None) -> Geometry:
+    """The shape of a ``size``×``size`` board with ``in_a_row`` to win (default: the size's)."""
+    return Geometry(size, default_in_a_row(size) if in_a_row is None else in_a_row)
+
+
+#: The eight lines of three on the guide's board, as cell indexes (row-major, 0 = top-left):
+#: rows, then columns, then the two diagonals, the tutorial's order.
+LINES: tuple[tuple[int, ...], ...] = line_cells(3, 3)
+
+#: Bit masks of the guide's lines, for boards packed as 9-bit integers (bit i = cell i).
 LINE_MASKS: tuple[int, ...] = tuple(sum(1 << c for c in line) for line in LINES)
 
-#: ``HAS_LINE[bits]`` is True when the cells in ``bits`` contain a line of three.
+#: ``HAS_LINE[bits]`` is True when the cells in ``bits`` contain a line of three (3×3).
 #: Tabulated once from LINES so the search's check is a list lookup.
 HAS_LINE: tuple[bool, ...] = tuple(
     any(bits & mask == mask for mask in LINE_MASKS) for bits in range(512)
 )
 
-#: ``EMPTY_CELLS[occupied_bits]``: the empty cells, ascending (the tutorial's step 8).
+#: ``EMPTY_CELLS[occupied_bits]``: the empty cells of a 3×3 board, ascending (step 8).
 EMPTY_CELLS: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(9) if not bits >> i & 1) for bits in range(512)
 )
@@ -55,21 +147,24 @@ def other(mark: Mark) -> Mark:
     return "O" if mark == "X" else "X"
 
 
-def cell_name(cell: int) -> str:
+def cell_name(cell: int, size: int = GUIDE_SIZE) -> str:
     """A cell's name in words, e.g. ``4`` -> ``'centre'``."""
-    return CELL_NAMES[cell]
+    return geometry(size).cell_name(cell)
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A position: nine cells, row-major, each ``'X'``, ``'O'`` or ``'.'``.
+    """A position: n×n cells, row-major, each ``'X'``, ``'O'`` or ``'.'``, and how many in
+    a row win (``in_a_row``; 0 or left out: the size's default, three on 3×3).
 
     ``Board('X.OX.XOO.')`` is the tutorial's board; ``str()`` draws it as a grid.
     Any notation of a board file is accepted too and read at once into that form:
-    ``Board('x.o/x.x/oo.')``, ``Board('["X", 1, "O", "X", 4, "X", "O", "O", 8]')``.
+    ``Board('x.o/x.x/oo.')``, ``Board('["X", 1, "O", "X", 4, "X", "O", "O", 8]')``;
+    ``Board('XO../.X../..O./....')`` is a 4×4 board.
     """
 
     cells: str
+    in_a_row: int = 0
 
     def __post_init__(self) -> None:
         if isinstance(self.cells, list | tuple):  # the guide's array, as a Python list
@@ -79,30 +174,52 @@ class Board:
                 "Board() expects the board as a string, e.g. 'X.OX.XOO.' or 'X.O/X.X/OO.', or the "
                 f"guide's array as a list, found {type(self.cells).__name__}"
             )
-        if len(self.cells) == 9 and not set(self.cells) - {"X", "O", EMPTY}:
-            return  # already the canonical form: the common case, kept fast
-        object.__setattr__(self, "cells", parse_cells(self.cells, "Board()"))
+        if not (len(self.cells) in _SQUARES and not set(self.cells) - {"X", "O", EMPTY}):
+            object.__setattr__(self, "cells", parse_cells(self.cells, "Board()"))
+        size = isqrt(len(self.cells))
+        k = self.in_a_row or default_in_a_row(size)
+        if not (type(k) is int and MIN_SIZE <= k <= size):
+            raise ValueError(f"expected in_a_row from {MIN_SIZE} to {size} on a {size}×{size} board, "
+                             f"found {self.in_a_row!r}")
+        object.__setattr__(self, "in_a_row", k)
 
     @classmethod
-    def empty(cls) -> Board:
+    def empty(cls, size: int = GUIDE_SIZE, in_a_row: int = 0) -> Board:
         """The board before anybody has played."""
-        return cls(EMPTY * 9)
+        return cls(EMPTY * size * size, in_a_row)
 
     @classmethod
-    def from_bits(cls, x_bits: int, o_bits: int) -> Board:
-        """A board from two 9-bit masks (bit i set = the mark is on cell i)."""
+    def from_bits(cls, x_bits: int, o_bits: int, size: int = GUIDE_SIZE, in_a_row: int = 0) -> Board:
+        """A board from two masks of ``size``² bits (bit i set = the mark is on cell i)."""
         return cls(
             "".join(
                 "X" if x_bits >> i & 1 else "O" if o_bits >> i & 1 else EMPTY
-                for i in range(9)
-            )
+                for i in range(size * size)
+            ),
+            in_a_row,
         )
 
+    @property
+    def size(self) -> int:
+        """Cells on a side."""
+        return isqrt(len(self.cells))
+
+    @property
+    def geometry(self) -> Geometry:
+        """The board's shape: its lines of ``in_a_row``."""
+        return geometry(self.size, self.in_a_row)
+
+    def _rows(self) -> list[str]:
+        n = self.size
+        return [self.cells[r * n : r * n + n] for r in range(n)]
+
     def __str__(self) -> str:
-        return "\n".join(" ".join(self.cells[r * 3 : r * 3 + 3]) for r in range(3))
+        return "\n".join(" ".join(row) for row in self._rows())
 
     def __repr__(self) -> str:
-        return f"Board({self.cells!r})"
+        if self.in_a_row == default_in_a_row(self.size):
+            return f"Board({self.cells!r})"
+        return f"Board({self.cells!r}, in_a_row={self.in_a_row})"
 
     def _repr_svg_(self) -> str:
         """Jupyter shows a board as a small picture (drawn without Graphviz)."""
@@ -114,12 +231,12 @@ class Board:
         return self.cells[cell]
 
     def bits(self, mark: Mark) -> int:
-        """The cells holding ``mark`` as a 9-bit mask."""
+        """The cells holding ``mark`` as a bit mask (bit i = cell i)."""
         return sum(1 << i for i, c in enumerate(self.cells) if c == mark)
 
     def compact(self) -> str:
         """One-line drawing, rows separated by ``/``: ``'X.O/X.X/OO.'``."""
-        return f"{self.cells[0:3]}/{self.cells[3:6]}/{self.cells[6:9]}"
+        return "/".join(self._rows())
 
     def as_array(self) -> list[str | int]:
         """The tutorial's array notation: marks as strings, empty cells as their index."""
@@ -134,19 +251,20 @@ class Board:
         return self.cells.count(mark)
 
     def has_line(self, mark: Mark) -> bool:
-        """Whether ``mark`` has three in a row."""
-        return HAS_LINE[self.bits(mark)]
+        """Whether ``mark`` has a line (three in a row on the guide's board)."""
+        return self.geometry.has_line(self.bits(mark))
 
-    def winning_line(self, mark: Mark) -> tuple[int, int, int] | None:
-        """The first line of three held by ``mark``, or None."""
+    def winning_line(self, mark: Mark) -> tuple[int, ...] | None:
+        """The first line held by ``mark``, or None."""
+        g = self.geometry
         bits = self.bits(mark)
-        for line, mask in zip(LINES, LINE_MASKS, strict=False):
+        for line, mask in zip(g.lines, g.masks, strict=True):
             if bits & mask == mask:
                 return line
         return None
 
     def winner(self) -> Mark | None:
-        """The mark with three in a row, or None (X is checked first)."""
+        """The mark with a line, or None (X is checked first)."""
         for mark in MARKS:
             if self.has_line(mark):
                 return mark
@@ -160,4 +278,8 @@ class Board:
         """The board after ``mark`` is placed on the empty ``cell``."""
         if self.cells[cell] != EMPTY:
             raise ValueError(f"cell {cell} is not empty: it holds {self.cells[cell]}")
-        return Board(self.cells[:cell] + mark + self.cells[cell + 1 :])
+        return Board(self.cells[:cell] + mark + self.cells[cell + 1 :], self.in_a_row)
+
+
+#: The lengths of a board's cells, one per size allowed.
+_SQUARES = frozenset(n * n for n in range(MIN_SIZE, MAX_SIZE + 1))

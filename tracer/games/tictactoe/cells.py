@@ -1,9 +1,11 @@
-"""The nine cells of a board, read from any of the notations board files use, with exact errors.
+"""The cells of a board, read from any of the notations board files use, with exact errors.
 
-The notations (see ``notation.py``): a grid of three rows of three cells, the
-guide's array (as its line of JavaScript too), or the nine cells on one line.
-Only the cells are read here; whether the position could occur in a game, and
-whose turn it is, is ``notation.py``'s part.
+The notations (see ``notation.py``): a grid of n rows of n cells, the guide's
+array (as its line of JavaScript too), or the n² cells on one line. A board is
+3×3 unless its text or ``--size`` says otherwise: the first row's cells, the
+array's items or the line's length give the size. Only the cells are read here;
+whether the position could occur in a game, and whose turn it is, is
+``notation.py``'s part.
 """
 
 from __future__ import annotations
@@ -58,18 +60,25 @@ def parse_cells(text: str, source: str = "board") -> str:
     return "".join(_read_cells(rows, source))
 
 
-def _read_cells(rows: list[tuple[int, str]], source: str) -> list[str]:
-    """The cells, in whichever notation ``rows`` are written."""
+#: The sizes a board may have (``board.MIN_SIZE`` to ``board.MAX_SIZE``).
+SIZES = (3, 4, 5)
+
+
+def _read_cells(rows: list[tuple[int, str]], source: str, size: int | None = None) -> list[str]:
+    """The cells, in whichever notation ``rows`` are written; a board of ``size``×``size``
+    cells, or of the size the text shows when ``size`` is None."""
     first_line, first = rows[0]
     start = _ARRAY_START.match(first)
     if start:
-        return _parse_array(_array_lines(rows, start.end() - 1, source), source, first_line)
+        return _parse_array(_array_lines(rows, start.end() - 1, source), source, first_line, size)
     if len(rows) == 1 and "/" in first:  # X.O/X.X/OO.
-        return _parse_grid([(first_line, row) for row in first.split("/")], source)
+        return _parse_grid([(first_line, row) for row in first.split("/")], source, size)
     packed = re.sub(r"[\s|]+", "", first)
-    if len(rows) == 1 and len(packed) == 9:  # X.OX.XOO.
-        return _parse_grid([(first_line, packed[i : i + 3]) for i in (0, 3, 6)], source)
-    return _parse_grid(rows, source)
+    line_size = size or next((n for n in SIZES if len(packed) == n * n), None)
+    if len(rows) == 1 and line_size and len(packed) == line_size ** 2:  # X.OX.XOO.
+        n = line_size
+        return _parse_grid([(first_line, packed[i : i + n]) for i in range(0, n * n, n)], source, n)
+    return _parse_grid(rows, source, size)
 
 
 def _content_rows(text: str) -> list[tuple[int, str]]:
@@ -113,25 +122,41 @@ def _array_lines(rows: list[tuple[int, str]], start: int, source: str) -> str:
     return joined[: end + 1]
 
 
-def _parse_grid(rows: list[tuple[int, str]], source: str) -> list[str]:
-    if len(rows) > 3:
-        line, content = rows[3]
-        raise InputError(f"expected 3 rows, found a fourth: {_quote(content)}", source, line)
+def _row_cells(content: str, size: int | None) -> list[str]:
+    """A grid row's cells: one character each (``X.O``, ``X | . | O``), or, when that does
+    not fit, the row's words (``X 13 O .``: an index of two digits on a larger board)."""
+    chars = list(re.sub(r"[ \t|]+", "", content))
+    if len(chars) == size or (size is None and len(chars) in SIZES):
+        return chars
+    words = [w for w in re.split(r"[ \t|]+", content) if w]
+    fits = len(words) == size or (size is None and len(words) in SIZES)
+    return words if fits and all(len(w) == 1 or w.isdigit() for w in words) else chars
+
+
+def _parse_grid(rows: list[tuple[int, str]], source: str, size: int | None = None) -> list[str]:
+    """The cells of a grid of ``size`` rows (or as many as the first row has cells)."""
+    if size is None:  # the first row says the size; 3 if it says none allowed
+        found = len(_row_cells(rows[0][1], None))
+        size = found if found in SIZES else SIZES[0]
+    if len(rows) > size:
+        line, content = rows[size]
+        nth = {3: "a fourth", 4: "a fifth", 5: "a sixth"}.get(size, f"row {size + 1}")
+        raise InputError(f"expected {size} rows, found {nth}: {_quote(content)}", source, line)
     cells: list[str] = []
     for r, (line, content) in enumerate(rows):
-        row = re.sub(r"[ \t|]+", "", content)
-        if len(row) != 3:
+        row = _row_cells(content, size)
+        if len(row) != size:
             raise InputError(
-                f"expected 3 cells in row {r + 1}, found {len(row)}: {_quote(content)}",
+                f"expected {size} cells in row {r + 1}, found {len(row)}: {_quote(content)}",
                 source,
                 line,
             )
         for c, char in enumerate(row):
-            cells.append(_cell(char, r * 3 + c, content, source, line))
-    if len(rows) < 3:
+            cells.append(_cell(char, r * size + c, content, source, line))
+    if len(rows) < size:
         line = rows[-1][0]
         raise InputError(
-            f"expected 3 rows, found {len(rows)} (the board ends at line {line})", source, line
+            f"expected {size} rows, found {len(rows)} (the board ends at line {line})", source, line
         )
     return cells
 
@@ -143,7 +168,7 @@ def _cell(char: str, index: int, content: str, source: str, line: int) -> str:
     if char in EMPTY_CHARS:
         return EMPTY
     if char.isdigit() and char.isascii():
-        if int(char) == index:
+        if len(char) <= 2 and int(char) == index:
             return EMPTY
         raise InputError(
             f"expected cell {index} to be {EXPECTED_CELL} ({index}), found the number {char} "
@@ -159,7 +184,7 @@ def _cell(char: str, index: int, content: str, source: str, line: int) -> str:
 _ARRAY_ITEM = re.compile(r"""[ \t]*(?:"([^"]*)"|'([^']*)'|(-?[0-9]+))[ \t]*(?:,|$)""")
 
 
-def _parse_array(content: str, source: str, line: int) -> list[str]:
+def _parse_array(content: str, source: str, line: int, size: int | None = None) -> list[str]:
     inner = content[1:-1].strip(" \t")
     cells: list[str] = []
     pos = 0
@@ -186,8 +211,8 @@ def _parse_array(content: str, source: str, line: int) -> list[str]:
             cells.append(text.upper())
         else:
             digits = match.group(3)
-            # No valid item has two digits; checking first keeps int() off huge numbers.
-            number = int(digits) if len(digits.lstrip("-")) == 1 else None
+            # No valid item has three digits; checking first keeps int() off huge numbers.
+            number = int(digits) if len(digits.lstrip("-")) <= 2 else None
             if number != index:
                 raise InputError(
                     f"expected item {index + 1} of the array to be a mark or its own index "
@@ -196,9 +221,10 @@ def _parse_array(content: str, source: str, line: int) -> list[str]:
                     line,
                 )
             cells.append(EMPTY)
-    if len(cells) != 9:
+    allowed = [size * size] if size else [n * n for n in SIZES]  # 9 first: the guide's board
+    if len(cells) not in allowed:
         raise InputError(
-            f"expected 9 items in the array, found {len(cells)}: {_quote(content)}", source, line
+            f"expected {allowed[0]} items in the array, found {len(cells)}: {_quote(content)}", source, line
         )
     return cells
 

@@ -1,68 +1,91 @@
 """Tic-tac-toe's rules from one position, as the guide plays them: what a search asks, nothing it says.
 
-A state packs the board and the side to move into one integer:
-``x_bits | o_bits << 9 | x_to_move << 18`` (bit i = cell i, row-major), so the
-searches key positions by a plain int and the trace stores them in an array.
+A state packs the board and the side to move into one integer: on an n×n board
+of c = n² cells, ``x_bits | o_bits << c | x_to_move << 2c`` (bit i = cell i,
+row-major; 3×3: ``x | o << 9 | x_to_move << 18``), so the searches key positions
+by a plain int and the trace stores them in an array.
 The terminal check follows the guide's step 9 in its order: the human's win,
 the AI's win, then a full board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ...errors import InputError
 from ...scores import TUTORIAL, Scores
-from .board import EMPTY_CELLS, HAS_LINE, LINES, Board, Mark, other
+from .board import EMPTY_CELLS, GUIDE_SIZE, HAS_LINE, Board, Geometry, Mark, geometry, other
 
 # Terminal codes (0 = not terminal), as stored in a trace.
 NOT_TERMINAL, X_WON, O_WON, DRAW = 0, 1, 2, 3
 TERMINAL_NAMES: tuple[str | None, ...] = (None, "X", "O", "draw")
 TERMINAL_CODES: dict[str | None, int] = {name: code for code, name in enumerate(TERMINAL_NAMES)}
 
+#: The bit of a 3×3 state that says X is to move.
 X_TO_MOVE = 1 << 18
-#: The guide's loop order: empty cells by ascending index.
-ASCENDING = tuple(range(9))
-#: The centre first, then the corners, then the edges: strong moves early, so alpha-beta cuts sooner.
-CENTRE_FIRST = (4, 0, 2, 6, 8, 1, 3, 5, 7)
+
+
+def ascending(size: int = GUIDE_SIZE, in_a_row: int | None = None) -> tuple[int, ...]:
+    """The guide's loop order: empty cells by ascending index (whatever wins)."""
+    return tuple(range(size * size))
+
+
+def centre_first(size: int = GUIDE_SIZE, in_a_row: int | None = None) -> tuple[int, ...]:
+    """The cells on most lines first (on 3×3 the centre, then the corners, then the edges):
+    strong moves early, so alpha-beta cuts sooner; ties by index."""
+    lines = geometry(size, in_a_row).lines
+    on = [sum(cell in line for line in lines) for cell in range(size * size)]
+    return tuple(sorted(range(size * size), key=lambda cell: -on[cell]))
+
+
+#: The guide's loop order on its board.
+ASCENDING = ascending()
+#: The centre first, then the corners, then the edges: (4, 0, 2, 6, 8, 1, 3, 5, 7).
+CENTRE_FIRST = centre_first()
 #: ``--order`` names (the British and American spellings).
-ORDERS = {"ascending": ASCENDING, "centre-first": CENTRE_FIRST, "center-first": CENTRE_FIRST}
+ORDERS = {"ascending": ascending, "centre-first": centre_first, "center-first": centre_first}
 
 
-def parse_order(text: str) -> tuple[int, ...]:
-    """Parse ``--order``: ``ascending``, ``centre-first`` or the nine cells, e.g. ``4,0,2,6,8,1,3,5,7``."""
+def parse_order(text: str, size: int = GUIDE_SIZE, in_a_row: int | None = None) -> tuple[int, ...]:
+    """Parse ``--order``: ``ascending``, ``centre-first`` or every cell once, e.g. ``4,0,2,6,8,1,3,5,7``."""
     named = ORDERS.get(text.strip().lower())
     if named is not None:
-        return named
+        return named(size, in_a_row)
     try:
         cells = tuple(int(part) for part in text.split(","))
     except ValueError:
         cells = ()
-    if sorted(cells) != list(ASCENDING):
+    if sorted(cells) != list(ascending(size)):
+        last = size * size - 1
+        example = ",".join(map(str, centre_first(size, in_a_row)))
         raise InputError(
-            "expected 'ascending', 'centre-first' or the cells 0-8 each once, comma-separated "
-            f"(e.g. 4,0,2,6,8,1,3,5,7), found {text!r}",
+            f"expected 'ascending', 'centre-first' or the cells 0-{last} each once, comma-separated "
+            f"(e.g. {example}), found {text!r}",
             "--order",
         )
     return cells
 
 
-def order_name(order: Sequence[int]) -> str:
+def order_name(order: Sequence[int], size: int = GUIDE_SIZE, in_a_row: int | None = None) -> str:
     """A loop order as ``--order`` spells it."""
-    for name, cells in ORDERS.items():
-        if tuple(order) == cells:
+    for name, make in ORDERS.items():
+        if tuple(order) == make(size, in_a_row):
             return name
     return ",".join(map(str, order))
 
 
 def pack(board: Board, to_move: Mark) -> int:
     """The state of ``board`` with ``to_move`` to play."""
-    return board.bits("X") | board.bits("O") << 9 | (X_TO_MOVE if to_move == "X" else 0)
+    cells = len(board.cells)
+    return board.bits("X") | board.bits("O") << cells | (1 << 2 * cells if to_move == "X" else 0)
 
 
-def unpack(state: int) -> tuple[Board, Mark]:
+def unpack(state: int, size: int = GUIDE_SIZE, in_a_row: int = 0) -> tuple[Board, Mark]:
     """The board and the side to move of ``state``."""
-    return Board.from_bits(state & 511, state >> 9 & 511), ("X" if state & X_TO_MOVE else "O")
+    cells, full = size * size, (1 << size * size) - 1
+    board = Board.from_bits(state & full, state >> cells & full, size, in_a_row)
+    return board, ("X" if state >> 2 * cells & 1 else "O")
 
 
 class TicTacToe:
@@ -77,7 +100,7 @@ class TicTacToe:
         to_move: Mark,
         ai: Mark = "X",
         scores: Scores = TUTORIAL,
-        order: Sequence[int] = ASCENDING,
+        order: Sequence[int] | None = None,
     ):
         if ai not in ("X", "O") or to_move not in ("X", "O"):
             raise ValueError(f"expected marks 'X' or 'O', found ai={ai!r}, to_move={to_move!r}")
@@ -86,10 +109,20 @@ class TicTacToe:
         self.ai: Mark = ai
         self.human: Mark = other(ai)
         self.scores = scores
-        self.order = tuple(order)
+        self.shape: Geometry = board.geometry
+        self.size, self.in_a_row = self.shape.size, self.shape.in_a_row
+        self.ascending = ascending(self.size)
+        self.order = self.ascending if order is None else tuple(order)
+        if sorted(self.order) != list(self.ascending):
+            raise ValueError(f"expected an order of the cells 0-{len(self.ascending) - 1} each once, "
+                             f"found {self.order!r}")
+        self._cells = self.shape.cells
+        self._full = self.shape.full
+        self.x_to_move = 1 << 2 * self._cells
         self.root = pack(board, to_move)
-        self._root_marks = 9 - len(board.empty_cells())
-        self._moves = _moves_table(self.order)
+        self._root_marks = self._cells - len(board.empty_cells())
+        self._moves = _moves_table(self.order, self.shape)
+        self._has_line = HAS_LINE if self.shape.guide else _Lookup(self.shape.has_line)
 
     def __repr__(self) -> str:
         return f"TicTacToe({self.board!r}, {self.to_move!r}, ai={self.ai!r}, scores={self.scores!r})"
@@ -102,62 +135,79 @@ class TicTacToe:
     # ---- rules ------------------------------------------------------------------------
 
     def maximising(self, state: int) -> bool:
-        return bool(state & X_TO_MOVE) == (self.ai == "X")
+        return bool(state & self.x_to_move) == (self.ai == "X")
 
     def moves(self, state: int) -> Sequence[int]:
-        return self._moves[(state | state >> 9) & 511]
+        return self._moves[(state | state >> self._cells) & self._full]
 
     def play(self, state: int, move: int) -> int:
-        if state & X_TO_MOVE:
-            return (state | 1 << move) ^ X_TO_MOVE
-        return (state | 1 << (move + 9)) | X_TO_MOVE
+        if state & self.x_to_move:
+            return (state | 1 << move) ^ self.x_to_move
+        return (state | 1 << (move + self._cells)) | self.x_to_move
 
     def outcome(self, state: int, depth: int) -> tuple[int, int] | None:
-        x, o = state & 511, state >> 9 & 511
+        x, o = state & self._full, state >> self._cells & self._full
         ai_bits, human_bits = (x, o) if self.ai == "X" else (o, x)
-        s = self.scores
+        s, has_line = self.scores, self._has_line
         # Step 9, in the guide's order: the human's win, the AI's win, a full board.
-        if HAS_LINE[human_bits]:
+        if has_line[human_bits]:
             return TERMINAL_CODES[self.human], s.score("human_win", depth)
-        if HAS_LINE[ai_bits]:
+        if has_line[ai_bits]:
             return TERMINAL_CODES[self.ai], s.score("ai_win", depth)
-        if x | o == 511:
+        if x | o == self._full:
             return DRAW, s.score("draw", depth)
         return None
 
     # ---- decoding ---------------------------------------------------------------------
 
     def board_of(self, state: int) -> Board:
-        return Board.from_bits(state & 511, state >> 9 & 511)
+        return Board.from_bits(state & self._full, state >> self._cells & self._full, self.size, self.in_a_row)
 
     def mark_of(self, state: int) -> Mark:
-        return "X" if state & X_TO_MOVE else "O"
+        return "X" if state & self.x_to_move else "O"
 
     def depth_of(self, state: int) -> int:
         """Moves from the root to ``state``: every move adds one mark."""
-        return (state & 0x3FFFF).bit_count() - self._root_marks
+        return (state & (self.x_to_move - 1)).bit_count() - self._root_marks
 
     def empty_cells(self, state: int) -> tuple[int, ...]:
         """The empty cells, ascending (the guide's step 8), whatever the loop order."""
-        return EMPTY_CELLS[(state | state >> 9) & 511]
+        return self.shape.empty_cells((state | state >> self._cells) & self._full)
 
     def winner_name(self, terminal: int) -> Mark | None:
         """The mark that won a finished game, None for a draw."""
         name = TERMINAL_NAMES[terminal]
         return name if name in ("X", "O") else None  # type: ignore[return-value]
 
-    def winning_lines(self, state: int, terminal: int) -> list[tuple[int, int, int]]:
-        """Every line of three held by the winner of a finished ``state`` (a board can have two)."""
+    def winning_lines(self, state: int, terminal: int) -> list[tuple[int, ...]]:
+        """Every line (of three on the guide's board) held by the winner of a finished ``state``
+        (a board can have two)."""
         name = TERMINAL_NAMES[terminal]
         if name not in ("X", "O"):
             return []
-        bits = state & 511 if name == "X" else state >> 9 & 511
-        return [line for line in LINES if all(bits >> c & 1 for c in line)]
+        bits = state & self._full if name == "X" else state >> self._cells & self._full
+        return [line for line, mask in zip(self.shape.lines, self.shape.masks, strict=True)
+                if bits & mask == mask]
 
 
-def _moves_table(order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``table[occupied bits]``: the empty cells in loop ``order``."""
-    if order == ASCENDING:
-        return EMPTY_CELLS
-    return tuple(tuple(c for c in order if not bits >> c & 1) for bits in range(512))
+class _Lookup:
+    """A function of a board's bits read as a table is (``lookup[bits]``), for boards whose
+    tables would be too large to build: 3×3's searches index tuples, the fastest path."""
 
+    __slots__ = ("_function",)
+
+    def __init__(self, function: Callable[[int], Any]):
+        self._function = function
+
+    def __getitem__(self, bits: int) -> Any:
+        return self._function(bits)
+
+
+def _moves_table(order: tuple[int, ...], shape: Geometry) -> Sequence[tuple[int, ...]] | _Lookup:
+    """``table[occupied bits]``: the empty cells in loop ``order`` (tabulated on 3×3, where
+    the table is small; computed on larger boards, whose searches see few positions)."""
+    if shape.size == GUIDE_SIZE:
+        if order == ASCENDING:
+            return EMPTY_CELLS
+        return tuple(tuple(c for c in order if not bits >> c & 1) for bits in range(512))
+    return _Lookup(lambda bits: tuple(c for c in order if not bits >> c & 1))

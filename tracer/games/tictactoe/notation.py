@@ -4,7 +4,7 @@ The notations learners already have at hand are accepted (blank lines and ``#``
 comments are ignored):
 
 * a grid of three rows of three cells, each ``X``/``O`` (either case) or empty
-  (``.``, ``-``, ``_`` or the cell's own index digit), optionally separated by
+  (``.``, ``-``, ``_`` or the cell's own index), optionally separated by
   spaces or ``|``; the board as ``trace play`` draws it, ``---+---+---`` rules
   included, is such a grid;
 * the guide's array, e.g. ``["X", 1, "O", "X", 4, "X", "O", "O", 8]``, also as its
@@ -12,6 +12,10 @@ comments are ignored):
   quotes, on one line or split over several;
 * the nine cells on one line, as tracer prints them: ``X.OX.XOO.``, or with its
   titles' slashes, ``X.O/X.X/OO.``.
+
+A larger board (4×4 or 5×5, ``--size``) is written the same ways with n rows of n
+cells, n² items or n² cells; without ``--size`` its text says its size. Only
+small positions of a larger board are searched: at most ``MAX_EMPTY`` empty cells.
 """
 
 from __future__ import annotations
@@ -20,14 +24,29 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from ...errors import InputError
-from .board import Board, Mark, other
+from .board import GUIDE_SIZE, MAX_SIZE, MIN_SIZE, Board, Mark, default_in_a_row, other
 from .cells import EXPECTED_BOARD, _content_rows, _read_cells, array_text, parse_cells, surely_a_board
 
-__all__ = ["MAX_BYTES", "Position", "as_position", "parse_board", "parse_cells", "read_board_file",
-           "surely_a_board"]
+__all__ = ["MAX_BYTES", "MAX_EMPTY", "Position", "as_position", "parse_board", "parse_cells",
+           "read_board_file", "surely_a_board"]
 
 #: Board files are tiny; refuse anything larger without reading it all.
 MAX_BYTES = 64 * 1024
+
+#: The most empty cells of a board larger than the guide's: minimax tries every order of
+#: the empty cells, at most ``most_calls(e)`` calls for e of them; nine are the empty 3×3
+#: board's (549,946 calls), ten could take ten times as many.
+MAX_EMPTY = 9
+
+
+def most_calls(empty: int) -> int:
+    """The most calls minimax can make from a board with ``empty`` empty cells when no game
+    ends early: one per ordered choice of 0 to ``empty`` of them, Σ e!/(e-i)!."""
+    total, term = 1, 1
+    for i in range(empty):
+        term *= empty - i
+        total += term
+    return total
 
 
 @dataclass(frozen=True)
@@ -54,27 +73,72 @@ def _decode(data: bytes, source: str) -> str:
         raise InputError("expected UTF-8 text, found undecodable bytes", source, line) from None
 
 
-def read_board_file(stream: BinaryIO, source: str, turn: Mark | None = None) -> Position:
+def read_board_file(stream: BinaryIO, source: str, turn: Mark | None = None, size: int | None = None,
+                    in_a_row: int | None = None, why: str = "") -> Position:
     """Read at most MAX_BYTES from ``stream`` and parse one position from it."""
     data = stream.read(MAX_BYTES + 1)
-    return parse_board(_decode(data, source), source, turn)
+    return parse_board(_decode(data, source), source, turn, size, in_a_row, why)
 
 
-def parse_board(text: str, source: str = "<string>", turn: Mark | None = None) -> Position:
+def parse_board(text: str, source: str = "<string>", turn: Mark | None = None, size: int | None = None,
+                in_a_row: int | None = None, why: str = "") -> Position:
     """Parse one position; raise InputError naming the line on any problem.
 
     Args:
         text: the file's contents.
         source: the name used in error messages.
         turn: the side to move, if the user set it; otherwise inferred from the counts.
+        size: the board's side (``--size``), if the user set it; otherwise the text's.
+        in_a_row: how many in a row win (``--in-a-row``); otherwise the size's default.
+        why: why ``size`` is insisted on, for the error (default: ``--size N``).
     """
     rows = _content_rows(text)
     if not rows:
         raise InputError(f"expected {EXPECTED_BOARD}, found no board (an empty file)", source, 1)
     first_line = rows[0][0]
-    cells = _read_cells(rows, source)
-    board = Board("".join(cells))
+    cells = _sized_cells(rows, source, size, why)
+    n = round(len(cells) ** 0.5)
+    k = check_in_a_row(n, in_a_row)
+    board = Board("".join(cells), k)
     return Position(board, _check_position(board, turn, source, first_line), source)
+
+
+def check_size(size: int | None) -> None:
+    """InputError unless ``size`` (``--size``) is a size a board may have."""
+    if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
+        raise InputError(f"expected a board size from {MIN_SIZE} to {MAX_SIZE}, found {size} (a state "
+                         f"holds 2 bits a cell and the side to move in 64 bits: {MAX_SIZE}×{MAX_SIZE} "
+                         f"is the largest)", "--size")
+
+
+def check_in_a_row(size: int, in_a_row: int | None) -> int:
+    """How many in a row win on a ``size``×``size`` board: ``in_a_row`` (``--in-a-row``)
+    if it fits the board, else InputError."""
+    if in_a_row is None:
+        return default_in_a_row(size)
+    if not MIN_SIZE <= in_a_row <= size:
+        raise InputError(f"expected {MIN_SIZE} to {size} in a row on a {size}×{size} board, "
+                         f"found {in_a_row}", "--in-a-row")
+    return in_a_row
+
+
+def _sized_cells(rows: list[tuple[int, str]], source: str, size: int | None, why: str = "") -> list[str]:
+    """The cells of a board of ``size``; a board of another size than ``--size`` is said so."""
+    check_size(size)
+    try:
+        return _read_cells(rows, source, size)
+    except InputError:
+        if size is None:
+            raise
+        try:
+            found = len(_read_cells(rows, source))
+        except InputError:
+            found = 0
+        if found and found != size * size:
+            n = round(found**0.5)
+            raise InputError(f"expected a {size}×{size} board ({why or f'--size {size}'}), found a {n}×{n} board",
+                             source, rows[0][0]) from None
+        raise
 
 
 def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> Mark:
@@ -89,7 +153,17 @@ def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> 
         )
     if board.has_line("X") and board.has_line("O"):
         raise InputError(
-            f"expected at most one player with three in a row, found both in {board.compact()!r}",
+            f"expected at most one player with {board.geometry.row_words()}, found both in "
+            f"{board.compact()!r}",
+            source,
+            line,
+        )
+    empty = len(board.empty_cells())
+    if board.size != GUIDE_SIZE and empty > MAX_EMPTY:
+        raise InputError(
+            f"expected at most {MAX_EMPTY} empty cells on a {board.geometry.shape()} board, found "
+            f"{empty}: minimax tries every order of them, up to {most_calls(empty):,} calls "
+            f"({MAX_EMPTY} take at most {most_calls(MAX_EMPTY):,}; --max-nodes only limits drawings)",
             source,
             line,
         )
