@@ -23,6 +23,7 @@ from .log import forced_win_words, outcome_word, terminal_sentence
 from .tree import (
     DEFAULT_MAX_NODES,
     HARD_MAX_NODES,
+    SCREEN_WIDTH,
     TreePlan,
     add_calls,
     chosen_line,
@@ -173,7 +174,9 @@ def _test_play_plan(
 ) -> TreePlan:
     below = _below_test_play(depth)
     budget = _budget(depth, max_nodes, FIGURE_MAX_NODES)
-    plan = plan_tree(trace, focus=call.call, depth=below, max_nodes=budget)
+    # Unasked, a test-play is drawn as the tree is: no wider than a screen (SCREEN_WIDTH boards).
+    screen = SCREEN_WIDTH if depth is None and max_nodes is None else None
+    plan = plan_tree(trace, focus=call.call, depth=below, max_nodes=budget, screen=screen)
     # The root is drawn by the figure itself (as the tutorial's figure 4), not as a path.
     return replace(plan, path=[])
 
