@@ -557,6 +557,9 @@ def test_figures_not_written_with_the_page_are_named_not_linked(browser, pages, 
         named = view.page.locator("#badge .figure-link")
         assert named.evaluate_all("ls => ls.map(l => [l.tagName, l.textContent])") == [["SPAN", "figure 4"]]
         assert "--figures DIR --html PAGE" in named.first.get_attribute("title")
+        # Said on the page too, not only in a tooltip a projector never shows.
+        howto = view.page.locator("#badge .figure-howto")
+        assert howto.first.is_visible() and "add --figures DIR" in howto.first.text_content()
     finally:
         view.close()
 

@@ -82,6 +82,7 @@ PHRASES: dict[str, str] = {
     "figure.guide": "figure {number}",
     "figure.test_play": "test-play {number}",
     "figure.tip": "The matching figure on the figures page written with this page",
+    "figure.missing": "(not written with this page: add --figures DIR to link it)",
     "figure.howto": ("The guide's matching figure: not written with this page. To link it, write the "
                      "figures in the same run: trace … --figures DIR --html PAGE"),
     "where": "Step {step} of {steps} · call #{call} of {calls} · depth {depth}",

@@ -653,7 +653,10 @@
    * all), nothing. */
   function figureLink(name, label) {
     if (D.figures_href === undefined) return "";
-    if (D.figures_href === null) return html` <span class="figure-link none" title="${text("figure.howto")}">${label}</span>`;
+    if (D.figures_href === null) {
+      return cat(html` <span class="figure-link none" title="${text("figure.howto")}">${label}</span>`,
+        html` <span class="figure-howto">${text("figure.missing")}</span>`);
+    }
     return html` <a class="figure-link" href="${D.figures_href}#${name}" title="${text("figure.tip")}">${label}</a>`;
   }
 
