@@ -137,7 +137,8 @@ class TicTacToeWords(GameWords):
             "#N numbers the calls in the order they start; a call is indented one level below "
             "its caller.\n"
             '"step N" is the guide\'s step; {index: 4, score: 1} is a test-play\'s info, '
-            "as the guide writes it.\n\n"
+            "as the guide writes it.\n"
+            '"figure N" is where the guide shows its figure N (--figures DIR draws them).\n\n'
         )
 
     def _order_name(self) -> str:
