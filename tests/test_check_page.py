@@ -225,6 +225,9 @@ def test_an_error_mid_search_is_marked_where_its_call_ends(tmp_path: Path, opene
     # #2's card says it raised, never a score it did not return.
     view.page.evaluate("tracerViewer.go(tracerViewer.total)")
     assert "raised an error" in view.text(".card[data-call='2'] .foot")
+    # ... and call #1's stack frame lists #2's test-play as raised, not as a score of 0.
+    stack = view.text("#stack")
+    assert "cell 1: raised an error" in stack and "cell 1: 0" not in stack
 
 
 def test_a_runaway_search_opens_at_its_departure(tmp_path: Path, opened: Any) -> None:

@@ -810,6 +810,7 @@ PAGE_PHRASES: dict[str, str] = {
     "card.departs": "‼ departs",
     "card.after": "after the departure",
     "returned.move": "{short}: {score}",
+    "returned.unscored": "{short}: {foot}",
     "foot.max": "returned {signed}",
     "foot.min": "returned {signed}",
     "foot.leaf": "{label}: {signed}",

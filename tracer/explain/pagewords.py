@@ -100,6 +100,7 @@ PHRASES: dict[str, str] = {
     "keeps.max": "largest",
     "keeps.min": "smallest",
     "returned.move": "{{move: {short}, score: {score}}}",
+    "returned.unscored": "{short}: {foot}",
     "returned.none": "{{score: {score}}}",
     "moves.one": "{moves}",
     "moves.many": "{moves}",

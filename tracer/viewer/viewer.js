@@ -88,6 +88,9 @@
       if (best < 0) return text("returned.none", { score: P.score[pid] });
       move = moves(pid)[best];
     }
+    // A call that ended without a score (a learner's call that raised) has none to list.
+    const foot = search.foot ? search.foot(pid) : null;
+    if (foot) return text("returned.unscored", { foot, ...moveSlots(move) });
     return text("returned.move", { score: P.score[pid], ...moveSlots(move) });
   }
   /* "≤"/"≥" when row pid's score is only a bound on the true value (an alpha-beta cut below
