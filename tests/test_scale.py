@@ -217,14 +217,14 @@ def test_a_mid_size_tree_fits_a_screen_by_default_and_says_how_to_get_it_whole(c
 
 
 @pytest.mark.parametrize("board", ["....OOXX.", "XOX.O....", "X...O..X."])
-def test_a_mid_size_boards_test_play_figures_fit_a_screen_by_default(cli, tmp_path, board):
+def test_a_mid_size_boards_figures_fit_a_screen_by_default(cli, tmp_path, board):
     # The figures follow the tree's rule: unasked, no level wider than a screen (1,920 px).
     (tmp_path / "b.txt").write_text(board + "\n")
     result = cli("b.txt", "--figures", "figs", "--no-tree", "-q")
     assert result.exit_code == 0, result.output
     plays = sorted((tmp_path / "figs").glob("test-play-*.svg"))
     assert len(plays) == board.count(".")
-    for path in plays:
+    for path in [*plays, tmp_path / "figs" / "overview.svg"]:
         svg = path.read_text(encoding="utf-8")
         width = float(re.search(r'<svg width="([0-9.]+)pt"', svg).group(1)) * 96 / 72
         assert width <= 1920, f"{path.name}: {width:.0f} px wide"

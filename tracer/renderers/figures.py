@@ -366,10 +366,16 @@ def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> Tr
     plays = root.children()
     parts: dict[int, TreePlan] = {}
     left = budget - 1
+    # Unasked, the overview is also no wider than a screen: its widest levels side by side.
+    wide = SCREEN_WIDTH if max_nodes is None else None
     for i, call in enumerate(sorted(plays, key=lambda c: (c.size, c.call))):
         if below is None:
             share = left // (len(plays) - i)
-            level = None if call.size <= share else 0
+            width = max(trace.calls_by_depth(call.pid)) if wide is not None else 0
+            fits = wide is None or width <= wide // (len(plays) - i)
+            level = None if call.size <= share and fits else 0
+            if wide is not None:
+                wide -= width if level is None else 1
         else:
             level = below
         # plan_tree counts the root above a focused call as one more node.
