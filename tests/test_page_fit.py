@@ -7,6 +7,7 @@ not run into each other, and the game's cells square.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -225,6 +226,8 @@ def test_a_wide_figure_zooms_to_full_size_and_pans(browser, cli, tmp_path, size)
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (360, 740)], ids=["1280x800", "1024x768", "360x740"])
 def test_the_compare_page_sets_the_searches_side_by_side(browser, cli, tmp_path, size):
     assert cli("compare", "--example", "near-endgame", "--html", "c.html").exit_code == 0
+    # One column per row of compare's table (every registered search and setting).
+    searches = len(json.loads(cli("compare", "--example", "near-endgame", "--format", "json").output)["rows"])
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     try:
         page = context.new_page()
@@ -232,7 +235,7 @@ def test_the_compare_page_sets_the_searches_side_by_side(browser, cli, tmp_path,
         assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
         boxes = page.locator(".trees > section").evaluate_all(
             "s => s.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right]; })")
-        assert len(boxes) == 6 and all(right <= size[0] for _, _, right in boxes)
+        assert len(boxes) == searches and all(right <= size[0] for _, _, right in boxes)
         first_row = [box for box in boxes if abs(box[1] - boxes[0][1]) < 1]
         assert len(first_row) == (1 if size[0] < 600 else 3), boxes  # columns, stacked on a phone
         # One scale: a board is as wide in every column (the #1 board, drawn in each tree).
