@@ -95,8 +95,8 @@ GROUPS = {
         lambda config: None if chromium_path().exists() else f"no Chromium at {chromium_path()}",
         "install one (Debian: apt-get install chromium) or set TRACER_CHROMIUM=PATH"),
     "system_dot": Group(
-        "PDF tests", _marked("system_dot"), _dot_missing,
-        "PDF needs Graphviz's own dot: install Graphviz (Debian: apt-get install graphviz)"),
+        "tests of Graphviz's own dot (PDF, --engine dot)", _marked("system_dot"), _dot_missing,
+        "they need Graphviz's own dot: install Graphviz (Debian: apt-get install graphviz)"),
     "node": Group(
         "tests of JavaScript programs (trace check)",
         lambda item: item.get_closest_marker("node") is not None and item.get_closest_marker("guide_js") is None,

@@ -196,7 +196,7 @@ def test_the_widest_figures_stay_in_bounded_memory(tmp_path: Path) -> None:
     one_error_line(_run(tmp_path, "w.txt", "-q", "--figures", "g", status=2), 2, "at most 16", "-o tree.svg")
 
 
-@pytest.mark.parametrize("engine", ["dot", "pure"])
+@pytest.mark.parametrize("engine", [pytest.param("dot", marks=pytest.mark.system_dot), "pure"])
 def test_the_largest_drawing_stays_in_bounded_memory(tmp_path: Path, engine: str) -> None:
     (tmp_path / "t.txt").write_text(wide_tree(2000), encoding="utf-8")
     _run(tmp_path, "t.txt", "-q", "--max-nodes", "2000", "--engine", engine, "-o", "t.svg")
@@ -204,7 +204,7 @@ def test_the_largest_drawing_stays_in_bounded_memory(tmp_path: Path, engine: str
                    "between 1 and 2000")
 
 
-@pytest.mark.parametrize("engine", ["dot", "pure"])
+@pytest.mark.parametrize("engine", [pytest.param("dot", marks=pytest.mark.system_dot), "pure"])
 def test_the_largest_png_stays_in_bounded_memory(tmp_path: Path, engine: str) -> None:
     """A drawing just under the pixel limit is drawn; at twice the scale it is refused before
     any bitmap is made."""
