@@ -8,11 +8,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_cut_words import infinite, plain_alphabeta
 from test_quiz_page import open_page, pages  # noqa: F401 - fixtures
 
 from tracer.cli import build_game, read_input
+from tracer.explain.pagewords import BEGIN, RETURN
 from tracer.renderers.html import asset
 from tracer.renderers.quiz import build_settings, questions
+from tracer.renderers.steps import PageSteps
 from tracer.search import SearchSpec
 from tracer.trace import Trace
 
@@ -158,3 +161,61 @@ def test_the_built_quiz_goes_as_deep_as_the_limit_allows(open_page, name, text, 
     built = view.page.evaluate("settings => tracerBuildQuiz(settings)", build_settings())
     assert built["depth"] == depth_by_the_rule(trace)
     assert built["complete"] == (built["depth"] == max(call.depth for call in trace))
+
+
+# ---- α and β questions: the window the textbook's alpha-beta gives, asked as the call begins ----
+
+#: A root MAX whose 14 MIN children hold one leaf each, 1 to 14: α rises at every test-play, so
+#: the trace holds 16 bounds, more than a question offers (MAX_CHOICES, 12).
+RISING = "[" + ", ".join(f"[{k}]" for k in range(1, 15)) + "]"
+WINDOW_CASES = [("aima-5.2", "ge"), ("cutoffs-differ", "gt"), ("o-to-move", "ge"), (RISING, "ge"), (RISING, "gt")]
+
+
+def window_trace(name: str, cutoff: str) -> Trace:
+    if name.startswith("["):
+        return SearchSpec("alphabeta", cutoff).run(build_game(name.encode(), "rising"))
+    return trace_of(name, "alphabeta", cutoff)
+
+
+@pytest.mark.parametrize(("name", "cutoff"), WINDOW_CASES)
+def test_an_alpha_or_beta_questions_answer_is_the_window_the_rule_gives(name: str, cutoff: str) -> None:
+    """Each α and β question's answer is the bound the call was called with in a plain
+    alpha-beta, and it is among the choices offered, wherever the offered run starts."""
+    trace = window_trace(name, cutoff)
+    made = plain_alphabeta(trace.game, cutoff)
+    offered_late = False
+    for q in questions(trace):
+        if q.kind not in ("alpha", "beta"):
+            continue
+        called = made[q.call - 1]
+        low = q.kind == "alpha"
+        assert q.choices[q.answer].label == infinite(called.alpha if low else called.beta, low), (name, q.call)
+        offered_late |= q.choices[0].label != "-∞"
+    assert offered_late == name.startswith("["), "the rising tree offers runs that leave -∞ out"
+
+
+def page_step(steps: PageSteps, moment: tuple[str, int, int]) -> int:
+    """The page's step for a moment: a call's beginning or its return, plus an offset."""
+    anchor, call, offset = moment
+    kind = BEGIN if anchor == "begin" else RETURN
+    found = [n for n in range(1, len(steps) + 1)
+             if steps.step(n).kind == kind and steps.step(n).top.call == call]
+    return found[-1] + offset
+
+
+@pytest.mark.parametrize(("name", "cutoff"), WINDOW_CASES[:3])
+def test_an_alpha_or_beta_question_is_asked_as_its_call_begins(name: str, cutoff: str) -> None:
+    """A call's window is given as it begins: its α and β questions are asked at that step
+    (the page blurs the window there until answered) and the answer revealed after it."""
+    trace = window_trace(name, cutoff)
+    made = plain_alphabeta(trace.game, cutoff)
+    steps = PageSteps(trace)
+    asked = [q for q in questions(trace) if q.kind in ("alpha", "beta")]
+    assert asked
+    for q in asked:
+        called = made[q.call - 1]
+        ask, reveal = page_step(steps, q.ask), page_step(steps, q.reveal)
+        assert steps.step(ask).kind == BEGIN and steps.step(ask).top.call == q.call, q
+        window = f"α = {infinite(called.alpha, True)}, β = {infinite(called.beta, False)}"
+        assert window in steps.narration(ask), (q, steps.narration(ask))
+        assert reveal > ask, q
