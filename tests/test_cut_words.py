@@ -165,7 +165,9 @@ class Called:
     maximising: bool
     alpha: float
     beta: float
+    number: int = 0
     searched: list[int] = field(default_factory=list)
+    children: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     pruned: list[int] = field(default_factory=list)
     best: float = 0
@@ -195,6 +197,7 @@ def plain_alphabeta(game: Any, cutoff: str) -> list[Called]:
     def call(state: int, depth: int, alpha: float, beta: float) -> Called:
         here = Called(state, game.maximising(state), alpha, beta)
         made.append(here)
+        here.number = len(made)
         finished = game.outcome(state, depth)
         if finished:
             here.best = finished[1]
@@ -204,6 +207,7 @@ def plain_alphabeta(game: Any, cutoff: str) -> list[Called]:
         for i, move in enumerate(moves):
             child = call(game.play(state, move), depth + 1, alpha, beta)
             here.searched.append(move)
+            here.children.append(child.number)
             here.scores.append(int(child.best))
             here.cut_below |= child.cut_below
             best = max(best, child.best) if here.maximising else min(best, child.best)

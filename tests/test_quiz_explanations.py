@@ -12,6 +12,7 @@ from test_cut_words import infinite, plain_alphabeta
 from test_quiz_page import open_page, pages  # noqa: F401 - fixtures
 
 from tracer.cli import build_game, read_input
+from tracer.explain import for_trace
 from tracer.explain.pagewords import BEGIN, RETURN
 from tracer.renderers.html import asset
 from tracer.renderers.quiz import build_settings, questions
@@ -219,3 +220,37 @@ def test_an_alpha_or_beta_question_is_asked_as_its_call_begins(name: str, cutoff
         window = f"α = {infinite(called.alpha, True)}, β = {infinite(called.beta, False)}"
         assert window in steps.narration(ask), (q, steps.narration(ask))
         assert reveal > ask, q
+
+
+#: (board or example, cutoff, loop order): cuts for MAX and MIN, ties under gt, and a loop order
+#: (centre-first: 4, then the corners from 0) whose second test-play is often cell 0.
+NEXT_CASES = [("aima-5.2", "ge", "ascending"), ("cutoffs-differ", "gt", "ascending"),
+              ("o-to-move", "ge", "ascending"), (".O...X..X", "ge", "centre-first"),
+              (".O...X..X", "gt", "centre-first")]
+
+
+@pytest.mark.parametrize(("name", "cutoff", "order"), NEXT_CASES)
+def test_each_next_question_names_the_test_play_the_rule_searches_or_prunes(name, cutoff, order):
+    """After each test-play of a call that has another, or that the rule stops early: "Call #C
+    returned v. Is call #N's next test-play, M, searched or pruned?" — M is the next test-play
+    the plain alpha-beta searches, or the first it prunes, and the answer says which."""
+    text, source = (name.encode(), "board") if set(name) <= set("XO.") else read_input(None, name)
+    trace = SearchSpec("alphabeta", cutoff).run(build_game(text, source, None, None, "X", "tutorial", order))
+    words = for_trace(trace)[0]
+    expected = []
+    for called in plain_alphabeta(trace.game, cutoff):
+        for i, child in enumerate(called.children):
+            searched = i + 1 < len(called.children)
+            if searched or called.pruned:
+                nxt = called.searched[i + 1] if searched else called.pruned[0]
+                expected.append((called.number, child, words.move_short(nxt), "searched" if searched else "pruned"))
+    asked = []
+    for q in questions(trace):
+        if q.kind == "next":
+            found = re.fullmatch(r"Call #(\d+) returned \S+( \S+)?\. Is call #(\d+)'s next test-play, (.+), "
+                                 r"searched or pruned\?", q.prompt)
+            assert found is not None and int(found.group(3)) == q.call, q.prompt
+            asked.append((q.call, int(found.group(1)), found.group(4), q.choices[q.answer].label))
+    assert sorted(asked) == sorted(expected)
+    if order == "centre-first":
+        assert (words.move_short(0), "searched") in {(a[2], a[3]) for a in asked}, "cell 0 comes second"
