@@ -8,12 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_cut_words import infinite, plain_alphabeta
+from test_cut_words import INF, Called, cut_phrase, infinite, plain_alphabeta
 from test_quiz_page import open_page, pages  # noqa: F401 - fixtures
 
 from tracer.cli import build_game, read_input
 from tracer.explain import for_trace
-from tracer.explain.pagewords import BEGIN, RETURN
+from tracer.explain.pagewords import BEGIN
+from tracer.explain.text import signed
 from tracer.renderers.html import asset
 from tracer.renderers.quiz import build_settings, questions
 from tracer.renderers.steps import PageSteps
@@ -195,13 +196,20 @@ def test_an_alpha_or_beta_questions_answer_is_the_window_the_rule_gives(name: st
     assert offered_late == name.startswith("["), "the rising tree offers runs that leave -∞ out"
 
 
-def page_step(steps: PageSteps, moment: tuple[str, int, int]) -> int:
-    """The page's step for a moment: a call's beginning or its return, plus an offset."""
-    anchor, call, offset = moment
-    kind = BEGIN if anchor == "begin" else RETURN
-    found = [n for n in range(1, len(steps) + 1)
-             if steps.step(n).kind == kind and steps.step(n).top.call == call]
-    return found[-1] + offset
+class PageMoments:
+    """The page's step for a moment: a call's first step or its last (its return, or the
+    check of a leaf), plus an offset."""
+
+    def __init__(self, steps: PageSteps):
+        self.spans: dict[int, tuple[int, int]] = {}
+        for n in range(1, len(steps) + 1):
+            call = steps.step(n).top.call
+            self.spans[call] = (self.spans.get(call, (n, n))[0], n)
+
+    def __call__(self, moment: tuple[str, int, int]) -> int:
+        anchor, call, offset = moment
+        first, last = self.spans[call]
+        return (first if anchor == "begin" else last) + offset
 
 
 @pytest.mark.parametrize(("name", "cutoff"), WINDOW_CASES[:3])
@@ -211,11 +219,12 @@ def test_an_alpha_or_beta_question_is_asked_as_its_call_begins(name: str, cutoff
     trace = window_trace(name, cutoff)
     made = plain_alphabeta(trace.game, cutoff)
     steps = PageSteps(trace)
+    page_step = PageMoments(steps)
     asked = [q for q in questions(trace) if q.kind in ("alpha", "beta")]
     assert asked
     for q in asked:
         called = made[q.call - 1]
-        ask, reveal = page_step(steps, q.ask), page_step(steps, q.reveal)
+        ask, reveal = page_step(q.ask), page_step(q.reveal)
         assert steps.step(ask).kind == BEGIN and steps.step(ask).top.call == q.call, q
         window = f"α = {infinite(called.alpha, True)}, β = {infinite(called.beta, False)}"
         assert window in steps.narration(ask), (q, steps.narration(ask))
@@ -254,3 +263,54 @@ def test_each_next_question_names_the_test_play_the_rule_searches_or_prunes(name
     assert sorted(asked) == sorted(expected)
     if order == "centre-first":
         assert (words.move_short(0), "searched") in {(a[2], a[3]) for a in asked}, "cell 0 comes second"
+
+
+def windows_after(called: Called) -> list[tuple[float, float]]:
+    """The plain alpha-beta's window after each test-play of ``called`` that did not cut."""
+    alpha, beta, best, found = called.alpha, called.beta, -INF if called.maximising else INF, []
+    for score in called.scores:
+        best = max(best, score) if called.maximising else min(best, score)
+        alpha, beta = (max(alpha, best), beta) if called.maximising else (alpha, min(beta, best))
+        found.append((alpha, beta))
+    return found
+
+
+@pytest.mark.parametrize(("name", "cutoff", "order"), NEXT_CASES)
+def test_each_next_question_is_explained_and_asked_by_the_rule(name, cutoff, order):
+    """A next question is asked as the test-play's call returns and revealed after it. Its
+    explanation gives the cut the rule makes (the comparison) when the next test-play is
+    pruned; else the window's update after that test-play when the window moved, and no
+    update when it did not."""
+    text, source = (name.encode(), "board") if set(name) <= set("XO.") else read_input(None, name)
+    trace = SearchSpec("alphabeta", cutoff).run(build_game(text, source, None, None, "X", "tutorial", order))
+    made = plain_alphabeta(trace.game, cutoff)
+    steps = PageSteps(trace)
+    page_step = PageMoments(steps)
+    told = {"moved": 0, "still": 0, "cut": 0}
+    for q in questions(trace):
+        if q.kind != "next":
+            continue
+        called = made[q.call - 1]
+        returned = re.match(r"Call #(\d+) returned", q.prompt)
+        assert returned is not None, q.prompt
+        i = called.children.index(int(returned.group(1)))
+        ask, reveal = page_step(q.ask), page_step(q.reveal)
+        assert ask == page_step(("end", called.children[i], 0)), q  # as the test-play returns
+        assert reveal > ask, q
+        if q.choices[q.answer].label == "pruned":
+            told["cut"] += 1
+            assert q.explanation.startswith(f"Cut: {cut_phrase(called, cutoff)}: "), q.explanation
+            assert f"Cut: {cut_phrase(called, cutoff)}" in steps.narration(reveal)
+            continue
+        before = (called.alpha, called.beta) if i == 0 else windows_after(called)[i - 1]
+        after = windows_after(called)[i]
+        if after == before:
+            told["still"] += 1
+            assert "→" not in q.explanation, q.explanation
+        elif called.maximising:
+            told["moved"] += 1
+            assert f"α = {infinite(before[0], True)} → {signed(int(after[0]))}" in q.explanation, q.explanation
+        else:
+            told["moved"] += 1
+            assert f"β = {infinite(before[1], False)} → {signed(int(after[1]))}" in q.explanation, q.explanation
+    assert all(told.values()) or name in ("aima-5.2", "cutoffs-differ"), told
