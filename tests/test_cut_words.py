@@ -383,3 +383,16 @@ def test_step_16s_reason_says_where_a_call_stopped(name: str, cutoff: str) -> No
         reason = pick_reason(trace, call)
         stopped = f"{words.player(called.state)} stops after {words.move_short(called.searched[-1])}: a cut"
         assert (reason == stopped) if called.pruned else ("stops" not in reason), f"{name} #{call.call}: {reason}"
+
+
+@pytest.mark.parametrize(("name", "cutoff"), RULE_CASES)
+def test_the_pages_legend_names_pruned_test_plays_only_when_the_rule_prunes(name: str, cutoff: str) -> None:
+    """The step-through's legend has a row for pruned test-plays when the search pruned
+    some, and says that nothing is pruned when it pruned none."""
+    from tracer.renderers.html import page_words
+
+    trace, made = rule_trace(name, cutoff)
+    pruned = any(called.pruned for called in made)
+    legend = page_words(trace)["search"]["legend"]
+    assert any(kind == "pruned" for kind, _sample, _text in legend) == pruned, legend
+    assert any("nothing is pruned" in text for _kind, _sample, text in legend) == (not pruned), legend
