@@ -18,6 +18,7 @@ import pytest
 from tracer import examples
 from tracer.cli import build_game
 from tracer.explain import for_trace, labels
+from tracer.explain.pagewords import SAVE
 from tracer.explain.text import INDENT, signed
 from tracer.renderers.log import render_log
 from tracer.renderers.quiz import questions
@@ -396,3 +397,34 @@ def test_the_pages_legend_names_pruned_test_plays_only_when_the_rule_prunes(name
     legend = page_words(trace)["search"]["legend"]
     assert any(kind == "pruned" for kind, _sample, _text in legend) == pruned, legend
     assert any("nothing is pruned" in text for _kind, _sample, text in legend) == (not pruned), legend
+
+
+@pytest.mark.parametrize(("name", "cutoff"), RULE_CASES)
+def test_the_pages_story_tells_each_window_change_the_rule_makes(name: str, cutoff: str) -> None:
+    """As a test-play is saved, the story says ``α rises: α = -∞ → +3`` (a MAX call) or
+    ``β falls: β = +∞ → +3`` (MIN) when the plain alpha-beta's window moves there, the cut
+    when it stops there, and neither otherwise."""
+    trace, made = rule_trace(name, cutoff)
+    steps = PageSteps(trace)
+    seen = set()
+    for n in range(1, len(steps) + 1):
+        step = steps.step(n)
+        if step.kind != SAVE:
+            continue
+        called, story = made[step.top.call - 1], steps.narration(n)
+        alpha, beta, best = called.alpha, called.beta, -INF if called.maximising else INF
+        for score in called.scores[:step.j]:
+            best = max(best, score) if called.maximising else min(best, score)
+            alpha, beta = (max(alpha, best), beta) if called.maximising else (alpha, min(beta, best))
+        best = max(best, called.scores[step.j]) if called.maximising else min(best, called.scores[step.j])
+        moved = rose = fell = ""
+        if called.stops(best, cutoff):
+            assert f"Cut: {cut_phrase(called, cutoff)}: " in story, story
+        elif called.maximising and best > alpha:
+            moved = rose = f"α rises: α = {infinite(alpha, True)} → {signed(int(best))}."
+        elif not called.maximising and best < beta:
+            moved = fell = f"β falls: β = {infinite(beta, False)} → {signed(int(best))}."
+        assert (rose or "α rises") in story if rose else "α rises" not in story, story
+        assert (fell or "β falls") in story if fell else "β falls" not in story, story
+        seen.add(moved[:7])
+    assert seen >= {"α rises", "β falls"}, seen
