@@ -482,3 +482,26 @@ def test_tree_draws_pruned_test_plays_windows_and_cache_hits():
     assert hits and all(f"#{c.call} · cache hit" in source and
                         f"from call #{c.extra('cached_from')}" in source for c in hits)
     assert "cache hit: the score of an earlier call" in source  # the legend
+
+
+@pytest.mark.parametrize("cells", [".O...X..X", ".X....XO.", "X.O.X.O..", "X...O...."])
+def test_memos_expected_lines_are_the_guides_through_its_cache_hits(cells):
+    """``trace play``'s reasons: after each test-play of the first call, the line of play the
+    search expects. Memo's follows a cache hit to the call that computed its position, so its
+    lines are the guide's minimax's, move for move, and some of them pass through a hit."""
+    from tracer.explain import for_trace
+    from tracer.play.match import Decision
+
+    lines, through_hits = {}, 0
+    for algorithm in ("minimax", "memo"):
+        trace = run_search(game(cells, "O" if cells.count("X") > cells.count("O") else "X"), algorithm)
+        decision = Decision(1, "X", trace.root.best or 0, trace)
+        lines[algorithm] = decision.expected_lines()
+        if algorithm == "memo":  # walk each line by the recorded best test-plays: does it meet a hit?
+            search = for_trace(trace)[1]
+            for node in trace.root.children():
+                while node.terminal is None and search.source(node.pid) is None:
+                    node = node.children()[node.best_index or 0]
+                through_hits += node.terminal is None
+    assert lines["memo"] == lines["minimax"]
+    assert through_hits, "the case tests nothing: no line meets a cache hit"
