@@ -505,3 +505,13 @@ def test_memos_expected_lines_are_the_guides_through_its_cache_hits(cells):
                 through_hits += node.terminal is None
     assert lines["memo"] == lines["minimax"]
     assert through_hits, "the case tests nothing: no line meets a cache hit"
+
+
+@pytest.mark.parametrize("cells", ["X.OX.XOO.", ".O...X..X", "X.O.X.O..", "X...O...."])
+def test_memos_log_counts_the_calls_answered_from_the_cache(cells):
+    """The log's last line counts the cache hits: the calls a plain memo answers from its
+    dictionary of solved positions."""
+    mark = "O" if cells.count("X") > cells.count("O") else "X"
+    hits = sum(1 for _board, _mark, hit, _source in plain_memo(cells, mark, "X")[2] if hit)
+    last = render_log(run_search(game(cells, mark), "memo")).rstrip("\n").splitlines()[-1]
+    assert last == f"Memoised minimax: {hits:,} cache {'hit' if hits == 1 else 'hits'}."
