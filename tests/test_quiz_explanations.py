@@ -314,3 +314,28 @@ def test_each_next_question_is_explained_and_asked_by_the_rule(name, cutoff, ord
             told["moved"] += 1
             assert f"β = {infinite(before[1], False)} → {signed(int(after[1]))}" in q.explanation, q.explanation
     assert all(told.values()) or name in ("aima-5.2", "cutoffs-differ"), told
+
+
+@pytest.mark.parametrize("board", [".O...X..X", "X.O.X.O.."])
+def test_a_seen_before_question_is_asked_as_its_call_begins_and_revealed_by_the_story(board):
+    """"Has the position of call #N been met before?" is asked at the call's first step,
+    whose story does not tell, and revealed at the step that does: "Cache hit: call #S…"
+    exactly for the calls a plain memo answers from its dictionary."""
+    from test_variants import plain_memo
+
+    trace = trace_of(board, "memo")
+    mark = "O" if board.count("X") > board.count("O") else "X"
+    plain = plain_memo(board, mark, "X")[2]
+    steps = PageSteps(trace)
+    page_step = PageMoments(steps)
+    hits = 0
+    for q in questions(trace):
+        if q.kind != "seen":
+            continue
+        _cells, _mark, hit, source = plain[q.call - 1]
+        ask, reveal = page_step(q.ask), page_step(q.reveal)
+        assert ask == page_step(("begin", q.call, 0)) and "Cache hit" not in steps.narration(ask), q
+        assert reveal > ask and (f"Cache hit: call #{source} " in steps.narration(reveal)) == hit, q
+        assert q.choices[q.answer].label == ("yes" if hit else "no")
+        hits += hit
+    assert hits
