@@ -231,6 +231,9 @@ class Uses:
     #: as such (None: worked out from ``calls`` and ``folded``).
     fills: frozenset[str] | None = None
     finished: frozenset[str] | None = None
+    #: The search's own notes on the calls drawn (alpha-beta's window and cuts, a cache hit);
+    #: a single board drawn without them (the guide's figures 4, 5 and 10) has none.
+    searched: bool = True
     #: Black arrows (another pick than the chosen line's) and grey ones (a test-play not picked).
     picked: bool = True
     rejected: bool = True
@@ -263,7 +266,8 @@ def legend_rows(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None 
         played = uses.played and (uses.calls is None or any(c.move is not None for c in uses.calls))
         rows = (words.legend_rows(played=played, testing=uses.testing, fills=fills, finished=finished)
                 + _call_rows(trace, uses) + _arrow_rows(trace, uses)
-                + search.drawn_legend_rows(shapes=False, calls=uses.calls, folded=uses.folded)
+                + (search.drawn_legend_rows(shapes=False, calls=uses.calls, folded=uses.folded)
+                   if uses.searched else [])
                 + marker_rows(markers or []) + words.setting_legend_rows())
     return rows
 

@@ -515,7 +515,7 @@ def guide_figure(trace: Trace, number: int) -> Figure | None:
                                     testing=first.move)
         # Call #1 before its test-play: no score, no search's mark, nothing finished.
         uses = drawing.Uses(chosen=False, thick=False, testing=True, tree=False, played=False,
-                            outcomes=False, calls=())
+                            outcomes=False, calls=(), searched=False)
         name, node, calls_drawn = "tested-cell", "n1", (1,)
     else:
         kind = drawing.outcome(trace, first)
@@ -526,7 +526,7 @@ def guide_figure(trace: Trace, number: int) -> Figure | None:
             fill=drawing.OUTCOME_FILL[kind] if kind and number == 10 else drawing.INNER_FILL,
             border=drawing.OUTCOME_BORDER[kind] if kind and number == 10 else drawing.INNER_BORDER)
         # Figure 10 fills a finished game with its outcome's colour; figure 5 keeps it plain.
-        uses = drawing.Uses(chosen=False, thick=False, tree=False, calls=(first,),
+        uses = drawing.Uses(chosen=False, thick=False, tree=False, calls=(first,), searched=False,
                             fills=frozenset([kind]) if kind and number == 10 else frozenset(),
                             finished=frozenset([kind]) if kind else frozenset())
         name = "after-test-play" if number == 5 else "final-board"
