@@ -44,6 +44,8 @@ class Firefox:
              "--remote-debugging-port=0", "about:blank"],
             stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         self._ids = itertools.count(1)
+        #: The events of the modules subscribed to (``session.subscribe``), as they arrived.
+        self.events: list[dict[str, Any]] = []
         self._stack = contextlib.ExitStack()
         try:
             self._socket: ClientConnection = self._stack.enter_context(
@@ -73,11 +75,14 @@ class Firefox:
         raise RuntimeError(f"Firefox did not start its WebDriver BiDi server:\n{log[-2000:]}")
 
     def command(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        """Send one command and return its result (events that arrive meanwhile are dropped)."""
+        """Send one command and return its result (events that arrive meanwhile are kept in ``events``)."""
         number = next(self._ids)
         self._socket.send(json.dumps({"id": number, "method": method, "params": params}))
         while True:
             message = json.loads(self._socket.recv(timeout=COMMAND_SECONDS))
+            if message.get("type") == "event":
+                self.events.append(message)
+                continue
             if message.get("id") != number:
                 continue
             if message.get("type") == "error":
@@ -133,11 +138,13 @@ class Page:
         value = result["result"]
         return None if value.get("type") == "undefined" else json.loads(value["value"])
 
-    def screenshot(self, path: str | Path, full_page: bool = False) -> bytes:
+    def screenshot(self, *, path: str | Path | None = None, full_page: bool = False) -> bytes:
+        """The page as PNG (the window, or the whole document), also written to ``path`` if given."""
         picture = self._firefox.command("browsingContext.captureScreenshot", {
             "context": self._context, "origin": "document" if full_page else "viewport"})
         data = base64.b64decode(picture["data"])
-        Path(path).write_bytes(data)
+        if path is not None:
+            Path(path).write_bytes(data)
         return data
 
     def close(self) -> None:
