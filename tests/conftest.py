@@ -244,3 +244,11 @@ def firefox() -> Iterator[object]:
         pytest.fail(f"{firefox_path()} is missing: apt-get install firefox-esr (or set TRACER_FIREFOX)")
     with Firefox(firefox_path()) as browser:
         yield browser
+
+
+@pytest.fixture(params=[pytest.param("browser", id="chromium", marks=pytest.mark.chromium),
+                        pytest.param("firefox", id="firefox", marks=pytest.mark.firefox)])
+def each_browser(request: pytest.FixtureRequest):
+    """Chromium, then Firefox, for a test that makes only the page calls both offer
+    (``new_page(viewport=…)``, ``goto``, ``evaluate``, ``screenshot``, ``close``)."""
+    return request.getfixturevalue(request.param)

@@ -51,6 +51,7 @@ class Firefox:
             self._socket: ClientConnection = self._stack.enter_context(
                 connect(self._address() + "/session", max_size=None, open_timeout=START_SECONDS))
             self.command("session.new", {"capabilities": {}})
+            self.command("session.subscribe", {"events": ["log.entryAdded"]})
         except BaseException:
             self.close()
             raise
@@ -90,8 +91,11 @@ class Firefox:
             return message["result"]
 
     def new_page(self, viewport: dict[str, int] | None = None) -> Page:
-        context = self.command("browsingContext.create", {"type": "tab"})["context"]
-        page = Page(self, context)
+        """A tab of its own storage (as a Playwright page of its own context): nothing one page
+        keeps (local storage, cookies) is seen by the next."""
+        user = self.command("browser.createUserContext", {})["userContext"]
+        context = self.command("browsingContext.create", {"type": "tab", "userContext": user})["context"]
+        page = Page(self, context, user)
         if viewport:
             page.set_viewport_size(viewport)
         return page
@@ -116,9 +120,10 @@ class Firefox:
 class Page:
     """One tab, answering the calls the tests make of a Playwright page."""
 
-    def __init__(self, firefox: Firefox, context: str) -> None:
+    def __init__(self, firefox: Firefox, context: str, user: str) -> None:
         self._firefox = firefox
         self._context = context
+        self._user = user
 
     def set_viewport_size(self, viewport: dict[str, int]) -> None:
         self._firefox.command("browsingContext.setViewport", {
@@ -147,5 +152,13 @@ class Page:
             Path(path).write_bytes(data)
         return data
 
+    def problems(self) -> list[str]:
+        """The errors and warnings this tab's scripts logged or raised so far."""
+        return [f"{event['params']['level']}: {event['params'].get('text')}" for event in self._firefox.events
+                if event.get("method") == "log.entryAdded"
+                and event["params"].get("source", {}).get("context") == self._context
+                and event["params"].get("level") in ("error", "warn")]
+
     def close(self) -> None:
         self._firefox.command("browsingContext.close", {"context": self._context})
+        self._firefox.command("browser.removeUserContext", {"userContext": self._user})

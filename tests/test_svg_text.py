@@ -63,13 +63,6 @@ MEASURE = r"""() => {
 }"""
 
 
-@pytest.fixture(params=[pytest.param("browser", id="chromium", marks=pytest.mark.chromium),
-                        pytest.param("firefox", id="firefox", marks=pytest.mark.firefox)])
-def each_browser(request: pytest.FixtureRequest):
-    """Chromium, then Firefox (each left out, with one line, where it is missing)."""
-    return request.getfixturevalue(request.param)
-
-
 def measure(browser, path: Path) -> dict:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     try:
