@@ -36,8 +36,12 @@ class BiDiError(RuntimeError):
 class Firefox:
     """One headless Firefox process and its BiDi session."""
 
-    def __init__(self, executable: Path) -> None:
+    def __init__(self, executable: Path, prefs: dict[str, Any] | None = None) -> None:
+        """Start ``executable`` on a fresh profile, with ``prefs`` set in it (e.g.
+        ``{"layout.css.prefers-color-scheme.content-override": 0}`` for dark pages)."""
         self._profile = Path(tempfile.mkdtemp(prefix="tracer-firefox-"))
+        (self._profile / "user.js").write_text("".join(
+            f"user_pref({json.dumps(name)}, {json.dumps(value)});\n" for name, value in (prefs or {}).items()))
         self._log = (self._profile / "firefox.log").open("w+", encoding="utf-8")
         self._process = subprocess.Popen(
             [str(executable), "--headless", "--no-remote", "--profile", str(self._profile),
