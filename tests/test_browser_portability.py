@@ -60,18 +60,22 @@ def test_the_step_through_dialog_keeps_a_margin_inside_the_window(each_browser, 
     assert all(7 <= margin <= 9 for margin in seen.values()), seen
 
 
-def test_the_compare_tables_words_are_as_large_as_the_pages(each_browser, cli, tmp_path):
-    # A bare monospace is 13px in Chromium and 12px in Firefox, scaled down with the rest:
-    # the table was 10px in Firefox. Named in rem, it is 0.8 of the page's 16px in both.
-    assert cli("compare", "--example", "near-endgame", "--html", "c.html").exit_code == 0
-    page = each_browser.new_page(viewport={"width": 1280, "height": 800})
+@pytest.mark.parametrize(("args", "page", "selector", "size"), [
+    (["compare", "--example", "near-endgame", "--html", "c.html"], "c.html", "pre", 0.8 * 16),
+    (["--example", "near-endgame", "--figures", "figs"], "figs/index.html", "code", 13),
+], ids=["compare-table", "figures-code"])
+def test_monospace_words_have_the_size_the_page_names(each_browser, cli, tmp_path, args, page, selector, size):
+    # A bare monospace is 13px in Chromium and 12px in Firefox (the compare table, at .85em of
+    # it, was 10px in Firefox): each page names its monospace font and size in rem.
+    assert cli(*args).exit_code == 0
+    tab = each_browser.new_page(viewport={"width": 1280, "height": 800})
     try:
-        page.goto((tmp_path / "c.html").resolve().as_uri())
-        sizes = page.evaluate("""() => ['body', 'pre'].map(
+        tab.goto((tmp_path / page).resolve().as_uri())
+        sizes = tab.evaluate(f"""() => ['body', '{selector}'].map(
           selector => parseFloat(getComputedStyle(document.querySelector(selector)).fontSize))""")
     finally:
-        page.close()
-    assert sizes == [16, 12.8]
+        tab.close()
+    assert sizes == [16, size]
 
 
 #: Step 20 times, then turn the quiz on and answer its first question with its first choice.
