@@ -116,13 +116,15 @@ def render_json(traces: list[Trace]) -> str:
 
 #: The compare page's look: each search a column, all at one scale that fits the widest tree
 #: to its column (each tree's width is a share of its column), a zoom per column, stacked on
-#: a phone; differences in violet, the colour no outcome uses.
+#: a phone; differences in violet, the colour no outcome uses. The table's font and size are
+#: named: a bare monospace's default size is a browser's own (13px in Chromium, 12 in Firefox).
 PAGE_CSS = """
 :root { color-scheme: light; }
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #212121; background: #fff;
        margin: 0; padding: .8em 1em; line-height: 1.4; }
 h1 { font-size: 1.3em; margin: 0 0 .4em; }
-pre { background: #fafafa; border: 1px solid #ddd; padding: .6em; overflow-x: auto; font-size: .85em; }
+pre { background: #fafafa; border: 1px solid #ddd; padding: .6em; overflow-x: auto;
+      font-family: "DejaVu Sans Mono", ui-monospace, monospace; font-size: .8rem; }
 .trees { display: grid; gap: .8em; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20em), 1fr));
          align-items: start; }
 .trees section { min-width: 0; border: 1px solid #d0d0d0; border-radius: 6px; padding: .5em; }
