@@ -515,3 +515,23 @@ def test_memos_log_counts_the_calls_answered_from_the_cache(cells):
     hits = sum(1 for _board, _mark, hit, _source in plain_memo(cells, mark, "X")[2] if hit)
     last = render_log(run_search(game(cells, mark), "memo")).rstrip("\n").splitlines()[-1]
     assert last == f"Memoised minimax: {hits:,} cache {'hit' if hits == 1 else 'hits'}."
+
+
+@pytest.mark.parametrize("cells", [".O...X..X", "X.O.X.O.."])
+def test_memos_stats_count_hits_per_depth_and_the_positions_computed(cells):
+    """``--stats``: the cache hits, per depth, and the positions computed (each once) are
+    those of a plain memo: its calls answered from the dictionary, and the others."""
+    from collections import Counter
+
+    from tracer.renderers.stats import render_stats
+
+    mark = "O" if cells.count("X") > cells.count("O") else "X"
+    plain = plain_memo(cells, mark, "X")[2]
+    placed = sum(c != "." for c in cells)
+    per_depth = Counter(sum(c != "." for c in board) - placed for board, _mark, hit, _s in plain if hit)
+    expected = [f"cache hits {sum(per_depth.values()):,}",
+                *(f"at depth {d} {n:,}" for d, n in sorted(per_depth.items())),
+                f"computed positions {sum(1 for *_rest, hit, _s in plain if not hit):,} (each searched once)"]
+    lines = [" ".join(line.split()) for line in render_stats(run_search(game(cells, mark), "memo")).splitlines()]
+    start = lines.index(expected[0])
+    assert lines[start:start + len(expected)] == expected
