@@ -416,3 +416,36 @@ def test_the_code_panel_runs_negamax_s_pick(open_page):
     assert view.page.evaluate("document.getElementById('story').dataset.kind") == "choose", shown
     assert shown["color"] == "-1" and shown["color * scores"] == "[0, -1]" and shown["bestScore"] == "-Infinity"
     assert "Negamax: O takes the max of the negated scores: max(0, -1) = 0 for O" in view.text("#narration")
+
+
+@pytest.mark.parametrize("count", range(0, 12))
+def test_a_score_line_lists_every_score_or_says_how_many_it_leaves_out(count):
+    """A picture's score line lists the scores, or its ends around a count of those left out:
+    what it shows and the count add up to them all, and the count is never zero."""
+    from tracer.explain.negamax import footer_scores
+
+    values = [(-1) ** k * k for k in range(count)]
+    line = footer_scores(values)
+    left_out = re.search(r"… ([\d,]+) more …", line)
+    shown = [part for part in line.split(", ") if part and "more" not in part]
+    if left_out is None:
+        assert shown == [f"{v:+d}" if v else "0" for v in values]
+    else:
+        assert int(left_out.group(1).replace(",", "")) >= 1
+        assert len(shown) + int(left_out.group(1).replace(",", "")) == count
+
+
+@pytest.mark.parametrize("example", ["aima-5.2", "cutoffs-differ", "near-endgame", "o-to-move"])
+def test_negamaxs_legend_row_names_what_its_picture_draws(example):
+    """Beside a textbook node, "for MIN: −3"; under a finished board, "negamax:": the legend's
+    sample is the one its picture carries."""
+    from test_cut_words import legend_and_picture, traced
+
+    trace = traced(example, "ge", "negamax")
+    legend, picture = legend_and_picture(trace)
+    words, search = for_trace(trace)
+    rows = search.legend_rows(shapes=words.draws_shapes)
+    assert rows
+    for row in rows:
+        sample = re.sub(r"<[^>]*>", "", row.symbol)
+        assert sample.split(":")[0] + ":" in picture, (example, sample)
