@@ -449,3 +449,51 @@ def test_negamaxs_legend_row_names_what_its_picture_draws(example):
     for row in rows:
         sample = re.sub(r"<[^>]*>", "", row.symbol)
         assert sample.split(":")[0] + ":" in picture, (example, sample)
+
+
+@pytest.mark.parametrize(("board", "scores"), [(".O...X..X", "-2,5,0"), ("XO..X..O.", "-3,7,1"),
+                                               ("X.OX.XOO.", "tutorial")])
+def test_mover_questions_offer_what_a_finished_game_can_give_either_side(board, scores):
+    """A call's score for its mover may be any terminal score for the AI or its negation (the
+    same game's end scored for the other side): each mover question offers them all, and is
+    asked and revealed with the call's value question (its docstring's rule)."""
+    from tracer.cli import build_game
+    from tracer.explain.text import signed
+
+    trace = SearchSpec("negamax").run(build_game(board.encode(), "board", scores=scores))
+    fixed = {-1, 1, 0} if scores == "tutorial" else {int(v) for v in scores.split(",")}
+    everything = {signed(v) for v in fixed} | {signed(-v) for v in fixed}
+    found = questions(trace)
+    values = {q.call: q for q in found if q.kind == "value"}
+    movers = [q for q in found if q.kind == "mover"]
+    assert movers
+    for q in movers:
+        assert everything <= {c.label for c in q.choices}, (q.call, q.choices)
+        value = values[q.call]
+        assert (q.ask, q.reveal, q.ask_alone, q.reveal_alone) == \
+            (value.ask, value.reveal, value.ask_alone, value.reveal_alone), q.call
+
+
+def test_a_mover_questions_answer_is_the_movers_minimax_score_whatever_run_is_offered():
+    """On a tree with 28 different scores for the side to move (more than a question offers),
+    each mover question's answer is the minimax value for MAX, negated where MIN moves."""
+    from tracer.cli import build_game
+    from tracer.explain.text import signed
+
+    rising = "[" + ", ".join(f"[{k}]" for k in range(1, 15)) + "]"
+    game = build_game(rising.encode(), "rising")
+    trace = SearchSpec("negamax").run(game)
+
+    def value(state: int, depth: int) -> int:
+        finished = game.outcome(state, depth)
+        if finished:
+            return int(finished[1])
+        scores = [value(game.play(state, m), depth + 1) for m in game.moves(state)]
+        return max(scores) if game.maximising(state) else min(scores)
+
+    movers = [q for q in questions(trace) if q.kind == "mover"]
+    for q in movers:
+        call = trace.call(q.call)
+        for_max = value(call.state, call.depth)
+        assert q.choices[q.answer].label == signed(for_max if game.maximising(call.state) else -for_max), q.call
+    assert any(q.choices[0].label != movers[0].choices[0].label for q in movers), "every run starts alike"
