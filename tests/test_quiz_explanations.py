@@ -339,3 +339,25 @@ def test_a_seen_before_question_is_asked_as_its_call_begins_and_revealed_by_the_
         assert q.choices[q.answer].label == ("yes" if hit else "no")
         hits += hit
     assert hits
+
+
+def test_where_the_answer_sits_in_an_offered_run_gives_nothing_away():
+    """A question with more choices than it offers shows a run holding the answer; over any
+    MAX_CHOICES calls in a row, the answer (far from either end of the list) sits once at
+    each place of the run, so its place says nothing of it."""
+    from tracer.explain.questions import MAX_CHOICES, choice_window
+
+    count, answer = 3 * MAX_CHOICES, MAX_CHOICES + MAX_CHOICES // 2
+    for first in (1, 5, 100):
+        places = []
+        for call in range(first, first + MAX_CHOICES):
+            offered = choice_window(count, answer, call)
+            assert len(offered) == MAX_CHOICES and answer in offered
+            places.append(answer - offered.start)
+        assert sorted(places) == list(range(MAX_CHOICES)), places
+    # Near either end of the list, the run still holds the answer and stays inside the list.
+    for near_end in (0, 1, count - 2, count - 1):
+        for call in range(1, MAX_CHOICES + 1):
+            offered = choice_window(count, near_end, call)
+            assert near_end in offered and offered.start >= 0 and offered.stop <= count
+            assert len(offered) == MAX_CHOICES
