@@ -361,3 +361,28 @@ def test_where_the_answer_sits_in_an_offered_run_gives_nothing_away():
             offered = choice_window(count, near_end, call)
             assert near_end in offered and offered.start >= 0 and offered.stop <= count
             assert len(offered) == MAX_CHOICES
+
+
+@pytest.mark.parametrize(("choice", "typed"), [
+    (("score", 1), ["+1", "1", " +1 "]), (("score", -2), ["-2"]), (("score", 0), ["0"]),
+    (("bounded", 2, "≤"), ["≤ +2", "≤+2", "≤2", "<= 2", "<=+2", "<=2", " <= +2"]),
+    (("bounded", -1, "≥"), ["≥ -1", ">=-1", ">= -1"]),
+    (("bound", "+∞"), ["+∞", "∞", "+inf", "inf", "+infinity", "Infinity"]),
+    (("bound", "-∞"), ["-∞", "-inf", "-INFINITY"]), (("bound", "+3"), ["+3", "3"]), (("bound", "-3"), ["-3"]),
+])
+def test_an_answer_may_be_typed_in_each_spelling_its_docstring_lists(choice, typed):
+    """``+1`` also as ``1``; a bound ``≤ +2`` also as ``≤2``, ``<= 2``, ``<=+2``; a window's
+    ``-∞`` also as ``-inf`` and ``-infinity`` (a ``+`` may be left out): each names the choice,
+    not one of the others offered beside it."""
+    from tracer.explain.questions import Question, bound_choice, bounded_choice, score_choice
+
+    make = {"score": score_choice, "bounded": bounded_choice, "bound": bound_choice}
+    others = {"score": [score_choice(v) for v in (-1, 2, -3)],
+              "bounded": [bounded_choice(v, s) for v in (1, -2, 3) for s in "≤≥"],
+              "bound": [bound_choice(t) for t in ("+2", "-2", "0")]}
+    kind, *args = choice
+    right = make[kind](*args)
+    q = Question(kind="value", call=1, depth=0, prompt="", choices=(*others[kind], right),
+                 answer=len(others[kind]), explanation="", ask=("begin", 1, 0), reveal=("end", 1, 0))
+    for text in typed:
+        assert q.accepts(text) == q.answer, text
