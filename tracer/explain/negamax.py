@@ -8,8 +8,6 @@ the words cannot drift from the algorithm.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..search.negamax import negated_scores
 from ..style import SMALL_POINTS
 from ..trace import Call
@@ -18,6 +16,10 @@ from .base import Note, SearchWords
 from .labels import LegendRow
 from .questions import Question, choice_window, score_choice, who
 from .text import signed
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def negation(score: int, flips: bool) -> str:

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+
     from ..trace import Trace
+else:
+    from ..records import NamedTuple
 
 
 class Setting(NamedTuple):
@@ -29,7 +33,7 @@ class Setting(NamedTuple):
 
 
 #: A per-call fact's check: whether a value read from a JSON trace is one the search records.
-ExtraCheck = Callable[[Any], bool]
+ExtraCheck = Callable[[object], bool]
 
 
 class SearchKind(NamedTuple):
