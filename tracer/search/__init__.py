@@ -176,6 +176,8 @@ def guide_calls(trace: Trace) -> int | None:
     kind = find(trace.search.algorithm, "trace")
     if kind.baseline or not kind.compare:
         return None
+    if kind.baseline_calls is not None:
+        return kind.baseline_calls(trace)
     game = trace.game
     moves, play, outcome = game.moves, game.play, game.outcome
     sizes: dict[int, int] = {}

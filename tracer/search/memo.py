@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 def search(game: Game) -> Trace:
     """Record every call the memoised minimax makes on ``game`` from its root."""
-    rows = Positions()
+    rows = Positions.filling()
     hits: list[bool] = []
     sources: list[int | None] = []
     rows.extras.update(cache_hit=hits, cached_from=sources)
@@ -37,17 +37,17 @@ def search(game: Game) -> Trace:
     hit_rows: dict[int, int] = {}  # computed row -> the row of its cache hits
     first_call: dict[int, int] = {}  # computed row -> the call number that computed it
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
-    add, score = rows.add, rows.score
+    add, score, sizes, best = rows.add, rows.score, rows.sizes, rows.best
+    edge_move, edge_child, first_edge, edge_count = rows.edge_move, rows.edge_child, rows.first_edge, rows.edge_count
+    known_row, hit_row = computed.get, hit_rows.get
     calls = 1  # the first call
 
-    def hit(known: int) -> int:
-        """The row of the cache hits on computed row ``known`` (made on the first hit)."""
-        pid = hit_rows.get(known)
-        if pid is None:
-            # A hit on a finished game keeps its terminal code: the shared checks expect it.
-            pid = hit_rows[known] = add(rows.state[known], rows.depth[known], rows.terminal[known], score[known])
-            hits.append(True)
-            sources.append(first_call[known])
+    def first_hit(known: int) -> int:
+        """The row of the cache hits on computed row ``known``, made on its first hit."""
+        # A hit on a finished game keeps its terminal code: the shared checks expect it.
+        pid = hit_rows[known] = add(rows.state[known], rows.depth[known], rows.terminal[known], score[known])
+        hits.append(True)
+        sources.append(first_call[known])
         return pid
 
     def visit(state: int, depth: int) -> int:
@@ -60,28 +60,29 @@ def search(game: Game) -> Trace:
         sources.append(None)
         if finished:
             return pid
-        moves = list(moves_of(state))
+        moves = moves_of(state)
         children = []
         below = depth + 1
         for move in moves:
             calls += 1  # the call on the child, a hit or not
             after = play(state, move)
-            known = computed.get(after << 16 | below)
-            children.append(visit(after, below) if known is None else hit(known))
-        best_i, best = 0, score[children[0]]
-        if maximising(state):
-            for i, child in enumerate(children):
-                if score[child] > best:
-                    best_i, best = i, score[child]
-        else:
-            for i, child in enumerate(children):
-                if score[child] < best:
-                    best_i, best = i, score[child]
-        rows.set_edges(pid, moves, children, best_i, best)
+            known = known_row(after << 16 | below)
+            # A hit's row is never row 0 (the first call's, computed): 0 or None is no row yet.
+            children.append(visit(after, below) if known is None else hit_row(known) or first_hit(known))
+        # The first test-play with the strictly best score, as the guide keeps it.
+        scores = [score[child] for child in children]
+        best_score = max(scores) if maximising(state) else min(scores)
+        score[pid] = best_score
+        best[pid] = scores.index(best_score)
+        sizes[pid] = 1 + sum([sizes[child] for child in children])
+        first_edge[pid] = len(edge_move)
+        edge_count[pid] = len(moves)
+        edge_move.extend(moves)
+        edge_child.extend(children)
         return pid
 
     visit(game.root, 0)
-    return Trace(game, rows, SearchInfo("memo"))
+    return Trace(game, rows.pack(), SearchInfo("memo"))
 
 
 def _check_memo(trace: Trace, pid: int, where: str) -> None:
@@ -103,6 +104,27 @@ def _check_memo(trace: Trace, pid: int, where: str) -> None:
         raise AssertionError(f"{where}: call {source} did not compute this position's score")
 
 
+def _baseline_calls(trace: Trace) -> int:
+    """The guide's minimax's calls on the trace's game, from memo's rows: a computed row
+    searches as the guide does, and a hit stands for its computed position's whole subtree.
+
+    Rows are summed deepest first, so every row below a row is summed before it is (a hit
+    and its computed row are at the same depth, one below their caller)."""
+    p = trace.positions
+    hits, state, depth = p.extras["cache_hit"], p.state, p.depth
+    computed = {state[pid] << 16 | depth[pid]: pid for pid in range(len(p)) if not hits[pid]}
+    # Per row: the row whose guide's count it has (its own, or for a hit its computed row's).
+    counted = [computed[state[pid] << 16 | depth[pid]] if hit else pid for pid, hit in enumerate(hits)]
+    edge_child, first_edge, edge_count = list(p.edge_child), p.first_edge, p.edge_count
+    calls = [1] * len(p)
+    for pid in sorted(range(len(p)), key=depth.__getitem__, reverse=True):
+        count = edge_count[pid]
+        if count:
+            start = first_edge[pid]
+            calls[pid] = 1 + sum([calls[counted[child]] for child in edge_child[start : start + count]])
+    return calls[0]
+
+
 def _flag(value: Any) -> bool:
     return value is True or value is False
 
@@ -120,4 +142,5 @@ KIND = SearchKind(
     words="tracer.explain.memo:MemoWords",
     help="answers repeated positions from a cache",
     extras={"cache_hit": _flag, "cached_from": _call_number},
+    baseline_calls=_baseline_calls,
 )
