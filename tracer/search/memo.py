@@ -37,27 +37,39 @@ def search(game: Game) -> Trace:
     hit_rows: dict[int, int] = {}  # computed row -> the row of its cache hits
     first_call: dict[int, int] = {}  # computed row -> the call number that computed it
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
-    add, score, sizes, best = rows.add, rows.score, rows.sizes, rows.best
-    edge_move, edge_child, first_edge, edge_count = rows.edge_move, rows.edge_child, rows.first_edge, rows.edge_count
+    states, depths, terminals, score = rows.state, rows.depth, rows.terminal, rows.score
+    sizes, best, first_edge, edge_count = rows.sizes, rows.best, rows.first_edge, rows.edge_count
+    edge_move, edge_child = rows.edge_move, rows.edge_child
     known_row, hit_row = computed.get, hit_rows.get
     calls = 1  # the first call
+
+    def add(state: int, depth: int, terminal: int, value: int, hit: bool, source: int | None) -> int:
+        """A new row (``Positions.add``, with memo's two columns); its edges come later."""
+        states.append(state)
+        depths.append(depth)
+        terminals.append(terminal)
+        score.append(value)
+        best.append(-1)
+        first_edge.append(0)
+        edge_count.append(0)
+        sizes.append(1)
+        hits.append(hit)
+        sources.append(source)
+        return len(states) - 1
 
     def first_hit(known: int) -> int:
         """The row of the cache hits on computed row ``known``, made on its first hit."""
         # A hit on a finished game keeps its terminal code: the shared checks expect it.
-        pid = hit_rows[known] = add(rows.state[known], rows.depth[known], rows.terminal[known], score[known])
-        hits.append(True)
-        sources.append(first_call[known])
+        pid = hit_rows[known] = add(states[known], depths[known], terminals[known], score[known], True,
+                                    first_call[known])
         return pid
 
     def visit(state: int, depth: int) -> int:
         """Compute a position not in the cache; return its row. ``calls`` counts this call."""
         nonlocal calls
         finished = outcome(state, depth)
-        pid = computed[state << 16 | depth] = add(state, depth, *finished) if finished else add(state, depth)
+        pid = computed[state << 16 | depth] = add(state, depth, *(finished or (0, 0)), False, None)
         first_call[pid] = calls
-        hits.append(False)
-        sources.append(None)
         if finished:
             return pid
         moves = moves_of(state)
@@ -104,27 +116,6 @@ def _check_memo(trace: Trace, pid: int, where: str) -> None:
         raise AssertionError(f"{where}: call {source} did not compute this position's score")
 
 
-def _baseline_calls(trace: Trace) -> int:
-    """The guide's minimax's calls on the trace's game, from memo's rows: a computed row
-    searches as the guide does, and a hit stands for its computed position's whole subtree.
-
-    Rows are summed deepest first, so every row below a row is summed before it is (a hit
-    and its computed row are at the same depth, one below their caller)."""
-    p = trace.positions
-    hits, state, depth = p.extras["cache_hit"], p.state, p.depth
-    computed = {state[pid] << 16 | depth[pid]: pid for pid in range(len(p)) if not hits[pid]}
-    # Per row: the row whose guide's count it has (its own, or for a hit its computed row's).
-    counted = [computed[state[pid] << 16 | depth[pid]] if hit else pid for pid, hit in enumerate(hits)]
-    edge_child, first_edge, edge_count = list(p.edge_child), p.first_edge, p.edge_count
-    calls = [1] * len(p)
-    for pid in sorted(range(len(p)), key=depth.__getitem__, reverse=True):
-        count = edge_count[pid]
-        if count:
-            start = first_edge[pid]
-            calls[pid] = 1 + sum([calls[counted[child]] for child in edge_child[start : start + count]])
-    return calls[0]
-
-
 def _flag(value: Any) -> bool:
     return value is True or value is False
 
@@ -142,5 +133,4 @@ KIND = SearchKind(
     words="tracer.explain.memo:MemoWords",
     help="answers repeated positions from a cache",
     extras={"cache_hit": _flag, "cached_from": _call_number},
-    baseline_calls=_baseline_calls,
 )
