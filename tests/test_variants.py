@@ -485,8 +485,8 @@ def test_tree_draws_pruned_test_plays_windows_and_cache_hits():
 @pytest.mark.parametrize("scores", [TUTORIAL, DEPTH])
 def test_the_guides_calls_read_from_a_searchs_own_rows_are_the_guides(board, scores):
     """A search that reads the guide's call count from its own rows (``SearchKind.baseline_calls``:
-    negamax, which makes the guide's very calls) gives the count of the plain reference minimax, on its trace as recorded
-    and as read back from its JSON file."""
+    negamax, which makes the guide's very calls) gives the count of the plain reference minimax,
+    on its trace as recorded and as read back from its JSON file."""
     from tracer import search
 
     mark = "X" if board.count("X") == board.count("O") else "O"
