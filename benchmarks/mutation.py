@@ -7,15 +7,16 @@ as equivalent and the CI sample are all in ``benchmarks/mutation.toml``.
 For each mutant, in a copy of the repository (so the working tree is never touched):
 
 1. the tests of its file (the configuration's mapping) that execute the mutated lines
-   run first, fastest first, stopping at the first failure (a coverage pass made once
-   per run says which tests execute which lines);
-2. if they all pass, the tests of its file that run tracer as a program (whose lines
-   the coverage pass cannot see) run too. A mutant of code run only as its module is
-   imported (a constant, a default) is judged by the tests that run any of the module's
-   code, and by those.
+   run first, fastest first, stopping at the first failure. A coverage pass made once
+   per run says which tests execute which lines, in pytest's process and in every Python
+   process a test starts (tracer run as a program; benchmarks/mutation_child/);
+2. if they all pass, the tests of its file that started a Python process whose lines the
+   coverage pass could not see (it was killed, or ran without the pass's PYTHONPATH) run
+   too. A mutant of code run only as its module is imported (a constant, a default) is
+   judged by the tests that run any of the module's code, and by those.
 
 Only a mutant that all of them let pass is a survivor: a test that neither executes
-the mutated lines nor starts tracer as a process cannot notice the change.
+the mutated lines nor starts a process the pass could not see cannot notice the change.
 
 A failing test, a module that no longer imports, or a run over its time limit
 kills the mutant. Options::
@@ -215,8 +216,13 @@ def coverage_map(copy: Path, cases: list[Case], config: Config) -> dict[str, dic
     files = sorted({t for c in cases if c.mutant.scope != "js" for t in c.tests})
     watched = sorted({str(copy / c.mutant.path) for c in cases if c.mutant.scope != "js"})
     out = copy.parent / "coverage.json"
+    children = copy.parent / "children"
+    children.mkdir(exist_ok=True)
+    children.chmod(0o777)  # some tests start tracer as another user
+    paths = [copy, copy / "benchmarks", copy / "benchmarks" / "mutation_child"]
     env = child_env(copy, {"MUTATION_COVER_FILES": os.pathsep.join(watched), "MUTATION_COVER_OUT": str(out),
-                           "PYTHONPATH": os.pathsep.join([str(copy), str(copy / "benchmarks")])})
+                           "MUTATION_COVER_CHILDREN": str(children),
+                           "PYTHONPATH": os.pathsep.join(map(str, paths))})
     print(f"coverage pass: {len(files)} test files, {len(watched)} mutated files", flush=True)
     outcome = run_pytest(copy, files, 3600, "-p", "mutation_cover", "-p", "no:randomly", env=env)
     if outcome.status != 0:

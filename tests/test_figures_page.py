@@ -44,6 +44,17 @@ def test_page_holds_every_figure_in_order_with_its_narration(tutorial_trace, tut
                      ("final-board", "25")]
 
 
+def test_each_caption_names_the_guides_figure_as_the_contents_do(tutorial_files):
+    """The guide numbers figures 4 to 10 (its figures 6-8 are the three test-plays, 9 the
+    overview): each caption leads with that number, as its line in the contents does."""
+    page = tutorial_files["index.html"]
+    assert isinstance(page, str)
+    captions = re.findall(r"<figcaption>(.*?)</figcaption>", page)
+    contents = re.findall(r'<li><a href="#[\w-]+">(.*?)</a></li>', page)
+    assert [c.split(":", 1)[0] for c in captions] == [f"Figure {n}" for n in range(4, 11)]
+    assert captions == contents
+
+
 def test_page_loads_nothing_from_anywhere(tutorial_files):
     page = tutorial_files["index.html"]
     assert "<?xml" not in page and "<!DOCTYPE svg" not in page

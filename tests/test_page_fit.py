@@ -128,6 +128,49 @@ def test_a_phone_gets_one_column_without_sideways_scrolling(open_page, scheme):
     assert code["top"] >= tree["bottom"], "on a phone the panels follow each other"
 
 
+CODE_LINES = r"""() => [...document.querySelectorAll('#code-panel .code-lines li code')].map(code => {
+  // The words' boxes (spaces at a wrap may hang past the edge, as in any wrapped text).
+  const rects = [];
+  const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.data.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      rects.push(...[...range.getClientRects()].filter(r => r.width > 0));
+    }
+  }
+  const box = code.getBoundingClientRect();
+  return {text: code.textContent, right: Math.max(...rects.map(r => r.right)), box: box.right,
+          lines: new Set(rects.map(r => Math.round(r.top))).size,
+          // each row's left edge, top to bottom (a row may be several rectangles)
+          starts: [...new Set(rects.map(r => Math.round(r.top)))].sort((a, b) => a - b)
+            .map(top => Math.min(...rects.filter(r => Math.round(r.top) === top).map(r => r.left)))};
+})"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (360, 740)], ids=["1024x768", "360x740"])
+def test_every_code_line_shows_whole_wrapping_under_its_own_text(open_page, size):
+    """No line of the algorithm runs past the panel's edge (hidden behind a sideways
+    scroll at a projector's width); a wrapped line continues right of where it starts."""
+    width, height = size
+    page = open_page(width, height, "light", "#step=7")
+    assert page.evaluate("() => { const c = document.querySelector('#code-panel .code-lines');"
+                         " return c.scrollWidth <= c.clientWidth; }")
+    lines = [line for line in page.evaluate(CODE_LINES) if line["starts"]]  # blank lines aside
+    assert lines and any(line["lines"] > 1 for line in lines), "at this width some line must wrap"
+    char = page.evaluate("() => { const s = document.createElement('code'); s.textContent = 'x'.repeat(10);"
+                         " document.querySelector('#code-panel .code-lines').append(s);"
+                         " const w = s.getBoundingClientRect().width / 10; s.remove(); return w; }")
+    indents = sorted({round(line["starts"][0]) for line in lines})
+    assert len(indents) >= 3, "the function, its body and the loop's body each start further in"
+    for line in lines:
+        assert line["right"] <= line["box"] + 1, line["text"]
+        if line["lines"] > 1:  # the later rows start right of the first row's first word
+            first, *rest = line["starts"]
+            assert rest and all(start >= first + char - 1 for start in rest), line
+
+
 def test_the_legend_is_one_button_away(open_page):
     page = open_page(1024, 768, "light", "#step=5")
     legend = page.evaluate(MEASURE, "#legend")

@@ -133,6 +133,17 @@ def test_the_page_tells_every_step_as_python_does(open_trace, example, algorithm
         assert set(re.findall(r"</?([a-z]+)", markup)) <= {"b", "code"}, markup
 
 
+@pytest.mark.parametrize(("example", "algorithm", "cutoff", "scores", "order", "ai"), CASES)
+def test_every_step_says_something_new(example, algorithm, cutoff, scores, order, ai):
+    """Stepping on moves the story on: no two steps in a row say the same (a cache hit's
+    lookup and its return were once told by one sentence twice)."""
+    told = PageSteps(trace_of(example, algorithm, cutoff, scores, order, ai)).narrations()
+    earlier = next(told)
+    for n, text in enumerate(told, start=2):
+        assert text != earlier, (n, text)
+        earlier = text
+
+
 def test_the_text_keeps_the_guide_s_teaching(tutorial_trace):
     """Today's content, now written by the plug-ins: the guide's variable names and steps,
     the first best test-play, a forced win counted in moves, windows and cuts in the log's words."""

@@ -434,10 +434,13 @@ def test_page_steps_through_memo_naming_the_earlier_call(browser, tmp_path):
     trace = run_search(game("XOX.O...X", "O"), "memo")
     steps = _page_steps(browser, tmp_path, trace)
     hits = {text for text, _ in steps if "Cache hit" in text}
+    returns = {text for text, _ in steps if "from the cache" in text}
     sources = {c.extra("cached_from") for c in trace if c.extra("cache_hit")}
-    assert sources and hits == {f"Cache hit: call #{s} already computed this position, so this call "
-                                f"returns its {{score: {trace.call(s).score}}} from the cache without "
-                                "test-playing." for s in sources}
+    assert sources and hits == {f"Cache hit: call #{s} already computed this position at this depth, "
+                                f"so its answer, {{score: {trace.call(s).score}}}, is in the cache."
+                                for s in sources}
+    assert returns == {f"So this call test-plays nothing: it returns call #{s}'s {{score: "
+                       f"{trace.call(s).score}}} straight from the cache." for s in sources}
 
 
 # ---- stats and the tree ----------------------------------------------------------------

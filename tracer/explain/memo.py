@@ -133,13 +133,16 @@ class MemoWords(SearchWords):
         if source is None or step.kind == pagewords.BEGIN:
             return []
         p = self.trace.positions
-        return [("memo.hit", {"source": source, "returned": self.game_words.returned(None, p.score[pid])})]
+        key = "memo.hit" if step.kind == pagewords.EMPTY else "memo.hit.return"  # the lookup, then the return
+        return [(key, {"source": source, "returned": self.game_words.returned(None, p.score[pid])})]
 
 
 #: What memoisation adds to the step-through page (over the game's words).
 PAGE_PHRASES: dict[str, str] = {
-    "memo.hit": ("**Cache hit:** call #{source} already computed this position, so this call returns its "
-                 "`{returned}` from the cache without test-playing."),
+    "memo.hit": ("**Cache hit:** call #{source} already computed this position at this depth, so its "
+                 "answer, `{returned}`, is in the cache."),
+    "memo.hit.return": ("So this call test-plays nothing: it returns call #{source}'s `{returned}` straight "
+                        "from the cache."),
     "summary.one": "{search_name}: {count} cache hit",
     "summary.many": "{search_name}: {count} cache hits",
     "memo.caption": "cache hit: #{source}",

@@ -146,7 +146,7 @@ def render_page(
             f"{zoom_controls(fig.name)}"
             f'<figure>\n<div class="drawing" role="img" aria-label="{escape(fig.alt)}">'
             f"{inline_svg(svg, fig.name)}</div>\n"
-            f"<figcaption>{escape(fig.caption)}</figcaption>\n</figure>\n{link}\n</section>\n"
+            f"<figcaption>{escape(nav_text(fig))}</figcaption>\n</figure>\n{link}\n</section>\n"
         )
     return (
         "<!DOCTYPE html>\n"

@@ -41,7 +41,14 @@
     for (const [id, step, template] of LINES) {
       const li = R.el("li");
       li.dataset.line = id;
-      li.append(R.el("span", "step-tag", step), R.el("code", "", R.fill(template)));
+      const text = R.el("code", "", R.fill(template));
+      // The indent becomes a margin, so a long line wraps under its own text, a little
+      // further in, and never breaks at its leading spaces.
+      const first = text.firstChild;
+      const indent = first && first.nodeType === Node.TEXT_NODE ? first.data.length - first.data.trimStart().length : 0;
+      if (indent) first.data = first.data.trimStart();
+      text.style.setProperty("--indent", indent + "ch");
+      li.append(R.el("span", "step-tag", step), text);
       codeEl.appendChild(li);
       lineEls[id] = li;
     }

@@ -19,7 +19,9 @@
       notes(state) {
         const pid = state.frames[state.frames.length - 1].pid;
         if (!hit(pid) || state.kind === K.BEGIN) return [];
-        return [["memo.hit", { source: source(pid), returned: ctx.returned(pid) }]];
+        // First the lookup finds the answer, then the call returns it: two steps, two sentences.
+        const key = state.kind === K.EMPTY ? "memo.hit" : "memo.hit.return";
+        return [[key, { source: source(pid), returned: ctx.returned(pid) }]];
       },
       frameLines: (f, kind) => (hit(f.pid) && kind >= K.CHECK
         ? [{ tag: "cache", text: ctx.text("memo.stack", { source: source(f.pid) }) }] : []),
