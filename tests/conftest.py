@@ -1,4 +1,4 @@
-"""Shared fixtures (the tutorial's trace, the CLI runner, the guide's JavaScript, a browser) and the
+"""Shared fixtures (the tutorial's trace, the CLI runner, the guide's JavaScript, the browsers) and the
 groups of tests left out where what they need is missing."""
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 TUTORIAL_BOARD = "X.OX.XOO."
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+FIREFOX = "/usr/bin/firefox-esr"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -40,7 +41,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     parser.addoption(
         "--require-all", action="store_true",
-        help="run every group of tests (guide_js, node, browser, system_dot, bash) and fail those whose "
+        help="run every group of tests (guide_js, node, browser, firefox, system_dot, bash) and fail those whose "
              "outside help is missing, instead of leaving them out (the default when CI=true)",
     )
 
@@ -54,6 +55,11 @@ def guide_path(config: pytest.Config) -> Path:
 def chromium_path() -> Path:
     """The browser the page tests drive: $TRACER_CHROMIUM, else Debian's chromium."""
     return Path(os.environ.get("TRACER_CHROMIUM", CHROMIUM))
+
+
+def firefox_path() -> Path:
+    """The second browser some page tests also run in: $TRACER_FIREFOX, else Debian's Firefox ESR."""
+    return Path(os.environ.get("TRACER_FIREFOX", FIREFOX))
 
 
 @dataclass(frozen=True)
@@ -91,9 +97,15 @@ GROUPS = {
         "tests against the guide's JavaScript", _marked("guide_js"), _guide_missing,
         f"run them with --guide-js PATH or {GUIDE_VARIABLE}=PATH (they need node)"),
     "browser": Group(
-        "browser tests", lambda item: "browser" in getattr(item, "fixturenames", ()),
+        "browser tests",
+        lambda item: "browser" in getattr(item, "fixturenames", ()) or _marked("chromium")(item),
         lambda config: None if chromium_path().exists() else f"no Chromium at {chromium_path()}",
         "install one (Debian: apt-get install chromium) or set TRACER_CHROMIUM=PATH"),
+    "firefox": Group(
+        "tests in Firefox",
+        lambda item: "firefox" in getattr(item, "fixturenames", ()) or _marked("firefox")(item),
+        lambda config: None if firefox_path().exists() else f"no Firefox at {firefox_path()}",
+        "install one (Debian: apt-get install firefox-esr) or set TRACER_FIREFOX=PATH"),
     "system_dot": Group(
         "tests of Graphviz's own dot (PDF, --engine dot)", _marked("system_dot"), _dot_missing,
         "they need Graphviz's own dot: install Graphviz (Debian: apt-get install graphviz)"),
@@ -113,7 +125,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Leave out (deselect, not skip) the tests whose outside help is missing.
 
     Each group in GROUPS needs something this project cannot install with pip (the
-    guide's own text and node, a Chromium, Graphviz's dot, bash). On a machine without
+    guide's own text and node, a Chromium, a Firefox, Graphviz's dot, bash). On a machine without
     it the group is left out, and one line at the end says so and how to run it; where
     every group is required (CI), they stay and fail loudly instead.
     """
@@ -221,3 +233,22 @@ def browser() -> Iterator[object]:
         browser = playwright.chromium.launch(executable_path=str(chromium_path()), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def firefox() -> Iterator[object]:
+    """A headless Firefox driven over WebDriver BiDi (tests/firefox_bidi.py; installed by .ci/run)."""
+    from firefox_bidi import Firefox
+
+    if not firefox_path().exists():
+        pytest.fail(f"{firefox_path()} is missing: apt-get install firefox-esr (or set TRACER_FIREFOX)")
+    with Firefox(firefox_path()) as browser:
+        yield browser
+
+
+@pytest.fixture(params=[pytest.param("browser", id="chromium", marks=pytest.mark.chromium),
+                        pytest.param("firefox", id="firefox", marks=pytest.mark.firefox)])
+def each_browser(request: pytest.FixtureRequest):
+    """Chromium, then Firefox, for a test that makes only the page calls both offer
+    (``new_page(viewport=…)``, ``goto``, ``evaluate``, ``screenshot``, ``close``)."""
+    return request.getfixturevalue(request.param)

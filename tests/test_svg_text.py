@@ -1,7 +1,8 @@
 """SVG text in a browser keeps the room the layout gave it: no text runs into another or out of its box.
 
-The pictures are rendered by Chromium and every ``<text>``'s box is measured there, for the
-default tree, the figures and the figures page, with each layout engine.
+The pictures are rendered by Chromium and by Firefox and every ``<text>``'s box is measured
+there, for the default tree, the figures, the figures page and the textbook trees, with each
+layout engine.
 """
 
 from __future__ import annotations
@@ -20,18 +21,29 @@ from tracer.trace import Trace
 #: filled box (a table cell, a node's frame, the legend) their first letter sits in.
 MEASURE = r"""() => {
   const inside = (b, x, y) => b.left <= x && x <= b.right && b.top <= y && y <= b.bottom;
+  // An element's geometry on the screen: its getBBox through its transform. Client boxes are
+  // not the same thing in every browser (Firefox's take in a shape's stroke, even a transparent
+  // one, and a pixel more each side of a text).
+  const drawn = e => {
+    const m = e.getScreenCTM(), b = e.getBBox();
+    const xs = [m.a * b.x + m.e, m.a * (b.x + b.width) + m.e], ys = [m.d * b.y + m.f, m.d * (b.y + b.height) + m.f];
+    const box = {left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys)};
+    return {...box, width: box.right - box.left, height: box.bottom - box.top};
+  };
   const boxes = [...document.querySelectorAll('svg polygon, svg path')].filter(s => {
     const fill = s.getAttribute('fill');
     const graph = s.closest('g.graph');
     return fill && fill !== 'none' && fill !== 'transparent' && graph && s.parentNode !== graph;
-  }).map(s => s.getBoundingClientRect()).filter(b => b.width >= 12 && b.height >= 12);
+  }).map(drawn).filter(b => b.width >= 12 && b.height >= 12);
   const legend = [...document.querySelectorAll('svg g.graph > polygon, svg g.graph > path')].slice(1)
-    .map(s => s.getBoundingClientRect()).filter(b => b.width >= 12 && b.height >= 12);
+    .map(drawn).filter(b => b.width >= 12 && b.height >= 12);
   const texts = [...document.querySelectorAll('svg text')].filter(t => t.textContent.trim()).map(t => {
-    // A text's box in Chromium is the font's full height, 1.16 em for DejaVu Sans; the letters
-    // stand in its middle em (Graphviz sets lines 1.1 em apart), so that is what is compared.
-    const r = t.getBoundingClientRect(), trim = r.height * 0.07;
-    return {words: t.textContent, left: r.left, right: r.right, top: r.top + trim, bottom: r.bottom - trim};
+    // Across: the advances the words were laid out with. Up and down: a text's box is the font's
+    // full height (1.16 em for DejaVu Sans in Chromium, 1.27 em in Firefox); the letters stand in
+    // its middle em (Graphviz sets lines 1.1 em apart), so that is what is compared.
+    const box = drawn(t), middle = (box.top + box.bottom) / 2;
+    const em = parseFloat(getComputedStyle(t).fontSize) * Math.abs(t.getScreenCTM().d);
+    return {words: t.textContent, left: box.left, right: box.right, top: middle - em / 2, bottom: middle + em / 2};
   });
   const crossing = [], outside = [];
   const eps = 0.75;
@@ -61,10 +73,10 @@ def measure(browser, path: Path) -> dict:
 
 
 @pytest.mark.parametrize("engine", [pytest.param("dot", marks=pytest.mark.system_dot), "pure"])
-def test_the_default_trees_text_keeps_its_room_in_a_browser(browser, tutorial_trace: Trace, tmp_path, engine):
+def test_the_default_trees_text_keeps_its_room_in_a_browser(each_browser, tutorial_trace: Trace, tmp_path, engine):
     path = tmp_path / "tree.svg"
     path.write_bytes(pipe(game_tree(tutorial_trace), "svg", engine=engine))
-    seen = measure(browser, path)
+    seen = measure(each_browser, path)
     assert seen["count"] > 100
     assert seen["crossing"] == [] and seen["outside"] == []
 
@@ -74,13 +86,13 @@ def test_the_default_trees_text_keeps_its_room_in_a_browser(browser, tutorial_tr
     ["--example", "near-endgame", "--algorithm", "alphabeta"],
     ["--example", "cutoffs-differ", "--algorithm", "alphabeta", "--cutoff", "gt"],
 ], ids=["guide", "alphabeta", "cutoffs-gt"])
-def test_the_figures_pages_text_keeps_its_room(browser, cli, tmp_path, args):
+def test_the_figures_pages_text_keeps_its_room(each_browser, cli, tmp_path, args):
     result = cli(*args, "--figures", "figs")
     assert result.exit_code == 0, result.output
     pictures = sorted((tmp_path / "figs").glob("*.svg"))
     assert pictures
     for path in [tmp_path / "figs" / "index.html", *pictures]:
-        seen = measure(browser, path)
+        seen = measure(each_browser, path)
         assert seen["count"] > 10, path.name
         assert seen["crossing"] == [], (path.name, seen["crossing"])
         assert seen["outside"] == [], (path.name, seen["outside"])
@@ -146,12 +158,23 @@ def _edge_points(svg: str) -> list[tuple[str, float, float]]:
     return points
 
 
-@pytest.mark.parametrize("args", [
+TEXTBOOK_TREES = pytest.mark.parametrize("args", [
     ["--example", "aima-5.2", "--algorithm", "alphabeta"],
     ["--example", "aima-5.2"],
     ["--example", "cutoffs-differ", "--algorithm", "alphabeta", "--cutoff", "ge"],
     ["--example", "cutoffs-differ", "--algorithm", "alphabeta", "--cutoff", "gt"],
 ], ids=["aima-ab", "aima-mm", "cutoffs-ge", "cutoffs-gt"])
+
+
+@TEXTBOOK_TREES
+def test_a_textbook_trees_text_keeps_its_room_in_a_browser(each_browser, cli, tmp_path, args):
+    assert cli(*args, "-o", "t.svg").exit_code == 0
+    seen = measure(each_browser, tmp_path / "t.svg")
+    assert seen["count"] > 10
+    assert seen["crossing"] == [] and seen["outside"] == []
+
+
+@TEXTBOOK_TREES
 def test_no_edge_crosses_a_textbook_nodes_words(cli, tmp_path, args):
     assert cli(*args, "-o", "t.svg").exit_code == 0
     svg = (tmp_path / "t.svg").read_text(encoding="utf-8")

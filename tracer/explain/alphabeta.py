@@ -231,10 +231,13 @@ class AlphaBetaWords(SearchWords):
     def legend_rows(self, *, shapes: bool) -> list[LegendRow]:
         return self.drawn_legend_rows(shapes=shapes)
 
-    def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None) -> list[LegendRow]:
-        """The window always; the pruned, cut and bound rows only when a call drawn has them."""
+    def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None,
+                          folded: frozenset[int] = frozenset()) -> list[LegendRow]:
+        """The window always; the pruned, cut and bound rows only when a call drawn has them (a
+        summary box shows its bound, not the moves pruned inside it)."""
         pids = range(len(self.trace.positions)) if calls is None else {c.pid for c in calls}
-        pruned = any(self.skipped(pid) for pid in pids)
+        whole = pids if calls is None else {c.pid for c in calls if c.call not in folded}
+        pruned = any(self.skipped(pid) for pid in whole)
         bounds = any(self.bound_sign(pid) for pid in pids)
         if shapes:
             def sample(symbol: str, colour: str) -> str:

@@ -14,7 +14,7 @@ name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ..style import OUTCOME_BORDER, OUTCOME_FILL
 from . import labels, pagewords
@@ -325,11 +325,14 @@ class GameWords:
         """``state`` drawn as a Graphviz HTML-like label fragment (a table)."""
         return labels.table(labels.row(labels.cell(labels.text(self.describe(state)))), BORDER="0")
 
-    def legend_rows(self, *, played: bool, testing: bool, outcomes: bool) -> list[LegendRow]:
-        """The legend's rows for what the game draws in its pictures."""
-        if not outcomes:
-            return []
+    def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
+                    finished: Collection[str]) -> list[LegendRow]:
+        """The legend's rows for what the game draws in a picture: ``played`` and ``testing``
+        say whether it marks a move just played or tested, ``fills`` which outcomes' fills
+        its states have, ``finished`` the outcomes of the finished games it draws."""
         kind = "leaf"
+        if kind not in fills:
+            return []
         return [LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
                           "a finished game, with its score for the maximiser")]
 
@@ -610,9 +613,11 @@ class SearchWords:
         """The legend's rows for what the search adds to a picture (``shapes``: a textbook tree)."""
         return []
 
-    def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None) -> list[LegendRow]:
-        """``legend_rows`` for a picture of ``calls`` (None: every call of the trace); a search
-        whose rows depend on what is drawn keeps only those its calls use."""
+    def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None,
+                          folded: frozenset[int] = frozenset()) -> list[LegendRow]:
+        """``legend_rows`` for a picture of ``calls`` (None: every call of the trace), those
+        numbered in ``folded`` drawn as summary boxes; a search whose rows depend on what is
+        drawn keeps only those its calls use."""
         return self.legend_rows(shapes=shapes)
 
     def footer_legend(self) -> LegendRow | None:

@@ -13,7 +13,7 @@ beside the tree.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..games.learner.game import AT_RETURN, FIRST_ODD_MOVE, STOPPED, Departure, LearnerFacts
 from ..games.tictactoe.board import LINES, cell_name, other
@@ -240,13 +240,14 @@ class LearnerWords(GameWords):
         return self.tictactoe.picture(self.position(state), played=shown, testing=testing,
                                       terminal=terminal if terminal != STOPPED else 0, line_colour=line_colour)
 
-    def legend_rows(self, *, played: bool, testing: bool, outcomes: bool) -> list[LegendRow]:
-        rows = self.tictactoe.legend_rows(played=played, testing=testing, outcomes=False)
-        if outcomes:
-            ai, human = self.game.ai, other(self.game.ai)  # type: ignore[arg-type]
-            for kind, text in (("win", f"{ai} (AI) has three in a row"),
-                               ("loss", f"{human} (human) has three in a row"),
-                               ("draw", "a full board, no three in a row")):
+    def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
+                    finished: Collection[str]) -> list[LegendRow]:
+        rows = self.tictactoe.legend_rows(played=played, testing=testing, fills=(), finished=finished)
+        ai, human = self.game.ai, other(self.game.ai)  # type: ignore[arg-type]
+        for kind, text in (("win", f"{ai} (AI) has three in a row"),
+                           ("loss", f"{human} (human) has three in a row"),
+                           ("draw", "a full board, no three in a row")):
+            if kind in fills:
                 rows.append(LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
                                       f"{OUTCOME_SYMBOL[kind]} {text}: the score is the one your program returned"))
         return rows

@@ -64,7 +64,13 @@ class MemoWords(SearchWords):
                         border=HIT_BORDER, caption="answered from the cache,\nnot searched again")
 
     def legend_rows(self, *, shapes: bool) -> list[LegendRow]:
-        if shapes:
+        return self.drawn_legend_rows(shapes=shapes)
+
+    def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None,
+                          folded: frozenset[int] = frozenset()) -> list[LegendRow]:
+        """The cache hit's row, when a call drawn is one."""
+        pids = range(len(self.trace.positions)) if calls is None else {c.pid for c in calls}
+        if shapes or not any(self.source(pid) is not None for pid in pids):
             return []
         return [LegendRow(labels.swatch(HIT_FILL, HIT_BORDER, border=2, width=12, height=12),
                           "cache hit: the score of an earlier call on the same position (#N); blue-grey border, "
@@ -120,6 +126,9 @@ class MemoWords(SearchWords):
         return {**super().page_phrases(), **PAGE_PHRASES}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
+        """The cache hit's row, when the trace has one."""
+        if not any(self.source(pid) is not None for pid in range(len(self.trace.positions))):
+            return []
         return [("hit", "", "cache hit: answered with an earlier call's score")]
 
     def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..games.nim.game import ASCENDING, BITS, HUMAN_WINS, heap_and_take
 from ..style import INDEX_TEXT, OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL, PLAYED_FILL, SMALL_POINTS
@@ -155,7 +155,8 @@ class NimWords(GameWords):
                 labels.cell(objects, ALIGN="LEFT")))
         return labels.table(*rows, BORDER="0", CELLBORDER="0", CELLSPACING="0", CELLPADDING="1")
 
-    def legend_rows(self, *, played: bool, testing: bool, outcomes: bool) -> list[LegendRow]:
+    def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
+                    finished: Collection[str]) -> list[LegendRow]:
         rows = [LegendRow(labels.sample(OBJECT, "#212121", SMALL_POINTS),
                           "an object; each row is a heap, numbered on its left")]
         if played:
@@ -164,8 +165,8 @@ class NimWords(GameWords):
         if testing:
             rows.append(LegendRow(labels.sample(OBJECT, PLAYED_FILL, SMALL_POINTS),
                                   "red objects: those the for-loop's test-play takes"))
-        if outcomes:
-            for kind, text in (("win", "the AI wins: +1"), ("loss", "the human wins: -1")):
+        for kind, text in (("win", "the AI wins: +1"), ("loss", "the human wins: -1")):
+            if kind in fills:
                 rows.append(LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
                                       f"{OUTCOME_SYMBOL[kind]} {text} ({self.rule()})"))
         return rows

@@ -9,7 +9,7 @@ scores say why a finished game scores what it does).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..games.tictactoe.board import Board
 from ..games.tictactoe.game import TERMINAL_NAMES, order_name
@@ -394,7 +394,8 @@ class TicTacToeWords(GameWords):
                             COLOR="#9e9e9e", FIXEDSIZE="TRUE", WIDTH=n * CELL_SIZE,
                             HEIGHT=n * CELL_SIZE)
 
-    def legend_rows(self, *, played: bool, testing: bool, outcomes: bool) -> list[LegendRow]:
+    def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
+                    finished: Collection[str]) -> list[LegendRow]:
         rows = []
         if played:
             rows.append(LegendRow(labels.swatch(PLAYED_FILL, PLAYED_FILL),
@@ -405,13 +406,14 @@ class TicTacToeWords(GameWords):
                                   "testing (figure 4)"))
         rows.append(LegendRow(labels.sample("0", INDEX_TEXT, SMALL_POINTS),
                               "grey digit: an empty cell, showing its index as the guide's array holds it"))
-        if outcomes:
+        if {"win", "loss"} & set(finished):  # a won game shows its line; a draw has none
             rows.append(LegendRow(labels.sample("X", OUTCOME_INK["win"], SMALL_POINTS),
                                   f"bold coloured marks: the {self.row_words} (every line, when there are two)"))
-            s, ai, human = self.game.scores, self.game.ai, self.game.human
-            for kind, text in (("win", f"{ai} (AI) wins: {s.text('ai_win')}"),
-                               ("loss", f"{human} (human) wins: {s.text('human_win')}"),
-                               ("draw", f"draw: {s.text('draw')}")):
+        s, ai, human = self.game.scores, self.game.ai, self.game.human
+        for kind, text in (("win", f"{ai} (AI) wins: {s.text('ai_win')}"),
+                           ("loss", f"{human} (human) wins: {s.text('human_win')}"),
+                           ("draw", f"draw: {s.text('draw')}")):
+            if kind in fills:
                 rows.append(LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
                                       f"{OUTCOME_SYMBOL[kind]} {text}"))
         return rows

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from . import labels, pagewords
 from .base import GameWords
@@ -150,7 +150,8 @@ class TreeWords(GameWords):
         text = f"{glyph} {self.game.label(state)}" + ("" if value is None else f" = {value}")
         return labels.table(labels.row(labels.cell(labels.text(text))), BORDER="0")
 
-    def legend_rows(self, *, played: bool, testing: bool, outcomes: bool) -> list[LegendRow]:
+    def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
+                    finished: Collection[str]) -> list[LegendRow]:
         return []
 
     # ---- the step-through page (tracer/viewer/games/tree.js) -------------------------------

@@ -63,19 +63,24 @@ class ComparePage(Output):
         check_graphviz()
 
     def render(self) -> None:
-        from ..renderers.compare import differences, render_html
-        from ..renderers.tree import READABLE_NODES, describe, game_tree, legend_graph, plan_tree, tree_legend
+        from ..renderers.compare import difference_marks, differences, render_html
+        from ..renderers.tree import READABLE_NODES, describe, game_tree, legend_graph, plan_tree, shared_legend
 
         # Each tree as the tree file draws it by default: whole when small, else to the
         # depth that stays readable (side by side, several large drawings would take minutes);
         # without their titles and legends, which the page shows once.
-        plans = [plan_tree(trace, whole=READABLE_NODES) for trace in self.trace]
-        svgs = [pipe(game_tree(trace, plan, marks=_other_move(self.trace[0], trace), framed=False),
-                     "svg").decode("utf-8") for trace, plan in zip(self.trace, plans, strict=True)]
-        notes = [describe(trace, plan) for trace, plan in zip(self.trace, plans, strict=True)]
-        richest = max(range(len(self.trace)), key=lambda i: len(tree_legend(self.trace[i], plans[i])))
-        legend = pipe(legend_graph(tree_legend(self.trace[richest], plans[richest])), "svg").decode("utf-8")
-        self.page = render_html(self.trace, svgs, notes, differences(self.trace), legend)
+        traces = self.trace
+        plans = [plan_tree(trace, whole=READABLE_NODES) for trace in traces]
+        drawn = [[call for call, _ in plan.nodes] + plan.path for plan in plans]
+        marks = [{**diff, **_other_move(traces[0], trace, diff)}
+                 for trace, diff in zip(traces, difference_marks(traces, drawn), strict=True)]
+        svgs = [pipe(game_tree(trace, plan, marks=mark, framed=False), "svg").decode("utf-8")
+                for trace, plan, mark in zip(traces, plans, marks, strict=True)]
+        notes = [describe(trace, plan) for trace, plan in zip(traces, plans, strict=True)]
+        legend = pipe(legend_graph(shared_legend(list(zip(traces, plans, marks, strict=True)))),
+                      "svg").decode("utf-8")
+        self.page = render_html(traces, svgs, notes, differences(traces), legend,
+                                marked=any(m.dashed for mark in marks for m in mark.values()))
 
     def write(self) -> None:
         if self.path == "-":
@@ -85,15 +90,18 @@ class ComparePage(Output):
         self.report(f"trace: wrote {self.path} ({len(self.trace)} trees side by side)")
 
 
-def _other_move(base: Trace, trace: Trace) -> dict[int, Marker]:
-    """A violet mark on the first move ``trace``'s search picks when it is not ``base``'s."""
+def _other_move(base: Trace, trace: Trace, marks: dict[int, Marker]) -> dict[int, Marker]:
+    """A violet mark on the first move ``trace``'s search picks when it is not ``base``'s (its
+    tag also names the columns that do not make it, if ``marks`` marked it for that)."""
     from ..explain import Marker
 
     root = trace.root
     if trace.result.index == base.result.index or root.best_index is None or not root.children():
         return {}
     picked = root.children()[root.best_index]
-    return {picked.call: Marker("another move than the first search's", legend="another move than the first")}
+    also = marks.get(picked.call)
+    tag = "another move than the first search's" + (f"; {also.tag}" if also and also.tag else "")
+    return {picked.call: Marker(tag, legend="another move than the first")}
 
 
 def plan_compare(traces: list[Trace], request: CompareRequest) -> list[Output]:

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from .. import games
-from ..explain import for_trace
+from ..explain import Marker, for_trace
 from ..explain.text import capitalised, signed
 from ..trace import Call, Trace
 
@@ -116,13 +116,15 @@ def render_json(traces: list[Trace]) -> str:
 
 #: The compare page's look: each search a column, all at one scale that fits the widest tree
 #: to its column (each tree's width is a share of its column), a zoom per column, stacked on
-#: a phone; differences in violet, the colour no outcome uses.
+#: a phone; differences in violet, the colour no outcome uses. The table's font and size are
+#: named: a bare monospace's default size is a browser's own (13px in Chromium, 12 in Firefox).
 PAGE_CSS = """
 :root { color-scheme: light; }
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #212121; background: #fff;
        margin: 0; padding: .8em 1em; line-height: 1.4; }
 h1 { font-size: 1.3em; margin: 0 0 .4em; }
-pre { background: #fafafa; border: 1px solid #ddd; padding: .6em; overflow-x: auto; font-size: .85em; }
+pre { background: #fafafa; border: 1px solid #ddd; padding: .6em; overflow-x: auto;
+      font-family: "DejaVu Sans Mono", ui-monospace, monospace; font-size: .8rem; }
 .trees { display: grid; gap: .8em; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20em), 1fr));
          align-items: start; }
 .trees section { min-width: 0; border: 1px solid #d0d0d0; border-radius: 6px; padding: .5em; }
@@ -140,15 +142,17 @@ pre { background: #fafafa; border: 1px solid #ddd; padding: .6em; overflow-x: au
   font-weight: bold; text-decoration: underline; }
 .trees input:focus-visible ~ .zoom { outline: 2px solid #0072b2; }
 details { font-size: .85em; margin-top: .3em; }
+p.key { font-size: .85em; margin: .3em 0; border-left: 4px dashed #a500f0; padding-left: .5em; }
 @media (max-width: 40em) { body { padding: .5em; } .drawing { max-height: 60vh; } }
 """
 
 
 def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str],
-                differences: Sequence[str] = (), legend: str = "") -> str:
+                differences: Sequence[str] = (), legend: str = "", marked: bool = False) -> str:
     """A self-contained page: the table, then each search's tree in its own column (``svgs[i]``,
     the SVG of trace ``i``'s tree drawn without title and legend, ``notes[i]`` saying what it
-    shows, ``differences[i]`` how it differs from the first), then ``legend``'s SVG once."""
+    shows, ``differences[i]`` how it differs from the first), then ``legend``'s SVG once;
+    ``marked``: the trees mark calls another column's search does not make (the page says how)."""
     from .figures_page import NO_SCRIPTS, inline_svg
 
     widths = [_svg_width(svg) for svg in svgs]
@@ -158,10 +162,10 @@ def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str],
         diff = differences[i] if i < len(differences) else ""
         share = f"{100 * widths[i] / widest:.2f}%"
         name = f"t{i}"
-        marked = ' class="differs"' if "another move" in diff else ""
+        framed = ' class="differs"' if "another move" in diff else ""
         columns.append(
-            f'<section id="{name}"{marked}>'
-            f'<h2>{escape(row["settings"])}</h2><p>{escape(note)}</p>'
+            f'<section id="{name}"{framed}>'
+            f'<h2>{i + 1} · {escape(row["settings"])}</h2><p>{escape(note)}</p>'
             + (f'<p class="{"diff" if " not made " in diff or "another move" in diff else "same"}">'
                f"{escape(diff)}</p>" if diff else "")
             + f'<input type="radio" class="fit" name="z{name}" id="z{name}-fit" checked>'
@@ -173,6 +177,7 @@ def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str],
             + "</div></section>")
     table = escape(render_table(traces))
     title = capitalised(for_trace(traces[0])[1].name())
+    key = f'<p class="key">{escape(capitalised(DIFFERENCE_WORDS))}.</p>' if marked else ""
     legend_part = ('<details><summary>Legend</summary><div class="drawing">'
                    f"{inline_svg(legend, 'legend')}</div></details>") if legend else ""
     return (
@@ -181,7 +186,7 @@ def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str],
         f'<meta http-equiv="Content-Security-Policy" content="{NO_SCRIPTS}">'
         f"<title>trace compare</title><style>{PAGE_CSS}</style></head><body>"
         f"<h1>{escape(title, quote=False)} and its variants, side by side</h1>"
-        f"<pre>{table}</pre>{legend_part}<div class=\"trees\">{''.join(columns)}</div></body></html>\n"
+        f"<pre>{table}</pre>{key}{legend_part}<div class=\"trees\">{''.join(columns)}</div></body></html>\n"
     )
 
 
@@ -226,3 +231,49 @@ def _shared_calls(base: Trace, other: Trace) -> int:
             if match is not None:
                 stack.append((child, match))
     return shared
+
+
+#: What the compare page's violet dashed frame means, in one line (the page and its legend say it).
+DIFFERENCE_WORDS = ("violet dashed frame: a call this column's search makes and another column's "
+                    "does not (the tag names those columns, at the top of each such part)")
+
+
+def moves_to(call: Call) -> tuple[int | None, ...]:
+    """The moves from the first call down to ``call``: what names one call in every search's tree."""
+    return tuple(c.move for c in call.path()[1:])
+
+
+def makes(trace: Trace, moves: Sequence[int | None]) -> bool:
+    """Whether ``trace``'s search made the call reached by ``moves`` from its first call (not
+    when it pruned a move on the way, or answered a call on the way from its cache)."""
+    node = trace.root
+    for move in moves:
+        node = next((c for c in node.children() if c.move == move), None)  # type: ignore[assignment]
+        if node is None:
+            return False
+    return True
+
+
+def not_made_by(traces: Sequence[Trace], column: int, call: Call) -> list[int]:
+    """The columns (numbered from 1) whose search does not make ``call`` of column ``column``'s trace."""
+    moves = moves_to(call)
+    return [j + 1 for j, other in enumerate(traces) if j != column and not makes(other, moves)]
+
+
+def difference_marks(traces: Sequence[Trace], drawn: Sequence[Sequence[Call]]) -> list[dict[int, Marker]]:
+    """Per column, a violet mark on each call drawn (``drawn[i]``) that another column's search
+    does not make; the tag, naming those columns, stands at the top of each such part (where the
+    call above is unmarked or lacks from other columns), the frames below it untagged."""
+    out = []
+    for i, calls in enumerate(drawn):
+        missing = {call.call: not_made_by(traces, i, call) for call in calls}
+        marks = {}
+        for call in calls:
+            columns = missing[call.call]
+            if not columns:
+                continue
+            above = missing.get(call.parent) if call.parent is not None else None
+            tag = "" if above == columns else "not in " + ", ".join(map(str, columns))
+            marks[call.call] = Marker(tag, dashed=True, legend=DIFFERENCE_WORDS)
+        out.append(marks)
+    return out

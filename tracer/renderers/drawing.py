@@ -186,7 +186,9 @@ def marker_rows(markers: list[Marker]) -> list[LegendRow]:
     for marker in markers:
         if marker.legend and marker.legend not in seen:
             seen.add(marker.legend)
-            sample = labels.symbol(labels.bold(labels.text(marker.tag or "- - -")), colour=MARKED,
+            # A dashed frame's sample is the dash, whatever its tag says of one call.
+            shown = "- - -" if marker.dashed or not marker.tag else marker.tag
+            sample = labels.symbol(labels.bold(labels.text(shown)), colour=MARKED,
                                    size=SMALL_POINTS, align="RIGHT")
             rows.append(LegendRow(sample, marker.legend))
     return rows
@@ -223,6 +225,18 @@ class Uses:
     #: The calls drawn (None: every call of the trace), so the search's rows name only what
     #: they hold (no "pruned" row under a drawing where nothing was pruned).
     calls: tuple[Call, ...] | None = None
+    #: Call numbers of ``calls`` drawn as summary boxes (their fill is what their score predicts).
+    folded: frozenset[int] = frozenset()
+    #: The outcome kinds whose fill a state drawn has, and those of the finished games drawn
+    #: as such (None: worked out from ``calls`` and ``folded``).
+    fills: frozenset[str] | None = None
+    finished: frozenset[str] | None = None
+    #: The search's own notes on the calls drawn (alpha-beta's window and cuts, a cache hit);
+    #: a single board drawn without them (the guide's figures 4, 5 and 10) has none.
+    searched: bool = True
+    #: Black arrows (another pick than the chosen line's) and grey ones (a test-play not picked).
+    picked: bool = True
+    rejected: bool = True
 
 
 def legend_label(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None = None) -> str:
@@ -231,16 +245,65 @@ def legend_label(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None
     Entries sit in two columns so the legend stays short; it goes in the graph's
     label (see ``tree.finish_graph``), outside the layout of the states.
     """
-    words, search = for_trace(trace)
-    if words.draws_shapes:  # a textbook tree: its own symbols, laid out as below
-        rows = (shape_legend_rows(trace, collapsed=uses.collapsed, chosen=uses.chosen, calls=uses.calls)
-                + _figure_rows(uses))
-    else:
-        rows = (words.legend_rows(played=uses.played, testing=uses.testing, outcomes=uses.outcomes)
-                + _call_rows(trace, uses) + _arrow_rows(trace, uses)
-                + search.drawn_legend_rows(shapes=False, calls=uses.calls)
-                + marker_rows(markers or []) + words.setting_legend_rows())
+    return legend_table(legend_rows(trace, uses, markers))
+
+
+def legend_table(rows: list[LegendRow]) -> str:
+    """``rows`` as a legend's table, in two columns."""
     return _two_columns([row.symbol + _words(row.text) for row in rows])
+
+
+def legend_rows(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None = None) -> list[LegendRow]:
+    """The legend's rows for a picture that draws what ``uses`` says, with ``markers`` on its calls."""
+    words, search = for_trace(trace)
+    fills, finished = drawn_outcomes(trace, uses)
+    if words.draws_shapes:  # a textbook tree: its own symbols, laid out as below
+        rows = (shape_legend_rows(trace, collapsed=uses.collapsed, chosen=uses.chosen, calls=uses.calls,
+                                  finished=finished, picked=uses.picked, rejected=uses.rejected,
+                                  folded=uses.folded)
+                + _figure_rows(uses) + marker_rows(markers or []))
+    else:
+        played = uses.played and (uses.calls is None or any(c.move is not None for c in uses.calls))
+        rows = (words.legend_rows(played=played, testing=uses.testing, fills=fills, finished=finished)
+                + _call_rows(trace, uses) + _arrow_rows(trace, uses)
+                + (search.drawn_legend_rows(shapes=False, calls=uses.calls, folded=uses.folded)
+                   if uses.searched else [])
+                + marker_rows(markers or []) + words.setting_legend_rows())
+    return rows
+
+
+#: Which outcome a fill colour shows (a state's fill is read back as the outcome it stands for).
+FILL_KIND = {fill: kind for kind, fill in OUTCOME_FILL.items()}
+
+
+def fill_kind(trace: Trace, call: Call, *, folded: bool = False) -> str | None:
+    """The outcome whose fill ``call``'s box gets when drawn (folded: as a summary box), or
+    None for a plain fill: a finished game's outcome, what a summary's or a cache hit's score
+    predicts (never a bound's)."""
+    look = for_trace(trace)[1].special_node(call)
+    if look is not None:
+        return FILL_KIND.get(look.fill)
+    if folded:
+        return FILL_KIND.get(score_fill(trace, call))
+    return outcome(trace, call)
+
+
+def drawn_outcomes(trace: Trace, uses: Uses) -> tuple[frozenset[str], frozenset[str]]:
+    """The outcome kinds a picture fills states with, and those of the finished games it draws
+    whole: what its legend's outcome rows explain (``uses.fills``/``finished`` when given)."""
+    if not uses.outcomes:
+        return frozenset(), frozenset()
+    words, search = for_trace(trace)
+    calls = uses.calls
+    if calls is None:  # every call: each finished game the trace holds, read off its rows
+        kinds = frozenset(words.outcome_kind(code) for code in set(trace.positions.terminal) if code)
+        return (uses.fills if uses.fills is not None else kinds,
+                uses.finished if uses.finished is not None else kinds)
+    whole = [c for c in calls if c.call not in uses.folded and search.special_node(c) is None]
+    fills = {fill_kind(trace, c, folded=c.call in uses.folded) for c in calls}
+    finished = {outcome(trace, c) for c in whole}
+    return (uses.fills if uses.fills is not None else frozenset(k for k in fills if k),
+            uses.finished if uses.finished is not None else frozenset(k for k in finished if k))
 
 
 def _figure_rows(uses: Uses) -> list[LegendRow]:
@@ -267,7 +330,7 @@ def _call_rows(trace: Trace, uses: Uses) -> list[LegendRow]:
     search = for_trace(trace)[1]
     rows = [LegendRow(labels.sample("#5", CELL_TEXT, SMALL_POINTS),
                       "call number: calls are numbered in the order they start (the log's #N)")]
-    if uses.tree:
+    if uses.tree and (uses.calls is None or any(c.terminal is None for c in uses.calls)):
         rows.append(search.footer_legend() or LegendRow(
             labels.sample("max =", CELL_TEXT, SMALL_POINTS), f"the score a call returns: the highest of its "
             f"test-plays ({words.max_role}) or the lowest ({words.min_role})"))
@@ -296,8 +359,9 @@ def _arrow_rows(trace: Trace, uses: Uses) -> list[LegendRow]:
     rows = []
     if uses.chosen:
         rows.append(LegendRow(_arrow(CHOSEN, bold_line=True), f"thick blue arrow: {search.chosen_line}"))
-    if uses.tree:
+    if uses.tree and uses.picked:
         rows.append(LegendRow(_arrow(PICKED_EDGE), f"black arrow: {search.picked_words}"))
+    if uses.tree and uses.rejected:
         rows.append(LegendRow(_arrow(REJECTED_EDGE), "grey arrow: a test-play it did not pick"))
     if uses.step11_arrow:
         rows.append(LegendRow(_arrow(PLAYED_FILL, bold_line=True), "red arrow: step 11, the test-play "

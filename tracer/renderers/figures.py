@@ -26,10 +26,11 @@ from .tree import (
     SCREEN_WIDTH,
     TreePlan,
     add_calls,
-    chosen_line,
+    arrow_kinds,
     finish_graph,
     new_graph,
     plan_tree,
+    summary_boxes,
 )
 
 #: Where the guide itself is read; the figures page links the steps that discuss each figure.
@@ -264,11 +265,12 @@ def _test_play_graph(
         fontcolor=drawing.PLAYED_FILL,
         penwidth="2.5",
     )
-    on_line = chosen_line(trace)
+    arrows, folded = arrow_kinds(trace, plan), summary_boxes(trace, plan)
     uses = drawing.Uses(
-        chosen=call.call in on_line and call.terminal is None, thick=True,
-        collapsed=bool(plan.collapsed), testing=True, step11_arrow=True, edge_scores=True,
+        chosen="chosen" in arrows, picked="picked" in arrows, rejected="rejected" in arrows, thick=True,
+        collapsed=bool(folded), testing=True, step11_arrow=True, edge_scores=True,
         explain=call.terminal is None, calls=(trace.root, *(c for c, _ in plan.nodes), *plan.path),
+        folded=folded,
     )
     finish_graph(graph, title, drawing.legend_label(trace, uses))
     return graph
@@ -412,9 +414,11 @@ def overview_figure(
     add_calls(graph, trace, plan, explain=True, edge_scores=True)
     _add_result_box(graph, trace)
     going = root.terminal is None
-    uses = drawing.Uses(chosen=going, thick=going, collapsed=bool(plan.collapsed),
-                        edge_scores=going, explain=going, result_box=True, tree=going,
-                        played=going, calls=(root, *(c for c, _ in plan.nodes), *plan.path))
+    arrows, folded = arrow_kinds(trace, plan), summary_boxes(trace, plan)
+    uses = drawing.Uses(chosen="chosen" in arrows, picked="picked" in arrows, rejected="rejected" in arrows,
+                        thick=going, collapsed=bool(folded), edge_scores=going, explain=going,
+                        result_box=True, tree=going, played=going,
+                        calls=(root, *(c for c, _ in plan.nodes), *plan.path), folded=folded)
     finish_graph(graph, "Figure 9 · " + _overview_title(trace, plan),
                  drawing.legend_label(trace, uses))
     caption = _overview_caption(trace)
@@ -509,8 +513,9 @@ def guide_figure(trace: Trace, number: int) -> Figure | None:
     if number == 4:
         label = drawing.state_label(trace, root.state, said_words.top, said_words.footer,
                                     testing=first.move)
+        # Call #1 before its test-play: no score, no search's mark, nothing finished.
         uses = drawing.Uses(chosen=False, thick=False, testing=True, tree=False, played=False,
-                            outcomes=False)
+                            outcomes=False, calls=(), searched=False)
         name, node, calls_drawn = "tested-cell", "n1", (1,)
     else:
         kind = drawing.outcome(trace, first)
@@ -520,7 +525,10 @@ def guide_figure(trace: Trace, number: int) -> Figure | None:
             trace, first.state, said_words.top, footer, played=first.move, terminal=first.terminal_code,
             fill=drawing.OUTCOME_FILL[kind] if kind and number == 10 else drawing.INNER_FILL,
             border=drawing.OUTCOME_BORDER[kind] if kind and number == 10 else drawing.INNER_BORDER)
-        uses = drawing.Uses(chosen=False, thick=False, tree=False, outcomes=kind is not None)
+        # Figure 10 fills a finished game with its outcome's colour; figure 5 keeps it plain.
+        uses = drawing.Uses(chosen=False, thick=False, tree=False, calls=(first,), searched=False,
+                            fills=frozenset([kind]) if kind and number == 10 else frozenset(),
+                            finished=frozenset([kind]) if kind else frozenset())
         name = "after-test-play" if number == 5 else "final-board"
         node, calls_drawn = ("final" if number == 10 else f"n{first.call}"), (first.call,)
     graph = new_graph({4: "tested_cell", 5: "after_test_play"}.get(number, "final_board"))

@@ -29,6 +29,8 @@ body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #212121;
 h1 { font-size: 1.5em; margin-bottom: 0.2em; }
 h2 { font-size: 1.15em; margin: 0 0 0.4em; }
 .intro, .narration { max-width: 48em; }
+/* Named, not left to the browser: a bare monospace's size is each browser's own (13px, 12px). */
+code { font-family: "DejaVu Sans Mono", ui-monospace, monospace; font-size: 0.8125rem; }
 nav ol { padding-left: 1.4em; }
 section.figure { border-top: 1px solid #e0e0e0; padding-top: 1em; margin-top: 1.5em; }
 figure { margin: 0.8em 0; }

@@ -124,10 +124,24 @@ def page_words(trace: Trace) -> dict[str, Any]:
     words, search = for_trace(trace)
     return {
         "game": {"phrases": words.page_phrases(), "constants": words.page_constants(),
-                 "legend": words.page_legend(), "code": words.code_lines(),
+                 "legend": page_legend(trace), "code": words.code_lines(),
                  **words.page_tables(trace, search.skipped)},
         "search": search_words_data(search),
     }
+
+
+#: The page legend's swatch classes that stand for an outcome's colour.
+OUTCOME_SWATCHES = frozenset({"win", "loss", "draw", "leaf"})
+
+
+def page_legend(trace: Trace) -> list[tuple[str, str, str]]:
+    """The game's page legend, its outcome rows only for the outcomes the page colours: a
+    finished game's, or what a score (not a bound) predicts for a summary or a cache hit."""
+    words, search = for_trace(trace)
+    p = trace.positions
+    used = {words.outcome_kind(code) for code in set(p.terminal) if code}
+    used |= {words.value_kind(p.score[pid]) for pid in range(len(p)) if not search.bound_sign(pid)}
+    return [row for row in words.page_legend() if row[0] not in OUTCOME_SWATCHES or row[0] in used]
 
 
 def search_words_data(search: Any) -> dict[str, Any]:

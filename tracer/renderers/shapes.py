@@ -10,11 +10,12 @@ draw nodes through here.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import graphviz
 
-from ..explain import for_trace, labels
+from ..explain import Marker, for_trace, labels
 from ..explain.labels import LegendRow
 from ..style import (
     CHOSEN,
@@ -22,6 +23,7 @@ from ..style import (
     CUT_MARK,
     FONT,
     INNER_BORDER,
+    MARKED,
     OUTCOME_BORDER,
     OUTCOME_FILL,
     PICKED_EDGE,
@@ -58,29 +60,35 @@ def _shape(trace: Trace, state: int) -> tuple[str, str, str, str]:
 
 
 def add_shape_node(graph: graphviz.Digraph, name: str, trace: Trace, call: Call, *, thick: bool = False,
-                   explain: bool = False) -> None:
+                   explain: bool = False, marker: Marker | None = None) -> None:
     """Draw ``call`` as a textbook node named ``name``; an inner node's name, call number and
     notes (alpha-beta's window) go in a node of their own just right of it, so edges route
-    around them instead of through them (as they would through an xlabel)."""
-    graph.node(name, **shape_node(trace, call, thick=thick))
+    around them instead of through them (as they would through an xlabel). A ``marker``
+    draws the shape's outline dashed in ``MARKED``, its tag beside the node."""
+    attrs = shape_node(trace, call, thick=thick, marker=marker)
+    graph.node(name, **attrs)
     if call.terminal_code:
         return
     words, search = for_trace(trace)
     side = [words.node_name(call.state), search.shape_note(call)]
     if explain:
         side.append(pick_footer(trace, call))
-    graph.node(f"{name}_side", label=_side_label(side, call.call), shape="plain")
+    graph.node(f"{name}_side", label=_side_label(side, call.call, marker.tag if marker else ""), shape="plain")
     with graph.subgraph() as row:
         row.attr(rank="same")
         row.edge(name, f"{name}_side", style="invis", minlen="0")
 
 
-def shape_node(trace: Trace, call: Call, *, thick: bool = False) -> dict[str, str]:
+def shape_node(trace: Trace, call: Call, *, thick: bool = False, marker: Marker | None = None) -> dict[str, str]:
     """Graphviz attributes drawing ``call`` as a textbook node (its side notes: add_shape_node)."""
     words = for_trace(trace)[0]
     if call.terminal_code:
-        return leaf_node(words.node_name(call.state), value_text(trace, call), thick=thick)
+        return leaf_node(words.node_name(call.state), value_text(trace, call), thick=thick, marker=marker)
     shape, width, height, fill = _shape(trace, call.state)
+    if marker is not None:
+        return {"label": value_text(trace, call), "shape": shape, "width": width, "height": height,
+                "fixedsize": "true", "style": "filled,dashed", "fillcolor": fill, "color": MARKED,
+                "penwidth": "3" if thick else "2.2", "fontsize": "12", "fontname": FONT}
     return {
         "label": value_text(trace, call),
         "shape": shape,
@@ -96,8 +104,12 @@ def shape_node(trace: Trace, call: Call, *, thick: bool = False) -> dict[str, st
     }
 
 
-def leaf_node(label: str, value: str, *, thick: bool = False, pruned: bool = False) -> dict[str, str]:
-    """A leaf: a square holding its value, its label small underneath (edges meet the square)."""
+def leaf_node(label: str, value: str, *, thick: bool = False, pruned: bool = False,
+              marker: Marker | None = None) -> dict[str, str]:
+    """A leaf: a square holding its value, its label small underneath (edges meet the square);
+    a ``marker`` draws the square dashed in ``MARKED``, its tag under the label."""
+    if marker is not None:
+        return _marked_leaf(label, value, marker, thick=thick)
     border = CHOSEN if thick else (SKIPPED_BORDER if pruned else OUTCOME_BORDER["leaf"])
     fill = "#ffffff" if pruned else OUTCOME_FILL["leaf"]
     ink = SKIPPED_BORDER if pruned else "#212121"
@@ -115,10 +127,28 @@ def leaf_node(label: str, value: str, *, thick: bool = False, pruned: bool = Fal
     }
 
 
-def _side_label(lines: list[str], call: int) -> str:
+def _marked_leaf(label: str, value: str, marker: Marker, *, thick: bool) -> dict[str, str]:
+    """A leaf with a search's mark: its square dashed in ``MARKED``, the tag under its label."""
+    square = labels.table(
+        labels.row(labels.cell(labels.font(labels.text(value), POINT_SIZE="12", COLOR="#212121"),
+                               WIDTH="30", HEIGHT="30", FIXEDSIZE="TRUE")),
+        BORDER=3 if thick else 2, COLOR=MARKED, CELLPADDING="0", CELLSPACING="0", BGCOLOR=OUTCOME_FILL["leaf"],
+        STYLE="DASHED")
+    under = [labels.font(labels.text(label), POINT_SIZE=str(SMALL_POINTS), COLOR="#424242")]
+    if marker.tag:
+        under.append(labels.font(labels.bold(labels.text(marker.tag)), POINT_SIZE=str(SMALL_POINTS), COLOR=MARKED))
+    return {"shape": "plain", "label": labels.html_label(labels.table(
+        labels.row(labels.cell(square)), *(labels.row(labels.cell(u)) for u in under),
+        BORDER="0", CELLBORDER="0", CELLSPACING="0", CELLPADDING="0"))}
+
+
+def _side_label(lines: list[str], call: int, tag: str = "") -> str:
     """The text beside a node: its label in bold, the call number, then the other lines, all at the
-    size of every other note (the window explains the cuts: it is never the smallest type)."""
+    size of every other note (the window explains the cuts: it is never the smallest type); a
+    mark's ``tag`` first, in ``MARKED``."""
     head = labels.bold(labels.text(lines[0])) + " " + labels.font(f"#{call}", COLOR="#595959")
+    if tag:
+        head = labels.font(labels.bold(labels.text(tag)), COLOR=MARKED) + labels.BREAK + head
     rest = "".join(labels.BREAK + labels.text(t) for t in lines[1:] if t)
     return labels.html_label(labels.font(head + rest, POINT_SIZE=str(SMALL_POINTS)))
 
@@ -167,24 +197,32 @@ def _add_skipped_subtree(graph: graphviz.Digraph, trace: Trace, state: int, name
 
 
 def shape_legend_rows(trace: Trace, *, collapsed: bool = False, chosen: bool = True,
-                      calls: tuple[Call, ...] | None = None) -> list[LegendRow]:
-    """The legend for textbook shapes: what ▲, ▼, ■, the colours and the marks mean."""
+                      calls: tuple[Call, ...] | None = None, finished: Collection[str] = ("leaf",),
+                      picked: bool = True, rejected: bool = True,
+                      folded: frozenset[int] = frozenset()) -> list[LegendRow]:
+    """The legend for textbook shapes: what ▲, ▼, ■, the colours and the marks mean, each
+    only when the picture holds it (``finished``: the outcomes of the leaves drawn)."""
     def row(symbol: str, colour: str, text: str) -> LegendRow:
         return LegendRow(labels.symbol(symbol, colour=colour, align="RIGHT"), text)
 
-    rows = [
-        row("▲", "#1565c0", "MAX node: takes the largest value below"),
-        row("▼", "#ad1457", "MIN node: takes the smallest value below"),
-        row("■", OUTCOME_BORDER["leaf"], "leaf: its value for MAX"),
-        row("3", "#212121", "inside a node: the value it backs up"),
-        *for_trace(trace)[1].drawn_legend_rows(shapes=True, calls=calls),
+    inner = [c for c in calls if c.terminal is None] if calls is not None else None
+    found = [
+        (True, row("▲", "#1565c0", "MAX node: takes the largest value below")),
+        (inner is None or any(not c.maximising for c in inner),
+         row("▼", "#ad1457", "MIN node: takes the smallest value below")),
+        ("leaf" in finished, row("■", OUTCOME_BORDER["leaf"], "leaf: its value for MAX")),
+        (inner is None or bool(inner), row("3", "#212121", "inside a node: the value it backs up")),
     ]
+    rows = [r for used, r in found if used]
+    rows += for_trace(trace)[1].drawn_legend_rows(shapes=True, calls=calls, folded=folded)
     if collapsed:
         rows.append(row("▣", "#6a1b9a", "subtree collapsed (calls not drawn)"))
     if chosen:
         rows.append(row(labels.bold("━"), CHOSEN, "the line chosen from the root"))
-    rows.append(row("━", PICKED_EDGE, "the child a node picked (max / min)"))
-    rows.append(row("━", REJECTED_EDGE, "a child it did not pick"))
+    if picked:
+        rows.append(row("━", PICKED_EDGE, "the child a node picked (max / min)"))
+    if rejected:
+        rows.append(row("━", REJECTED_EDGE, "a child it did not pick"))
     return rows
 
 

@@ -7,13 +7,14 @@ built) so an impossible request is refused at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import graphviz
 
 from ..errors import TooLargeError
 from ..explain import Marker, for_trace, labels
+from ..explain.labels import LegendRow
 from ..explain.text import calls
 from ..trace import Call, Trace
 from . import drawing, shapes
@@ -215,12 +216,25 @@ def chosen_line(trace: Trace) -> set[int]:
     return calls
 
 
-def blue_edges(trace: Trace, plan: TreePlan) -> bool:
-    """Whether a drawing holds an arrow on the chosen line (so its legend lists blue)."""
+def summary_boxes(trace: Trace, plan: TreePlan) -> frozenset[int]:
+    """The calls a drawing of ``plan`` draws as summary boxes: those collapsed, but for those
+    their search draws its own way (a cache hit stays one)."""
+    search = for_trace(trace)[1]
+    return frozenset(c.call for c in plan.collapsed if search.special_node(c) is None)
+
+
+def arrow_kinds(trace: Trace, plan: TreePlan) -> set[str]:
+    """The kinds of arrow a drawing of ``plan`` holds between its calls, as ``_edge_colours``
+    colours them: ``chosen`` (blue), ``picked`` (black), ``rejected`` (grey)."""
     chosen = chosen_line(trace)
-    drawn = {c.call for c in plan.path} | {c.call for c, _ in plan.nodes}
-    return any(c.parent in drawn and c.parent in chosen for c in (trace.call(n) for n in
-               chosen & drawn) if c.parent is not None)
+    drawn = {c.call: c for c, _ in plan.nodes}
+    pairs = [(drawn[c.parent], c) for c, _ in plan.nodes if c.parent in drawn]
+    pairs += list(zip(plan.path, plan.path[1:] + [plan.top], strict=False)) if plan.path else []
+    kinds = set()
+    for parent, child in pairs:
+        on_line = parent.call in chosen and child.call in chosen
+        kinds.add("chosen" if on_line else "picked" if parent.best == child.move else "rejected")
+    return kinds
 
 
 def describe(trace: Trace, plan: TreePlan) -> str:
@@ -287,12 +301,40 @@ def tree_title(trace: Trace, plan: TreePlan) -> str:
 
 def tree_legend(trace: Trace, plan: TreePlan, marks: Mapping[int, Marker] | None = None) -> str:
     """The legend of a drawing of ``plan``: what it draws, the marks on its calls included."""
+    return drawing.legend_table(tree_legend_rows(trace, plan, marks))
+
+
+def shared_legend(drawings: Sequence[tuple[Trace, TreePlan, Mapping[int, Marker] | None]]) -> str:
+    """One legend for several drawings set side by side: each sample any of them draws, once, in
+    the order first met; where the drawings word it differently (``thick border: … minimax
+    chose``, ``… negamax chose``), its words once, then each way they end."""
+    texts: dict[str, list[str]] = {}
+    for trace, plan, marks in drawings:
+        for row in tree_legend_rows(trace, plan, marks):
+            said = texts.setdefault(row.symbol, [])
+            if row.text not in said:
+                said.append(row.text)
+    return drawing.legend_table([LegendRow(symbol, _merged(said)) for symbol, said in texts.items()])
+
+
+def _merged(texts: list[str]) -> str:
+    """Several wordings of one legend row as one: ``thick border: A / B`` when they share the
+    words before their colon, else each in turn."""
+    heads = {text.split(": ", 1)[0] for text in texts}
+    if len(texts) > 1 and len(heads) == 1 and all(": " in t for t in texts):
+        return f"{heads.pop()}: " + " / ".join(t.split(": ", 1)[1] for t in texts)
+    return " / ".join(texts)
+
+
+def tree_legend_rows(trace: Trace, plan: TreePlan, marks: Mapping[int, Marker] | None = None) -> list[LegendRow]:
+    """The legend's rows for a drawing of ``plan`` with ``marks`` on its calls."""
     search = for_trace(trace)[1]
     drawn = sorted([call for call, _ in plan.nodes] + plan.path, key=lambda c: c.call)
     markers = [m for m in ((marks or {}).get(c.call) or search.marker(c) for c in drawn) if m]
-    uses = drawing.Uses(chosen=blue_edges(trace, plan), collapsed=bool(plan.collapsed),
-                        focus_path=bool(plan.path), calls=tuple(drawn))
-    return drawing.legend_label(trace, uses, markers)
+    arrows, folded = arrow_kinds(trace, plan), summary_boxes(trace, plan)
+    uses = drawing.Uses(chosen="chosen" in arrows, picked="picked" in arrows, rejected="rejected" in arrows,
+                        collapsed=bool(folded), focus_path=bool(plan.path), calls=tuple(drawn), folded=folded)
+    return drawing.legend_rows(trace, uses, markers)
 
 
 def legend_graph(legend: str) -> graphviz.Digraph:
@@ -441,7 +483,8 @@ def _add_call_node(
     elif folded:
         graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick, marker=marker))
     elif words.draws_shapes:
-        shapes.add_shape_node(graph, f"{prefix}{call.call}", trace, call, thick=thick, explain=explain)
+        shapes.add_shape_node(graph, f"{prefix}{call.call}", trace, call, thick=thick, explain=explain,
+                              marker=marker)
     else:
         graph.node(f"{prefix}{call.call}", drawing.call_label(
             trace, call, thick=thick, explain=explain, caption=search.caption(call), marker=marker))
