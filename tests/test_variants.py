@@ -535,3 +535,35 @@ def test_memos_stats_count_hits_per_depth_and_the_positions_computed(cells):
     lines = [" ".join(line.split()) for line in render_stats(run_search(game(cells, mark), "memo")).splitlines()]
     start = lines.index(expected[0])
     assert lines[start:start + len(expected)] == expected
+
+
+@pytest.mark.parametrize("board", ["." * 9, "X...O....", "XO..X..O.", "..XO.XXOO"])
+@pytest.mark.parametrize("scores", [TUTORIAL, DEPTH])
+def test_the_guides_calls_read_from_a_searchs_own_rows_are_the_guides(board, scores):
+    """A search that reads the guide's call count from its own rows (``SearchKind.baseline_calls``:
+    negamax, which makes the guide's very calls) gives the count of the plain reference minimax,
+    on its trace as recorded and as read back from its JSON file."""
+    from tracer import search
+
+    mark = "X" if board.count("X") == board.count("O") else "O"
+    expected = plain_minimax_calls(board, mark, "X", scores is DEPTH)[1]
+    readers = [kind for kind in search.kinds() if kind.baseline_calls is not None]
+    assert "negamax" in {kind.name for kind in readers}
+    for kind in readers:
+        trace = run_search(game(board, mark, scores=scores), kind.name)
+        again = load_json(io.BytesIO(render_json(trace).encode()), "t.json")
+        assert [kind.baseline_calls(trace), search.guide_calls(again)] == [expected, expected], kind.name
+
+
+@pytest.mark.parametrize("text", ["A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]", "[[1, [2, 3]], [[4], 5], 6]",
+                                  "nim 1 2 3", "nim 2 2"])
+def test_the_guides_calls_read_from_a_searchs_own_rows_are_the_guides_on_trees_and_heaps(text):
+    """The same on a textbook tree and on Nim, where the guide's count is its recorded trace's."""
+    from tracer import search
+    from tracer.games import as_game
+
+    played = as_game(text)
+    expected = run_search(played, "minimax").calls
+    for kind in search.kinds():
+        if kind.baseline_calls is not None:
+            assert kind.baseline_calls(run_search(played, kind.name)) == expected, kind.name

@@ -780,13 +780,14 @@ def test_text_from_a_trace_is_shown_as_text_and_never_runs(browser, pages):
     """The tree reader takes labels of letters, digits and dots; a tree made through the
     Python API can still hold any text in its labels, and the page must show it as text:
     in the story, the tree, the stack and the code panel."""
-    import dataclasses
-
     from tracer.games.tree.game import GameTree
+    from tracer.games.tree.notation import TreeNodes
     from tracer.search import SearchSpec
 
     tree = GameTree.parse(examples.read("aima-5.2"), "MAX", "example:aima-5.2")
-    nodes = dataclasses.replace(tree.nodes, labels=[f"{HOSTILE}{i}" for i in range(len(tree.nodes))])
+    given = tree.nodes
+    nodes = TreeNodes([f"{HOSTILE}{i}" for i in range(len(given))], given.children, given.values, given.parents,
+                      given.depths, given.written)
     hostile = SearchSpec("alphabeta").run(GameTree(nodes, "MAX", "hostile"))
     path = pages / "hostile.html"
     path.write_text(render_html(hostile), encoding="utf-8")

@@ -43,12 +43,12 @@ boards, calls, results and traces show themselves in Jupyter.
 
 from __future__ import annotations
 
-from typing import IO, TYPE_CHECKING, Any
-
 from . import hooks
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import IO, Any
 
     from .games.tictactoe.board import Board, Mark
     from .scores import Scores

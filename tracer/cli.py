@@ -15,9 +15,12 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from typing import Any
 
 from .wiring import build_game, read_input  # noqa: F401 - the commands' helpers, offered here
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: ``trace``'s commands: a first word that names one is never a board.
 COMMANDS = ("check", "compare", "play", "quiz", "render", "run")

@@ -14,9 +14,12 @@ from __future__ import annotations
 import codecs
 import io
 import sys
-from typing import Any
 
 from .errors import EnvironmentFault
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The name of the error handler that writes the stand-ins.
 FALLBACK = "tracer-fallback"

@@ -10,7 +10,10 @@ modules, installs the answers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _HOOKS: dict[str, Callable[..., Any]] = {}
 

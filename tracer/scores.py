@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
 
 from .errors import InputError, quote
+from .records import Value
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Largest magnitude of a score (README: "Score schemes"). Far below 2^53, so the
 #: step-through page's JavaScript numbers hold every score exactly, and below 2^31.
@@ -23,18 +26,21 @@ def check_score(value: object) -> int:
     return value
 
 
-@dataclass(frozen=True)
-class Scores:
+class Scores(Value):
     """Terminal scores, in the order the tutorial's step 9 checks them."""
 
+    __slots__ = ("human_win", "ai_win", "draw")
     #: The human (minimiser) has three in a row. Tutorial: -1.
-    human_win: int = -1
+    human_win: int
     #: The AI (maximiser) has three in a row. Tutorial: +1.
-    ai_win: int = 1
+    ai_win: int
     #: No empty cell is left and nobody won. Tutorial: 0.
-    draw: int = 0
+    draw: int
 
-    def __post_init__(self) -> None:
+    def __init__(self, human_win: int = -1, ai_win: int = 1, draw: int = 0):
+        self._set("human_win", human_win)
+        self._set("ai_win", ai_win)
+        self._set("draw", draw)
         for value in (self.human_win, self.ai_win, self.draw):
             check_score(value)
         if not self.human_win < self.draw < self.ai_win:
@@ -73,7 +79,6 @@ class Scores:
         return "draw"
 
 
-@dataclass(frozen=True)
 class DepthScores(Scores):
     """Depth-aware scores: a quicker win scores higher, a later loss scores higher.
 
@@ -85,9 +90,10 @@ class DepthScores(Scores):
     moves), which is what ``kind`` reads.
     """
 
-    human_win: int = -10
-    ai_win: int = 10
-    draw: int = 0
+    __slots__ = ()
+
+    def __init__(self, human_win: int = -10, ai_win: int = 10, draw: int = 0):
+        super().__init__(human_win, ai_win, draw)
 
     def spec(self) -> str:
         return "depth"

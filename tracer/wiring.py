@@ -12,11 +12,13 @@ import io
 import os
 import sys
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .search import SearchSpec
     from .trace import Trace
 

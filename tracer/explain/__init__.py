@@ -9,12 +9,15 @@ trace, so a renderer asks for them once and never tests a name.
 from __future__ import annotations
 
 import importlib
-from typing import Any
 from weakref import WeakKeyDictionary
 
 from .. import games, search
 from . import labels
 from .base import FigureWords, GameWords, Marker, NodeLook, Note, SearchWords
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["FigureWords", "GameWords", "Marker", "NodeLook", "Note", "SearchWords", "for_trace", "game_words",
            "labels", "search_name", "search_words", "word_classes"]

@@ -8,8 +8,6 @@ the algorithm.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..search.alphabeta import BOUND_SIGNS, replay, trace_bounds, unbound
 from ..style import CUT_INK, CUT_MARK, SKIPPED_BORDER, SMALL_POINTS
 from ..trace import Call
@@ -18,6 +16,10 @@ from .base import Note, SearchWords
 from .labels import LegendRow
 from .questions import Choice, Question, bound_choice, choice_window, who
 from .text import bounded, signed
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: What a textbook tree's legend uses for its samples' ink.
 SAMPLE_INK = "#212121"

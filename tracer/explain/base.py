@@ -15,7 +15,6 @@ name.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..style import OUTCOME_BORDER, OUTCOME_FILL
 from . import labels, pagewords
@@ -24,9 +23,14 @@ from .pagewords import Step
 from .phrases import Phrases
 from .text import calls, capitalised, signed
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+
     from ..trace import Call, Trace
     from .questions import Question
+else:
+    from ..records import NamedTuple
 
 #: A line a plug-in adds to the log: its tag (``window``, ``memo``) and its text.
 Note = tuple[str, str]

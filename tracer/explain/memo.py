@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..style import HIT_BORDER, INNER_FILL, OUTCOME_FILL
 from ..trace import Call
 from . import labels, pagewords
@@ -11,6 +9,10 @@ from .base import NodeLook, Note, SearchWords
 from .labels import LegendRow
 from .questions import YES_NO, Question, who
 from .text import signed
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: A memo cache hit: a score looked up, not searched. Its fill is its score's outcome (as
 #: every finished call's); the border and the title say it is a hit. HIT_FILL is the legend's sample.

@@ -8,8 +8,6 @@ the words cannot drift from the algorithm.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..search.negamax import negated_scores
 from ..style import SMALL_POINTS
 from ..trace import Call
@@ -18,6 +16,10 @@ from .base import Note, SearchWords
 from .labels import LegendRow
 from .questions import Question, choice_window, score_choice, who
 from .text import signed
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def negation(score: int, flips: bool) -> str:
@@ -86,9 +88,12 @@ class NegamaxWords(SearchWords):
         """Per row, how many of its test-plays' scores it negated."""
         p, maximising = self.trace.positions, self.trace.game.maximising
         row_max = [maximising(state) for state in p.state]
-        first, count, child = p.first_edge, p.edge_count, p.edge_child
-        return [sum(row_max[child[e]] != row_max[pid] for e in range(first[pid], first[pid] + count[pid]))
-                for pid in range(len(p))]
+        child_max = [row_max[child] for child in p.edge_child]  # per edge: whether its callee maximises
+        counted = []
+        for pid, (start, count) in enumerate(zip(p.first_edge, p.edge_count, strict=True)):
+            maximisers = sum(child_max[start : start + count])
+            counted.append(count - maximisers if row_max[pid] else maximisers)
+        return counted
 
     def returned_words(self, parent: int, child: int) -> str:
         """What a test-play's call returned, and how its caller negates it, in the log's words."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
 
 from ..games.nim.game import ASCENDING, BITS, HUMAN_WINS, heap_and_take
 from ..style import INDEX_TEXT, OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL, PLAYED_FILL, SMALL_POINTS
@@ -12,7 +11,10 @@ from . import labels, pagewords
 from .base import GameWords
 from .labels import LegendRow
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..games.nim.game import Nim
     from ..trace import Trace
 

@@ -18,7 +18,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _TOKEN = re.compile(r"\{\{|\}\}|\{([a-z_][a-z0-9_]*)\}|\*\*|`")
 

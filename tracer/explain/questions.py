@@ -8,11 +8,10 @@ these types, so the page and ``trace quiz`` ask them all alike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
+from ..records import Value
 from .text import signed
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..trace import Call
     from .base import GameWords
@@ -22,19 +21,25 @@ if TYPE_CHECKING:
 Moment = tuple[str, int, int]
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Value):
     """One answer a learner can give."""
 
+    __slots__ = ("label", "accepts")
     #: How the answer is shown (``+1``, ``cell 4``, ``pruned``).
     label: str
     #: Every spelling typed for it that counts as this answer, lowercased.
     accepts: tuple[str, ...]
 
+    def __init__(self, label: str, accepts: tuple[str, ...]):
+        self._set("label", label)
+        self._set("accepts", accepts)
 
-@dataclass(frozen=True)
-class Question:
+
+class Question(Value):
     """One question about one call, with the answer the trace recorded."""
+
+    __slots__ = ("kind", "call", "depth", "prompt", "choices", "answer", "explanation", "ask", "reveal",
+                 "ask_alone", "reveal_alone", "many")
 
     #: Its kind: ``value``, ``pick``, or one a search adds (see ``SearchWords.question_kinds``).
     kind: str
@@ -55,11 +60,18 @@ class Question:
     reveal: Moment
     #: For ``value``: when to ask and reveal instead if the call's own test-plays are
     #: not in the quiz (the learner predicts from the board, before any test-play).
-    ask_alone: Moment | None = None
-    reveal_alone: Moment | None = None
+    ask_alone: Moment | None
+    reveal_alone: Moment | None
     #: Whether the answer is a set of moves, typed in any order (``trace quiz`` only: its
     #: one choice accepts them as ``GameWords.moves_answer`` spells them).
-    many: bool = False
+    many: bool
+
+    def __init__(self, kind: str, call: int, depth: int, prompt: str, choices: tuple[Choice, ...], answer: int,
+                 explanation: str, ask: Moment, reveal: Moment, ask_alone: Moment | None = None,
+                 reveal_alone: Moment | None = None, many: bool = False):
+        for name, value in zip(self.__slots__, (kind, call, depth, prompt, choices, answer, explanation, ask,
+                                                reveal, ask_alone, reveal_alone, many), strict=True):
+            self._set(name, value)
 
     @property
     def right(self) -> Choice:

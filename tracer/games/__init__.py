@@ -10,10 +10,12 @@ docs all read from here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import InputError, quote
 from .base import GameKind, GameOption, Rules, Variation
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["GameKind", "GameOption", "Rules", "Variation", "as_game", "find", "kind_of", "kinds", "names",
            "register", "sniff", "unregister", "version1"]
@@ -30,11 +32,12 @@ def _builtins() -> None:
         return
     _found_builtins = True
     import importlib
-    import pkgutil
 
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.ispkg:
-            kind = getattr(importlib.import_module(f"{__name__}.{info.name}"), "KIND", None)
+    from ..modules import submodules
+
+    for name, is_package in sorted(submodules(__path__).items()):
+        if is_package:
+            kind = getattr(importlib.import_module(f"{__name__}.{name}"), "KIND", None)
             if isinstance(kind, GameKind) and kind.name not in _KINDS:
                 _KINDS[kind.name] = kind
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from urllib.parse import quote
 
 from ..errors import InputError
 from ..trace import Trace
@@ -55,6 +54,8 @@ class PageOutput(Output):
             return None
         index = os.path.join(os.path.abspath(folder), "index.html")
         relative = os.path.relpath(index, os.path.dirname(os.path.abspath(self.path)))
+        from urllib.parse import quote  # only a page's link needs it
+
         return quote(relative.replace(os.sep, "/"))
 
     def write(self) -> None:

@@ -15,9 +15,12 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TextIO
 
 from ..errors import visible
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
 
 #: Below this many calls a log or trace is written in about a second: no bar.
 BAR_MIN_CALLS = 100_000

@@ -25,12 +25,13 @@ import os
 import stat
 import sys
 from collections.abc import Iterator
-from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from ..errors import EnvironmentFault, safe_name
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import IO, Any, TextIO
 
 #: Temporary files a write in progress owns; a signal handler removes them.
 _LIVE_TEMPS: set[str] = set()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..trace import Trace
@@ -13,6 +12,7 @@ from .log import is_terminal
 from .progress import calls_bar
 from .safe_write import utf8_stdout
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..renderers.tree import TreePlan  # graphviz is imported only when a tree is drawn
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import fields
 from typing import Any
 
 from ..explain import for_trace
@@ -213,8 +212,8 @@ def build_settings() -> dict[str, Any]:
 
 
 def _as_data(q: Question) -> dict[str, Any]:
-    # Field by field (dataclasses.asdict deep-copies: minutes for a tree's thousands of
-    # questions); the page asks no question answered by a set of moves ("many").
-    data = {f.name: getattr(q, f.name) for f in fields(q) if f.name != "many"}
+    # Field by field (a deep copy would take minutes for a tree's thousands of questions);
+    # the page asks no question answered by a set of moves ("many").
+    data = {name: getattr(q, name) for name in q.fields() if name != "many"}
     data["choices"] = [{"label": c.label, "accepts": list(c.accepts)} for c in q.choices]
     return data

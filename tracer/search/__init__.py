@@ -23,12 +23,17 @@ from __future__ import annotations
 
 import sys
 import types
-from typing import Any, NamedTuple
 
 from .. import games
 from ..errors import InputError, quote
 from ..trace import SearchInfo, Trace
 from .base import SearchKind, Setting
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from ..records import NamedTuple
 
 __all__ = ["GUIDE", "SearchKind", "SearchSpec", "Setting", "Variant", "baseline", "compare_set", "find",
            "guide_calls", "kinds", "names", "register", "run_search", "run_variants", "unregister"]
@@ -66,12 +71,12 @@ def kinds() -> list[SearchKind]:
     first, then by name."""
     global _found_all
     if not _found_all:
-        import pkgutil
+        from ..modules import submodules
 
         _found_all = True
-        for info in pkgutil.iter_modules(__path__):
-            if info.name not in _KINDS and not info.name.startswith("_"):
-                kind = _module_kind(info.name)
+        for name in submodules(__path__):
+            if name not in _KINDS and not name.startswith("_"):
+                kind = _module_kind(name)
                 if kind is not None:
                     _KINDS[kind.name] = kind
     return sorted((k for k in _KINDS.values() if k.offered), key=lambda k: (not k.baseline, k.name))
@@ -171,6 +176,8 @@ def guide_calls(trace: Trace) -> int | None:
     kind = find(trace.search.algorithm, "trace")
     if kind.baseline or not kind.compare:
         return None
+    if kind.baseline_calls is not None:
+        return kind.baseline_calls(trace)
     game = trace.game
     moves, play, outcome = game.moves, game.play, game.outcome
     sizes: dict[int, int] = {}

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+
     from ..trace import Trace
+else:
+    from ..records import NamedTuple
 
 
 class Setting(NamedTuple):
@@ -29,7 +33,7 @@ class Setting(NamedTuple):
 
 
 #: A per-call fact's check: whether a value read from a JSON trace is one the search records.
-ExtraCheck = Callable[[Any], bool]
+ExtraCheck = Callable[[object], bool]
 
 
 class SearchKind(NamedTuple):
@@ -75,6 +79,10 @@ class SearchKind(NamedTuple):
     #: into rows shared with every earlier one, and whose ``trace()`` holds them all. The game
     #: page records the AI's decisions with it; None: the baseline's rows serve.
     recorder: Callable[..., Any] | None = None
+    #: ``baseline_calls(trace)``: how many calls the baseline would make on the trace's game,
+    #: read from this search's own rows of a checked trace (negamax makes the baseline's very
+    #: calls); None: ``tracer.search.guide_calls`` counts them by playing the game.
+    baseline_calls: Callable[[Trace], int] | None = None
 
     def full_settings(self, given: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         """Every setting's value: those given that it takes (None: the default), in declared order."""

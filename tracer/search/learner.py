@@ -14,10 +14,12 @@ is then 0), ``told`` (the side to move its arguments named, if they named one) a
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The longest text a per-call fact holds (the trace file reader's limit on one string is 4,096).
 MAX_TEXT = 4000

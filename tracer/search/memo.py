@@ -16,19 +16,20 @@ Rows are keyed by (state, hit), so all the hits on one position share a row.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind
 from .minimax import check_minimax
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..games.base import Rules as Game
 
 
 def search(game: Game) -> Trace:
     """Record every call the memoised minimax makes on ``game`` from its root."""
-    rows = Positions()
+    rows = Positions.filling()
     hits: list[bool] = []
     sources: list[int | None] = []
     rows.extras.update(cache_hit=hits, cached_from=sources)
@@ -36,51 +37,64 @@ def search(game: Game) -> Trace:
     hit_rows: dict[int, int] = {}  # computed row -> the row of its cache hits
     first_call: dict[int, int] = {}  # computed row -> the call number that computed it
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
-    add, score = rows.add, rows.score
+    states, depths, terminals, score = rows.state, rows.depth, rows.terminal, rows.score
+    sizes, best, first_edge, edge_count = rows.sizes, rows.best, rows.first_edge, rows.edge_count
+    edge_move, edge_child = rows.edge_move, rows.edge_child
+    known_row, hit_row = computed.get, hit_rows.get
     calls = 1  # the first call
 
-    def hit(known: int) -> int:
-        """The row of the cache hits on computed row ``known`` (made on the first hit)."""
-        pid = hit_rows.get(known)
-        if pid is None:
-            # A hit on a finished game keeps its terminal code: the shared checks expect it.
-            pid = hit_rows[known] = add(rows.state[known], rows.depth[known], rows.terminal[known], score[known])
-            hits.append(True)
-            sources.append(first_call[known])
+    def add(state: int, depth: int, terminal: int, value: int, hit: bool, source: int | None) -> int:
+        """A new row (``Positions.add``, with memo's two columns); its edges come later."""
+        states.append(state)
+        depths.append(depth)
+        terminals.append(terminal)
+        score.append(value)
+        best.append(-1)
+        first_edge.append(0)
+        edge_count.append(0)
+        sizes.append(1)
+        hits.append(hit)
+        sources.append(source)
+        return len(states) - 1
+
+    def first_hit(known: int) -> int:
+        """The row of the cache hits on computed row ``known``, made on its first hit."""
+        # A hit on a finished game keeps its terminal code: the shared checks expect it.
+        pid = hit_rows[known] = add(states[known], depths[known], terminals[known], score[known], True,
+                                    first_call[known])
         return pid
 
     def visit(state: int, depth: int) -> int:
         """Compute a position not in the cache; return its row. ``calls`` counts this call."""
         nonlocal calls
         finished = outcome(state, depth)
-        pid = computed[state << 16 | depth] = add(state, depth, *finished) if finished else add(state, depth)
+        pid = computed[state << 16 | depth] = add(state, depth, *(finished or (0, 0)), False, None)
         first_call[pid] = calls
-        hits.append(False)
-        sources.append(None)
         if finished:
             return pid
-        moves = list(moves_of(state))
+        moves = moves_of(state)
         children = []
         below = depth + 1
         for move in moves:
             calls += 1  # the call on the child, a hit or not
             after = play(state, move)
-            known = computed.get(after << 16 | below)
-            children.append(visit(after, below) if known is None else hit(known))
-        best_i, best = 0, score[children[0]]
-        if maximising(state):
-            for i, child in enumerate(children):
-                if score[child] > best:
-                    best_i, best = i, score[child]
-        else:
-            for i, child in enumerate(children):
-                if score[child] < best:
-                    best_i, best = i, score[child]
-        rows.set_edges(pid, moves, children, best_i, best)
+            known = known_row(after << 16 | below)
+            # A hit's row is never row 0 (the first call's, computed): 0 or None is no row yet.
+            children.append(visit(after, below) if known is None else hit_row(known) or first_hit(known))
+        # The first test-play with the strictly best score, as the guide keeps it.
+        scores = [score[child] for child in children]
+        best_score = max(scores) if maximising(state) else min(scores)
+        score[pid] = best_score
+        best[pid] = scores.index(best_score)
+        sizes[pid] = 1 + sum([sizes[child] for child in children])
+        first_edge[pid] = len(edge_move)
+        edge_count[pid] = len(moves)
+        edge_move.extend(moves)
+        edge_child.extend(children)
         return pid
 
     visit(game.root, 0)
-    return Trace(game, rows, SearchInfo("memo"))
+    return Trace(game, rows.pack(), SearchInfo("memo"))
 
 
 def _check_memo(trace: Trace, pid: int, where: str) -> None:

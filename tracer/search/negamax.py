@@ -20,12 +20,13 @@ passes the child's score up unchanged (the same side's view).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..games.base import Rules
 
 
@@ -40,12 +41,15 @@ def search(game: Rules) -> Trace:
     As the guide's minimax, each distinct state met at a depth is searched once
     and later calls on it share its row (its calls below never change).
     """
-    rows = Positions()
+    rows = Positions.filling()
     mover_score: list[int] = []
     rows.extras["mover_score"] = mover_score
     row_max: list[bool] = []  # per row: whether the maximiser moves
     memo: dict[int, int] = {}  # state << 16 | depth -> its row
     moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
+    add, score, best, sizes = rows.add, rows.score, rows.best, rows.sizes
+    edge_move, edge_child, first_edge, edge_count = rows.edge_move, rows.edge_child, rows.first_edge, rows.edge_count
+    known = memo.get
 
     def visit(state: int, depth: int) -> int:
         mover_max = maximising(state)
@@ -53,26 +57,33 @@ def search(game: Rules) -> Trace:
         finished = outcome(state, depth)
         if finished is not None:
             # A finished game scores from the point of view of the side to move in it.
-            pid = memo[state << 16 | depth] = rows.add(state, depth, *finished)
-            mover_score.append(for_mover(finished[1], mover_max))
+            pid = memo[state << 16 | depth] = add(state, depth, *finished)
+            mover_score.append(finished[1] if mover_max else -finished[1])
             return pid
-        pid = memo[state << 16 | depth] = rows.add(state, depth)
+        pid = memo[state << 16 | depth] = add(state, depth)
         mover_score.append(0)  # set once the test-plays are in
-        moves = list(moves_of(state))
+        moves = moves_of(state)
         children = []
+        below = depth + 1
         for move in moves:
             child = play(state, move)
-            row = memo.get(child << 16 | depth + 1)
-            children.append(visit(child, depth + 1) if row is None else row)
+            row = known(child << 16 | below)
+            children.append(visit(child, below) if row is None else row)
         # max(-child): each returned score negated where the mover changes; the first best kept.
         values = [-mover_score[c] if row_max[c] != mover_max else mover_score[c] for c in children]
-        best = max(values)
-        mover_score[pid] = best
-        rows.set_edges(pid, moves, children, values.index(best), for_mover(best, mover_max))
+        top = max(values)
+        mover_score[pid] = top
+        score[pid] = top if mover_max else -top  # the maximiser's view, as every search records
+        best[pid] = values.index(top)
+        sizes[pid] = 1 + sum([sizes[c] for c in children])
+        first_edge[pid] = len(edge_move)
+        edge_count[pid] = len(moves)
+        edge_move.extend(moves)
+        edge_child.extend(children)
         return pid
 
     visit(game.root, 0)
-    return Trace(game, rows, SearchInfo("negamax"))
+    return Trace(game, rows.pack(), SearchInfo("negamax"))
 
 
 def negated_scores(trace: Trace, pid: int) -> list[int]:
@@ -107,6 +118,12 @@ def check_negamax(trace: Trace, pid: int, where: str) -> None:
                              f"{want} via the first best, test-play {values.index(want)}")
 
 
+def _baseline_calls(trace: Trace) -> int:
+    """The guide's minimax's calls on the trace's game: negamax's own (it plays every move, in
+    loop order, down to the same finished games: ``check_negamax`` holds each row to it)."""
+    return trace.calls
+
+
 def _score(value: Any) -> bool:
     """A mover's score read back: an integer."""
     return type(value) is int
@@ -120,4 +137,5 @@ KIND = SearchKind(
     words="tracer.explain.negamax:NegamaxWords",
     help="scores from the side to move: max(-child)",
     extras={"mover_score": _score},
+    baseline_calls=_baseline_calls,
 )

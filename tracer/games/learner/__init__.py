@@ -8,19 +8,23 @@ its departure marked.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...errors import InputError
 from ..base import GameKind
-from .game import (
-    AT_RETURN,
-    AT_START,
-    Departure,
-    LearnerFacts,
-    RecordedGame,
-    facts_json,
-    state_of,
-)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .game import LearnerFacts, RecordedGame
+else:
+
+    def __getattr__(name: str) -> object:
+        """``RecordedGame``, loaded on first use: every run registers this kind, few read its games."""
+        if name == "RecordedGame":
+            from .game import RecordedGame
+
+            return RecordedGame
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: The longest text a fact may hold in a trace file (the reader's limit on one string).
 MAX_TEXT = 4000
@@ -36,12 +40,15 @@ class LearnerKind(GameKind):
     offered = False
 
     def json_header(self, game: Any, version: int = 2) -> list[tuple[str, Any]]:
+        from .game import facts_json
+
         t = game.tictactoe
         return [("board", t.board.cells), ("to_move", t.to_move), ("ai", t.ai), ("check", facts_json(game.facts))]
 
     def from_json(self, header: dict[str, Any], source: str) -> Any:
         from ..tictactoe.board import Board
         from ..tictactoe.game import TicTacToe
+        from .game import RecordedGame
 
         board, to_move, ai = header.get("board"), header.get("to_move"), header.get("ai")
         if not (isinstance(board, str) and len(board) == 9 and not set(board) - set("XO.")) \
@@ -62,6 +69,7 @@ class LearnerKind(GameKind):
     def state_from_json(self, game: Any, node: dict[str, Any]) -> int:
         from ..tictactoe.board import Board
         from ..tictactoe.game import pack
+        from .game import state_of
 
         row, board, mark = node.get("row"), node.get("board"), node.get("mark")
         if type(row) is not int or not 0 <= row < 1 << 40:
@@ -95,9 +103,16 @@ FACT_CHECKS = {
 }
 DEPARTURE_CHECKS = {
     "call": lambda v: type(v) is int and v >= 1, "kind": lambda v: _text(v, False),
-    "when": lambda v: v in (AT_START, AT_RETURN), "returned": lambda v: _text(v, False),
+    "when": lambda v: v in _moments(), "returned": lambda v: _text(v, False),
     "expected": lambda v: _text(v, False), "why": lambda v: _text(v, False),
 }
+
+
+def _moments() -> tuple[str, str]:
+    """When a departure can be found: at a call's start or at its return."""
+    from .game import AT_RETURN, AT_START
+
+    return AT_START, AT_RETURN
 
 
 def _facts(data: Any, source: str) -> LearnerFacts:
@@ -107,6 +122,8 @@ def _facts(data: Any, source: str) -> LearnerFacts:
             raise InputError(f'expected "check" to hold {what}', source)
 
     import json  # only a JSON trace's reader gets here: no start pays for it
+
+    from .game import Departure, LearnerFacts
 
     need(isinstance(data, dict), "what trace check found (an object)")
     for key, valid in FACT_CHECKS.items():

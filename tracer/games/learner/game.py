@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..tictactoe.board import Board
 from ..tictactoe.game import TicTacToe, unpack
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Terminal codes: tic-tac-toe's (X won, O won, a draw), and a call that test-played nothing
 #: on a board whose game goes on (it returned early, or raised).

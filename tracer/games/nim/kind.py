@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...errors import InputError
 from ..base import GameKind, GameOption, Variation
 from .notation import MAX_BYTES
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class NimKind(GameKind):

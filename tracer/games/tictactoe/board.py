@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
 from math import isqrt
-from typing import Literal
 
+from ...records import Value
 from .cells import EMPTY, array_text, parse_cells
 
-Mark = Literal["X", "O"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Mark = Literal["X", "O"]
+else:
+
+    def __getattr__(name: str) -> object:
+        """``Mark``, the type of a mark, made on first use (a summary run never loads ``typing``)."""
+        if name == "Mark":
+            from typing import Literal
+
+            globals()["Mark"] = Literal["X", "O"]
+            return globals()["Mark"]
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 MARKS: tuple[Mark, Mark] = ("X", "O")
 
 #: The sizes a board may have. A state packs X's cells, O's cells and the side to move
@@ -56,24 +71,30 @@ def line_cells(size: int, in_a_row: int) -> tuple[tuple[int, ...], ...]:
     return tuple(rows + columns + down + up)
 
 
-@dataclass(frozen=True, eq=False)
-class Geometry:
-    """A board's shape: its size, how many in a row win, its lines and their bit masks."""
+class Geometry(Value):
+    """A board's shape: its size, how many in a row win, its lines and their bit masks.
 
+    Read-only; equal only to itself (``geometry`` makes one per shape)."""
+
+    __slots__ = ("size", "in_a_row", "lines", "masks")
     #: Cells on a side.
     size: int
     #: How many of one mark in a line win.
     in_a_row: int
-
     #: Every line, as ``line_cells`` lists them.
-    lines: tuple[tuple[int, ...], ...] = field(init=False)
+    lines: tuple[tuple[int, ...], ...]
     #: Each line's cells as a bit mask.
-    masks: tuple[int, ...] = field(init=False)
+    masks: tuple[int, ...]
 
-    def __post_init__(self) -> None:
-        lines = line_cells(self.size, self.in_a_row)
-        object.__setattr__(self, "lines", lines)
-        object.__setattr__(self, "masks", tuple(sum(1 << c for c in line) for line in lines))
+    def __init__(self, size: int, in_a_row: int):
+        lines = line_cells(size, in_a_row)
+        self._set("size", size)
+        self._set("in_a_row", in_a_row)
+        self._set("lines", lines)
+        self._set("masks", tuple(sum(1 << c for c in line) for line in lines))
+
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
     @property
     def cells(self) -> int:
@@ -152,8 +173,7 @@ def cell_name(cell: int, size: int = GUIDE_SIZE) -> str:
     return geometry(size).cell_name(cell)
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(Value):
     """A position: n×n cells, row-major, each ``'X'``, ``'O'`` or ``'.'``, and how many in
     a row win (``in_a_row``; 0 or left out: the size's default, three on 3×3).
 
@@ -163,10 +183,13 @@ class Board:
     ``Board('XO../.X../..O./....')`` is a 4×4 board.
     """
 
+    __slots__ = ("cells", "in_a_row")
     cells: str
-    in_a_row: int = 0
+    in_a_row: int
 
-    def __post_init__(self) -> None:
+    def __init__(self, cells: str, in_a_row: int = 0):
+        self._set("cells", cells)
+        self._set("in_a_row", in_a_row)
         if isinstance(self.cells, list | tuple):  # the guide's array, as a Python list
             object.__setattr__(self, "cells", array_text(self.cells))
         if not isinstance(self.cells, str):

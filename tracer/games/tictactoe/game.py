@@ -11,11 +11,16 @@ the AI's win, then a full board.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ...errors import InputError
 from ...scores import TUTORIAL, Scores
-from .board import EMPTY_CELLS, GUIDE_SIZE, HAS_LINE, Board, Geometry, Mark, geometry, other
+from .board import EMPTY_CELLS, GUIDE_SIZE, HAS_LINE, Board, Geometry, geometry, other
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .board import Mark
 
 # Terminal codes (0 = not terminal), as stored in a trace.
 NOT_TERMINAL, X_WON, O_WON, DRAW = 0, 1, 2, 3

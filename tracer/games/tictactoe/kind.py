@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import io
-from typing import Any
 
 from ...errors import InputError
 from ..base import GameKind, GameOption, Variation
-from .board import Mark
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .board import Mark
 
 
 class TicTacToeKind(GameKind):

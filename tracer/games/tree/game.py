@@ -10,10 +10,13 @@ always from MAX's point of view.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ...errors import printable
 from .notation import TreeNodes, format_tree, parse_tree
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 LEAF = 1
 TERMINAL_NAMES: tuple[str | None, ...] = (None, "leaf")
