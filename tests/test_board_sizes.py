@@ -322,3 +322,11 @@ def test_every_written_form_of_a_board_reads_back(cells: str) -> None:
     for text in (board.compact(), str(board), "\n".join(board_lines(board)), array_text(board.as_array()),
                  cells):
         assert parse_cells(text) == cells, text
+
+
+@pytest.mark.parametrize(("size", "text"), [("3", "X.O\nX.X\nOO.\n"), ("4", FOUR),
+                                            ("5", "XXOOX/OOXXO/XXOOX/OOXX./.....")])
+def test_each_size_the_help_names_is_read_at_both_ends(cli, tmp_path: Path, size: str, text: str) -> None:
+    """``--size``: "3 (the guide's) to 5": the smallest and the largest are read like any other."""
+    result = cli(board_file(tmp_path, text), "--size", size, "--no-tree", "-q")
+    assert result.exit_code == 0, result.output

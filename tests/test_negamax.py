@@ -416,3 +416,84 @@ def test_the_code_panel_runs_negamax_s_pick(open_page):
     assert view.page.evaluate("document.getElementById('story').dataset.kind") == "choose", shown
     assert shown["color"] == "-1" and shown["color * scores"] == "[0, -1]" and shown["bestScore"] == "-Infinity"
     assert "Negamax: O takes the max of the negated scores: max(0, -1) = 0 for O" in view.text("#narration")
+
+
+@pytest.mark.parametrize("count", range(0, 12))
+def test_a_score_line_lists_every_score_or_says_how_many_it_leaves_out(count):
+    """A picture's score line lists the scores, or its ends around a count of those left out:
+    what it shows and the count add up to them all, and the count is never zero."""
+    from tracer.explain.negamax import footer_scores
+
+    values = [(-1) ** k * k for k in range(count)]
+    line = footer_scores(values)
+    left_out = re.search(r"… ([\d,]+) more …", line)
+    shown = [part for part in line.split(", ") if part and "more" not in part]
+    if left_out is None:
+        assert shown == [f"{v:+d}" if v else "0" for v in values]
+    else:
+        assert int(left_out.group(1).replace(",", "")) >= 1
+        assert len(shown) + int(left_out.group(1).replace(",", "")) == count
+
+
+@pytest.mark.parametrize("example", ["aima-5.2", "cutoffs-differ", "near-endgame", "o-to-move"])
+def test_negamaxs_legend_row_names_what_its_picture_draws(example):
+    """Beside a textbook node, "for MIN: −3"; under a finished board, "negamax:": the legend's
+    sample is the one its picture carries."""
+    from test_cut_words import legend_and_picture, traced
+
+    trace = traced(example, "ge", "negamax")
+    legend, picture = legend_and_picture(trace)
+    words, search = for_trace(trace)
+    rows = search.legend_rows(shapes=words.draws_shapes)
+    assert rows
+    for row in rows:
+        sample = re.sub(r"<[^>]*>", "", row.symbol)
+        assert sample.split(":")[0] + ":" in picture, (example, sample)
+
+
+@pytest.mark.parametrize(("board", "scores"), [(".O...X..X", "-2,5,0"), ("XO..X..O.", "-3,7,1"),
+                                               ("X.OX.XOO.", "tutorial")])
+def test_mover_questions_offer_what_a_finished_game_can_give_either_side(board, scores):
+    """A call's score for its mover may be any terminal score for the AI or its negation (the
+    same game's end scored for the other side): each mover question offers them all, and is
+    asked and revealed with the call's value question (its docstring's rule)."""
+    from tracer.cli import build_game
+    from tracer.explain.text import signed
+
+    trace = SearchSpec("negamax").run(build_game(board.encode(), "board", scores=scores))
+    fixed = {-1, 1, 0} if scores == "tutorial" else {int(v) for v in scores.split(",")}
+    everything = {signed(v) for v in fixed} | {signed(-v) for v in fixed}
+    found = questions(trace)
+    values = {q.call: q for q in found if q.kind == "value"}
+    movers = [q for q in found if q.kind == "mover"]
+    assert movers
+    for q in movers:
+        assert everything <= {c.label for c in q.choices}, (q.call, q.choices)
+        value = values[q.call]
+        assert (q.ask, q.reveal, q.ask_alone, q.reveal_alone) == \
+            (value.ask, value.reveal, value.ask_alone, value.reveal_alone), q.call
+
+
+def test_a_mover_questions_answer_is_the_movers_minimax_score_whatever_run_is_offered():
+    """On a tree with 28 different scores for the side to move (more than a question offers),
+    each mover question's answer is the minimax value for MAX, negated where MIN moves."""
+    from tracer.cli import build_game
+    from tracer.explain.text import signed
+
+    rising = "[" + ", ".join(f"[{k}]" for k in range(1, 15)) + "]"
+    game = build_game(rising.encode(), "rising")
+    trace = SearchSpec("negamax").run(game)
+
+    def value(state: int, depth: int) -> int:
+        finished = game.outcome(state, depth)
+        if finished:
+            return int(finished[1])
+        scores = [value(game.play(state, m), depth + 1) for m in game.moves(state)]
+        return max(scores) if game.maximising(state) else min(scores)
+
+    movers = [q for q in questions(trace) if q.kind == "mover"]
+    for q in movers:
+        call = trace.call(q.call)
+        for_max = value(call.state, call.depth)
+        assert q.choices[q.answer].label == signed(for_max if game.maximising(call.state) else -for_max), q.call
+    assert any(q.choices[0].label != movers[0].choices[0].label for q in movers), "every run starts alike"

@@ -214,3 +214,11 @@ def test_a_tree_is_told_by_its_first_token_wherever_it_stands(cli, tmp_path, tex
     result = cli("t.txt", "--stats")
     assert result.exit_code == 0, result.output
     assert "MAX at the root" in result.output and "3 calls" in result.output
+
+
+def test_a_larger_board_may_hold_exactly_nine_empty_cells():
+    """The README and ``--size``'s help: a 4x4 or 5x5 position may have at most 9 empty cells —
+    nine are read, ten refused with the limit (a 4×4 board with 7 marks, then 6)."""
+    assert parse_board("XOXO/XOX./..../....", "b").board.size == 4
+    with pytest.raises(InputError, match="expected at most 9 empty cells on a 4×4 board, found 10"):
+        parse_board("XOXO/XO../..../....", "b")

@@ -251,3 +251,20 @@ def test_a_capital_suffix_that_contradicts_format_is_refused(cli, tmp_path, boar
     result = cli("board.txt", "--quiet", "-o", "T.SVG", "--format", "png")
     assert result.exit_code == 2 and "has the suffix of a SVG file but --format asks for png" in result.stderr
     assert files_in(tmp_path) == ["board.txt"]
+
+
+@pytest.mark.parametrize("command", [["compare", "board.txt", "--html", "page.html"],
+                                     ["compare", "board.txt", "--format", "json", "--html", "page.html"]])
+def test_compare_without_a_layout_engine_stops_before_printing_anything(cli, tmp_path, board, monkeypatch, command):
+    """Its page needs an engine to draw the trees: with none, the run says so in one line
+    (a fault of the environment: status 1) before the table is printed or a file written."""
+    from tracer.outputs import layout
+
+    monkeypatch.delenv("TRACER_ENGINE", raising=False)
+    monkeypatch.setattr(layout, "find_dot", lambda: None)
+    monkeypatch.setattr(layout, "find_pure", lambda: None)
+    result = cli(*command)
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    assert result.stderr.startswith("trace: error: no layout engine found") and result.stderr.count("\n") == 1
+    assert files_in(tmp_path) == ["board.txt"]

@@ -484,6 +484,59 @@ def test_tree_draws_pruned_test_plays_windows_and_cache_hits():
     assert "cache hit: the score of an earlier call" in source  # the legend
 
 
+@pytest.mark.parametrize("cells", [".O...X..X", ".X....XO.", "X.O.X.O..", "X...O...."])
+def test_memos_expected_lines_are_the_guides_through_its_cache_hits(cells):
+    """``trace play``'s reasons: after each test-play of the first call, the line of play the
+    search expects. Memo's follows a cache hit to the call that computed its position, so its
+    lines are the guide's minimax's, move for move, and some of them pass through a hit."""
+    from tracer.explain import for_trace
+    from tracer.play.match import Decision
+
+    lines, through_hits = {}, 0
+    for algorithm in ("minimax", "memo"):
+        trace = run_search(game(cells, "O" if cells.count("X") > cells.count("O") else "X"), algorithm)
+        decision = Decision(1, "X", trace.root.best or 0, trace)
+        lines[algorithm] = decision.expected_lines()
+        if algorithm == "memo":  # walk each line by the recorded best test-plays: does it meet a hit?
+            search = for_trace(trace)[1]
+            for node in trace.root.children():
+                while node.terminal is None and search.source(node.pid) is None:
+                    node = node.children()[node.best_index or 0]
+                through_hits += node.terminal is None
+    assert lines["memo"] == lines["minimax"]
+    assert through_hits, "the case tests nothing: no line meets a cache hit"
+
+
+@pytest.mark.parametrize("cells", ["X.OX.XOO.", ".O...X..X", "X.O.X.O..", "X...O...."])
+def test_memos_log_counts_the_calls_answered_from_the_cache(cells):
+    """The log's last line counts the cache hits: the calls a plain memo answers from its
+    dictionary of solved positions."""
+    mark = "O" if cells.count("X") > cells.count("O") else "X"
+    hits = sum(1 for _board, _mark, hit, _source in plain_memo(cells, mark, "X")[2] if hit)
+    last = render_log(run_search(game(cells, mark), "memo")).rstrip("\n").splitlines()[-1]
+    assert last == f"Memoised minimax: {hits:,} cache {'hit' if hits == 1 else 'hits'}."
+
+
+@pytest.mark.parametrize("cells", [".O...X..X", "X.O.X.O.."])
+def test_memos_stats_count_hits_per_depth_and_the_positions_computed(cells):
+    """``--stats``: the cache hits, per depth, and the positions computed (each once) are
+    those of a plain memo: its calls answered from the dictionary, and the others."""
+    from collections import Counter
+
+    from tracer.renderers.stats import render_stats
+
+    mark = "O" if cells.count("X") > cells.count("O") else "X"
+    plain = plain_memo(cells, mark, "X")[2]
+    placed = sum(c != "." for c in cells)
+    per_depth = Counter(sum(c != "." for c in board) - placed for board, _mark, hit, _s in plain if hit)
+    expected = [f"cache hits {sum(per_depth.values()):,}",
+                *(f"at depth {d} {n:,}" for d, n in sorted(per_depth.items())),
+                f"computed positions {sum(1 for *_rest, hit, _s in plain if not hit):,} (each searched once)"]
+    lines = [" ".join(line.split()) for line in render_stats(run_search(game(cells, mark), "memo")).splitlines()]
+    start = lines.index(expected[0])
+    assert lines[start:start + len(expected)] == expected
+
+
 @pytest.mark.parametrize("board", ["." * 9, "X...O....", "XO..X..O.", "..XO.XXOO"])
 @pytest.mark.parametrize("scores", [TUTORIAL, DEPTH])
 def test_the_guides_calls_read_from_a_searchs_own_rows_are_the_guides(board, scores):
