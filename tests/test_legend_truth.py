@@ -19,6 +19,7 @@ from checking import won
 import tracer
 from tracer import examples, games
 from tracer.explain import for_trace
+from tracer.explain.nim import OBJECT
 from tracer.games.nim.game import Nim
 from tracer.games.tree.game import GameTree
 from tracer.renderers.figures import figures
@@ -28,6 +29,8 @@ from tracer.search import compare_set
 from tracer.style import (
     CHOSEN,
     HIT_BORDER,
+    INDEX_POINTS,
+    INDEX_TEXT,
     MARKED,
     OUTCOME_BORDER,
     OUTCOME_FILL,
@@ -41,6 +44,8 @@ from tracer.style import (
 
 GUIDE_BOARD = "X.OX.XOO."
 TEXTBOOK = ["aima-5.2", "cutoffs-differ", "ties-at-root", "uneven-depth"]
+#: A board's cell showing its index in grey: an empty cell.
+EMPTY_CELL = re.compile(f'FIXEDSIZE="TRUE"[^>]*><FONT POINT-SIZE="{INDEX_POINTS}" COLOR="{INDEX_TEXT}">\\d+</FONT>')
 #: An edge's own colour (not its ``fontcolor``).
 EDGE_COLOUR = re.compile(r'(?<![a-z])color="(#\w+)"')
 
@@ -87,9 +92,14 @@ def drawn(source: str) -> set[str]:
         "played": f'BGCOLOR="{PLAYED_FILL}"' in body,
         "line marks": any(f'COLOR="{OUTCOME_INK[k]}"><B>' in body for k in ("win", "loss")),
         "violet": MARKED in body,
+        # a tic-tac-toe cell (a fixed-size one) holding its grey index: an empty cell
+        "empty cell": EMPTY_CELL.search(body) is not None,
+        "object": f">{OBJECT}<" in body or f">{OBJECT} " in body,
     }
     things |= {name for name, present in marks.items() if present}
     for edge in edges:
+        if "-> result " in edge:  # the arrow into the overview's result box, explained with the box
+            continue
         colours = EDGE_COLOUR.findall(edge)
         colour = colours[0] if colours else ""
         if colour == CHOSEN and 'penwidth=3' in edge:
@@ -118,6 +128,8 @@ LEGEND_SIGNS = {
     "picked": ("black arrow", "the child a node picked"),
     "rejected": ("grey arrow", "a child it did not pick"),
     "pruned": ("cut off (pruned)", "a branch pruned"),
+    "empty cell": ("grey digit: an empty cell",),
+    "object": ("an object; each row is a heap",),
 }
 
 
@@ -147,6 +159,7 @@ def pictures(game) -> list[tuple[str, str]]:
 GAMES = {
     "guide": lambda: games.as_game(GUIDE_BOARD),
     **{f"board {b}": (lambda b=b: games.as_game(b)) for b in seeded_boards(5)},
+    "full board": lambda: games.as_game("XOXXOOOXX"),
     "nim 1,2": lambda: Nim((1, 2)),
     "nim 1,1,2 misere": lambda: Nim((1, 1, 2), misere=True),
     **{name: (lambda name=name: GameTree.parse(examples.read(name))) for name in TEXTBOOK},

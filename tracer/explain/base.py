@@ -326,10 +326,11 @@ class GameWords:
         return labels.table(labels.row(labels.cell(labels.text(self.describe(state)))), BORDER="0")
 
     def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
-                    finished: Collection[str]) -> list[LegendRow]:
+                    finished: Collection[str], states: Collection[int] | None = None) -> list[LegendRow]:
         """The legend's rows for what the game draws in a picture: ``played`` and ``testing``
         say whether it marks a move just played or tested, ``fills`` which outcomes' fills
-        its states have, ``finished`` the outcomes of the finished games it draws."""
+        its states have, ``finished`` the outcomes of the finished games it draws, ``states``
+        the states it draws (None: any the game has)."""
         kind = "leaf"
         if kind not in fills:
             return []

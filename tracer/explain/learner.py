@@ -241,7 +241,7 @@ class LearnerWords(GameWords):
                                       terminal=terminal if terminal != STOPPED else 0, line_colour=line_colour)
 
     def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
-                    finished: Collection[str]) -> list[LegendRow]:
+                    finished: Collection[str], states: Collection[int] | None = None) -> list[LegendRow]:
         rows = self.tictactoe.legend_rows(played=played, testing=testing, fills=(), finished=finished)
         ai, human = self.game.ai, other(self.game.ai)  # type: ignore[arg-type]
         for kind, text in (("win", f"{ai} (AI) has three in a row"),

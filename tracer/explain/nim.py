@@ -156,9 +156,11 @@ class NimWords(GameWords):
         return labels.table(*rows, BORDER="0", CELLBORDER="0", CELLSPACING="0", CELLPADDING="1")
 
     def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
-                    finished: Collection[str]) -> list[LegendRow]:
-        rows = [LegendRow(labels.sample(OBJECT, "#212121", SMALL_POINTS),
-                          "an object; each row is a heap, numbered on its left")]
+                    finished: Collection[str], states: Collection[int] | None = None) -> list[LegendRow]:
+        rows: list[LegendRow] = []
+        if states is None or any(any(self.game.heaps_of(state)) for state in states):
+            rows.append(LegendRow(labels.sample(OBJECT, "#212121", SMALL_POINTS),
+                                  "an object; each row is a heap, numbered on its left"))
         if played:
             rows.append(LegendRow(labels.sample(TAKEN, PLAYED_FILL, SMALL_POINTS),
                                   "red hollow objects: those the move just took"))

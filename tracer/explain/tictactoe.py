@@ -395,7 +395,7 @@ class TicTacToeWords(GameWords):
                             HEIGHT=n * CELL_SIZE)
 
     def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
-                    finished: Collection[str]) -> list[LegendRow]:
+                    finished: Collection[str], states: Collection[int] | None = None) -> list[LegendRow]:
         rows = []
         if played:
             rows.append(LegendRow(labels.swatch(PLAYED_FILL, PLAYED_FILL),
@@ -404,8 +404,9 @@ class TicTacToeWords(GameWords):
             rows.append(LegendRow(labels.swatch(TESTING_FILL, TESTING_BORDER, border=3),
                                   "red frame round a grey digit: the empty cell the for-loop is "
                                   "testing (figure 4)"))
-        rows.append(LegendRow(labels.sample("0", INDEX_TEXT, SMALL_POINTS),
-                              "grey digit: an empty cell, showing its index as the guide's array holds it"))
+        if states is None or any(self.game.board_of(state).empty_cells() for state in states):
+            rows.append(LegendRow(labels.sample("0", INDEX_TEXT, SMALL_POINTS),
+                                  "grey digit: an empty cell, showing its index as the guide's array holds it"))
         if {"win", "loss"} & set(finished):  # a won game shows its line; a draw has none
             rows.append(LegendRow(labels.sample("X", OUTCOME_INK["win"], SMALL_POINTS),
                                   f"bold coloured marks: the {self.row_words} (every line, when there are two)"))

@@ -151,7 +151,7 @@ class TreeWords(GameWords):
         return labels.table(labels.row(labels.cell(labels.text(text))), BORDER="0")
 
     def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
-                    finished: Collection[str]) -> list[LegendRow]:
+                    finished: Collection[str], states: Collection[int] | None = None) -> list[LegendRow]:
         return []
 
     # ---- the step-through page (tracer/viewer/games/tree.js) -------------------------------

@@ -264,7 +264,9 @@ def legend_rows(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None 
                 + _figure_rows(uses) + marker_rows(markers or []))
     else:
         played = uses.played and (uses.calls is None or any(c.move is not None for c in uses.calls))
-        rows = (words.legend_rows(played=played, testing=uses.testing, fills=fills, finished=finished)
+        states = set(trace.positions.state) if uses.calls is None else {c.state for c in uses.calls}
+        rows = (words.legend_rows(played=played, testing=uses.testing, fills=fills, finished=finished,
+                                  states=states)
                 + _call_rows(trace, uses) + _arrow_rows(trace, uses)
                 + (search.drawn_legend_rows(shapes=False, calls=uses.calls, folded=uses.folded)
                    if uses.searched else [])

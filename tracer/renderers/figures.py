@@ -515,7 +515,7 @@ def guide_figure(trace: Trace, number: int) -> Figure | None:
                                     testing=first.move)
         # Call #1 before its test-play: no score, no search's mark, nothing finished.
         uses = drawing.Uses(chosen=False, thick=False, testing=True, tree=False, played=False,
-                            outcomes=False, calls=(), searched=False)
+                            outcomes=False, calls=(root,), searched=False)
         name, node, calls_drawn = "tested-cell", "n1", (1,)
     else:
         kind = drawing.outcome(trace, first)
