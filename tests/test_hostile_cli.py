@@ -306,6 +306,21 @@ def test_no_output_replaces_the_file_standard_input_reads(tmp_path: Path, comman
     assert source.read_bytes() == before
 
 
+def test_standard_input_read_from_a_file_leaves_other_outputs_free(tmp_path: Path) -> None:
+    """Only the very file standard input reads is guarded: another output, there from an
+    earlier run, is written over as usual."""
+    from runs import trace_run
+
+    _inputs(tmp_path)
+    source = tmp_path / "b.txt"
+    before = source.read_bytes()
+    (tmp_path / "out.dot").write_text("an earlier run's drawing\n", encoding="utf-8")
+    run = trace_run("-", "-o", "out.dot", "--format", "dot", "-q", cwd=tmp_path, stdin=source)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "out.dot").read_text(encoding="utf-8").startswith("digraph")
+    assert source.read_bytes() == before
+
+
 def test_a_quiz_writes_nothing(cli, tmp_path: Path) -> None:
     _inputs(tmp_path)
     listing = sorted(str(p) for p in tmp_path.rglob("*"))
