@@ -270,9 +270,13 @@ def test_a_bad_path_is_refused_before_the_program_runs(tmp_path: Path, option: s
     program = tmp_path / "minimax.py"
     ran = tmp_path / "ran"
     program.write_text(f"open({str(ran)!r}, 'w').close()\n" + (LEARNERS / "py_not_restored.py").read_text())
-    for path in (str(tmp_path / "missing" / "x.svg"), "-", str(program)):
+    for path, why in ((str(tmp_path / "missing" / "x.svg"), "does not exist"),
+                      ("-", "standard output holds the report: give a file name"),
+                      # -o reads its format off the suffix first: .py is none
+                      (str(program), "from its suffix" if option == "-o" else "give each output its own file")):
         code, out, err = check(str(program), option, path)
         assert code == 2 and out == "" and err.startswith(f"trace: error: {option}: "), err
+        assert why in err and len(err.splitlines()) == 1, err
         assert not ran.exists()
     assert program.read_text().startswith("open(")
 

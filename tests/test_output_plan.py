@@ -268,3 +268,58 @@ def test_compare_without_a_layout_engine_stops_before_printing_anything(cli, tmp
     assert result.stdout == ""
     assert result.stderr.startswith("trace: error: no layout engine found") and result.stderr.count("\n") == 1
     assert files_in(tmp_path) == ["board.txt"]
+
+
+# ---- options that would change nothing -------------------------------------------------------
+
+#: (arguments, the option refused): each option asked for where nothing it acts on is written.
+#: The rules, as the help and the error give them: --max-nodes and --depth size a drawing (the
+#: tree as SVG, PNG, PDF or DOT, or --figures); --line shapes the tree's drawing; --focus picks
+#: where a drawing or the page starts; --engine lays out SVG, PNG or PDF; --scale enlarges PNG
+#: pictures; -o and --format name a tree that --no-tree does not write.
+USELESS = [
+    (["--no-tree", "--max-nodes", "5"], "--max-nodes"),
+    (["-o", "t.json", "--depth", "1"], "--depth"),
+    (["-o", "t.json", "--line"], "--line"),
+    (["--no-tree", "--log", "t.log", "--focus", "2"], "--focus"),
+    (["-o", "t.dot", "--engine", "pure"], "--engine"),
+    (["-o", "t.svg", "--scale", "2"], "--scale"),
+    (["--figures", "figs", "--scale", "2"], "--scale"),
+    (["--no-tree", "--log", "t.log", "-o", "t.svg"], "-o"),
+    (["--no-tree", "--log", "t.log", "--format", "svg"], "--format"),
+]
+
+#: The same options where they do act: each run writes what it asks for.
+USEFUL = [
+    ["-o", "t.svg", "--max-nodes", "5"],
+    ["--figures", "figs", "--depth", "1"],
+    ["-o", "t.dot", "--line"],
+    ["--html", "p.html", "--focus", "2"],
+    ["-o", "t.svg", "--focus", "2"],
+    ["-o", "t.svg", "--engine", "pure"],
+    ["--figures", "figs", "--engine", "pure"],
+    ["-o", "t.png", "--scale", "2", "--engine", "pure"],
+    ["--figures", "figs", "--format", "png", "--scale", "2", "--engine", "pure"],
+    ["--no-tree", "--figures", "figs", "--format", "png", "--engine", "pure"],
+]
+
+
+@pytest.mark.parametrize(("args", "option"), USELESS, ids=[" ".join(a) for a, _ in USELESS])
+def test_an_option_that_changes_nothing_is_refused_before_anything_is_written(cli, board, tmp_path,
+                                                                              args, option):
+    before = snapshot(tmp_path)
+    result = cli("board.txt", "-q", *args)
+    assert result.exit_code == 2, result.output
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"trace: error: {option}: changes nothing in what this run writes: ")
+    assert line.endswith("; leave it out")
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("args", USEFUL, ids=" ".join)
+def test_the_same_options_are_taken_where_they_act(cli, board, tmp_path, args):
+    result = cli("board.txt", "-q", *args)
+    assert result.exit_code == 0, result.output
+    written = args[args.index("-o") + 1] if "-o" in args else args[args.index("--html") + 1] \
+        if "--html" in args else args[args.index("--figures") + 1] + "/index.html"
+    assert (tmp_path / written).stat().st_size > 0
