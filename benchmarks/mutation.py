@@ -29,6 +29,8 @@ kills the mutant. Options::
     --again         judge only the mutants the last run did not kill (after adding tests),
                     keeping its other verdicts
     --report        print (with --write: record) the score of the verdicts kept so far
+    --tests FILE    judge by these tests alone, without the coverage pass (with --only and
+                    --again: the survivors of some files again, after tests were added for them)
     --config PATH   another configuration (default: benchmarks/mutation.toml)
 """
 
@@ -432,8 +434,10 @@ def report(verdicts: list[Verdict], config: Config) -> tuple[list[str], list[Ver
 # ---- the two runs --------------------------------------------------------------------------
 
 
-def full_run(config: Config, cases: list[Case], jobs: int, write: bool, again: bool) -> int:
-    """Judge the cases (with ``again``, only those the last run did not kill) and report."""
+def full_run(config: Config, cases: list[Case], jobs: int, write: bool, again: bool,
+             tests: list[str] | None = None) -> int:
+    """Judge the cases (with ``again``, only those the last run did not kill) and report;
+    with ``tests``, by those tests alone (no coverage pass)."""
     kept: dict[str, Verdict] = {}
     if again:
         last = load_verdicts()
@@ -445,11 +449,12 @@ def full_run(config: Config, cases: list[Case], jobs: int, write: bool, again: b
     todo = [c for c in cases if c.mutant.key not in kept]
     with tempfile.TemporaryDirectory(prefix="tracer-mutation-") as tmp:
         copies = [make_copy(Path(tmp) / f"w{i}") for i in range(max(1, jobs))]
-        python_cases = [c for c in todo if c.mutant.scope != "js"]
+        python_cases = [c for c in todo if c.mutant.scope != "js" and not tests]
         cover = coverage_map(copies[0], python_cases, config) if python_cases else {}
         order_first_tests(todo, cover, copies[0], config.second_stage_skip)
         workers = [Worker(copy, config, cover) for copy in copies]
-        judged = {v.case.mutant.key: v for v in judge_all(workers, [(c, [c.first, c.second]) for c in todo])}
+        stages = {c.mutant.key: [tests] if tests else [c.first, c.second] for c in todo}
+        judged = {v.case.mutant.key: v for v in judge_all(workers, [(c, stages[c.mutant.key]) for c in todo])}
     verdicts = [kept.get(c.mutant.key) or judged[c.mutant.key] for c in cases]
     save_verdicts(verdicts)
     table, survivors = report(verdicts, config)
@@ -535,6 +540,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--again", action="store_true")
     parser.add_argument("--report", action="store_true")
     parser.add_argument("--config", type=Path, default=CONFIG)
+    parser.add_argument("--tests", action="append", default=[], metavar="FILE")
     args = parser.parse_args(argv)
     # Started in the background, a shell ignores SIGINT for us and so for every test run: the
     # tests of a write interrupted by SIGINT would fail. The handler makes the runs start afresh.
@@ -552,7 +558,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.report:
         return report_run(config, cases, args.write)
-    return full_run(config, cases, args.jobs, args.write and not args.only, args.again)
+    return full_run(config, cases, args.jobs, args.write and not args.only, args.again, args.tests)
 
 
 if __name__ == "__main__":
