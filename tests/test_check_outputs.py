@@ -108,7 +108,7 @@ def test_the_departing_call_says_what_it_returned_and_what_was_due(tmp_path: Pat
 def test_the_log_marks_the_departure_where_a_call_starts(tmp_path: Path) -> None:
     log = tmp_path / "calls.txt"
     code, _, err = check(str(planted(tmp_path, "board-not-restored")), "--log", str(log))
-    assert code == 1, err
+    assert code == 1 and err == f"trace: wrote {log} (the log of 6 calls)\n", err
     lines = log.read_text(encoding="utf-8").splitlines()
     marks = [i for i, line in enumerate(lines) if line.strip().startswith("‼ here")]
     assert len(marks) == 1
@@ -185,6 +185,65 @@ def test_a_runaway_search_is_not_saved_as_a_trace_it_could_not_read_back(tmp_pat
     assert out == "" and not (tmp_path / "t.json").exists()
 
 
+def chain(tmp_path: Path, levels: int) -> Path:
+    """A program whose minimax calls itself on the guide's board, unchanged, ``levels`` calls deep."""
+    program = tmp_path / f"chain{levels}.py"
+    program.write_text(f"""board = ['X', '', 'O', 'X', '', 'X', 'O', 'O', '']
+left = {levels}
+
+
+def minimax(b, mark):
+    global left
+    left -= 1
+    if left == 0:
+        return 0
+    return minimax(b, 'O' if mark == 'X' else 'X')
+
+
+print(minimax(board, 'X'))
+""", encoding="utf-8")
+    return program
+
+
+def test_a_json_trace_is_saved_exactly_when_trace_render_reads_it_back(tmp_path: Path) -> None:
+    """The deepest game is a textbook tree, at most MAX_DEPTH moves below its root: a JSON trace is
+    read back with that many nested calls below call #1 and no more. A search one call deeper is
+    refused before anything is written, the report included."""
+    from tracer.games.tree.notation import MAX_DEPTH
+
+    saved = tmp_path / "deepest.json"
+    code, out, err = check(str(chain(tmp_path, MAX_DEPTH + 1)), "-o", str(saved))
+    assert code == 1 and "Verdict: wrong" in out and err == f"trace: wrote {saved} ({MAX_DEPTH + 1} calls)\n"
+    result = CliRunner().invoke(main, ["render", str(saved), "-q", "-o", str(tmp_path / "deepest.dot")])
+    assert result.exit_code == 0, result.stderr
+    assert tracer.load(saved).calls == MAX_DEPTH + 1
+
+    deeper = tmp_path / "deeper.json"
+    code, out, err = check(str(chain(tmp_path, MAX_DEPTH + 2)), "-o", str(deeper))
+    assert code == 2 and out == "" and err.startswith("trace: error: -o: ") and len(err.splitlines()) == 1
+    assert f"the search is {MAX_DEPTH + 2} calls deep" in err and "could not be read back" in err
+    assert not deeper.exists()
+
+
+def test_the_report_ends_with_one_line_break(tmp_path: Path) -> None:
+    """The report, as text or as one JSON object, ends its last line and leaves no blank line."""
+    program = str(planted(tmp_path, "board-not-restored"))
+    for more in ([], ["--format", "json"], ["--log", str(tmp_path / "l.txt")]):
+        code, out, _ = check(program, *more)
+        assert code == 1 and out.endswith("\n") and not out.endswith("\n\n"), more
+    assert json.loads(check(program, "--format", "json")[1])["verdict"] == "wrong"
+
+
+@pytest.mark.system_dot
+def test_the_report_comes_out_before_a_drawing_that_fails(tmp_path: Path) -> None:
+    """py_runaway.py's tree, a chain a hundred calls deep as drawn, is far too tall for a PNG: the
+    PNG is refused as it is drawn, and the report, printed before anything is drawn, still shows."""
+    png = tmp_path / "t.png"
+    code, out, err = check(str(LEARNERS / "py_runaway.py"), "-o", str(png))
+    assert code == 2 and err.startswith("trace: error: the PNG would be ") and len(err.splitlines()) == 1
+    assert "Verdict: error: RecursionError" in out and not png.exists()
+
+
 def test_the_report_as_json_is_unchanged_by_the_files(tmp_path: Path) -> None:
     program = planted(tmp_path, "board-not-restored")
     _, alone, _ = run_check(str(program))
@@ -218,6 +277,42 @@ def test_the_side_by_side_page(tmp_path: Path) -> None:
     # Both trees at one scale: the SVGs keep Graphviz's own size in points, and one zoom acts on both.
     assert re.search(r'<svg width="\d+pt" height="\d+pt"', mine) and re.search(r'<svg width="\d+pt"', guide)
     assert "#zoom50:checked ~ .trees .drawing svg { zoom: 0.5; }" in page
+    # The page heads each tree itself: neither drawing carries a title or a legend of its own.
+    assert "game tree of" not in page
+    assert guide.count("a call your program did not make") == mine.count("a call made after the first departure") == 1
+    # The guide's note says what the violet frames mean, as the trees differ.
+    assert guide.count("violet frames mark where yours differs") == 1
+    assert "violet frames mark where yours differs" not in mine
+
+
+def test_side_by_side_trees_that_do_not_differ(tmp_path: Path) -> None:
+    """The guide's own program, ported: no frame marks a difference, and no note speaks of one."""
+    page_path = tmp_path / "both.html"
+    code, _, err = check(str(LEARNERS / "py_guide_port.py"), "--side-by-side", str(page_path))
+    assert code == 0, err
+    page = page_path.read_text(encoding="utf-8")
+    assert "violet" not in page and "yours differs" not in page
+    assert re.findall(r"<p>(\d+ of \d+ calls drawn[^<]*)</p>", page) == ["9 of 9 calls drawn"] * 2
+
+
+def check_options() -> set[str]:
+    """The long options ``trace check --help`` lists."""
+    return set(re.findall(r"(--[a-z][a-z-]+)", CliRunner().invoke(main, ["check", "--help"]).stdout))
+
+
+def test_what_a_drawing_leaves_out_names_no_option_trace_check_has_not(tmp_path: Path) -> None:
+    """py_runaway.py's tree is drawn to a readable depth: what is left out is said, but trace's
+    options that draw more (--max-nodes, --depth, ...) are not trace check's: no hint names them."""
+    options = check_options()
+    assert {"--log", "--side-by-side", "--html"} <= options and "--max-nodes" not in options
+    tree, page = tmp_path / "t.dot", tmp_path / "both.html"
+    code, _, err = check(str(LEARNERS / "py_runaway.py"), "-o", str(tree), "--side-by-side", str(page))
+    assert code == 1
+    said = next(line for line in err.splitlines() if line.startswith(f"trace: wrote {tree} ("))
+    assert "collapsed into summary nodes" in said and set(re.findall(r"--[a-z][a-z-]+", said)) <= options
+    notes = re.findall(r"<p>(\d[\d,]* of [\d,]+ calls drawn[^<]*)</p>", page.read_text(encoding="utf-8"))
+    assert len(notes) == 2 and "collapsed into summary nodes" in notes[0]
+    assert all(set(re.findall(r"--[a-z][a-z-]+", note)) <= options for note in notes), notes
 
 
 def test_side_by_side_in_a_narrow_browser(tmp_path: Path, browser: Any) -> None:
@@ -285,6 +380,49 @@ def test_two_outputs_on_one_file_are_refused(tmp_path: Path) -> None:
     same = str(tmp_path / "same.svg")
     code, _, err = check(str(LEARNERS / "py_not_restored.py"), "-o", same, "--side-by-side", same)
     assert code == 2 and "give each output its own file" in err and not Path(same).exists()
+
+
+@pytest.mark.parametrize("option", ["-o", "--log", "--side-by-side", "--html"])
+def test_a_folder_gone_while_the_program_ran_is_refused_before_anything_is_written(tmp_path: Path,
+                                                                                  option: str) -> None:
+    """The paths are checked before the program runs, and again once it has: here the program
+    itself removes the folder its output was to go in."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    program = tmp_path / "minimax.py"
+    program.write_text(f"import os\nos.rmdir({str(folder)!r})\n" + (LEARNERS / "py_not_restored.py").read_text())
+    code, out, err = check(str(program), option, str(folder / "x.svg"))
+    assert code == 2 and out == "" and err.startswith(f"trace: error: {option}: "), err
+    assert "does not exist" in err and len(err.splitlines()) == 1
+    assert not folder.exists()
+
+
+@pytest.mark.parametrize("option", ["-o", "--side-by-side"])
+def test_a_drawing_no_engine_can_make_is_refused_before_anything_is_written(tmp_path: Path, option: str) -> None:
+    """TRACER_ENGINE=dot without Graphviz's dot: a fault of the machine, one line, exit status 1,
+    found before the report or any file is written."""
+    target = tmp_path / ("t.svg" if option == "-o" else "both.html")
+    result = CliRunner().invoke(main, ["check", str(LEARNERS / "py_not_restored.py"), option, str(target)],
+                                env={"PATH": "/nonexistent", "TRACER_ENGINE": "dot"})
+    assert result.exit_code == 1 and result.stdout == "" and not target.exists()
+    assert result.stderr.startswith("trace: error: ") and "'dot' program was not found" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_no_output_is_planned_without_both_searches() -> None:
+    """Without the learner's search or the guide's, only the report is shown."""
+    from test_check_api import swapped
+
+    from tracer.outputs.check import CheckRequest, ReportOutput, plan_check
+
+    found = tracer.check(swapped)
+    trace, guide = found.trace(), found.guide_trace()
+    request = CheckRequest(log_path="l.txt", tree_path="t.svg", side_by_side="b.html", html_path="p.html")
+    for mine, theirs in ((trace, None), (None, guide), (None, None)):
+        planned = plan_check("report", mine, theirs, request)
+        assert [type(out) for out in planned] == [ReportOutput], (mine, theirs)
+    assert [out.option for out in plan_check("report", trace, guide, request)] == \
+        ["the report", "--log", "-o", "--side-by-side", "--html"]
 
 
 def test_nothing_to_draw_when_no_search_was_recorded(tmp_path: Path) -> None:

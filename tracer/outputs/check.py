@@ -17,7 +17,7 @@ import click
 from ..errors import InputError
 from ..trace import Trace
 from .base import Output, Request, check_distinct
-from .files import check_graphviz, check_output_path, choose_format, pipe, write_atomically
+from .files import IMAGE_FORMATS, check_graphviz, check_output_path, choose_format, pipe, write_atomically
 from .log import LogFileOutput
 from .page import PageOutput
 from .tree import TreeOutput
@@ -114,9 +114,10 @@ class LearnerLogOutput(LogFileOutput):
 
 
 def without_hints(note: str) -> str:
-    """What a drawing shows, without the hints at ``trace``'s options, which ``trace check`` has not
-    (its saved trace, ``trace render``, has them)."""
-    return note.split(" (see --")[0]
+    """What a drawing shows, without the hint at ``trace``'s options that draw the whole tree
+    (``describe``'s last clause), which ``trace check`` has not (its saved trace, ``trace
+    render``, has them)."""
+    return note.split("; the whole tree")[0]
 
 
 class LearnerTreeOutput(TreeOutput):
@@ -128,13 +129,18 @@ class LearnerTreeOutput(TreeOutput):
         super().write()
 
     def check(self) -> None:
-        from ..tracefile.stream import MAX_TREE_DEPTH
+        from ..tracefile.loader import readable_depth
 
         super().check()
+        if self.fmt in IMAGE_FORMATS:  # as --side-by-side: no engine is found before the report shows
+            check_graphviz(self.fmt, self.request.engine)
+        # A learner's search may nest deeper than any game (a runaway recursion): trace render
+        # reads back only as many levels as the deepest game makes.
         deepest = len(self.trace.calls_by_depth(0)) - 1
-        if self.fmt == "json" and deepest >= MAX_TREE_DEPTH:
+        levels = readable_depth()
+        if self.fmt == "json" and deepest >= levels:
             raise InputError(f"the search is {deepest + 1:,} calls deep, and a JSON trace holds at most "
-                             f"{MAX_TREE_DEPTH} levels, so it could not be read back: draw it instead "
+                             f"{levels} levels, so it could not be read back: draw it instead "
                              f"(-o tree.svg)", "-o")
 
 

@@ -25,9 +25,14 @@ def load_json(stream: BinaryIO, source: str = "<json>") -> Trace:
     The file is read as a stream (``tracer.tracefile.stream``), in bounded memory.
     Raises InputError naming the source and what is wrong.
     """
-    # As many nested calls as the deepest game can make: what the writer can write.
-    reader = TraceReader(stream, source, max_depth=max(kind.max_depth for kind in games.kinds()) + 1)
+    reader = TraceReader(stream, source, max_depth=readable_depth())
     return _build(reader.nodes(), reader.header, source)
+
+
+def readable_depth() -> int:
+    """The most nested calls (the root is 1) a saved trace may hold and be read back: as many as
+    the deepest game can make, which is what the writer writes for any game but a learner's."""
+    return max(kind.max_depth for kind in games.kinds()) + 1
 
 
 def trace_from_dict(doc: Any, source: str = "<json>") -> Trace:
