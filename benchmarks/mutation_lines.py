@@ -5,8 +5,13 @@
 from __future__ import annotations
 
 import os
-from types import CodeType, FrameType
-from typing import Any
+
+# Not imported at run time: a traced process must load the modules it loads untraced (the
+# quick-start tests check that list).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import CodeType, FrameType
+    from typing import Any
 
 #: After this many calls of one function, its new calls are not traced: the search's inner
 #: loops run a million times, and their lines are seen long before.

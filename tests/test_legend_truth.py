@@ -220,3 +220,76 @@ def test_the_step_through_pages_legend_lists_the_outcomes_its_tree_colours(game_
         whole = drawn(game_tree(trace, max_nodes=2000).source) & outcomes
         rows = page_words(trace)["game"]["legend"]
         assert {row[0] for row in rows} & outcomes == whole, (game_name, variant.search)
+
+
+# ---- memo's cache hits: a row exactly when a call drawn is one --------------------------
+
+#: Boards whose memoised search meets positions again (28, 18 and 12 cache hits), and two
+#: whose search meets none (the guide's and a board two moves from its end).
+MEMO_BOARDS = {"XO..X..O.": "X", "X.O...O.X": "X", "X.XX.OO..": "O", GUIDE_BOARD: "X", "XOXXOO.X.": "O"}
+#: Every way a tree is drawn: whole, to a depth, as the chosen line, in focus.
+VIEWS = [{}, {"depth": 1}, {"depth": 2}, {"depth": 3}, {"line": True}, {"focus": 2}, {"focus": 3}]
+#: A statement drawing call N (a box, a summary box or a hit), not a box beside it.
+CALL_NODE = re.compile(r"\tn(\d+) \[")
+
+
+def reference_hits(board: str, mark: str) -> tuple[int, set[int]]:
+    """A plain memoised minimax's calls on ``board`` (X the AI): how many, and the numbers
+    of those answered from its cache."""
+    from test_variants import plain_memo
+
+    calls = plain_memo(board, mark, "X")[2]
+    return len(calls), {number for number, (_b, _m, hit, _from) in enumerate(calls, start=1) if hit}
+
+
+@pytest.mark.parametrize("board", sorted(MEMO_BOARDS))
+def test_a_memo_trees_legend_explains_a_cache_hit_exactly_when_a_call_drawn_is_one(board):
+    from tracer.search import SearchSpec
+
+    count, hits = reference_hits(board, MEMO_BOARDS[board])
+    trace = SearchSpec("memo").run(games.as_game(board))
+    assert trace.calls == count
+    met = set()
+    for view in VIEWS:
+        source = game_tree(trace, **view).source
+        numbers = {int(m.group(1)) for node in split(source)[0] if (m := CALL_NODE.match(node))}
+        shows_hit = bool(numbers & hits)
+        assert ("cache hit" in explained(source)) == shows_hit, (board, view)
+        assert ("cache hit" in drawn(source)) == shows_hit, (board, view)
+        met.add((bool(hits), shows_hit))
+    # Boards with hits are drawn both with some and with none (a shallow view); the others never.
+    assert met == ({(True, True), (True, False)} if hits else {(False, False)})
+
+
+#: A box sample in a legend: its size, fill, border colour and width, and the words beside it.
+BOX_SAMPLE = re.compile(r'<TD WIDTH="(\d+)" HEIGHT="(\d+)" FIXEDSIZE="TRUE" BGCOLOR="[^"]*" COLOR="([^"]*)" '
+                        r'BORDER="(\d+)"></TD><TD ALIGN="LEFT"><FONT POINT-SIZE="\d+">([^<]*)<')
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_every_box_sample_in_a_legend_has_one_size_and_a_hits_is_not_thick(game_name):
+    # Every call is drawn as a box of the same kind, a cache hit included: no sample may look
+    # larger or smaller than the others. A hit's box is framed as any call's (thick only on
+    # the chosen line, which the thick-border row explains), so its sample is thinner than that.
+    hit_samples = 0
+    for name, source in pictures_of(game_name):
+        samples = BOX_SAMPLE.findall(split(source)[2])
+        assert len({(width, height) for width, height, *_ in samples}) <= 1, (game_name, name, samples)
+        thick = [int(border) for *_, border, words in samples if words.startswith("thick border")]
+        for _w, _h, colour, border, words in samples:
+            if colour == HIT_BORDER and thick:
+                assert words.startswith("cache hit") and int(border) < min(thick), (game_name, name, border)
+                hit_samples += 1
+    # Met wherever memo draws a hit (on the chosen line's pictures, which have the thick row).
+    assert bool(hit_samples) == any("cache hit" in drawn(source) for _, source in pictures_of(game_name))
+
+
+@pytest.mark.parametrize("board", sorted(MEMO_BOARDS))
+def test_memos_page_legend_explains_a_cache_hit_exactly_when_the_trace_holds_one(board):
+    # The step-through page draws every call in turn, so its legend has the row when any call is a hit.
+    from tracer.search import SearchSpec
+
+    hits = reference_hits(board, MEMO_BOARDS[board])[1]
+    trace = SearchSpec("memo").run(games.as_game(board))
+    rows = page_words(trace)["search"]["legend"]
+    assert ["hit" in row[0] for row in rows].count(True) == (1 if hits else 0), (board, rows)

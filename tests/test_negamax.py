@@ -23,6 +23,7 @@ import tracer
 from tracer import Board
 from tracer.explain import for_trace
 from tracer.games.tictactoe.game import TicTacToe
+from tracer.games.tree.game import GameTree
 from tracer.renderers.html import render_html
 from tracer.renderers.log import render_log
 from tracer.renderers.quiz import questions
@@ -272,6 +273,65 @@ def test_a_wide_call_s_score_line_keeps_its_ends():
     # Each child is a MIN node over one leaf worth v: it returns -v for MIN; MAX negates it: v.
     footer = for_trace(trace)[1].footer(trace.root)  # the line under a call's box or summary
     assert footer == "MAX: max(0, +1, +2, … 34 more …, +37, +38, +39) = +39"
+
+
+@pytest.mark.parametrize(("width", "listed"), [
+    (6, "0, +1, +2, +3, +4, +5"),                # six fit: every score
+    (7, "0, +1, +2, … 1 more …, +4, +5, +6"),    # one more than six: the three at each end
+])
+def test_a_score_line_lists_at_most_six_scores(width, listed):
+    """FOOTER_LIMIT's meaning: a score line lists at most six scores; a wider call lists its
+    first three and last three around how many it leaves out."""
+    trace = SearchSpec("negamax").run(tracer.tree([[v] for v in range(width)]))
+    assert for_trace(trace)[1].footer(trace.root) == f"MAX: max({listed}) = +{width - 1}"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def test_a_boards_score_line_over_seven_test_plays_lists_six():
+    """Call #1 on a board with seven empty cells: its picture's score line lists the first three
+    and the last three of its seven negated scores (the reference's), around "… 1 more …"."""
+    board = "X...O...."
+    negated = []
+    for cell in (c for c in range(9) if board[c] == "."):
+        after = board[:cell] + "X" + board[cell + 1:]
+        negated.append(-plain_negamax(after, "O", "X")[1])  # O's score there, negated for X
+    best = plain_negamax(board, "X", "X")[1]
+    assert len(negated) == 7 and max(negated) == best
+    shown = ", ".join([*map(_signed, negated[:3]), "… 1 more …", *map(_signed, negated[-3:])])
+    root_box = game_tree(SearchSpec("negamax").run(game(board, "X")), depth=1).source.split("\tn2 ")[0]
+    assert f"X: max({shown}) = {_signed(best)}" in root_box
+
+
+class MaxMovesTwice(GameTree):
+    """A textbook tree where MAX moves at the root and again at its children, then the sides
+    alternate: a game where one side moves twice in a row (negamax passes such a score up
+    unnegated)."""
+
+    def maximising(self, state: int) -> bool:
+        depth = self.nodes.depths[state]
+        return depth <= 1 or depth % 2 == 1
+
+
+def test_negated_scores_count_only_the_test_plays_where_the_mover_changes():
+    """The summary's count: one per test-play whose call has the other side to move (the root's
+    two test-plays keep MAX to move, so they are not negated)."""
+    game_ = MaxMovesTwice(tracer.tree("[[[3, 1], 5], [[2, 4], [6, 0]]]").nodes)
+    trace = SearchSpec("negamax").run(game_)
+    trace.check()
+
+    def negations(state: int) -> int:  # a plain walk of every call negamax makes
+        return sum((game_.maximising(child) != game_.maximising(state)) + negations(child)
+                   for child in (game_.play(state, m) for m in game_.moves(state)))
+
+    expected = negations(game_.root)
+    assert expected == 10  # 12 test-plays in all, the root's 2 keep their mover
+    search = for_trace(trace)[1]
+    assert dict(search.stats_rows(trace.multiplicity()))["negated scores"].startswith(f"{expected} ")
+    assert render_log(trace).rstrip().endswith(f"Negamax: {expected} scores negated.")
+    assert "MAX moves again, so it stays +2" in render_log(trace)
 
 
 def test_a_textbook_tree_notes_each_node_s_score_for_its_mover():

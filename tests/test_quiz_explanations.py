@@ -363,6 +363,32 @@ def test_where_the_answer_sits_in_an_offered_run_gives_nothing_away():
             assert len(offered) == MAX_CHOICES
 
 
+#: A MAX root over 20 MIN nodes of two leaves each, v and 41 - v: 40 different leaf values.
+MANY_VALUES = "[" + ", ".join(f"[{v}, {41 - v}]" for v in range(1, 21)) + "]"
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "memo", "negamax"])
+def test_a_question_offers_at_most_twelve_scores_however_many_a_tree_holds(algorithm):
+    """MAX_CHOICES's meaning: a question offers at most 12 choices; with more scores to choose
+    from (a textbook tree of 40 leaf values), 12 of them, the recorded answer among them."""
+    game = build_game(MANY_VALUES.encode(), "many")
+    trace = SearchSpec(algorithm).run(game)
+
+    def value(state: int) -> int:  # plain minimax, for MAX
+        if not game.moves(state):
+            return int(game.outcome(state, 0)[1])
+        found = [value(game.play(state, m)) for m in game.moves(state)]
+        return max(found) if game.maximising(state) else min(found)
+
+    scored = [q for q in questions(trace) if q.kind in ("value", "mover", "alpha", "beta")]
+    assert scored
+    for q in scored:
+        assert len(q.choices) == 12, (q.kind, q.call, len(q.choices))
+        if q.kind == "value" and algorithm != "alphabeta":  # alpha-beta's may be a bound
+            call = trace.call(q.call)
+            assert q.right.label == signed(value(call.state)), q.call
+
+
 @pytest.mark.parametrize(("choice", "typed"), [
     (("score", 1), ["+1", "1", " +1 "]), (("score", -2), ["-2"]), (("score", 0), ["0"]),
     (("bounded", 2, "≤"), ["≤ +2", "≤+2", "≤2", "<= 2", "<=+2", "<=2", " <= +2"]),

@@ -72,7 +72,7 @@ class MemoWords(SearchWords):
         pids = range(len(self.trace.positions)) if calls is None else {c.pid for c in calls}
         if shapes or not any(self.source(pid) is not None for pid in pids):
             return []
-        return [LegendRow(labels.swatch(HIT_FILL, HIT_BORDER, border=2, width=12, height=12),
+        return [LegendRow(labels.swatch(HIT_FILL, HIT_BORDER, border=2),
                           "cache hit: the score of an earlier call on the same position (#N); blue-grey border, "
                           "filled as that score predicts")]
 
