@@ -182,6 +182,28 @@ def test_size_mismatch_is_one_error_line_naming_the_file(cli, tmp_path: Path) ->
     assert result.output == "trace: error: four.txt:1: expected a 3×3 board (--size 3), found a 4×4 board\n"
 
 
+@pytest.mark.parametrize(("size", "text", "said"), [
+    # A cell that is no cell (README: X, O, '.', '-', '_' or the cell's own index).
+    ("4", "X.O.\nX.Q.\n....\n....\n", "b.txt:2: expected X, O, '.', '-', '_' or the cell's own index, "
+                                       "found 'Q' in 'X.Q.'"),
+    # Four rows of five cells: a 5×5 board has five.
+    ("5", "X.O..\n.....\n.....\n.....\n", "b.txt:4: expected 5 rows, found 4 (the board ends at line 4)"),
+    # The array's second item is neither a mark nor its own index 1.
+    ("4", '["X", "Q", 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]',
+     "b.txt:1: expected \"X\" or \"O\" at item 2 of the array, found 'Q'"),
+    # No board of any size (3 cells, then a bad one): told against the size insisted on.
+    ("4", "X.O\nX.Q\n...\n", "b.txt:1: expected 4 cells in row 1, found 3: 'X.O'"),
+])
+def test_a_board_unreadable_at_any_size_is_told_at_the_size_asked(cli, tmp_path: Path, size: str, text: str,
+                                                                   said: str) -> None:
+    """With ``--size N`` a text that is no board at all, whatever its size, gets the error of
+    reading it as an N×N board, its own line and words: no "found a 0×0 board", no traceback."""
+    result = cli(board_file(tmp_path, text), "--size", size, "-o", "t.svg")
+    assert result.exit_code == 2
+    assert result.output == f"trace: error: {said}\n"
+    assert not (tmp_path / "t.svg").exists()
+
+
 @pytest.mark.parametrize(("args", "said"), [
     (["--size", "6"], "trace: error: --size: expected a board size from 3 to 5, found 6"),
     (["--size", "2"], "trace: error: --size: expected a board size from 3 to 5, found 2"),

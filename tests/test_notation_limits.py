@@ -11,7 +11,7 @@ import tracer
 from tracer import Board
 from tracer.errors import InputError
 from tracer.games.tictactoe.notation import parse_board
-from tracer.games.tree.notation import parse_tree
+from tracer.games.tree.notation import looks_like_tree, parse_tree
 
 # ---- tree files: "at most 5,000 nodes, 100 levels below the root, 256 KiB, and leaf values within ±1,000,000,000" ----
 
@@ -34,6 +34,23 @@ def test_a_tree_exactly_100_levels_deep_is_read_and_101_refused():
     nodes = parse_tree(chain(100), "t.txt")
     assert len(nodes) == 101 and max(nodes.depths) == 100 and nodes.values[-1] == 7
     refused(chain(101), "1:102", "a tree at most 100 levels deep")
+
+
+def nested(levels: int) -> list:
+    """``chain(levels)`` as Python lists: [[...[7]...]]."""
+    tree: list = [7]
+    for _ in range(levels - 1):
+        tree = [tree]
+    return tree
+
+
+def test_a_python_list_exactly_100_levels_deep_is_a_tree_and_101_refused():
+    """``tracer.tree`` takes nested lists to the same depth as a tree file."""
+    nodes = tracer.tree(nested(100)).nodes
+    assert len(nodes) == 101 and max(nodes.depths) == 100 and nodes.values[-1] == 7
+    assert nodes == parse_tree(chain(100), "t.txt")
+    with pytest.raises(ValueError, match=r"^expected a tree at most 100 levels deep, found a deeper list$"):
+        tracer.tree(nested(101))
 
 
 def test_a_tree_of_exactly_5000_nodes_is_read_and_5001_refused():
@@ -75,6 +92,37 @@ def test_spaces_and_tabs_may_stand_before_a_labels_colon():
     nodes = parse_tree("A : [B\t:1, C  :  [2, 3], 4]", "t.txt")
     assert nodes.labels == ["A", "B", "C", "C.1", "C.2", "A.3"]
     assert nodes.written == [True, True, True, False, False, False]
+
+
+NOT_A_NAME = "a label: a letter or '_', then letters, digits or '_', found"
+
+
+@pytest.mark.parametrize(("text", "where", "word"), [
+    ("A: [1st: 5, 2]", "1:5", "1st"),        # README: "a label that is not a name such as `1st:`"
+    ("A: [1, 2nd: 3]", "1:8", "2nd"),        # not read as the leaf 2 followed by junk
+    ("[Ä: 1, 2]", "1:2", "Ä"),               # a letter, but not one a name starts with
+    ("[x-y: 1, 2]", "1:2", "x-y"),           # a name, then more than a name
+    ("A: [1st : 5]", "1:5", "1st"),          # spaces and tabs may stand before the colon
+    ("A: [2nd\t\t: 5]", "1:5", "2nd"),
+])
+def test_a_word_before_a_colon_that_is_no_name_is_refused_as_a_label(text, where, word):
+    """What stands before ``:`` is meant as a label: the error says what a label is, not that
+    ``1st`` is a bad leaf value."""
+    refused(text, where, f"{NOT_A_NAME} '{word}'")
+
+
+@pytest.mark.parametrize(("length", "shown"), [(40, "9" + "a" * 39), (41, "9" + "a" * 38 + "…")])
+def test_a_long_bad_label_is_quoted_cut_to_40_characters(length, shown):
+    """A bad label is quoted as a board file's long line is: up to 40 characters, longer cut."""
+    refused(f"[{'9' + 'a' * (length - 1)}: 1, 2]", "1:2", f"{NOT_A_NAME} '{shown}'")
+
+
+@pytest.mark.parametrize(("written", "shown"), [("7" * 40, "7" * 40), ("7" * 41, "7" * 39 + "…"),
+                                                ("-" + "7" * 39, "-" + "7" * 39),
+                                                ("-" + "7" * 40, "-" + "7" * 38 + "…")])
+def test_a_leaf_of_too_many_digits_is_quoted_cut_to_40_characters(written, shown):
+    refused(f"[{written}, 0]", "1:2", f"a leaf value of at most 10 digits, between -1,000,000,000 and "
+                                      f"1,000,000,000, found '{shown}'")
 
 
 # ---- board files ----------------------------------------------------------------------------
@@ -208,9 +256,12 @@ def test_a_tree_file_that_is_not_text_is_refused_in_one_line(cli, tmp_path, data
     "  [1, 2]\n",  # indented
     "\t A: [1, 2]\n",
     "# a comment first\n\n[1, 2]\n",
+    "\ufeff[1, 2]\n",  # after a byte-order mark
+    "\ufeff# a comment\n  A: [1, 2]\n",
 ])
 def test_a_tree_is_told_by_its_first_token_wherever_it_stands(cli, tmp_path, text):
-    (tmp_path / "t.txt").write_text(text)
+    (tmp_path / "t.txt").write_text(text, encoding="utf-8")
+    assert looks_like_tree((tmp_path / "t.txt").read_bytes())  # the file's bytes, a mark included
     result = cli("t.txt", "--stats")
     assert result.exit_code == 0, result.output
     assert "MAX at the root" in result.output and "3 calls" in result.output
