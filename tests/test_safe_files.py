@@ -220,12 +220,26 @@ def system_program(name: str) -> str:
 
 
 def run_as_nobody(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``code`` as an unprivileged user, for permission checks root would bypass."""
+    """Run ``code`` as an unprivileged user, for permission checks root would bypass.
+
+    The user runs a copy of the tracer under test in a folder it may read: the
+    repository may sit in a folder only root can enter (a mutation run's copy does),
+    and Python would then quietly import another tracer (an installed one) instead.
+    """
     command = [sys.executable, "-c", code]
     if ROOT:
         command = [system_program("setpriv"), "--reuid=65534", "--regid=65534", "--clear-groups", *command]
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parents[1]))
-    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env, timeout=60)
+    readable = Path(tempfile.mkdtemp(dir="/tmp"))
+    try:
+        readable.chmod(0o755)
+        package = Path(tracer.__file__).parent
+        shutil.copytree(package, readable / "tracer", ignore=shutil.ignore_patterns("__pycache__"))
+        env = dict(os.environ, PYTHONPATH=str(readable), PYTHONDONTWRITEBYTECODE="1")
+        checked = f"import tracer; assert tracer.__file__.startswith({str(readable)!r}), tracer.__file__\n"
+        command[-1] = checked + code
+        return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env, timeout=60)
+    finally:
+        shutil.rmtree(readable)
 
 
 def read_only_folder(parent: Path, name: str, text: str) -> Path:
