@@ -3,6 +3,7 @@ temporary files, full disks, read-only folders, closed standard output."""
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import signal
@@ -433,3 +434,277 @@ def test_a_saved_decision_is_all_or_nothing(tmp_path: Path) -> None:
     with pytest.raises(InputError):
         save_decision(decision.trace, tmp_path / "move-6", ["svg", "json", "figures", "html"])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["move-6-figures"]
+
+
+# ---- each promise of the safe writer, pinned (issue 25) ------------------------------------------
+
+
+@pytest.mark.parametrize(("error", "reason"), [
+    (OSError(errno.EACCES, "Permission denied", "out.svg"), "Permission denied"),  # strerror, not repr
+    (OSError("no number, only words"), "no number, only words"),  # no strerror: the message itself
+    (OSError(errno.ENOSPC, "No space left on device"), "the disk is full"),
+    (OSError(errno.EDQUOT, "Disk quota exceeded"), "the disk is full"),
+    (OSError(errno.EROFS, "Read-only file system"), "the file system is read-only"),
+])
+def test_an_os_error_is_one_line_naming_the_file_and_its_reason(error: OSError, reason: str) -> None:
+    from tracer.outputs.safe_write import fault
+
+    assert str(fault("out.svg", error)) == f"cannot write out.svg: {reason}"
+
+
+def raise_os_error(number: int, words: str):  # type: ignore[no-untyped-def]
+    """A stand-in for an os function that fails as the file system would."""
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OSError(number, words)
+    return fail
+
+
+def test_a_read_only_file_system_is_one_line_with_nothing_written(cli, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # A file system mounted read-only passes the permission check (root may write anything,
+    # os.access may not know the mount) and refuses the first file made on it.
+    (tmp_path / "board.txt").write_text("X.OX.XOO.\n")
+    (tmp_path / "board.svg").write_text("the earlier tree")
+    handlers = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    monkeypatch.setattr(tempfile, "mkstemp", raise_os_error(errno.EROFS, "Read-only file system"))
+    result = cli("board.txt", "-q")
+    assert result.exit_code == 1
+    assert result.stderr == "trace: error: cannot write board.svg: the file system is read-only\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.svg", "board.txt"]
+    assert (tmp_path / "board.svg").read_text() == "the earlier tree"
+    # The run's handlers for SIGTERM and Ctrl-C are given back once no temporary exists.
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == handlers
+
+
+@pytest.mark.parametrize("call", ["fchmod", "replace"])
+def test_a_failure_after_the_temporary_exists_removes_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          call: str) -> None:
+    """Setting the mode (refused on some file systems) or renaming into place fails: one
+    line, the old file as it was, no temporary left, the signal handlers given back."""
+    path = tmp_path / "out.txt"
+    path.write_text("old")
+    before = signal.getsignal(signal.SIGTERM)
+    monkeypatch.setattr(os, call, raise_os_error(errno.EPERM, "Operation not permitted"))
+    with pytest.raises(EnvironmentFault) as caught:
+        write_atomically(path, "new")
+    assert str(caught.value) == f"cannot write {path}: Operation not permitted"
+    assert path.read_text() == "old"
+    assert leftovers(tmp_path) == []
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_a_failure_moving_staged_files_into_place_is_one_line(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from tracer.outputs.safe_write import staged_writes
+
+    path = tmp_path / "out.txt"
+    path.write_text("old")
+    read_only = pytest.raises(EnvironmentFault, match="^cannot write .*out.txt: the file system is read-only$")
+    with read_only, staged_writes():
+        write_atomically(path, "new")
+        monkeypatch.setattr(os, "replace", raise_os_error(errno.EROFS, "Read-only file system"))
+    assert path.read_text() == "old"
+    assert leftovers(tmp_path) == []
+
+
+def test_a_write_after_staged_writes_is_written_at_once(tmp_path: Path) -> None:
+    from tracer.outputs.safe_write import staged_writes
+
+    with staged_writes():
+        write_atomically(tmp_path / "a.txt", "a")
+        assert not (tmp_path / "a.txt").exists()  # staged: moved in only at the block's end
+    assert (tmp_path / "a.txt").read_text() == "a"
+    write_atomically(tmp_path / "b.txt", "b")  # outside any block: in place when it returns
+    assert (tmp_path / "b.txt").read_text() == "b"
+    assert leftovers(tmp_path) == []
+
+
+def chain(folder: Path, hops: int) -> Path:
+    """``link0 -> link1 -> … -> real.txt``: a path reaching real.txt through ``hops`` symlinks."""
+    (folder / "real.txt").write_text("old")
+    target = "real.txt"
+    for number in reversed(range(hops)):
+        (folder / f"link{number}").symlink_to(target)
+        target = f"link{number}"
+    return folder / target
+
+
+def test_a_chain_of_links_is_followed_up_to_the_documented_limit(tmp_path: Path) -> None:
+    # README: a chain of up to 63 symlinks is followed; a longer one, or a loop, is refused.
+    (tmp_path / "ok").mkdir()
+    write_atomically(chain(tmp_path / "ok", 63), "new")
+    assert (tmp_path / "ok" / "real.txt").read_text() == "new"
+    (tmp_path / "long").mkdir()
+    start = chain(tmp_path / "long", 64)
+    with pytest.raises(EnvironmentFault) as caught:
+        write_atomically(start, "new")
+    assert str(caught.value) == f"cannot write {start}: too many symlinks"
+    assert (tmp_path / "long" / "real.txt").read_text() == "old"
+
+
+def test_a_loop_of_links_is_refused_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "a").symlink_to("b")
+    (tmp_path / "b").symlink_to("a")
+    with pytest.raises(EnvironmentFault) as caught:
+        write_atomically(tmp_path / "a", "x")
+    assert str(caught.value) == f"cannot write {tmp_path / 'a'}: too many symlinks"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b"]
+
+
+def test_same_file_sees_through_a_linked_folder_and_knows_standard_output(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "real").mkdir()
+    (tmp_path / "linked").symlink_to("real")
+    # Neither exists yet: the same file all the same, once the folder's link is followed.
+    assert same_file(tmp_path / "linked" / "new.svg", tmp_path / "real" / "new.svg")
+    # "-" is standard output, never the file named "-" in the current folder.
+    monkeypatch.chdir(tmp_path)
+    assert not same_file("-", "./-") and not same_file(tmp_path / "-", "-")
+    assert same_file("./-", tmp_path / "-")
+
+
+def test_a_folder_linked_to_dev_fd_writes_to_the_descriptor(tmp_path: Path) -> None:
+    # fds -> /dev/fd: "fds/1" is this process's standard output, like /dev/stdout.
+    target = tmp_path / "out.txt"
+    (tmp_path / "fds").symlink_to("/dev/fd")
+    code = textwrap.dedent(f"""
+        from tracer.outputs.files import write_atomically
+        print("before", flush=True)
+        write_atomically({str(tmp_path / "fds" / "1")!r}, "middle\\n")
+        print("after", flush=True)
+    """)
+    with open(target, "w") as out:
+        done = subprocess.run([sys.executable, "-c", code], stdout=out, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 0, done.stderr
+    assert target.read_text() == "before\nmiddle\nafter\n"
+
+
+@pytest.mark.parametrize("name", ["1", "3"])
+def test_a_pipe_named_like_a_descriptor_is_written_itself(name: str) -> None:
+    """A FIFO whose path merely ends in a number (/tmp/X/1) is that FIFO, not descriptor 1."""
+    folder = Path(tempfile.mkdtemp(dir="/tmp"))
+    try:
+        fifo = folder / name
+        os.mkfifo(fifo)
+        reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader, so the write can open
+        try:
+            write_atomically(fifo, "through the pipe\n")
+            assert os.read(reader, 100) == b"through the pipe\n"
+        finally:
+            os.close(reader)
+    finally:
+        shutil.rmtree(folder)
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_new_file_gets_rw_for_all_less_the_umask(tmp_path: Path, umask: int, mode: int) -> None:
+    # POSIX: open(..., O_CREAT, 0666) gives 0666 & ~umask; the umask itself is left as it was.
+    old = os.umask(umask)
+    try:
+        write_atomically(tmp_path / "new.txt", "x")
+        assert os.umask(umask) == umask
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(tmp_path / "new.txt").st_mode) == mode
+
+
+def test_an_emptied_hard_linked_file_is_empty_under_every_name(tmp_path: Path) -> None:
+    first = tmp_path / "a.txt"
+    first.write_text("old contents")
+    os.link(first, tmp_path / "b.txt")
+    write_atomically(first, b"")
+    assert (tmp_path / "b.txt").read_bytes() == b"" and first.read_bytes() == b""
+    assert leftovers(tmp_path) == []
+
+
+def test_a_user_may_replace_a_file_it_does_not_own_in_its_folder(open_tmp: Path) -> None:
+    """POSIX: a writable folder (no sticky bit) lets its user replace anyone's file; only
+    root may give the new file the old one's owner, so a user simply becomes its owner."""
+    folder = open_tmp / "shared"
+    folder.mkdir()
+    folder.chmod(0o777)
+    (folder / "theirs.txt").write_text("old")
+    (folder / "theirs.txt").chmod(0o644)
+    done = run_as_nobody("from tracer.outputs.files import write_atomically\n"
+                         "write_atomically('theirs.txt', 'new')", folder)
+    assert done.returncode == 0, done.stderr
+    assert (folder / "theirs.txt").read_text() == "new"
+    assert sorted(p.name for p in folder.iterdir()) == ["theirs.txt"]
+
+
+def test_the_signal_handlers_are_given_back_after_every_write(tmp_path: Path) -> None:
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    write_atomically(tmp_path / "a.txt", "a")
+    with atomic_writer(tmp_path / "b.txt") as outer:  # a write inside another one
+        write_atomically(tmp_path / "c.txt", "c")
+        outer.write("b")
+    with pytest.raises(ZeroDivisionError), atomic_writer(tmp_path / "d.txt"):
+        raise ZeroDivisionError
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
+    assert leftovers(tmp_path) == []
+
+
+def test_a_write_from_another_thread_works(tmp_path: Path) -> None:
+    # Only the main thread may set signal handlers: another thread writes without them.
+    import threading
+
+    errors: list[BaseException] = []
+
+    def write() -> None:
+        try:
+            write_atomically(tmp_path / "t.txt", "from a thread")
+        except BaseException as exc:  # noqa: BLE001 - handed to the test's thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    thread.join(timeout=30)
+    assert errors == [] and (tmp_path / "t.txt").read_text() == "from a thread"
+
+
+def test_a_temporary_folder_that_cannot_be_made_gives_the_handlers_back(tmp_path: Path) -> None:
+    from tracer.outputs.safe_write import temporary_folder
+
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(EnvironmentFault, match="cannot write"), temporary_folder(tmp_path / "no" / "figs"):
+        pass
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_a_temporary_folder_that_cannot_be_removed_is_no_traceback(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # The files are in place already: a folder the system will not remove (busy) is left, quietly.
+    from tracer.outputs.safe_write import temporary_folder
+
+    before = signal.getsignal(signal.SIGTERM)
+    with temporary_folder(tmp_path / "figs") as staging:
+        (staging / "inner").mkdir()
+        monkeypatch.setattr(os, "rmdir", raise_os_error(errno.EBUSY, "Device or resource busy"))
+    monkeypatch.undo()
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+@pytest.mark.parametrize("scenario", ["after another write", "with another write done inside",
+                                      "in a temporary folder"])
+def test_sigterm_removes_the_temporary_in_every_write(tmp_path: Path, scenario: str) -> None:
+    path = tmp_path / "out.txt"
+    path.write_text("old")
+    body = {
+        "after another write": "write_atomically('first.txt', 'done')\nwith atomic_writer('out.txt') as f:",
+        "with another write done inside": "with atomic_writer('out.txt') as f:\n"
+                                          "    write_atomically('inner.txt', 'done')",
+        "in a temporary folder": "with temporary_folder(Path('figs')) as f:",
+    }[scenario]
+    code = ("import time\nfrom pathlib import Path\n"
+            "from tracer.outputs.safe_write import atomic_writer, temporary_folder, write_atomically\n"
+            f"{body}\n    print('writing', flush=True)\n    time.sleep(30)\n")
+    child = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+    assert child.stdout is not None
+    assert child.stdout.readline() == b"writing\n"
+    assert len(leftovers(tmp_path)) == 1  # the temporary file (or folder) exists while writing
+    child.send_signal(signal.SIGTERM)
+    child.communicate(timeout=10)
+    assert child.returncode == -signal.SIGTERM
+    assert leftovers(tmp_path) == []
+    assert path.read_text() == "old"

@@ -64,17 +64,15 @@ def final_target(path: str | os.PathLike[str]) -> tuple[Path, bool]:
 
     current = os.path.abspath(os.fspath(path))
     for _ in range(64):
+        # The folder's links first: a folder linked to /dev/fd holds descriptors too.
+        current = os.path.join(os.path.realpath(os.path.dirname(current)), os.path.basename(current))
         if current.startswith(_DIRECT_PREFIXES):
             return Path(current), True
         if not os.path.islink(current):
             break
-        link = os.readlink(current)
-        current = os.path.join(os.path.realpath(os.path.dirname(current)), link)
+        current = os.path.join(os.path.dirname(current), os.readlink(current))
     else:
         raise EnvironmentFault(f"cannot write {safe_name(os.fspath(path))}: too many symlinks")
-    current = os.path.join(os.path.realpath(os.path.dirname(current)), os.path.basename(current))
-    if current.startswith(_DIRECT_PREFIXES):
-        return Path(current), True
     try:
         st = os.stat(current)
     except FileNotFoundError:
