@@ -632,16 +632,52 @@ def test_a_user_may_replace_a_file_it_does_not_own_in_its_folder(open_tmp: Path)
     assert sorted(p.name for p in folder.iterdir()) == ["theirs.txt"]
 
 
-def test_the_signal_handlers_are_given_back_after_every_write(tmp_path: Path) -> None:
-    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
-    write_atomically(tmp_path / "a.txt", "a")
-    with atomic_writer(tmp_path / "b.txt") as outer:  # a write inside another one
-        write_atomically(tmp_path / "c.txt", "c")
+HANDLERS_GIVEN_BACK = textwrap.dedent("""
+    import signal
+    from pathlib import Path
+    from tracer.errors import EnvironmentFault
+    from tracer.outputs.safe_write import atomic_writer, temporary_folder, write_atomically
+
+    def mine(signum, frame):
+        pass
+
+    def given_back(after):
+        got = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+        assert got == (mine, signal.default_int_handler), f"after {after}: {got}"
+
+    signal.signal(signal.SIGTERM, mine)
+    write_atomically("a.txt", "a")
+    given_back("a write")
+    with atomic_writer("b.txt") as outer:
+        write_atomically("c.txt", "c")
         outer.write("b")
-    with pytest.raises(ZeroDivisionError), atomic_writer(tmp_path / "d.txt"):
-        raise ZeroDivisionError
-    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
+    given_back("a write inside another")
+    try:
+        with atomic_writer("d.txt"):
+            raise ZeroDivisionError
+    except ZeroDivisionError:
+        pass
+    given_back("a write ended by an exception")
+    with temporary_folder(Path("figs")):
+        pass
+    given_back("a temporary folder")
+    try:
+        with temporary_folder(Path("missing/figs")):
+            pass
+    except EnvironmentFault:
+        pass
+    given_back("a temporary folder that could not be made")
+    print("all given back")
+""")
+
+
+def test_the_signal_handlers_are_given_back_after_every_write(tmp_path: Path) -> None:
+    # In a process of its own: the handlers a program had before are known for sure.
+    done = subprocess.run([sys.executable, "-c", HANDLERS_GIVEN_BACK], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout == "all given back\n", done.stderr
     assert leftovers(tmp_path) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt", "c.txt"]
 
 
 def test_a_write_from_another_thread_works(tmp_path: Path) -> None:
@@ -708,3 +744,40 @@ def test_sigterm_removes_the_temporary_in_every_write(tmp_path: Path, scenario: 
     assert child.returncode == -signal.SIGTERM
     assert leftovers(tmp_path) == []
     assert path.read_text() == "old"
+
+
+GUARDED_PRINT = textwrap.dedent("""
+    import os, sys
+    from tracer.errors import EnvironmentFault
+    from tracer.outputs.safe_write import stdout_guard
+    before = sorted(os.listdir("/proc/self/fd"))
+    try:
+        with stdout_guard():
+            print("a short line, still in Python's buffer when the block ends")
+    except EnvironmentFault as exc:
+        if sorted(os.listdir("/proc/self/fd")) != before:
+            sys.exit(f"descriptors leaked: {before} became {sorted(os.listdir('/proc/self/fd'))}")
+        print(exc, file=sys.stderr)
+        sys.exit(1)
+""")
+
+
+def test_text_left_in_the_buffer_on_a_full_output_is_one_line() -> None:
+    """Text printed inside the guard is flushed by it, and once that fails, Python's own
+    flush at exit must not print a second error (nor any descriptor be left open)."""
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, "-c", GUARDED_PRINT], stdout=full,
+                              stderr=subprocess.PIPE, text=True)
+    assert done.stderr.splitlines() == ["cannot write to standard output: the disk is full"]
+    assert done.returncode == 1
+
+
+def test_a_closed_standard_output_is_not_a_terminal() -> None:
+    # Like isatty() on a closed descriptor: no terminal, so a PNG may be sent there (and fails).
+    closed = os.open(os.devnull, os.O_WRONLY)
+    os.close(closed)
+    assert os.isatty(closed) is False
+    command = [sys.executable, "-m", "tracer", "--example", "near-endgame", "-o", "-", "--format", "png"]
+    done = subprocess.run(command, preexec_fn=lambda: os.close(1), stderr=subprocess.PIPE, text=True)
+    assert done.stderr.splitlines() == ["trace: error: cannot write to standard output: it is closed"]
+    assert done.returncode == 1
