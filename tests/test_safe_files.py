@@ -272,10 +272,10 @@ def test_a_read_only_folder_is_one_line(open_tmp: Path) -> None:
     assert (folder / "old.txt").read_text() == "old"
 
 
-def tiny_tmpfs(tmp_path: Path) -> Path:
+def tiny_tmpfs(tmp_path: Path, options: str = "size=64k") -> Path:
     mount = tmp_path / "tiny"
     mount.mkdir()
-    done = subprocess.run([system_program("mount"), "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)],
+    done = subprocess.run([system_program("mount"), "-t", "tmpfs", "-o", options, "tmpfs", str(mount)],
                           capture_output=True)
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
@@ -292,6 +292,18 @@ def test_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
             write_atomically(path, b"x" * 200_000)
         assert path.read_text() == "old"
         assert leftovers(mount) == []
+    finally:
+        subprocess.run([system_program("umount"), str(mount)], check=True)
+
+
+@needs_root
+def test_a_real_read_only_file_system_is_one_line(tmp_path: Path) -> None:
+    mount = tiny_tmpfs(tmp_path, "size=64k,ro")
+    try:
+        with pytest.raises(EnvironmentFault) as caught:
+            write_atomically(mount / "out.svg", "x")
+        assert str(caught.value) == f"cannot write {mount / 'out.svg'}: the file system is read-only"
+        assert list(mount.iterdir()) == []
     finally:
         subprocess.run([system_program("umount"), str(mount)], check=True)
 
