@@ -777,9 +777,10 @@ GUARDED_PRINT = textwrap.dedent("""
 def test_text_left_in_the_buffer_on_a_full_output_is_one_line() -> None:
     """Text printed inside the guard is flushed by it, and once that fails, Python's own
     flush at exit must not print a second error (nor any descriptor be left open)."""
+    buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
     with open("/dev/full", "wb") as full:
         done = subprocess.run([sys.executable, "-c", GUARDED_PRINT], stdout=full,
-                              stderr=subprocess.PIPE, text=True)
+                              stderr=subprocess.PIPE, text=True, env=buffered)
     assert done.stderr.splitlines() == ["cannot write to standard output: the disk is full"]
     assert done.returncode == 1
 
