@@ -14,6 +14,7 @@ import tempfile
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -354,8 +355,9 @@ def test_closed_or_broken_standard_output_is_one_line(how: str) -> None:
         _, err = child.communicate(timeout=30)
         done = subprocess.CompletedProcess([], child.returncode, None, err)
     assert done.returncode == 1, done.stderr
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("cannot write to standard output"), lines
+    # A closed descriptor says so; a pipe gives the system's own words for its error.
+    reason = "it is closed" if how == "closed" else os.strerror(errno.EPIPE)
+    assert done.stderr.splitlines() == [f"cannot write to standard output: {reason}"]
 
 
 def test_write_stdout_writes(capfdbinary: pytest.CaptureFixture[bytes]) -> None:
@@ -794,3 +796,98 @@ def test_a_closed_standard_output_is_not_a_terminal() -> None:
     done = subprocess.run(command, preexec_fn=lambda: os.close(1), stderr=subprocess.PIPE, text=True)
     assert done.stderr.splitlines() == ["trace: error: cannot write to standard output: it is closed"]
     assert done.returncode == 1
+
+
+def buffered_python(code: str, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
+    """Run ``code`` with Python's ordinary buffering of standard output (as a user's shell
+    would start it, even where the tests run with PYTHONUNBUFFERED)."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    env.update(kwargs.pop("env", {}))
+    kwargs.setdefault("stdout", subprocess.PIPE)
+    kwargs.setdefault("stderr", subprocess.PIPE)
+    return subprocess.run([sys.executable, "-c", code], env=env, timeout=60, **kwargs)
+
+
+def test_standard_output_keeps_the_order_things_were_written_in() -> None:
+    code = textwrap.dedent("""
+        import os
+        from tracer.outputs.safe_write import echo, utf8_stdout, write_stdout
+        print("printed first")
+        write_stdout(b"bytes second\\n")
+        print("printed third")
+        with utf8_stdout() as stream:
+            stream.write("α → ∞ fourth\\n")
+        echo("echoed fifth")
+        os.write(1, b"straight to the descriptor, sixth\\n")
+    """)
+    for encoding in ("utf-8", "cp1252"):
+        done = buffered_python(code, env={"PYTHONIOENCODING": encoding})
+        assert done.stdout.decode("utf-8").splitlines() == [
+            "printed first", "bytes second", "printed third", "α → ∞ fourth", "echoed fifth",
+            "straight to the descriptor, sixth"], (encoding, done.stderr)
+
+
+def test_a_few_bytes_on_a_full_standard_output_are_one_line() -> None:
+    # Few enough to sit in Python's buffer: write_stdout itself must find the full disk.
+    code = STDOUT_CODE.replace('b"x" * 200000', 'b"a short line\\n"')
+    with open("/dev/full", "wb") as full:
+        done = buffered_python(code, stdout=full, stderr=subprocess.PIPE)
+    assert done.stderr.decode().splitlines() == ["cannot write to standard output: the disk is full"]
+    assert done.returncode == 1
+
+
+def test_standard_output_without_a_byte_layer_gets_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from tracer.outputs.safe_write import utf8_stdout
+
+    text_only = io.StringIO()  # like a program's own stand-in for sys.stdout: no .buffer
+    monkeypatch.setattr(sys, "stdout", text_only)
+    write_stdout("written as text\n")
+    with utf8_stdout() as stream:
+        stream.write("α through utf8_stdout\n")
+    assert text_only.getvalue() == "written as text\nα through utf8_stdout\n"
+
+
+def test_a_closed_standard_output_object_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from tracer.outputs.safe_write import stdout_guard
+
+    closed = io.StringIO()
+    closed.close()
+    monkeypatch.setattr(sys, "stdout", closed)
+    with pytest.raises(EnvironmentFault) as caught, stdout_guard():
+        print("lost")
+    assert str(caught.value) == "cannot write to standard output: it is closed"
+
+
+def test_the_stdout_guard_blames_standard_output_only_for_its_own_errors(tmp_path: Path) -> None:
+    """An error of another file inside the guarded block is that file's, never reported as
+    "cannot write to standard output"."""
+    from tracer.outputs.safe_write import stdout_guard
+
+    with pytest.raises(FileNotFoundError), stdout_guard():
+        (tmp_path / "missing.txt").read_text()
+
+
+@pytest.mark.parametrize("name", ["utf-8", "UTF8", "utf_8", "latin-1", "cp1252", "ascii", None,
+                                  "no-such-encoding"])
+def test_is_utf8_agrees_with_the_codecs_registry(name: str | None) -> None:
+    import codecs
+
+    from tracer.outputs.safe_write import is_utf8
+
+    try:
+        expected = name is not None and codecs.lookup(name) == codecs.lookup("utf-8")
+    except LookupError:  # an encoding Python does not know is not UTF-8
+        expected = False
+    assert is_utf8(name) is expected
+
+
+def test_echo_leaves_colours_out_where_they_cannot_show(capsys: pytest.CaptureFixture[str]) -> None:
+    # Captured output is no terminal: escape sequences are stripped, as click.echo does.
+    from tracer.outputs.safe_write import echo
+
+    echo("\x1b[1mbold\x1b[0m and plain")
+    assert capsys.readouterr().out == "bold and plain\n"
