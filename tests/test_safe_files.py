@@ -869,6 +869,46 @@ def test_the_stdout_guard_blames_standard_output_only_for_its_own_errors(tmp_pat
 
     with pytest.raises(FileNotFoundError), stdout_guard():
         (tmp_path / "missing.txt").read_text()
+    with pytest.raises(ValueError, match="invalid literal"), stdout_guard():
+        int("not a number")
+
+
+def test_a_value_error_is_not_blamed_on_a_stand_in_standard_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A program's stand-in for sys.stdout that cannot say whether it is closed is not closed.
+    from tracer.outputs.safe_write import stdout_guard
+
+    class Lines:
+        def __init__(self) -> None:
+            self.written: list[str] = []
+
+        def write(self, text: str) -> int:
+            self.written.append(text)
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    monkeypatch.setattr(sys, "stdout", Lines())
+    with pytest.raises(ValueError, match="invalid literal"), stdout_guard():
+        int("not a number")
+
+
+def test_a_full_standard_output_in_another_encoding_is_one_line() -> None:
+    code = textwrap.dedent("""
+        import sys
+        from tracer.errors import EnvironmentFault
+        from tracer.outputs.safe_write import utf8_stdout
+        try:
+            with utf8_stdout() as stream:
+                stream.write("α short\\n")
+        except EnvironmentFault as exc:
+            print(exc, file=sys.stderr)
+            sys.exit(1)
+    """)
+    with open("/dev/full", "wb") as full:
+        done = buffered_python(code, stdout=full, env={"PYTHONIOENCODING": "cp1252"})
+    assert done.stderr.decode().splitlines() == ["cannot write to standard output: the disk is full"]
+    assert done.returncode == 1
 
 
 @pytest.mark.parametrize("name", ["utf-8", "UTF8", "utf_8", "latin-1", "cp1252", "ascii", None,
