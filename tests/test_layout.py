@@ -129,7 +129,8 @@ if "stdout" in spec:
     out = spec["stdout"].encode("latin-1")
 elif fmt == "png":
     pw, ph = spec.get("png") or [round(w * dpi / 72), round(h * dpi / 72)]
-    out = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", pw, ph, 8, 2, 0, 0, 0)) + chunk(b"IEND", b"")
+    ihdr = struct.pack(">IIBBBBB", pw, ph, 8, 2, 0, 0, 0)
+    out = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", ihdr) + chunk(b"IEND", b"")
 else:
     out = (f'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\\n<svg width="{w}pt" height="{h}pt" '
            f'viewBox="0.00 0.00 {w} {h}" xmlns="http://www.w3.org/2000/svg"><g class="graph"/></svg>\\n').encode()
@@ -194,6 +195,14 @@ def test_one_pixel_past_a_png_limit_is_refused_before_drawing(fake_dot, cli, tmp
     (tmp_path / "t.png").write_bytes(b"an earlier picture")
     refused_without_writing(draw_png(cli, tmp_path, scale), tmp_path, said,
                             "over the limit of 25 million pixels and 32,767 a side", "--scale")
+
+
+def test_a_layout_is_measured_wherever_its_header_comes():
+    """The size is read from the ``<svg>`` tag however long the comments before it (a title)."""
+    svg = b"<?xml?>\n<!-- Title: " + b"t" * 20_000 + b' -->\n<svg width="32768pt" height="10pt">'
+    with pytest.raises(tracer.TooLargeError, match="32,768 × 10 pixels"):
+        layout.check_png_size(svg, 72)
+    layout.check_png_size(svg.replace(b"32768pt", b"32767pt"), 72)
 
 
 @pytest.mark.parametrize("pixels", [(32768, 10), (10, 32768), (2**24, 1), (1, 2**24)])
