@@ -160,7 +160,7 @@ def check_png_size(svg: bytes, dpi: float) -> None:
     """TooLargeError if the drawing ``svg`` lays out, at ``dpi``, passes the PNG limits."""
     import re
 
-    found = re.search(rb'<svg[^>]*?width="([0-9.]+)pt"[^>]*?height="([0-9.]+)pt"', svg[:4096])
+    found = re.search(rb'<svg[^>]*?width="([0-9.]+)pt"[^>]*?height="([0-9.]+)pt"', svg)
     if found is None:
         return  # not Graphviz's own header: the bitmap's size is checked afterwards
     width, height = (float(v) * dpi / 72 for v in found.groups())
