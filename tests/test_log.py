@@ -199,18 +199,28 @@ def test_on_a_terminal_a_log_over_20000_calls_is_the_summary_and_one_line(calls,
     assert err.text.count("\n") == 1 and "--log PATH" in err.text
 
 
-def test_the_log_comes_out_before_a_drawing_that_fails(cli, tmp_path):
-    """docs/design.md: the log goes to the terminal before anything is drawn, so a drawing that
-    fails never hides it. 1,200 leaves side by side make a PNG far over its size limit."""
+@pytest.mark.parametrize("summary", [False, True], ids=["the log", "--stats"])
+def test_the_terminal_output_comes_out_before_a_drawing_that_fails(summary, cli, tmp_path):
+    """docs/design.md: the log (or the summary, --stats) goes to the terminal before anything is
+    drawn, so a drawing that fails never hides it. 1,200 leaves side by side make a PNG far over
+    its size limit."""
     from tracer.games.tree.game import GameTree
     from tracer.search import SearchSpec
 
     text = "[" + ", ".join(str(i % 7) for i in range(1200)) + "]\n"
     (tmp_path / "wide.txt").write_text(text)
-    result = cli("wide.txt", "--engine", "pure", "--max-nodes", "2000", "-o", "wide.png")
+    stats = ["--stats"] if summary else []
+    result = cli("wide.txt", *stats, "--engine", "pure", "--max-nodes", "2000", "-o", "wide.png")
     assert result.exit_code == 2 and result.stderr.startswith("trace: error: the PNG would be ")
     assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "wide.png").exists()
-    assert result.stdout == render_log(SearchSpec("minimax").run(GameTree.parse(text, "MAX", "wide.txt")))
+    if not summary:
+        assert result.stdout == render_log(SearchSpec("minimax").run(GameTree.parse(text, "MAX", "wide.txt")))
+        return
+    alone = cli("wide.txt", "--stats")
+    assert alone.exit_code == 0 and alone.stderr == ""
+    assert result.stdout == alone.stdout and "\ncalls                1,201\n" in alone.stdout
+    # Its last line ended, and no blank line after it.
+    assert alone.stdout.endswith("\n") and not alone.stdout.endswith("\n\n")
 
 
 @pytest.mark.parametrize("log", [[], ["--log", "-"]], ids=["the terminal's log", "--log -"])
