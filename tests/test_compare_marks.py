@@ -78,8 +78,9 @@ def page_marks(page: str) -> list[tuple[set[int], set[int], set[int]]]:
     return out
 
 
+# slow-win: centre-first alpha-beta and depth-aware scores play another move than the guide's.
 @pytest.mark.parametrize("source", ["example:near-endgame", "board", "example:aima-5.2",
-                                    "example:cutoffs-differ", "example:nim"])
+                                    "example:cutoffs-differ", "example:nim", "example:slow-win"])
 def test_each_column_marks_the_calls_another_search_does_not_make(cli, tmp_path, source):
     if source == "board":
         text = FIVE_EMPTY + "\n"
@@ -100,6 +101,8 @@ def test_each_column_marks_the_calls_another_search_does_not_make(cli, tmp_path,
         assert dashed == (missing & drawn) - {other}, column
         some = some or bool(dashed)
     assert some  # every one of these positions has calls one search makes and another does not
+    if source == "example:slow-win":  # columns 4 and 7 play 4, the guide's minimax 0
+        assert [other is not None for _, other in wanted] == [False, False, False, True, False, False, True]
     # The page says once what the frame means, and its legend explains it.
     assert page.count("Violet dashed frame: a call this column") == 1
     legend = page[page.index("<summary>Legend"):page.index('<div class="trees">')]

@@ -91,6 +91,29 @@ def test_play_html_refuses_a_missing_folder_and_writes_nothing(cli, tmp_path: Pa
     assert list(tmp_path.iterdir()) == []
 
 
+def test_the_game_page_is_a_file_of_its_run_unless_it_goes_to_standard_output(tmp_path: Path):
+    """The output planner never lets an output replace a file its run reads: the page's file
+    is one of the run's files (refused over an input, before the page is built); standard
+    output is no file."""
+    from tracer.errors import InputError
+    from tracer.outputs import run
+    from tracer.outputs.game_page import GamePage, GamePageRequest
+
+    built: list[str] = []
+
+    def build() -> tuple[bytes, str]:
+        built.append("page")
+        return b"<!DOCTYPE html>", "a page"
+
+    kept = tmp_path / "game.html"
+    kept.write_text("the run's input", encoding="utf-8")
+    with pytest.raises(InputError, match="would be written by --html and is also the input"):
+        run([GamePage(None, GamePageRequest(str(kept), build))], (str(kept),))  # type: ignore[arg-type]
+    assert kept.read_text(encoding="utf-8") == "the run's input" and built == []
+    assert GamePage(None, GamePageRequest(str(kept), build)).paths() == [str(kept)]  # type: ignore[arg-type]
+    assert GamePage(None, GamePageRequest("-", build)).paths() == []  # type: ignore[arg-type]
+
+
 def test_play_html_starts_with_the_ai_and_scores_asked_for(cli, tmp_path: Path):
     assert cli("play", "--html", "o.html", "--ai", "O", "--scores", "ten").exit_code == 0
     written = (tmp_path / "o.html").read_text(encoding="utf-8")

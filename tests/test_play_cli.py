@@ -157,6 +157,9 @@ def test_save_keeps_the_pictures_and_the_page_by_default(cli, tmp_path: Path):
     saved = tmp_path / "s"
     # By default the pictures and the page are saved; the JSON trace is opt-in.
     assert "  (saved s/move-4.svg, s/move-4-figures/index.html, s/move-4.html)\n" in result.output
+    # That line is all the game says of them: the files are written quietly, never with a
+    # run's "trace: wrote …" lines in the middle of the game.
+    assert "trace: wrote" not in result.output and result.stderr == ""
     assert "Its full trace is in s/move-4.svg" in explained
     assert sorted(p.name for p in saved.iterdir()) == [
         "move-2-figures", "move-2.html", "move-2.svg", "move-4-figures", "move-4.html", "move-4.svg"]
@@ -210,6 +213,7 @@ def test_save_writes_every_ai_decision_named_by_move(cli, tmp_path: Path):
     assert ("New game? [y/n]: why\nMove 6: X plays cell 3 (middle-left)" in result.output)
     assert "  cell 3 → +1: X wins at once\n" in result.output
     assert "Its full trace is in moves/move-6.svg, moves/move-6.json, moves/move-6.html." in result.output
+    assert "trace: wrote" not in result.output and result.stderr == ""
 
 
 def test_save_as_chooses_the_kinds(cli, tmp_path: Path):
