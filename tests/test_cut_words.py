@@ -123,7 +123,7 @@ def test_the_page_links_the_figures_only_when_written_with_them(cli, tmp_path):
     import json as json_module
 
     def page_data(page: str) -> dict:
-        text = (tmp_path / page).read_text(encoding="utf-8")
+        text = (tmp_path / page).read_text(encoding="utf-8") if page != "-" else result.stdout
         opening = '<script type="application/json" id="trace-data">'
         start = text.index(opening) + len(opening)
         return json_module.loads(text[start:text.index("</script>", start)])
@@ -136,6 +136,10 @@ def test_the_page_links_the_figures_only_when_written_with_them(cli, tmp_path):
     result = cli("--example", "near-endgame", "--html", "alone.html", "-q")
     assert result.exit_code == 0, result.output
     assert page_data("alone.html")["figures_href"] is None
+    # A page on standard output may land anywhere: no relative link can reach the figures.
+    result = cli("--example", "near-endgame", "--figures", "figs", "--html", "-")
+    assert result.exit_code == 0, result.output
+    assert page_data("-")["figures_href"] is None
 
 
 # ---- every cut, as the textbook's alpha-beta makes it, and the words that tell it ----------

@@ -136,3 +136,107 @@ def test_empty_board_log_streams_every_call(empty_trace):
     assert sink.tail.endswith("after 549,946 calls.\nX plays cell 0 (top-left) and draws: score 0\n")
     assert sink.progress[-1] == 549_946
     assert sink.progress == sorted(sink.progress) and len(sink.progress) > 2
+
+
+# ---- the log on the terminal: summarised above the documented limit, printed before any drawing
+
+class Terminal:
+    """A standard stream that says it is a terminal, keeping what it is sent."""
+
+    encoding = "utf-8"
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, text: str) -> int:
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+def fan_trace(calls: int):
+    """A tree of a root and ``calls - 1`` leaves: minimax makes exactly ``calls`` calls on it."""
+    from tracer.games.tree.game import GameTree
+    from tracer.games.tree.notation import TreeNodes
+    from tracer.search import SearchSpec
+
+    leaves = calls - 1
+    nodes = TreeNodes(["root", *(str(i) for i in range(1, leaves + 1))], [list(range(1, leaves + 1))]
+                      + [[] for _ in range(leaves)], [None, *(i % 7 for i in range(leaves))],
+                      [-1] + [0] * leaves, [0] + [1] * leaves, [False] * (leaves + 1))
+    return SearchSpec("minimax").run(GameTree(nodes, "MAX", "fan"))
+
+
+@pytest.mark.parametrize("calls", [20_000, 20_001])
+def test_on_a_terminal_a_log_over_20000_calls_is_the_summary_and_one_line(calls, monkeypatch):
+    """README: "On a terminal, a log of more than 20,000 calls is not poured out: you get the
+    summary (as with --stats) and one line saying how to get the whole log"."""
+    from tracer.outputs.base import Request
+    from tracer.outputs.log import TerminalLogOutput
+    from tracer.outputs.stats import StatsOutput
+
+    trace = fan_trace(calls)
+    assert trace.calls == calls
+    summary = Terminal()
+    monkeypatch.setattr("sys.stdout", summary)
+    stats = StatsOutput(trace, Request(stats=True))
+    stats.render()
+    stats.write()
+    out, err = Terminal(), Terminal()
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("sys.stderr", err)
+    TerminalLogOutput(trace, Request()).write()
+    if calls <= 20_000:
+        assert out.text == render_log(trace) and err.text == ""
+        return
+    assert out.text == summary.text
+    assert err.text.startswith(f"trace: the full log has {calls:,} calls, too many for a terminal")
+    assert err.text.count("\n") == 1 and "--log PATH" in err.text
+
+
+@pytest.mark.parametrize("summary", [False, True], ids=["the log", "--stats"])
+def test_the_terminal_output_comes_out_before_a_drawing_that_fails(summary, cli, tmp_path):
+    """docs/design.md: the log (or the summary, --stats) goes to the terminal before anything is
+    drawn, so a drawing that fails never hides it. 1,200 leaves side by side make a PNG far over
+    its size limit."""
+    from tracer.games.tree.game import GameTree
+    from tracer.search import SearchSpec
+
+    text = "[" + ", ".join(str(i % 7) for i in range(1200)) + "]\n"
+    (tmp_path / "wide.txt").write_text(text)
+    stats = ["--stats"] if summary else []
+    result = cli("wide.txt", *stats, "--engine", "pure", "--max-nodes", "2000", "-o", "wide.png")
+    assert result.exit_code == 2 and result.stderr.startswith("trace: error: the PNG would be ")
+    assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "wide.png").exists()
+    if not summary:
+        assert result.stdout == render_log(SearchSpec("minimax").run(GameTree.parse(text, "MAX", "wide.txt")))
+        return
+    alone = cli("wide.txt", "--stats")
+    assert alone.exit_code == 0 and alone.stderr == ""
+    assert result.stdout == alone.stdout and "\ncalls                1,201\n" in alone.stdout
+    # Its last line ended, and no blank line after it.
+    assert alone.stdout.endswith("\n") and not alone.stdout.endswith("\n\n")
+
+
+@pytest.mark.parametrize("log", [[], ["--log", "-"]], ids=["the terminal's log", "--log -"])
+def test_the_log_on_standard_output_comes_before_the_lines_after_it(log, tmp_path):
+    """Standard output and standard error sent to one pipe (``trace … 2>&1 | less``) read in the
+    order things happened: the whole log, then the line saying which file was written. Run as a
+    program with Python's usual buffering: a pipe's output waits in a buffer unless flushed."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "board.txt").write_text("X . O\nX . X\nO O .\n")
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    done = subprocess.run([sys.executable, "-m", "tracer", "board.txt", *log, "-o", "t.json"], cwd=tmp_path,
+                          env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout
+    log_text = render_log(trace_of("tutorial"))
+    assert done.stdout == log_text + "trace: wrote t.json (9 calls)\n"

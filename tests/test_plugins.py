@@ -452,10 +452,11 @@ def test_the_step_through_page_steps_through_the_heaps(cli, heaps_file, tmp_path
 
 
 def test_a_plug_in_may_still_refuse_the_page_in_one_line(cli, heaps_file, tmp_path, monkeypatch):
-    """A game whose words say the page cannot show it (``page_data`` None) is refused."""
+    """A game whose words say the page cannot show it (``page_data`` None) is refused, before
+    anything is written (the log on the terminal included)."""
     monkeypatch.setattr(HeapsWords, "page_data", lambda self: None)
     result = cli(str(heaps_file), "--html", "p.html")
-    assert result.exit_code == 2
+    assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("trace: error: --html: the step-through page cannot draw this game")
     assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "p.html").exists()
 

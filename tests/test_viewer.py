@@ -431,9 +431,10 @@ def test_bad_html_requests_write_nothing(cli, tmp_path):
     assert result.output.strip() == (
         "trace: error: --html: cannot write 'missing/out.html': the folder 'missing' does not exist"
     )
+    # Refused before anything is written, the log on the terminal included.
     result = cli("board.txt", "--html", "p.html", "--focus", "10")
-    assert result.exit_code == 2
-    assert "call 10 does not exist: calls run from 1 to 9" in result.output
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "trace: error: --focus: call 10 does not exist: calls run from 1 to 9\n"
     result = cli("board.txt", "--html", "-", "-o", "-")
     assert result.exit_code == 2
     assert "cannot both go to standard output" in result.output

@@ -3,8 +3,8 @@
 Both show only when standard error is a terminal, so pipes, files and tests get none
 of it, and both end their line cleanly, on success and on failure alike:
 
-* ``calls_bar(total, label)``: click's progress bar, for work counted in calls
-  (the writers' ``progress(done)`` callback);
+* ``calls_bar(total, label)``: click's progress bar, 30 cells wide, for work counted
+  in calls (the writers' ``progress(done)`` callback), from ``BAR_MIN_CALLS`` calls up;
 * ``waiting(label)``: an elapsed-time line for work that cannot be counted (a
   Graphviz layout), shown only once it has lasted a moment.
 """
