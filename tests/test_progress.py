@@ -177,13 +177,17 @@ def test_ctrl_c_ends_a_program_whose_wait_line_is_stalled(tmp_path):
     import subprocess
     import sys
 
-    program = subprocess.Popen([sys.executable, "-c", STALLED], stdin=subprocess.DEVNULL,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert program.stdout is not None and program.stdout.readline() == "stalled\n"
-        time.sleep(0.2)  # the program is now waiting for its thread
-        program.send_signal(signal.SIGINT)
-        _out, err = program.communicate(timeout=20)
-    finally:
-        program.kill()
+    # Ctrl-C's default action, as on a terminal (a shell starts background jobs with it ignored).
+    def interruptible() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    with subprocess.Popen([sys.executable, "-c", STALLED], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, preexec_fn=interruptible) as program:
+        try:
+            assert program.stdout is not None and program.stdout.readline() == "stalled\n"
+            time.sleep(0.2)  # the program is now waiting for its thread
+            program.send_signal(signal.SIGINT)
+            _out, err = program.communicate(timeout=20)
+        finally:
+            program.kill()
     assert "KeyboardInterrupt" in err

@@ -126,6 +126,28 @@ def test_non_ascii_words_count_their_bytes():
     assert dict(text_fit.text_spans(xdot)) == {(5.0, 6.0, "↑ -1"): [20.0], (1.0, 2.0, "a"): [3.0]}
 
 
+
+# Graphviz's xdot format: each operation's letter, then its numbers, then its strings, each
+# string as "n -bytes". One of each kind, then a text: reading any kind wrongly loses the text.
+XDOT_OPERATIONS = [
+    "E 10 20 5 6", "e 1 2 3 4", "P 2 0 0 1 1", "p 2 0 0 1 1", "L 2 0 0 1 1", "B 4 0 0 1 1 2 2 3 3",
+    "b 4 0 0 1 1 2 2 3 3", "T 9 8 -1 7 1 -z", "F 14 11 -Times-Roman", "c 7 -#000000", "C 7 -#ffffff",
+    "S 6 -filled", "I 1 2 3 4 5 -a.png", "t 1",
+]
+
+
+@pytest.mark.parametrize("operation", XDOT_OPERATIONS, ids=[op.split()[0] for op in XDOT_OPERATIONS])
+def test_every_xdot_operation_is_read_past_to_the_text_after_it(operation):
+    drawing = f'n [_draw_="{operation} T 27 -18.5 0 40.25 6 -X wins "];'.encode()
+    spans = dict(text_fit.text_spans(drawing))
+    assert spans[(27.0, -18.5, "X wins")] == [40.25]
+    assert len(spans) == (2 if operation.startswith("T ") else 1)
+
+
+def test_a_drawing_may_end_on_a_number_without_a_space():
+    drawing = b'n [_draw_="T 1 2 0 30 1 -A E 1 2 3 4"];'
+    assert dict(text_fit.text_spans(drawing)) == {(1.0, 2.0, "A"): [30.0]}
+
 # ---- textbook trees: no edge runs through a node's words ----------------------------------
 
 def _text_boxes(svg: str) -> list[tuple[str, float, float, float, float]]:
