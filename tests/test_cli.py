@@ -123,6 +123,15 @@ def test_quiet_prints_nothing(cli, board, tmp_path):
     assert (tmp_path / "board.svg").exists()
 
 
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_a_json_trace_written_is_said_unless_quiet(cli, board, tmp_path, quiet):
+    # The guide's board takes 9 calls (the guide's count of invocations).
+    result = cli("board.txt", "-o", "t.json", *(["--quiet"] if quiet else []))
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ("" if quiet else "trace: wrote t.json (9 calls)\n")
+    assert json.loads((tmp_path / "t.json").read_text())["format"] == "tracer-trace"
+
 def test_log_option_writes_the_log_to_a_file(cli, board, tmp_path):
     result = cli("board.txt", "--log", "run.log", "--no-tree")
     assert result.exit_code == 0, result.output
