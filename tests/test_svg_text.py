@@ -148,6 +148,40 @@ def test_a_drawing_may_end_on_a_number_without_a_space():
     drawing = b'n [_draw_="T 1 2 0 30 1 -A E 1 2 3 4"];'
     assert dict(text_fit.text_spans(drawing)) == {(1.0, 2.0, "A"): [30.0]}
 
+
+def _fitted(texts: list[str], drawing: str) -> list[str]:
+    """What fit_texts makes of SVG texts (given as their attributes and words) for an xdot drawing."""
+    svg = "".join(f"<text {text}</text>" for text in texts).encode()
+    xdot = f'n [_ldraw_="{drawing}"];'.encode()
+    return re.findall(r"<text [^>]*>[^<]*</text>", text_fit.fit_texts(svg, xdot).decode())
+
+
+def test_texts_at_one_place_take_its_measured_widths_in_turn_then_the_last_again():
+    # Three texts with the same words at one point, two widths measured there (SVG's y is
+    # xdot's negated): the first and second take them in order, the third the last one.
+    drawing = "T 10 20 0 7.5 1 -A T 10 20 0 9.25 1 -A "
+    fitted = _fitted(['x="10" y="-20">A'] * 3, drawing)
+    assert [re.search(r'textLength="([^"]*)"', t).group(1) for t in fitted] == ["7.5", "9.25", "9.25"]
+
+
+@pytest.mark.parametrize(("text", "fits"), [
+    ('x="10" y="-20">A', True),
+    ('x="10" y="-20" textLength="3">A', False),  # already fitted: left as it is
+    ('y="-20">A', False),  # no place to look the width up by
+    ('x="10">A', False),
+])
+def test_only_a_text_with_a_place_and_no_length_is_fitted(text, fits):
+    [fitted] = _fitted([text], "T 10 20 0 7.5 1 -A ")
+    assert fitted.count("textLength") == (1 if fits or "textLength" in text else 0)
+    assert ('textLength="7.5"' in fitted) == fits
+
+
+@pytest.mark.parametrize(("width", "fits"), [(0, False), (0.5, True), (1, True)])
+def test_a_text_measured_with_no_width_is_left_as_drawn(width, fits):
+    # A textLength of 0 would squeeze the words to nothing; any positive width is kept.
+    [fitted] = _fitted(['x="10" y="-20">A'], f"T 10 20 0 {width} 1 -A ")
+    assert ('textLength' in fitted) == fits
+
 # ---- textbook trees: no edge runs through a node's words ----------------------------------
 
 def _text_boxes(svg: str) -> list[tuple[str, float, float, float, float]]:
