@@ -2,7 +2,7 @@
 # The mutation run: change tracer's code one small way at a time (benchmarks/mutants.py) and
 # check that a test notices. Prints the score and every survivor; what it mutates, which tests
 # judge each file and the mutants explained as equivalent are in benchmarks/mutation.toml.
-# Slow (one to two hours on 2 cores), so run now and then, not in every CI run; CI runs the
+# Slow (several hours on 2 cores; --again goes on from an interrupted run), so run now and then, not in every CI run; CI runs the
 # fixed sample (--sample). Options: --only TEXT, --jobs N, --list, --sample, --write
 # (records the score in benchmarks/RESULTS.md); see benchmarks/mutation.py.
 set -euo pipefail
