@@ -469,3 +469,14 @@ def test_unknown_names_list_the_choices(cli, heaps_file):
     with pytest.raises(InputError, match="expected a search: one of minimax, .*counting"):
         search.find("expectimax")
     assert [k.name for k in search.kinds()][0] == "minimax"
+
+
+def test_a_search_name_already_taken_is_refused():
+    # The autouse fixture registered COUNTING: its name is taken, and so is the name of a
+    # built-in search's module, whether or not that module is loaded yet.
+    with pytest.raises(ValueError, match="cannot register search 'counting': the name is taken"):
+        search.register(COUNTING)
+    impostor = COUNTING._replace(name="alphabeta")
+    with pytest.raises(ValueError, match="cannot register search 'alphabeta': the name is taken"):
+        search.register(impostor)
+    assert search.find("alphabeta") is not impostor
