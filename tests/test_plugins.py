@@ -13,6 +13,8 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -480,3 +482,21 @@ def test_a_search_name_already_taken_is_refused():
     with pytest.raises(ValueError, match="cannot register search 'alphabeta': the name is taken"):
         search.register(impostor)
     assert search.find("alphabeta") is not impostor
+
+
+def test_an_unregistered_search_is_no_longer_offered():
+    assert "counting" in search.names()
+    search.unregister("counting")
+    try:
+        assert "counting" not in search.names()
+        with pytest.raises(InputError, match="expected a search"):
+            search.find("counting")
+    finally:
+        search.register(COUNTING)  # for the fixture, which unregisters it again
+
+
+def test_a_fresh_process_offers_every_built_in_search_baseline_first():
+    # The registry finds the built-in searches itself: the guide's minimax, then by name.
+    listed = subprocess.run([sys.executable, "-c", "from tracer import search; print(*search.names())"],
+                            capture_output=True, text=True, timeout=120, check=True)
+    assert listed.stdout.split() == ["minimax", "alphabeta", "memo", "negamax"]
