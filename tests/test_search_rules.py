@@ -121,3 +121,25 @@ def test_a_root_searched_in_a_shared_recorder_is_the_search_on_its_own(cutoff):
     pid = shared.root(TicTacToe(board, "X", "X").root)
     rows = shared.rows
     assert rows.score[pid] == alone.result.score and rows.sizes[pid] == alone.calls
+
+
+# ---- the settings a search is given (tracer.search.run_search, SearchSpec) -----------------
+
+def test_a_setting_no_search_takes_is_a_type_error_naming_what_this_one_takes():
+    from tracer import search
+
+    with pytest.raises(TypeError, match="unknown setting 'cutof': minimax takes no settings"):
+        search.run_search("X.OX.XOO.", "minimax", cutof="ge")
+    with pytest.raises(TypeError, match="unknown setting 'cutof': alphabeta takes cutoff"):
+        search.run_search("X.OX.XOO.", "alphabeta", cutof="ge")
+
+
+def test_a_search_is_given_only_the_settings_it_takes_and_none_means_its_default():
+    from tracer import search
+
+    # The guide's board: 9 calls for minimax (the guide's count), whatever alpha-beta's cutoff says.
+    assert search.run_search("X.OX.XOO.", "minimax", cutoff="gt").calls == 9
+    assert search.run_search("X.OX.XOO.", "alphabeta", cutoff=None).search == \
+        search.run_search("X.OX.XOO.", "alphabeta").search
+    assert SearchSpec("alphabeta", None) == SearchSpec("alphabeta", cutoff=None) == SearchSpec("alphabeta")
+    assert SearchSpec("alphabeta", cutoff=None).settings == (("cutoff", "ge"),)
