@@ -143,3 +143,9 @@ def test_a_search_is_given_only_the_settings_it_takes_and_none_means_its_default
         search.run_search("X.OX.XOO.", "alphabeta").search
     assert SearchSpec("alphabeta", None) == SearchSpec("alphabeta", cutoff=None) == SearchSpec("alphabeta")
     assert SearchSpec("alphabeta", cutoff=None).settings == (("cutoff", "ge"),)
+
+
+def test_a_setting_outside_its_choices_is_refused_naming_them():
+    # Alpha-beta's cutoff is ge or gt (cut on best >= beta, or only on best > beta).
+    with pytest.raises(ValueError, match="expected cutoff to be one of ge, gt, found 'gx'"):
+        SearchSpec("alphabeta", "gx")
