@@ -149,3 +149,29 @@ def test_a_setting_outside_its_choices_is_refused_naming_them():
     # Alpha-beta's cutoff is ge or gt (cut on best >= beta, or only on best > beta).
     with pytest.raises(ValueError, match="expected cutoff to be one of ge, gt, found 'gx'"):
         SearchSpec("alphabeta", "gx")
+
+
+# ---- guide_calls: how many calls the guide's minimax makes on a search's game ---------------
+
+_LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def _guide_minimax_calls(cells: str, mover: str) -> int:
+    """The guide's minimax, counted plainly: a call stops on a win for either side or a full
+    board, else makes one call per empty cell with the other player to move."""
+    if any(cells[a] == cells[b] == cells[c] != "." for a, b, c in _LINES) or "." not in cells:
+        return 1
+    other = "O" if mover == "X" else "X"
+    return 1 + sum(_guide_minimax_calls(cells[:i] + mover + cells[i + 1:], other)
+                   for i, cell in enumerate(cells) if cell == ".")
+
+
+@pytest.mark.parametrize("cells", ["X.OX.XOO.", "X.O......", "XO.......", "........."])
+def test_guide_calls_counts_the_guides_minimax_for_every_other_search(cells):
+    from tracer import search
+
+    expected = _guide_minimax_calls(cells, "X")
+    assert cells != "X.OX.XOO." or expected == 9  # the guide's own count on its board
+    assert search.guide_calls(search.run_search(cells, "minimax")) is None  # the baseline itself
+    for name in ("alphabeta", "memo", "negamax"):
+        assert search.guide_calls(search.run_search(cells, name)) == expected, name
