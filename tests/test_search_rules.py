@@ -175,3 +175,22 @@ def test_guide_calls_counts_the_guides_minimax_for_every_other_search(cells):
     assert search.guide_calls(search.run_search(cells, "minimax")) is None  # the baseline itself
     for name in ("alphabeta", "memo", "negamax"):
         assert search.guide_calls(search.run_search(cells, name)) == expected, name
+
+
+@pytest.mark.parametrize("name", ["minimax", "alphabeta", "memo", "negamax"])
+def test_every_call_is_recorded_at_its_own_depth_where_a_state_recurs_at_several(name):
+    # In Nim the same heaps come back after different numbers of moves ({1, 2, 2}: take the 1
+    # then one from a 2, or the other way round), so a row shared by depth would be wrong.
+    from tracer import search
+    from tracer.games.nim.game import Nim
+
+    trace = search.run_search(Nim([1, 2, 2]), name)
+    assert [c.depth for c in trace if trace.depth_of(c.pid) != c.depth] == []
+    assert max(c.depth for c in trace) == 5  # five objects: at most five moves
+
+
+def test_an_unknown_cutoff_is_refused_by_the_recorder():
+    from tracer.games.nim.game import Nim
+
+    with pytest.raises(ValueError, match="expected cutoff 'ge' or 'gt', found 'gx'"):
+        Recorder(Nim([1, 2]), "gx")
