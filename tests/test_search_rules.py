@@ -194,3 +194,32 @@ def test_an_unknown_cutoff_is_refused_by_the_recorder():
 
     with pytest.raises(ValueError, match="expected cutoff 'ge' or 'gt', found 'gx'"):
         Recorder(Nim([1, 2]), "gx")
+
+
+# ---- what a fail-soft alpha-beta score says of the true value (bound_kind, bounds) -----------
+
+@pytest.mark.parametrize(("cutoff", "expected"), [
+    # Window (2, 5): below, at alpha, inside, at beta, above. With ge ties cut, so a score at
+    # an edge is a bound; with gt ties are searched on, so only a score strictly outside is.
+    ("ge", ["at most", "at most", "exact", "at least", "at least"]),
+    ("gt", ["at most", "exact", "exact", "exact", "at least"]),
+])
+def test_a_score_is_a_bound_exactly_where_the_cut_rule_leaves_it_one(cutoff, expected):
+    from tracer.search.alphabeta import AT_LEAST, AT_MOST, EXACT, bound_kind
+
+    words = {AT_MOST: "at most", EXACT: "exact", AT_LEAST: "at least"}
+    assert [words[bound_kind(score, 2, 5, cutoff)] for score in (1, 2, 3, 5, 6)] == expected
+
+
+def test_the_textbook_trees_cut_calls_are_upper_bounds_and_the_root_exact():
+    # AIMA's figure 5.2 tree: B returns 3 exactly; C stops at 2 (≤ α = 3), its 4 and 6 never
+    # searched, so its 2 is only an upper bound; D searches all three leaves, so its 2 is its
+    # value; the root's 3 is the minimax value.
+    from tracer import search
+    from tracer.search.alphabeta import AT_MOST, EXACT, bounds
+
+    trace = search.run_search("A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]", "alphabeta")
+    kinds = bounds(trace.positions, "ge")
+    by_depth_one = [kinds[c.pid] for c in trace.root.children()]
+    assert kinds[trace.root.pid] == EXACT and trace.result.score == 3
+    assert by_depth_one == [EXACT, AT_MOST, EXACT]
