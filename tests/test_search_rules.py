@@ -223,3 +223,14 @@ def test_the_textbook_trees_cut_calls_are_upper_bounds_and_the_root_exact():
     by_depth_one = [kinds[c.pid] for c in trace.root.children()]
     assert kinds[trace.root.pid] == EXACT and trace.result.score == 3
     assert by_depth_one == [EXACT, AT_MOST, EXACT]
+
+
+@pytest.mark.parametrize("by_depth", [False, True])
+def test_a_root_met_before_is_not_searched_again(by_depth):
+    from tracer.games.nim.game import Nim
+
+    game = Nim([1, 2, 2])
+    recorder = Recorder(game, "ge", by_depth=by_depth)
+    first = recorder.root(game.root)
+    rows = len(recorder.rows)
+    assert recorder.root(game.root) == first and len(recorder.rows) == rows
