@@ -370,3 +370,11 @@ def test_answers_that_are_not_utf8_are_one_error(cli):
     result = cli("quiz", "--example", "near-endgame", input=b"-1\n\xff\xfe\n")
     assert result.exit_code == 2
     assert result.output.strip().splitlines()[-1].startswith("trace: error: <stdin>")
+
+
+def test_pruned_answers_read_none_whatever_its_case(cli):
+    # The README: type the cells in any order, or `none`; answers are read whatever their case.
+    answers = "-1\n1\n<=1\n4\n NONE \nNone\n4\n"
+    out = quiz(cli, answers, "--example", "near-endgame", "--algorithm", "alphabeta")
+    assert "Type cell numbers, or none." not in out
+    assert out.rstrip().endswith("pruned test-plays 3/3: 7 of 7 right.")
