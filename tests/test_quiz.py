@@ -378,3 +378,13 @@ def test_pruned_answers_read_none_whatever_its_case(cli):
     out = quiz(cli, answers, "--example", "near-endgame", "--algorithm", "alphabeta")
     assert "Type cell numbers, or none." not in out
     assert out.rstrip().endswith("pruned test-plays 3/3: 7 of 7 right.")
+
+
+def test_the_pick_says_the_ai_takes_the_highest_and_a_bound_sits_below_its_score(cli):
+    out = quiz(cli, "-1\n+1\n-1\n")
+    # X is the AI, the maximiser: its pick is the first with the highest score (the guide's step 16).
+    assert "Q4. Step 16: which test-play does call #1 pick? X takes the first with the highest score. " \
+           "[cell 1, cell 4, cell 8]" in out
+    pruned = quiz(cli, "", "--example", "near-endgame", "--algorithm", "alphabeta")
+    # Scores lowest first; "at most +1" is listed just below +1, above 0's exact score.
+    assert "return? [-1, 0, ≤ +1, +1]" in pruned
