@@ -388,3 +388,10 @@ def test_the_pick_says_the_ai_takes_the_highest_and_a_bound_sits_below_its_score
     pruned = quiz(cli, "", "--example", "near-endgame", "--algorithm", "alphabeta")
     # Scores lowest first; "at most +1" is listed just below +1, above 0's exact score.
     assert "return? [-1, 0, ≤ +1, +1]" in pruned
+
+
+def test_a_textbook_tree_s_pick_is_read_by_its_node_name_in_any_case(cli):
+    # AIMA figure 5.2: B, C and D are worth 3, 2 and 2; MAX moves to B (its first highest).
+    out = quiz(cli, "3\n2\n2\nb\n", "--example", "aima-5.2")
+    assert "Type one of" not in out
+    assert out.rstrip().endswith("4 of 4 right.")
