@@ -395,3 +395,19 @@ def test_a_textbook_tree_s_pick_is_read_by_its_node_name_in_any_case(cli):
     out = quiz(cli, "3\n2\n2\nb\n", "--example", "aima-5.2")
     assert "Type one of" not in out
     assert out.rstrip().endswith("4 of 4 right.")
+
+
+def test_a_board_on_standard_input_is_read_to_its_empty_line_and_never_past_its_limit():
+    import io
+
+    from tracer.play.quiz import read_board_lines
+    # A board of exactly `limit` characters: all of it, then its empty line; the answers follow.
+    board = "ab\n" * 33 + "x\n"  # 101 characters
+    stdin = io.StringIO(board + "\n-1\n")
+    assert read_board_lines(stdin, 101) == board and stdin.readline() == "-1\n"
+    # Input that goes on past the limit: one character past it is read (so the game's size
+    # check refuses the board), never more, however much follows.
+    endless = io.StringIO("ab\n" * 1_000_000)
+    assert len(read_board_lines(endless, 100)) == 101
+    one_line = io.StringIO("#" * 1_000_000 + "\n")
+    assert len(read_board_lines(one_line, 100)) == 101
