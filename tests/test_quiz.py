@@ -411,3 +411,22 @@ def test_a_board_on_standard_input_is_read_to_its_empty_line_and_never_past_its_
     assert len(read_board_lines(endless, 100)) == 101
     one_line = io.StringIO("#" * 1_000_000 + "\n")
     assert len(read_board_lines(one_line, 100)) == 101
+
+
+def test_a_line_whose_end_comes_past_1_mib_is_one_error(cli):
+    result = cli("quiz", "--example", "near-endgame", input="x" * (3 << 19) + "\n-1\n")  # 1.5 MiB
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1].startswith("trace: error: <stdin>")
+
+
+def test_standard_input_that_fails_is_one_error_line():
+    import io
+
+    from tracer.errors import EnvironmentFault, InputError
+    from tracer.play.quiz import read_line
+    with pytest.raises(InputError):  # bytes that are not UTF-8, read strictly
+        read_line(io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n"), encoding="utf-8"))
+    closed = io.StringIO("-1\n")
+    closed.close()
+    with pytest.raises(EnvironmentFault):
+        read_line(closed)
