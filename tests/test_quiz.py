@@ -430,3 +430,14 @@ def test_standard_input_that_fails_is_one_error_line():
     closed.close()
     with pytest.raises(EnvironmentFault):
         read_line(closed)
+
+
+def test_a_page_keeps_the_deepest_level_whose_questions_fit_two_a_call(tutorial_trace):
+    per_depth = tutorial_trace.calls_by_depth(0)
+    # Exactly at a level's two questions a call it fits; one question under, it does not.
+    for depth in range(1, len(per_depth)):
+        fits = 2 * sum(per_depth[:depth + 1])
+        assert page_depth(tutorial_trace, fits) == depth
+        assert page_depth(tutorial_trace, fits - 1) == depth - 1
+    # The first call's test-plays are left out only when they alone pass the limit.
+    assert page_depth(tutorial_trace, 2) == 0
