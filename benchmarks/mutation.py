@@ -314,12 +314,21 @@ class Worker:
                     return Verdict(case, "timeout", spent, "time limit")
                 if outcome.status in KILLING_STATUSES:
                     return Verdict(case, "killed", spent, outcome.failed or f"status {outcome.status}")
+                if outcome.status == 4 and (raised := _load_error(outcome.tail)):
+                    return Verdict(case, "killed", spent, f"the tests cannot load: {raised}")
                 if outcome.status not in (0, 5):
                     return Verdict(case, "error", spent, f"pytest status {outcome.status}: {outcome.tail}")
             return Verdict(case, "survived", spent)
         finally:
             target.write_bytes(original)
             _forget_bytecode(target)
+
+
+def _load_error(tail: str) -> str | None:
+    """The exception that stopped pytest loading the tests (their conftest importing tracer),
+    if its output shows one: a mutant that breaks importing tracer kills every test."""
+    raised = [line[4:].strip() for line in tail.splitlines() if line.startswith("E   ")]
+    return raised[-1] if raised else None
 
 
 def _forget_bytecode(path: Path) -> None:

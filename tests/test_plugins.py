@@ -13,6 +13,8 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -469,3 +471,32 @@ def test_unknown_names_list_the_choices(cli, heaps_file):
     with pytest.raises(InputError, match="expected a search: one of minimax, .*counting"):
         search.find("expectimax")
     assert [k.name for k in search.kinds()][0] == "minimax"
+
+
+def test_a_search_name_already_taken_is_refused():
+    # The autouse fixture registered COUNTING: its name is taken, and so is the name of a
+    # built-in search's module, whether or not that module is loaded yet.
+    with pytest.raises(ValueError, match="cannot register search 'counting': the name is taken"):
+        search.register(COUNTING)
+    impostor = COUNTING._replace(name="alphabeta")
+    with pytest.raises(ValueError, match="cannot register search 'alphabeta': the name is taken"):
+        search.register(impostor)
+    assert search.find("alphabeta") is not impostor
+
+
+def test_an_unregistered_search_is_no_longer_offered():
+    assert "counting" in search.names()
+    search.unregister("counting")
+    try:
+        assert "counting" not in search.names()
+        with pytest.raises(InputError, match="expected a search"):
+            search.find("counting")
+    finally:
+        search.register(COUNTING)  # for the fixture, which unregisters it again
+
+
+def test_a_fresh_process_offers_every_built_in_search_baseline_first():
+    # The registry finds the built-in searches itself: the guide's minimax, then by name.
+    listed = subprocess.run([sys.executable, "-c", "from tracer import search; print(*search.names())"],
+                            capture_output=True, text=True, timeout=120, check=True)
+    assert listed.stdout.split() == ["minimax", "alphabeta", "memo", "negamax"]

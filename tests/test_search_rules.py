@@ -121,3 +121,116 @@ def test_a_root_searched_in_a_shared_recorder_is_the_search_on_its_own(cutoff):
     pid = shared.root(TicTacToe(board, "X", "X").root)
     rows = shared.rows
     assert rows.score[pid] == alone.result.score and rows.sizes[pid] == alone.calls
+
+
+# ---- the settings a search is given (tracer.search.run_search, SearchSpec) -----------------
+
+def test_a_setting_no_search_takes_is_a_type_error_naming_what_this_one_takes():
+    from tracer import search
+
+    with pytest.raises(TypeError, match="unknown setting 'cutof': minimax takes no settings"):
+        search.run_search("X.OX.XOO.", "minimax", cutof="ge")
+    with pytest.raises(TypeError, match="unknown setting 'cutof': alphabeta takes cutoff"):
+        search.run_search("X.OX.XOO.", "alphabeta", cutof="ge")
+
+
+def test_a_search_is_given_only_the_settings_it_takes_and_none_means_its_default():
+    from tracer import search
+
+    # The guide's board: 9 calls for minimax (the guide's count), whatever alpha-beta's cutoff says.
+    assert search.run_search("X.OX.XOO.", "minimax", cutoff="gt").calls == 9
+    assert search.run_search("X.OX.XOO.", "alphabeta", cutoff=None).search == \
+        search.run_search("X.OX.XOO.", "alphabeta").search
+    assert SearchSpec("alphabeta", None) == SearchSpec("alphabeta", cutoff=None) == SearchSpec("alphabeta")
+    assert SearchSpec("alphabeta", cutoff=None).settings == (("cutoff", "ge"),)
+
+
+def test_a_setting_outside_its_choices_is_refused_naming_them():
+    # Alpha-beta's cutoff is ge or gt (cut on best >= beta, or only on best > beta).
+    with pytest.raises(ValueError, match="expected cutoff to be one of ge, gt, found 'gx'"):
+        SearchSpec("alphabeta", "gx")
+
+
+# ---- guide_calls: how many calls the guide's minimax makes on a search's game ---------------
+
+_LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def _guide_minimax_calls(cells: str, mover: str) -> int:
+    """The guide's minimax, counted plainly: a call stops on a win for either side or a full
+    board, else makes one call per empty cell with the other player to move."""
+    if any(cells[a] == cells[b] == cells[c] != "." for a, b, c in _LINES) or "." not in cells:
+        return 1
+    other = "O" if mover == "X" else "X"
+    return 1 + sum(_guide_minimax_calls(cells[:i] + mover + cells[i + 1:], other)
+                   for i, cell in enumerate(cells) if cell == ".")
+
+
+@pytest.mark.parametrize("cells", ["X.OX.XOO.", "X.O......", "XO.......", "........."])
+def test_guide_calls_counts_the_guides_minimax_for_every_other_search(cells):
+    from tracer import search
+
+    expected = _guide_minimax_calls(cells, "X")
+    assert cells != "X.OX.XOO." or expected == 9  # the guide's own count on its board
+    assert search.guide_calls(search.run_search(cells, "minimax")) is None  # the baseline itself
+    for name in ("alphabeta", "memo", "negamax"):
+        assert search.guide_calls(search.run_search(cells, name)) == expected, name
+
+
+@pytest.mark.parametrize("name", ["minimax", "alphabeta", "memo", "negamax"])
+def test_every_call_is_recorded_at_its_own_depth_where_a_state_recurs_at_several(name):
+    # In Nim the same heaps come back after different numbers of moves ({1, 2, 2}: take the 1
+    # then one from a 2, or the other way round), so a row shared by depth would be wrong.
+    from tracer import search
+    from tracer.games.nim.game import Nim
+
+    trace = search.run_search(Nim([1, 2, 2]), name)
+    assert [c.depth for c in trace if trace.depth_of(c.pid) != c.depth] == []
+    assert max(c.depth for c in trace) == 5  # five objects: at most five moves
+
+
+def test_an_unknown_cutoff_is_refused_by_the_recorder():
+    from tracer.games.nim.game import Nim
+
+    with pytest.raises(ValueError, match="expected cutoff 'ge' or 'gt', found 'gx'"):
+        Recorder(Nim([1, 2]), "gx")
+
+
+# ---- what a fail-soft alpha-beta score says of the true value (bound_kind, bounds) -----------
+
+@pytest.mark.parametrize(("cutoff", "expected"), [
+    # Window (2, 5): below, at alpha, inside, at beta, above. With ge ties cut, so a score at
+    # an edge is a bound; with gt ties are searched on, so only a score strictly outside is.
+    ("ge", ["at most", "at most", "exact", "at least", "at least"]),
+    ("gt", ["at most", "exact", "exact", "exact", "at least"]),
+])
+def test_a_score_is_a_bound_exactly_where_the_cut_rule_leaves_it_one(cutoff, expected):
+    from tracer.search.alphabeta import AT_LEAST, AT_MOST, EXACT, bound_kind
+
+    words = {AT_MOST: "at most", EXACT: "exact", AT_LEAST: "at least"}
+    assert [words[bound_kind(score, 2, 5, cutoff)] for score in (1, 2, 3, 5, 6)] == expected
+
+
+def test_the_textbook_trees_cut_calls_are_upper_bounds_and_the_root_exact():
+    # AIMA's figure 5.2 tree: B returns 3 exactly; C stops at 2 (≤ α = 3), its 4 and 6 never
+    # searched, so its 2 is only an upper bound; D searches all three leaves, so its 2 is its
+    # value; the root's 3 is the minimax value.
+    from tracer import search
+    from tracer.search.alphabeta import AT_MOST, EXACT, bounds
+
+    trace = search.run_search("A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]", "alphabeta")
+    kinds = bounds(trace.positions, "ge")
+    by_depth_one = [kinds[c.pid] for c in trace.root.children()]
+    assert kinds[trace.root.pid] == EXACT and trace.result.score == 3
+    assert by_depth_one == [EXACT, AT_MOST, EXACT]
+
+
+@pytest.mark.parametrize("by_depth", [False, True])
+def test_a_root_met_before_is_not_searched_again(by_depth):
+    from tracer.games.nim.game import Nim
+
+    game = Nim([1, 2, 2])
+    recorder = Recorder(game, "ge", by_depth=by_depth)
+    first = recorder.root(game.root)
+    rows = len(recorder.rows)
+    assert recorder.root(game.root) == first and len(recorder.rows) == rows
