@@ -279,3 +279,165 @@ def test_trace_quiz_alphabeta_asks_which_cells_are_pruned(cli):
             "(cell 1, the only one searched)") in wrong.output
     assert "(only a bound, ≤ +1: the true score is at most +1)" in wrong.output
     assert wrong.output.rstrip().endswith("pruned test-plays 1/3: 4 of 7 right.")
+
+
+# ---- trace quiz as the README tells it: the session, its answers and its line limits ---------
+
+#: The near-endgame example's answers, all right (the guide's steps 9, 16 and 17).
+RIGHT = ["-1", "+1", "-1", "4"]
+#: The guide's board drawn as `trace play` draws one (cells 1, 4 and 8 empty).
+GUIDE_BOARD = " X | 1 | O\n---+---+---\n X | 4 | X\n---+---+---\n O | O | 8\n"
+
+
+def quiz(cli, answers: str, *args: str) -> str:
+    result = cli("quiz", *(args or ("--example", "near-endgame")), input=answers)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_a_quiz_opens_with_the_log_s_header_the_board_and_the_first_call_s_moves(cli, tutorial_trace):
+    from tracer.renderers.log import header
+    out = quiz(cli, "")
+    # The log's header, one empty line, the board, one empty line, then the moves in turn.
+    assert out.startswith(header(tutorial_trace).rstrip("\n") + "\n\n" + GUIDE_BOARD + "\n"
+                          "Call #1 test-plays X's moves in turn: cell 1, cell 4, cell 8. ")
+
+
+def test_a_quiz_names_cell_0_among_the_moves(cli):
+    # O in the centre, X on cell 1: X to move may play cell 0 (every empty cell, ascending).
+    board = ".X.\n.O.\n...\n\n"
+    out = quiz(cli, board, "-")
+    assert "Call #1 test-plays X's moves in turn: cell 0, cell 2, cell 3, cell 5, cell 6, cell 7, cell 8. " in out
+
+
+@pytest.mark.parametrize("typed", ["  -1  ", "\t+1 ", "-1"])
+def test_answers_are_read_whatever_their_spacing_and_echoed_trimmed(cli, typed):
+    out = quiz(cli, typed + "\n")
+    assert f"> {typed.strip()}\n" in out
+    assert ("Right: -1." if typed.strip() == "-1" else "Not quite: the trace says -1.") in out
+
+
+@pytest.mark.parametrize("word", ["q", " Q ", "QUIT", "Exit"])
+def test_q_stops_the_quiz_whatever_its_case_and_spacing(cli, word):
+    out = quiz(cli, f"-1\n{word}\n+1\n-1\n4\n")
+    assert "Q2." in out and "Q3." not in out and "Type one of" not in out
+    assert out.rstrip().endswith("Score: values returned 1/1: 1 of 1 right.")
+
+
+def test_a_session_returns_how_many_were_right_and_echoes_only_piped_answers(tutorial_trace):
+    import io
+
+    from tracer.play.quiz import QuizSession
+    lines: list[str] = []
+    right = QuizSession(tutorial_trace, io.StringIO("-1\n0\n"), lines.append).run()
+    assert right == 1 and not any(line.startswith("> ") for line in lines)
+    over = tracer.record(Board("XXXOO...."), "O")  # X has won: nothing is asked, none right
+    assert QuizSession(over, io.StringIO("-1\n"), lines.append).run() == 0
+    assert lines[-1].startswith("The game is already over")
+
+
+def test_answers_of_256_characters_are_read_and_longer_ones_skipped(cli):
+    # README: answers are lines of at most 256 characters; a longer one is skipped.
+    at_limit = "-1".ljust(256)
+    out = quiz(cli, at_limit + "\n" + "\n".join(RIGHT[1:]) + "\n")
+    assert "skipped" not in out and "Type one of" not in out
+    assert out.rstrip().endswith("4 of 4 right.")
+    over = "-1".ljust(257)
+    out = quiz(cli, over + "\n0\n")
+    assert "(an answer longer than 256 characters was skipped)" in out
+    assert "Type one of" not in out  # the rest of the long line is dropped, not read as an answer
+    assert "Not quite: the trace says -1." in out and "Right: -1." not in out
+    long = "-1" + " " * 5000 + "x" * 70000
+    out = quiz(cli, long + "\n" + "\n".join(RIGHT) + "\n")
+    assert "Type one of" not in out and out.rstrip().endswith("4 of 4 right.")
+
+
+def test_a_long_answer_is_echoed_cut_to_60_characters(cli):
+    sixty, sixty_one = "9" * 60, "8" * 61
+    out = quiz(cli, f"{sixty}\n{sixty_one}\n")
+    assert f"> {sixty}\n" in out
+    assert f"> {'8' * 59}…\n" in out
+
+
+def test_input_with_no_line_end_within_1_mib_is_one_error(cli):
+    result = cli("quiz", "--example", "near-endgame", input="-1" + "x" * (3 << 20))
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert lines[-1].startswith("trace: error: <stdin>") and "no line end" in lines[-1]
+
+
+def test_answers_that_are_not_utf8_are_one_error(cli):
+    result = cli("quiz", "--example", "near-endgame", input=b"-1\n\xff\xfe\n")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1].startswith("trace: error: <stdin>")
+
+
+def test_pruned_answers_read_none_whatever_its_case(cli):
+    # The README: type the cells in any order, or `none`; answers are read whatever their case.
+    answers = "-1\n1\n<=1\n4\n NONE \nNone\n4\n"
+    out = quiz(cli, answers, "--example", "near-endgame", "--algorithm", "alphabeta")
+    assert "Type cell numbers, or none." not in out
+    assert out.rstrip().endswith("pruned test-plays 3/3: 7 of 7 right.")
+
+
+def test_the_pick_says_the_ai_takes_the_highest_and_a_bound_sits_below_its_score(cli):
+    out = quiz(cli, "-1\n+1\n-1\n")
+    # X is the AI, the maximiser: its pick is the first with the highest score (the guide's step 16).
+    assert "Q4. Step 16: which test-play does call #1 pick? X takes the first with the highest score. " \
+           "[cell 1, cell 4, cell 8]" in out
+    pruned = quiz(cli, "", "--example", "near-endgame", "--algorithm", "alphabeta")
+    # Scores lowest first; "at most +1" is listed just below +1, above 0's exact score.
+    assert "return? [-1, 0, ≤ +1, +1]" in pruned
+
+
+def test_a_textbook_tree_s_pick_is_read_by_its_node_name_in_any_case(cli):
+    # AIMA figure 5.2: B, C and D are worth 3, 2 and 2; MAX moves to B (its first highest).
+    out = quiz(cli, "3\n2\n2\nb\n", "--example", "aima-5.2")
+    assert "Type one of" not in out
+    assert out.rstrip().endswith("4 of 4 right.")
+
+
+def test_a_board_on_standard_input_is_read_to_its_empty_line_and_never_past_its_limit():
+    import io
+
+    from tracer.play.quiz import read_board_lines
+    # A board of exactly `limit` characters: all of it, then its empty line; the answers follow.
+    board = "ab\n" * 33 + "x\n"  # 101 characters
+    stdin = io.StringIO(board + "\n-1\n")
+    assert read_board_lines(stdin, 101) == board and stdin.readline() == "-1\n"
+    # Input that goes on past the limit: one character past it is read (so the game's size
+    # check refuses the board), never more, however much follows.
+    endless = io.StringIO("ab\n" * 1_000_000)
+    assert len(read_board_lines(endless, 100)) == 101
+    one_line = io.StringIO("#" * 1_000_000 + "\n")
+    assert len(read_board_lines(one_line, 100)) == 101
+
+
+def test_a_line_whose_end_comes_past_1_mib_is_one_error(cli):
+    result = cli("quiz", "--example", "near-endgame", input="x" * (3 << 19) + "\n-1\n")  # 1.5 MiB
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1].startswith("trace: error: <stdin>")
+
+
+def test_standard_input_that_fails_is_one_error_line():
+    import io
+
+    from tracer.errors import EnvironmentFault, InputError
+    from tracer.play.quiz import read_line
+    with pytest.raises(InputError):  # bytes that are not UTF-8, read strictly
+        read_line(io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n"), encoding="utf-8"))
+    closed = io.StringIO("-1\n")
+    closed.close()
+    with pytest.raises(EnvironmentFault):
+        read_line(closed)
+
+
+def test_a_page_keeps_the_deepest_level_whose_questions_fit_two_a_call(tutorial_trace):
+    per_depth = tutorial_trace.calls_by_depth(0)
+    # Exactly at a level's two questions a call it fits; one question under, it does not.
+    for depth in range(1, len(per_depth)):
+        fits = 2 * sum(per_depth[:depth + 1])
+        assert page_depth(tutorial_trace, fits) == depth
+        assert page_depth(tutorial_trace, fits - 1) == depth - 1
+    # The first call's test-plays are left out only when they alone pass the limit.
+    assert page_depth(tutorial_trace, 2) == 0
