@@ -234,3 +234,41 @@ def test_a_root_met_before_is_not_searched_again(by_depth):
     first = recorder.root(game.root)
     rows = len(recorder.rows)
     assert recorder.root(game.root) == first and len(recorder.rows) == rows
+
+
+# ---- alpha-beta's own check catches a trace that breaks its rules ---------------------------
+
+def _aima_alphabeta_broken(change):
+    """AIMA's figure 5.2 tree searched by alpha-beta, its rows changed by ``change(rows, calls)``,
+    where ``calls`` are the root, B, C and D and B's first leaf."""
+    import copy
+
+    from tracer import search
+    from tracer.trace import Trace
+
+    trace = search.run_search("A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]", "alphabeta")
+    rows = copy.deepcopy(trace.positions)
+    root = trace.root
+    b, c, d = root.children()
+    change(rows, {"A": root.pid, "B": b.pid, "C": c.pid, "D": d.pid, "leaf": b.children()[0].pid})
+    return Trace(trace.game, rows, trace.search)
+
+
+def _set_pruned(name, moves):
+    def change(rows, calls):
+        rows.extras["pruned"][calls[name]] = moves
+    return change
+
+
+def _set_best(rows, calls):
+    rows.best[calls["A"]] = 1  # B (index 0) is the first with the best score, 3
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (_set_pruned("leaf", (0,)), "a finished game prunes nothing"),
+    (_set_pruned("C", (1,)), "test-plays and pruned moves are not the moves in loop order"),
+    (_set_best, r"returns 3 via 1, expected 3 via the first best, test-play 0"),
+], ids=["leaf-prunes", "pruned-move-missing", "not-the-first-best"])
+def test_alphabetas_check_names_what_a_broken_trace_gets_wrong(change, message):
+    with pytest.raises(AssertionError, match=message):
+        _aima_alphabeta_broken(change).check()
