@@ -272,3 +272,25 @@ def _set_best(rows, calls):
 def test_alphabetas_check_names_what_a_broken_trace_gets_wrong(change, message):
     with pytest.raises(AssertionError, match=message):
         _aima_alphabeta_broken(change).check()
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("alpha", 1.5), ("beta", "3"), ("pruned", "x"), ("pruned", [0.5]), ("pruned", [-1]), ("pruned", [1 << 15]),
+])
+def test_a_saved_alphabeta_trace_with_a_bad_window_or_pruned_move_is_refused(field, value):
+    # A window edge is a whole score (or null for infinity); pruned moves are a list of moves,
+    # each a whole number from 0 below 2**15 (how moves are stored).
+    import io
+    import json
+
+    from tracer import search
+    from tracer.errors import InputError
+    from tracer.tracefile import write_json
+    from tracer.tracefile.loader import trace_from_dict
+
+    text = io.StringIO()
+    write_json(search.run_search("A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]", "alphabeta"), text)
+    doc = json.loads(text.getvalue())
+    doc["tree"]["children"][1][field] = value  # C, the call that prunes
+    with pytest.raises(InputError, match=f"call 6: expected a valid '{field}'"):
+        trace_from_dict(doc, "t.json")
