@@ -46,6 +46,23 @@ def test_an_overlong_line_is_skipped_and_the_game_goes_on() -> None:
     assert "you (O) play cell 4" in text
 
 
+def test_a_line_of_exactly_1_mib_is_skipped_and_one_character_more_ends_the_session() -> None:
+    # README: a line longer than 256 characters is skipped; input with no line end within
+    # 1 MiB (1,048,576 characters) ends the session.
+    mib = 1 << 20
+    for length in (mib, mib - 1, MAX_LINE + 1):
+        game, shown = session("7" * length + "\n4\nq\n")
+        game.run()
+        text = "\n".join(shown)
+        assert "was skipped" in text and "you (O) play cell 4" in text, length
+    for text_in in ("7" * (mib + 1) + "\n4\nq\n", "7" * (mib + 1)):
+        game, shown = session(text_in)
+        game.run()
+        text = "\n".join(shown)
+        assert "no line end within 1,048,576 characters" in text
+        assert "play cell 4" not in text and "was skipped" not in text
+
+
 def test_piped_input_is_echoed_without_escape_codes() -> None:
     game, shown = session("\x1b[2J\x1b]0;title\x07\n4\nq\n")
     game.run()

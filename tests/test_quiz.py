@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 
 import pytest
@@ -366,6 +367,34 @@ def test_input_with_no_line_end_within_1_mib_is_one_error(cli):
     assert lines[-1].startswith("trace: error: <stdin>") and "no line end" in lines[-1]
 
 
+def test_a_line_of_exactly_1_mib_is_skipped_and_one_character_more_ends_the_quiz(tutorial_trace):
+    # README: a line longer than 256 characters is skipped; no line end within 1 MiB
+    # (1,048,576 characters) ends the session.
+    from tracer.errors import InputError
+    from tracer.play.quiz import QuizSession
+
+    mib = 1 << 20
+    for length in (mib, mib - 1, 257, 300_000):
+        lines: list[str] = []
+        answers = "x" * length + "\n" + "\n".join(RIGHT) + "\n"
+        assert QuizSession(tutorial_trace, io.StringIO(answers), lines.append).run() == 4, length
+        assert sum("was skipped" in line for line in lines) == 1
+    for answers in ("x" * (mib + 1) + "\n-1\n", "x" * (mib + 1), "x" * (3 * mib)):
+        with pytest.raises(InputError, match="no line end within 1,048,576 characters"):
+            QuizSession(tutorial_trace, io.StringIO(answers), [].append).run()
+
+
+def test_quitting_leaves_one_empty_line_before_the_score(tutorial_trace):
+    from tracer.play.quiz import QuizSession
+
+    for answers in ("q\n", "", "-1\nquit\n"):
+        lines: list[str] = []
+        QuizSession(tutorial_trace, io.StringIO(answers), lines.append).run()
+        text = "\n".join(lines)
+        assert text.endswith("]\n\nScore: " + text.rsplit("Score: ", 1)[1]), answers
+        assert "\n\n\n" not in text
+
+
 def test_answers_that_are_not_utf8_are_one_error(cli):
     result = cli("quiz", "--example", "near-endgame", input=b"-1\n\xff\xfe\n")
     assert result.exit_code == 2
@@ -441,3 +470,20 @@ def test_a_page_keeps_the_deepest_level_whose_questions_fit_two_a_call(tutorial_
         assert page_depth(tutorial_trace, fits - 1) == depth - 1
     # The first call's test-plays are left out only when they alone pass the limit.
     assert page_depth(tutorial_trace, 2) == 0
+
+
+@pytest.mark.parametrize("heaps", [[1, 1, 4], [1, 2, 3], [1, 4], [3, 3], [1, 6]])
+def test_the_page_s_quiz_is_complete_exactly_when_it_reaches_the_deepest_call(heaps):
+    # The page offers "every call" only when its questions go down to the trace's deepest
+    # call. Nim [1, 1, 4] stops one level short of its deepest call (depth 6), at depth 5,
+    # the deepest of its first test-play: it is not complete.
+    from tracer.games.nim.game import Nim
+    from tracer.renderers.quiz import page_data
+
+    trace = tracer.search(Nim(heaps))
+    data = page_data(trace)
+    deepest = max(trace.call(n).depth for n in range(1, trace.calls + 1))
+    assert data["complete"] == (data["depth"] >= deepest)
+    assert max(q["depth"] for q in data["questions"]) <= data["depth"]
+    if heaps == [1, 1, 4]:  # the case where a shallower first test-play would mislead
+        assert data["depth"] == deepest - 1 and not data["complete"]

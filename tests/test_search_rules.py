@@ -276,7 +276,9 @@ def test_alphabetas_check_names_what_a_broken_trace_gets_wrong(change, message):
 
 @pytest.mark.parametrize(("field", "value"), [
     ("alpha", 1.5), ("beta", "3"), ("pruned", "x"), ("pruned", [0.5]), ("pruned", [-1]), ("pruned", [1 << 15]),
-])
+    ("pruned", list(range(1 << 15))),  # every move number at once: more than any call prunes
+], ids=["alpha-1.5", "beta-text", "pruned-text", "pruned-0.5", "pruned-minus-1", "pruned-2**15",
+        "pruned-2**15-moves"])
 def test_a_saved_alphabeta_trace_with_a_bad_window_or_pruned_move_is_refused(field, value):
     # A window edge is a whole score (or null for infinity); pruned moves are a list of moves,
     # each a whole number from 0 below 2**15 (how moves are stored).
@@ -294,3 +296,33 @@ def test_a_saved_alphabeta_trace_with_a_bad_window_or_pruned_move_is_refused(fie
     doc["tree"]["children"][1][field] = value  # C, the call that prunes
     with pytest.raises(InputError, match=f"call 6: expected a valid '{field}'"):
         trace_from_dict(doc, "t.json")
+
+
+@pytest.mark.parametrize(("game", "order"), [
+    # Cells tried from 8 down to 0: cell 0 comes last, so a cut can prune it (move 0).
+    (".XO.X...O", list(range(8, -1, -1))),
+    # Leaves at the value limit (±1,000,000,000): the next test-play's window edge sits on it.
+    ("A: [B: [-1000000000, 4], C: [1000000000], D: [2]]", None),
+], ids=["move-0-pruned", "window-at-the-value-limit"])
+def test_an_alphabeta_trace_at_the_edges_of_its_fields_saves_and_reads_back(game, order):
+    # README: scores within ±1,000,000,000; moves are stored as whole numbers from 0 below 2**15.
+    import io
+
+    from tracer import search
+    from tracer.games.tictactoe.game import TicTacToe
+    from tracer.tracefile import write_json
+    from tracer.tracefile.loader import trace_from_dict
+
+    trace = search.run_search(TicTacToe(Board(game), "X", order=order) if order else game, "alphabeta")
+    p = trace.positions
+    rows = range(len(p.depth))
+    alphas, betas = [p.extras["alpha"][r] for r in rows], [p.extras["beta"][r] for r in rows]
+    if order:
+        assert any(0 in p.extras["pruned"][r] for r in rows)
+    else:
+        assert 10**9 in alphas and -10**9 in betas
+    saved = io.StringIO()
+    write_json(trace, saved)
+    again = io.StringIO()
+    write_json(trace_from_dict(json.loads(saved.getvalue()), "t.json"), again)
+    assert again.getvalue() == saved.getvalue()

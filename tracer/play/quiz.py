@@ -16,6 +16,7 @@ from ..explain import for_trace
 from ..renderers.log import header
 from ..renderers.quiz import SHARED_KINDS, Question, first_call_questions, kind_titles
 from ..trace import Trace
+from .lines import MAX_LINE, MAX_SKIP, skip_rest_of_line
 
 QUIT_WORDS = {"q", "quit", "exit"}
 
@@ -91,7 +92,6 @@ class QuizSession:
             self.echo(f"\nQ{number + 1}. {question.prompt}{hint}")
             line = read_line(self.stdin)
             if line is None or line.strip().lower() in QUIT_WORDS:
-                self.echo("")
                 return False
             if self.echo_input:
                 self.echo(f"> {shown_answer(line)}")
@@ -135,24 +135,15 @@ def read_board_lines(stdin: TextIO, limit: int) -> str:
     return "".join(lines)
 
 
-#: Longest answer read (longer lines are skipped), and how far a line's end is looked
-#: for before the input is taken for something other than lines of text.
-MAX_LINE = 256
-MAX_SKIP = 1 << 20
-
-
 def read_line(stdin: TextIO) -> str | None:
     """One answer line, None at the end of the input. A line longer than MAX_LINE comes
     back cut to MAX_LINE + 1 characters (the rest of it read and dropped); InputError if
-    the input is not UTF-8 or has no line end within MAX_SKIP characters."""
+    the input is not UTF-8 or a line runs past MAX_SKIP characters without its end."""
     line = _readline(stdin, MAX_LINE + 1)
-    if len(line) > MAX_LINE and not line.endswith("\n"):
-        skipped = 0
-        while not (chunk := _readline(stdin, 1 << 16)).endswith("\n") and chunk:
-            skipped += len(chunk)
-            if skipped > MAX_SKIP:
-                raise InputError(f"expected answers, one per line, found no line end within "
-                                 f"{MAX_SKIP:,} characters", "<stdin>")
+    if len(line) > MAX_LINE and not line.endswith("\n") and \
+            not skip_rest_of_line(lambda limit: _readline(stdin, limit), len(line)):
+        raise InputError(f"expected answers, one per line, found no line end within "
+                         f"{MAX_SKIP:,} characters", "<stdin>")
     return line or None
 
 

@@ -21,6 +21,7 @@ from ..games.tictactoe.board import Board, cell_name
 from ..games.tictactoe.game import ASCENDING
 from ..scores import Scores
 from ..search import GUIDE, SearchSpec
+from .lines import MAX_LINE, MAX_SKIP, skip_rest_of_line
 from .match import Decision, Game, MoveError, Outcome, Starter
 from .saving import decision_stem, save_decision
 
@@ -28,11 +29,6 @@ WHY_WORDS = {"why", "?"}
 QUIT_WORDS = {"q", "quit", "exit"}
 YES_WORDS = {"y", "yes"}
 NO_WORDS = {"n", "no"}
-#: Longest input line read; a longer one is skipped (a move is a digit or a word).
-MAX_LINE = 256
-#: Most characters skipped looking for the end of an overlong line before the input is
-#: taken as not being lines of text at all (``trace play < /dev/zero``).
-MAX_SKIP = 1 << 20
 
 
 def board_lines(
@@ -119,7 +115,7 @@ class Session:
         try:
             line = self.stdin.readline(MAX_LINE + 1)
             if len(line) > MAX_LINE and not line.endswith("\n"):
-                if not self.skip_rest_of_line():
+                if not skip_rest_of_line(self.stdin.readline, len(line)):
                     self.say()
                     self.say(f"The input has no line end within {MAX_SKIP:,} characters: "
                              "it is not lines of text, so the session ends.")
@@ -142,16 +138,6 @@ class Session:
         if self.echo_input:
             self.say(escape(line.rstrip("\n")))  # piped input may hold escape codes
         return line.strip()
-
-    def skip_rest_of_line(self) -> bool:
-        """Read on to the end of an overlong line; False if none comes soon enough."""
-        skipped = 0
-        while skipped < MAX_SKIP:
-            chunk = self.stdin.readline(64 * 1024)
-            if not chunk or chunk.endswith("\n"):
-                return True
-            skipped += len(chunk)
-        return False
 
     def run(self) -> None:
         """Play games until the player says no, quits, or the input ends."""
