@@ -89,11 +89,11 @@ class SearchKind(NamedTuple):
         return tuple((name, given.get(name) or s.default) for name, s in self.settings.items())
 
     def check_settings(self, given: Mapping[str, Any]) -> None:
-        """ValueError unless every setting given is one it takes, with a value it takes."""
-        for name, value in given.items():
-            setting = self.settings.get(name)
-            if setting is None:
-                raise ValueError(f"{self.name} takes no setting {name!r}"
-                                 + (f" (it takes {', '.join(self.settings)})" if self.settings else ""))
-            if value not in setting.values:
+        """ValueError unless each of its settings that ``given`` names has a value it takes.
+
+        Settings it does not take are other searches' (``SearchSpec`` leaves them out).
+        """
+        for name, setting in self.settings.items():
+            value = given.get(name)
+            if value is not None and value not in setting.values:
                 raise ValueError(f"expected {name} to be one of {', '.join(setting.values)}, found {value!r}")
