@@ -497,3 +497,60 @@ def test_a_call_that_returns_a_move_alone_says_so(tmp_path: Path) -> None:
     labels = node_labels(tree.read_text(encoding="utf-8"))
     assert "returned 4" in labels[1] and "returns 0" not in labels[1]
     assert "returns -9" in labels[2]  # O then wins one move below the loop's test-play: 1 - 10
+
+
+# What a saved learner's trace may hold per call (tracer.search.learner): the value the program
+# returned and the error it raised as text of at most 4,000 characters (the trace reader takes
+# strings of up to 4,096) or null, whether the value held a score as true or false, and the side
+# its arguments named as X, O or null.
+FACT_VALUES = [
+    ("returned", None, True), ("returned", "r" * 4000, True), ("returned", "r" * 4001, False),
+    ("returned", 5, False), ("returned", ["{'score': 1}"], False),
+    ("raised", None, True), ("raised", "e" * 4000, True), ("raised", "e" * 4001, False), ("raised", False, False),
+    ("scored", True, True), ("scored", False, True), ("scored", 1, False), ("scored", None, False),
+    ("told", "X", True), ("told", "O", True), ("told", None, True), ("told", "x", False), ("told", 0, False),
+]
+
+
+@pytest.fixture(scope="module")
+def saved_learner_trace(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    saved = tmp_path_factory.mktemp("learner") / "t.json"
+    code, _, err = check(str(LEARNERS / "py_guide_port.py"), "-o", str(saved))
+    assert code == 0, err
+    return json.loads(saved.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("field", "value", "read"), FACT_VALUES,
+                         ids=[f"{f}-{'ok' if ok else 'bad'}-{i}" for i, (f, _, ok) in enumerate(FACT_VALUES)])
+def test_a_saved_learner_trace_holds_only_the_facts_a_program_gives(saved_learner_trace, field, value, read):
+    import copy
+
+    from tracer.errors import InputError
+    from tracer.tracefile.loader import trace_from_dict
+
+    doc = copy.deepcopy(saved_learner_trace)
+    doc["tree"]["children"][1][field] = value  # call #5, cell 4 test-played
+    if read:
+        assert trace_from_dict(doc, "t.json").call(5).extra(field) == value
+    else:
+        with pytest.raises(InputError, match=f"call 5: expected a valid '{field}'"):
+            trace_from_dict(doc, "t.json")
+
+
+@pytest.mark.parametrize(("best", "read"), [(-1, True), (0, True), (1, True), (2, False), (-2, False)])
+def test_a_saved_learner_call_picks_none_or_one_of_its_calls(saved_learner_trace, best, read):
+    # Call #2 (cell 1 played) makes two calls, #3 and #4: its pick is one of them, or none (-1).
+    import copy
+
+    from tracer.errors import InputError
+    from tracer.tracefile.loader import trace_from_dict
+
+    doc = copy.deepcopy(saved_learner_trace)
+    call = doc["tree"]["children"][0]
+    assert call["call"] == 2 and len(call["children"]) == 2
+    call["best"] = [c["move"] for c in call["children"]][best] if 0 <= best < 2 else None if best == -1 else best
+    if read:
+        trace_from_dict(doc, "t.json").check()
+    else:
+        with pytest.raises((InputError, AssertionError)):
+            trace_from_dict(doc, "t.json").check()
