@@ -6,13 +6,18 @@ them: their recursive calls go through their global name.
 
 from __future__ import annotations
 
+import io
+import json
 import math
+import re
 
 import pytest
 from checking import calls as reference_calls
 from checking import value
 
 import tracer
+from tracer.renderers.log import render_log
+from tracer.tracefile import write_json
 
 WINS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
@@ -57,6 +62,21 @@ def swapped(board, mark):
     pick = min if mark == "X" else max
     best = pick(p["score"] for p in plays)
     return next(p for p in plays if p["score"] == best)
+
+
+def fails_with_one_cell_left(board, mark):
+    """Wrong: gives up on a board with one empty cell (call #3 on the guide's board)."""
+    free = [c for c in board if c not in ("X", "O")]
+    if len(free) == 1:
+        raise ValueError("one cell left")
+    if line(board, "O") or line(board, "X") or not free:
+        return {"score": -1 if line(board, "O") else 1 if line(board, "X") else 0}
+    plays = []
+    for cell in free:
+        board[cell] = mark
+        plays.append({"index": cell, "score": fails_with_one_cell_left(board, "O" if mark == "X" else "X")["score"]})
+        board[cell] = cell
+    return max(plays, key=lambda p: p["score"]) if mark == "X" else min(plays, key=lambda p: p["score"])
 
 
 def forever(board, mark):
@@ -206,3 +226,54 @@ def test_the_learner_search_is_registered_but_not_offered() -> None:
     again = search.find("learner").run(trace.game)
     again.check()
     assert [(c.state, c.score, c.best) for c in again] == [(c.state, c.score, c.best) for c in trace]
+
+
+@pytest.mark.parametrize(("program", "made"), [
+    ("swapped", (3, 2)), ("fails_with_one_cell_left", (1, 1))])
+def test_a_learner_s_pick_is_none_or_one_of_its_calls(program, made) -> None:
+    """The one rule of a learner's record: a call's chosen test-play is one of the calls it made,
+    or none (-1). On the guide's board calls #1 and #2 make three and two calls (swapped); giving
+    up at call #3 they have made one each. Read back from the saved trace, as ``trace render``
+    reads it."""
+    from tracer.tracefile.loader import trace_from_dict
+
+    saved = io.StringIO()
+    write_json(tracer.check(globals()[program]).trace(), saved)
+    trace = trace_from_dict(json.loads(saved.getvalue()), "t.json")
+    p = trace.positions
+    for call, count in enumerate(made, start=1):
+        pid = trace.call(call).pid
+        for best in range(-3, 4):
+            p.best[pid] = best
+            if -1 <= best < count:
+                trace.check()
+            else:
+                with pytest.raises(AssertionError, match=f"chosen test-play {best} is not one of its calls"):
+                    trace.check()
+        p.best[pid] = -1
+
+
+@pytest.mark.parametrize("program", ["swapped", "fails_with_one_cell_left", "forever"])
+def test_the_learner_search_replays_every_call_and_leaves_the_programs_facts_empty(program) -> None:
+    """Replayed from the game's rules, a record keeps its calls, their depths, scores and picks
+    (none, and score 0, for a call that never returned); what only the program knew (the value
+    it returned, whether that held a score, the side it was told, what it raised) stays empty."""
+    from tracer import search
+    from tracer.search.learner import FACTS
+
+    trace = tracer.check(globals()[program], max_calls=50).trace()
+    again = search.find("learner").run(trace.game)
+    again.check()
+    calls = [(c.call, c.depth, c.state, c.score, c.best, c.best_index) for c in trace]
+    assert [(c.call, c.depth, c.state, c.score, c.best, c.best_index) for c in again] == calls
+    assert all(c.extra(fact) is None for c in again for fact in FACTS)
+    # ... and the replay is a whole trace: it saves with every fact null, and its log narrates.
+    saved = io.StringIO()
+    write_json(again, saved)
+    nodes = re.findall(r'"call":\d+.*?"told":[^,}]*', saved.getvalue())
+    assert len(nodes) == again.calls
+    assert all(f'"{fact}":null' in node for node in nodes for fact in FACTS)
+    assert render_log(again).count("\n#") + 1 >= 1 and f"#{again.calls} " in render_log(again)
+    if program != "swapped":  # the calls that were still searching when the program stopped
+        open_calls = [c for c in trace if c.extra("raised") is not None and c.size > 1]
+        assert open_calls and all((c.score, c.best_index) == (0, None) for c in open_calls)

@@ -60,14 +60,16 @@ def replay(game: Any) -> Trace:
             continue
         stack.pop()
         if game.outcome(state, depth) is None:
-            rows.set_edges(pid, moves, children, game.chosen.get(state, -1), game.scores.get(state, 0))
+            # Every call the record holds as unfinished has its pick and score (-1 and 0 if it
+            # never returned).
+            rows.set_edges(pid, moves, children, game.chosen[state], game.scores[state])
     return Trace(game, rows, SearchInfo("learner", ()))
 
 
 def check(trace: Trace, pid: int, where: str) -> None:
     """A learner's search has no rule beyond its record's: the chosen test-play, if any, is one of its calls."""
     p = trace.positions
-    if not -1 <= p.best[pid] < max(p.edge_count[pid], 1):
+    if not -1 <= p.best[pid] < p.edge_count[pid]:
         raise AssertionError(f"{where}: chosen test-play {p.best[pid]} is not one of its calls")
 
 
