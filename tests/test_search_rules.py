@@ -326,3 +326,183 @@ def test_an_alphabeta_trace_at_the_edges_of_its_fields_saves_and_reads_back(game
     again = io.StringIO()
     write_json(trace_from_dict(json.loads(saved.getvalue()), "t.json"), again)
     assert again.getvalue() == saved.getvalue()
+
+
+# ---- one row per position, and what --stats counts from the rows ------------------------
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def _searches_per_position(board: str, mover: str) -> dict[tuple[str, str], int]:
+    """How many calls the guide's minimax makes on each (board, side to move): a plain walk
+    of the game from ``board``, stopping at a line of three or a full board."""
+    seen: dict[tuple[str, str], int] = {}
+
+    def walk(cells: list[str], mark: str) -> None:
+        key = ("".join(cells), mark)
+        seen[key] = seen.get(key, 0) + 1
+        if any(cells[a] != "." and cells[a] == cells[b] == cells[c] for a, b, c in LINES) or "." not in cells:
+            return
+        for i in range(9):
+            if cells[i] == ".":
+                cells[i] = mark
+                walk(cells, "O" if mark == "X" else "X")
+                cells[i] = "."
+
+    walk(list(board), mover)
+    return seen
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "negamax"])
+@pytest.mark.parametrize("board", ["XO.......", "X.OX.XOO.", "..X.O....", "XOXOXO..."])
+def test_minimax_and_negamax_keep_one_row_per_position_and_the_stats_count_from_them(algorithm, board):
+    # --stats: "distinct positions", "most repeated" and "repeated work" (calls that met a
+    # position again) come from the rows; in tic-tac-toe a position's depth is its marks' count.
+    from tracer import search
+
+    seen = _searches_per_position(board, "X")
+    trace = search.run_search(board, algorithm)
+    stats = trace.stats()
+    assert stats.calls == sum(seen.values())
+    assert stats.positions == len(trace.positions) == len(seen)
+    assert stats.most_repeated_count == max(seen.values())
+    assert stats.repeated_calls == stats.calls - len(seen)
+
+
+def test_only_the_guide_s_minimax_on_tic_tac_toe_is_saved_as_format_version_1():
+    # README and docs/design.md: the guide's minimax, with the guide's settings, writes format
+    # version 1 byte for byte as before; every other search or game writes version 2.
+    import io
+
+    from tracer import search
+    from tracer.tracefile import write_json
+
+    def version(game, algorithm: str) -> int:
+        out = io.StringIO()
+        write_json(search.run_search(game, algorithm), out)
+        return json.loads(out.getvalue())["version"]
+
+    assert version("X.OX.XOO.", "minimax") == 1
+    assert {version("X.OX.XOO.", name) for name in ("negamax", "memo", "alphabeta")} == {2}
+    assert version("A: [B: [3, 12, 8], C: [2, 4, 6]]", "minimax") == 2
+
+
+# ---- each search's own rule, broken one way at a time ------------------------------------
+
+
+def _broken(board: str, algorithm: str, change):
+    """``algorithm``'s trace of ``board`` with its rows changed by ``change(rows, trace)``."""
+    import copy
+
+    from tracer import search
+    from tracer.trace import Trace
+
+    trace = search.run_search(board, algorithm)
+    rows = copy.deepcopy(trace.positions)
+    change(rows, trace)
+    return Trace(trace.game, rows, trace.search)
+
+
+def _swap_first_two_test_plays(rows, trace):
+    """The first call's first two test-plays made in the other order (each still its move)."""
+    start = rows.first_edge[0]
+    for column in (rows.edge_move, rows.edge_child):
+        column[start], column[start + 1] = column[start + 1], column[start]
+
+
+def _mover_score_of_the_first_call(value):
+    def change(rows, trace):
+        rows.extras["mover_score"][0] = value
+    return change
+
+
+@pytest.mark.parametrize(("algorithm", "change", "message"), [
+    ("minimax", _swap_first_two_test_plays, "row 0 .*: test-plays are not the moves in loop order"),
+    ("negamax", _swap_first_two_test_plays, "row 0 .*: test-plays are not the moves in loop order"),
+    # On the guide's board X (the maximiser, to move) returns +1: for its mover, +1 too.
+    ("negamax", _mover_score_of_the_first_call(-1), "returns -1 for its mover, which is not its score 1"),
+    ("memo", _swap_first_two_test_plays, "row 0 .*: test-plays are not the moves in loop order"),
+], ids=["minimax-order", "negamax-order", "negamax-mover-score", "memo-order"])
+def test_each_search_s_check_names_what_a_broken_trace_gets_wrong(algorithm, change, message):
+    with pytest.raises(AssertionError, match=message):
+        _broken("X.OX.XOO.", algorithm, change).check()
+
+
+def _memo_rows(board: str = "XO.......") -> tuple[Any, Any, int, int]:
+    """Memo's trace of ``board``, a computed row with calls and a cache hit's row."""
+    from tracer import search
+
+    trace = search.run_search(board, "memo")
+    p = trace.positions
+    hit = next(r for r in range(len(p)) if p.extras["cache_hit"][r] and not p.terminal[r])
+    computed = next(r for r in range(1, len(p)) if not p.extras["cache_hit"][r] and p.edge_count[r])
+    return trace, p, computed, hit
+
+
+def _memo_rule(trace, pid: int) -> None:
+    from tracer import search
+
+    search.find("memo").check(trace, pid, f"row {pid}")
+
+
+def test_memo_s_rule_for_a_computed_row_is_the_guide_s_and_names_no_earlier_call():
+    trace, p, computed, _ = _memo_rows()
+    _memo_rule(trace, computed)
+    p.extras["cached_from"][computed] = 1
+    with pytest.raises(AssertionError, match="a computed position names no earlier call"):
+        _memo_rule(trace, computed)
+    p.extras["cached_from"][computed] = None
+    p.best[computed] = (p.best[computed] + 1) % p.edge_count[computed]  # not the first best
+    with pytest.raises(AssertionError, match="expected .* via the first best"):
+        _memo_rule(trace, computed)
+
+
+def test_memo_s_rule_for_a_cache_hit_makes_no_call_and_names_a_call_that_computed_it():
+    trace, p, _, hit = _memo_rows()
+    origin = p.extras["cached_from"][hit]
+    _memo_rule(trace, hit)
+    p.edge_count[hit] = 1
+    with pytest.raises(AssertionError, match="a cache hit makes no call"):
+        _memo_rule(trace, hit)
+    p.edge_count[hit] = 0
+    # Call numbers run from 1 to the trace's calls: anything else names no call at all.
+    for source in (0, -1, trace.calls + 1, None, "2", 2.0, True):
+        p.extras["cached_from"][hit] = source
+        with pytest.raises(AssertionError, match="a cache hit must name the call that computed it"):
+            _memo_rule(trace, hit)
+    # The first and the last call are calls, but neither computed this position.
+    assert trace.call(1).state != p.state[hit] and trace.call(trace.calls).state != p.state[hit]
+    for source in (1, trace.calls):
+        p.extras["cached_from"][hit] = source
+        with pytest.raises(AssertionError, match=f"call {source} did not compute this position's score"):
+            _memo_rule(trace, hit)
+    p.extras["cached_from"][hit] = origin
+    _memo_rule(trace, hit)
+
+
+@pytest.mark.parametrize(("value", "read"), [
+    (None, True), (1, True), (7, True), (0, False), (-1, False), ("3", False), (2.5, False), (True, False)])
+def test_a_saved_memo_trace_names_cache_hits_by_call_numbers_from_1(value, read):
+    # Memo's JSON field "cached_from": the call number of the call that computed the position
+    # (call #1 is the first), or null for a computed call.
+    import io
+
+    from tracer import search
+    from tracer.errors import InputError
+    from tracer.tracefile import write_json
+    from tracer.tracefile.loader import trace_from_dict
+
+    out = io.StringIO()
+    write_json(search.run_search("XO.......", "memo"), out)
+    doc = json.loads(out.getvalue())
+    node = doc["tree"]["children"][0]
+    node["cached_from"] = value
+    if read:  # the field is read; memo's rule may then refuse it (a computed call names no call)
+        try:
+            trace_from_dict(doc, "t.json")
+        except InputError as exc:
+            assert "expected a valid 'cached_from'" not in str(exc)
+            assert value is not None and "names no earlier call" in str(exc)
+    else:
+        with pytest.raises(InputError, match=f"call {node['call']}: expected a valid 'cached_from'"):
+            trace_from_dict(doc, "t.json")
