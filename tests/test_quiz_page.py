@@ -506,3 +506,33 @@ def test_the_page_with_its_quiz_passes_axe_in_both_colour_schemes(browser, pages
         assert narration and narration["y"] + narration["height"] <= story["y"] + story["height"]
     finally:
         view.close()
+
+
+def test_an_open_question_keeps_the_replay_from_showing_its_answer(open_page, tutorial_trace):
+    """While a question waits for its answer, every way forward (step, next call, end, the
+    slider, play, an address) stops at the step where it is asked and says why; going back is
+    free. Answered, the replay shows the answer and may go on up to the next question's step;
+    with the quiz off it goes anywhere."""
+    view = open_page(tutorial_trace)
+    page = view.page
+    first, second = asked(view)[:2]
+    at = first["ask"]
+    assert view.now()[0] == at and first["reveal"] > at
+    moves = [lambda: page.locator("#next").click(), lambda: page.locator("#next-call").click(),
+             lambda: page.locator("#last").click(), lambda: page.locator("#play").click(),
+             lambda: page.locator("#slider").fill(str(first["reveal"] + 3)),
+             lambda: page.evaluate(f"location.hash = '#step={first['reveal']}'")]
+    for move in moves:
+        move()
+        page.wait_for_timeout(300)  # the player's first tick, the hash's event
+        assert view.now()[0] == at
+        assert page.locator("#quiz-feedback").inner_text().startswith("Answer first")
+    page.locator("#prev").click()
+    assert view.now()[0] == at - 1  # back: free
+    page.locator("#quiz-choices button").nth(0).click()  # any answer reveals the answer
+    assert view.now()[0] == first["reveal"]
+    page.locator("#last").click()  # on, but not past where the next question is asked
+    assert view.now()[0] == max(second["ask"], first["reveal"])
+    page.locator("#quiz-toggle").click()  # the quiz off: anywhere
+    page.locator("#last").click()
+    assert view.now()[0] == view.page.evaluate("tracerViewer.total")

@@ -249,6 +249,7 @@ PHRASES: dict[str, str] = {
     "quiz.ui.right": "Right: {answer}. {why}",
     "quiz.ui.wrong": "Not quite: you said {given}, the trace says {answer}. {why}",
     "quiz.ui.hint": "Type one of: {choices}.",
+    "quiz.ui.held": "Answer first: the next step would show the answer (the quiz button above turns the quiz off).",
     "quiz.ui.next": "next question ▶",
     "quiz.ui.score": "see the score ▶",
     "quiz.ui.reveal": "reveal all",

@@ -6,7 +6,7 @@
  * asks the same questions of the recorded rows; this file only decides which of them to ask at the chosen
  * difficulty, moves the viewer to the step where each is asked, compares the
  * learner's answer with the recorded one, and keeps the score. It drives the
- * viewer only through window.tracerViewer (go, beginOf, endOf).
+ * viewer only through window.tracerViewer (go, hold, beginOf, endOf).
  */
 "use strict";
 (function () {
@@ -151,6 +151,7 @@
 
   function ask() {
     shown = null;
+    V.hold(null);
     const a = pending();
     drawScore(!a);
     $("quiz-choices").textContent = "";
@@ -169,7 +170,9 @@
     panel.dataset.question = a.id;
     panel.dataset.kind = a.q.kind;
     input.disabled = $("quiz-submit").disabled = false;
+    V.hold(null);
     V.go(a.ask);
+    V.hold(a.ask);  // stepping on would show the answer
     hide(SECRETS[a.q.kind]);
     $("quiz-prompt").textContent = a.q.prompt;
     a.q.choices.forEach((choice, i) => {
@@ -190,8 +193,11 @@
     shown = a;
     const right = i === a.q.answer;
     const after = pending();
+    V.hold(null);
     // Several questions asked at one step (a value and its pick): reveal after the last.
     if (!after || after.ask !== a.ask) V.go(a.reveal);
+    // Until the next question is asked, look back as you like, but not past where it is asked.
+    V.hold(after ? Math.max(after.ask, V.step()) : null);
     panel.dataset.state = right ? "right" : "wrong";
     feedback.className = right ? "right" : "wrong";
     const slots = { given: a.q.choices[i].label, answer: a.q.choices[a.q.answer].label, why: a.q.explanation };
@@ -256,7 +262,15 @@
     toggle.setAttribute("aria-pressed", String(on));
     toggle.textContent = say(on ? "quiz.ui.on" : "quiz.ui.off");
     if (on) ask();
+    else { V.hold(null); hide(null); }
   }
+  // The viewer kept the learner at the open question's step: say why, and how to go on.
+  document.addEventListener("tracer-held", () => {
+    if (!saved.on) return;
+    if (shown) { $("quiz-next").focus(); return; }  // its answer is up: the next question waits
+    feedback.className = "hint";
+    feedback.textContent = say("quiz.ui.held");
+  });
 
   // ---- wiring ------------------------------------------------------------------------
 

@@ -690,8 +690,17 @@
     document.dispatchEvent(new CustomEvent("tracer-step", { detail: state }));
   }
 
+  // The last step the learner may see for now (the quiz's open question), or null.
+  let held = null;
+
   function go(n) {
     n = Math.max(0, Math.min(TOTAL - 1, Math.floor(n)));
+    if (held !== null && n > held) {
+      // Stepping past the question would show its answer: stay, and say why (quiz.js).
+      n = held;
+      if (timer) setPlaying(false);
+      document.dispatchEvent(new CustomEvent("tracer-held"));
+    }
     if (Number.isNaN(n) || n === current) return;
     current = n;
     render();
@@ -837,6 +846,8 @@
   window.tracerViewer = Object.freeze({
     total: TOTAL,
     go: (step) => go(step - 1),
+    // Keep the learner at or before ``step`` (null: anywhere) until the quiz's question is answered.
+    hold: (step) => { held = step === null ? null : step - 1; },
     step: () => current + 1,
     beginOf: (call) => beginOf(call) + 1,
     // The last step of a call: its return (or its terminal check).
