@@ -531,3 +531,16 @@ def test_the_page_replays_a_tree(browser, tmp_path, algorithm):
         assert view.problems == [] and all(u.startswith("file:") for u in view.requests)
     finally:
         view.close()
+
+
+@pytest.mark.parametrize("width", [24, 25, 26, 1200])
+def test_stats_list_at_most_25_root_test_plays(width):
+    # --stats names each root test-play with its score on one line: a 5×5 board's 25 all fit;
+    # a wider root (a textbook tree of 1,200 leaves) lists the first 25 and counts the rest.
+    from tracer.renderers.stats import render_stats
+
+    trace = tracer.search("A: [" + ", ".join(str(i % 7) for i in range(width)) + "]")
+    [line] = [line for line in render_stats(trace).splitlines() if line.startswith("root test-plays")]
+    listed = [f"A.{i + 1} → {'+' if i % 7 else ''}{i % 7}" for i in range(min(width, 25))]
+    more = f", … and {width - 25:,} more" if width > 25 else ""
+    assert line.split(None, 2)[2] == ", ".join(listed) + more

@@ -47,13 +47,20 @@ def baseline_row(trace: Trace, baseline: int) -> tuple[str, str]:
                          f"{saved:,} calls saved, {baseline / calls:.1f}× fewer")
 
 
+#: Most root test-plays listed (a 5×5 board's 25 are all listed).
+MAX_LISTED = 25
+
+
 def root_rows(trace: Trace) -> list[tuple[str, str]]:
     """The first call's test-plays and the result."""
     (words, search), root = for_trace(trace), trace.root
     returned = search.returned_text(root.pid) or words.returned(root.best, root.score)
     if root.terminal is not None:
         return [("result", f"{returned}: the game is already over")]
-    plays = ", ".join(f"{words.move_token(p.index or 0)} → {signed(p.score)}" for p in root.test_plays)
+    test_plays = root.test_plays
+    plays = ", ".join(f"{words.move_token(p.index or 0)} → {signed(p.score)}" for p in test_plays[:MAX_LISTED])
+    if len(test_plays) > MAX_LISTED:  # a wide textbook tree: one line a reader can take in
+        plays += f", … and {len(test_plays) - MAX_LISTED:,} more"
     # A learner's first call may return no move that is one of its test-plays.
     chose = (f"plays {words.move_name(root.best)}" if root.best is not None
              else "chose none of its test-plays")
