@@ -170,7 +170,6 @@
     panel.dataset.question = a.id;
     panel.dataset.kind = a.q.kind;
     input.disabled = $("quiz-submit").disabled = false;
-    V.hold(null);
     V.go(a.ask);
     V.hold(a.ask);  // stepping on would show the answer
     hide(SECRETS[a.q.kind]);
