@@ -67,6 +67,9 @@ class Mutant:
     replacement: bytes
     #: 1 for the first mutant of this path, scope and change, 2 for the next, ...
     occurrence: int = 1
+    #: Whether the changed code runs as the module is imported (its own lines, a class's body,
+    #: a function's defaults and decorators) rather than when a function is called.
+    at_import: bool = False
 
     @property
     def key(self) -> str:
@@ -112,6 +115,7 @@ class _Site:
     new: str
     change: str
     scope: str
+    at_import: bool
 
 
 @dataclass
@@ -125,8 +129,14 @@ class _Finder(ast.NodeVisitor):
     #: only raises NameError).
     bound: list[set[str]] = field(default_factory=list)
 
+    #: How many function bodies (or lambdas) enclose the node visited: 0 at import time.
+    calls: int = 0
+
     def scope(self) -> str:
         return ".".join(self.scopes) or "<module>"
+
+    def site(self, node: ast.AST, new: str, change: str) -> None:
+        self.sites.append(_Site(node, new, change, self.scope(), self.calls == 0))
 
     # ---- statements, and where not to look ---------------------------------------------
 
@@ -147,7 +157,7 @@ class _Finder(ast.NodeVisitor):
             if i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
                 continue  # a docstring
             if self.bound and self._droppable(stmt, self.bound[-1]):
-                self.sites.append(_Site(stmt, "pass", f"`{_short(ast.unparse(stmt))}` dropped", self.scope()))
+                self.site(stmt, "pass", f"`{_short(ast.unparse(stmt))}` dropped")
             self.visit(stmt)
             if self.bound:
                 self.bound[-1] |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
@@ -175,14 +185,18 @@ class _Finder(ast.NodeVisitor):
         args = node.args
         self.bound.append({a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs,
                                            *filter(None, [args.vararg, args.kwarg])]})
+        self.calls += 1
         self._statements(node.body)
+        self.calls -= 1
         self.bound.pop()
         self.scopes.pop()
 
     visit_AsyncFunctionDef = visit_FunctionDef  # noqa: N815 - ast.NodeVisitor's naming
 
     def visit_Lambda(self, node: ast.Lambda) -> None:
+        self.calls += 1
         self.visit(node.body)
+        self.calls -= 1
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         self.scopes.append(node.name)
@@ -218,7 +232,7 @@ class _Finder(ast.NodeVisitor):
     def _add(self, node: ast.AST, new: ast.AST | str) -> None:
         text = new if isinstance(new, str) else ast.unparse(new)
         change = _change(ast.unparse(node), text)
-        self.sites.append(_Site(node, f"({text})", change, self.scope()))
+        self.site(node, f"({text})", change)
 
     def _negate(self, test: ast.expr) -> None:
         if not isinstance(test, ast.Compare | ast.BoolOp) and not (
@@ -264,8 +278,7 @@ class _Finder(ast.NodeVisitor):
         swap = OPERATORS.get(type(node.op))
         if swap is not None:
             new = ast.AugAssign(node.target, swap(), node.value)
-            self.sites.append(_Site(node, ast.unparse(new), _change(ast.unparse(node), ast.unparse(new)),
-                                    self.scope()))
+            self.site(node, ast.unparse(new), _change(ast.unparse(node), ast.unparse(new)))
         self.visit(node.value)
 
     def visit_Constant(self, node: ast.Constant) -> None:
@@ -317,7 +330,7 @@ def python_mutants(path: str, source: bytes) -> Iterator[Mutant]:
             continue
         count = seen[(site.scope, site.change)] = seen.get((site.scope, site.change), 0) + 1
         yield Mutant(path, node.lineno, node.end_lineno, site.scope, site.change, start, end,
-                     replacement, count)
+                     replacement, count, site.at_import)
 
 
 def js_mutant(path: str, source: bytes, find: str, replace: str) -> Mutant:

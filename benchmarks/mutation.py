@@ -250,8 +250,11 @@ def order_first_tests(cases: list[Case], cover: dict[str, dict[str, Any]], copy:
             case.second = case.tests
             continue
         mine = tuple(t.rstrip("/") + "::" for t in case.tests)
-        found = {t for line in range(m.line, m.end_line + 1) for t in by_line.get((m.path, line), [])
-                 if t.startswith(mine)}
+        # Code run as its module is imported runs once: the coverage pass credits it to whichever
+        # test imported the module first, not to the tests that use what it defines.
+        found = set() if m.at_import else {
+            t for line in range(m.line, m.end_line + 1) for t in by_line.get((m.path, line), [])
+            if t.startswith(mine)}
         case.first = sorted(found, key=lambda t: (cover[t]["seconds"], t))
         if not found:  # run only as the module is imported: the tests that run any of its code
             found = {t for t, seen in cover.items() if t.startswith(mine)
