@@ -131,8 +131,7 @@ class SearchSpec:
         kind = find(algorithm, "search")
         named = dict(zip(kind.settings, values, strict=False))
         named.update({k: v for k, v in settings.items() if k in kind.settings})
-        named = {k: v for k, v in named.items() if v is not None}
-        kind.check_settings(named)
+        kind.check_settings(named)  # a setting given as None takes its default
         self.kind = kind
         self.algorithm = algorithm
         #: Every setting's value, the defaults filled in, in declared order.
