@@ -313,6 +313,12 @@ class Worker:
                 skip = [f"--deselect={t}" for t in stages[0]] if whole else []
                 outcome = run_pytest(self.copy, tests, time_limit(self.config, self.cover, tests), *skip)
                 spent += outcome.seconds
+                if outcome.status == 4 and "ERROR: not found:" in outcome.tail:
+                    # The mutant changed a parametrized test's ids (some come from tracer, such as
+                    # the searches' names): run each such test under the ids it has now.
+                    tests = sorted({t.split("[", 1)[0] for t in tests})
+                    outcome = run_pytest(self.copy, tests, time_limit(self.config, self.cover, tests), *skip)
+                    spent += outcome.seconds
                 if outcome.status is None:
                     return Verdict(case, "timeout", spent, "time limit")
                 if outcome.status in KILLING_STATUSES:

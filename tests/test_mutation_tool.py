@@ -9,8 +9,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import mutation  # noqa: E402
 from mutants import python_mutants  # noqa: E402 - benchmarks/ is not a package
-from mutation import Case, order_first_tests  # noqa: E402
+from mutation import Case, Outcome, Worker, order_first_tests  # noqa: E402
 
 #: A module whose lines 2-5 run at import (its own line, a class's body, a default) and
 #: whose lines 6-7 run only when called (a method's body, a lambda's).
@@ -45,3 +46,27 @@ def test_code_run_at_import_is_judged_by_every_test_that_runs_its_module(tmp_pat
     order_first_tests(list(cases.values()), cover, tmp_path)
     assert cases[2].first == ["tests/test_t.py::a", "tests/test_t.py::b"]
     assert cases[6].first == ["tests/test_t.py::b"]
+
+
+def test_a_mutant_that_renames_parametrized_tests_is_judged_by_them_under_their_new_ids(tmp_path, monkeypatch):
+    # Some tests take their parameters from tracer (the searches' names): a mutant that changes
+    # those ids leaves the coverage pass's ids unknown to pytest (status 4, "not found"). The
+    # tests are then run by their functions' names, and their verdict counts.
+    (tmp_path / "t.py").write_bytes(SOURCE)
+    runs: list[list[str]] = []
+
+    def run_pytest(copy, tests, timeout, *options, env=None):
+        runs.append(list(tests))
+        if any("[" in t for t in tests):
+            return Outcome(4, 0.1, None, "ERROR: not found: tests/test_t.py::a[minimax]")
+        return Outcome(1, 0.2, "tests/test_t.py::a[negamax]", "1 failed")
+
+    monkeypatch.setattr(mutation, "run_pytest", run_pytest)
+    config = mutation.Config.__new__(mutation.Config)
+    config.timeout_factor, config.timeout_minimum = 4.0, 30.0
+    mutant = next(m for m in python_mutants("t.py", SOURCE) if m.line == 6)
+    verdict = Worker(tmp_path, config, {}).judge(Case(mutant, ["tests/test_t.py"]),
+                                                 [["tests/test_t.py::a[minimax]", "tests/test_t.py::a[memo]"]])
+    assert runs == [["tests/test_t.py::a[minimax]", "tests/test_t.py::a[memo]"], ["tests/test_t.py::a"]]
+    assert (verdict.result, verdict.by) == ("killed", "tests/test_t.py::a[negamax]")
+    assert (tmp_path / "t.py").read_bytes() == SOURCE  # the file is given back
