@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from checking import won
 
 from tracer.games.tictactoe.board import Board
 from tracer.games.tictactoe.game import TicTacToe
@@ -330,26 +331,21 @@ def test_an_alphabeta_trace_at_the_edges_of_its_fields_saves_and_reads_back(game
 
 # ---- one row per position, and what --stats counts from the rows ------------------------
 
-LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-
-
 def _searches_per_position(board: str, mover: str) -> dict[tuple[str, str], int]:
     """How many calls the guide's minimax makes on each (board, side to move): a plain walk
-    of the game from ``board``, stopping at a line of three or a full board."""
+    of the game from ``board``, stopping at a line of three or a full board (as
+    ``checking.calls`` counts them)."""
     seen: dict[tuple[str, str], int] = {}
 
-    def walk(cells: list[str], mark: str) -> None:
-        key = ("".join(cells), mark)
-        seen[key] = seen.get(key, 0) + 1
-        if any(cells[a] != "." and cells[a] == cells[b] == cells[c] for a, b, c in LINES) or "." not in cells:
+    def walk(cells: str, mark: str) -> None:
+        seen[(cells, mark)] = seen.get((cells, mark), 0) + 1
+        if won(cells, "X") or won(cells, "O") or "." not in cells:
             return
         for i in range(9):
             if cells[i] == ".":
-                cells[i] = mark
-                walk(cells, "O" if mark == "X" else "X")
-                cells[i] = "."
+                walk(cells[:i] + mark + cells[i + 1:], "O" if mark == "X" else "X")
 
-    walk(list(board), mover)
+    walk(board, mover)
     return seen
 
 
