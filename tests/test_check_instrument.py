@@ -1,7 +1,7 @@
 """Finding and wrapping a JavaScript program's search function, in every shape learners write.
 
-The tokenizer must not take text in strings, template literals, comments or regular
-expressions for code; the wrapper must take every call, the recursive ones included,
+The parser (tree-sitter's JavaScript grammar) must not take text in strings, template literals,
+comments or regular expressions for code; the wrapper must take every call, the recursive ones included,
 and leave the program's lines where they were. Each shape below is a small program whose
 ``minimax`` counts down from 3: four calls. Under node, with a stand-in recorder that
 only counts, the instrumented program must print what the program prints alone, and
@@ -17,9 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tracer.check.jsfunctions import find_functions
 from tracer.check.jsinstrument import instrument, is_search_name
-from tracer.check.jstokens import JsSyntaxError, tokenize
+from tracer.check.jssource import JsSyntaxError, parse
 
 #: name -> a program whose search function ``minimax`` (or as named) recurses from 3 to 0.
 SHAPES = {
@@ -100,25 +99,16 @@ def test_every_call_goes_through_the_wrapper(shape: str, tmp_path: Path) -> None
     assert json.loads(run.stderr) == 4
 
 
-def test_the_tokenizer_skips_what_is_not_code() -> None:
-    tokens = tokenize("a = 'x{' + \"}\" + `${b + `c${d}`}` /* { */ // }\nx = /[/{]/.test(y) ? 4 / 2 : 1;")
-    braces = [t.text for t in tokens if t.text in "{}"]
-    assert braces == []
-    kinds = [t.kind for t in tokens]
-    assert kinds.count("regex") == 1 and kinds.count("template") == 1 and kinds.count("str") == 2
+#: Each with the line ``node --check`` names for it.
+SYNTAX_ERRORS = [("let a = 'oops\nb = 1;", 1), ("x = 1;\nlet y = ;", 2), ("function f() {\n  return (1 + ;\n}", 2),
+                 ("const a = [1, 2;\nfoo()", 1), ("/* fine */\n\nif (x { y }", 3)]
 
 
-def test_division_is_not_a_regex() -> None:
-    tokens = tokenize("const x = a / b / c; const y = (a) / 2; const z = arr[1] / 3;")
-    assert all(t.kind != "regex" for t in tokens)
-
-
-@pytest.mark.parametrize(("text", "line"), [("let a = 'oops\nb = 1;", 1), ("x = 1;\n/* never closed", 2),
-                                            ("y = `open ${ 1 + ", 1)])
-def test_unclosed_literals_name_their_line(text: str, line: int) -> None:
+@pytest.mark.parametrize(("text", "line"), SYNTAX_ERRORS)
+def test_a_syntax_error_names_its_line(text: str, line: int) -> None:
     with pytest.raises(JsSyntaxError) as caught:
-        tokenize(text)
-    assert caught.value.line == line
+        instrument(text)
+    assert caught.value.line == line and f"line {line}, column " in str(caught.value)
 
 
 def test_drivers_are_the_functions_that_call_the_search() -> None:
@@ -143,5 +133,5 @@ def test_nested_declarations_are_reached_through_their_function() -> None:
 
 
 def test_definitions_know_their_parameters_and_lines() -> None:
-    found = find_functions(tokenize("\n\nconst minimax = ({board}, [a, b], mark = 'X', ...rest) => 0;"))
+    found = parse("\n\nconst minimax = ({board}, [a, b], mark = 'X', ...rest) => 0;").functions
     assert [(f.name, f.params, f.line) for f in found] == [("minimax", ["", "", "mark", "rest"], 3)]

@@ -20,8 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .jsfunctions import JsFunction, find_functions
-from .jstokens import Token, tokenize
+from .jssource import JsFunction, JsSource, after_directives, calls_in, countdown, parse, span, walk
 
 PREFIX = "__tracer_orig_"
 SELF_PREFIX = "__tracer_self_"
@@ -81,110 +80,69 @@ class Instrumented:
 
     source: str
     functions: list[Recorded]
-    #: Every function definition found (for hints and messages).
-    definitions: list[JsFunction]
-    tokens: list[Token]
+    #: The program as parsed (its tree and every function definition found).
+    parsed: JsSource
+
+    @property
+    def definitions(self) -> list[JsFunction]:
+        return self.parsed.functions
 
 
-def calls_in(fn: JsFunction, tokens: list[Token], names: set[str], found: list[JsFunction]) -> bool:
-    """Whether ``fn``'s body, outside the functions nested in it, calls one of ``names``."""
-    if fn.body is None:
-        return False
-    skip = [found[c].body for c in fn.children if found[c].body]
-    for i in range(fn.body[0] + 1, fn.body[1]):
-        if any(s[0] <= i <= s[1] for s in skip):  # type: ignore[index]
-            continue
-        tok = tokens[i]
-        if tok.kind == "id" and tok.text in names and i + 1 < len(tokens) \
-                and tokens[i + 1].text == "(" and tokens[i - 1].text != "function":
-            return True
-    return False
-
-
-def choose(definitions: list[JsFunction], tokens: list[Token], wanted: list[str] | None) -> dict[str, str]:
+def choose(parsed: JsSource, wanted: list[str] | None) -> dict[str, str]:
     """``{name: role}`` of the functions to record: the search functions (by name, or the
     names ``--function`` gave) and the drivers that call them."""
+    definitions = parsed.functions
     names = {d.name for d in definitions}
     searches = {n for n in wanted if n in names} if wanted else {n for n in names if is_search_name(n)}
     roles = {n: "search" for n in searches}
     for d in definitions:
-        if d.name not in searches and calls_in(d, tokens, searches, definitions):
+        if d.name not in searches and calls_in(d, searches, definitions):
             roles.setdefault(d.name, "driver")
     return roles
 
 
 def instrument(source: str, wanted: list[str] | None = None) -> Instrumented:
-    """Instrument ``source``; raise JsSyntaxError if it cannot be tokenized."""
-    tokens = tokenize(source)
-    definitions = find_functions(tokens)
-    roles = choose(definitions, tokens, wanted)
-    table = _table(definitions, roles, tokens)
+    """Instrument ``source``; raise JsSyntaxError if it cannot be parsed."""
+    parsed = parse(source)
+    definitions = parsed.functions
+    roles = choose(parsed, wanted)
+    table = _table(parsed, roles)
     index = {r.name: k for k, r in enumerate(table)}
-    edits: list[tuple[int, int, str]] = []  # (start offset, end offset, replacement)
-    prologue_at = _prologue_offset(source, tokens)
+    edits: list[tuple[int, int, str]] = []  # (start offset, end offset, replacement), in bytes
+    prologue_at = _prologue_offset(parsed)
     edits.append((prologue_at, prologue_at, "__tracer__.peek=(n)=>eval(n);"))
     renamed_bindings: set[str] = set()
     for d in definitions:
         if d.name in index:
-            edits.extend(_wrap(d, index[d.name], tokens, definitions, prologue_at))
+            edits.extend(_wrap(d, index[d.name], parsed, prologue_at))
             if d.kind in ("binding", "assignment"):
                 renamed_bindings.add(d.name)
-    edits.extend(_rename_bindings(tokens, renamed_bindings, {d.name_token for d in definitions}))
-    edits.extend(_harvest_prologues(definitions, tokens, table, source))
-    return Instrumented(_apply(source, edits), table, definitions, tokens)
+    edits.extend(_rename_bindings(parsed, renamed_bindings, {d.name_span for d in definitions}))
+    edits.extend(_harvest_prologues(definitions, table))
+    return Instrumented(_apply(parsed.data, edits), table, parsed)
 
 
-def _table(definitions: list[JsFunction], roles: dict[str, str], tokens: list[Token]) -> list[Recorded]:
+def _table(parsed: JsSource, roles: dict[str, str]) -> list[Recorded]:
     """The function table: one entry per recorded name, searches first, in source order."""
     table: list[Recorded] = []
     seen: set[str] = set()
+    definitions = parsed.functions
     for role in ("search", "driver"):
         for d in definitions:
             if roles.get(d.name) == role and d.name not in seen:
                 seen.add(d.name)
-                reach, path = _reach(d, definitions, tokens)
+                reach, path = _reach(d, parsed)
                 table.append(Recorded(d.name, role, d.params, d.line, reach, path, d.kind,
-                                      _countdown(d, tokens, roles)))
+                                      countdown(d, set(roles))))
     return table
 
 
-def _countdown(d: JsFunction, tokens: list[Token], roles: dict[str, str]) -> list[str]:
-    """The parameters ``d``'s calls of the search functions pass as ``NAME - …``."""
-    if d.body is None:
-        return []
-    found: set[str] = set()
-    for i in range(d.body[0] + 1, d.body[1]):
-        if tokens[i].kind != "id" or tokens[i].text not in roles or tokens[i + 1].text != "(":
-            continue
-        depth, argument = 0, []  # type: tuple[int, list[Token]]
-        for j in range(i + 2, d.body[1]):
-            text = tokens[j].text
-            if text in ("(", "[", "{"):
-                depth += 1
-            elif text in (")", "]", "}"):
-                if depth == 0:
-                    _lowered(argument, d.params, found)
-                    break
-                depth -= 1
-            elif text == "," and depth == 0:
-                _lowered(argument, d.params, found)
-                argument = []
-                continue
-            argument.append(tokens[j])
-    return sorted(found)
-
-
-def _lowered(argument: list[Token], params: list[str], found: set[str]) -> None:
-    texts = [t.text for t in argument]
-    if len(texts) >= 3 and texts[0] in params and texts[1] == "-":
-        found.add(texts[0])
-
-
-def _reach(d: JsFunction, definitions: list[JsFunction], tokens: list[Token]) -> tuple[str, list[str]]:
+def _reach(d: JsFunction, parsed: JsSource) -> tuple[str, list[str]]:
     """How tracer can get hold of ``d`` to call it: a top-level binding, or by harvesting."""
+    definitions = parsed.functions
     if d.kind in MEMBER_KINDS:
         return "none", []
-    if d.parent is None or (d.kind == "assignment" and _declaration_of(d.name, tokens) is None):
+    if d.parent is None or (d.kind == "assignment" and _declaration_of(d.name, parsed) is None):
         return "top", []  # an undeclared name is a global: its wrapper is at the top
     path: list[str] = []
     node = d
@@ -208,56 +166,58 @@ def _wrapper(d: JsFunction, k: int) -> str:
     if d.kind == "field":
         head = "static " if d.static else ""
         return f"{head}{d.name}=(...{ARGS})=>__tracer__.c({k},this,{ARGS},this.{orig});"
-    return f";function {d.name}(...{ARGS}){{return __tracer__.c({k},this,{ARGS},{orig})}}"
+    wrapper = f"function {d.name}(...{ARGS}){{return __tracer__.c({k},this,{ARGS},{orig})}}"
+    if d.export is not None:
+        # The module exports the wrapper under the name; the original loses its ``export``.
+        return f"export {'default ' if d.export[1] else ''}{wrapper};"
+    return ";" + wrapper
 
 
-def _wrap(d: JsFunction, k: int, tokens: list[Token], definitions: list[JsFunction],
-          prologue_at: int) -> list[tuple[int, int, str]]:
-    name = tokens[d.name_token]
-    edits = [(name.start, name.end, PREFIX + d.name)]
-    if d.self_name_token is not None:
-        own = tokens[d.self_name_token]
-        edits.append((own.start, own.end, SELF_PREFIX + own.text))
+def _wrap(d: JsFunction, k: int, parsed: JsSource, prologue_at: int) -> list[tuple[int, int, str]]:
+    edits = [(*d.name_span, PREFIX + d.name)]
+    if d.self_name is not None:
+        own = parsed.data[d.self_name[0]:d.self_name[1]].decode("utf-8")
+        edits.append((*d.self_name, SELF_PREFIX + own))
+    if d.export is not None:
+        edits.append((*d.export[0], ""))
     if d.kind == "assignment":
         # The wrapper goes where the name is declared, or at the top for an undeclared name.
-        declared = _declaration_of(d.name, tokens)
-        at = tokens[declared].start if declared is not None else prologue_at
-        if declared is None and any(e.kind == "assignment" and e.name == d.name and e.name_token
-                                    < d.name_token for e in definitions):
+        declared = _declaration_of(d.name, parsed)
+        at = declared if declared is not None else prologue_at
+        if declared is None and any(e.kind == "assignment" and e.name == d.name and e.name_span
+                                    < d.name_span for e in parsed.functions):
             return edits  # one wrapper per undeclared name
         edits.append((at, at, _wrapper(d, k)))
         return edits
-    at = tokens[d.start_token].start
-    edits.append((at, at, _wrapper(d, k)))
+    edits.append((d.start, d.start, _wrapper(d, k)))
     return edits
 
 
-def _declaration_of(name: str, tokens: list[Token]) -> int | None:
-    """The ``let``/``var``/``const`` token that declares ``name`` without a function, if any."""
-    for i in range(len(tokens) - 1):
-        if tokens[i].kind == "id" and tokens[i].text in ("let", "var", "const") \
-                and tokens[i + 1].text == name:
-            return i
+def _declaration_of(name: str, parsed: JsSource) -> int | None:
+    """Where the first ``let``/``var``/``const`` declaring ``name`` starts, if any."""
+    for node in walk(parsed.tree.root_node):
+        if node.type == "variable_declarator":
+            target = node.child_by_field_name("name")
+            if target is not None and target.type == "identifier" and target.text == name.encode() \
+                    and node.parent is not None:
+                return node.parent.start_byte
     return None
 
 
-def _rename_bindings(tokens: list[Token], names: set[str], done: set[int]) -> list[tuple[int, int, str]]:
+def _rename_bindings(parsed: JsSource, names: set[str], done: set[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """Every other declaration of, and assignment to, a renamed binding: renamed too."""
     edits = []
-    for i, tok in enumerate(tokens):
-        if tok.kind != "id" or tok.text not in names or i in done:
-            continue
-        prev = tokens[i - 1] if i else None
-        after_keyword = prev is not None and prev.kind == "id" and prev.text in ("let", "var", "const")
-        assigned = i + 1 < len(tokens) and tokens[i + 1].text == "=" and (
-            prev is None or prev.text in (";", "{", "}") or tok.newline_before)
-        if after_keyword or assigned:
-            edits.append((tok.start, tok.end, PREFIX + tok.text))
+    wanted = {n.encode() for n in names}
+    for node in walk(parsed.tree.root_node):
+        field = {"variable_declarator": "name", "assignment_expression": "left"}.get(node.type)
+        target = node.child_by_field_name(field) if field else None
+        if target is not None and target.type == "identifier" and target.text in wanted \
+                and span(target) not in done:
+            edits.append((*span(target), PREFIX + parsed.text(target)))
     return edits
 
 
-def _harvest_prologues(definitions: list[JsFunction], tokens: list[Token], table: list[Recorded],
-                       source: str) -> list[tuple[int, int, str]]:
+def _harvest_prologues(definitions: list[JsFunction], table: list[Recorded]) -> list[tuple[int, int, str]]:
     """The first statement of each function that encloses a harvestable search function."""
     hand_over: dict[int, list[str]] = {}  # enclosing definition -> names to hand over
     for entry in table:
@@ -274,42 +234,28 @@ def _harvest_prologues(definitions: list[JsFunction], tokens: list[Token], table
                 node = definitions[node.parent]
     edits = []
     for parent, names in hand_over.items():
-        body = definitions[parent].body
+        body = definitions[parent].node.child_by_field_name("body")
         assert body is not None
-        at = _after_directives(tokens, body[0] + 1, tokens[body[0]].end)
+        at = after_directives(body, body.start_byte + 1)
         handed = ",".join(f"{n}:{n}" for n in names)
         edits.append((at, at, f"if(__tracer__.h){{__tracer__.got({{{handed}}});throw __tracer__.STOP}}"))
     return edits
 
 
-def _after_directives(tokens: list[Token], i: int, default: int) -> int:
-    """The offset after a directive prologue (``"use strict";``) starting at token ``i``."""
-    at = default
-    while i < len(tokens) and tokens[i].kind == "str":
-        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        if nxt is not None and nxt.text == ";":
-            at, i = nxt.end, i + 2
-        elif nxt is None or nxt.newline_before or nxt.text == "}":
-            at, i = tokens[i].end, i + 1
-        else:
-            break
-    return at
-
-
-def _prologue_offset(source: str, tokens: list[Token]) -> int:
-    """Where top-level text can go: after a ``#!`` line and the file's directives."""
+def _prologue_offset(parsed: JsSource) -> int:
+    """Where top-level text can go: on the line after a ``#!`` line, after the file's directives."""
     start = 0
-    if source.startswith("#!"):
-        end = source.find("\n")
-        start = len(source) if end < 0 else end + 1
-    return _after_directives(tokens, 0, start) if tokens and tokens[0].kind == "str" else start
+    if parsed.data.startswith(b"#!"):
+        end = parsed.data.find(b"\n")
+        start = len(parsed.data) if end < 0 else end + 1
+    return after_directives(parsed.tree.root_node, start)
 
 
-def _apply(source: str, edits: list[tuple[int, int, str]]) -> str:
+def _apply(data: bytes, edits: list[tuple[int, int, str]]) -> str:
     out, last = [], 0
     for start, end, text in sorted(edits, key=lambda e: (e[0], e[1])):
-        out.append(source[last:start])
-        out.append(text)
+        out.append(data[last:start])
+        out.append(text.encode("utf-8"))
         last = max(last, end)
-    out.append(source[last:])
-    return "".join(out)
+    out.append(data[last:])
+    return b"".join(out).decode("utf-8")

@@ -25,11 +25,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import EnvironmentFault, InputError
-from . import jshints, pysource
+from . import jsfacts, pysource
 from .jsinstrument import instrument
-from .jstokens import JsSyntaxError
+from .jssource import JsSyntaxError
 from .reading import Notation
 from .record import KILLED, Function, Record, RecordReader
+from .sourcefacts import SourceFacts
 
 HOSTS = Path(__file__).resolve().parent / "hosts"
 #: The most of each output stream kept for the report.
@@ -57,6 +58,8 @@ class Program:
     ai: str | None = None
     #: The instrumented JavaScript (None for Python, which the host decorates itself).
     instrumented: str | None = None
+    #: What the source says of its boards: the empty token, the marks, the top-level boards.
+    facts: SourceFacts = field(default_factory=SourceFacts)
 
 
 def load_program(path: str, wanted: list[str] | None = None) -> Program:
@@ -94,7 +97,7 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
     except ValueError as exc:
         raise InputError(f"invalid Python: {exc}", path) from None
     return Program(path, file, "python", pysource.functions(tree, wanted), pysource.board_hints(tree),
-                   pysource.mark_texts(tree), pysource.ai_hint(tree))
+                   pysource.mark_texts(tree), pysource.ai_hint(tree), facts=pysource.facts(tree))
 
 
 def _javascript(path: str, file: str, data: bytes, wanted: list[str] | None) -> Program:
@@ -108,8 +111,9 @@ def _javascript(path: str, file: str, data: bytes, wanted: list[str] | None) -> 
     except JsSyntaxError as exc:
         raise InputError(f"invalid JavaScript: {exc}", path, exc.line) from None
     functions = [Function.from_json(r.as_json()) for r in done.functions]
-    return Program(path, file, "javascript", functions, jshints.board_hints(done.tokens),
-                   jshints.mark_texts(done.tokens), jshints.ai_hint(done.tokens), done.source)
+    parsed = done.parsed
+    return Program(path, file, "javascript", functions, jsfacts.board_hints(parsed), jsfacts.mark_texts(parsed),
+                   jsfacts.ai_hint(parsed), done.source, jsfacts.facts(parsed))
 
 
 def interpreter(program: Program, python: str | None = None) -> str:

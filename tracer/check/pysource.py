@@ -9,6 +9,7 @@ from typing import Any
 from .jsinstrument import is_search_name
 from .reading import Notation, read_cells
 from .record import Function
+from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide
 
 
 def functions(tree: ast.Module, wanted: list[str] | None) -> list[Function]:
@@ -108,12 +109,15 @@ class _Constants:
             return node.value
         if isinstance(node, ast.Name):
             return self.values.get(node.id, _UNKNOWN)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            inner = self.evaluate(node.operand, depth + 1)
+            return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else _UNKNOWN
         if isinstance(node, (ast.List, ast.Tuple)):
             items = [self.evaluate(e, depth + 1) for e in node.elts]
             return _UNKNOWN if _UNKNOWN in items else items
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
             left, right = self.evaluate(node.left, depth + 1), self.evaluate(node.right, depth + 1)
-            if isinstance(left, list) and isinstance(right, int) and 0 < right <= 9:
+            if isinstance(left, list) and isinstance(right, int) and 0 < right <= 10:
                 return [list(x) if isinstance(x, list) else x for x in left] * right
             return _UNKNOWN
         if isinstance(node, ast.ListComp) and len(node.generators) == 1:
@@ -197,3 +201,58 @@ def ai_hint(tree: ast.Module) -> str | None:
                 and isinstance(value, ast.Constant) and str(value.value).upper() in ("X", "O"):
             return str(value.value).upper()
     return None
+
+
+# ---- the facts both languages give (see sourcefacts) ---------------------------------------------
+
+def _cell_names(tree: ast.Module) -> set[str]:
+    """Loop variables that run over a board or a row (``for cell in board``): each is a cell."""
+    return {node.target.id for node in ast.walk(tree)
+            if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.target, ast.Name)
+            and not (isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name)
+                     and node.iter.func.id in ("range", "enumerate", "len"))}
+
+
+def compared(tree: ast.Module) -> list[Any]:
+    """The values a board's cell is compared with (``board[i] == " "``, ``cell is None``,
+    ``board[r][c] == EMPTY``), in source order; INDEX for ``isinstance(board[i], int)``."""
+    constants, cells = _Constants(tree), _cell_names(tree)
+
+    def is_cell(node: ast.AST) -> bool:
+        return isinstance(node, ast.Subscript) or (isinstance(node, ast.Name) and node.id in cells)
+
+    out: list[Any] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 \
+                and isinstance(node.ops[0], (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
+            for side, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+                value = constants.evaluate(other) if is_cell(side) else _UNKNOWN
+                if value is not _UNKNOWN and not isinstance(value, list):
+                    out.append(value)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance" \
+                and len(node.args) == 2 and is_cell(node.args[0]) and isinstance(node.args[1], ast.Name) \
+                and node.args[1].id == "int":
+            out.append(INDEX)
+    return out
+
+
+def facts(tree: ast.Module) -> SourceFacts:
+    """The empty token, the marks and the module-level board variables of a program."""
+    constants = _Constants(tree)
+    boards: dict[str, BoardVariable] = {}
+    written: list[Notation] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = constants.evaluate(node.value)
+            board = board_value(value) if value is not _UNKNOWN else None
+            name = node.targets[0].id
+            if board is not None and name not in boards:
+                boards[name] = BoardVariable(name, board[0], board[1], node.lineno, _readers(tree, name))
+    written.extend(notation for notation, bound in board_hints(tree) if bound is None)
+    return decide(compared(tree), written, list(boards.values()))
+
+
+def _readers(tree: ast.Module, name: str) -> tuple[str, ...]:
+    """The functions whose bodies use the module-level ``name``."""
+    return tuple(fn.name for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(fn)))

@@ -1,0 +1,291 @@
+"""How a JavaScript program writes its boards, read from its syntax tree (never run).
+
+``const currentBoardState = ["X", 1, "O", "X", 4, "X", "O", "O", 8]`` says empty cells hold
+their index and the board lives in ``currentBoardState``; ``Array(9).fill("")``,
+``[...Array(9).keys()]``, ``let board = [["", "", ""], ...]`` and ``origBoard =
+Array.from(Array(9).keys())`` in a start-up function say it too; ``board[i] === ''``,
+``cell == null`` and ``typeof board[i] === 'number'`` say what an empty cell holds.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tree_sitter import Node
+
+from .jssource import JsSource, walk
+from .reading import Notation
+from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide
+
+_UNKNOWN = object()
+_EQUALITY = frozenset(("===", "==", "!==", "!="))
+#: Array methods whose callback's parameter is a cell (``board.filter(c => c === '')``).
+_CELL_CALLBACKS = frozenset(("filter", "map", "forEach", "some", "every", "find", "findIndex", "reduce"))
+_AI_NAMES = ("ai", "aimark", "aiplayer", "computer", "cpu", "bot", "aisymbol", "comp", "computermark")
+
+
+def _text(node: Node) -> str:
+    return node.text.decode("utf-8") if node.text else ""
+
+
+def _string(node: Node) -> str:
+    raw = _text(node)
+    body = raw[1:-1]
+    if raw[:1] == "'":
+        body = body.replace('\\"', '"').replace('"', '\\"').replace("\\'", "'")
+    try:
+        return str(json.loads(f'"{body}"'))
+    except ValueError:
+        return body
+
+
+class _Values:
+    """A small evaluation of literal-like expressions; _UNKNOWN for anything else."""
+
+    def __init__(self, root: Node):
+        self.constants: dict[str, Any] = {}
+        for name, value in _top_bindings(root):
+            found = self.value(value)
+            if found is not _UNKNOWN and not isinstance(found, list):
+                self.constants[name] = found
+
+    def value(self, node: Node, depth: int = 0) -> Any:  # noqa: PLR0911 - one case per literal shape
+        kind = node.type
+        if depth > 6:
+            return _UNKNOWN
+        if kind == "parenthesized_expression" and node.named_children:
+            return self.value(node.named_children[0], depth + 1)
+        if kind == "string":
+            return _string(node)
+        if kind == "template_string":
+            return _text(node)[1:-1] if not any(c.type == "template_substitution" for c in node.children) \
+                else _UNKNOWN
+        if kind == "number":
+            return _number(_text(node))
+        if kind in ("null", "undefined"):
+            return None
+        if kind in ("true", "false"):
+            return kind == "true"
+        if kind == "unary_expression" and _text(node)[:1] == "-" and node.named_children:
+            inner = self.value(node.named_children[0], depth + 1)
+            return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else _UNKNOWN
+        if kind == "identifier":
+            return self.constants.get(_text(node), _UNKNOWN)
+        if kind == "array":
+            return self.array(node, depth)
+        if kind == "call_expression":
+            return self.call(node, depth)
+        return _UNKNOWN
+
+    def array(self, node: Node, depth: int) -> Any:
+        items: list[Any] = []
+        for element in node.named_children:
+            if element.type == "comment":
+                continue
+            if element.type == "spread_element":  # [...Array(9).keys()]
+                keys = _array_keys(element.named_children[0]) if element.named_children else None
+                if keys is None:
+                    return _UNKNOWN
+                items.extend(range(keys))
+                continue
+            value = self.value(element, depth + 1)
+            if value is _UNKNOWN:
+                return _UNKNOWN
+            items.append(value)
+        return items
+
+    def call(self, node: Node, depth: int) -> Any:
+        """``Array(9).fill(V)``, ``new Array(9).fill(V)``, ``Array.from(Array(9).keys())``."""
+        fn, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+        if fn is None or arguments is None or fn.type != "member_expression":
+            return _UNKNOWN
+        target, method = fn.child_by_field_name("object"), _text(fn.child_by_field_name("property") or fn)
+        args = [a for a in arguments.named_children if a.type != "comment"]
+        if method == "fill" and target is not None and len(args) == 1:
+            count = _array_of(target)
+            value = self.value(args[0], depth + 1)
+            if count in (9, 10) and value is not _UNKNOWN:
+                return [list(value) if isinstance(value, list) else value for _ in range(count)]
+        if method == "from" and target is not None and _text(target) == "Array" and len(args) == 1:
+            keys = _array_keys(args[0])
+            return list(range(keys)) if keys is not None else _UNKNOWN
+        return _UNKNOWN
+
+
+def _number(text: str) -> Any:
+    try:
+        return int(text, 0)
+    except ValueError:
+        try:
+            return float(text)
+        except ValueError:
+            return _UNKNOWN
+
+
+def _array_of(node: Node) -> int | None:
+    """``N`` of ``Array(N)`` or ``new Array(N)``."""
+    if node.type in ("call_expression", "new_expression"):
+        callee = node.child_by_field_name("function") or node.child_by_field_name("constructor")
+        arguments = node.child_by_field_name("arguments")
+        if callee is not None and _text(callee) == "Array" and arguments is not None \
+                and len(arguments.named_children) == 1 and arguments.named_children[0].type == "number":
+            count = _number(_text(arguments.named_children[0]))
+            return count if isinstance(count, int) else None
+    return None
+
+
+def _array_keys(node: Node) -> int | None:
+    """``N`` of ``Array(N).keys()``."""
+    fn = node.child_by_field_name("function") if node.type == "call_expression" else None
+    if fn is not None and fn.type == "member_expression" and _text(fn.child_by_field_name("property") or fn) == "keys":
+        target = fn.child_by_field_name("object")
+        return _array_of(target) if target is not None else None
+    return None
+
+
+def _top_bindings(root: Node) -> list[tuple[str, Node]]:
+    """Top-level ``const/let/var NAME = value`` bindings and ``NAME = value`` assignments."""
+    out = []
+    for statement in root.named_children:
+        if statement.type == "export_statement":
+            statement = statement.child_by_field_name("declaration") or statement
+        if statement.type in ("lexical_declaration", "variable_declaration"):
+            for declarator in statement.named_children:
+                name, value = declarator.child_by_field_name("name"), declarator.child_by_field_name("value")
+                if declarator.type == "variable_declarator" and name is not None and name.type == "identifier" \
+                        and value is not None:
+                    out.append((_text(name), value))
+    return out
+
+
+def _top_declared(root: Node) -> dict[str, int]:
+    """Names declared at the top level (with or without a value), with their lines."""
+    declared: dict[str, int] = {}
+    for statement in root.named_children:
+        if statement.type == "export_statement":
+            statement = statement.child_by_field_name("declaration") or statement
+        if statement.type in ("lexical_declaration", "variable_declaration"):
+            for declarator in statement.named_children:
+                name = declarator.child_by_field_name("name")
+                if name is not None and name.type == "identifier":
+                    declared.setdefault(_text(name), name.start_point.row + 1)
+    return declared
+
+
+def _bound_name(node: Node, declared: dict[str, int]) -> str | None:
+    """The top-level variable a value is put in: a top-level binding, or an assignment (anywhere)
+    to a name declared at the top level."""
+    parent = node.parent
+    if parent is None:
+        return None
+    if parent.type == "variable_declarator" and parent.child_by_field_name("value") == node:
+        name = parent.child_by_field_name("name")
+        statement = parent.parent
+        outer = statement.parent if statement is not None else None
+        top = outer is not None and (outer.type == "program" or outer.type == "export_statement")
+        return _text(name) if top and name is not None and name.type == "identifier" else None
+    if parent.type == "assignment_expression" and parent.child_by_field_name("right") == node:
+        name = parent.child_by_field_name("left")
+        if name is not None and name.type == "identifier" and _text(name) in declared:
+            return _text(name)
+    return None
+
+
+def board_hints(parsed: JsSource) -> list[tuple[Notation, str | None]]:
+    """Boards written in the source, with the top-level variable each is put in (if any)."""
+    return [(notation, name) for notation, _, name, _ in _boards(parsed)]
+
+
+def _boards(parsed: JsSource) -> list[tuple[Notation, int, str | None, int]]:
+    """``(notation, length, top-level variable or None, line)`` of every board written."""
+    root = parsed.tree.root_node
+    values, declared = _Values(root), _top_declared(root)
+    found = []
+    for node in walk(root):
+        if node.type not in ("array", "call_expression", "string", "template_string"):
+            continue
+        value = values.value(node)
+        board = board_value(value) if value is not _UNKNOWN else None
+        if board is not None:
+            found.append((board[0], board[1], _bound_name(node, declared), node.start_point.row + 1))
+    return found
+
+
+def _cell_names(root: Node) -> set[str]:
+    """Parameters of callbacks given to array methods: each is a cell (``c => c === ''``)."""
+    names = set()
+    for node in walk(root):
+        fn = node.child_by_field_name("function") if node.type == "call_expression" else None
+        property_ = fn.child_by_field_name("property") if fn is not None and fn.type == "member_expression" \
+            else None
+        arguments = node.child_by_field_name("arguments")
+        if property_ is None or _text(property_) not in _CELL_CALLBACKS or arguments is None \
+                or not arguments.named_children:
+            continue
+        callback = arguments.named_children[0]
+        single = callback.child_by_field_name("parameter")
+        formal = callback.child_by_field_name("parameters")
+        params = [single] if single is not None else list(formal.named_children) if formal is not None else []
+        at = 1 if _text(property_) == "reduce" else 0
+        if len(params) > at and params[at].type == "identifier":
+            names.add(_text(params[at]))
+    return names
+
+
+def compared(parsed: JsSource) -> list[Any]:
+    """The values a board's cell is compared with, in source order (INDEX for ``typeof … 'number'``)."""
+    root = parsed.tree.root_node
+    values, cells = _Values(root), _cell_names(root)
+
+    def is_cell(node: Node) -> bool:
+        return node.type == "subscript_expression" or (node.type == "identifier" and _text(node) in cells)
+
+    out: list[Any] = []
+    for node in walk(root):
+        operator = node.child_by_field_name("operator") if node.type == "binary_expression" else None
+        if operator is None or operator.type not in _EQUALITY:
+            continue
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        for side, other in ((left, right), (right, left)):
+            if side is None or other is None:
+                continue
+            if side.type == "unary_expression" and _text(side).startswith("typeof") and side.named_children \
+                    and is_cell(side.named_children[0]) and values.value(other) == "number":
+                out.append(INDEX)
+            elif is_cell(side):
+                value = values.value(other)
+                if value is not _UNKNOWN and not isinstance(value, list):
+                    out.append(value)
+    return out
+
+
+def facts(parsed: JsSource) -> SourceFacts:
+    """The empty token, the marks and the top-level board variables of a parsed program."""
+    written = _boards(parsed)
+    boards: dict[str, BoardVariable] = {}
+    for notation, length, name, line in written:
+        if name is not None and name not in boards:
+            boards[name] = BoardVariable(name, notation, length, line, _readers(parsed, name))
+    return decide(compared(parsed), [n for n, _, name, _ in written if name is None], list(boards.values()))
+
+
+def _readers(parsed: JsSource, name: str) -> tuple[str, ...]:
+    """The named functions whose bodies use ``name``."""
+    wanted = name.encode()
+    return tuple(fn.name for fn in parsed.functions
+                 if any(n.type == "identifier" and n.text == wanted for n in walk(fn.node)))
+
+
+def mark_texts(parsed: JsSource) -> set[str]:
+    """The one-letter mark strings the source uses."""
+    return {v for n in walk(parsed.tree.root_node) if n.type == "string" and (v := _string(n)) in ("X", "O", "x", "o")}
+
+
+def ai_hint(parsed: JsSource) -> str | None:
+    """The AI's mark, if a top-level binding says it (``const aiMark = "X"``, ``let ai = 'O'``)."""
+    values = _Values(parsed.tree.root_node)
+    for name, value in values.constants.items():
+        if name.lower().replace("_", "") in _AI_NAMES and isinstance(value, str) and value.upper() in ("X", "O"):
+            return value.upper()
+    return None

@@ -1,0 +1,98 @@
+"""What a program's source says about its boards, in either language (read, never run).
+
+Both readers (``jsfacts`` over tree-sitter's tree, ``pysource`` over ``ast``) collect the same
+evidence: the values a board's cell is compared with (``board[i] === ''``, ``cell is None``,
+``b[r][c] == 0``, ``typeof board[i] === 'number'``) and the boards written as literals,
+each with the top-level variable it is bound to. This module turns that evidence into facts:
+what an empty cell holds, how the marks are written, and which top-level variables hold
+a board (9 cells, 3 rows of 3, or 10 cells whose cell 0 is a dummy).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .reading import EMPTY_TEXT, UNKNOWN, Notation, is_number, read_cells
+
+#: A comparison that says empty cells hold their own index (``typeof board[i] === 'number'``).
+INDEX = "$index"
+
+
+@dataclass(frozen=True)
+class BoardVariable:
+    """A top-level variable the program keeps a board in (``origBoard``, ``board = [" "] * 9``)."""
+
+    name: str
+    #: How the board in it is written (rows or flat; its empty value and marks).
+    notation: Notation
+    #: 9, or 10 for a board whose cell 0 is a dummy (cells 1-9 are the board).
+    length: int
+    #: The line of the binding or assignment that puts a board in it.
+    line: int
+    #: The functions whose bodies use the variable (helpers that read the board from it).
+    readers: tuple[str, ...] = ()
+
+
+@dataclass
+class SourceFacts:
+    """How the program writes boards, read from its source."""
+
+    #: What an empty cell holds (``""``, ``" "``, None, 0, ``"$index"``, ...), UNKNOWN if unsaid.
+    empty: Any = UNKNOWN
+    #: The marks, X's first (``("X", "O")``, ``("x", "o")``, ``(1, -1)``, ``(True, False)``); None if unsaid.
+    marks: tuple[Any, Any] | None = None
+    #: Top-level variables holding a board, in source order.
+    boards: list[BoardVariable] = field(default_factory=list)
+
+
+def board_value(value: Any) -> tuple[Notation, int] | None:
+    """A literal value read as a board: its notation and its length (9, or 10 with a dummy cell 0)."""
+    if isinstance(value, list) and len(value) == 10:
+        read = read_cells(value[1:])
+        if read is None and value[1:] == list(range(1, 10)):
+            return Notation(empty="$index1"), 10
+        return (read[1], 10) if read is not None else None
+    read = read_cells(value) if isinstance(value, (list, str)) else None
+    return (read[1], 9) if read is not None else None
+
+
+def mark_pair(values: list[Any]) -> tuple[Any, Any] | None:
+    """The marks among the values cells are compared with, X's first."""
+    texts = [v for v in values if isinstance(v, str) and v in ("X", "O", "x", "o")]
+    if texts:
+        lower = all(t.islower() for t in texts)
+        return ("x", "o") if lower else ("X", "O")
+    if any(isinstance(v, bool) for v in values):
+        return True, False
+    numbers = {v for v in values if is_number(v)}
+    if numbers & {-1, 2} and 1 in numbers or numbers & {-1, 2} and 0 in numbers:
+        return 1, (2 if 2 in numbers else -1)
+    return None
+
+
+def empty_value(values: list[Any], marks: tuple[Any, Any] | None) -> Any:
+    """The value an empty cell holds, from the values cells are compared with (most said first)."""
+    counts: Counter[Any] = Counter()
+    for v in values:
+        if v == INDEX:
+            counts[INDEX] += 1
+        elif v is None or (isinstance(v, str) and v in EMPTY_TEXT):
+            counts[v] += 1
+        elif is_number(v) and v == 0 and marks is not None and is_number(marks[0]):
+            counts[0] += 1
+    return counts.most_common(1)[0][0] if counts else UNKNOWN
+
+
+def decide(compared: list[Any], written: list[Notation], boards: list[BoardVariable]) -> SourceFacts:
+    """The facts from the compared values and the boards written (top-level ones first)."""
+    notations = [b.notation for b in boards] + written
+    known = [n for n in notations if n.empty != UNKNOWN]
+    marks = mark_pair(compared)
+    if marks is None and notations:
+        marks = notations[0].marks
+    empty = empty_value(compared, marks)
+    if empty == UNKNOWN and known:
+        empty = known[0].empty
+    return SourceFacts(empty, marks, boards)
