@@ -28,7 +28,7 @@ from ..errors import EnvironmentFault, InputError
 from . import jsfacts, pysource
 from .jsinstrument import instrument
 from .jssource import JsSyntaxError
-from .reading import Notation
+from .reading import UNKNOWN, Notation
 from .record import KILLED, Function, Record, RecordReader
 from .sourcefacts import SourceFacts
 
@@ -60,6 +60,8 @@ class Program:
     instrumented: str | None = None
     #: What the source says of its boards: the empty token, the marks, the top-level boards.
     facts: SourceFacts = field(default_factory=SourceFacts)
+    #: Python modules of the program's folder that define a recorded search: name -> file.
+    modules: dict[str, str] = field(default_factory=dict)
 
 
 def load_program(path: str, wanted: list[str] | None = None) -> Program:
@@ -79,7 +81,7 @@ def load_program(path: str, wanted: list[str] | None = None) -> Program:
     program = _python(path, file, data, wanted) if language == "python" else _javascript(path, file, data, wanted)
     searches = [f for f in program.functions if f.role == "search"]
     if wanted:
-        names = {f.name for f in program.functions}
+        names = {f"{f.module}.{f.name}" if f.module else f.name for f in program.functions}
         for name in wanted:
             if name not in names:
                 raise InputError(f"no function named {name!r} (asked for by --function)", path)
@@ -96,8 +98,53 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
         raise InputError(f"invalid Python: {exc.msg}", path, exc.lineno) from None
     except ValueError as exc:
         raise InputError(f"invalid Python: {exc}", path) from None
-    return Program(path, file, "python", pysource.functions(tree, wanted), pysource.board_hints(tree),
-                   pysource.mark_texts(tree), pysource.ai_hint(tree), facts=pysource.facts(tree))
+    local = [name for name in wanted or [] if "." not in name]
+    searches, modules = _module_searches(path, tree, [name for name in wanted or [] if "." in name])
+    elsewhere = frozenset(f.name for f in searches)
+    functions = pysource.functions(tree, local or None, elsewhere)
+    if not searches and not any(f.role == "search" for f in functions) and not wanted:
+        searches, modules = _module_searches(path, tree, None)
+        functions = pysource.functions(tree, None, frozenset(f.name for f in searches))
+    trees = [tree, *modules.values()]
+    facts = next((found for t in trees if (found := pysource.facts(t)).empty != UNKNOWN), pysource.facts(tree))
+    return Program(path, file, "python", searches + functions, [h for t in trees for h in pysource.board_hints(t)],
+                   pysource.mark_texts(tree), pysource.ai_hint(tree), facts=facts,
+                   modules={name: _module_file(path, name) for name in modules})
+
+
+def _module_file(path: str, module: str) -> str:
+    """Where ``import module`` finds a module of the program's folder."""
+    return os.path.join(os.path.dirname(os.path.abspath(path)), *module.split(".")) + ".py"
+
+
+def _module_searches(path: str, tree: ast.Module,
+                     dotted: list[str] | None) -> tuple[list[Function], dict[str, ast.Module]]:
+    """The searches defined in modules of the program's folder: those ``--function module.name``
+    names, or (``dotted`` None) the search functions of the modules the program imports."""
+    wanted: dict[str, list[str] | None] = {}
+    for name in dotted or []:
+        module, _, function = name.rpartition(".")
+        if not os.path.isfile(_module_file(path, module)):
+            raise InputError(f"no module {module!r} in the program's folder (asked for by --function {name})", path)
+        wanted.setdefault(module, []).append(function)  # type: ignore[union-attr]
+    if dotted is None:
+        wanted = {m: None for m in pysource.local_imports(tree) if os.path.isfile(_module_file(path, m))}
+    found: list[Function] = []
+    trees: dict[str, ast.Module] = {}
+    for module, names in wanted.items():
+        file = _module_file(path, module)
+        try:
+            with open(file, "rb") as f:
+                trees[module] = ast.parse(f.read(), filename=file)
+        except SyntaxError as exc:
+            raise InputError(f"invalid Python: {exc.msg}", file, exc.lineno) from None
+        except (OSError, ValueError) as exc:
+            raise InputError(f"cannot read the module {module!r}: {exc}", file) from None
+        for fn in pysource.functions(trees[module], names):
+            if fn.role == "search":
+                fn.module = module
+                found.append(fn)
+    return found, {m: t for m, t in trees.items() if any(f.module == m for f in found)}
 
 
 def _javascript(path: str, file: str, data: bytes, wanted: list[str] | None) -> Program:
@@ -176,7 +223,7 @@ class Host:
             "file": program.file, "argv0": program.path, "argv": argv, "dir": self.folder,
             "maxCalls": max_calls,
             "timeoutMs": int(self.timeout * 1000), "functions": [vars(f) for f in program.functions],
-            "fakePage": True,
+            "fakePage": True, "modules": program.modules,
         }
         if program.instrumented is not None:
             config["source"] = os.path.join(self.folder, "instrumented.js")

@@ -12,9 +12,10 @@ from .record import Function
 from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide
 
 
-def functions(tree: ast.Module, wanted: list[str] | None) -> list[Function]:
+def functions(tree: ast.Module, wanted: list[str] | None, elsewhere: frozenset[str] = frozenset()) -> list[Function]:
     """The functions to record: the search functions (by name, or ``wanted``) and the
-    functions that call one (their loop may be the search's first call)."""
+    functions that call one (their loop may be the search's first call), or one of the
+    searches ``elsewhere`` (defined in a module of the program's folder)."""
     defs: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]] = []  # (def, where: top/class/nested)
 
     def visit(body: list[ast.stmt], where: str) -> None:
@@ -42,7 +43,7 @@ def functions(tree: ast.Module, wanted: list[str] | None) -> list[Function]:
             if d.name in seen:
                 continue
             if (role == "search" and d.name in searches) or (
-                    role == "driver" and d.name not in searches and _calls(d, searches)):
+                    role == "driver" and d.name not in searches and _calls(d, searches | elsewhere)):
                 seen.add(d.name)
                 table.append(Function(d.name, role, _params(d), d.lineno,
                                       "top" if where == "top" else "none", [],
@@ -256,3 +257,15 @@ def _readers(tree: ast.Module, name: str) -> tuple[str, ...]:
     """The functions whose bodies use the module-level ``name``."""
     return tuple(fn.name for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
                  and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(fn)))
+
+
+def local_imports(tree: ast.Module) -> list[str]:
+    """The modules a program imports by absolute name (``import tictactoe as ttt``,
+    ``from tictactoe import minimax``), in source order."""
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module)
+    return list(dict.fromkeys(names))

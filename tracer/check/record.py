@@ -38,12 +38,15 @@ class Function:
     #: Parameters whose value the function's own recursive calls lower (``depth - 1``): a depth
     #: budget counting down, so tracer's own first call passes the empty cells' count, not 0.
     countdown: list[str] = field(default_factory=list)
+    #: The module of the program's folder that defines it (Python's ``--function module.name``);
+    #: "" for the program's own file.
+    module: str = ""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Function:
         return cls(data["name"], data["role"], list(data["params"]), data["line"],
                    data.get("reach", "none"), list(data.get("path", [])), data.get("kind", "declaration"),
-                   list(data.get("countdown", [])))
+                   list(data.get("countdown", [])), data.get("module", ""))
 
 
 @dataclass

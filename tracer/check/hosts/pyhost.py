@@ -11,6 +11,8 @@ on the notify pipe and makes the calls tracer asks for on the command pipe.
 
 import ast
 import contextlib
+import importlib.abc
+import importlib.util
 import json
 import os
 import signal
@@ -224,8 +226,9 @@ def their_line(error):
 class Decorate(ast.NodeTransformer):
     """Put the recorder's decorator on each def tracer records, on the def's own line."""
 
-    def __init__(self, table):
-        self.index = {entry["name"]: k for k, entry in enumerate(table)}
+    def __init__(self, table, module=""):
+        # Only the defs of this module (the learner's file is "", a module of its folder by name).
+        self.index = {entry["name"]: k for k, entry in enumerate(table) if entry.get("module", "") == module}
 
     def visit_FunctionDef(self, node):
         self.generic_visit(node)
@@ -270,7 +273,33 @@ def decode(value):
 def lookup(module, entry):
     if entry["reach"] != "top":
         return None
-    return module.__dict__.get(entry["name"])
+    home = next((f.get("module", "") for f in CFG["functions"] if f["name"] == entry["name"]), "")
+    if home:
+        module = sys.modules.get(home)
+    return module.__dict__.get(entry["name"]) if module is not None else None
+
+
+class FolderModule(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports a module of the program's folder that holds a search tracer records (``--function
+    module.name``), its search defs decorated as the learner's own file's are."""
+
+    def __init__(self, modules, recorder):
+        self.modules = modules
+        self.recorder = recorder
+
+    def find_spec(self, name, path=None, target=None):
+        file = self.modules.get(name)
+        return importlib.util.spec_from_file_location(name, file, loader=self) if file else None
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        setattr(module, WRAP, lambda k: lambda fn: self.recorder.wrap(k, fn))
+        file = module.__spec__.origin
+        with open(file, "rb") as f:
+            tree = Decorate(CFG["functions"], module.__name__).visit(ast.parse(f.read(), file))
+        exec(compile(tree, file, "exec"), module.__dict__)
 
 
 def fill_in_place(target, cells):
@@ -364,6 +393,8 @@ def main():
     module.__builtins__ = __builtins__
     setattr(module, WRAP, lambda k: lambda fn: recorder.wrap(k, fn))
     sys.modules["__main__"] = module
+    if cfg.get("modules"):
+        sys.meta_path.insert(0, FolderModule(cfg["modules"], recorder))
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000) * 2 + 100)  # room for the wrappers
 
     def out_of_time(signum, frame):
