@@ -57,7 +57,7 @@ SHAPES = {
 
 #: A stand-in for hosts/host.js: counts the calls of function 0 (the search function; a function
 #: that calls it is wrapped too) and prints the count to stderr.
-COUNTER = ("globalThis.__tracer__ = { calls: 0, h: false, peek: null, c(k, self, args, impl) { "
+COUNTER = ("globalThis.__tracer__ = { calls: 0, h: false, see() {}, c(k, self, args, impl) { "
            "if (k === 0) this.calls++; return impl.apply(self, args); } };\n"
            "process.on('exit', () => process.stderr.write(JSON.stringify(__tracer__.calls)));\n")
 

@@ -8,7 +8,7 @@ was, and the recursive calls inside the body reach it by name. Text is only inse
 into existing lines, never new ones, so every error still names the learner's own line.
 
 Three more insertions let tracer reach functions the program never calls:
-a ``peek`` at the top that reads a top-level binding by name, and, for a search function
+a ``see`` at the top that hands over a way to read the file's top-level bindings by name, and, for a search function
 declared inside another function, a first statement in that function that hands the
 nested declarations over (JavaScript hoists them) and leaves before anything else runs,
 when, and only when, tracer itself calls it to harvest them.
@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .jssource import JsFunction, JsSource, after_directives, calls_in, countdown, parse, span, walk
+from .jssource import JsFunction, JsSource, JsSyntaxError, after_directives, calls_in, countdown, parse, span, walk
 
 PREFIX = "__tracer_orig_"
 SELF_PREFIX = "__tracer_self_"
@@ -88,29 +88,50 @@ class Instrumented:
         return self.parsed.functions
 
 
-def choose(parsed: JsSource, wanted: list[str] | None) -> dict[str, str]:
+def choose(parsed: list[JsSource], wanted: list[str] | None) -> dict[str, str]:
     """``{name: role}`` of the functions to record: the search functions (by name, or the
-    names ``--function`` gave) and the drivers that call them."""
-    definitions = parsed.functions
+    names ``--function`` gave) and the drivers that call them, in any of the files."""
+    definitions = [d for p in parsed for d in p.functions]
     names = {d.name for d in definitions}
     searches = {n for n in wanted if n in names} if wanted else {n for n in names if is_search_name(n)}
     roles = {n: "search" for n in searches}
-    for d in definitions:
-        if d.name not in searches and calls_in(d, searches, definitions):
-            roles.setdefault(d.name, "driver")
+    for p in parsed:
+        for d in p.functions:
+            if d.name not in searches and calls_in(d, searches, p.functions):
+                roles.setdefault(d.name, "driver")
     return roles
 
 
 def instrument(source: str, wanted: list[str] | None = None) -> Instrumented:
     """Instrument ``source``; raise JsSyntaxError if it cannot be parsed."""
-    parsed = parse(source)
-    definitions = parsed.functions
+    [done] = instrument_all([source], wanted)
+    return done
+
+
+def instrument_all(sources: list[str], wanted: list[str] | None = None) -> list[Instrumented]:
+    """Instrument the files of one program (a page's scripts, a folder's modules) with one
+    function table: a search in one file and the driver that calls it in another are both
+    recorded. JsSyntaxError (with ``index``, the file's place in ``sources``) if one cannot be parsed."""
+    parsed = []
+    for place, source in enumerate(sources):
+        try:
+            parsed.append(parse(source))
+        except JsSyntaxError as exc:
+            exc.index = place
+            raise
     roles = choose(parsed, wanted)
     table = _table(parsed, roles)
     index = {r.name: k for k, r in enumerate(table)}
+    return [Instrumented(_edited(p, index, table), table, p) for p in parsed]
+
+
+def _edited(parsed: JsSource, index: dict[str, int], table: list[Recorded]) -> str:
+    """One file's text with its recorded functions wrapped (see the module's docstring)."""
+    definitions = parsed.functions
     edits: list[tuple[int, int, str]] = []  # (start offset, end offset, replacement), in bytes
     prologue_at = _prologue_offset(parsed)
-    edits.append((prologue_at, prologue_at, "__tracer__.peek=(n)=>eval(n);"))
+    # Each file hands over a way to read its own top-level names (a module's are its own).
+    edits.append((prologue_at, prologue_at, "__tracer__.see((n)=>eval(n));"))
     renamed_bindings: set[str] = set()
     for d in definitions:
         if d.name in index:
@@ -119,19 +140,18 @@ def instrument(source: str, wanted: list[str] | None = None) -> Instrumented:
                 renamed_bindings.add(d.name)
     edits.extend(_rename_bindings(parsed, renamed_bindings, {d.name_span for d in definitions}))
     edits.extend(_harvest_prologues(definitions, table))
-    return Instrumented(_apply(parsed.data, edits), table, parsed)
+    return _apply(parsed.data, edits)
 
 
-def _table(parsed: JsSource, roles: dict[str, str]) -> list[Recorded]:
+def _table(parsed: list[JsSource], roles: dict[str, str]) -> list[Recorded]:
     """The function table: one entry per recorded name, searches first, in source order."""
     table: list[Recorded] = []
     seen: set[str] = set()
-    definitions = parsed.functions
     for role in ("search", "driver"):
-        for d in definitions:
+        for d, source in [(d, p) for p in parsed for d in p.functions]:
             if roles.get(d.name) == role and d.name not in seen:
                 seen.add(d.name)
-                reach, path = _reach(d, parsed)
+                reach, path = _reach(d, source)
                 table.append(Recorded(d.name, role, d.params, d.line, reach, path, d.kind,
                                       countdown(d, set(roles))))
     return table

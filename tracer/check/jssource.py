@@ -29,6 +29,8 @@ class JsSyntaxError(ValueError):
         super().__init__(f"{message} (line {line}, column {column})")
         self.line = line
         self.column = column
+        #: Which of several files it is in (see jsinstrument.instrument_all).
+        self.index = 0
 
 
 @dataclass

@@ -27,6 +27,19 @@ from typing import IO, Any
 from ..errors import EnvironmentFault, InputError
 from . import jsfacts, pysource
 from .jsinstrument import instrument
+from .jsprogram import (
+    PAGE_SUFFIXES,
+    Script,
+    instrument_scripts,
+    module_files,
+    not_module_reason,
+    package_type,
+    page_scripts,
+    read_text,
+    refuse_module_syntax,
+    runs_as_module,
+    shown,
+)
 from .jssource import JsSyntaxError
 from .reading import UNKNOWN, Notation
 from .record import KILLED, Function, Record, RecordReader
@@ -37,7 +50,8 @@ HOSTS = Path(__file__).resolve().parent / "hosts"
 KEEP_BYTES = 64 * 1024
 #: Read at most this much of a program file.
 MAX_SOURCE = 4 * 1024 * 1024
-LANGUAGES = {".py": "python", ".pyw": "python", ".js": "javascript", ".cjs": "javascript"}
+LANGUAGES = {".py": "python", ".pyw": "python", ".js": "javascript", ".cjs": "javascript", ".mjs": "javascript",
+             ".html": "javascript", ".htm": "javascript"}
 
 
 @dataclass
@@ -62,10 +76,16 @@ class Program:
     facts: SourceFacts = field(default_factory=SourceFacts)
     #: Python modules of the program's folder that define a recorded search: name -> file.
     modules: dict[str, str] = field(default_factory=dict)
+    #: A JavaScript program in several files: every file, in the order they load (empty for one
+    #: file run as ``node FILE`` runs it).
+    scripts: list[Script] = field(default_factory=list)
+    #: The file the user gave (``path`` is the file of the search checked).
+    entry: str = ""
 
 
-def load_program(path: str, wanted: list[str] | None = None) -> Program:
-    """Read and analyse ``path``; InputError (exit status 2) if it cannot be checked."""
+def load_program(path: str, wanted: list[str] | None = None, with_files: list[str] | None = None) -> Program:
+    """Read and analyse ``path`` (after the scripts ``with_files``, loaded first, in order);
+    InputError (exit status 2) if it cannot be checked."""
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_SOURCE + 1)
@@ -73,12 +93,27 @@ def load_program(path: str, wanted: list[str] | None = None) -> Program:
         raise InputError(f"cannot read the file: {exc.strerror}", path) from None
     language = LANGUAGES.get(Path(path).suffix.lower())
     if language is None:
-        raise InputError(f"expected a Python (.py) or JavaScript (.js) program, found a "
+        raise InputError(f"expected a Python (.py) or JavaScript (.js) program, or a page (.html), found a "
                          f"{Path(path).suffix or 'file without a suffix'}", path)
+    if with_files and language != "javascript":
+        raise InputError("--with loads JavaScript files before the program: expected a JavaScript program", path)
+    if with_files or Path(path).suffix.lower() in PAGE_SUFFIXES:
+        return _checked(_javascript_files(path, wanted, with_files or []), wanted)
     if len(data) > MAX_SOURCE:
         raise InputError(f"expected a program file, found more than {MAX_SOURCE // 2**20} MiB", path)
     file = os.path.abspath(path)
+    if language == "javascript":
+        text = data.decode("utf-8", "replace")
+        if runs_as_module(file, text):
+            return _checked(_javascript_files(path, wanted, []), wanted)
+        refuse_module_syntax(Script(path, file, False, text), not_module_reason(file))
     program = _python(path, file, data, wanted) if language == "python" else _javascript(path, file, data, wanted)
+    return _checked(program, wanted)
+
+
+def _checked(program: Program, wanted: list[str] | None) -> Program:
+    """``program`` if it has a search function (and every one ``--function`` names)."""
+    path = program.path
     searches = [f for f in program.functions if f.role == "search"]
     if wanted:
         names = {f"{f.module}.{f.name}" if f.module else f.name for f in program.functions}
@@ -110,6 +145,51 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
     return Program(path, file, "python", searches + functions, [h for t in trees for h in pysource.board_hints(t)],
                    pysource.mark_texts(tree), pysource.ai_hint(tree), facts=facts,
                    modules={name: _module_file(path, name) for name in modules})
+
+
+def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]) -> Program:
+    """A JavaScript program in several files: ``--with`` scripts, a page's scripts, modules."""
+    scripts = [Script(p, os.path.abspath(p), False, read_text(p, "--with")) for p in with_files]
+    for script in scripts:
+        refuse_module_syntax(script, "--with loads classic scripts, as a page's <script> without type=\"module\"")
+    if Path(path).suffix.lower() in PAGE_SUFFIXES:
+        page = page_scripts(path)
+        for script in page:
+            if not script.module:
+                refuse_module_syntax(script, "a <script> without type=\"module\" is a classic script")
+        scripts += page
+    else:
+        text = read_text(path)
+        scripts.append(Script(path, os.path.abspath(path), runs_as_module(os.path.abspath(path), text), text))
+    scripts = _with_imports(scripts)
+    done = instrument_scripts(scripts, wanted)
+    functions = [Function.from_json(r.as_json()) for r in done[0].functions]
+    first = next((f.name for f in functions if f.role == "search"), None)
+    home = next((k for k, d in enumerate(done) if any(fn.name == first for fn in d.definitions)), len(done) - 1)
+    facts = [jsfacts.facts(d.parsed) for d in done]
+    return Program(scripts[home].path, scripts[home].file, "javascript", functions,
+                   [h for d in done for h in jsfacts.board_hints(d.parsed)],
+                   set().union(*(jsfacts.mark_texts(d.parsed) for d in done)),
+                   next((ai for d in done if (ai := jsfacts.ai_hint(d.parsed))), None), None,
+                   next((f for f in facts if f.boards), next((f for f in facts if f.empty != UNKNOWN), facts[-1])),
+                   scripts=scripts, entry=path)
+
+
+def _with_imports(scripts: list[Script]) -> list[Script]:
+    """The scripts with each module's own imported files before it (each file once)."""
+    out: list[Script] = []
+    seen: set[str] = set()
+    for script in scripts:
+        if script.module and script.file.lower().endswith(PAGE_SUFFIXES):
+            raise InputError("an inline <script type=\"module\"> is not supported: move it to a file of "
+                             "its own and load it with <script type=\"module\" src=…>", script.path)
+        files = module_files(script) if script.module else [script.file]
+        for file in files:
+            if file in seen and file != script.file:
+                continue
+            seen.add(file)
+            out.append(script if file == script.file else Script(shown(file, script), file, True, read_text(file)))
+    return out
 
 
 def _module_file(path: str, module: str) -> str:
@@ -189,6 +269,38 @@ def node_check(program: Program) -> tuple[int | None, str] | None:
     return line, message.removeprefix("SyntaxError:").strip() or "a syntax error"
 
 
+def _files_config(program: Program, folder: str) -> dict[str, Any]:
+    """The host's settings for a program in several files, their instrumented texts written:
+    classic scripts each to a file; modules to a copy of their folder, at the same places."""
+    config: dict[str, Any] = {"argvFile": os.path.abspath(program.entry)}
+    classic = [s for s in program.scripts if not s.module]
+    if classic:
+        config["scripts"] = []
+        for k, script in enumerate(classic):
+            source = os.path.join(folder, f"script-{k}.js")
+            Path(source).write_text(script.instrumented, encoding="utf-8")
+            config["scripts"].append({"file": script.file, "source": source})
+    modules = [s for s in program.scripts if s.module]
+    if modules:
+        _, package = package_type(modules[-1].file)
+        root = os.path.commonpath([os.path.dirname(s.file) for s in modules]
+                                  + ([os.path.dirname(package)] if package else []))
+        copy = os.path.join(folder, "copy")
+        config["entry"], config["copyOf"] = [], [copy, root]
+        for script in modules:
+            dest = os.path.join(copy, os.path.relpath(script.file, root))
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            Path(dest).write_text(script.instrumented, encoding="utf-8")
+            config["entry"].append(dest)
+            if script.file == program.file:
+                config["file"] = dest  # the host finds the learner's lines by the file that runs
+        if package:
+            shutil.copyfile(package, os.path.join(copy, os.path.relpath(package, root)))
+        if os.path.isdir(os.path.join(root, "node_modules")):
+            os.symlink(os.path.join(root, "node_modules"), os.path.join(copy, "node_modules"))
+    return config
+
+
 @dataclass
 class Output:
     """What the program printed, kept apart from the report."""
@@ -228,6 +340,8 @@ class Host:
         if program.instrumented is not None:
             config["source"] = os.path.join(self.folder, "instrumented.js")
             Path(config["source"]).write_text(program.instrumented, encoding="utf-8")
+        if program.scripts:
+            config.update(_files_config(program, self.folder))
         command_r, self.command_w = os.pipe()
         self.notify_r, notify_w = os.pipe()
         config["commandFd"], config["notifyFd"] = command_r, notify_w

@@ -38,11 +38,13 @@ class CheckOptions:
     boards: int | None = None
     #: The Python that runs a .py file (default: the one running tracer).
     python: str | None = None
+    #: ``--with``: scripts loaded before the program, in order.
+    with_files: list[str] = field(default_factory=list)
 
 
 def check_file(path: str, options: CheckOptions) -> CheckResult:
     """Check the program at ``path``; InputError (exit 2) if it cannot be checked."""
-    program = load_program(path, options.functions)
+    program = load_program(path, options.functions, options.with_files)
     host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
                 max_calls=options.max_calls, python=options.python)
     try:

@@ -128,10 +128,14 @@ function encodeReturn(value) {
 }
 
 function clean(text) {
-  return String(text).split(PREFIX).join("").split(SELF_PREFIX).join("");
+  let out = String(text).split(PREFIX).join("").split(SELF_PREFIX).join("");
+  // Modules run from a copy of their folder: name the learner's own files.
+  if (cfg.copyOf) out = out.split(cfg.copyOf[0]).join(cfg.copyOf[1]);
+  return out;
 }
 
 const wrapped = new Set(cfg.functions.map((f) => f.name));
+const files = cfg.scripts ? cfg.scripts.map((s) => s.file) : [cfg.file];
 
 const searches = new Set(cfg.functions.filter((f) => f.role === "search").map((f) => f.name));
 
@@ -202,7 +206,23 @@ const T = {
   STOP,
   gotten: null,
   got(scope) { T.gotten = scope; },
-  peek: null,
+  // Each file hands over a reader of its own top-level names; a name is read from the
+  // last file that has it (a page's scripts share them; a module has its own).
+  seers: [],
+  see(reader) { T.seers.push(reader); },
+  peek(name) {
+    let missing = null;
+    for (let i = T.seers.length - 1; i >= 0; i--) {
+      try {
+        return T.seers[i](name);
+      } catch (e) {
+        if (!(e instanceof ReferenceError)) throw e;
+        missing = e;
+      }
+    }
+    if (missing) throw missing;
+    return undefined;
+  },
   c(k, self, args, impl) {
     if (T.h || stopped) return impl.apply(self, args);
     if (++calls > cfg.maxCalls) limit(1);
@@ -387,7 +407,7 @@ function ours(line) {
   // learner's function, while their own body now runs under the prefixed name).
   if (line.includes(__filename) || line.includes("node:internal")) return true;
   const frame = /^\s*at (?:new )?([\w$.<>]+) \(/.exec(line);
-  return frame !== null && line.includes(cfg.file) && wrapped.has(frame[1].split(".").pop());
+  return frame !== null && files.some((f) => line.includes(f)) && wrapped.has(frame[1].split(".").pop());
 }
 
 function report(error) {
@@ -407,19 +427,47 @@ process.on("uncaughtException", (error) => {
 
 // ---- run FILE as node FILE would
 
-const original = Module.prototype._compile;
-const instrumented = fs.readFileSync(cfg.source, "utf8");
-Module.prototype._compile = function (content, filename) {
-  if (filename === cfg.file) {
-    Module.prototype._compile = original;
-    content = instrumented;
-  }
-  return original.call(this, content, filename);
-};
-Error.stackTraceLimit = 50;
-process.argv = [process.argv[0], cfg.file, ...cfg.argv];
-try {
+function runFile() {
+  const original = Module.prototype._compile;
+  const instrumented = fs.readFileSync(cfg.source, "utf8");
+  Module.prototype._compile = function (content, filename) {
+    if (filename === cfg.file) {
+      Module.prototype._compile = original;
+      content = instrumented;
+    }
+    return original.call(this, content, filename);
+  };
   Module._load(cfg.file, null, true);
+}
+
+function runScripts() {
+  // A page's classic scripts, in order, in one global scope (as a browser runs them).
+  const vm = require("vm");
+  for (const script of cfg.scripts) {
+    vm.runInThisContext(fs.readFileSync(script.source, "utf8"), { filename: script.file });
+  }
+}
+
+function runModules() {
+  // ES modules, instrumented in a copy of their folder, so imports between them resolve;
+  // each is imported in order, after what it imports.
+  const { pathToFileURL } = require("url");
+  (async () => {
+    for (const file of cfg.entry) await import(pathToFileURL(file).href);
+  })().catch((error) => {
+    if (error !== STOP) {
+      report(error);
+      finish("error");
+    }
+  });
+}
+
+Error.stackTraceLimit = 50;
+process.argv = [process.argv[0], cfg.argvFile || cfg.file, ...cfg.argv];
+try {
+  if (cfg.scripts) runScripts();
+  if (cfg.entry) runModules();
+  if (!cfg.scripts && !cfg.entry) runFile();
 } catch (error) {
   if (error !== STOP) {
     report(error);

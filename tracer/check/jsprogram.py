@@ -1,0 +1,219 @@
+"""The files of a JavaScript program: one file, scripts loaded before it (``--with``), a page's
+scripts (``index.html``), or ES modules that import each other.
+
+A page's classic scripts share one global scope, so they run in order as classic scripts in
+one context. A module (``.mjs``, a ``package.json`` with ``"type": "module"``, or a ``.js`` file
+written with ``import``/``export``, which node runs as a module) runs as one, from a copy of
+its folder in which each of the learner's modules is instrumented, so the imports between
+them resolve as they do in the original. Every file is instrumented with one function table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+from ..errors import InputError
+from .jsinstrument import Instrumented, instrument_all
+from .jssource import JsSource, JsSyntaxError, parse, walk
+
+PAGE_SUFFIXES = (".html", ".htm")
+
+
+@dataclass
+class Script:
+    """One file of the program, read and instrumented."""
+
+    #: As the user would write it, and absolute.
+    path: str
+    file: str
+    #: Run as an ES module (else as a classic script).
+    module: bool
+    #: Its text (for an inline script, the page with everything else blanked) and, once
+    #: instrumented, the text that runs.
+    text: str
+    instrumented: str = ""
+
+
+def read_text(path: str, asked_by: str = "") -> str:
+    """A file's text; InputError (exit status 2) naming it if it cannot be read."""
+    why = f" (given by {asked_by})" if asked_by else ""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the file{why}: {exc.strerror}", path) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError("expected UTF-8 text, found undecodable bytes", path,
+                         data[: exc.start].count(b"\n") + 1) from None
+
+
+def package_type(file: str) -> tuple[str, str | None]:
+    """The ``"type"`` of the nearest ``package.json`` above ``file`` and that file's path."""
+    folder = Path(file).parent
+    for place in (folder, *folder.parents):
+        package = place / "package.json"
+        if package.is_file():
+            try:
+                found = json.loads(package.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                return "commonjs", str(package)
+            kind = found.get("type", "commonjs") if isinstance(found, dict) else "commonjs"
+            return str(kind), str(package)
+    return "commonjs", None
+
+
+def runs_as_module(file: str, text: str) -> bool:
+    """Whether node runs ``file`` as an ES module: ``.mjs``, a module package, or (in a ``.js``
+    file of no declared type) ``import``/``export`` statements, which node detects."""
+    suffix = Path(file).suffix.lower()
+    if suffix in (".mjs", ".cjs"):
+        return suffix == ".mjs"
+    kind, package = package_type(file)
+    if package is not None and kind in ("module", "commonjs"):
+        return kind == "module"
+    return has_module_syntax(text)
+
+
+def has_module_syntax(text: str) -> bool:
+    return module_statement(text) is not None
+
+
+def module_statement(text: str) -> int | None:
+    """The line of the first top-level ``import``/``export`` statement, if any."""
+    try:
+        root = parse(text).tree.root_node
+    except JsSyntaxError:
+        return None
+    return next((node.start_point.row + 1 for node in root.named_children
+                 if node.type in ("import_statement", "export_statement")), None)
+
+
+def refuse_module_syntax(script: Script, why: str) -> None:
+    """InputError if a file run as a classic script or CommonJS uses ``import``/``export``:
+    node (or the browser) stops there, before anything runs."""
+    line = module_statement(script.text)
+    if line is not None:
+        raise InputError(f"Cannot use import statement outside a module: {why}", script.path, line)
+
+
+def not_module_reason(file: str) -> str:
+    """Why node runs ``file`` as CommonJS though it has ``import``/``export``."""
+    if file.lower().endswith(".cjs"):
+        return "a .cjs file is CommonJS (name it .mjs to make it a module)"
+    _, package = package_type(file)
+    return f'{package} says "type": "commonjs" (make it "module", or name the file .mjs)'
+
+
+
+def imported_files(parsed: JsSource, file: str) -> list[str]:
+    """The learner's own files ``file`` imports (``./x.js``, ``../lib/y.mjs``), in order."""
+    found = []
+    for node in walk(parsed.tree.root_node):
+        source = node.child_by_field_name("source") if node.type in ("import_statement", "export_statement") \
+            else None
+        if source is None or source.type != "string" or not source.text:
+            continue
+        spec = source.text.decode("utf-8")[1:-1]
+        if spec.startswith((".", "/")):
+            target = os.path.normpath(os.path.join(os.path.dirname(file), spec))
+            if os.path.isfile(target) and target not in found and target.lower().endswith((".js", ".mjs", ".cjs")):
+                found.append(target)
+    return found
+
+
+def shown(file: str, beside: Script) -> str:
+    """``file`` as the user would write it: relative to a script they named, as they named it."""
+    relative = os.path.relpath(file, os.path.dirname(beside.file))
+    return os.path.normpath(os.path.join(os.path.dirname(beside.path), relative))
+
+
+def module_files(entry: Script) -> list[str]:
+    """``entry`` and every file it imports, directly or not (each once, dependencies first)."""
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(file: str) -> None:
+        seen.add(file)
+        try:
+            parsed = parse(read_text(file))
+        except JsSyntaxError as exc:
+            raise InputError(f"invalid JavaScript: {exc}", shown(file, entry), exc.line) from None
+        for target in imported_files(parsed, file):
+            if target not in seen:
+                visit(target)
+        order.append(file)
+
+    visit(entry.file)
+    return order
+
+
+class _PageScripts(HTMLParser):
+    """The ``<script>`` elements of a page, in order: ``(src, module?, inline text offset, text)``."""
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=False)
+        self.lines = [0]
+        for line in text.splitlines(keepends=True):
+            self.lines.append(self.lines[-1] + len(line))
+        self.found: list[tuple[str | None, bool, int, str]] = []
+        self._open: tuple[str | None, bool] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "script":
+            return
+        values = dict(attrs)
+        kind = (values.get("type") or "").strip().lower()
+        if kind not in ("", "module", "text/javascript", "application/javascript"):
+            return  # a template, JSON data, a JSX source: not run by the page as it is
+        src = values.get("src")
+        if src is not None:
+            self.found.append((src, kind == "module", 0, ""))
+        else:
+            self._open = (None, kind == "module")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._open = None
+
+    def handle_data(self, data: str) -> None:
+        if self._open is not None and data.strip():
+            line, column = self.getpos()
+            self.found.append((None, self._open[1], self.lines[line - 1] + column, data))
+
+
+def page_scripts(path: str) -> list[Script]:
+    """A page's own scripts, in order: each ``<script src>`` of a local file and each inline
+    script (kept on its lines of the page); scripts from other sites (a library's CDN) are
+    not the learner's and are left out."""
+    text = read_text(path)
+    reader = _PageScripts(text)
+    reader.feed(text)
+    reader.close()
+    folder = os.path.dirname(path)
+    scripts = []
+    for src, module, offset, inline in reader.found:
+        if src is None:
+            blank = "".join(c if c == "\n" else " " for c in text[:offset])
+            scripts.append(Script(path, os.path.abspath(path), module, blank + inline))
+            continue
+        if "//" in src or src.startswith(("http:", "https:", "data:")):
+            continue
+        local = os.path.join(folder, src.split("?")[0].split("#")[0].lstrip("/"))
+        scripts.append(Script(local, os.path.abspath(local), module, read_text(local, f"the page {path}")))
+    return scripts
+
+
+def instrument_scripts(scripts: list[Script], wanted: list[str] | None) -> list[Instrumented]:
+    """Instrument every script with one table; InputError naming the file and line of a syntax error."""
+    try:
+        done = instrument_all([s.text for s in scripts], wanted)
+    except JsSyntaxError as exc:
+        raise InputError(f"invalid JavaScript: {exc}", scripts[exc.index].path, exc.line) from None
+    for script, result in zip(scripts, done, strict=True):
+        script.instrumented = result.source
+    return done
