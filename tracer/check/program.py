@@ -82,6 +82,11 @@ class Program:
     #: The file the user gave (``path`` is the file of the search checked).
     entry: str = ""
 
+    @property
+    def entry_file(self) -> str:
+        """The file that runs: the one the user gave."""
+        return os.path.abspath(self.entry) if self.entry else self.file
+
 
 def load_program(path: str, wanted: list[str] | None = None, with_files: list[str] | None = None) -> Program:
     """Read and analyse ``path`` (after the scripts ``with_files``, loaded first, in order);
@@ -142,9 +147,13 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
         functions = pysource.functions(tree, None, frozenset(f.name for f in searches))
     trees = [tree, *modules.values()]
     facts = next((found for t in trees if (found := pysource.facts(t)).empty != UNKNOWN), pysource.facts(tree))
-    return Program(path, file, "python", searches + functions, [h for t in trees for h in pysource.board_hints(t)],
-                   pysource.mark_texts(tree), pysource.ai_hint(tree), facts=facts,
-                   modules={name: _module_file(path, name) for name in modules})
+    # The report names the file of the search it checks; the program's own file is what runs.
+    home = searches[0].module if searches else ""
+    shown = os.path.join(os.path.dirname(path), *home.split(".")) + ".py" if home else path
+    return Program(shown, _module_file(path, home) if home else file, "python", searches + functions,
+                   [h for t in trees for h in pysource.board_hints(t)], pysource.mark_texts(tree),
+                   pysource.ai_hint(tree), facts=facts, modules={name: _module_file(path, name) for name in modules},
+                   entry=path)
 
 
 def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]) -> Program:
@@ -332,11 +341,15 @@ class Host:
     def _start(self, runner: str, argv: list[str], stdin: str | None, max_calls: int) -> None:
         program = self.program
         config: dict[str, Any] = {
-            "file": program.file, "argv0": program.path, "argv": argv, "dir": self.folder,
+            "file": program.file, "argv0": program.entry or program.path, "argv": argv, "dir": self.folder,
             "maxCalls": max_calls,
             "timeoutMs": int(self.timeout * 1000), "functions": [vars(f) for f in program.functions],
             "fakePage": True, "modules": program.modules,
         }
+        home = next((f.module for f in program.functions if f.role == "search"), "")
+        if home:
+            config["file"] = program.entry_file
+            config["linesOf"] = program.modules[home]
         if program.instrumented is not None:
             config["source"] = os.path.join(self.folder, "instrumented.js")
             Path(config["source"]).write_text(program.instrumented, encoding="utf-8")

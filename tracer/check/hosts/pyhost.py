@@ -204,14 +204,15 @@ def their_line(error):
     """The line of the learner's file the error came from: its deepest frame there; for a
     runaway recursion, the deepest line of a search function (its recursive call), not the
     line of whatever helper the limit happened to stop in."""
-    if isinstance(error, SyntaxError) and error.filename == CFG.get("file"):
+    lines_of = CFG.get("linesOf", CFG.get("file"))  # the file of the search checked
+    if isinstance(error, SyntaxError) and error.filename == lines_of:
         return error.lineno
     searches = {f["name"] for f in CFG.get("functions", []) if f.get("role") == "search"}
     line = recursive = None
     tb = error.__traceback__
     while tb is not None:
         code = tb.tb_frame.f_code
-        if code.co_filename == CFG.get("file"):
+        if code.co_filename == lines_of:
             line = tb.tb_lineno
             following = tb.tb_next
             if code.co_name in searches and following is not None \
@@ -345,7 +346,8 @@ def report(cfg, recorder, error):
     recorder.events.append(END)
     recorder.events.append(0)
     recorder.errors.append((len(recorder.events) - 1, error))
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == cfg["file"]]
+    theirs = {cfg["file"], *cfg.get("modules", {}).values()}
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename in theirs]
     lines = traceback.format_list(frames) + traceback.format_exception_only(type(error), error)
     sys.stderr.write("Traceback (most recent call last):\n" + "".join(lines))
 
