@@ -143,6 +143,16 @@ def test_a_board_variable_knows_the_functions_that_read_it() -> None:
     assert board.readers == ("emptySquares",)
 
 
+def test_a_page_s_scripts_give_their_facts_together() -> None:
+    # sketch.js holds the grid; minimax.js compares its cells and reads it through a helper.
+    sketch = parse("let grid = [[' ', ' ', ' '], [' ', ' ', ' '], [' ', ' ', ' ']];")
+    search = parse("function free() { return grid.flat().filter(c => c == ' '); }\n"
+                   "function minimax(g, ai) { return g[0][0] === 'o' ? 1 : free().length; }")
+    facts = jsfacts.facts(sketch, search)
+    assert (facts.empty, facts.marks) == (" ", ("x", "o"))
+    assert [(b.name, b.notation.shape, b.readers) for b in facts.boards] == [("grid", "rows", ("free",))]
+
+
 def test_the_ai_mark_is_read_from_a_top_level_name() -> None:
     assert jsfacts.ai_hint(parse("const huPlayer = 'O';\nconst aiPlayer = 'X';")) == "X"
     assert jsfacts.ai_hint(parse("let computer = 'o';")) == "O"

@@ -260,20 +260,26 @@ def compared(parsed: JsSource) -> list[Any]:
     return out
 
 
-def facts(parsed: JsSource) -> SourceFacts:
-    """The empty token, the marks and the top-level board variables of a parsed program."""
-    written = _boards(parsed)
+def facts(*files: JsSource) -> SourceFacts:
+    """The empty token, the marks and the top-level board variables of a parsed program, in one
+    file or several (a page's scripts share their top-level names)."""
     boards: dict[str, BoardVariable] = {}
-    for notation, length, name, line in written:
-        if name is not None and name not in boards:
-            boards[name] = BoardVariable(name, notation, length, line, _readers(parsed, name))
-    return decide(compared(parsed), [n for n, _, name, _ in written if name is None], list(boards.values()))
+    loose: list[Notation] = []
+    said: list[Any] = []
+    for parsed in files:
+        for notation, length, name, line in _boards(parsed):
+            if name is None:
+                loose.append(notation)
+            elif name not in boards:
+                boards[name] = BoardVariable(name, notation, length, line, _readers(files, name))
+        said.extend(compared(parsed))
+    return decide(said, loose, list(boards.values()))
 
 
-def _readers(parsed: JsSource, name: str) -> tuple[str, ...]:
+def _readers(files: tuple[JsSource, ...], name: str) -> tuple[str, ...]:
     """The named functions whose bodies use ``name``."""
     wanted = name.encode()
-    return tuple(fn.name for fn in parsed.functions
+    return tuple(fn.name for parsed in files for fn in parsed.functions
                  if any(n.type == "identifier" and n.text == wanted for n in walk(fn.node)))
 
 

@@ -85,6 +85,8 @@ def has_module_syntax(text: str) -> bool:
 
 def module_statement(text: str) -> int | None:
     """The line of the first top-level ``import``/``export`` statement, if any."""
+    if "import" not in text and "export" not in text:
+        return None  # most scripts: no need to parse them for this
     try:
         root = parse(text).tree.root_node
     except JsSyntaxError:

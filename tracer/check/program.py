@@ -41,7 +41,7 @@ from .jsprogram import (
     shown,
 )
 from .jssource import JsSyntaxError
-from .reading import UNKNOWN, Notation
+from .reading import Notation
 from .record import KILLED, Function, Record, RecordReader
 from .sourcefacts import SourceFacts
 
@@ -146,14 +146,13 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
         searches, modules = _module_searches(path, tree, None)
         functions = pysource.functions(tree, None, frozenset(f.name for f in searches))
     trees = [tree, *modules.values()]
-    facts = next((found for t in trees if (found := pysource.facts(t)).empty != UNKNOWN), pysource.facts(tree))
     # The report names the file of the search it checks; the program's own file is what runs.
     home = searches[0].module if searches else ""
     shown = os.path.join(os.path.dirname(path), *home.split(".")) + ".py" if home else path
     return Program(shown, _module_file(path, home) if home else file, "python", searches + functions,
                    [h for t in trees for h in pysource.board_hints(t)], pysource.mark_texts(tree),
-                   pysource.ai_hint(tree), facts=facts, modules={name: _module_file(path, name) for name in modules},
-                   entry=path)
+                   pysource.ai_hint(tree), facts=pysource.facts(*trees),
+                   modules={name: _module_file(path, name) for name in modules}, entry=path)
 
 
 def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]) -> Program:
@@ -175,13 +174,11 @@ def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]
     functions = [Function.from_json(r.as_json()) for r in done[0].functions]
     first = next((f.name for f in functions if f.role == "search"), None)
     home = next((k for k, d in enumerate(done) if any(fn.name == first for fn in d.definitions)), len(done) - 1)
-    facts = [jsfacts.facts(d.parsed) for d in done]
     return Program(scripts[home].path, scripts[home].file, "javascript", functions,
                    [h for d in done for h in jsfacts.board_hints(d.parsed)],
                    set().union(*(jsfacts.mark_texts(d.parsed) for d in done)),
                    next((ai for d in done if (ai := jsfacts.ai_hint(d.parsed))), None), None,
-                   next((f for f in facts if f.boards), next((f for f in facts if f.empty != UNKNOWN), facts[-1])),
-                   scripts=scripts, entry=path)
+                   jsfacts.facts(*(d.parsed for d in done)), scripts=scripts, entry=path)
 
 
 def _with_imports(scripts: list[Script]) -> list[Script]:
@@ -194,7 +191,7 @@ def _with_imports(scripts: list[Script]) -> list[Script]:
                              "its own and load it with <script type=\"module\" src=…>", script.path)
         files = module_files(script) if script.module else [script.file]
         for file in files:
-            if file in seen and file != script.file:
+            if file in seen:
                 continue
             seen.add(file)
             out.append(script if file == script.file else Script(shown(file, script), file, True, read_text(file)))

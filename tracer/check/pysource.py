@@ -237,20 +237,24 @@ def compared(tree: ast.Module) -> list[Any]:
     return out
 
 
-def facts(tree: ast.Module) -> SourceFacts:
-    """The empty token, the marks and the module-level board variables of a program."""
-    constants = _Constants(tree)
+def facts(*trees: ast.Module) -> SourceFacts:
+    """The empty token, the marks and the module-level board variables of a program, in its
+    own file or also in the modules of its folder that it imports."""
     boards: dict[str, BoardVariable] = {}
-    written: list[Notation] = []
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            value = constants.evaluate(node.value)
-            board = board_value(value) if value is not _UNKNOWN else None
-            name = node.targets[0].id
-            if board is not None and name not in boards:
-                boards[name] = BoardVariable(name, board[0], board[1], node.lineno, _readers(tree, name))
-    written.extend(notation for notation, bound in board_hints(tree) if bound is None)
-    return decide(compared(tree), written, list(boards.values()))
+    loose: list[Notation] = []
+    said: list[Any] = []
+    for tree in trees:
+        constants = _Constants(tree)
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                value = constants.evaluate(node.value)
+                board = board_value(value) if value is not _UNKNOWN else None
+                name = node.targets[0].id
+                if board is not None and name not in boards:
+                    boards[name] = BoardVariable(name, board[0], board[1], node.lineno, _readers(tree, name))
+        loose.extend(notation for notation, bound in board_hints(tree) if bound is None)
+        said.extend(compared(tree))
+    return decide(said, loose, list(boards.values()))
 
 
 def _readers(tree: ast.Module, name: str) -> tuple[str, ...]:
