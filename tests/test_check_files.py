@@ -16,8 +16,6 @@ from pathlib import Path
 import pytest
 from checking import LEARNERS, calls, run_check, run_text
 
-pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-
 GUIDE_BOARD = "X.OX.XOO."
 
 
@@ -28,6 +26,7 @@ def one_line_error(code: int, out: str, err: str) -> str:
 
 # ---- a page's scripts and --with ----------------------------------------------------------------
 
+@pytest.mark.node
 def test_a_page_runs_its_own_scripts_in_order_and_checks_the_search_in_any_of_them() -> None:
     # sketch.js holds the grid (rows of '') and the scores; minimax.js the search, which reads
     # both. Nothing calls it (the drawing library is not there), so tracer calls it on the guide's
@@ -37,6 +36,7 @@ def test_a_page_runs_its_own_scripts_in_order_and_checks_the_search_in_any_of_th
     assert data["file"].endswith("minimax.js") and (data["board"], data["to_move"]) == (GUIDE_BOARD, "X")
 
 
+@pytest.mark.node
 def test_a_page_whose_search_is_wrong_is_called_wrong(tmp_path: Path) -> None:
     # The same page with the minimising side (O) taking the maximum: its best starts at +Infinity,
     # and the maximum of +Infinity and any score is +Infinity. The first call where O moves is #2
@@ -50,6 +50,7 @@ def test_a_page_whose_search_is_wrong_is_called_wrong(tmp_path: Path) -> None:
     assert (code, data["verdict"], data["first_wrong"]["call"]) == (1, "wrong", 2)
 
 
+@pytest.mark.node
 def test_scripts_given_with_load_first_and_share_one_global_scope() -> None:
     # state.js declares the board (let), the marks (const) and the helpers that ai.js uses; ai.js
     # calls minimax(origBoard, aiPlayer) itself on O.X/X../..O with X to move, scoring ±10.
@@ -81,6 +82,7 @@ def test_a_syntax_error_in_a_page_script_names_that_file_and_line(tmp_path: Path
     assert "sketch.js:3:" in err and "invalid JavaScript" in err
 
 
+@pytest.mark.node
 def test_an_inline_script_keeps_the_pages_line_numbers(tmp_path: Path) -> None:
     # The search is in the page itself; it throws on line 8 of the page when it is first called.
     (tmp_path / "index.html").write_text(
@@ -95,6 +97,7 @@ def test_an_inline_script_keeps_the_pages_line_numbers(tmp_path: Path) -> None:
 
 # ---- ES modules ---------------------------------------------------------------------------------
 
+@pytest.mark.node
 def test_es_modules_that_import_each_other_run() -> None:
     # main.js (a module, as its package.json says) imports minimax from ai/minimax.js, which
     # imports the rules from ai/rules.js; main calls minimax(cells, 'O') on the guide's board.
@@ -104,6 +107,7 @@ def test_es_modules_that_import_each_other_run() -> None:
     assert data["file"].endswith("minimax.js") and data["output"]["stdout"] == "O plays 4 (score 1)\n"
 
 
+@pytest.mark.node
 def test_a_module_s_error_names_the_learners_file_not_a_copy(tmp_path: Path) -> None:
     shutil.copytree(LEARNERS / "modules_esm", tmp_path / "app")
     (tmp_path / "app" / "crash.mjs").write_text(

@@ -9,7 +9,6 @@ hold a board. Every expectation below is read off the short program written besi
 from __future__ import annotations
 
 import ast
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -202,7 +201,7 @@ def test_the_same_program_in_both_languages_gives_the_same_facts() -> None:
 
 # ---- a module's exports stay callable under their names ----------------------------------------
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.node
 @pytest.mark.parametrize("export", [
     "export function minimax(n) { return n ? 1 + minimax(n - 1) : 0; }",
     "export const minimax = (n) => (n ? 1 + minimax(n - 1) : 0);",
