@@ -108,6 +108,15 @@ def test_es_modules_that_import_each_other_run() -> None:
 
 
 @pytest.mark.node
+def test_a_module_nothing_calls_is_called_with_the_empty_cells_its_imports_say() -> None:
+    # ai/minimax.js alone: nothing calls minimax, so tracer does, on the guide's board with X to move.
+    # Its cells are compared with EMPTY, which ai/rules.js exports as null: the board is written
+    # with null in the empty cells, and the search makes the guide's 9 calls.
+    code, data, err = run_check(str(LEARNERS / "modules_esm" / "ai" / "minimax.js"))
+    assert (code, data["verdict"], data["calls"], data["first_call"]) == (0, "identical", 9, "tracer"), err
+
+
+@pytest.mark.node
 def test_a_module_s_error_names_the_learners_file_not_a_copy(tmp_path: Path) -> None:
     shutil.copytree(LEARNERS / "modules_esm", tmp_path / "app")
     (tmp_path / "app" / "crash.mjs").write_text(

@@ -152,6 +152,15 @@ def test_a_page_s_scripts_give_their_facts_together() -> None:
     assert [(b.name, b.notation.shape, b.readers) for b in facts.boards] == [("grid", "rows", ("free",))]
 
 
+def test_a_constant_from_another_file_says_what_a_cell_is_compared_with() -> None:
+    rules = parse("export const EMPTY = null;\nexport const HUMAN = 'X';")
+    search = parse("import { EMPTY } from './rules.js';\n"
+                   "export function minimax(cells, mark) { return cells.filter(c => c === EMPTY).length; }")
+    assert (jsfacts.facts(search).empty, jsfacts.facts(rules, search).empty) == (UNKNOWN, None)
+    # No cell is compared with a mark: the marks are the strings the files write.
+    assert jsfacts.facts(rules, search).marks == ("X", "O")
+
+
 def test_the_ai_mark_is_read_from_a_top_level_name() -> None:
     assert jsfacts.ai_hint(parse("const huPlayer = 'O';\nconst aiPlayer = 'X';")) == "X"
     assert jsfacts.ai_hint(parse("let computer = 'o';")) == "O"

@@ -233,10 +233,12 @@ def _cell_names(root: Node) -> set[str]:
     return names
 
 
-def compared(parsed: JsSource) -> list[Any]:
-    """The values a board's cell is compared with, in source order (INDEX for ``typeof … 'number'``)."""
+def compared(parsed: JsSource, shared: dict[str, Any] | None = None) -> list[Any]:
+    """The values a board's cell is compared with, in source order (INDEX for ``typeof … 'number'``);
+    ``shared``: constants of the program's other files (a page's, or the modules it imports)."""
     root = parsed.tree.root_node
     values, cells = _Values(root), _cell_names(root)
+    values.constants = {**(shared or {}), **values.constants}
 
     def is_cell(node: Node) -> bool:
         return node.type == "subscript_expression" or (node.type == "identifier" and _text(node) in cells)
@@ -266,14 +268,15 @@ def facts(*files: JsSource) -> SourceFacts:
     boards: dict[str, BoardVariable] = {}
     loose: list[Notation] = []
     said: list[Any] = []
+    shared = {name: value for parsed in files for name, value in _Values(parsed.tree.root_node).constants.items()}
     for parsed in files:
         for notation, length, name, line in _boards(parsed):
             if name is None:
                 loose.append(notation)
             elif name not in boards:
                 boards[name] = BoardVariable(name, notation, length, line, _readers(files, name))
-        said.extend(compared(parsed))
-    return decide(said, loose, list(boards.values()))
+        said.extend(compared(parsed, shared))
+    return decide(said, loose, list(boards.values()), set().union(*(mark_texts(parsed) for parsed in files)))
 
 
 def _readers(files: tuple[JsSource, ...], name: str) -> tuple[str, ...]:

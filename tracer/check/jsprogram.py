@@ -52,8 +52,9 @@ def read_text(path: str, asked_by: str = "") -> str:
                          data[: exc.start].count(b"\n") + 1) from None
 
 
-def package_type(file: str) -> tuple[str, str | None]:
-    """The ``"type"`` of the nearest ``package.json`` above ``file`` and that file's path."""
+def package_type(file: str) -> tuple[str | None, str | None]:
+    """The ``"type"`` the nearest ``package.json`` above ``file`` declares (None if it declares
+    none) and that file's path (None if there is none)."""
     folder = Path(file).parent
     for place in (folder, *folder.parents):
         package = place / "package.json"
@@ -61,20 +62,21 @@ def package_type(file: str) -> tuple[str, str | None]:
             try:
                 found = json.loads(package.read_text(encoding="utf-8"))
             except (OSError, ValueError):
-                return "commonjs", str(package)
-            kind = found.get("type", "commonjs") if isinstance(found, dict) else "commonjs"
-            return str(kind), str(package)
-    return "commonjs", None
+                return None, str(package)
+            kind = found.get("type") if isinstance(found, dict) else None
+            return (kind if kind in ("module", "commonjs") else None), str(package)
+    return None, None
 
 
 def runs_as_module(file: str, text: str) -> bool:
-    """Whether node runs ``file`` as an ES module: ``.mjs``, a module package, or (in a ``.js``
-    file of no declared type) ``import``/``export`` statements, which node detects."""
+    """Whether node runs ``file`` as an ES module: ``.mjs``, a package that says ``"type":
+    "module"``, or (a ``.js`` file whose package declares no type) ``import``/``export``
+    statements, which node detects."""
     suffix = Path(file).suffix.lower()
     if suffix in (".mjs", ".cjs"):
         return suffix == ".mjs"
-    kind, package = package_type(file)
-    if package is not None and kind in ("module", "commonjs"):
+    kind, _ = package_type(file)
+    if kind is not None:
         return kind == "module"
     return has_module_syntax(text)
 

@@ -41,7 +41,7 @@ from .jsprogram import (
     shown,
 )
 from .jssource import JsSyntaxError
-from .reading import Notation
+from .reading import UNKNOWN, Notation
 from .record import KILLED, Function, Record, RecordReader
 from .sourcefacts import SourceFacts
 
@@ -118,6 +118,7 @@ def load_program(path: str, wanted: list[str] | None = None, with_files: list[st
 
 def _checked(program: Program, wanted: list[str] | None) -> Program:
     """``program`` if it has a search function (and every one ``--function`` names)."""
+    with_facts(program)
     path = program.path
     searches = [f for f in program.functions if f.role == "search"]
     if wanted:
@@ -196,6 +197,16 @@ def _with_imports(scripts: list[Script]) -> list[Script]:
             seen.add(file)
             out.append(script if file == script.file else Script(shown(file, script), file, True, read_text(file)))
     return out
+
+
+def with_facts(program: Program) -> Program:
+    """``program`` with the way its search reads cells (the empty token and the marks it compares
+    cells with) added as its last board hint, for a program that writes no whole board."""
+    facts = program.facts
+    if facts.empty != UNKNOWN and facts.marks is not None:
+        shape = facts.boards[0].notation.shape if facts.boards else "flat"
+        program.hints.append((Notation(shape, facts.empty, facts.marks), None))
+    return program
 
 
 def _module_file(path: str, module: str) -> str:

@@ -254,7 +254,7 @@ def facts(*trees: ast.Module) -> SourceFacts:
                     boards[name] = BoardVariable(name, board[0], board[1], node.lineno, _readers(tree, name))
         loose.extend(notation for notation, bound in board_hints(tree) if bound is None)
         said.extend(compared(tree))
-    return decide(said, loose, list(boards.values()))
+    return decide(said, loose, list(boards.values()), set().union(*(mark_texts(tree) for tree in trees)))
 
 
 def _readers(tree: ast.Module, name: str) -> tuple[str, ...]:

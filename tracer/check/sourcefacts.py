@@ -85,13 +85,17 @@ def empty_value(values: list[Any], marks: tuple[Any, Any] | None) -> Any:
     return counts.most_common(1)[0][0] if counts else UNKNOWN
 
 
-def decide(compared: list[Any], written: list[Notation], boards: list[BoardVariable]) -> SourceFacts:
-    """The facts from the compared values and the boards written (top-level ones first)."""
+def decide(compared: list[Any], written: list[Notation], boards: list[BoardVariable],
+           mark_words: set[str] | frozenset[str] = frozenset()) -> SourceFacts:
+    """The facts from the compared values, the boards written (top-level ones first) and, last,
+    the one-letter mark strings the source writes anywhere."""
     notations = [b.notation for b in boards] + written
     known = [n for n in notations if n.empty != UNKNOWN]
     marks = mark_pair(compared)
     if marks is None and notations:
         marks = notations[0].marks
+    if marks is None and mark_words:
+        marks = mark_pair(sorted(mark_words))
     empty = empty_value(compared, marks)
     if empty == UNKNOWN and known:
         empty = known[0].empty
