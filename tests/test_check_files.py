@@ -136,6 +136,21 @@ def test_an_import_in_a_commonjs_package_is_that_error(tmp_path: Path) -> None:
     assert "main.js:1:" in err and "Cannot use import statement outside a module" in err and "commonjs" in err
 
 
+@pytest.mark.node
+def test_imports_without_a_suffix_resolve_as_the_bundler_resolves_them() -> None:
+    # A React project's src/minimax.js imports './helpers' (no .js, as Vite and webpack allow);
+    # nothing in it calls minimax, so tracer does. Its squares are compared with null, and the
+    # search is the guide's: whatever position tracer picks, its call count is the reference's.
+    code, data, err = run_check(str(LEARNERS / "react_src" / "src" / "minimax.js"))
+    assert (code, data["verdict"], data["first_call"]) == (0, "identical", "tracer"), err
+    assert data["calls"] == calls(data["board"], data["to_move"])
+
+
+def test_a_component_written_in_jsx_is_refused_naming_its_first_tag() -> None:
+    err = one_line_error(*run_text(str(LEARNERS / "react_src" / "src" / "App.js")))
+    assert "App.js:33:" in err and "JSX" in err
+
+
 # ---- Python: a search in a module of the program's folder ----------------------------------------
 
 def test_a_python_search_imported_from_the_programs_folder_is_found_and_checked() -> None:

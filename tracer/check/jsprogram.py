@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
+from tree_sitter import Node
+
 from ..errors import InputError
 from .jsinstrument import Instrumented, instrument_all
 from .jssource import JsSource, JsSyntaxError, parse, walk
@@ -114,20 +116,52 @@ def not_module_reason(file: str) -> str:
 
 
 
-def imported_files(parsed: JsSource, file: str) -> list[str]:
-    """The learner's own files ``file`` imports (``./x.js``, ``../lib/y.mjs``), in order."""
+#: What a bundler (webpack, Vite) tries for ``import … from './helpers'``; node itself wants the suffix.
+_RESOLVED = ("", ".js", ".mjs", "/index.js", "/index.mjs")
+
+
+def resolve(spec: str, file: str) -> str | None:
+    """The learner's own file a relative import names, as a bundler finds it; None if not theirs."""
+    if not spec.startswith((".", "/")):
+        return None  # a package (node_modules) or a built-in
+    base = os.path.normpath(os.path.join(os.path.dirname(file), spec))
+    return next((base + tail for tail in _RESOLVED if os.path.isfile(base + tail)
+                 and (base + tail).lower().endswith((".js", ".mjs", ".cjs"))), None)
+
+
+def _import_sources(parsed: JsSource) -> list[tuple[Node, str]]:
+    """The source strings of ``import``/``export … from`` statements, with their text."""
     found = []
     for node in walk(parsed.tree.root_node):
         source = node.child_by_field_name("source") if node.type in ("import_statement", "export_statement") \
             else None
-        if source is None or source.type != "string" or not source.text:
-            continue
-        spec = source.text.decode("utf-8")[1:-1]
-        if spec.startswith((".", "/")):
-            target = os.path.normpath(os.path.join(os.path.dirname(file), spec))
-            if os.path.isfile(target) and target not in found and target.lower().endswith((".js", ".mjs", ".cjs")):
-                found.append(target)
+        if source is not None and source.type == "string" and source.text:
+            found.append((source, source.text.decode("utf-8")[1:-1]))
     return found
+
+
+def imported_files(parsed: JsSource, file: str) -> list[str]:
+    """The learner's own files ``file`` imports (``./x.js``, ``../lib/y``), in order."""
+    found = []
+    for _, spec in _import_sources(parsed):
+        target = resolve(spec, file)
+        if target is not None and target not in found:
+            found.append(target)
+    return found
+
+
+def with_suffixes(text: str, file: str) -> str:
+    """``text`` with each relative import that names a file without its suffix (``./helpers``, as a
+    bundler allows) naming it whole (``./helpers.js``), on the same line, so node finds it."""
+    parsed = parse(text)
+    data = parsed.data
+    for source, spec in reversed(_import_sources(parsed)):
+        target = resolve(spec, file)
+        if target is None or os.path.normpath(os.path.join(os.path.dirname(file), spec)) == target:
+            continue
+        whole = spec + target[len(os.path.normpath(os.path.join(os.path.dirname(file), spec))):]
+        data = data[:source.start_byte + 1] + whole.encode("utf-8") + data[source.end_byte - 1:]
+    return data.decode("utf-8")
 
 
 def shown(file: str, beside: Script) -> str:
@@ -219,5 +253,18 @@ def instrument_scripts(scripts: list[Script], wanted: list[str] | None) -> list[
     except JsSyntaxError as exc:
         raise InputError(f"invalid JavaScript: {exc}", scripts[exc.index].path, exc.line) from None
     for script, result in zip(scripts, done, strict=True):
+        refuse_jsx(result.parsed, script.path)
         script.instrumented = result.source
     return done
+
+
+def refuse_jsx(parsed: JsSource, path: str) -> None:
+    """InputError at the first JSX element (``<App />``): a build step turns it into JavaScript,
+    node cannot run it as it is."""
+    if b"/>" not in parsed.data and b"</" not in parsed.data:
+        return  # every JSX element closes with one of these
+    for node in walk(parsed.tree.root_node):
+        if node.type in ("jsx_element", "jsx_self_closing_element"):
+            raise InputError("JSX (a <tag> in JavaScript) needs a build step before node can run it: check "
+                             "the file that holds the search, if it has no JSX (its imports are followed)",
+                             path, node.start_point.row + 1)

@@ -36,9 +36,11 @@ from .jsprogram import (
     package_type,
     page_scripts,
     read_text,
+    refuse_jsx,
     refuse_module_syntax,
     runs_as_module,
     shown,
+    with_suffixes,
 )
 from .jssource import JsSyntaxError
 from .reading import UNKNOWN, Notation
@@ -171,11 +173,15 @@ def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]
         text = read_text(path)
         scripts.append(Script(path, os.path.abspath(path), runs_as_module(os.path.abspath(path), text), text))
     scripts = _with_imports(scripts)
+    if not scripts:
+        raise InputError("expected a page with scripts of its own (<script src=\"FILE.js\"> or inline), found "
+                         "none: scripts from other sites are libraries, not the program", path)
     done = instrument_scripts(scripts, wanted)
     functions = [Function.from_json(r.as_json()) for r in done[0].functions]
     first = next((f.name for f in functions if f.role == "search"), None)
-    home = next((k for k, d in enumerate(done) if any(fn.name == first for fn in d.definitions)), len(done) - 1)
-    return Program(scripts[home].path, scripts[home].file, "javascript", functions,
+    home = next((k for k, d in enumerate(done) if any(fn.name == first for fn in d.definitions)), None)
+    shown, file = (scripts[home].path, scripts[home].file) if home is not None else (path, os.path.abspath(path))
+    return Program(shown, file, "javascript", functions,
                    [h for d in done for h in jsfacts.board_hints(d.parsed)],
                    set().union(*(jsfacts.mark_texts(d.parsed) for d in done)),
                    next((ai for d in done if (ai := jsfacts.ai_hint(d.parsed))), None), None,
@@ -195,7 +201,10 @@ def _with_imports(scripts: list[Script]) -> list[Script]:
             if file in seen:
                 continue
             seen.add(file)
-            out.append(script if file == script.file else Script(shown(file, script), file, True, read_text(file)))
+            found = script if file == script.file else Script(shown(file, script), file, True, read_text(file))
+            if found.module:
+                found.text = with_suffixes(found.text, file)
+            out.append(found)
     return out
 
 
@@ -254,6 +263,7 @@ def _javascript(path: str, file: str, data: bytes, wanted: list[str] | None) -> 
         done = instrument(text, wanted)
     except JsSyntaxError as exc:
         raise InputError(f"invalid JavaScript: {exc}", path, exc.line) from None
+    refuse_jsx(done.parsed, path)
     functions = [Function.from_json(r.as_json()) for r in done.functions]
     parsed = done.parsed
     return Program(path, file, "javascript", functions, jsfacts.board_hints(parsed), jsfacts.mark_texts(parsed),
