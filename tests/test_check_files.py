@@ -151,6 +151,27 @@ def test_a_component_written_in_jsx_is_refused_naming_its_first_tag() -> None:
     assert "App.js:33:" in err and "JSX" in err
 
 
+# ---- CommonJS: require between the learner's files ---------------------------------------------
+
+@pytest.mark.node
+def test_a_search_in_a_required_file_is_recorded() -> None:
+    # main.js requires ./ai (no suffix, as require allows) and calls minimax(board, 'X') on the
+    # guide's board with '-' for empty cells: the guide's 9 calls.
+    code, data, err = run_check(str(LEARNERS / "commonjs_require" / "main.js"))
+    assert (code, data["verdict"], data["calls"], data["first_call"]) == (0, "identical", 9, "program"), err
+    assert data["file"].endswith("ai.js") and data["output"]["stdout"] == "value for X to move: 1\n"
+
+
+@pytest.mark.node
+def test_an_error_in_a_required_file_names_its_line_there(tmp_path: Path) -> None:
+    shutil.copytree(LEARNERS / "commonjs_require", tmp_path / "app")
+    ai = tmp_path / "app" / "ai.js"
+    ai.write_text(ai.read_text(encoding="utf-8").replace("  const scores = [];", "  const scores = [];\n  null.x;"))
+    code, data, _ = run_check(str(tmp_path / "app" / "main.js"))
+    assert (code, data["verdict"]) == (1, "error")
+    assert (data["error"]["type"], data["error"]["line"], data["error"]["call"]) == ("TypeError", 14, 1)
+
+
 # ---- Python: a search in a module of the program's folder ----------------------------------------
 
 def test_a_python_search_imported_from_the_programs_folder_is_found_and_checked() -> None:

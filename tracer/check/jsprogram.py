@@ -38,6 +38,8 @@ class Script:
     #: instrumented, the text that runs.
     text: str
     instrumented: str = ""
+    #: Loaded by node's own loader as CommonJS (the program's file and the files it requires).
+    commonjs: bool = False
 
 
 def read_text(path: str, asked_by: str = "") -> str:
@@ -148,6 +150,34 @@ def imported_files(parsed: JsSource, file: str) -> list[str]:
         if target is not None and target not in found:
             found.append(target)
     return found
+
+
+def required_files(parsed: JsSource, file: str) -> list[str]:
+    """The learner's own files ``file`` loads with ``require('./x')``, in order."""
+    found = []
+    for node in walk(parsed.tree.root_node):
+        fn = node.child_by_field_name("function") if node.type == "call_expression" else None
+        arguments = node.child_by_field_name("arguments")
+        if fn is None or fn.text != b"require" or arguments is None or len(arguments.named_children) != 1:
+            continue
+        spec = arguments.named_children[0]
+        target = resolve(spec.text.decode("utf-8")[1:-1], file) if spec.type == "string" and spec.text else None
+        if target is not None and target not in found:
+            found.append(target)
+    return found
+
+
+def commonjs_files(entry: Script) -> list[str]:
+    """``entry`` and every file of the learner's it requires, directly or not (each once)."""
+    order = [entry.file]
+    for file in order:
+        text = entry.text if file == entry.file else read_text(file)
+        try:
+            parsed = parse(text)
+        except JsSyntaxError as exc:
+            raise InputError(f"invalid JavaScript: {exc}", shown(file, entry), exc.line) from None
+        order.extend(f for f in required_files(parsed, file) if f not in order)
+    return order
 
 
 def with_suffixes(text: str, file: str) -> str:

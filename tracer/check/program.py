@@ -30,6 +30,7 @@ from .jsinstrument import instrument
 from .jsprogram import (
     PAGE_SUFFIXES,
     Script,
+    commonjs_files,
     instrument_scripts,
     module_files,
     not_module_reason,
@@ -114,6 +115,8 @@ def load_program(path: str, wanted: list[str] | None = None, with_files: list[st
         if runs_as_module(file, text):
             return _checked(_javascript_files(path, wanted, []), wanted)
         refuse_module_syntax(Script(path, file, False, text), not_module_reason(file))
+        if "require" in text and len(commonjs_files(Script(path, file, False, text))) > 1:
+            return _checked(_javascript_files(path, wanted, []), wanted)
     program = _python(path, file, data, wanted) if language == "python" else _javascript(path, file, data, wanted)
     return _checked(program, wanted)
 
@@ -171,7 +174,8 @@ def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]
         scripts += page
     else:
         text = read_text(path)
-        scripts.append(Script(path, os.path.abspath(path), runs_as_module(os.path.abspath(path), text), text))
+        module = runs_as_module(os.path.abspath(path), text)
+        scripts.append(Script(path, os.path.abspath(path), module, text, commonjs=not module and not with_files))
     scripts = _with_imports(scripts)
     if not scripts:
         raise InputError("expected a page with scripts of its own (<script src=\"FILE.js\"> or inline), found "
@@ -196,12 +200,14 @@ def _with_imports(scripts: list[Script]) -> list[Script]:
         if script.module and script.file.lower().endswith(PAGE_SUFFIXES):
             raise InputError("an inline <script type=\"module\"> is not supported: move it to a file of "
                              "its own and load it with <script type=\"module\" src=…>", script.path)
-        files = module_files(script) if script.module else [script.file]
+        files = module_files(script) if script.module else commonjs_files(script) if script.commonjs \
+            else [script.file]
         for file in files:
             if file in seen:
                 continue
             seen.add(file)
-            found = script if file == script.file else Script(shown(file, script), file, True, read_text(file))
+            found = script if file == script.file else Script(shown(file, script), file, script.module,
+                                                               read_text(file), commonjs=script.commonjs)
             if found.module:
                 found.text = with_suffixes(found.text, file)
             out.append(found)
@@ -299,8 +305,15 @@ def node_check(program: Program) -> tuple[int | None, str] | None:
 def _files_config(program: Program, folder: str) -> dict[str, Any]:
     """The host's settings for a program in several files, their instrumented texts written:
     classic scripts each to a file; modules to a copy of their folder, at the same places."""
-    config: dict[str, Any] = {"argvFile": os.path.abspath(program.entry)}
-    classic = [s for s in program.scripts if not s.module]
+    config: dict[str, Any] = {"main": os.path.abspath(program.entry)}
+    required = [s for s in program.scripts if s.commonjs]
+    if required:
+        config["required"] = {}
+        for k, script in enumerate(required):
+            source = os.path.join(folder, f"required-{k}.js")
+            Path(source).write_text(script.instrumented, encoding="utf-8")
+            config["required"][script.file] = source
+    classic = [s for s in program.scripts if not s.module and not s.commonjs]
     if classic:
         config["scripts"] = []
         for k, script in enumerate(classic):

@@ -428,16 +428,17 @@ process.on("uncaughtException", (error) => {
 // ---- run FILE as node FILE would
 
 function runFile() {
+  // node's own loader runs the program; the learner's files it loads (the program, and those it
+  // requires) are swapped for their instrumented texts as they are compiled.
   const original = Module.prototype._compile;
-  const instrumented = fs.readFileSync(cfg.source, "utf8");
+  const sources = cfg.required || { [cfg.file]: cfg.source };
   Module.prototype._compile = function (content, filename) {
-    if (filename === cfg.file) {
-      Module.prototype._compile = original;
-      content = instrumented;
+    if (Object.prototype.hasOwnProperty.call(sources, filename)) {
+      content = fs.readFileSync(sources[filename], "utf8");
     }
     return original.call(this, content, filename);
   };
-  Module._load(cfg.file, null, true);
+  Module._load(cfg.main || cfg.file, null, true);
 }
 
 function runScripts() {
@@ -463,11 +464,11 @@ function runModules() {
 }
 
 Error.stackTraceLimit = 50;
-process.argv = [process.argv[0], cfg.argvFile || cfg.file, ...cfg.argv];
+process.argv = [process.argv[0], cfg.main || cfg.file, ...cfg.argv];
 try {
   if (cfg.scripts) runScripts();
   if (cfg.entry) runModules();
-  if (!cfg.scripts && !cfg.entry) runFile();
+  if (cfg.required || (!cfg.scripts && !cfg.entry)) runFile();
 } catch (error) {
   if (error !== STOP) {
     report(error);
