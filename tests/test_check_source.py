@@ -152,6 +152,21 @@ def test_a_page_s_scripts_give_their_facts_together() -> None:
     assert [(b.name, b.notation.shape, b.readers) for b in facts.boards] == [("grid", "rows", ("free",))]
 
 
+def test_cells_are_read_as_the_search_and_its_helpers_compare_them() -> None:
+    # The page compares the cells' text with "" (the DOM), the search's helper keeps the cells that
+    # are not marks: the board holds each cell's index (as the guide's longer version does).
+    source = ("function gameOver(texts) { return texts.every(v => v !== ''); }\n"
+              "function free(s) { return s.filter(i => i != 'X' && i != 'O'); }\n"
+              "function minimax(s, mark) { return free(s).length; }")
+    assert js_facts(source).empty == ""
+    assert (jsfacts.facts(parse(source), searches={"minimax"}).empty,
+            jsfacts.facts(parse(source), searches={"minimax"}).marks) == (UNKNOWN, ("X", "O"))
+    python = ("def shown(cells):\n    return [c for c in cells if c == '']\n"
+              "def free(b):\n    return [i for i in range(9) if b[i] == ' ']\n"
+              "def minimax(b, mark):\n    return len(free(b))")
+    assert pysource.facts(ast.parse(python), searches={"minimax"}).empty == " "
+
+
 def test_a_constant_from_another_file_says_what_a_cell_is_compared_with() -> None:
     rules = parse("export const EMPTY = null;\nexport const HUMAN = 'X';")
     search = parse("import { EMPTY } from './rules.js';\n"

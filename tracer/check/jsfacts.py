@@ -14,7 +14,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from .jssource import JsSource, walk
+from .jssource import JsSource, called_name, walk
 from .reading import Notation
 from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide
 
@@ -233,18 +233,35 @@ def _cell_names(root: Node) -> set[str]:
     return names
 
 
-def compared(parsed: JsSource, shared: dict[str, Any] | None = None) -> list[Any]:
+def scope(files: tuple[JsSource, ...], searches: set[str]) -> set[str]:
+    """The search functions and every named function they call, directly or not."""
+    defined = {fn.name: fn for parsed in files for fn in parsed.functions}
+    found = {name for name in searches if name in defined}
+    todo = list(found)
+    while todo:
+        for node in walk(defined[todo.pop()].node):
+            name = called_name(node) if node.type == "call_expression" else None
+            if name in defined and name not in found:
+                found.add(name)
+                todo.append(name)
+    return found
+
+
+def compared(parsed: JsSource, shared: dict[str, Any] | None = None, within: set[str] | None = None) -> list[Any]:
     """The values a board's cell is compared with, in source order (INDEX for ``typeof … 'number'``);
-    ``shared``: constants of the program's other files (a page's, or the modules it imports)."""
+    ``shared``: constants of the program's other files (a page's, or the modules it imports);
+    ``within``: the functions to read (the search and its helpers; page code compares other things)."""
     root = parsed.tree.root_node
     values, cells = _Values(root), _cell_names(root)
     values.constants = {**(shared or {}), **values.constants}
+    roots = [root] if within is None else [fn.node for fn in parsed.functions if fn.name in within and not (
+        fn.parent is not None and parsed.functions[fn.parent].name in within)]
 
     def is_cell(node: Node) -> bool:
         return node.type == "subscript_expression" or (node.type == "identifier" and _text(node) in cells)
 
     out: list[Any] = []
-    for node in walk(root):
+    for node in (n for top in roots for n in walk(top)):
         operator = node.child_by_field_name("operator") if node.type == "binary_expression" else None
         if operator is None or operator.type not in _EQUALITY:
             continue
@@ -262,9 +279,11 @@ def compared(parsed: JsSource, shared: dict[str, Any] | None = None) -> list[Any
     return out
 
 
-def facts(*files: JsSource) -> SourceFacts:
+def facts(*files: JsSource, searches: set[str] | None = None) -> SourceFacts:
     """The empty token, the marks and the top-level board variables of a parsed program, in one
-    file or several (a page's scripts share their top-level names)."""
+    file or several (a page's scripts share their top-level names); cells are read as the
+    ``searches`` and their helpers compare them (as the whole program does, if not given)."""
+    within = scope(files, searches) if searches is not None else None
     boards: dict[str, BoardVariable] = {}
     loose: list[Notation] = []
     said: list[Any] = []
@@ -275,7 +294,7 @@ def facts(*files: JsSource) -> SourceFacts:
                 loose.append(notation)
             elif name not in boards:
                 boards[name] = BoardVariable(name, notation, length, line, _readers(files, name))
-        said.extend(compared(parsed, shared))
+        said.extend(compared(parsed, shared, within))
     return decide(said, loose, list(boards.values()), set().union(*(mark_texts(parsed) for parsed in files)))
 
 

@@ -157,7 +157,8 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
     shown = os.path.join(os.path.dirname(path), *home.split(".")) + ".py" if home else path
     return Program(shown, _module_file(path, home) if home else file, "python", searches + functions,
                    [h for t in trees for h in pysource.board_hints(t)], pysource.mark_texts(tree),
-                   pysource.ai_hint(tree), facts=pysource.facts(*trees),
+                   pysource.ai_hint(tree),
+                   facts=pysource.facts(*trees, searches={f.name for f in searches + functions if f.role == "search"}),
                    modules={name: _module_file(path, name) for name in modules}, entry=path)
 
 
@@ -189,7 +190,8 @@ def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]
                    [h for d in done for h in jsfacts.board_hints(d.parsed)],
                    set().union(*(jsfacts.mark_texts(d.parsed) for d in done)),
                    next((ai for d in done if (ai := jsfacts.ai_hint(d.parsed))), None), None,
-                   jsfacts.facts(*(d.parsed for d in done)), scripts=scripts, entry=path)
+                   jsfacts.facts(*(d.parsed for d in done), searches={f.name for f in functions if f.role == "search"}),
+                   scripts=scripts, entry=path)
 
 
 def _with_imports(scripts: list[Script]) -> list[Script]:
@@ -272,8 +274,9 @@ def _javascript(path: str, file: str, data: bytes, wanted: list[str] | None) -> 
     refuse_jsx(done.parsed, path)
     functions = [Function.from_json(r.as_json()) for r in done.functions]
     parsed = done.parsed
+    searches = {f.name for f in functions if f.role == "search"}
     return Program(path, file, "javascript", functions, jsfacts.board_hints(parsed), jsfacts.mark_texts(parsed),
-                   jsfacts.ai_hint(parsed), done.source, jsfacts.facts(parsed))
+                   jsfacts.ai_hint(parsed), done.source, jsfacts.facts(parsed, searches=searches))
 
 
 def interpreter(program: Program, python: str | None = None) -> str:

@@ -214,16 +214,40 @@ def _cell_names(tree: ast.Module) -> set[str]:
                      and node.iter.func.id in ("range", "enumerate", "len"))}
 
 
-def compared(tree: ast.Module) -> list[Any]:
+def scope(trees: tuple[ast.Module, ...], searches: set[str]) -> set[str]:
+    """The search functions and every function they call by name, directly or not."""
+    defined = {fn.name: fn for tree in trees for fn in ast.walk(tree)
+               if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    found = {name for name in searches if name in defined}
+    todo = list(found)
+    while todo:
+        for node in ast.walk(defined[todo.pop()]):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+                if name in defined and name not in found:
+                    found.add(name)
+                    todo.append(name)
+    return found
+
+
+def compared(tree: ast.Module, within: set[str] | None = None) -> list[Any]:
     """The values a board's cell is compared with (``board[i] == " "``, ``cell is None``,
-    ``board[r][c] == EMPTY``), in source order; INDEX for ``isinstance(board[i], int)``."""
+    ``board[r][c] == EMPTY``), in source order; INDEX for ``isinstance(board[i], int)``;
+    ``within``: the functions to read (the search and its helpers), else the whole program."""
     constants, cells = _Constants(tree), _cell_names(tree)
+    roots: list[ast.AST] = [tree] if within is None else [
+        fn for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name in within]
 
     def is_cell(node: ast.AST) -> bool:
         return isinstance(node, ast.Subscript) or (isinstance(node, ast.Name) and node.id in cells)
 
     out: list[Any] = []
-    for node in ast.walk(tree):
+    seen: set[int] = set()  # a def nested in another read once
+    for node in (n for root in roots for n in ast.walk(root)):
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         if isinstance(node, ast.Compare) and len(node.ops) == 1 \
                 and isinstance(node.ops[0], (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
             for side, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
@@ -237,9 +261,11 @@ def compared(tree: ast.Module) -> list[Any]:
     return out
 
 
-def facts(*trees: ast.Module) -> SourceFacts:
+def facts(*trees: ast.Module, searches: set[str] | None = None) -> SourceFacts:
     """The empty token, the marks and the module-level board variables of a program, in its
-    own file or also in the modules of its folder that it imports."""
+    own file or also in the modules of its folder that it imports; cells are read as the
+    ``searches`` and their helpers compare them (as the whole program does, if not given)."""
+    within = scope(trees, searches) if searches is not None else None
     boards: dict[str, BoardVariable] = {}
     loose: list[Notation] = []
     said: list[Any] = []
@@ -253,7 +279,7 @@ def facts(*trees: ast.Module) -> SourceFacts:
                 if board is not None and name not in boards:
                     boards[name] = BoardVariable(name, board[0], board[1], node.lineno, _readers(tree, name))
         loose.extend(notation for notation, bound in board_hints(tree) if bound is None)
-        said.extend(compared(tree))
+        said.extend(compared(tree, within))
     return decide(said, loose, list(boards.values()), set().union(*(mark_texts(tree) for tree in trees)))
 
 
