@@ -305,6 +305,13 @@ def node_check(program: Program) -> tuple[int | None, str] | None:
     return line, message.removeprefix("SyntaxError:").strip() or "a syntax error"
 
 
+def _module_config(program: Program) -> dict[str, Any]:
+    """For a Python search in a module of the program's folder: the program's own file runs, and
+    the learner's lines are read in the module's."""
+    home = next((f.module for f in program.functions if f.role == "search"), "")
+    return {"file": program.entry_file, "linesOf": program.modules[home]} if home else {}
+
+
 def _files_config(program: Program, folder: str) -> dict[str, Any]:
     """The host's settings for a program in several files, their instrumented texts written:
     classic scripts each to a file; modules to a copy of their folder, at the same places."""
@@ -380,10 +387,7 @@ class Host:
             "timeoutMs": int(self.timeout * 1000), "functions": [vars(f) for f in program.functions],
             "fakePage": True, "modules": program.modules,
         }
-        home = next((f.module for f in program.functions if f.role == "search"), "")
-        if home:
-            config["file"] = program.entry_file
-            config["linesOf"] = program.modules[home]
+        config.update(_module_config(program))
         if program.instrumented is not None:
             config["source"] = os.path.join(self.folder, "instrumented.js")
             Path(config["source"]).write_text(program.instrumented, encoding="utf-8")
