@@ -225,9 +225,9 @@ class _PageScripts(HTMLParser):
 
     def __init__(self, text: str):
         super().__init__(convert_charrefs=False)
-        self.lines = [0]
-        for line in text.splitlines(keepends=True):
-            self.lines.append(self.lines[-1] + len(line))
+        self.lines = [0]  # where each line starts, lines counted at "\n" as the parser counts them
+        for line in text.split("\n"):
+            self.lines.append(self.lines[-1] + len(line) + 1)
         self.found: list[tuple[str | None, bool, int, str]] = []
         self._open: tuple[str | None, bool] | None = None
 
