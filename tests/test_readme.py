@@ -189,8 +189,9 @@ def test_the_gitignore_keeps_the_projects_own_files():
     assert stray(["board.svg", "figs/index.html", "empty.log", "t.json", "saved/move-1-figures/x.png",
                   "tree.dot"]) == []
     assert stray(["docs/aima-5.2.png", "tests/golden/tutorial.dot", "tracer/viewer/page.html",
-                  "tracer/cli.py", "README.md"]) == ["docs/aima-5.2.png", "tests/golden/tutorial.dot",
-                                                      "tracer/viewer/page.html", "tracer/cli.py", "README.md"]
+                  "tracer/cli.py", "README.md", "tests/learners/page_p5/index.html"]) == [
+        "docs/aima-5.2.png", "tests/golden/tutorial.dot", "tracer/viewer/page.html", "tracer/cli.py", "README.md",
+        "tests/learners/page_p5/index.html"]
 
 
 def test_the_readmes_pictures_ship_with_it():
