@@ -108,6 +108,20 @@ def test_es_modules_that_import_each_other_run() -> None:
 
 
 @pytest.mark.node
+def test_a_page_s_module_script_runs_with_its_imports(tmp_path: Path) -> None:
+    # <script type="module" src="js/main.js">: main imports the search, which imports the rules;
+    # it calls minimax(board, 'X') on the guide's board and writes the value into the stand-in page.
+    shutil.copytree(LEARNERS / "modules_esm" / "ai", tmp_path / "js")
+    (tmp_path / "js" / "main.js").write_text(
+        "import { minimax } from './minimax.js';\nconst board = ['X', null, 'O', 'X', null, 'X', 'O', 'O', null];\n"
+        "document.querySelector('#out').textContent = minimax(board, 'X').score;\n", encoding="utf-8")
+    (tmp_path / "index.html").write_text('<!DOCTYPE html>\n<p id="out"></p>\n'
+                                         '<script type="module" src="js/main.js"></script>\n', encoding="utf-8")
+    code, data, err = run_check(str(tmp_path / "index.html"))
+    assert (code, data["verdict"], data["calls"], data["first_call"]) == (0, "identical", 9, "program"), err
+
+
+@pytest.mark.node
 def test_a_module_nothing_calls_is_called_with_the_empty_cells_its_imports_say() -> None:
     # ai/minimax.js alone: nothing calls minimax, so tracer does, on the guide's board with X to move.
     # Its cells are compared with EMPTY, which ai/rules.js exports as null: the board is written
