@@ -32,7 +32,8 @@ Examples:
 @click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
               help="Side to move on BOARD (default: inferred from the counts).")
 @click.option("--function", "functions", metavar="NAME[,NAME]",
-              help="The search function(s), when not named minimax, negamax, max_value/min_value.")
+              help="The search function(s), when not named minimax, negamax, max_value/min_value "
+                   "(Python: MODULE.NAME for one in a module of the program's folder).")
 @click.option("--with", "with_files", metavar="FILE", multiple=True,
               help="A script to load before FILE, as a page loads its scripts (repeatable, in order).")
 @click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default=None,
