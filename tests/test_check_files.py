@@ -95,6 +95,22 @@ def test_an_inline_script_keeps_the_pages_line_numbers(tmp_path: Path) -> None:
     assert (data["error"]["type"], data["error"]["line"], data["error"]["call"]) == ("Error", 8, 1)
 
 
+@pytest.mark.node
+def test_node_has_the_last_word_on_syntax(tmp_path: Path) -> None:
+    # `<!--` starts a comment in a classic script (a web legacy node keeps); the grammar does not
+    # know it, node runs the program: it is checked, not refused.
+    legacy = tmp_path / "legacy.js"
+    legacy.write_text("var ready = true; <!-- from an old page\nfunction minimax(b, m) { return 0; }\n"
+                      "minimax(['X', 1, 'O', 'X', 4, 'X', 'O', 'O', 8], 'X');\n", encoding="utf-8")
+    code, data, err = run_check(str(legacy))
+    assert code in (0, 1) and data["first_call"] == "program", err
+    # A real syntax error is named with node's own words and line.
+    broken = tmp_path / "broken.js"
+    broken.write_text("function minimax(b) {\n  return { score: 0 ;\n}\n", encoding="utf-8")
+    err = one_line_error(*run_text(str(broken)))
+    assert "broken.js:2:" in err and "Unexpected token ';'" in err
+
+
 # ---- ES modules ---------------------------------------------------------------------------------
 
 @pytest.mark.node

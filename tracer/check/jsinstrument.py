@@ -108,14 +108,16 @@ def instrument(source: str, wanted: list[str] | None = None) -> Instrumented:
     return done
 
 
-def instrument_all(sources: list[str], wanted: list[str] | None = None) -> list[Instrumented]:
+def instrument_all(sources: list[str], wanted: list[str] | None = None,
+                   tolerated: frozenset[int] = frozenset()) -> list[Instrumented]:
     """Instrument the files of one program (a page's scripts, a folder's modules) with one
     function table: a search in one file and the driver that calls it in another are both
-    recorded. JsSyntaxError (with ``index``, the file's place in ``sources``) if one cannot be parsed."""
+    recorded. JsSyntaxError (with ``index``, the file's place in ``sources``) if one cannot be
+    parsed, unless its place is ``tolerated`` (node accepts it)."""
     parsed = []
     for place, source in enumerate(sources):
         try:
-            parsed.append(parse(source))
+            parsed.append(parse(source, place in tolerated))
         except JsSyntaxError as exc:
             exc.index = place
             raise

@@ -78,11 +78,12 @@ class JsSource:
         return self.data[node.start_byte:node.end_byte].decode("utf-8")
 
 
-def parse(text: str) -> JsSource:
-    """Parse ``text``; JsSyntaxError naming the first place the parser could not read."""
+def parse(text: str, tolerant: bool = False) -> JsSource:
+    """Parse ``text``; JsSyntaxError naming the first place the parser could not read, unless
+    ``tolerant`` (node accepts the text: the grammar lags behind, and its tree is read as it is)."""
     data = text.encode("utf-8")
     tree = _PARSER.parse(data)
-    if tree.root_node.has_error:
+    if tree.root_node.has_error and not tolerant:
         _raise_first_error(tree.root_node, data)
     return JsSource(data, tree, find_functions(tree.root_node))
 

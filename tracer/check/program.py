@@ -26,7 +26,6 @@ from typing import IO, Any
 
 from ..errors import EnvironmentFault, InputError
 from . import jsfacts, pysource
-from .jsinstrument import instrument
 from .jsprogram import (
     PAGE_SUFFIXES,
     Script,
@@ -37,13 +36,11 @@ from .jsprogram import (
     package_type,
     page_scripts,
     read_text,
-    refuse_jsx,
     refuse_module_syntax,
     runs_as_module,
     shown,
     with_suffixes,
 )
-from .jssource import JsSyntaxError
 from .reading import UNKNOWN, Notation
 from .record import KILLED, Function, Record, RecordReader
 from .sourcefacts import SourceFacts
@@ -267,11 +264,7 @@ def _javascript(path: str, file: str, data: bytes, wanted: list[str] | None) -> 
     except UnicodeDecodeError as exc:
         raise InputError("expected UTF-8 text, found undecodable bytes", path,
                          data[: exc.start].count(b"\n") + 1) from None
-    try:
-        done = instrument(text, wanted)
-    except JsSyntaxError as exc:
-        raise InputError(f"invalid JavaScript: {exc}", path, exc.line) from None
-    refuse_jsx(done.parsed, path)
+    [done] = instrument_scripts([Script(path, file, False, text, commonjs=True)], wanted)
     functions = [Function.from_json(r.as_json()) for r in done.functions]
     parsed = done.parsed
     searches = {f.name for f in functions if f.role == "search"}
