@@ -7,11 +7,12 @@ A function declaration is hoisted, so the wrapper is callable wherever the origi
 was, and the recursive calls inside the body reach it by name. Text is only inserted
 into existing lines, never new ones, so every error still names the learner's own line.
 
-Three more insertions let tracer reach functions the program never calls:
-a ``see`` at the top that hands over a way to read the file's top-level bindings by name, and, for a search function
-declared inside another function, a first statement in that function that hands the
-nested declarations over (JavaScript hoists them) and leaves before anything else runs,
-when, and only when, tracer itself calls it to harvest them.
+Three more insertions let tracer reach functions the program never calls: a ``see`` at
+the top that hands over a way to read the file's top-level bindings by name, and, for a
+search function declared inside another function, a first statement in that function that
+hands the nested declarations over (JavaScript hoists them) and leaves before anything else
+runs, when, and only when, tracer itself calls it to harvest them. Where to insert comes
+from the syntax tree (``jssource``), as byte offsets.
 """
 
 from __future__ import annotations
