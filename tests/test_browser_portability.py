@@ -24,6 +24,7 @@ UNTIL = """const until = async (test) => {
 #: of the AI's reply; then where its dialog stands in the window.
 OPEN_STEPS = """async () => {
   /*until*/
+  await until(() => window.tracerGame);  // the page's data read
   document.getElementById('play-game').click();
   const free = await until(() => document.querySelector('#moves .step-through')
     && [...document.querySelectorAll('#board [data-cell]')].find(cell => !cell.textContent.trim()));
