@@ -182,3 +182,24 @@ def test_the_zoom_control_and_its_keys_scale_the_tree(window, pages):
     assert page.evaluate(label) < 14
     keys = page.inner_text("#legend .keys")
     assert "tree zoom: + − f (fit) 0 (100 %)" in keys.replace("\u2009", " ")
+
+
+def test_on_a_phone_the_controls_take_a_fifth_and_the_question_stays_by_the_tree(window, pages):
+    page = window(pages["guide"], 9, width=360, height=740)
+    bar = page.locator("#controls").bounding_box()
+    assert bar["height"] <= 740 / 5
+    for control in ("#speed", "#call-input", "#jump button", "#link", "#quiz-toggle", "#slider", "#next"):
+        box = page.locator(control).bounding_box()  # shown, inside the bar, inside the screen
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, control
+        assert bar["y"] <= box["y"] and box["y"] + box["height"] <= bar["y"] + bar["height"], control
+    page.fill("#call-input", "5")
+    page.click("#jump button")
+    assert page.evaluate("tracerViewer.step()") == page.evaluate("tracerViewer.beginOf(5)")
+    page.click("#quiz-toggle")
+    page.wait_for_selector("#quiz-prompt:not(:empty)")
+    # Scrolled down to the tree, the question is still on the screen, above the tree's cards.
+    page.evaluate("document.querySelector('#rows .card.current, #rows .card.placed').scrollIntoView({block: 'end'})")
+    prompt, card = (page.locator(sel).bounding_box()
+                    for sel in ("#quiz-prompt", "#rows .card.current, #rows .card.placed"))
+    assert prompt["y"] >= 0 and prompt["y"] + prompt["height"] <= card["y"], (prompt, card)
+    assert card["y"] + card["height"] <= 741

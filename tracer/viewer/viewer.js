@@ -851,6 +851,10 @@
     if (handled) event.preventDefault();
   });
   window.addEventListener("resize", () => { if (state) render(); });
+  // On a phone the quiz sticks just under the controls (viewer.css): it needs their height.
+  const controlsEl = $("controls");
+  new ResizeObserver(() => document.body.style.setProperty("--controls-height", `${controlsEl.offsetHeight}px`))
+    .observe(controlsEl);
   // The tree's panel also changes size without the window (the quiz opening above it):
   // draw again, so the running card stays in view.
   let treeSize = "";
