@@ -249,9 +249,11 @@ def test_a_wide_figure_zooms_to_full_size_and_pans(browser, cli, tmp_path, size)
         page.goto((tmp_path / "figs" / "index.html").resolve().as_uri() + "#test-play-4")
         drawing = page.locator("#test-play-4 .drawing")
         natural = float(drawing.locator("svg").evaluate("s => s.width.baseVal.value"))
-        fitted = drawing.evaluate(
-            "d => [d.scrollWidth, d.clientWidth, d.querySelector('svg').getBoundingClientRect().width]")
-        assert fitted[0] <= fitted[1] + 1 and fitted[2] < natural  # fitted: no scrolling, shrunk
+        fitted = drawing.evaluate("d => d.querySelector('svg').getBoundingClientRect().width")
+        assert fitted < natural  # fitted: shrunk, but (issue 34) its words no smaller than 11 px
+        smallest = drawing.evaluate("""d => Math.min(...[...d.querySelectorAll('text')].map(t =>
+          parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))""")
+        assert 11 - 0.05 <= smallest < 12
         for zoom, scale in (("full", 1), ("double", 2)):
             page.click(f"label[for=zoom-test-play-4-{zoom}]")
             width, seen, height = drawing.evaluate(

@@ -203,3 +203,35 @@ def test_on_a_phone_the_controls_take_a_fifth_and_the_question_stays_by_the_tree
                     for sel in ("#quiz-prompt", "#rows .card.current, #rows .card.placed"))
     assert prompt["y"] >= 0 and prompt["y"] + prompt["height"] <= card["y"], (prompt, card)
     assert card["y"] + card["height"] <= 741
+
+
+def test_the_side_by_side_trees_scroll_together_and_show_whole(browser, tmp_path):
+    """``trace check --side-by-side``: both trees in one row, neither cut at the bottom by a frame
+    of its own (the page scrolls both down), one frame scrolling both sideways."""
+    program = tmp_path / "bug.py"
+    source = (Path(__file__).parent / "learners" / "py_guide_port.py").read_text(encoding="utf-8")
+    program.write_text("".join(line for line in source.splitlines(keepends=True)
+                               if 'board[cell] = play["index"]' not in line), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(program), "--side-by-side", str(tmp_path / "both.html")])
+    assert result.exit_code == 1, result.output  # the learner's bug found
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto((tmp_path / "both.html").resolve().as_uri())
+        boxes = page.locator(".trees > section").evaluate_all(
+            "ss => ss.map(s => { const r = s.getBoundingClientRect(); return [r.left, r.top, r.right]; })")
+        assert len(boxes) == 2 and boxes[0][1] == boxes[1][1] and boxes[0][2] <= boxes[1][0]  # one row
+        whole = page.locator(".trees > section > .drawing").evaluate_all(
+            "ds => ds.map(d => [d.scrollHeight <= d.clientHeight + 1, d.scrollWidth <= d.clientWidth + 1])")
+        assert whole == [[True, True], [True, True]]
+        assert page.evaluate("document.documentElement.scrollHeight") > 800  # the page scrolls them down
+        page.click("label[for=zoom100]")
+        context.pages[0].set_viewport_size({"width": 700, "height": 800})
+        lefts = ("[...document.querySelectorAll('.trees > section > .drawing > svg')]"
+                 ".map(s => s.getBoundingClientRect().left)")
+        before = page.evaluate(lefts)
+        page.evaluate("document.querySelector('.trees').scrollLeft = 200")
+        after = page.evaluate(lefts)
+        assert after[0] == pytest.approx(before[0] - 200) and after[1] == pytest.approx(before[1] - 200)
+    finally:
+        context.close()
