@@ -682,7 +682,8 @@
   function applyZoom() {
     const z = chosenZoom === null ? panelZoom() : chosenZoom;
     treeEl.style.setProperty("--zoom", z.toFixed(3));
-    $("zoom-level").textContent = `${Math.round(z * 100)}\u2009%`;
+    // The level beside the buttons only when it is not the "100 %" the button names.
+    $("zoom-level").textContent = Math.abs(z - 1) < 0.005 ? "" : `${Math.round(z * 100)}\u2009%`;
   }
   /* The zoom at which the whole tree of this step fits its panel (the drawing scales
    * almost in proportion: two rounds make up for the borders that do not). */
