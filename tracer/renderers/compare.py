@@ -78,12 +78,13 @@ def table_cells(traces: list[Trace]) -> tuple[tuple[str, ...], list[tuple[str, .
     base = traces[0]
     words = for_trace(base)[0]
     data = rows(traces)
-    head = ("algorithm and settings", "move", "score", "calls", f"saved vs {for_trace(base)[1].name()}")
-    body = []
+    base_name = for_trace(base)[1].name()
+    head: tuple[str, ...] = ("algorithm and settings", "move", "score", "calls", f"saved vs {base_name}")
+    body: list[tuple[str, ...]] = []
     for row in data:
         saved = "-" if row is data[0] else f"{row['saved']:,} ({row['saved'] / base.calls:.1%})"
         move = "-" if row["move"] is None else words.move_token(row["move"])
-        body.append((row["settings"], move, signed(row["score"]), f"{row['calls']:,}", saved))
+        body.append((str(row["settings"]), move, signed(row["score"]), f"{row['calls']:,}", saved))
     return head, body
 
 

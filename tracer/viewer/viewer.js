@@ -673,7 +673,7 @@
    * one, it follows the panel: 1 on a laptop or a projector (its words then 14 px), larger
    * as the panel grows past a laptop's (a 1920 px screen's tree fills its panel). */
   const ZOOM_LIMITS = [0.3, 3];
-  const LAPTOP_PANEL = [640, 500];  // about the tree panel of a 1024×768 window
+  const LAPTOP_PANEL = [640, 560];  // a little over the tree panel of a 1024×768 window
   let chosenZoom = null;
   const clampZoom = (z) => Math.min(ZOOM_LIMITS[1], Math.max(ZOOM_LIMITS[0], z));
   const panelZoom = () => Math.min(1.8, Math.max(1,
