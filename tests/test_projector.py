@@ -235,3 +235,14 @@ def test_the_side_by_side_trees_scroll_together_and_show_whole(browser, tmp_path
         assert after[0] == pytest.approx(before[0] - 200) and after[1] == pytest.approx(before[1] - 200)
     finally:
         context.close()
+
+
+def test_fit_enlarges_a_small_tree_to_its_panel(window, pages):
+    page = window(pages["guide"], 51)
+    cell = "document.querySelector('#rows .card .cell').getBoundingClientRect().width"
+    before = page.evaluate(cell)
+    page.click("#zoom-fit")
+    assert page.evaluate(cell) > 1.2 * before
+    used = page.evaluate("""() => { const t = document.getElementById('tree'), r = document.getElementById('rows');
+      return [r.scrollWidth <= t.clientWidth, r.scrollHeight <= t.clientHeight, r.scrollHeight / t.clientHeight]; }""")
+    assert used[0] and used[1] and used[2] > 0.85, used

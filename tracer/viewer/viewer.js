@@ -569,7 +569,9 @@
         lines.push(html`<text class="edge-label" x="${x2}" y="${bandBottom - 0.28 * font}">${to.dataset.edge}</text>`);
       });
     }
-    const width = treeEl.scrollWidth, height = treeEl.scrollHeight;
+    // The rows' extent, not the panel's scroll size: that includes the arrows' own last size,
+    // so it would never shrink when the tree does (a smaller zoom).
+    const width = rowsEl.offsetLeft + rowsEl.scrollWidth, height = rowsEl.offsetTop + rowsEl.scrollHeight;
     const focus = rowsEl.querySelector(".card.placed") || rowsEl.querySelector(".card.current");
     const focusBox = focus && focus.getBoundingClientRect();
     const running = stackEl.lastElementChild;
@@ -688,12 +690,14 @@
   /* The zoom at which the whole tree of this step fits its panel (the drawing scales
    * almost in proportion: two rounds make up for the borders that do not). */
   function fitZoom() {
+    rowsEl.style.minWidth = "0";  // the rows' own width (they stretch to the panel otherwise)
     for (let round = 0; round < 2; round++) {
       const z = zoomNow();
       const wide = (treeEl.clientWidth - 12) / rowsEl.scrollWidth, tall = (treeEl.clientHeight - 20) / rowsEl.scrollHeight;
       chosenZoom = clampZoom(z * Math.min(wide, tall));
       applyZoom();
     }
+    rowsEl.style.minWidth = "";
     render();
   }
   const setZoom = (z) => { chosenZoom = z === null ? null : clampZoom(z); applyZoom(); render(); };
