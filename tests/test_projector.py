@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_page_fit import LINE_SHOWN
 
-from tests.test_page_fit import LINE_SHOWN
 from tracer.cli import main
 
 #: Pages (the trace command's arguments) and the steps measured on each: the guide's board
