@@ -24,6 +24,7 @@ UNTIL = """const until = async (test) => {
 #: of the AI's reply; then where its dialog stands in the window.
 OPEN_STEPS = """async () => {
   /*until*/
+  await until(() => window.tracerGame);  // the page's data read
   document.getElementById('play-game').click();
   const free = await until(() => document.querySelector('#moves .step-through')
     && [...document.querySelectorAll('#board [data-cell]')].find(cell => !cell.textContent.trim()));
@@ -61,7 +62,7 @@ def test_the_step_through_dialog_keeps_a_margin_inside_the_window(each_browser, 
 
 
 @pytest.mark.parametrize(("args", "page", "selector", "size"), [
-    (["compare", "--example", "near-endgame", "--html", "c.html"], "c.html", "pre", 0.8 * 16),
+    (["compare", "--example", "near-endgame", "--html", "c.html"], "c.html", "table.compare td", 0.8 * 16),
     (["--example", "near-endgame", "--figures", "figs"], "figs/index.html", "code", 13),
 ], ids=["compare-table", "figures-code"])
 def test_monospace_words_have_the_size_the_page_names(each_browser, cli, tmp_path, args, page, selector, size):

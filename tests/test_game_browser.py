@@ -42,6 +42,7 @@ class GamePage:
                      and self.problems.append(f"console {m.type}: {m.text}"))
         self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         self.page.goto(self.url)
+        self.page.wait_for_function("window.tracerGame !== undefined")  # its data read
 
     def board(self) -> Board:
         texts = self.page.locator("#board [data-cell]").evaluate_all(

@@ -249,9 +249,11 @@ def test_a_wide_figure_zooms_to_full_size_and_pans(browser, cli, tmp_path, size)
         page.goto((tmp_path / "figs" / "index.html").resolve().as_uri() + "#test-play-4")
         drawing = page.locator("#test-play-4 .drawing")
         natural = float(drawing.locator("svg").evaluate("s => s.width.baseVal.value"))
-        fitted = drawing.evaluate(
-            "d => [d.scrollWidth, d.clientWidth, d.querySelector('svg').getBoundingClientRect().width]")
-        assert fitted[0] <= fitted[1] + 1 and fitted[2] < natural  # fitted: no scrolling, shrunk
+        fitted = drawing.evaluate("d => d.querySelector('svg').getBoundingClientRect().width")
+        assert fitted < natural  # fitted: shrunk, but (issue 34) its words no smaller than 11 px
+        smallest = drawing.evaluate("""d => Math.min(...[...d.querySelectorAll('text')].map(t =>
+          parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))""")
+        assert 11 - 0.05 <= smallest < 12
         for zoom, scale in (("full", 1), ("double", 2)):
             page.click(f"label[for=zoom-test-play-4-{zoom}]")
             width, seen, height = drawing.evaluate(
@@ -280,7 +282,15 @@ def test_the_compare_page_sets_the_searches_side_by_side(browser, cli, tmp_path,
             "s => s.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right]; })")
         assert len(boxes) == searches and all(right <= size[0] for _, _, right in boxes)
         first_row = [box for box in boxes if abs(box[1] - boxes[0][1]) < 1]
-        assert len(first_row) == (1 if size[0] < 600 else 3), boxes  # columns, stacked on a phone
+        assert len(first_row) == (1 if size[0] < 600 else 2), boxes  # columns, stacked on a phone
+        # Issue 34: fitted, no tree's words under 10 px (the trees scroll in their frames instead).
+        smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.trees .drawing svg text')]
+          .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))""")
+        assert smallest >= 10 - 0.05
+        # The table's moves, scores and calls on the screen, even a phone's.
+        cells = page.locator("table.compare tr td:nth-child(-n+4)").evaluate_all(
+            "ts => ts.map(t => t.getBoundingClientRect().right)")
+        assert cells and max(cells) <= size[0]
         # One scale: a board is as wide in every column (the #1 board, drawn in each tree).
         widths = page.locator(".trees .drawing svg").evaluate_all(
             "s => s.map(svg => svg.getBoundingClientRect().width / svg.width.baseVal.value)")

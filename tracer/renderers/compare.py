@@ -73,18 +73,33 @@ def rows(traces: list[Trace]) -> list[dict[str, Any]]:
     return out
 
 
-def render_table(traces: list[Trace]) -> str:
-    """The comparison as a text table, then the lines of the searches whose move differs."""
+def table_cells(traces: list[Trace]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """The table's heading and rows, as text: settings, move, score, calls, calls saved."""
     base = traces[0]
     words = for_trace(base)[0]
-    base_name = for_trace(base)[1].name()
     data = rows(traces)
-    head = ("algorithm and settings", "move", "score", "calls", f"saved vs {base_name}")
-    body = []
+    base_name = for_trace(base)[1].name()
+    head: tuple[str, ...] = ("algorithm and settings", "move", "score", "calls", f"saved vs {base_name}")
+    body: list[tuple[str, ...]] = []
     for row in data:
         saved = "-" if row is data[0] else f"{row['saved']:,} ({row['saved'] / base.calls:.1%})"
         move = "-" if row["move"] is None else words.move_token(row["move"])
-        body.append((row["settings"], move, signed(row["score"]), f"{row['calls']:,}", saved))
+        body.append((str(row["settings"]), move, signed(row["score"]), f"{row['calls']:,}", saved))
+    return head, body
+
+
+def differing_lines(traces: list[Trace]) -> tuple[str, list[str]]:
+    """What the first search plays, and the lines of the searches that choose another move."""
+    words, base_name = for_trace(traces[0])[0], for_trace(traces[0])[1].name()
+    data = rows(traces)
+    first = "-" if data[0]["move"] is None else words.move_token(data[0]["move"])
+    lead = f"{capitalised(base_name)} plays {first}; these choose another move, expecting:"
+    return lead, [f"{r['settings']}: {r['line']}" for r in data if r["line"]]
+
+
+def render_table(traces: list[Trace]) -> str:
+    """The comparison as a text table, then the lines of the searches whose move differs."""
+    head, body = table_cells(traces)
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(5)]
     right = {2, 3}
 
@@ -92,14 +107,26 @@ def render_table(traces: list[Trace]) -> str:
         return "  ".join(c.rjust(w) if i in right else c.ljust(w)
                          for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip() + "\n"
 
-    text = f"Compared on {words.setting()}\n\n"
+    text = f"Compared on {for_trace(traces[0])[0].setting()}\n\n"
     text += line(head) + line(tuple("-" * w for w in widths)) + "".join(line(r) for r in body)
-    differing = [r for r in data if r["line"]]
-    if differing:
-        first = "-" if data[0]["move"] is None else words.move_token(data[0]["move"])
-        text += f"\n{capitalised(base_name)} plays {first}; these choose another move, expecting:\n"
-        text += "".join(f"  {r['settings']}: {r['line']}\n" for r in differing)
+    lead, lines = differing_lines(traces)
+    if lines:
+        text += f"\n{lead}\n" + "".join(f"  {entry}\n" for entry in lines)
     return text
+
+
+def html_table(traces: list[Trace]) -> str:
+    """The comparison as an HTML table whose first column wraps, so that on a phone the moves,
+    scores and calls stay on the screen; then the differing lines."""
+    head, body = table_cells(traces)
+    numeric = ' class="n"'
+    cells = "".join(f"<th{numeric if i in (2, 3) else ''}>{escape(c)}</th>" for i, c in enumerate(head))
+    trs = "".join("<tr>" + "".join(f"<td{numeric if i in (2, 3) else ''}>{escape(c)}</td>" for i, c in enumerate(r))
+                  + "</tr>" for r in body)
+    lead, lines = differing_lines(traces)
+    after = (f"<p>{escape(lead)}</p><ul>" + "".join(f"<li>{escape(e)}</li>" for e in lines) + "</ul>") if lines else ""
+    return (f'<div class="table"><p>Compared on {escape(for_trace(traces[0])[0].setting())}</p>'
+            f'<table class="compare"><thead><tr>{cells}</tr></thead><tbody>{trs}</tbody></table>{after}</div>')
 
 
 def render_json(traces: list[Trace]) -> str:
@@ -115,17 +142,25 @@ def render_json(traces: list[Trace]) -> str:
 
 
 #: The compare page's look: each search a column, all at one scale that fits the widest tree
-#: to its column (each tree's width is a share of its column), a zoom per column, stacked on
-#: a phone; differences in violet, the colour no outcome uses. The table's font and size are
+#: to its column (each tree's width is a share of its column) unless its words would then fall
+#: under 10 px (the trees then keep that size and scroll in their frames), a zoom per column,
+#: stacked on a phone; differences in violet, the colour no outcome uses. The table's font and size are
 #: named: a bare monospace's default size is a browser's own (13px in Chromium, 12 in Firefox).
 PAGE_CSS = """
 :root { color-scheme: light; }
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #212121; background: #fff;
        margin: 0; padding: .8em 1em; line-height: 1.4; }
 h1 { font-size: 1.3em; margin: 0 0 .4em; }
-pre { background: #fafafa; border: 1px solid #ddd; padding: .6em; overflow-x: auto;
-      font-family: "DejaVu Sans Mono", ui-monospace, monospace; font-size: .8rem; }
-.trees { display: grid; gap: .8em; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20em), 1fr));
+.table { background: #fafafa; border: 1px solid #ddd; padding: .6em; overflow-x: auto;
+         font-family: "DejaVu Sans Mono", ui-monospace, monospace; font-size: .8rem; }
+.table p { margin: 0 0 .5em; }
+.table ul { margin: .3em 0 0; padding-left: 1.5em; }
+table.compare { border-collapse: collapse; font: inherit; }
+table.compare th { text-align: left; border-bottom: 1px solid #999; font-weight: normal; }
+table.compare th, table.compare td { padding: .05em .6em .05em 0; vertical-align: top; }
+table.compare .n { text-align: right; }
+table.compare td:not(:first-child) { white-space: nowrap; }
+.trees { display: grid; gap: .8em; grid-template-columns: repeat(auto-fit, minmax(min(100%, 30em), 1fr));
          align-items: start; }
 .trees section { min-width: 0; border: 1px solid #d0d0d0; border-radius: 6px; padding: .5em; }
 .trees section.differs { border: 2px solid #a500f0; }
@@ -143,7 +178,8 @@ pre { background: #fafafa; border: 1px solid #ddd; padding: .6em; overflow-x: au
 .trees input:focus-visible ~ .zoom { outline: 2px solid #0072b2; }
 details { font-size: .85em; margin-top: .3em; }
 p.key { font-size: .85em; margin: .3em 0; border-left: 4px dashed #a500f0; padding-left: .5em; }
-@media (max-width: 40em) { body { padding: .5em; } .drawing { max-height: 60vh; } }
+@media (max-width: 40em) { body { padding: .5em; } .drawing { max-height: 60vh; }
+  table.compare th:first-child, table.compare td:first-child { min-width: 9em; } }
 """
 
 
@@ -157,10 +193,11 @@ def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str],
 
     widths = [_svg_width(svg) for svg in svgs]
     widest = max(widths, default=1.0) or 1.0
+    legible = legible_scale(svgs)
     columns = []
     for i, (row, svg, note) in enumerate(zip(rows(traces), svgs, notes, strict=True)):
         diff = differences[i] if i < len(differences) else ""
-        share = f"{100 * widths[i] / widest:.2f}%"
+        share = f"max({100 * widths[i] / widest:.2f}%, {widths[i] * 4 / 3 * legible:.0f}px)"
         name = f"t{i}"
         framed = ' class="differs"' if "another move" in diff else ""
         columns.append(
@@ -170,12 +207,12 @@ def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str],
                f"{escape(diff)}</p>" if diff else "")
             + f'<input type="radio" class="fit" name="z{name}" id="z{name}-fit" checked>'
             f'<input type="radio" class="full" name="z{name}" id="z{name}-full">'
-            f'<div class="zoom">Zoom: <label class="fit" for="z{name}-fit">one scale for all, fitted</label>'
+            f'<div class="zoom">Zoom: <label class="fit" for="z{name}-fit">'
+            f"one scale for all, fitted (words at least {LEGIBLE_PX} px)</label>"
             f'<label class="full" for="z{name}-full">full size (scroll to pan)</label></div>'
             f'<div class="drawing" role="img" aria-label="{escape(row["settings"])}: {escape(note)}">'
             + inline_svg(svg, name).replace("<svg ", f'<svg style="width:{share}" ', 1)
             + "</div></section>")
-    table = escape(render_table(traces))
     title = capitalised(for_trace(traces[0])[1].name())
     key = f'<p class="key">{escape(capitalised(DIFFERENCE_WORDS))}.</p>' if marked else ""
     legend_part = ('<details><summary>Legend</summary><div class="drawing">'
@@ -186,8 +223,25 @@ def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str],
         f'<meta http-equiv="Content-Security-Policy" content="{NO_SCRIPTS}">'
         f"<title>trace compare</title><style>{PAGE_CSS}</style></head><body>"
         f"<h1>{escape(title, quote=False)} and its variants, side by side</h1>"
-        f"<pre>{table}</pre>{key}{legend_part}<div class=\"trees\">{''.join(columns)}</div></body></html>\n"
+        f"{html_table(traces)}{key}{legend_part}<div class=\"trees\">{''.join(columns)}</div></body></html>\n"
     )
+
+
+#: The smallest words a fitted tree of the compare page shows, in CSS pixels.
+LEGIBLE_PX = 10
+
+
+def legible_scale(svgs: Sequence[str]) -> float:
+    """The scale (CSS px per point-drawn px) under which some tree's smallest words would fall
+    under LEGIBLE_PX: the trees, all at one scale, never shrink below it (0 if none says)."""
+    from .figures_page import legible_width
+
+    scales = []
+    for svg in svgs:
+        width = legible_width(svg, LEGIBLE_PX)
+        if width is not None:
+            scales.append(width / (_svg_width(svg) * 4 / 3))
+    return max(scales, default=0.0)
 
 
 def _svg_width(svg: str) -> float:

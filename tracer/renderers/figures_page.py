@@ -17,6 +17,11 @@ from .figures import GUIDE_URL, Figure
 _PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", re.S)
 _ID = re.compile(r'\bid="([^"]+)"')
 _REF = re.compile(r'(href="#|url\(#)([^")]+)')
+_SVG_SIZE = re.compile(r'<svg[^>]*?\bwidth="([\d.]+)pt"[^>]*?\bviewBox="[\d.-]+ [\d.-]+ ([\d.]+) [\d.]+"', re.S)
+_FONT_SIZE = re.compile(r'font-size="([\d.]+)"')
+
+#: The smallest words a figure shows when it opens, in CSS pixels (a laptop, a projector).
+LEGIBLE_PX = 11
 
 #: The page's content security policy: it runs no script at all, so no text a trace
 #: or a tree file put into it (a label, a file name) can run as one.
@@ -35,7 +40,9 @@ nav ol { padding-left: 1.4em; }
 section.figure { border-top: 1px solid #e0e0e0; padding-top: 1em; margin-top: 1.5em; }
 figure { margin: 0.8em 0; }
 .drawing { overflow: auto; }
-.drawing svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+/* Fitted to the page, but never so small that its smallest words fall under 11 px
+   (--legible, per figure): a wider figure scrolls sideways in its frame instead. */
+.drawing svg { display: block; max-width: max(100%, var(--legible, 0px)); height: auto; margin: 0 auto; }
 /* Zoom without a script: three radio buttons per figure; at full or double size the drawing
    pans by scrolling inside its frame (drag the scroll bars, or swipe). */
 .zoom { display: flex; flex-wrap: wrap; gap: 0.2em 1em; font-size: 0.9em; margin: 0.4em 0 0; }
@@ -75,6 +82,23 @@ def inline_svg(svg: str, prefix: str) -> str:
     return _REF.sub(lambda m: f"{m.group(1)}{prefix}-{m.group(2)}", body)
 
 
+def legible_width(svg: str, smallest: float = LEGIBLE_PX) -> float | None:
+    """The width (CSS px) at which an SVG's smallest text is ``smallest`` px: narrower, it
+    would be too small to read. None when the SVG does not say its size in points or has no text."""
+    size, fonts = _SVG_SIZE.search(svg), [float(f) for f in _FONT_SIZE.findall(svg)]
+    if not size or not fonts or not float(size.group(2)):
+        return None
+    width_px = float(size.group(1)) * 4 / 3  # a point is 4/3 of a CSS pixel
+    px_per_unit = width_px / float(size.group(2))
+    return min(width_px, width_px * smallest / (min(fonts) * px_per_unit))
+
+
+def drawing_style(svg: str) -> str:
+    """The ``style`` attribute giving a drawing its legible width (empty if it has none)."""
+    width = legible_width(svg)
+    return "" if width is None else f' style="--legible: {width:.0f}px"'
+
+
 def intro(trace: Trace) -> str:
     """The opening paragraph, as HTML: the game, the players, the scores and the answer."""
     return for_trace(trace)[0].figures_intro(trace)
@@ -112,8 +136,8 @@ def zoom_controls(name: str) -> str:
         f'<input type="radio" class="zoom-{z}" name="zoom-{name}" id="zoom-{name}-{z}"{checked}>'
         for z, checked in (("fit", " checked"), ("full", ""), ("double", "")))
     labels = "".join(f'<label for="zoom-{name}-{z}" data-z="{z}">{words}</label>'
-                     for z, words in (("fit", "fit the page"), ("full", "full size (scroll to pan)"),
-                                      ("double", "double size")))
+                     for z, words in (("fit", f"fit the page (words at least {LEGIBLE_PX} px)"),
+                                      ("full", "full size (scroll to pan)"), ("double", "double size")))
     return f'{inputs}<div class="zoom" role="group" aria-label="Zoom">Zoom: {labels}</div>\n'
 
 
@@ -146,7 +170,7 @@ def render_page(
             f'<p class="narration">{escape(fig.narration)}</p>\n'
             f"{guide_link(fig)}"
             f"{zoom_controls(fig.name)}"
-            f'<figure>\n<div class="drawing" role="img" aria-label="{escape(fig.alt)}">'
+            f'<figure>\n<div class="drawing" role="img" aria-label="{escape(fig.alt)}"{drawing_style(svg)}>'
             f"{inline_svg(svg, fig.name)}</div>\n"
             f"<figcaption>{escape(nav_text(fig))}</figcaption>\n</figure>\n{link}\n</section>\n"
         )

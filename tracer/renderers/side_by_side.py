@@ -1,8 +1,9 @@
 """Two trees on one page: a search (a learner's) beside the guide's minimax from the same position.
 
 Both trees are inline SVG at Graphviz's own size (points), so one board is the same size
-in both: their common scale, which a zoom chosen on the page changes for both at once
-(radio buttons and CSS; the page runs no script). What the page says of the two comes
+in both, and sit whole in one frame, so they scroll together: their common scale, which a
+zoom chosen on the page changes for both at once (radio buttons and CSS; the page runs no
+script). What the page says of the two comes
 from the search's words (``beside_guide``); its marks on the guide's tree too
 (``guide_marks``).
 """
@@ -21,15 +22,17 @@ from .figures_page import NO_SCRIPTS, inline_svg
 #: The zooms offered (percent); the first one checked.
 ZOOMS = (100, 75, 50, 25)
 
-#: How the two trees sit: side by side, stacked on a narrow screen, each scrolling in its frame.
+#: How the two trees sit: side by side in one frame, whole (no frame of their own cuts them at
+#: the bottom), so the page scrolls both down at once and the frame scrolls both sideways.
 TREES_CSS = """
-.trees { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
-.trees section { flex: 1 1 24em; min-width: 0; border: 1px solid #d0d0d0; border-radius: 6px; padding: .5em; }
+.trees { display: flex; gap: 1em; align-items: flex-start; overflow-x: auto; }
+.trees section { flex: 1 0 auto; min-width: min(24em, 100%); border: 1px solid #d0d0d0; padding: .5em; }
+.trees section > p { max-width: 40em; }
 .trees section p { font-size: .85em; color: #555; margin: 0 0 .3em; }
 .trees details { margin-top: .4em; font-size: .9em; }
 .trees h2 { font-size: 1.05em; margin: 0 0 .3em; }
-.drawing { overflow: auto; max-height: 85vh; }
 .drawing svg { display: block; }
+.trees details .drawing { overflow: auto; }
 """
 
 CSS = TREES_CSS + """
@@ -75,8 +78,8 @@ def columns(trace: Trace, guide: Trace, svgs: Sequence[str], legends: Sequence[s
 
 
 def render_trees(cols: Sequence[Column]) -> str:
-    """The trees side by side (stacked on a narrow screen), each scrolling inside its frame, its
-    legend folded under it."""
+    """The trees side by side in one frame that scrolls them together, each with its legend
+    folded under it."""
     parts = []
     for col in cols:
         parts.append(

@@ -181,7 +181,9 @@
     if (first) {
       const top = first.offsetTop, bottom = top + first.offsetHeight;
       if (top < codeEl.scrollTop || bottom > codeEl.scrollTop + codeEl.clientHeight) {
-        codeEl.scrollTop = Math.max(0, top - codeEl.clientHeight / 3);
+        // A third of the way down, unless its end would then be cut: a wrapped line shows whole.
+        const room = codeEl.clientHeight;
+        codeEl.scrollTop = Math.max(0, Math.min(top, Math.max(top - room / 3, bottom - room)));
       }
     }
   }

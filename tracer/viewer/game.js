@@ -19,8 +19,16 @@
  * phrases.js); Python's play.match.Decision.reason fills the same ones.
  */
 "use strict";
-(function () {
-  const D = JSON.parse(document.getElementById("game-data").textContent);
+/* The page's data: JSON, deflated and in base64 (tracer/play/page.py), inflated here. */
+async function readGameData() {
+  const packed = atob(document.getElementById("game-data").textContent.trim());
+  const bytes = Uint8Array.from(packed, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+(async function () {
+  const D = await readGameData();
   const VIEWER_PAGE = JSON.parse(document.getElementById("viewer-page").textContent);
   const $ = (id) => document.getElementById(id);
   const cellButtons = Array.from(document.querySelectorAll("#board [data-cell]"));
@@ -345,6 +353,9 @@
 
   $("play-game").addEventListener("click", () => newGame(true));
   $("new-game").addEventListener("click", () => newGame(false));
+  // Disabled in the page until its data is read (a moment after the page shows).
+  $("play-game").disabled = $("new-game").disabled = false;
+  performance.mark("tracer-game-ready");  // for benchmarks/game_bench.py
   cellButtons.forEach((button) => button.addEventListener("click", () => humanPlay(Number(button.dataset.cell))));
 
   // The command line's --ai and --scores choose what the page starts with.

@@ -104,7 +104,7 @@
   toggle.id = "quiz-toggle";
   toggle.type = "button";
   toggle.title = "Predict each step before it is shown (q)";
-  const group = el("div", "group");
+  const group = el("div", "group quiz-group");
   group.appendChild(toggle);
   document.getElementById("controls").appendChild(group);
 

@@ -534,10 +534,13 @@
   }
 
   /* Lines from each row's running card to the cards below it. All positions are read
-   * before anything is written, so the browser lays the page out only once. */
+   * before anything is written, so the browser lays the page out only once. A line's
+   * words sit in a band above its row's cards: the line stops at the band and picks up
+   * again below its own words, so no line is drawn through a label. */
   function drawEdges(rows, best, top) {
     const box = treeEl.getBoundingClientRect();
     const dx = treeEl.scrollLeft - box.left, dy = treeEl.scrollTop - box.top;
+    const font = parseFloat(getComputedStyle(edgesEl).fontSize);  // the labels' size, zoom included
     const rowEls = rowsEl.children;
     const lines = [];
     for (let d = 1; d < rowEls.length; d++) {
@@ -545,24 +548,30 @@
       if (!from) continue;
       const a = from.getBoundingClientRect();
       const x1 = a.left + a.width / 2 + dx, y1 = a.bottom + dy;
-      const cards = rowEls[d].children[1].children;
-      for (let j = 0; j < cards.length; j++) {
-        const to = cards[j];
-        const b = to.getBoundingClientRect();
+      const cards = [...rowEls[d].children[1].children];
+      const boxes = cards.map((to) => to.getBoundingClientRect());
+      // The band: a line of text ending just above the row's highest card.
+      const bandBottom = Math.min(...boxes.map((b) => b.top)) + dy - 3;
+      const bandTop = bandBottom - 1.3 * font;
+      cards.forEach((to, j) => {
+        const b = boxes[j];
         let cls = "edge";
         const c = to.classList;
         if (c.contains("path") || c.contains("current") || c.contains("placed")) cls += " on-path";
         else if (c.contains("future")) cls += " future";
         if (rows[d].parent === top && best >= 0) cls += j === best ? " picked" : " rejected";
         const x2 = b.left + b.width / 2 + dx, y2 = b.top + dy;
-        lines.push(html`<line class="${cls}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`);
-        if (to.dataset.edge) {
-          // Just above the card it leads to, where neighbouring labels cannot overlap.
-          lines.push(html`<text class="edge-label" x="${x2}" y="${y2 - 5}">${to.dataset.edge}</text>`);
+        if (!to.dataset.edge) {  // straight down through the band, clear of its neighbours' words
+          lines.push(html`<path class="${cls}" d="M${x1} ${y1}L${x2} ${bandTop - 2}L${x2} ${y2}"/>`);
+          return;
         }
-      }
+        lines.push(html`<path class="${cls}" d="M${x1} ${y1}L${x2} ${bandTop - 2}M${x2} ${bandBottom + 1}L${x2} ${y2}"/>`);
+        lines.push(html`<text class="edge-label" x="${x2}" y="${bandBottom - 0.28 * font}">${to.dataset.edge}</text>`);
+      });
     }
-    const width = treeEl.scrollWidth, height = treeEl.scrollHeight;
+    // The rows' extent, not the panel's scroll size: that includes the arrows' own last size,
+    // so it would never shrink when the tree does (a smaller zoom).
+    const width = rowsEl.offsetLeft + rowsEl.scrollWidth, height = rowsEl.offsetTop + rowsEl.scrollHeight;
     const focus = rowsEl.querySelector(".card.placed") || rowsEl.querySelector(".card.current");
     const focusBox = focus && focus.getBoundingClientRect();
     const running = stackEl.lastElementChild;
@@ -652,19 +661,51 @@
   let state = null;
 
   /* A figure's name in the badge: a link to the figures page written with this page; without
-   * one, the name alone, saying how to write them; inside the game page (no figures_href at
-   * all), nothing. */
+   * one, the name alone (the legend says once how to write them); inside the game page (no
+   * figures_href at all), nothing. */
   function figureLink(name, label) {
     if (D.figures_href === undefined) return "";
-    if (D.figures_href === null) {
-      return cat(html` <span class="figure-link none" title="${text("figure.howto")}">${label}</span>`,
-        html` <span class="figure-howto">${text("figure.missing")}</span>`);
-    }
+    if (D.figures_href === null) return html` <span class="figure-link none" title="${text("figure.howto")}">${label}</span>`;
     return html` <a class="figure-link" href="${D.figures_href}#${name}" title="${text("figure.tip")}">${label}</a>`;
   }
 
+  // ---- the tree's zoom -------------------------------------------------------------------
+
+  /* The tree's scale (--zoom on #tree: every size in it follows). Until the learner picks
+   * one, it follows the panel: 1 on a laptop or a projector (its words then 14 px), larger
+   * as the panel grows past a laptop's (a 1920 px screen's tree fills its panel). */
+  const ZOOM_LIMITS = [0.3, 3];
+  const LAPTOP_PANEL = [640, 560];  // a little over the tree panel of a 1024×768 window
+  let chosenZoom = null;
+  const clampZoom = (z) => Math.min(ZOOM_LIMITS[1], Math.max(ZOOM_LIMITS[0], z));
+  const panelZoom = () => Math.min(1.8, Math.max(1,
+    Math.min(treeEl.clientWidth / LAPTOP_PANEL[0], treeEl.clientHeight / LAPTOP_PANEL[1])));
+  const zoomNow = () => Number(treeEl.style.getPropertyValue("--zoom")) || 1;
+  function applyZoom() {
+    const z = chosenZoom === null ? panelZoom() : chosenZoom;
+    treeEl.style.setProperty("--zoom", z.toFixed(3));
+    // The level beside the buttons only when it is not the "100 %" the button names.
+    $("zoom-level").textContent = Math.abs(z - 1) < 0.005 ? "" : `${Math.round(z * 100)}\u2009%`;
+  }
+  /* The zoom at which the whole tree of this step fits its panel (the drawing scales
+   * almost in proportion: two rounds make up for the borders that do not). */
+  function fitZoom() {
+    rowsEl.style.minWidth = "0";  // the rows' own width (they stretch to the panel otherwise)
+    for (let round = 0; round < 2; round++) {
+      const z = zoomNow();
+      const wide = (treeEl.clientWidth - 12) / rowsEl.scrollWidth, tall = (treeEl.clientHeight - 20) / rowsEl.scrollHeight;
+      chosenZoom = clampZoom(z * Math.min(wide, tall));
+      applyZoom();
+    }
+    rowsEl.style.minWidth = "";
+    render();
+  }
+  const setZoom = (z) => { chosenZoom = z === null ? null : clampZoom(z); applyZoom(); render(); };
+  const zoomBy = (factor) => setZoom(zoomNow() * factor);
+
   function render() {
     state = locate(current);
+    applyZoom();
     const top = state.frames[state.frames.length - 1];
     story.dataset.step = current + 1;
     story.dataset.kind = KIND_NAMES[state.kind];
@@ -769,6 +810,10 @@
   playButton.onclick = togglePlay;
   speed.onchange = () => { if (timer) setPlaying(true); };
   slider.oninput = () => go(Number(slider.value) - 1);
+  $("zoom-in").onclick = () => zoomBy(1.25);
+  $("zoom-out").onclick = () => zoomBy(0.8);
+  $("zoom-fit").onclick = fitZoom;
+  $("zoom-reset").onclick = () => setZoom(1);
   rowsEl.addEventListener("click", (event) => {
     const target = event.target.closest(".card");
     if (target) go(beginOf(Number(target.dataset.call)));
@@ -803,10 +848,18 @@
     } else if (key === " " || key === "Spacebar") togglePlay();
     else if (key === "Home") go(0);
     else if (key === "End") go(TOTAL - 1);
+    else if (key === "+" || key === "=") zoomBy(1.25);
+    else if (key === "-" || key === "_") zoomBy(0.8);
+    else if (key === "0") setZoom(1);
+    else if (key === "f") fitZoom();
     else handled = false;
     if (handled) event.preventDefault();
   });
   window.addEventListener("resize", () => { if (state) render(); });
+  // On a phone the quiz sticks just under the controls (viewer.css): it needs their height.
+  const controlsEl = $("controls");
+  new ResizeObserver(() => document.body.style.setProperty("--controls-height", `${controlsEl.offsetHeight}px`))
+    .observe(controlsEl);
   // The tree's panel also changes size without the window (the quiz opening above it):
   // draw again, so the running card stays in view.
   let treeSize = "";
@@ -823,6 +876,11 @@
     if (cls) span.appendChild(el("i", "sw " + cls, sample || undefined));
     span.append(fill(words));
     $("legend").insertBefore(span, keys);
+  }
+  // Figures named but not written with this page: said once, in the legend.
+  if (D.figures_href === null) {
+    const howto = el("span", "figure-howto", `${text("figure.guide", { number: "N" })} ${text("figure.missing")}`);
+    $("legend").insertBefore(howto, keys);
   }
   // The legend sits below the panels (they keep the window's height): a button brings it up.
   $("to-legend").addEventListener("click", () => $("legend").scrollIntoView({block: "nearest"}));

@@ -57,11 +57,11 @@
         box.setAttribute("role", "img");
         box.setAttribute("aria-label", describe(pid));
         box.style.cssText = "display:grid;grid-template-columns:auto auto;column-gap:0.4em;line-height:1.15;"
-          + "font-size:0.95em;text-align:left";
+          + "text-align:left";
         const red = "color:var(--played-fill)";
         heapsOf(pid).forEach((size, heap) => {
           const number = ctx.el("span", "nim-number", String(heap + 1));
-          number.style.cssText = "color:var(--index-text);font-size:0.8em;text-align:right";
+          number.style.cssText = "color:var(--index-text);text-align:right";
           const row = ctx.el("span", "nim-row");
           row.style.whiteSpace = "nowrap";
           const testing = look.placed >= 0 && heapOf(look.placed) === heap ? takeOf(look.placed) : 0;
