@@ -33,20 +33,29 @@ def entry(program: Program) -> Function | None:
 
 
 def notation_for(program: Program, shape: Shape | None, board_param: str = "") -> tuple[Notation, str | None]:
-    """How to write a board for ``program``, and the top-level variable to fill in place, if any:
-    one named as the function's board parameter (code that reads ``board`` instead of its
-    parameter ``board`` then sees the same board); any other is left alone."""
-    variable = next((name for n, name in program.hints if name is not None and name == board_param), None)
+    """How to write a board for ``program``, and the top-level variable to fill in place, if any
+    (see board_variable)."""
+    variable = board_variable(program, board_param)
     if shape is not None and shape.notation is not None and shape.notation.empty != UNKNOWN:
         return shape.notation, variable
-    complete = [n for n, _ in program.hints if n.empty != UNKNOWN]
+    complete = [(n, name) for n, name in program.hints if n.empty != UNKNOWN]
     if complete:
-        best = next((n for n, name in program.hints if name is not None and n.empty != UNKNOWN), complete[0])
-        return best, variable
+        # The filled variable's own notation first, so the position fits it; then any named board.
+        ranked = sorted(complete, key=lambda hint: (hint[1] != variable, hint[1] is None))
+        return ranked[0][0], variable
     lower = program.marks and all(m.islower() for m in program.marks)
     if lower:
         return Notation(marks=("x", "o")), variable
     return GUIDE_NOTATION, variable
+
+
+def board_variable(program: Program, board_param: str = "") -> str | None:
+    """The top-level board the program's helpers may read instead of their parameter (``board``,
+    ``origBoard``, ``myboard``): one named as the function's board parameter, else the first the
+    source binds. Tracer fills it with the position in place and passes it, as the program's own
+    call ``minimax(origBoard, aiPlayer)`` does."""
+    named = [name for _, name in program.hints if name is not None]
+    return board_param if board_param in named else (named[0] if named else None)
 
 
 #: What a parameter is for, read from its name (lowercased, no underscores): the first pattern

@@ -53,17 +53,21 @@ def shapes_of(record: Record) -> list[Shape]:
     rows = record.rows
     by_fn: dict[int, list[int]] = {}
     rets: dict[int, list[int]] = {}
+    leaves: dict[int, list[int]] = {}
     for r in range(len(rows)):
         by_fn.setdefault(rows.fn[r], []).append(rows.args[r])
         if rows.ended[r] == RETURNED:
             rets.setdefault(rows.fn[r], []).append(rows.value[r])
+            if not rows.children[r]:
+                leaves.setdefault(rows.fn[r], []).append(rows.value[r])
     out = []
     for k in range(len(record.functions)):
         args_ids = sorted(set(by_fn.get(k, [])))[:60]
         shape = _arguments_shape([unwrap(record.value(a)) for a in args_ids],
                                  [record.value(a) for a in args_ids])
         samples = [unwrap(record.value(v)) for v in sorted(set(rets.get(k, [])))[:200]]
-        shape.returns = return_kind(samples, shape.notation is not None and shape.notation.shape == "rows")
+        ends = [unwrap(record.value(v)) for v in sorted(set(leaves.get(k, [])))[:50]]
+        shape.returns = return_kind(samples, shape.notation is not None and shape.notation.shape == "rows", ends)
         out.append(shape)
     return out
 
@@ -171,8 +175,9 @@ class Reader:
         key = (fn, vid)
         found = self.returned_memo.get(key)
         if found is None:
-            found = self.returned_memo[key] = read_returned(unwrap(self.record.value(vid)),
-                                                            self.shapes[fn].returns)
+            shape = self.shapes[fn]
+            first = 1 if shape.notation is not None and shape.notation.shape == "ten" else 0
+            found = self.returned_memo[key] = read_returned(unwrap(self.record.value(vid)), shape.returns, first)
         return found
 
 

@@ -26,6 +26,11 @@ def written(value: Any, language: str, top: bool = True) -> str:
     return text if len(text) <= LONGEST else text[:LONGEST - 1] + "…"
 
 
+def number_text(value: float | int, language: str) -> str:
+    """A number as ``language`` writes it: ``-Infinity`` in JavaScript, ``-inf`` in Python."""
+    return _number(value, language)
+
+
 def _number(value: float | int, language: str) -> str:
     if isinstance(value, bool):
         return ("True" if value else "False") if language == "python" else ("true" if value else "false")

@@ -1,0 +1,113 @@
+"""``trace check`` reads values as the program writes them and writes what was due the same way.
+
+The programs are in tests/learners/, each written for these tests in the shape learners use
+(``[x, y, score]``, ``(move, score)``, ``{evaluation, id}``, a board of ten cells, a board of
+``true``/``false``/``null``, a top-level board the helpers read). On the guide's board
+``X.O/X.X/OO.`` with X to move, the guide's minimax makes 9 calls and its test-plays of cells
+1, 4 and 8 are worth -1, +1, -1 to X (the reference in tests/checking.py says so too, below):
+a search that keeps the lowest test-play at X's first call returns cell 1's -1 instead of cell
+4's +1, and departs at call #1.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from checking import LEARNERS, calls, play_values, run_check, run_text
+
+GUIDE_BOARD = "X.OX.XOO."
+
+
+def test_the_reference_agrees_with_the_docstring() -> None:
+    assert play_values(GUIDE_BOARD, "X", "X") == [-1, 1, -1]
+    assert calls(GUIDE_BOARD, "X") == 9
+
+
+def planted(tmp_path: Path, name: str, old: str, new: str) -> str:
+    """A copy of the learner ``name`` with ``old`` replaced by ``new`` (once, and it must be there)."""
+    text = (LEARNERS / name).read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path = tmp_path / name
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return str(path)
+
+
+def test_x_y_score_is_read_as_a_move_and_a_score() -> None:
+    """``[x, y, score]`` with ``[-1, -1, score]`` at finished boards: the guide's 9 calls and scores."""
+    code, data, err = run_check(str(LEARNERS / "py_xy_score.py"))
+    assert code == 0, err
+    assert data["verdict"] == "identical" and data["calls"] == 9 and data["board"] == GUIDE_BOARD
+
+
+def test_x_y_score_expected_in_its_own_shape(tmp_path: Path) -> None:
+    path = planted(tmp_path, "py_xy_score.py", "if player == COMP and found[2] > best[2]",
+                   "if player == COMP and found[2] < best[2]")
+    code, data, _ = run_check(path)
+    assert code == 1 and data["verdict"] == "wrong"
+    wrong = data["first_wrong"]
+    # Calls #1-#6 find a better value at least once, but call #7 (X to move on XOO/X.X/OOX,
+    # O having played cell 1 at #6) has one test-play, cell 4 (row 1, column 1), a win worth
+    # +1: kept only if lower than -inf, it is never kept, and -inf (as Python writes it) is
+    # returned with the placeholder move.
+    assert (wrong["call"], wrong["board"], wrong["returned"], wrong["expected"]) == (
+        7, "XOOX.XOOX", [-1, -1, "-inf"], [1, 1, 1])
+    code, text, _ = run_text(path)
+    assert "returned  [-1, -1, -inf]" in text and "expected  [1, 1, 1]" in text
+
+
+def test_move_score_pairs_read_by_what_finished_boards_return(tmp_path: Path) -> None:
+    """``(move, score)`` with ``(-1, score)`` at finished boards: -1 is no cell, the second is the score."""
+    code, data, err = run_check(str(LEARNERS / "py_move_score.py"))
+    assert code == 0, err
+    assert data["verdict"] == "identical" and data["calls"] == 9
+    path = planted(tmp_path, "py_move_score.py", 'pick = max if turn == "X" else min', "pick = min")
+    code, text, _ = run_text(path)
+    assert code == 1
+    assert "returned  (1, -1)" in text and "expected  (4, 1)" in text
+
+
+@pytest.mark.node
+def test_evaluation_and_id_on_a_board_of_true_false_null(tmp_path: Path) -> None:
+    code, data, err = run_check(str(LEARNERS / "js_evaluation_id.js"), "--function", "search")
+    assert code == 0, err
+    assert data["verdict"] == "identical" and data["calls"] == 9 and data["board"] == GUIDE_BOARD
+    path = planted(tmp_path, "js_evaluation_id.js", "xToMove ? got > pick.evaluation",
+                   "xToMove ? got < pick.evaluation")
+    code, text, _ = run_text(path, "--function", "search")
+    assert code == 1
+    # As in test_x_y_score_expected_in_its_own_shape: call #7's one test-play (X on cell 4, +1)
+    # is never kept below the starting -2. The learner's own keys, in the learner's own order.
+    assert "call      #7, X to move on XOO/X.X/OOX" in text
+    assert "returned  {evaluation: -2, id: -1}" in text and "expected  {evaluation: 1, id: 4}" in text
+
+
+def test_a_board_of_ten_cells_numbered_from_one() -> None:
+    code, data, err = run_check(str(LEARNERS / "py_ten_cells.py"))
+    assert code == 0, err
+    assert data["verdict"] == "identical" and data["first_call"] == "tracer" and data["board"] == GUIDE_BOARD
+    code, text, _ = run_text(str(LEARNERS / "py_ten_cells.py"))
+    # Written as the program writes its board: cell 0 unused, then cells 1-9.
+    assert "minimax([' ', 'X', ' ', 'O', 'X', ' ', 'X', 'O', 'O', ' '], True)" in text
+
+
+@pytest.mark.node
+def test_a_top_level_board_the_helpers_read_is_the_one_filled() -> None:
+    """Its empty-cell helper reads ``origBoard``, not its parameter: a fresh array would make it
+    recurse forever on call #1's board; filled in place, it is the guide's search on ±10."""
+    code, data, err = run_check(str(LEARNERS / "js_global_board.js"))
+    assert code == 0, err
+    expected: dict[str, Any] = {"verdict": "correct", "calls": 9, "first_call": "tracer",
+                                "differences": ["score scale"]}
+    assert {k: data[k] for k in expected} == expected
+
+
+def test_no_returned_expected_pair_reads_the_same(tmp_path: Path) -> None:
+    path = planted(tmp_path, "py_xy_score.py", "return [-1, -1, score_of(state)]", "return [-1, -1, 0]")
+    code, text, _ = run_text(path)
+    returned = [line for line in text.splitlines() if line.strip().startswith("returned")]
+    expected = [line for line in text.splitlines() if line.strip().startswith("expected")]
+    assert code == 1
+    for got, due in zip(returned, expected, strict=True):
+        assert got.split(None, 1)[1] != due.split(None, 1)[1]
