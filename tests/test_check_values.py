@@ -111,3 +111,40 @@ def test_no_returned_expected_pair_reads_the_same(tmp_path: Path) -> None:
     assert code == 1
     for got, due in zip(returned, expected, strict=True):
         assert got.split(None, 1)[1] != due.split(None, 1)[1]
+
+
+# ---- --call: the first call made the way the program makes it ------------------------------
+
+
+@pytest.mark.node
+def test_a_call_tracer_cannot_make_is_refused_with_the_reason() -> None:
+    """minimax(node) reads node.cells and node.turn: a board passed in its place makes call #1
+    raise, which is tracer's doing, not the learner's: exit status 2, one line, naming --call."""
+    code, out, err = run_text(str(LEARNERS / "js_node_object.js"))
+    assert code == 2 and out == ""
+    assert err.startswith("trace: error: ") and err.count("\n") == 1
+    assert "call #1 raised TypeError" in err and "--call" in err
+
+
+@pytest.mark.node
+def test_call_says_how_the_program_calls_it() -> None:
+    code, data, err = run_check(str(LEARNERS / "js_node_object.js"), "--call", "minimax(game)")
+    assert code == 0, err
+    assert data["verdict"] == "identical" and data["calls"] == 9 and data["board"] == GUIDE_BOARD
+    code, text, _ = run_text(str(LEARNERS / "js_node_object.js"), "--call", "minimax(game)")
+    assert "as --call minimax(game) says" in text
+
+
+def test_call_in_python_fills_the_board_it_names() -> None:
+    """The expression passes the top-level board; tracer sets the position into it first."""
+    code, data, err = run_check(str(LEARNERS / "py_xy_score.py"), "--call",
+                                "minimax(board, len(empties(board)), COMP)")
+    assert code == 0, err
+    assert data["verdict"] == "identical" and data["calls"] == 9 and data["board"] == GUIDE_BOARD
+
+
+@pytest.mark.parametrize("name", ["py_xy_score.py", pytest.param("js_node_object.js", marks=pytest.mark.node)])
+def test_call_that_is_no_expression_is_bad_input(name: str) -> None:
+    code, out, err = run_text(str(LEARNERS / name), "--call", "minimax(board,")
+    assert code == 2 and out == ""
+    assert err.startswith("trace: error: --call: expected a ") and err.count("\n") == 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..errors import InputError
 from ..games.tictactoe.board import HAS_LINE
 from .calls import Shape
 from .jsinstrument import WHOLE_SEARCH, normalised
@@ -124,6 +125,34 @@ def command(program: Program, fn: Function, shape: Shape | None, cells: Cells, m
     args, board_at = arguments(fn, notation, cells, mover, ai)
     return {"op": "call", "mark": mark, "entry": {"name": fn.name, "reach": fn.reach, "path": fn.path},
             "args": args, "fill": variable if notation.shape != "string" else None, "boardArg": board_at}
+
+
+def expression_command(program: Program, expr: str, shape: Shape | None, cells: Cells, mark: int) -> dict[str, Any]:
+    """The host's command for ``--call EXPR``: the boards EXPR names filled with the position
+    (written as the program writes that board), then EXPR evaluated in the program's scope."""
+    names = expression_names(expr, program.language)
+    variable = next((n for n in names if any(n == name for _, name in program.hints)), names[0] if names else "")
+    notation, _ = notation_for(program, shape, variable)
+    return {"op": "call", "mark": mark, "expr": expr, "fill": names, "board": notation.write(cells)}
+
+
+def expression_names(expr: str, language: str) -> list[str]:
+    """The plain names ``expr`` reads (``minimax(origBoard, aiPlayer)``: ``minimax``, ``origBoard``,
+    ``aiPlayer``), in order; the host fills those that hold a board. InputError if ``expr`` is not
+    a Python expression (node judges a JavaScript one)."""
+    if language == "python":
+        import ast
+
+        try:
+            tree = ast.parse(expr.strip(), "--call", mode="eval")
+        except SyntaxError as exc:
+            raise InputError(f"expected a Python expression, as the program would call its search: {exc.msg}",
+                             "--call") from None
+        found = [node.id for node in ast.walk(tree) if isinstance(node, ast.Name)]
+    else:
+        without_strings = re.sub(r"""(['"`])(?:\\.|(?!\1).)*\1""", " ", expr)
+        found = re.findall(r"(?<![\w$.])[A-Za-z_$][\w$]*", without_strings)
+    return list(dict.fromkeys(found))
 
 
 def legal_positions() -> list[tuple[Cells, str]]:

@@ -33,6 +33,10 @@ Examples:
               help="Side to move on BOARD (default: inferred from the counts).")
 @click.option("--function", "functions", metavar="NAME[,NAME]",
               help="The search function(s), when not named minimax, negamax, max_value/min_value.")
+@click.option("--call", "call", metavar="EXPR",
+              help="How the program calls its search, in its own language (e.g. 'minimax(origBoard, "
+                   "aiPlayer)'), run in its top-level scope after it loads, each position set into the "
+                   "board variables EXPR names; default: tracer calls the search function itself.")
 @click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default=None,
               help="The AI's mark (the maximiser); default: read from the program's scores.")
 @click.option("--scores", "scores_text", default=None, metavar="SCHEME",
@@ -64,7 +68,7 @@ Examples:
                    "pauses there), the guide's answer beside it.")
 @reports_errors
 def check(file: str, board: str | None, example: str | None, turn: str | None, functions: str | None,
-          ai: str | None, scores_text: str | None, boards: int | None, timeout: float, max_calls: int,
+          call: str | None, ai: str | None, scores_text: str | None, boards: int | None, timeout: float, max_calls: int,
           stdin_path: str | None, python: str | None, fmt: str, log_path: str | None, tree_path: str | None,
           side_by_side: str | None, html_path: str | None) -> None:
     """Run a learner's minimax program (FILE, .py or .js) and check it call by call.
@@ -94,7 +98,7 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
         board=_position(board, example, turn), board_source=board or example,
         ai=ai.upper() if ai else None, scores=scale_of(scores_text),
         functions=[n.strip() for n in functions.split(",") if n.strip()] if functions else None,
-        stdin=stdin_path, timeout=timeout, max_calls=max_calls, boards=boards, python=python)
+        stdin=stdin_path, timeout=timeout, max_calls=max_calls, boards=boards, python=python, call=call)
     result = check_file(file, options)
     write_outputs(result, result.to_json() if fmt == "json" else str(result), request)
     if not result.ok:

@@ -17,6 +17,17 @@ from typing import Any
 LONGEST = 300
 
 
+#: The longest message text (a thrown error's) kept: a longer one is cut, with a note of how much.
+LONGEST_MESSAGE = 2000
+
+
+def cut(text: str, longest: int = LONGEST_MESSAGE) -> str:
+    """``text`` cut to a readable length, saying how many characters were left out."""
+    if len(text) <= longest:
+        return text
+    return f"{text[:longest]}… ({len(text) - longest:,} more characters cut)"
+
+
 def written(value: Any, language: str, top: bool = True) -> str:
     """``value`` (recorded JSON data) in ``language``'s notation; ``nothing`` for no value at all
     at the top (``undefined``, a Python function's ``None``)."""

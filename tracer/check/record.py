@@ -126,13 +126,17 @@ class Record:
 
     def error(self, vid: int) -> dict[str, Any]:
         """An error value: ``{type, message, line}``."""
+        from .notation import cut
+
         data = self.value(vid)
         if isinstance(data, dict) and "$error" in data:
             inner = data["$error"]
             if "$dict" in inner:
                 inner = dict(inner["$dict"])
+            if isinstance(inner, dict) and isinstance(inner.get("message"), str):
+                inner = {**inner, "message": cut(inner["message"])}  # a 10 MB message is no report line
             return inner
-        return {"type": "Error", "message": str(data), "line": None}
+        return {"type": "Error", "message": cut(str(data)), "line": None}
 
 
 class RecordReader:

@@ -65,6 +65,8 @@ def _head(result: CheckResult) -> list[str]:
             why = "tracer called it on the board given"
         elif result.program is None:
             why = "tracer.check called it"
+        if result.call is not None:
+            why += f", as --call {result.call} says"
         lines.append(f"First call: {_call_text(found, s.root)} ({why})")
     elif result.program is None:
         lines.append(f"First call: {_call_text(found, s.root)} (made by tracer.check)")

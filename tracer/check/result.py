@@ -29,6 +29,8 @@ class CheckResult:
     program_error: dict[str, Any] | None = None
     #: ``no-call`` when tracer called the search function itself, the program having made no call.
     asked_reason: str | None = None
+    #: ``--call EXPR``: how tracer made the calls it made itself, if the user said.
+    call: str | None = None
     #: The positions tracer called the search function on.
     positions: list[tuple[Cells, str]] = field(default_factory=list)
     #: The program ran past its limit before making any search call.

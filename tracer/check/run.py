@@ -4,14 +4,16 @@ to the guide's minimax, and call the search function itself where the program do
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import InputError, TracerError
-from .asking import command, entry, guide_board, varied_positions
+from .asking import command, entry, expression_command, expression_names, guide_board, varied_positions
 from .calls import Reader, searches_of, shapes_of
+from .notation import cut
 from .program import Host, Program, load_program, node_check
 from .reading import Cells
 from .result import CheckResult
-from .scales import Scale
+from .scales import Scale, winner
 from .verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_search
 
 
@@ -38,11 +40,15 @@ class CheckOptions:
     boards: int | None = None
     #: The Python that runs a .py file (default: the one running tracer).
     python: str | None = None
+    #: ``--call EXPR``: how the program calls its search, evaluated in its own scope.
+    call: str | None = None
 
 
 def check_file(path: str, options: CheckOptions) -> CheckResult:
     """Check the program at ``path``; InputError (exit 2) if it cannot be checked."""
     program = load_program(path, options.functions)
+    if options.call is not None:
+        expression_names(options.call, program.language)  # a Python one is refused before it runs
     host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
                 max_calls=options.max_calls, python=options.python)
     try:
@@ -56,7 +62,7 @@ class _Session:
         self.program = program
         self.host = host
         self.options = options
-        self.result = CheckResult(program, host.output)
+        self.result = CheckResult(program, host.output, call=options.call)
         self.asked = 0
 
     def settings(self) -> Settings:
@@ -104,26 +110,59 @@ class _Session:
 
     def ask(self, cells: Cells, mover: str) -> SearchCheck | None:
         """Call the search function on a position; its check (None if it could not be called)."""
-        fn = entry(self.program)
-        if fn is None:
-            raise InputError(self._unreachable(), self.program.path)
-        record = self.host.record
-        shapes = shapes_of(record)
-        index = [f.name for f in self.program.functions].index(fn.name)
-        ai = self.options.ai or self.program_ai() or mover
         position = self.asked
         self.asked += 1
-        status = self.host.ask(command(self.program, fn, shapes[index], cells, mover, ai, position))
+        status = self.host.ask(self.call_command(cells, mover, position))
         if status == "missing":
             raise InputError(self._unreachable(), self.program.path)
-        reader = Reader(record, shapes_of(record))
+        if status.startswith("badcall"):
+            raise InputError("expected a JavaScript expression, as the program would call its search: "
+                             + status.removeprefix("badcall").strip(), "--call")
+        reader = Reader(self.host.record, shapes_of(self.host.record))
         found = [s for s in searches_of(reader) if s.origin == "asked" and s.position == position]
         self.result.positions.append((cells, mover))
         if not found:
+            if self.options.call is not None:
+                raise InputError(f"{self.options.call} made no call of the search function", "--call")
             return None
         check = check_search(found[0], self.settings())
+        self.refuse_own_call(check)
         self.result.checks.append(check)
         return check
+
+    def call_command(self, cells: Cells, mover: str, position: int) -> dict[str, Any]:
+        """The host's command for one position: ``--call EXPR``, else tracer's own call."""
+        fn = entry(self.program)
+        if fn is None and self.options.call is None:
+            raise InputError(self._unreachable(), self.program.path)
+        shapes = shapes_of(self.host.record)
+        names = [f.name for f in self.program.functions]
+        shape = shapes[names.index(fn.name)] if fn is not None else None
+        if self.options.call is not None:
+            return expression_command(self.program, self.options.call, shape, cells, position)
+        assert fn is not None
+        ai = self.options.ai or self.program_ai() or mover
+        return command(self.program, fn, shape, cells, mover, ai, position)
+
+    def refuse_own_call(self, check: SearchCheck) -> None:
+        """Exit status 2 where the call tracer made itself is not one the program would make:
+        call #1 raises, or plays nothing on a board with empty cells and no line (see --call)."""
+        if self.options.call is not None or check.search.loop is not None:
+            return
+        s = check.search
+        why = None
+        raised = s.raised(s.root)
+        cells = s.root_cells
+        if raised is not None and not any(s.raised(child) for child in s.children(s.root)):
+            message = " ".join(str(raised.get("message")).split())
+            why = f"call #1 raised {raised.get('type')}: {cut(message, 200)}"
+        elif cells is not None and None in cells and winner(cells) is None and not s.children(s.root):
+            why = "call #1 played nothing, though its board has empty cells"
+        if why is not None:
+            from .report import first_call_text
+
+            raise InputError(f"trace check called {first_call_text(check)} itself, as the program never does, "
+                             f"and {why}: say how the program calls it with --call EXPR", self.program.path)
 
     def program_ai(self) -> str | None:
         """The program's AI: as its first search scored, else as its source names it."""

@@ -331,9 +331,45 @@ function fillInPlace(target, cells) {
   return target;
 }
 
+function runExpression(command) {
+  // --call EXPR: the boards it names filled with the position, then EXPR evaluated in the
+  // program's own top-level scope (peek is an eval there).
+  try {
+    new Function("return (" + command.expr + "\n);");
+  } catch (e) {
+    notify("badcall " + String(e.message).replace(/\s+/g, " "));
+    return;
+  }
+  const board = decode(command.board);
+  for (const name of command.fill) {
+    let target;
+    try {
+      target = T.peek(name);
+    } catch (e) {
+      target = undefined;
+    }
+    if (Array.isArray(target) && target.length === board.length) fillInPlace(target, board);
+    else if (target !== null && typeof target === "object" && !Array.isArray(target)) {
+      // a node or game object: the position goes into its board (its first array of that length)
+      const key = Object.keys(target).find((k) => Array.isArray(target[k]) && target[k].length === board.length);
+      if (key !== undefined) fillInPlace(target[key], board);
+    }
+  }
+  emit(MARK, command.mark);
+  try {
+    T.peek("(" + command.expr + "\n)");
+  } catch (e) {
+    if (e === STOP) throw e;
+    emit(UNWIND, errorId(e));
+  }
+  flush();
+  notify("done");
+}
+
 function runCall(command) {
   calls = 0;
   deadline = Date.now() + cfg.timeoutMs;
+  if (command.expr !== undefined) return runExpression(command);
   let fn;
   try {
     fn = lookup(command.entry);

@@ -282,9 +282,39 @@ def fill_in_place(target, cells):
     return target
 
 
+def run_expression(cfg, recorder, module, command):
+    """--call EXPR: the boards it names filled with the position, then EXPR evaluated in the
+    program's own top-level scope (tracer checked that it is an expression)."""
+    board = decode(command["board"])
+    for name in command["fill"]:
+        target = module.__dict__.get(name)
+        if not isinstance(target, list):
+            # a node or game object: the position goes into its board (its first list of that length)
+            fields = target if isinstance(target, dict) else getattr(target, "__dict__", {})
+            target = next((v for v in fields.values() if isinstance(v, list) and len(v) == len(board)), None)
+        if isinstance(target, list) and len(target) == len(board):
+            fill_in_place(target, board)
+    recorder.events.append(MARK)
+    recorder.events.append(command["mark"])
+    try:
+        eval(compile(command["expr"], "<--call>", "eval"), module.__dict__)
+    except Stop:
+        recorder.flush()
+        notify(cfg, "limit")
+        raise
+    except BaseException as error:
+        recorder.events.append(UNWIND)
+        recorder.events.append(0)
+        recorder.errors.append((len(recorder.events) - 1, error))
+    recorder.flush()
+    notify(cfg, "done")
+
+
 def run_call(cfg, recorder, module, command):
     recorder.calls = 0
     recorder.deadline = time.monotonic() + cfg["timeoutMs"] / 1000
+    if "expr" in command:
+        return run_expression(cfg, recorder, module, command)
     fn = lookup(module, command["entry"])
     if not callable(fn):
         notify(cfg, "missing")
