@@ -11,6 +11,7 @@ passed, so code that reads the variable instead of its parameter sees the same b
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
@@ -20,7 +21,7 @@ from .jsinstrument import WHOLE_SEARCH, normalised
 from .program import Program
 from .reading import GUIDE_NOTATION, UNKNOWN, Cells, Notation
 from .record import Function
-from .scales import other
+from .scales import other, winner
 
 INFINITY = {"$n": "Infinity"}
 MINUS_INFINITY = {"$n": "-Infinity"}
@@ -110,7 +111,7 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
         elif part == "high":
             args.append(INFINITY)
         elif part == "colour":
-            args.append(1)
+            args.append(1 if mover == ai else -1)  # +1 for the side the program's first call passed +1
         else:
             args.append(None)
     return args, max(board_at, 0)
@@ -196,6 +197,69 @@ def varied_positions(count: int, most_empty: int = 8) -> list[tuple[Cells, str]]
         round_ += 1
     chosen.sort(key=lambda p: p[0].count(None))
     return chosen
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position tracer checks the search on, with the name the report gives it."""
+
+    cells: Cells
+    mover: str
+    #: What it is there for: ``a draw``, ``O to move``, ``O must block`` or ``varied``.
+    name: str
+
+
+#: How many empty cells the named positions have, in order of preference: searches of a few
+#: dozen calls (five empty cells for X to move, four for O).
+NAMED_EMPTIES = (5, 4)
+
+
+def named_positions(own: tuple[Cells, str] | None) -> list[Position]:
+    """Positions chosen so every terminal check runs: one whose best play ends in a draw (the
+    full-board check), one with the other side to move than on the program's own position,
+    and one where the side to move must block the other's line (both wins reached)."""
+    mover = own[1] if own else "X"
+    pool = [p for empties in NAMED_EMPTIES for p in _pool(empties)]
+    wanted = (
+        (f"a draw, {mover} to move", lambda c, m: m == mover and _value(c, m) == 0),
+        (f"{other(mover)} to move", lambda c, m: m == other(mover) and _value(c, m) != 0),
+        (f"{mover} must block", lambda c, m: m == mover and _must_block(c, m)),
+    )
+    chosen: list[Position] = []
+    for name, fits in wanted:
+        found = next(((c, m) for c, m in pool if fits(c, m) and (c, m) != own
+                      and all((c, m) != (p.cells, p.mover) for p in chosen)), None)
+        if found is not None:
+            chosen.append(Position(found[0], found[1], name))
+    return chosen
+
+
+def _pool(empties: int) -> list[tuple[Cells, str]]:
+    """The legal unfinished positions with ``empties`` empty cells, in a fixed shuffled order."""
+    import hashlib
+
+    found = [p for p in legal_positions() if p[0].count(None) == empties]
+    found.sort(key=lambda p: hashlib.sha256(("".join(c or "." for c in p[0]) + p[1]).encode()).digest())
+    return found
+
+
+def _value(cells: Cells, mover: str) -> int:
+    """The game's value with best play, from X's side: +1, -1 or 0."""
+    won = winner(cells)
+    if won is not None:
+        return 1 if won == "X" else -1
+    if None not in cells:
+        return 0
+    values = [_value(cells[:i] + (mover,) + cells[i + 1:], other(mover)) for i, c in enumerate(cells) if c is None]
+    return max(values) if mover == "X" else min(values)
+
+
+def _must_block(cells: Cells, mover: str) -> bool:
+    """Whether ``mover`` has no win in one but the other side has one: it must block it."""
+    def wins_now(mark: str) -> bool:
+        return any(winner(cells[:i] + (mark,) + cells[i + 1:]) == mark for i, c in enumerate(cells) if c is None)
+
+    return not wins_now(mover) and wins_now(other(mover))
 
 
 def guide_board() -> tuple[Cells, str]:

@@ -18,7 +18,9 @@ Examples:
   trace check minimax.js -o tree.svg --log calls.txt --side-by-side both.html
   trace check minimax.py --html steps.html   step through your calls to the first departure
   trace check minimax.py board.txt    the board to call minimax on, if the program makes no call
-  trace check minimax.py --boards     also check 30 varied positions, stop at the first wrong
+  trace check minimax.py --boards     check 30 positions after its own, stop at the first wrong
+  trace check minimax.py --boards 0   check only the program's own position
+  trace check page.js --call 'minimax(origBoard, aiPlayer)'   how the program calls its search
   trace check game.py --function max_value,min_value,minimax
   trace check minimax.js --format json
 """
@@ -42,9 +44,10 @@ Examples:
 @click.option("--scores", "scores_text", default=None, metavar="SCHEME",
               help="The program's terminal scores: tutorial (-1,1,0), ten, depth (10-depth) or "
                    "HUMAN_WIN,AI_WIN,DRAW; default: read from its finished boards.")
-@click.option("--boards", is_flag=False, flag_value=DEFAULT_BOARDS, default=None, type=click.IntRange(1, 2000),
-              metavar="[N]", help=f"Also check N varied positions (default {DEFAULT_BOARDS}), smallest "
-                                  "first; stop at the first wrong one.")
+@click.option("--boards", is_flag=False, flag_value=DEFAULT_BOARDS, default=None, type=click.IntRange(0, 2000),
+              metavar="[N]", help="How many positions to check after the program's own (default: 3 named ones, "
+                                  "a draw, the other side to move, a block; --boards alone: "
+                                  f"{DEFAULT_BOARDS}; 0: its own only); stop at the first wrong one.")
 @click.option("--timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True,
               metavar="SECONDS", help="Stop the program after this long (each search tracer asks for, too).")
 @click.option("--max-calls", type=click.IntRange(1), default=2_000_000, show_default=True, metavar="N",

@@ -3,13 +3,16 @@ learner's own function returns (``{index, score}``, a number, a ``(score, move)`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .calls import LOOP
 from .notation import number_text, plain_written, written
 from .reading import MOVE_KEYS, SCORE_KEYS, unwrap
 from .verdict import SearchCheck
 from .words import board9, signed
+
+if TYPE_CHECKING:
+    from .result import CheckResult
 
 
 def expected_json(check: SearchCheck, node: int, score: float | None, move: int | None, terminal: bool) -> Any:
@@ -145,3 +148,44 @@ def expected_text(check: SearchCheck) -> str:
         raw = _raw_return(check, check.search.root)
     as_tuple = isinstance(raw, dict) and "$tuple" in raw
     return plain_written(expected, check.search.record.language, as_tuple)
+
+
+# ---- the positions checked ----------------------------------------------------------------
+
+
+def position_name(result: CheckResult, index: int) -> str:
+    """The name of the position of ``result.checks[index]`` (``the program's own``, ``a draw``)."""
+    return result.names[index] if index < len(result.names) else f"position {index + 1}"
+
+
+def position_label(result: CheckResult, index: int) -> str:
+    """``position 2 (a draw, X to move): .XO/O.X/...``: how the report names a position."""
+    from .words import compact
+
+    s = result.checks[index].search
+    board = compact(s.root_cells) if s.root_cells else "no board"
+    return f"position {index + 1} ({position_name(result, index)}): {board}, {s.root_mover} to move"
+
+
+def positions_json(result: CheckResult) -> list[dict[str, Any]]:
+    """Every position checked, in order, with its verdict and the differences found on it."""
+    out = []
+    for index, check in enumerate(result.checks):
+        s = check.search
+        out.append({"position": index + 1, "name": position_name(result, index),
+                    "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
+                    "verdict": check.verdict, "calls": check.calls,
+                    "differences": [d.what for d in check.differences],
+                    "first_call": "tracer" if s.origin == "asked" else "program"})
+    return out
+
+
+def differences_found(result: CheckResult) -> list[tuple[str, str, list[int]]]:
+    """Each difference found on any position checked: ``(what, text, positions)``, positions
+    numbered from 1, in the order first found."""
+    found: dict[str, tuple[str, list[int]]] = {}
+    for index, check in enumerate(result.checks):
+        for difference in check.differences:
+            text, where = found.setdefault(difference.what, (difference.text, []))
+            where.append(index + 1)
+    return [(what, text, where) for what, (text, where) in found.items()]

@@ -7,7 +7,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError, TracerError
-from .asking import command, entry, expression_command, expression_names, guide_board, varied_positions
+from .asking import (
+    Position,
+    command,
+    entry,
+    expression_command,
+    expression_names,
+    guide_board,
+    named_positions,
+    varied_positions,
+)
 from .calls import Reader, searches_of, shapes_of
 from .notation import cut
 from .program import Host, Program, load_program, node_check
@@ -36,7 +45,8 @@ class CheckOptions:
     stdin: str | None = None
     timeout: float = 10.0
     max_calls: int = 2_000_000
-    #: ``--boards N``: how many positions to check (None: the program's own search only).
+    #: ``--boards N``: how many positions to check after the first (None: the named ones, a
+    #: draw, the other side to move and a block; 0: the first position only).
     boards: int | None = None
     #: The Python that runs a .py file (default: the one running tracer).
     python: str | None = None
@@ -66,7 +76,8 @@ class _Session:
         self.asked = 0
 
     def settings(self) -> Settings:
-        return Settings(self.options.ai, self.options.scores, self.host.record.limit, self.program_ai())
+        first = self.result.checks[0].scale.view if self.result.checks else None
+        return Settings(self.options.ai, self.options.scores, self.host.record.limit, self.program_ai(), first)
 
     def run(self) -> CheckResult:
         result = self.result
@@ -74,9 +85,10 @@ class _Session:
         record = self.host.record
         if record.program_error is not None:
             result.program_error = record.error(record.program_error)
-        for search in searches_of(Reader(record, shapes_of(record))):
+        own = searches_of(Reader(record, shapes_of(record)))
+        for number, search in enumerate(own, 1):
             check = check_search(search, self.settings())
-            result.checks.append(check)
+            result.add(check, "the program's own" + (f" search {number}" if len(own) > 1 else ""))
             if check.verdict not in (IDENTICAL, CORRECT):
                 return result
         if not result.checks:
@@ -89,11 +101,11 @@ class _Session:
             # board), or BOARD was given: then it is checked too, after the program's own.
             cells, mover = self.options.board or guide_board()
             result.asked_reason = "board" if self.options.board is not None else "no-call"
-            if self.ask(cells, mover) is None or result.checks[-1].verdict not in (IDENTICAL, CORRECT):
+            name = "the board given" if self.options.board is not None else "the guide's board"
+            if self.ask(cells, mover, name, required=True) is None or \
+                    result.checks[-1].verdict not in (IDENTICAL, CORRECT):
                 return result
-        if self.options.boards:
-            result.boards_asked = True
-            self.more_boards(self.options.boards - len(result.checks))
+        self.more_boards(self.options.boards)
         return result
 
     def refuse_syntax_error(self) -> None:
@@ -108,8 +120,10 @@ class _Session:
                               " though it accepts the program itself: please report this to tracer's authors")
         raise InputError(f"invalid JavaScript: {found[1]}", self.program.path, found[0])
 
-    def ask(self, cells: Cells, mover: str) -> SearchCheck | None:
-        """Call the search function on a position; its check (None if it could not be called)."""
+    def ask(self, cells: Cells, mover: str, name: str, required: bool = False) -> SearchCheck | None:
+        """Call the search function on a position; its check (None if it could not be called).
+        Where the call tracer made is not one the program would make (see refusal), a
+        ``required`` position is refused (exit status 2); another is left out, with a note."""
         position = self.asked
         self.asked += 1
         status = self.host.ask(self.call_command(cells, mover, position))
@@ -126,8 +140,13 @@ class _Session:
                 raise InputError(f"{self.options.call} made no call of the search function", "--call")
             return None
         check = check_search(found[0], self.settings())
-        self.refuse_own_call(check)
-        self.result.checks.append(check)
+        why = self.refusal(check)
+        if why is not None and required:
+            raise InputError(why, self.program.path)
+        if why is not None:
+            self.result.boards_note = f"{why}; the positions after it were not checked"
+            return None
+        self.result.add(check, name)
         return check
 
     def call_command(self, cells: Cells, mover: str, position: int) -> dict[str, Any]:
@@ -144,11 +163,11 @@ class _Session:
         ai = self.options.ai or self.program_ai() or mover
         return command(self.program, fn, shape, cells, mover, ai, position)
 
-    def refuse_own_call(self, check: SearchCheck) -> None:
-        """Exit status 2 where the call tracer made itself is not one the program would make:
+    def refusal(self, check: SearchCheck) -> str | None:
+        """Why the call tracer made itself is not one the program would make, if it is not:
         call #1 raises, or plays nothing on a board with empty cells and no line (see --call)."""
         if self.options.call is not None or check.search.loop is not None:
-            return
+            return None
         s = check.search
         why = None
         raised = s.raised(s.root)
@@ -158,11 +177,12 @@ class _Session:
             why = f"call #1 raised {raised.get('type')}: {cut(message, 200)}"
         elif cells is not None and None in cells and winner(cells) is None and not s.children(s.root):
             why = "call #1 played nothing, though its board has empty cells"
-        if why is not None:
-            from .report import first_call_text
+        if why is None:
+            return None
+        from .report import first_call_text
 
-            raise InputError(f"trace check called {first_call_text(check)} itself, as the program never does, "
-                             f"and {why}: say how the program calls it with --call EXPR", self.program.path)
+        return (f"trace check called {first_call_text(check)} itself, as the program never does, and {why}: "
+                "say how the program calls it with --call EXPR")
 
     def program_ai(self) -> str | None:
         """The program's AI: as its first search scored, else as its source names it."""
@@ -170,22 +190,33 @@ class _Session:
             return self.result.checks[0].ai
         return self.program.ai
 
-    def more_boards(self, count: int) -> None:
-        if entry(self.program) is None:
+    def more_boards(self, asked: int | None) -> None:
+        """Check more positions after the first: the named ones (a draw, the other side to move,
+        a block), then varied ones; ``asked`` (``--boards N``) says how many, None the named ones."""
+        first = self.result.checks[0].search if self.result.checks else None
+        own = (first.root_cells, first.root_mover) if first is not None and first.root_cells else None
+        named = named_positions(own)
+        count = len(named) if asked is None else asked
+        if count <= 0:
+            return
+        self.result.boards_asked = True
+        if entry(self.program) is None and self.options.call is None:
             found = [f for f in self.program.functions if f.role == "search"]
             what = f"{found[0].name}, a method," if found and found[0].kind in (
                 "method", "field", "object-method", "object-property") else "its search function"
-            self.result.boards_note = (f"--boards: trace check cannot call {what} itself, so only the "
-                                       "program's own search was checked")
+            self.result.boards_note = (f"trace check cannot call {what} itself (say how with --call EXPR), "
+                                       "so only the program's own search was checked")
             return
         tried = {(c.search.root_cells, c.search.root_mover) for c in self.result.checks}
-        for cells, mover in varied_positions(count + len(tried)):
+        varied = [Position(c, m, "varied") for c, m in varied_positions(count + len(tried) + len(named))]
+        for position in [*named, *varied]:
             if count <= 0:
                 break
-            if (cells, mover) in tried:
+            if (position.cells, position.mover) in tried:
                 continue
+            tried.add((position.cells, position.mover))
             count -= 1
-            check = self.ask(cells, mover)
+            check = self.ask(position.cells, position.mover, position.name)
             if check is None or check.verdict not in (IDENTICAL, CORRECT):
                 return
 
