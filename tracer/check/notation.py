@@ -21,11 +21,13 @@ LONGEST = 300
 LONGEST_MESSAGE = 2000
 
 
-def cut(text: str, longest: int = LONGEST_MESSAGE) -> str:
-    """``text`` cut to a readable length, saying how many characters were left out."""
-    if len(text) <= longest:
+def cut(text: str, longest: int = LONGEST_MESSAGE, length: int | None = None) -> str:
+    """``text`` cut to a readable length, saying how many characters were left out; ``length``
+    is the whole text's, where ``text`` is already the start of it."""
+    whole = max(length or 0, len(text))
+    if whole <= longest:
         return text
-    return f"{text[:longest]}… ({len(text) - longest:,} more characters cut)"
+    return f"{text[:longest]}… ({whole - longest:,} more characters cut)"
 
 
 def written(value: Any, language: str, top: bool = True) -> str:

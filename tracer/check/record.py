@@ -134,7 +134,10 @@ class Record:
             if "$dict" in inner:
                 inner = dict(inner["$dict"])
             if isinstance(inner, dict) and isinstance(inner.get("message"), str):
-                inner = {**inner, "message": cut(inner["message"])}  # a 10 MB message is no report line
+                # a 10 MB message is no report line: cut, saying how long it was
+                length = inner.get("length")
+                inner = {k: v for k, v in inner.items() if k != "length"}
+                inner["message"] = cut(inner["message"], length=length)
             return inner
         return {"type": "Error", "message": cut(str(data)), "line": None}
 

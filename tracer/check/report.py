@@ -118,6 +118,8 @@ def _call_text(check: SearchCheck, node: int) -> str:
 
 def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
     if result.stopped_before_search or found is None:
+        if result.stop is not None:
+            return [f"Verdict: error: {result.stop[1]}."]
         limit = "its time limit" if result.status == "killed" else "its limit"
         return [f"Verdict: error: the program ran past {limit} before its first search call."]
     verdict = result.verdict

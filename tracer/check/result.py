@@ -35,6 +35,9 @@ class CheckResult:
     positions: list[tuple[Cells, str]] = field(default_factory=list)
     #: The program ran past its limit before making any search call.
     stopped_before_search: bool = False
+    #: Why no search could be checked, where it is not the limit: ``(kind, sentence)``, e.g.
+    #: ``("out-of-memory", "node ran out of memory before its first search call")``.
+    stop: tuple[str, str] | None = None
     #: A name for the function checked, for the notebook (``minimax``).
     function_name: str = ""
     #: Each check's position's name (``the program's own``, ``a draw, X to move``), in order.
@@ -141,8 +144,9 @@ class CheckResult:
 
     def error_json(self) -> dict[str, Any] | None:
         if self.stopped_before_search:
-            return {"kind": "time-limit" if self.status == "killed" else "limit", "type": self.status,
-                    "message": "the program ran past its limit before any search call", "line": None,
+            kind, text = self.stop or ("time-limit" if self.status == "killed" else "limit",
+                                       "the program ran past its limit before any search call")
+            return {"kind": kind, "type": self.status, "message": text, "line": None,
                     "call": None, "board": None, "to_move": None}
         found = self.check
         return found.error.as_json() if found is not None and found.error is not None else None

@@ -57,14 +57,39 @@ class CheckOptions:
 def check_file(path: str, options: CheckOptions) -> CheckResult:
     """Check the program at ``path``; InputError (exit 2) if it cannot be checked."""
     program = load_program(path, options.functions)
+    if options.stdin is not None:
+        readable_input(options.stdin)
     if options.call is not None:
         expression_names(options.call, program.language)  # a Python one is refused before it runs
     host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
                 max_calls=options.max_calls, python=options.python)
     try:
-        return _Session(program, host, options).run()
+        result = _Session(program, host, options).run()
     finally:
         host.close()
+    _host_broken(result, host)
+    return result
+
+
+def _host_broken(result: CheckResult, host: Host) -> None:
+    """Where the program broke tracer's host (replaced or closed what the host uses), say so,
+    and keep the host's own traceback out of what the program printed."""
+    from .program import HOSTS
+
+    lines = host.output.stderr.decode("utf-8", "replace").splitlines(keepends=True)
+    at = next((i for i, line in enumerate(lines) if str(HOSTS) in line), None)
+    if at is None:
+        return
+    if at > 0 and lines[at - 1].startswith("Traceback"):
+        at -= 1
+    host.output.stderr = "".join(lines[:at]).encode("utf-8")
+    what = ("the program broke trace check's host (it replaced or closed something the host uses, "
+            "such as os.write or JSON.stringify)")
+    if not result.checks:
+        result.stopped_before_search = True
+        result.stop = ("host-broken", f"{what} before trace check could read a finished search")
+    else:
+        result.boards_note = f"{what}, so no other position could be checked"
 
 
 class _Session:
@@ -93,8 +118,9 @@ class _Session:
                 return result
         if not result.checks:
             self.refuse_syntax_error()
-            if result.status in ("limit", "killed"):
+            if result.status in ("limit", "killed", "died"):
                 result.stopped_before_search = True
+                result.stop = self.stop_reason()
                 return result
         if not result.checks or self.options.board is not None:
             # The program made no search call (tracer calls it on BOARD, else on the guide's
@@ -127,8 +153,12 @@ class _Session:
         position = self.asked
         self.asked += 1
         status = self.host.ask(self.call_command(cells, mover, position))
+        if status == "died" and not required:
+            self.result.boards_note = ("the program's process ended by itself (os._exit, a signal or a crash) "
+                                       "after its own search, so no other position could be checked")
+            return None
         if status == "missing":
-            raise InputError(self._unreachable(), self.program.path)
+            raise InputError(self._own_error() or self._unreachable(), self.program.path)
         if status.startswith("badcall"):
             raise InputError("expected a JavaScript expression, as the program would call its search: "
                              + status.removeprefix("badcall").strip(), "--call")
@@ -142,7 +172,7 @@ class _Session:
         check = check_search(found[0], self.settings())
         why = self.refusal(check)
         if why is not None and required:
-            raise InputError(why, self.program.path)
+            raise InputError(self._own_error() or why, self.program.path)
         if why is not None:
             self.result.boards_note = f"{why}; the positions after it were not checked"
             return None
@@ -220,6 +250,40 @@ class _Session:
             if check is None or check.verdict not in (IDENTICAL, CORRECT):
                 return
 
+    def stop_reason(self) -> tuple[str, str] | None:
+        """Why the program's run gave no search to check, when it is not simply its limit reached
+        before any call: it ran out of memory, ended its own process, or was stopped mid-search."""
+        calls = self.host.record.calls
+        if self.result.status == "died":
+            for thread in self.host.threads:
+                thread.join(timeout=2)  # what it printed as it died is read to its end
+        stderr = self.host.output.text("stderr")
+        if "heap out of memory" in stderr or "MemoryError" in stderr:
+            node = " (node: JavaScript heap out of memory)" if "heap out of memory" in stderr else ""
+            return "out-of-memory", f"the program ran out of memory{node} " \
+                f"{'after' if calls else 'before'} its first search call"
+        if self.result.status == "died":
+            after = f"after {calls:,} search calls" if calls else "before its first search call"
+            return "ended", (f"the program's process ended by itself {after} (os._exit, a signal or a crash), "
+                             "before trace check could read a finished search")
+        if calls:
+            limit = "its time limit (--timeout)" if self.result.status == "killed" else "its limit"
+            return "time-limit" if self.result.status == "killed" else "limit", (
+                f"the program ran past {limit} after {calls:,} search calls, none of which trace check "
+                "could read back")
+        return None
+
+    def _own_error(self) -> str | None:
+        """The program's own error before its first search call, as the cause of a check that
+        could not be made (None if its run made a search call, or ended without an error)."""
+        error = self.result.program_error
+        if error is None or self.result.checks and self.result.checks[0].search.origin == "program":
+            return None
+        where = f" at line {error['line']}" if error.get("line") else ""
+        message = cut(" ".join(str(error.get("message")).split()), 300)
+        text = f"the program stopped with {error.get('type')}{where} before its first search call"
+        return text + (f": {message}" if message else "") + hint(error)
+
     def _unreachable(self) -> str:
         names = ", ".join(f.name for f in self.program.functions if f.role == "search")
         how = "its search function"
@@ -228,3 +292,33 @@ class _Session:
             how = f"{found[0].name}, a method,"
         return (f"the program made no call of {names}, and trace check cannot call {how} itself: "
                 "call it from the program's top level (as the guide's step 7 does)")
+
+
+def readable_input(path: str) -> None:
+    """Refuse a ``--stdin`` that is no file to read (exit status 2, naming it), before the program runs."""
+    import os
+
+    if path == "-":
+        raise InputError("expected a file to give the program as its standard input; '-' is not passed on",
+                         "--stdin")
+    if os.path.isdir(path):
+        raise InputError("expected a file for --stdin, found a folder", path)
+    if not os.path.exists(path):
+        raise InputError("cannot read the file given with --stdin: no such file", path)
+    if not os.access(path, os.R_OK):
+        raise InputError("cannot read the file given with --stdin: permission denied", path)
+
+
+def hint(error: dict[str, Any]) -> str:
+    """What to do about a program's own error before its search, where tracer can say."""
+    kind, message = str(error.get("type")), str(error.get("message"))
+    if kind == "EOFError":
+        return " (it reads standard input, which is empty: give it with --stdin FILE)"
+    if kind == "ModuleNotFoundError" or "Cannot find module" in message:
+        return " (a module it imports is not installed for the program's interpreter: see --python)" \
+            if kind == "ModuleNotFoundError" else " (a module it requires is not installed)"
+    if "import statement outside a module" in message:
+        return " (an ES module: its file ends in .mjs, or its package.json says \"type\": \"module\")"
+    if kind == "MemoryError" or "heap out of memory" in message:
+        return " (it ran out of memory)"
+    return ""

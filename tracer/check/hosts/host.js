@@ -95,8 +95,17 @@ function plainObject(self) {
 
 function encodeArgs(self, args) {
   let text;
+  let plain = true;
+  for (let i = 0; i < args.length; i++) {
+    // ±Infinity (an alpha-beta window) and undefined would be written as null by JSON
+    const a = args[i];
+    if (typeof a === "number" ? !Number.isFinite(a) : a === undefined) {
+      plain = false;
+      break;
+    }
+  }
   try {
-    text = JSON.stringify(args);
+    text = plain ? JSON.stringify(args) : undefined;
   } catch (e) {
     text = undefined;
   }
@@ -165,10 +174,12 @@ let lastError = null, lastErrorId = -1;
 function errorId(error) {
   if (error === lastError && lastErrorId >= 0) return lastErrorId;
   const isObject = error !== null && typeof error === "object";
+  const text = clean(isObject && "message" in error ? error.message : String(error));
   const record = {
     type: isObject && error.constructor ? error.constructor.name : typeof error,
-    message: clean(isObject && "message" in error ? error.message : String(error)),
+    message: text.slice(0, 4000), // what tracer shows is cut (see notation.cut); length says how long
     line: isObject ? errorLine(error) : null,
+    length: text.length,
   };
   lastError = error;
   lastErrorId = intern(JSON.stringify({ $error: record }));

@@ -144,7 +144,10 @@ class Recorder:
         del self.errors[:]  # the same list: the wrappers hold it
 
     def intern_error(self, error):
-        record = {"type": type(error).__name__, "message": str(error)[:500], "line": their_line(error)}
+        text = str(error)
+        # What tracer shows is cut (see notation.cut); "length" says how long it was.
+        record = {"type": type(error).__name__, "message": text[:4000], "line": their_line(error),
+                  "length": len(text)}
         return self.intern(("$error", id(error)) + tuple(record.values()), json.dumps({"$error": record}))
 
     def limit(self, kind):
@@ -164,7 +167,7 @@ class Recorder:
             recorder.calls += 1
             if recorder.calls > recorder.cfg["maxCalls"]:
                 recorder.limit(1)
-            if not recorder.calls & 1023 and time.monotonic() > recorder.deadline:
+            if (not recorder.calls & 1023 or not recorder.deadline) and time.monotonic() > recorder.deadline:
                 recorder.limit(2)
             key = (LIST,) + tuple([snap(a) for a in args])
             if kwargs:
@@ -237,6 +240,18 @@ class Decorate(ast.NodeTransformer):
         return node
 
     visit_AsyncFunctionDef = visit_FunctionDef
+
+
+def in_recorder(frame, learner_file):
+    """Whether ``frame`` runs the recorder's own code (or code it called), not the learner's."""
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name == learner_file:
+            return False
+        if name == __file__:
+            return frame.f_code.co_name not in ("main", "run_program", "run_call", "run_expression", "answer")
+        frame = frame.f_back
+    return False
 
 
 def notify(cfg, text):
@@ -397,6 +412,12 @@ def main():
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000) * 2 + 100)  # room for the wrappers
 
     def out_of_time(signum, frame):
+        if in_recorder(frame, cfg["file"]):
+            # Mid-way through writing a call down: stopped at the next call instead (the
+            # recorder checks the deadline), so no half-written event is left behind.
+            recorder.deadline = 0.0
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            return
         recorder.events.append(LIMIT)
         recorder.events.append(2)
         recorder.stopped = True
@@ -404,7 +425,20 @@ def main():
 
     signal.signal(signal.SIGALRM, out_of_time)
     signal.setitimer(signal.ITIMER_REAL, cfg["timeoutMs"] / 1000)
+    real_exit = os._exit
+
+    def program_exit(code):
+        # The program's own os._exit: what it recorded is kept, and tracer told how it ended.
+        os._exit = real_exit
+        try:
+            recorder.flush()
+            notify(cfg, "ready exit")
+        finally:
+            real_exit(code)
+
+    os._exit = program_exit
     status = run_program(cfg, recorder, module)
+    os._exit = real_exit
     signal.setitimer(signal.ITIMER_REAL, 0)
     recorder.flush()
     notify(cfg, "ready " + status)
