@@ -148,3 +148,16 @@ def test_call_that_is_no_expression_is_bad_input(name: str) -> None:
     code, out, err = run_text(str(LEARNERS / name), "--call", "minimax(board,")
     assert code == 2 and out == ""
     assert err.startswith("trace: error: --call: expected a ") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("name", "call"), [
+    ("py_board_at_top_only.py", "minimax(0, True)"),
+    pytest.param("js_board_at_top_only.js", "minimax(0, true)", marks=pytest.mark.node),
+])
+def test_a_board_is_never_passed_as_depth(name: str, call: str) -> None:
+    """minimax(depth, isMaximizing) reads a top-level board: tracer fills that board and passes a
+    depth and a flag, never the board in the depth's place; as the calls then hold no board it
+    can read, it says it cannot check them (exit status 2), never ``wrong``."""
+    code, out, err = run_text(str(LEARNERS / name))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"called {call} itself" in err and "cannot check this search" in err

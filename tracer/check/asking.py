@@ -74,6 +74,10 @@ SHORT_NAMES = {"b": "board", "s": "board", "bd": "board", "node": "board", "posi
                "ai": "mark", "mover": "mark", "d": "depth", "n": "depth", "max": "flag"}
 
 
+#: Parts no board is passed as, when the program has a board of its own to fill instead.
+KNOWN_NOT_BOARD = ("depth", "flag", "mark", "low", "high", "colour")
+
+
 def role(name: str) -> str:
     """A parameter's part when tracer calls the function: ``board``, ``mark``, ``flag``, ``depth``,
     ``low``/``high`` (a window's bounds), ``colour`` or ``unknown``."""
@@ -84,12 +88,14 @@ def role(name: str) -> str:
     return SHORT_NAMES.get(key, "unknown")
 
 
-def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: str) -> tuple[list[Any], int]:
-    """The arguments for ``fn`` on ``cells`` with ``mover`` to play, and the board's place."""
+def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: str,
+              filled: bool = False) -> tuple[list[Any], int]:
+    """The arguments for ``fn`` on ``cells`` with ``mover`` to play, and the board's place (-1 if
+    none: a function that takes no board, the position being ``filled`` into the program's own)."""
     params = fn.params or ["board"]
     roles = ["depth" if p.rstrip("=") in fn.countdown else role(p) for p in params]
-    if "board" not in roles:
-        roles[0] = "board"
+    if "board" not in roles and not (filled and roles and all(r in KNOWN_NOT_BOARD for r in roles)):
+        roles[0] = "board"  # the first parameter, whatever its name; never a depth or a flag
     args: list[Any] = []
     board_at = -1
     mark = notation.marks[0] if mover == "X" else notation.marks[1]
@@ -114,7 +120,7 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
             args.append(1 if mover == ai else -1)  # +1 for the side the program's first call passed +1
         else:
             args.append(None)
-    return args, max(board_at, 0)
+    return args, board_at
 
 
 def command(program: Program, fn: Function, shape: Shape | None, cells: Cells, mover: str, ai: str,
@@ -123,9 +129,10 @@ def command(program: Program, fn: Function, shape: Shape | None, cells: Cells, m
     params = fn.params or ["board"]
     board_param = next((p for p in params if role(p) == "board"), params[0]).rstrip("=")
     notation, variable = notation_for(program, shape, board_param)
-    args, board_at = arguments(fn, notation, cells, mover, ai)
+    fill = variable if notation.shape != "string" else None
+    args, board_at = arguments(fn, notation, cells, mover, ai, fill is not None)
     return {"op": "call", "mark": mark, "entry": {"name": fn.name, "reach": fn.reach, "path": fn.path},
-            "args": args, "fill": variable if notation.shape != "string" else None, "boardArg": board_at}
+            "args": args, "fill": fill, "boardArg": board_at, "board": notation.write(cells)}
 
 
 def expression_command(program: Program, expr: str, shape: Shape | None, cells: Cells, mark: int) -> dict[str, Any]:

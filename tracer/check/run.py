@@ -205,14 +205,22 @@ class _Session:
         if raised is not None and not any(s.raised(child) for child in s.children(s.root)):
             message = " ".join(str(raised.get("message")).split())
             why = f"call #1 raised {raised.get('type')}: {cut(message, 200)}"
-        elif cells is not None and None in cells and winner(cells) is None and not s.children(s.root):
+        elif cells is None:
+            return (f"trace check called {self._first_call(check)} itself, with the position set into the "
+                    "program's own board; but its calls take no board as an argument, and trace check reads "
+                    "each call's board from its arguments, so it cannot check this search")
+        elif None in cells and winner(cells) is None and not s.children(s.root):
             why = "call #1 played nothing, though its board has empty cells"
         if why is None:
             return None
+        return (f"trace check called {self._first_call(check)} itself, as the program never does, and {why}: "
+                "say how the program calls it with --call EXPR")
+
+    @staticmethod
+    def _first_call(check: SearchCheck) -> str:
         from .report import first_call_text
 
-        return (f"trace check called {first_call_text(check)} itself, as the program never does, and {why}: "
-                "say how the program calls it with --call EXPR")
+        return first_call_text(check)
 
     def program_ai(self) -> str | None:
         """The program's AI: as its first search scored, else as its source names it."""

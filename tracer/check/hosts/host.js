@@ -399,8 +399,10 @@ function runCall(command) {
     } catch (e) {
       target = undefined;
     }
-    if (Array.isArray(target) && target.length === args[command.boardArg].length) {
-      args[command.boardArg] = fillInPlace(target, args[command.boardArg]);
+    const board = command.boardArg >= 0 ? args[command.boardArg] : decode(command.board);
+    if (Array.isArray(target) && target.length === board.length) {
+      const filled = fillInPlace(target, board);
+      if (command.boardArg >= 0) args[command.boardArg] = filled;
     }
   }
   emit(MARK, command.mark);

@@ -337,9 +337,12 @@ def run_call(cfg, recorder, module, command):
     args = decode(command["args"])
     if command.get("fill"):
         target = module.__dict__.get(command["fill"])
-        board = args[command["boardArg"]]
+        at = command["boardArg"]
+        board = args[at] if at >= 0 else decode(command["board"])
         if isinstance(target, list) and len(target) == len(board):
-            args[command["boardArg"]] = fill_in_place(target, board)
+            filled = fill_in_place(target, board)
+            if at >= 0:
+                args[at] = filled
     recorder.events.append(MARK)
     recorder.events.append(command["mark"])
     try:
