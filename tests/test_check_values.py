@@ -161,3 +161,17 @@ def test_a_board_is_never_passed_as_depth(name: str, call: str) -> None:
     code, out, err = run_text(str(LEARNERS / name))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert f"called {call} itself" in err and "cannot check this search" in err
+
+
+def test_keys_of_its_own_learned_from_finished_boards(tmp_path: Path) -> None:
+    """{'worth'} at finished boards, {'worth', 'where'} above: worth is the score, where the move."""
+    code, data, err = run_check(str(LEARNERS / "py_own_keys.py"))
+    assert code == 0, err
+    assert data["verdict"] == "identical" and data["calls"] == 9
+    path = planted(tmp_path, "py_own_keys.py", 'worth > chosen["worth"] if m == "X"',
+                   'worth < chosen["worth"] if m == "X"')
+    code, text, _ = run_text(path, "--boards", "0")
+    # X keeps the lowest at call #1: cell 1's -1 (the first kept, never beaten by a lower one),
+    # where cell 4's +1 is due (see the module's docstring).
+    assert code == 1 and "call      #1," in text
+    assert "returned  {'worth': -1, 'where': 1}" in text and "expected  {'worth': 1, 'where': 4}" in text

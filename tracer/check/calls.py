@@ -16,12 +16,14 @@ from typing import Any
 
 from .notation import written
 from .reading import (
+    SCORE_KEYS,
     Cells,
     Notation,
     Returned,
     at_path,
     find_board,
     move_of,
+    object_keys,
     read_cells,
     read_returned,
     return_kind,
@@ -46,6 +48,9 @@ class Shape:
     flag_slot: int | None = None
     #: How its return values read (see reading.return_kind).
     returns: str = "other"
+    #: For objects with keys none of the usual ones: the score's key and the move's (see
+    #: reading.object_keys).
+    keys: tuple[str, str] | None = None
 
 
 def shapes_of(record: Record) -> list[Shape]:
@@ -68,6 +73,9 @@ def shapes_of(record: Record) -> list[Shape]:
         samples = [unwrap(record.value(v)) for v in sorted(set(rets.get(k, [])))[:200]]
         ends = [unwrap(record.value(v)) for v in sorted(set(leaves.get(k, [])))[:50]]
         shape.returns = return_kind(samples, shape.notation is not None and shape.notation.shape == "rows", ends)
+        if shape.returns == "object" and not any(
+                k.lower() in SCORE_KEYS for v in samples if isinstance(v, dict) for k in v):
+            shape.keys = object_keys(samples, ends)
         out.append(shape)
     return out
 
@@ -177,7 +185,8 @@ class Reader:
         if found is None:
             shape = self.shapes[fn]
             first = 1 if shape.notation is not None and shape.notation.shape == "ten" else 0
-            found = self.returned_memo[key] = read_returned(unwrap(self.record.value(vid)), shape.returns, first)
+            found = self.returned_memo[key] = read_returned(unwrap(self.record.value(vid)), shape.returns, first,
+                                                            shape.keys)
         return found
 
 

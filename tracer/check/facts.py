@@ -50,6 +50,10 @@ def _object_like(check: SearchCheck, node: int, score: Any, move: Any) -> dict[s
     lowered = {k.lower(): k for k in keys}
     score_key = next((lowered[k] for k in SCORE_KEYS if k in lowered), "score")
     move_key = next((lowered[k] for k in MOVE_KEYS if k in lowered), "index")
+    fn = check.search.fn(node)
+    learned = check.search.reader.shapes[fn].keys if fn is not None else None
+    if learned is not None:
+        score_key, move_key = learned[0], learned[1] or move_key
     if move is None:
         return {score_key: score}
     pair = {move_key: move, score_key: score}

@@ -263,8 +263,22 @@ def move_of(value: Any, first: int = 0) -> int | None:
     return None
 
 
-def read_returned(value: Any, kind: str, first: int = 0) -> Returned:
-    """A return value read the way ``kind`` (see ``return_kind``) says; ``first`` as in move_of."""
+def object_keys(samples: list[Any], leaves: list[Any]) -> tuple[str, str] | None:
+    """The score's and the move's keys of objects whose keys are none of the usual ones
+    (``{best: 1, at: 4}``), learned from what finished boards return: the one number a finished
+    board's object holds is the score; the key that only the others hold, the move."""
+    ends = [v for v in leaves if isinstance(v, dict)]
+    scores = {k for v in ends for k, x in v.items() if is_number(x)}
+    if len(scores) != 1:
+        return None
+    score = scores.pop()
+    moves = {k for v in samples if isinstance(v, dict) for k in v if k != score and not any(k in e for e in ends)}
+    return score, (moves.pop() if len(moves) == 1 else "")
+
+
+def read_returned(value: Any, kind: str, first: int = 0, keys: tuple[str, str] | None = None) -> Returned:
+    """A return value read the way ``kind`` (see ``return_kind``) says; ``first`` as in move_of;
+    ``keys``: an object's score and move keys where they are not the usual ones (object_keys)."""
     text = ""  # written in the learner's own notation where it is shown (see notation.py)
     if value is None:
         return Returned(None, None, True, text)
@@ -272,6 +286,9 @@ def read_returned(value: Any, kind: str, first: int = 0) -> Returned:
         return Returned(float(value) if is_number(value) else None, None, False, text)
     if kind == "object" and isinstance(value, dict):
         lowered = {k.lower(): v for k, v in value.items()}
+        if keys is not None:
+            lowered = {k.lower(): v for k, v in value.items() if k in keys}
+            lowered = {("score" if k == keys[0].lower() else "move"): v for k, v in lowered.items()}
         score = next((lowered[k] for k in SCORE_KEYS if k in lowered), None)
         move = next((move_of(lowered[k], first) for k in MOVE_KEYS if k in lowered), None)
         if move is None:
