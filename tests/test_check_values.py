@@ -131,6 +131,11 @@ def test_call_says_how_the_program_calls_it() -> None:
     code, data, err = run_check(str(LEARNERS / "js_node_object.js"), "--call", "minimax(game)")
     assert code == 0, err
     assert data["verdict"] == "identical" and data["calls"] == 9 and data["board"] == GUIDE_BOARD
+    # Each position is set into game.cells (four boards searched, not the guide's four times);
+    # game.turn stays X's, so only positions with X to move are tried.
+    positions = data["positions"]
+    assert len({p["board"] for p in positions}) == len(positions) == 4
+    assert all(p["to_move"] == "X" and p["verdict"] == "identical" for p in positions)
     code, text, _ = run_text(str(LEARNERS / "js_node_object.js"), "--call", "minimax(game)")
     assert "as --call minimax(game) says" in text
 

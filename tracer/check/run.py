@@ -246,8 +246,14 @@ class _Session:
                                        "so only the program's own search was checked")
             return
         tried = {(c.search.root_cells, c.search.root_mover) for c in self.result.checks}
-        varied = [Position(c, m, "varied") for c, m in varied_positions(count + len(tried) + len(named))]
-        for position in [*named, *varied]:
+        varied = [Position(c, m, "varied") for c, m in varied_positions(2 * count + len(tried) + len(named))]
+        candidates = [*named, *varied]
+        if self.options.call is not None and own is not None:
+            # The expression says who moves (minimax(origBoard, aiPlayer)): only their positions.
+            candidates = [p for p in candidates if p.mover == own[1]]
+            self.result.boards_note = (f"--call {self.options.call} names the side to move, so only positions "
+                                       f"with {own[1]} to move were checked")
+        for position in candidates:
             if count <= 0:
                 break
             if (position.cells, position.mover) in tried:
