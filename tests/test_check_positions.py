@@ -109,4 +109,6 @@ def test_differences_are_never_listed_apart_from_their_positions() -> None:
     assert listed == set(data["differences"]) and "score scale" in listed
     code, text, _ = run_text(str(LEARNERS / "py_depth_loop.py"), "--boards", "5")
     line = next(t for t in text.splitlines() if t.strip().startswith("- score scale"))
-    assert "(positions 1, 2, 3, 4, 5, 6)" in line
+    first = data["positions"][0]
+    board = "/".join(first["board"][i:i + 3] for i in (0, 3, 6))
+    assert f"(on positions 1-6; first on position 1 (the program's own): {board}, X to move)" in line

@@ -134,7 +134,7 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
                      "score, but it differs from the guide's minimax in:")
         for what, text, where in differences_found(result):
             on = "" if len(result.checks) < 2 else \
-                f" (position{'s' if len(where) > 1 else ''} {', '.join(map(str, where))})"
+                f" (on {_numbers(where)}; first on {position_label(result, where[0] - 1)})"
             lines.append(f"{PAD}- {what}: {text}{on}")
         if len(result.checks) > 1:
             lines.append(f"{PAD}on every one of the {len(result.checks)} positions checked (listed below)")
@@ -188,6 +188,18 @@ def _error(result: CheckResult, check: SearchCheck) -> list[str]:
         lines.append(f"{PAD}Before it, call #{check.departure.call} departs from a correct search:")
         lines.extend(PAD + line for line in _departure(check))
     return lines
+
+
+def _numbers(positions: list[int]) -> str:
+    """``position 2``, ``positions 1-4, 6``: position numbers, runs written as ranges."""
+    runs: list[list[int]] = []
+    for n in positions:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    text = ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+    return f"position{'s' if len(positions) > 1 else ''} {text}"
 
 
 #: Most positions the report lists one by one.
