@@ -180,3 +180,14 @@ def test_keys_of_its_own_learned_from_finished_boards(tmp_path: Path) -> None:
     # where cell 4's +1 is due (see the module's docstring).
     assert code == 1 and "call      #1," in text
     assert "returned  {'worth': -1, 'where': 1}" in text and "expected  {'worth': 1, 'where': 4}" in text
+
+
+def test_a_dictionary_of_cells_numbered_from_one() -> None:
+    """{1: 'X', 2: ' ', ...}: its loop returns key 5 (the middle cell, completing X's middle
+    row), cell 4 of the guide's board; the loop and its 8 minimax calls are the guide's 9.
+    On the other positions tracer fills the program's own dictionary, which its helpers read."""
+    code, data, err = run_check(str(LEARNERS / "py_dict_board.py"))
+    assert code == 0, err
+    assert data["verdict"] == "correct" and data["differences"] == ["score scale"]
+    assert data["calls"] == 9 and data["loop"] is True and data["board"] == GUIDE_BOARD
+    assert len(data["positions"]) == 4 and all(p["verdict"] == "correct" for p in data["positions"])

@@ -54,10 +54,14 @@ def notation_for(program: Program, shape: Shape | None, board_param: str = "") -
 def board_variable(program: Program, board_param: str = "") -> str | None:
     """The top-level board the program's helpers may read instead of their parameter (``board``,
     ``origBoard``, ``myboard``): one named as the function's board parameter, else the first the
-    source binds. Tracer fills it with the position in place and passes it, as the program's own
-    call ``minimax(origBoard, aiPlayer)`` does."""
+    source binds, else the parameter's name. Tracer fills it with the position in place and
+    passes it, as the program's own call ``minimax(origBoard, aiPlayer)`` does."""
     named = [name for _, name in program.hints if name is not None]
-    return board_param if board_param in named else (named[0] if named else None)
+    if board_param in named or not named:
+        # With no board read from the source, a top-level name as the parameter's is tried too:
+        # the host fills it only if it holds a board of the same kind and size.
+        return board_param or None
+    return named[0]
 
 
 #: What a parameter is for, read from its name (lowercased, no underscores): the first pattern

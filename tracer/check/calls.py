@@ -184,7 +184,7 @@ class Reader:
         found = self.returned_memo.get(key)
         if found is None:
             shape = self.shapes[fn]
-            first = 1 if shape.notation is not None and shape.notation.shape == "ten" else 0
+            first = shape.notation.first_cell if shape.notation is not None else 0
             found = self.returned_memo[key] = read_returned(unwrap(self.record.value(vid)), shape.returns, first,
                                                             shape.keys)
         return found
@@ -405,23 +405,25 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
         fn = driver.fn
         if driver.ended == RETURNED:
             raw = record.value(driver.value)
-            returned = replace(loop_choice(unwrap(raw)), text=written(raw, record.language))
+            notation = reader.shapes[reader.record.rows.fn[rows[0]]].notation
+            first = notation.first_cell if notation is not None else 0
+            returned = replace(loop_choice(unwrap(raw), first), text=written(raw, record.language))
         elif driver.ended == RAISED:
             raised = record.error(driver.value)
     return Loop(tuple(rows), base, movers.pop(), returned, fn, raised)  # type: ignore[arg-type]
 
 
-def loop_choice(value: Any) -> Returned:
+def loop_choice(value: Any, first: int = 0) -> Returned:
     """The move a loop's function returned: a cell, ``(row, col)``, ``{index}``, ``{i, j}``,
-    or a ``(score, move)`` pair; nothing if it returned no move."""
+    or a ``(score, move)`` pair; nothing if it returned no move. ``first`` as in move_of."""
     text = ""  # the caller writes the value in the learner's notation (see notation.py)
     if value is None:
         return Returned(None, None, True, text)
-    move = move_of(value)
+    move = move_of(value, first)
     if move is None and isinstance(value, dict):
-        move = read_returned(value, "object").move
+        move = read_returned(value, "object", first).move
     if move is None and isinstance(value, list) and len(value) == 2:
-        move = move_of(value[1]) if move_of(value[1]) is not None else move_of(value[0])
+        move = move_of(value[1], first) if move_of(value[1], first) is not None else move_of(value[0], first)
     return Returned(None, move, False, text)
 
 

@@ -25,8 +25,8 @@ def expected_json(check: SearchCheck, node: int, score: float | None, move: int 
     notation = check.search.reader.shapes[fn].notation if fn is not None else None
     if move is not None and notation is not None and notation.shape == "rows":
         move = [move // 3, move % 3]  # type: ignore[assignment]  # as (row, column), as its boards are rows
-    elif move is not None and notation is not None and notation.shape == "ten":
-        move += 1  # its cells are numbered 1-9
+    elif move is not None and notation is not None:
+        move += notation.first_cell  # its cells may be numbered 1-9
     if kind == "object":
         return _object_like(check, node, value, None if terminal else move)
     if kind == "xy-score":

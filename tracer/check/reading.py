@@ -12,7 +12,7 @@ so tracer can write a position the same way when it calls the function itself.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 Cells = tuple[str | None, ...]
@@ -37,8 +37,14 @@ class Notation:
     #: Whether the board was a tuple (Python), so one is passed back.
     tuple_: bool = False
     #: For a board of ten cells numbered 1-9 as on a keypad (``shape`` ``ten``): what its
-    #: unused cell 0 holds.
+    #: unused cell 0 holds. For a dictionary of cells (``shape`` ``dict``): its first key, 0 or 1.
     pad: Any = None
+
+    @property
+    def first_cell(self) -> int:
+        """The number the program gives the first cell: 1 for a ten-cell board or a dictionary
+        keyed 1-9, else 0."""
+        return 1 if self.shape == "ten" or (self.shape == "dict" and self.pad == 1) else 0
 
     def write(self, cells: Cells) -> Any:
         """``cells`` in this notation, as JSON data the host turns into the program's values."""
@@ -49,6 +55,8 @@ class Notation:
             return "".join(str(v) if v is not None else " " for v in values)
         if self.shape == "ten":
             values = [self.pad, *values]
+        if self.shape == "dict":
+            return {"$dict": [[i + self.pad, v] for i, v in enumerate(values)]}
         if self.shape == "rows":
             rows = [values[0:3], values[3:6], values[6:9]]
             return {"$tuple": [{"$tuple": r} for r in rows]} if self.tuple_ else rows
@@ -93,6 +101,12 @@ def read_cells(value: Any) -> tuple[Cells, Notation] | None:
     raw = value
     if isinstance(value, dict) and "$tuple" in value:
         raw, is_tuple = value["$tuple"], True
+    keyed = _keyed_cells(value)
+    if keyed is not None:
+        found = read_cells(keyed[0])
+        if found is None or found[1].shape != "flat":
+            return None
+        return found[0], replace(found[1], shape="dict", pad=keyed[1])
     if isinstance(raw, str) and len(raw) == 9:
         flat, shape = list(raw), "string"
     elif isinstance(raw, list) and len(raw) == 9:
@@ -109,6 +123,25 @@ def read_cells(value: Any) -> tuple[Cells, Notation] | None:
     if cells is None:
         return None
     return cells[0], Notation(shape, cells[1], cells[2], is_tuple, raw[0] if shape == "ten" else None)
+
+
+def _keyed_cells(value: Any) -> tuple[list[Any], int] | None:
+    """The cells of a dictionary keyed by cell number (``{1: ' ', ..., 9: ' '}``, or 0-8), in
+    order, with its first key; None if ``value`` is no such dictionary."""
+    if not isinstance(value, dict):
+        return None
+    items = value.get("$dict")
+    if items is None:
+        if any(k.startswith("$") for k in value):
+            return None
+        items = list(value.items())
+    keys = [int(k) if isinstance(k, str) and k.isdigit() else k for k, _ in items]
+    for first in (1, 0):
+        if sorted(k for k in keys if isinstance(k, int) and not isinstance(k, bool)) == list(range(first, first + 9)) \
+                and len(keys) == 9:
+            cells = dict(zip(keys, (v for _, v in items), strict=True))
+            return [cells[first + i] for i in range(9)], first
+    return None
 
 
 #: Ways a program labels an empty cell by its place: what cell ``i`` then holds.

@@ -278,6 +278,8 @@ def decode(value):
             return float(value["$n"].replace("Infinity", "inf"))
         if "$tuple" in value:
             return tuple(decode(v) for v in value["$tuple"])
+        if "$dict" in value:
+            return {decode(k): decode(v) for k, v in value["$dict"]}
         return {k: decode(v) for k, v in value.items()}
     return value
 
@@ -289,6 +291,9 @@ def lookup(module, entry):
 
 
 def fill_in_place(target, cells):
+    if isinstance(cells, dict):
+        target.update(cells)  # a board kept as a dictionary of cells
+        return target
     for i, cell in enumerate(cells):
         if isinstance(cell, (list, tuple)) and isinstance(target[i], list):
             fill_in_place(target[i], cell)
@@ -303,11 +308,11 @@ def run_expression(cfg, recorder, module, command):
     board = decode(command["board"])
     for name in command["fill"]:
         target = module.__dict__.get(name)
-        if not isinstance(target, list):
-            # a node or game object: the position goes into its board (its first list of that length)
+        if type(target) is not type(board):
+            # a node or game object: the position goes into its board (its first of that kind)
             fields = target if isinstance(target, dict) else getattr(target, "__dict__", {})
-            target = next((v for v in fields.values() if isinstance(v, list) and len(v) == len(board)), None)
-        if isinstance(target, list) and len(target) == len(board):
+            target = next((v for v in fields.values() if type(v) is type(board) and len(v) == len(board)), None)
+        if isinstance(target, (list, dict)) and len(target) == len(board):
             fill_in_place(target, board)
     recorder.events.append(MARK)
     recorder.events.append(command["mark"])
@@ -339,7 +344,7 @@ def run_call(cfg, recorder, module, command):
         target = module.__dict__.get(command["fill"])
         at = command["boardArg"]
         board = args[at] if at >= 0 else decode(command["board"])
-        if isinstance(target, list) and len(target) == len(board):
+        if isinstance(target, (list, dict)) and type(target) is type(board) and len(target) == len(board):
             filled = fill_in_place(target, board)
             if at >= 0:
                 args[at] = filled
