@@ -191,3 +191,20 @@ def test_a_dictionary_of_cells_numbered_from_one() -> None:
     assert data["verdict"] == "correct" and data["differences"] == ["score scale"]
     assert data["calls"] == 9 and data["loop"] is True and data["board"] == GUIDE_BOARD
     assert len(data["positions"]) == 4 and all(p["verdict"] == "correct" for p in data["positions"])
+
+
+@pytest.mark.node
+def test_x_y_score_in_javascript(tmp_path: Path) -> None:
+    """The same shape in JavaScript, its depth counting the empty cells down (3 on the guide's
+    board, never 0), ±Infinity written as JavaScript writes it."""
+    code, data, err = run_check(str(LEARNERS / "js_xy_score.js"))
+    assert code == 0, err
+    assert data["verdict"] == "identical" and data["calls"] == 9 and data["first_call"] == "tracer"
+    code, text, _ = run_text(str(LEARNERS / "js_xy_score.js"))
+    assert "First call: minimax([[1, 0, -1], [1, 0, 1], [-1, -1, 0]], 3, 1)" in text
+    path = planted(tmp_path, "js_xy_score.js", "player === COMP ? found[2] > best[2]",
+                   "player === COMP ? found[2] < best[2]")
+    code, data, _ = run_check(path, "--boards", "0")
+    wrong = data["first_wrong"]
+    # As in test_x_y_score_expected_in_its_own_shape.
+    assert (wrong["call"], wrong["returned"], wrong["expected"]) == (7, [-1, -1, "-Infinity"], [1, 1, 1])
