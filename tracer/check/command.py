@@ -84,7 +84,9 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
     2 the program could not be checked.
 
     When the program makes no search call itself, tracer calls its search function
-    on BOARD (a board file; default: the guide's board).
+    on BOARD (a board file; default: the guide's board), as --call EXPR says if given.
+    After that first position, three more are checked by default (a draw, the other
+    side to move, a block), each named in the report; --boards N for more, 0 for none.
     """
     # The engine is imported here, not with the command line: other commands start faster.
     from ..outputs.check import CheckRequest, precheck
