@@ -208,3 +208,40 @@ def test_x_y_score_in_javascript(tmp_path: Path) -> None:
     wrong = data["first_wrong"]
     # As in test_x_y_score_expected_in_its_own_shape.
     assert (wrong["call"], wrong["returned"], wrong["expected"]) == (7, [-1, -1, "-Infinity"], [1, 1, 1])
+
+
+@pytest.mark.parametrize("name", ["py_move_at_depth_zero.py",
+                                  pytest.param("js_move_at_depth_zero.js", marks=pytest.mark.node)])
+def test_a_first_call_that_returns_its_cell(name: str) -> None:
+    """``return depth == 0 ? bestMove : bestScore``: call #1 returns cell 4 (the best test-play,
+    worth +1 or 10 - 1 = 9), read as a move, not as a score of 4; on the other positions the
+    side to move is passed as the program's own call passed it (its flag, whatever its name)."""
+    code, data, err = run_check(str(LEARNERS / name))
+    assert code == 0, err
+    assert data["verdict"] in ("identical", "correct") and data["calls"] == 9
+    for p in data["positions"]:
+        assert p["verdict"] in ("identical", "correct") and p["name"].split(", ")[-1] in (
+            f"{p['to_move']} to move", f"{p['to_move']} must block", "the program's own")
+
+
+@pytest.mark.node
+def test_a_first_call_that_returns_a_wrong_cell(tmp_path: Path) -> None:
+    """Call #1 answers cell 1 whatever it found (worth -8 on 10 - depth), where cell 4 (+9) is
+    due; 1 is no score of its test-plays, so it reads as the cell it chose."""
+    path = planted(tmp_path, "js_move_at_depth_zero.js", "return depth === 0 ? bestMove : bestScore;",
+                   "return depth === 0 ? 1 : bestScore;")
+    code, data, _ = run_check(path, "--boards", "0")
+    wrong = data["first_wrong"]
+    assert code == 1 and wrong["call"] == 1 and (wrong["returned"], wrong["expected"]) == (1, 4)
+
+
+def test_a_first_call_whose_cell_reads_as_a_score_is_caught_elsewhere(tmp_path: Path) -> None:
+    """On ±1, cell 1 is also the score +1 (the guide's board's value): read as a score there, the
+    search is the guide's; the positions checked after it tell its X calls keep the lowest."""
+    path = planted(tmp_path, "py_move_at_depth_zero.py", "v > best_value if x_to_move",
+                   "v < best_value if x_to_move")
+    code, data, _ = run_check(path, "--boards", "0")
+    assert code == 0 and data["verdict"] == "identical"
+    code, data, _ = run_check(path)
+    assert code == 1 and data["verdict"] == "wrong" and data["first_wrong"]["position"] >= 2
+    assert data["first_wrong"]["to_move"] == "X"  # only X's choice was changed

@@ -92,12 +92,28 @@ def role(name: str) -> str:
     return SHORT_NAMES.get(key, "unknown")
 
 
+#: What the program's own first call passed for a side-to-move flag: ``(parameter index, value,
+#: the side then to move)``.
+Told = tuple[int, Any, str]
+
+
+def flag_value(told: Told, mover: str) -> Any:
+    """The flag for ``mover``, as the program's own first call passed it for its side."""
+    value = told[1]
+    if mover == told[2]:
+        return value
+    return (not value) if isinstance(value, bool) else -value
+
+
 def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: str,
-              filled: bool = False) -> tuple[list[Any], int]:
+              filled: bool = False, told: Told | None = None) -> tuple[list[Any], int]:
     """The arguments for ``fn`` on ``cells`` with ``mover`` to play, and the board's place (-1 if
-    none: a function that takes no board, the position being ``filled`` into the program's own)."""
+    none: a function that takes no board, the position being ``filled`` into the program's own).
+    ``told``: a flag the program's own calls showed, passed its way (``x_to_move``)."""
     params = fn.params or ["board"]
     roles = ["depth" if p.rstrip("=") in fn.countdown else role(p) for p in params]
+    if told is not None and told[0] < len(roles) and roles[told[0]] in ("unknown", "flag", "colour"):
+        roles[told[0]] = "told"
     if "board" not in roles and not (filled and roles and all(r in KNOWN_NOT_BOARD for r in roles)):
         roles[0] = "board"  # the first parameter, whatever its name; never a depth or a flag
     args: list[Any] = []
@@ -111,6 +127,8 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
             args.append(notation.write(cells))
         elif part == "mark" or (part == "unknown" and len(params) == 2):
             args.append(mark)
+        elif part == "told":
+            args.append(flag_value(told, mover))  # type: ignore[arg-type]
         elif part == "flag":
             args.append(mover == ai)
         elif part == "depth":
@@ -128,13 +146,13 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
 
 
 def command(program: Program, fn: Function, shape: Shape | None, cells: Cells, mover: str, ai: str,
-            mark: int) -> dict[str, Any]:
+            mark: int, told: Told | None = None) -> dict[str, Any]:
     """The host's command to call ``fn`` on a position (see hosts/host.js, runCall)."""
     params = fn.params or ["board"]
     board_param = next((p for p in params if role(p) == "board"), params[0]).rstrip("=")
     notation, variable = notation_for(program, shape, board_param)
     fill = variable if notation.shape != "string" else None
-    args, board_at = arguments(fn, notation, cells, mover, ai, fill is not None)
+    args, board_at = arguments(fn, notation, cells, mover, ai, fill is not None, told)
     return {"op": "call", "mark": mark, "entry": {"name": fn.name, "reach": fn.reach, "path": fn.path},
             "args": args, "fill": fill, "boardArg": board_at, "board": notation.write(cells)}
 

@@ -217,6 +217,11 @@ class LearnerSearch:
         self._delegate: dict[int, int | None] = {}
         self.root_cells = self.cells(self.root)
         self.root_mover = self._root_mover()
+        #: How the first call's number reads: ``move`` (its chosen cell, where the other calls
+        #: return a score: ``return depth === 0 ? bestMove : bestScore``), ``score``, or
+        #: ``either`` (a best test-play's cell that is also a best score: see searches_of).
+        self.root_reading = self._root_reading()
+        self.root_move = self.root_reading == "move"
 
     # ---- the tree, with hand-over calls merged --------------------------------------------
 
@@ -270,8 +275,45 @@ class LearnerSearch:
     def cells(self, node: int) -> Cells | None:
         return self.facts(node).cells
 
+    def move_only(self, node: int) -> bool:
+        """Whether ``node`` returns a move and no score: its function always does (the course
+        project's minimax), or it is the first call of one that returns its chosen cell there."""
+        fn = self.fn(node)
+        return (fn is not None and self.reader.shapes[fn].returns == "action") or (node == self.root and self.root_move)
+
+    def _root_reading(self) -> str:
+        """``move`` if the first call's number is a cell, not a score: an empty cell of its board,
+        one of its best test-plays for either side, and no best score; ``either`` if it is
+        also a best score; else ``score``."""
+        if self.loop is not None or self.root_cells is None:
+            return "score"
+        fn = self.fn(self.root)
+        shape = self.reader.shapes[fn] if fn is not None else None
+        number = self.facts(self.root).returned.score
+        if shape is None or shape.returns != "number" or number is None or not float(number).is_integer():
+            return "score"
+        cell = int(number) - (shape.notation.first_cell if shape.notation else 0)
+        if not 0 <= cell <= 8 or self.root_cells[cell] is not None:
+            return "score"
+        plays: dict[int, float] = {}
+        for child in self.children(self.root):
+            cells, score = self.cells(child), self.reader.facts(child).returned.score
+            new = placed(self.root_cells, cells) if cells is not None else []
+            if len(new) == 1 and score is not None:
+                plays[new[0]] = score
+        if not plays:
+            return "score"
+        best = {max(plays.values()), min(plays.values())}
+        if number in best:
+            return "either"
+        return "move" if any(plays.get(cell) == b for b in best) else "score"
+
     def returned(self, node: int) -> Returned:
         """What ``node`` returned, a hand-over's score and move included."""
+        if node == self.root and getattr(self, "root_move", False):
+            found = self.facts(node).returned
+            first = self._first_cell(node)
+            return Returned(None, int(found.score) - first, False, found.text)  # type: ignore[arg-type]
         mine = self.facts(node).returned
         inner = self.delegate(node)
         if inner is None:
@@ -280,6 +322,11 @@ class LearnerSearch:
         return Returned(mine.score if mine.score is not None else theirs.score,
                         mine.move if mine.move is not None else theirs.move,
                         mine.nothing and theirs.nothing, mine.text)
+
+    def _first_cell(self, node: int) -> int:
+        fn = self.fn(node)
+        notation = self.reader.shapes[fn].notation if fn is not None else None
+        return notation.first_cell if notation is not None else 0
 
     def raised(self, node: int) -> dict[str, Any] | None:
         found = self.facts(node).raised
@@ -339,6 +386,11 @@ def searches_of(reader: Reader) -> list[LearnerSearch]:
         for search in _frame_searches(reader, frame):
             search.origin, search.position = "asked", frame.mark
             found.append(search)
+    # A first call whose number reads either way reads as its function's other first calls do.
+    moving = {s.fn(s.root) for s in found if s.root_reading == "move"}
+    for search in found:
+        if search.root_reading == "either" and search.fn(search.root) in moving:
+            search.root_move = True
     return found
 
 

@@ -21,6 +21,8 @@ def expected_json(check: SearchCheck, node: int, score: float | None, move: int 
         return None
     fn = check.search.fn(node)
     kind = check.search.reader.shapes[fn].returns if fn is not None else "number"
+    if check.search.move_only(node):
+        kind = "action"  # its first call returns the chosen cell (see LearnerSearch.root_move)
     value = _plain_number(score, check.search.record.language)
     notation = check.search.reader.shapes[fn].notation if fn is not None else None
     if move is not None and notation is not None and notation.shape == "rows":

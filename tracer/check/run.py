@@ -9,6 +9,7 @@ from typing import Any
 from ..errors import InputError, TracerError
 from .asking import (
     Position,
+    Told,
     command,
     entry,
     expression_command,
@@ -170,6 +171,8 @@ class _Session:
                 raise InputError(f"{self.options.call} made no call of the search function", "--call")
             return None
         check = check_search(found[0], self.settings())
+        if check.search.root_mover != mover and check.search.root_cells is not None:
+            name += f"; the program searched it with {check.search.root_mover} to move"
         why = self.refusal(check)
         if why is not None and required:
             raise InputError(self._own_error() or why, self.program.path)
@@ -191,7 +194,19 @@ class _Session:
             return expression_command(self.program, self.options.call, shape, cells, position)
         assert fn is not None
         ai = self.options.ai or self.program_ai() or mover
-        return command(self.program, fn, shape, cells, mover, ai, position)
+        return command(self.program, fn, shape, cells, mover, ai, position, self.told(names.index(fn.name)))
+
+    def told(self, fn: int) -> Told | None:
+        """The side-to-move flag the program's own first search passed, if its first call was
+        one of ``fn`` and its arguments hold one (JavaScript records ``this`` first)."""
+        first = self.result.checks[0].search if self.result.checks else None
+        if first is None or first.origin != "program" or first.loop is not None or first.fn(first.root) != fn:
+            return None
+        slot = first.reader.shapes[fn].flag_slot
+        flag = first.facts(first.root).flag
+        if slot is None or flag is None:
+            return None
+        return slot - (1 if self.program.language == "javascript" else 0), flag, first.root_mover
 
     def refusal(self, check: SearchCheck) -> str | None:
         """Why the call tracer made itself is not one the program would make, if it is not:
