@@ -86,7 +86,7 @@ def test_a_board_given_after_the_file(tmp_path: Path) -> None:
     """BOARD is checked too, after the program's own search (here: the guide's board)."""
     board = tmp_path / "b.txt"
     board.write_text("X . .\n. O .\n. . .\n")
-    code, data, _ = run_check(str(LEARNERS / "py_guide_port.py"), str(board))
+    code, data, _ = run_check(str(LEARNERS / "py_guide_port.py"), str(board), "--boards", "0")
     assert code == 0 and data["searches"] == 2
     code, data, _ = run_check(str(LEARNERS / "py_cs50.py"), str(board))
     assert code == 0 and data["board"] == "X...O...." and data["calls"] == calls("X...O....", "X")
@@ -165,7 +165,7 @@ def test_boards_when_the_function_is_a_method() -> None:
     """A method cannot be called by tracer: the program's own search is still checked, and said so."""
     code, out, _ = run_text(str(LEARNERS / "js_class.js"), "--boards")
     assert code == 0 and "Verdict: identical" in out
-    assert "--boards: trace check cannot call minimax, a method, itself" in out
+    assert "trace check cannot call minimax, a method, itself (say how with --call EXPR)" in out
 
 
 @pytest.mark.node

@@ -44,8 +44,13 @@ PYTHON: dict[str, tuple[int, dict[str, Any]]] = {
     # Strings of lowercase marks and spaces.
     "py_string_board.py": (0, {"verdict": "identical", "calls": 9}),
     # The best starts at 0: on the guide's board every call has a test-play better than 0 for its
-    # mover (#1: +1; #2: -1; #6: -1; #7: +1), so nothing shows here (see test_wrong_elsewhere).
-    "py_best_init.py": (0, {"verdict": "identical", "difference": None}),
+    # mover (#1: +1; #2: -1; #6: -1; #7: +1), so nothing shows there; the second position checked
+    # by default (.XO/O.X/..., a draw, X to move) reaches XXO/OXX/O.. with O to move, whose
+    # test-plays both let X complete a line (O on 7: X on 8 takes the diagonal; O on 8: X on 7
+    # takes the middle column), +1 each: the human's best, started at 0, keeps neither.
+    "py_best_init.py": (1, {"verdict": "wrong", "difference": "best-init",
+                            "first_wrong": {"board": "XXOOXXO..", "to_move": "O", "returned": 0, "expected": 1,
+                                            "position": 2}}),
     # O's test-play of cell 4 (#3) is not taken back, so #4 (O on 8) is made on XXO/XOX/OOO.
     "py_not_restored.py": (1, {"verdict": "wrong", "difference": "board-not-restored",
                                "first_wrong": {"call": 4, "board": "XXOXOXOOO", "to_move": "X",

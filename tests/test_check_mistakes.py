@@ -147,7 +147,7 @@ def test_guide_javascript_with_a_mistake(mistake: str, guide_text: str, tmp_path
     program = tmp_path / f"{mistake}.js"
     program.write_text(edited(guide_program(guide_text), EDITS[mistake][0]), encoding="utf-8")
     status, expected = ON_GUIDE_BOARD[mistake]
-    code, data, err = run_check(str(program))
+    code, data, err = run_check(str(program), "--boards", "0")
     assert code == status, err
     check_expected(data, expected)
 
@@ -158,7 +158,7 @@ def test_python_port_with_a_mistake(mistake: str, tmp_path: Path) -> None:
     source = (LEARNERS / "py_guide_port.py").read_text(encoding="utf-8")
     program.write_text(edited(source, EDITS[mistake][1]), encoding="utf-8")
     status, expected = ON_GUIDE_BOARD[mistake]
-    code, data, err = run_check(str(program))
+    code, data, err = run_check(str(program), "--boards", "0")
     assert code == status, err
     check_expected(data, expected)
 
@@ -187,10 +187,11 @@ def test_guide_best_init_is_found_on_other_boards(guide_text: str, tmp_path: Pat
 
 def test_right_on_the_guide_board_wrong_elsewhere() -> None:
     """py_best_init.py returns its running best, 0, where every test-play is worse than 0: found
-    by --boards on another position, with the mistake named; never on the guide's board."""
-    code, data, _ = run_check(str(LEARNERS / "py_best_init.py"))
+    on another position (by default, as by --boards), with the mistake named; never on the guide's
+    board (--boards 0 checks only that one)."""
+    code, data, _ = run_check(str(LEARNERS / "py_best_init.py"), "--boards", "0")
     assert code == 0 and data["verdict"] == "identical"
-    code, data, _ = run_check(str(LEARNERS / "py_best_init.py"), "--boards")
+    code, data, _ = run_check(str(LEARNERS / "py_best_init.py"))
     assert code == 1 and data["verdict"] == "wrong" and data["difference"] == "best-init"
     wrong = data["first_wrong"]
     assert wrong["returned"] == 0 and wrong["expected"] != 0

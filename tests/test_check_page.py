@@ -48,9 +48,9 @@ def page_of(program: Path, tmp_path: Path, *more: str) -> tuple[int, dict[str, A
     return result.exit_code, report, page, result.stderr
 
 
-def python_steps(program: Path) -> PageSteps:
-    """The page's steps as Python tells them, from a run of its own."""
-    return PageSteps(check_file(str(program), CheckOptions()).trace())
+def python_steps(program: Path, boards: int | None = None) -> PageSteps:
+    """The page's steps as Python tells them, from a run of its own (``boards`` as --boards)."""
+    return PageSteps(check_file(str(program), CheckOptions(boards=boards)).trace())
 
 
 def board_shown(view: Viewer) -> str:
@@ -95,15 +95,20 @@ def status_for(case: str) -> int:
     return ON_GUIDE_BOARD[case.removeprefix("planted:")][0] if case.startswith("planted:") else PYTHON[case][0]
 
 
+def boards_for(case: str) -> tuple[str, ...]:
+    """A planted mistake is held to what it does on the guide's board alone (ON_GUIDE_BOARD)."""
+    return ("--boards", "0") if case.startswith("planted:") else ()
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_the_page_tells_every_step_of_the_learner_s_search_as_python_does(case: str, tmp_path: Path,
                                                                          opened: Any) -> None:
     program = program_for(case, tmp_path)
-    code, report, page, err = page_of(program, tmp_path)
+    code, report, page, err = page_of(program, tmp_path, *boards_for(case))
     assert code == status_for(case) and page.exists(), err
     assert f"trace: wrote {page} (your {report['calls']:,} calls step by step" in err
     view = opened(page)
-    steps = python_steps(program)
+    steps = python_steps(program, 0 if boards_for(case) else None)
     shown = page_story(view)
     assert len(shown) == len(steps) == len(expected_steps(steps.trace))
     assert [kind for _, _, kind in shown] == [f"{kind} {call}" for kind, call in expected_steps(steps.trace)]

@@ -11,15 +11,17 @@ passed, so code that reads the variable instead of its parameter sees the same b
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InputError
 from ..games.tictactoe.board import HAS_LINE
 from .calls import Shape
 from .jsinstrument import WHOLE_SEARCH, normalised
 from .program import Program
 from .reading import GUIDE_NOTATION, UNKNOWN, Cells, Notation
 from .record import Function
-from .scales import other
+from .scales import other, winner
 
 INFINITY = {"$n": "Infinity"}
 MINUS_INFINITY = {"$n": "-Infinity"}
@@ -33,20 +35,33 @@ def entry(program: Program) -> Function | None:
 
 
 def notation_for(program: Program, shape: Shape | None, board_param: str = "") -> tuple[Notation, str | None]:
-    """How to write a board for ``program``, and the top-level variable to fill in place, if any:
-    one named as the function's board parameter (code that reads ``board`` instead of its
-    parameter ``board`` then sees the same board); any other is left alone."""
-    variable = next((name for n, name in program.hints if name is not None and name == board_param), None)
+    """How to write a board for ``program``, and the top-level variable to fill in place, if any
+    (see board_variable)."""
+    variable = board_variable(program, board_param)
     if shape is not None and shape.notation is not None and shape.notation.empty != UNKNOWN:
         return shape.notation, variable
-    complete = [n for n, _ in program.hints if n.empty != UNKNOWN]
+    complete = [(n, name) for n, name in program.hints if n.empty != UNKNOWN]
     if complete:
-        best = next((n for n, name in program.hints if name is not None and n.empty != UNKNOWN), complete[0])
-        return best, variable
+        # The filled variable's own notation first, so the position fits it; then any named board.
+        ranked = sorted(complete, key=lambda hint: (hint[1] != variable, hint[1] is None))
+        return ranked[0][0], variable
     lower = program.marks and all(m.islower() for m in program.marks)
     if lower:
         return Notation(marks=("x", "o")), variable
     return GUIDE_NOTATION, variable
+
+
+def board_variable(program: Program, board_param: str = "") -> str | None:
+    """The top-level board the program's helpers may read instead of their parameter (``board``,
+    ``origBoard``, ``myboard``): one named as the function's board parameter, else the first the
+    source binds, else the parameter's name. Tracer fills it with the position in place and
+    passes it, as the program's own call ``minimax(origBoard, aiPlayer)`` does."""
+    named = [name for _, name in program.hints if name is not None]
+    if board_param in named or not named:
+        # With no board read from the source, a top-level name as the parameter's is tried too:
+        # the host fills it only if it holds a board of the same kind and size.
+        return board_param or None
+    return named[0]
 
 
 #: What a parameter is for, read from its name (lowercased, no underscores): the first pattern
@@ -63,6 +78,10 @@ SHORT_NAMES = {"b": "board", "s": "board", "bd": "board", "node": "board", "posi
                "ai": "mark", "mover": "mark", "d": "depth", "n": "depth", "max": "flag"}
 
 
+#: Parts no board is passed as, when the program has a board of its own to fill instead.
+KNOWN_NOT_BOARD = ("depth", "flag", "mark", "low", "high", "colour")
+
+
 def role(name: str) -> str:
     """A parameter's part when tracer calls the function: ``board``, ``mark``, ``flag``, ``depth``,
     ``low``/``high`` (a window's bounds), ``colour`` or ``unknown``."""
@@ -73,12 +92,30 @@ def role(name: str) -> str:
     return SHORT_NAMES.get(key, "unknown")
 
 
-def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: str) -> tuple[list[Any], int]:
-    """The arguments for ``fn`` on ``cells`` with ``mover`` to play, and the board's place."""
+#: What the program's own first call passed for a side-to-move flag: ``(parameter index, value,
+#: the side then to move)``.
+Told = tuple[int, Any, str]
+
+
+def flag_value(told: Told, mover: str) -> Any:
+    """The flag for ``mover``, as the program's own first call passed it for its side."""
+    value = told[1]
+    if mover == told[2]:
+        return value
+    return (not value) if isinstance(value, bool) else -value
+
+
+def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: str,
+              filled: bool = False, told: Told | None = None) -> tuple[list[Any], int]:
+    """The arguments for ``fn`` on ``cells`` with ``mover`` to play, and the board's place (-1 if
+    none: a function that takes no board, the position being ``filled`` into the program's own).
+    ``told``: a flag the program's own calls showed, passed its way (``x_to_move``)."""
     params = fn.params or ["board"]
     roles = ["depth" if p.rstrip("=") in fn.countdown else role(p) for p in params]
-    if "board" not in roles:
-        roles[0] = "board"
+    if told is not None and told[0] < len(roles) and roles[told[0]] in ("unknown", "flag", "colour"):
+        roles[told[0]] = "told"
+    if "board" not in roles and not (filled and roles and all(r in KNOWN_NOT_BOARD for r in roles)):
+        roles[0] = "board"  # the first parameter, whatever its name; never a depth or a flag
     args: list[Any] = []
     board_at = -1
     mark = notation.marks[0] if mover == "X" else notation.marks[1]
@@ -90,6 +127,8 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
             args.append(notation.write(cells))
         elif part == "mark" or (part == "unknown" and len(params) == 2):
             args.append(mark)
+        elif part == "told":
+            args.append(flag_value(told, mover))  # type: ignore[arg-type]
         elif part == "flag":
             args.append(mover == ai)
         elif part == "depth":
@@ -100,21 +139,50 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
         elif part == "high":
             args.append(INFINITY)
         elif part == "colour":
-            args.append(1)
+            args.append(1 if mover == ai else -1)  # +1 for the side the program's first call passed +1
         else:
             args.append(None)
-    return args, max(board_at, 0)
+    return args, board_at
 
 
 def command(program: Program, fn: Function, shape: Shape | None, cells: Cells, mover: str, ai: str,
-            mark: int) -> dict[str, Any]:
+            mark: int, told: Told | None = None) -> dict[str, Any]:
     """The host's command to call ``fn`` on a position (see hosts/host.js, runCall)."""
     params = fn.params or ["board"]
     board_param = next((p for p in params if role(p) == "board"), params[0]).rstrip("=")
     notation, variable = notation_for(program, shape, board_param)
-    args, board_at = arguments(fn, notation, cells, mover, ai)
+    fill = variable if notation.shape != "string" else None
+    args, board_at = arguments(fn, notation, cells, mover, ai, fill is not None, told)
     return {"op": "call", "mark": mark, "entry": {"name": fn.name, "reach": fn.reach, "path": fn.path},
-            "args": args, "fill": variable if notation.shape != "string" else None, "boardArg": board_at}
+            "args": args, "fill": fill, "boardArg": board_at, "board": notation.write(cells)}
+
+
+def expression_command(program: Program, expr: str, shape: Shape | None, cells: Cells, mark: int) -> dict[str, Any]:
+    """The host's command for ``--call EXPR``: the boards EXPR names filled with the position
+    (written as the program writes that board), then EXPR evaluated in the program's scope."""
+    names = expression_names(expr, program.language)
+    variable = next((n for n in names if any(n == name for _, name in program.hints)), names[0] if names else "")
+    notation, _ = notation_for(program, shape, variable)
+    return {"op": "call", "mark": mark, "expr": expr, "fill": names, "board": notation.write(cells)}
+
+
+def expression_names(expr: str, language: str) -> list[str]:
+    """The plain names ``expr`` reads (``minimax(origBoard, aiPlayer)``: ``minimax``, ``origBoard``,
+    ``aiPlayer``), in order; the host fills those that hold a board. InputError if ``expr`` is not
+    a Python expression (node judges a JavaScript one)."""
+    if language == "python":
+        import ast
+
+        try:
+            tree = ast.parse(expr.strip(), "--call", mode="eval")
+        except SyntaxError as exc:
+            raise InputError(f"expected a Python expression, as the program would call its search: {exc.msg}",
+                             "--call") from None
+        found = [node.id for node in ast.walk(tree) if isinstance(node, ast.Name)]
+    else:
+        without_strings = re.sub(r"""(['"`])(?:\\.|(?!\1).)*\1""", " ", expr)
+        found = re.findall(r"(?<![\w$.])[A-Za-z_$][\w$]*", without_strings)
+    return list(dict.fromkeys(found))
 
 
 def legal_positions() -> list[tuple[Cells, str]]:
@@ -158,6 +226,69 @@ def varied_positions(count: int, most_empty: int = 8) -> list[tuple[Cells, str]]
         round_ += 1
     chosen.sort(key=lambda p: p[0].count(None))
     return chosen
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position tracer checks the search on, with the name the report gives it."""
+
+    cells: Cells
+    mover: str
+    #: What it is there for: ``a draw``, ``O to move``, ``O must block`` or ``varied``.
+    name: str
+
+
+#: How many empty cells the named positions have, in order of preference: searches of a few
+#: dozen calls (five empty cells for X to move, four for O).
+NAMED_EMPTIES = (5, 4)
+
+
+def named_positions(own: tuple[Cells, str] | None) -> list[Position]:
+    """Positions chosen so every terminal check runs: one whose best play ends in a draw (the
+    full-board check), one with the other side to move than on the program's own position,
+    and one where the side to move must block the other's line (both wins reached)."""
+    mover = own[1] if own else "X"
+    pool = [p for empties in NAMED_EMPTIES for p in _pool(empties)]
+    wanted = (
+        (f"a draw, {mover} to move", lambda c, m: m == mover and _value(c, m) == 0),
+        (f"{other(mover)} to move", lambda c, m: m == other(mover) and _value(c, m) != 0),
+        (f"{mover} must block", lambda c, m: m == mover and _must_block(c, m)),
+    )
+    chosen: list[Position] = []
+    for name, fits in wanted:
+        found = next(((c, m) for c, m in pool if fits(c, m) and (c, m) != own
+                      and all((c, m) != (p.cells, p.mover) for p in chosen)), None)
+        if found is not None:
+            chosen.append(Position(found[0], found[1], name))
+    return chosen
+
+
+def _pool(empties: int) -> list[tuple[Cells, str]]:
+    """The legal unfinished positions with ``empties`` empty cells, in a fixed shuffled order."""
+    import hashlib
+
+    found = [p for p in legal_positions() if p[0].count(None) == empties]
+    found.sort(key=lambda p: hashlib.sha256(("".join(c or "." for c in p[0]) + p[1]).encode()).digest())
+    return found
+
+
+def _value(cells: Cells, mover: str) -> int:
+    """The game's value with best play, from X's side: +1, -1 or 0."""
+    won = winner(cells)
+    if won is not None:
+        return 1 if won == "X" else -1
+    if None not in cells:
+        return 0
+    values = [_value(cells[:i] + (mover,) + cells[i + 1:], other(mover)) for i, c in enumerate(cells) if c is None]
+    return max(values) if mover == "X" else min(values)
+
+
+def _must_block(cells: Cells, mover: str) -> bool:
+    """Whether ``mover`` has no win in one but the other side has one: it must block it."""
+    def wins_now(mark: str) -> bool:
+        return any(winner(cells[:i] + (mark,) + cells[i + 1:]) == mark for i, c in enumerate(cells) if c is None)
+
+    return not wins_now(mover) and wins_now(other(mover))
 
 
 def guide_board() -> tuple[Cells, str]:

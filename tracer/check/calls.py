@@ -16,12 +16,14 @@ from typing import Any
 
 from .notation import written
 from .reading import (
+    SCORE_KEYS,
     Cells,
     Notation,
     Returned,
     at_path,
     find_board,
     move_of,
+    object_keys,
     read_cells,
     read_returned,
     return_kind,
@@ -46,6 +48,9 @@ class Shape:
     flag_slot: int | None = None
     #: How its return values read (see reading.return_kind).
     returns: str = "other"
+    #: For objects with keys none of the usual ones: the score's key and the move's (see
+    #: reading.object_keys).
+    keys: tuple[str, str] | None = None
 
 
 def shapes_of(record: Record) -> list[Shape]:
@@ -53,17 +58,24 @@ def shapes_of(record: Record) -> list[Shape]:
     rows = record.rows
     by_fn: dict[int, list[int]] = {}
     rets: dict[int, list[int]] = {}
+    leaves: dict[int, list[int]] = {}
     for r in range(len(rows)):
         by_fn.setdefault(rows.fn[r], []).append(rows.args[r])
         if rows.ended[r] == RETURNED:
             rets.setdefault(rows.fn[r], []).append(rows.value[r])
+            if not rows.children[r]:
+                leaves.setdefault(rows.fn[r], []).append(rows.value[r])
     out = []
     for k in range(len(record.functions)):
         args_ids = sorted(set(by_fn.get(k, [])))[:60]
         shape = _arguments_shape([unwrap(record.value(a)) for a in args_ids],
                                  [record.value(a) for a in args_ids])
         samples = [unwrap(record.value(v)) for v in sorted(set(rets.get(k, [])))[:200]]
-        shape.returns = return_kind(samples, shape.notation is not None and shape.notation.shape == "rows")
+        ends = [unwrap(record.value(v)) for v in sorted(set(leaves.get(k, [])))[:50]]
+        shape.returns = return_kind(samples, shape.notation is not None and shape.notation.shape == "rows", ends)
+        if shape.returns == "object" and not any(
+                k.lower() in SCORE_KEYS for v in samples if isinstance(v, dict) for k in v):
+            shape.keys = object_keys(samples, ends)
         out.append(shape)
     return out
 
@@ -171,8 +183,10 @@ class Reader:
         key = (fn, vid)
         found = self.returned_memo.get(key)
         if found is None:
-            found = self.returned_memo[key] = read_returned(unwrap(self.record.value(vid)),
-                                                            self.shapes[fn].returns)
+            shape = self.shapes[fn]
+            first = shape.notation.first_cell if shape.notation is not None else 0
+            found = self.returned_memo[key] = read_returned(unwrap(self.record.value(vid)), shape.returns, first,
+                                                            shape.keys)
         return found
 
 
@@ -203,6 +217,11 @@ class LearnerSearch:
         self._delegate: dict[int, int | None] = {}
         self.root_cells = self.cells(self.root)
         self.root_mover = self._root_mover()
+        #: How the first call's number reads: ``move`` (its chosen cell, where the other calls
+        #: return a score: ``return depth === 0 ? bestMove : bestScore``), ``score``, or
+        #: ``either`` (a best test-play's cell that is also a best score: see searches_of).
+        self.root_reading = self._root_reading()
+        self.root_move = self.root_reading == "move"
 
     # ---- the tree, with hand-over calls merged --------------------------------------------
 
@@ -256,8 +275,45 @@ class LearnerSearch:
     def cells(self, node: int) -> Cells | None:
         return self.facts(node).cells
 
+    def move_only(self, node: int) -> bool:
+        """Whether ``node`` returns a move and no score: its function always does (the course
+        project's minimax), or it is the first call of one that returns its chosen cell there."""
+        fn = self.fn(node)
+        return (fn is not None and self.reader.shapes[fn].returns == "action") or (node == self.root and self.root_move)
+
+    def _root_reading(self) -> str:
+        """``move`` if the first call's number is a cell, not a score: an empty cell of its board,
+        one of its best test-plays for either side, and no best score; ``either`` if it is
+        also a best score; else ``score``."""
+        if self.loop is not None or self.root_cells is None:
+            return "score"
+        fn = self.fn(self.root)
+        shape = self.reader.shapes[fn] if fn is not None else None
+        number = self.facts(self.root).returned.score
+        if shape is None or shape.returns != "number" or number is None or not float(number).is_integer():
+            return "score"
+        cell = int(number) - (shape.notation.first_cell if shape.notation else 0)
+        if not 0 <= cell <= 8 or self.root_cells[cell] is not None:
+            return "score"
+        plays: dict[int, float] = {}
+        for child in self.children(self.root):
+            cells, score = self.cells(child), self.reader.facts(child).returned.score
+            new = placed(self.root_cells, cells) if cells is not None else []
+            if len(new) == 1 and score is not None:
+                plays[new[0]] = score
+        if not plays:
+            return "score"
+        best = {max(plays.values()), min(plays.values())}
+        if number in best:
+            return "either"
+        return "move" if any(plays.get(cell) == b for b in best) else "score"
+
     def returned(self, node: int) -> Returned:
         """What ``node`` returned, a hand-over's score and move included."""
+        if node == self.root and getattr(self, "root_move", False):
+            found = self.facts(node).returned
+            first = self._first_cell(node)
+            return Returned(None, int(found.score) - first, False, found.text)  # type: ignore[arg-type]
         mine = self.facts(node).returned
         inner = self.delegate(node)
         if inner is None:
@@ -266,6 +322,11 @@ class LearnerSearch:
         return Returned(mine.score if mine.score is not None else theirs.score,
                         mine.move if mine.move is not None else theirs.move,
                         mine.nothing and theirs.nothing, mine.text)
+
+    def _first_cell(self, node: int) -> int:
+        fn = self.fn(node)
+        notation = self.reader.shapes[fn].notation if fn is not None else None
+        return notation.first_cell if notation is not None else 0
 
     def raised(self, node: int) -> dict[str, Any] | None:
         found = self.facts(node).raised
@@ -325,6 +386,11 @@ def searches_of(reader: Reader) -> list[LearnerSearch]:
         for search in _frame_searches(reader, frame):
             search.origin, search.position = "asked", frame.mark
             found.append(search)
+    # A first call whose number reads either way reads as its function's other first calls do.
+    moving = {s.fn(s.root) for s in found if s.root_reading == "move"}
+    for search in found:
+        if search.root_reading == "either" and search.fn(search.root) in moving:
+            search.root_move = True
     return found
 
 
@@ -391,23 +457,25 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
         fn = driver.fn
         if driver.ended == RETURNED:
             raw = record.value(driver.value)
-            returned = replace(loop_choice(unwrap(raw)), text=written(raw, record.language))
+            notation = reader.shapes[reader.record.rows.fn[rows[0]]].notation
+            first = notation.first_cell if notation is not None else 0
+            returned = replace(loop_choice(unwrap(raw), first), text=written(raw, record.language))
         elif driver.ended == RAISED:
             raised = record.error(driver.value)
     return Loop(tuple(rows), base, movers.pop(), returned, fn, raised)  # type: ignore[arg-type]
 
 
-def loop_choice(value: Any) -> Returned:
+def loop_choice(value: Any, first: int = 0) -> Returned:
     """The move a loop's function returned: a cell, ``(row, col)``, ``{index}``, ``{i, j}``,
-    or a ``(score, move)`` pair; nothing if it returned no move."""
+    or a ``(score, move)`` pair; nothing if it returned no move. ``first`` as in move_of."""
     text = ""  # the caller writes the value in the learner's notation (see notation.py)
     if value is None:
         return Returned(None, None, True, text)
-    move = move_of(value)
+    move = move_of(value, first)
     if move is None and isinstance(value, dict):
-        move = read_returned(value, "object").move
+        move = read_returned(value, "object", first).move
     if move is None and isinstance(value, list) and len(value) == 2:
-        move = move_of(value[1]) if move_of(value[1]) is not None else move_of(value[0])
+        move = move_of(value[1], first) if move_of(value[1], first) is not None else move_of(value[0], first)
     return Returned(None, move, False, text)
 
 

@@ -18,7 +18,9 @@ Examples:
   trace check minimax.js -o tree.svg --log calls.txt --side-by-side both.html
   trace check minimax.py --html steps.html   step through your calls to the first departure
   trace check minimax.py board.txt    the board to call minimax on, if the program makes no call
-  trace check minimax.py --boards     also check 30 varied positions, stop at the first wrong
+  trace check minimax.py --boards     check 30 positions after its own, stop at the first wrong
+  trace check minimax.py --boards 0   check only the program's own position
+  trace check page.js --call 'minimax(origBoard, aiPlayer)'   how the program calls its search
   trace check game.py --function max_value,min_value,minimax
   trace check minimax.js --format json
 """
@@ -36,14 +38,19 @@ Examples:
                    "(Python: MODULE.NAME for one in a module of the program's folder).")
 @click.option("--with", "with_files", metavar="FILE", multiple=True,
               help="A script to load before FILE, as a page loads its scripts (repeatable, in order).")
+@click.option("--call", "call", metavar="EXPR",
+              help="How the program calls its search, in its own language (e.g. 'minimax(origBoard, "
+                   "aiPlayer)'), run in its top-level scope after it loads, each position set into the "
+                   "board variables EXPR names; default: tracer calls the search function itself.")
 @click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default=None,
               help="The AI's mark (the maximiser); default: read from the program's scores.")
 @click.option("--scores", "scores_text", default=None, metavar="SCHEME",
               help="The program's terminal scores: tutorial (-1,1,0), ten, depth (10-depth) or "
                    "HUMAN_WIN,AI_WIN,DRAW; default: read from its finished boards.")
-@click.option("--boards", is_flag=False, flag_value=DEFAULT_BOARDS, default=None, type=click.IntRange(1, 2000),
-              metavar="[N]", help=f"Also check N varied positions (default {DEFAULT_BOARDS}), smallest "
-                                  "first; stop at the first wrong one.")
+@click.option("--boards", is_flag=False, flag_value=DEFAULT_BOARDS, default=None, type=click.IntRange(0, 2000),
+              metavar="[N]", help="How many positions to check after the program's own (default: 3 named ones, "
+                                  "a draw, the other side to move, a block; --boards alone: "
+                                  f"{DEFAULT_BOARDS}; 0: its own only); stop at the first wrong one.")
 @click.option("--timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True,
               metavar="SECONDS", help="Stop the program after this long (each search tracer asks for, too).")
 @click.option("--max-calls", type=click.IntRange(1), default=2_000_000, show_default=True, metavar="N",
@@ -67,8 +74,8 @@ Examples:
                    "pauses there), the guide's answer beside it.")
 @reports_errors
 def check(file: str, board: str | None, example: str | None, turn: str | None, functions: str | None,
-          with_files: tuple[str, ...], ai: str | None, scores_text: str | None, boards: int | None, timeout: float,
-          max_calls: int, stdin_path: str | None, python: str | None, fmt: str, log_path: str | None,
+          with_files: tuple[str, ...], call: str | None, ai: str | None, scores_text: str | None, boards: int | None,
+          timeout: float, max_calls: int, stdin_path: str | None, python: str | None, fmt: str, log_path: str | None,
           tree_path: str | None, side_by_side: str | None, html_path: str | None) -> None:
     """Run a learner's minimax program (FILE, .py, .js or a page's .html) and check it call by call.
 
@@ -80,7 +87,9 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
     2 the program could not be checked.
 
     When the program makes no search call itself, tracer calls its search function
-    on BOARD (a board file; default: the guide's board).
+    on BOARD (a board file; default: the guide's board), as --call EXPR says if given.
+    After that first position, three more are checked by default (a draw, the other
+    side to move, a block), each named in the report; --boards N for more, 0 for none.
     """
     # The engine is imported here, not with the command line: other commands start faster.
     from ..outputs.check import CheckRequest, precheck
@@ -98,7 +107,7 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
         ai=ai.upper() if ai else None, scores=scale_of(scores_text),
         functions=[n.strip() for n in functions.split(",") if n.strip()] if functions else None,
         stdin=stdin_path, timeout=timeout, max_calls=max_calls, boards=boards, python=python,
-        with_files=list(with_files))
+        with_files=list(with_files), call=call)
     result = check_file(file, options)
     write_outputs(result, result.to_json() if fmt == "json" else str(result), request)
     if not result.ok:

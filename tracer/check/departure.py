@@ -188,8 +188,7 @@ class _Walk:
 
     def move_only(self, node: int) -> bool:
         """Whether ``node``'s function returns a move and no score (the course project's minimax)."""
-        fn = self.s.fn(node)
-        return fn is not None and self.s.reader.shapes[fn].returns == "action"
+        return self.s.move_only(node)
 
     def maximising(self, mover: str) -> bool:
         return self.solver.scale.viewpoint(mover) == mover

@@ -3,13 +3,16 @@ learner's own function returns (``{index, score}``, a number, a ``(score, move)`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .calls import LOOP
-from .notation import plain_written, written
-from .reading import unwrap
+from .notation import number_text, plain_written, written
+from .reading import MOVE_KEYS, SCORE_KEYS, unwrap
 from .verdict import SearchCheck
 from .words import board9, signed
+
+if TYPE_CHECKING:
+    from .result import CheckResult
 
 
 def expected_json(check: SearchCheck, node: int, score: float | None, move: int | None, terminal: bool) -> Any:
@@ -18,12 +21,18 @@ def expected_json(check: SearchCheck, node: int, score: float | None, move: int 
         return None
     fn = check.search.fn(node)
     kind = check.search.reader.shapes[fn].returns if fn is not None else "number"
-    value = _plain_number(score)
+    if check.search.move_only(node):
+        kind = "action"  # its first call returns the chosen cell (see LearnerSearch.root_move)
+    value = _plain_number(score, check.search.record.language)
     notation = check.search.reader.shapes[fn].notation if fn is not None else None
     if move is not None and notation is not None and notation.shape == "rows":
         move = [move // 3, move % 3]  # type: ignore[assignment]  # as (row, column), as its boards are rows
+    elif move is not None and notation is not None:
+        move += notation.first_cell  # its cells may be numbered 1-9
     if kind == "object":
-        return {"score": value} if terminal or move is None else {"index": move, "score": value}
+        return _object_like(check, node, value, None if terminal else move)
+    if kind == "xy-score":
+        return [*_xy(check, node, move), value]
     if kind == "score-move":
         return [value, move]
     if kind == "move-score":
@@ -33,10 +42,50 @@ def expected_json(check: SearchCheck, node: int, score: float | None, move: int 
     return value
 
 
-def _plain_number(value: float | None) -> Any:
-    if value is None or value != value or abs(value) == float("inf"):
-        return None if value is None else signed(value)
+def _object_like(check: SearchCheck, node: int, score: Any, move: Any) -> dict[str, Any]:
+    """``{index, score}`` with the learner's own keys (``{evaluation, id}``, ``{score, move}``)
+    where the call returned an object."""
+    raw = _raw_return(check, node)
+    if raw is _NONE:
+        raw = _raw_return(check, check.search.root)
+    keys = [k for k in unwrap(raw)] if isinstance(unwrap(raw), dict) else []
+    lowered = {k.lower(): k for k in keys}
+    score_key = next((lowered[k] for k in SCORE_KEYS if k in lowered), "score")
+    move_key = next((lowered[k] for k in MOVE_KEYS if k in lowered), "index")
+    fn = check.search.fn(node)
+    learned = check.search.reader.shapes[fn].keys if fn is not None else None
+    if learned is not None:
+        score_key, move_key = learned[0], learned[1] or move_key
+    if move is None:
+        return {score_key: score}
+    pair = {move_key: move, score_key: score}
+    return dict(sorted(pair.items(), key=lambda item: keys.index(item[0]) if item[0] in keys else -1))
+
+
+def _xy(check: SearchCheck, node: int, move: Any) -> list[Any]:
+    """The ``x, y`` of an ``[x, y, score]`` value: the move's row and column, else what the
+    call itself put there (a finished board's placeholder, ``-1, -1``)."""
+    if isinstance(move, list):
+        return move
+    if isinstance(move, int):
+        return [move // 3, move % 3]
+    raw = unwrap(_raw_return(check, node)) if _raw_return(check, node) is not _NONE else None
+    return list(raw[:2]) if isinstance(raw, list) and len(raw) == 3 else [-1, -1]
+
+
+def _plain_number(value: float | None, language: str) -> Any:
+    """A score as JSON holds it: a number, or a non-finite one as the learner's language writes
+    it (``"-Infinity"`` in JavaScript, ``"-inf"`` in Python), never ``null``."""
+    if value is None:
+        return None
+    if value != value or abs(value) == float("inf"):
+        return number_text(value, language)
     return int(value) if float(value).is_integer() else value
+
+
+def _signed(value: float, language: str) -> str:
+    """A score with its sign, as the log writes it; a non-finite one as the learner's language does."""
+    return number_text(value, language) if value != value or abs(value) == float("inf") else signed(value)
 
 
 def first_wrong_json(check: SearchCheck) -> dict[str, Any] | None:
@@ -49,18 +98,18 @@ def first_wrong_json(check: SearchCheck) -> dict[str, Any] | None:
         raw = unwrap(s.record.value(s.rows.value[d.node]))
     terminal = d.cells is not None and d.expected_move is None
     return {"call": d.call, "board": board9(d.cells) if d.cells else None, "to_move": d.to_move,
-            "returned": _jsonable(raw),
+            "returned": _jsonable(raw, s.record.language),
             "expected": expected_json(check, d.node, d.expected_score, d.expected_move, terminal),
             "why": d.why, "kind": d.kind}
 
 
-def _jsonable(value: Any) -> Any:
+def _jsonable(value: Any, language: str) -> Any:
     if isinstance(value, float):
-        return _plain_number(value)
+        return _plain_number(value, language)
     if isinstance(value, list):
-        return [_jsonable(v) for v in value]
+        return [_jsonable(v, language) for v in value]
     if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
+        return {k: _jsonable(v, language) for k, v in value.items()}
     return value
 
 
@@ -99,9 +148,50 @@ def expected_text(check: SearchCheck) -> str:
     expected = expected_json(check, d.node, d.expected_score, d.expected_move, terminal)
     if expected is None:
         return ("no such call: a correct search does not make this one" if d.expected_score is None
-                else signed(d.expected_score))
+                else _signed(d.expected_score, check.search.record.language))
     raw = _raw_return(check, d.node)
     if raw is _NONE:
         raw = _raw_return(check, check.search.root)
     as_tuple = isinstance(raw, dict) and "$tuple" in raw
     return plain_written(expected, check.search.record.language, as_tuple)
+
+
+# ---- the positions checked ----------------------------------------------------------------
+
+
+def position_name(result: CheckResult, index: int) -> str:
+    """The name of the position of ``result.checks[index]`` (``the program's own``, ``a draw``)."""
+    return result.names[index] if index < len(result.names) else f"position {index + 1}"
+
+
+def position_label(result: CheckResult, index: int) -> str:
+    """``position 2 (a draw, X to move): .XO/O.X/...``: how the report names a position."""
+    from .words import compact
+
+    s = result.checks[index].search
+    board = compact(s.root_cells) if s.root_cells else "no board"
+    return f"position {index + 1} ({position_name(result, index)}): {board}, {s.root_mover} to move"
+
+
+def positions_json(result: CheckResult) -> list[dict[str, Any]]:
+    """Every position checked, in order, with its verdict and the differences found on it."""
+    out = []
+    for index, check in enumerate(result.checks):
+        s = check.search
+        out.append({"position": index + 1, "name": position_name(result, index),
+                    "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
+                    "verdict": check.verdict, "calls": check.calls,
+                    "differences": [d.what for d in check.differences],
+                    "first_call": "tracer" if s.origin == "asked" else "program"})
+    return out
+
+
+def differences_found(result: CheckResult) -> list[tuple[str, str, list[int]]]:
+    """Each difference found on any position checked: ``(what, text, positions)``, positions
+    numbered from 1, in the order first found."""
+    found: dict[str, tuple[str, list[int]]] = {}
+    for index, check in enumerate(result.checks):
+        for difference in check.differences:
+            text, where = found.setdefault(difference.what, (difference.text, []))
+            where.append(index + 1)
+    return [(what, text, where) for what, (text, where) in found.items()]

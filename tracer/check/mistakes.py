@@ -290,8 +290,7 @@ class _Match:
         if node == LOOP:
             return True
         returned = s.returned(node)
-        fn = s.fn(node)
-        if fn is not None and s.reader.shapes[fn].returns == "action":
+        if s.move_only(node):
             return returned.move is None or planted.move is None or returned.move == planted.move
         if returned.score is None:
             return planted.no_best

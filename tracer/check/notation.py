@@ -17,6 +17,19 @@ from typing import Any
 LONGEST = 300
 
 
+#: The longest message text (a thrown error's) kept: a longer one is cut, with a note of how much.
+LONGEST_MESSAGE = 2000
+
+
+def cut(text: str, longest: int = LONGEST_MESSAGE, length: int | None = None) -> str:
+    """``text`` cut to a readable length, saying how many characters were left out; ``length``
+    is the whole text's, where ``text`` is already the start of it."""
+    whole = max(length or 0, len(text))
+    if whole <= longest:
+        return text
+    return f"{text[:longest]}… ({whole - longest:,} more characters cut)"
+
+
 def written(value: Any, language: str, top: bool = True) -> str:
     """``value`` (recorded JSON data) in ``language``'s notation; ``nothing`` for no value at all
     at the top (``undefined``, a Python function's ``None``)."""
@@ -24,6 +37,11 @@ def written(value: Any, language: str, top: bool = True) -> str:
         return "nothing"
     text = _python(value) if language == "python" else _javascript(value)
     return text if len(text) <= LONGEST else text[:LONGEST - 1] + "…"
+
+
+def number_text(value: float | int, language: str) -> str:
+    """A number as ``language`` writes it: ``-Infinity`` in JavaScript, ``-inf`` in Python."""
+    return _number(value, language)
 
 
 def _number(value: float | int, language: str) -> str:

@@ -1,9 +1,10 @@
 """Reading a learner's values: which argument is the board, who is to move, what a call returned.
 
-A board may be written many ways: nine cells or three rows of three, a list or a
-string; marks ``X``/``O`` in either case (or the numbers 1 and -1 or 2); empty cells
-as ``null``/``None``, ``""``, ``" "``, ``"-"``, ``"_"``, ``"."``, ``0`` or the cell's own
-index, as the guide writes them. A board is read into a ``Cells`` tuple: nine of
+A board may be written many ways: nine cells, three rows of three, or ten cells whose
+first is unused (cells numbered 1-9), a list or a string; marks ``X``/``O`` in either case
+(or the numbers 1 and -1 or 2, or true and false); empty cells as ``null``/``None``,
+``""``, ``" "``, ``"-"``, ``"_"``, ``"."``, ``0`` or the cell's own index, as the guide
+writes them. A board is read into a ``Cells`` tuple: nine of
 ``"X"``, ``"O"`` or ``None``. How the program writes its boards (``Notation``) is kept,
 so tracer can write a position the same way when it calls the function itself.
 """
@@ -11,7 +12,7 @@ so tracer can write a position the same way when it calls the function itself.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 Cells = tuple[str | None, ...]
@@ -35,6 +36,15 @@ class Notation:
     marks: tuple[Any, Any] = ("X", "O")
     #: Whether the board was a tuple (Python), so one is passed back.
     tuple_: bool = False
+    #: For a board of ten cells numbered 1-9 as on a keypad (``shape`` ``ten``): what its
+    #: unused cell 0 holds. For a dictionary of cells (``shape`` ``dict``): its first key, 0 or 1.
+    pad: Any = None
+
+    @property
+    def first_cell(self) -> int:
+        """The number the program gives the first cell: 1 for a ten-cell board or a dictionary
+        keyed 1-9, else 0."""
+        return 1 if self.shape == "ten" or (self.shape == "dict" and self.pad == 1) else 0
 
     def write(self, cells: Cells) -> Any:
         """``cells`` in this notation, as JSON data the host turns into the program's values."""
@@ -43,6 +53,10 @@ class Notation:
                   else (label(i) if label else self.empty) for i, c in enumerate(cells)]
         if self.shape == "string":
             return "".join(str(v) if v is not None else " " for v in values)
+        if self.shape == "ten":
+            values = [self.pad, *values]
+        if self.shape == "dict":
+            return {"$dict": [[i + self.pad, v] for i, v in enumerate(values)]}
         if self.shape == "rows":
             rows = [values[0:3], values[3:6], values[6:9]]
             return {"$tuple": [{"$tuple": r} for r in rows]} if self.tuple_ else rows
@@ -87,10 +101,18 @@ def read_cells(value: Any) -> tuple[Cells, Notation] | None:
     raw = value
     if isinstance(value, dict) and "$tuple" in value:
         raw, is_tuple = value["$tuple"], True
+    keyed = _keyed_cells(value)
+    if keyed is not None:
+        found = read_cells(keyed[0])
+        if found is None or found[1].shape != "flat":
+            return None
+        return found[0], replace(found[1], shape="dict", pad=keyed[1])
     if isinstance(raw, str) and len(raw) == 9:
         flat, shape = list(raw), "string"
     elif isinstance(raw, list) and len(raw) == 9:
         flat = raw
+    elif isinstance(raw, list) and len(raw) == 10 and not isinstance(raw[0], (list, dict)) and not _mark(raw[0]):
+        flat, shape = raw[1:], "ten"  # cells 1-9, cell 0 unused
     elif isinstance(raw, list) and len(raw) == 3:
         rows = [r["$tuple"] if isinstance(r, dict) and "$tuple" in r else r for r in raw]
         if all(isinstance(r, list) and len(r) == 3 for r in rows):
@@ -100,7 +122,26 @@ def read_cells(value: Any) -> tuple[Cells, Notation] | None:
     cells = _cells(flat, shape)
     if cells is None:
         return None
-    return cells[0], Notation(shape, cells[1], cells[2], is_tuple)
+    return cells[0], Notation(shape, cells[1], cells[2], is_tuple, raw[0] if shape == "ten" else None)
+
+
+def _keyed_cells(value: Any) -> tuple[list[Any], int] | None:
+    """The cells of a dictionary keyed by cell number (``{1: ' ', ..., 9: ' '}``, or 0-8), in
+    order, with its first key; None if ``value`` is no such dictionary."""
+    if not isinstance(value, dict):
+        return None
+    items = value.get("$dict")
+    if items is None:
+        if any(k.startswith("$") for k in value):
+            return None
+        items = list(value.items())
+    keys = [int(k) if isinstance(k, str) and k.isdigit() else k for k, _ in items]
+    for first in (1, 0):
+        if sorted(k for k in keys if isinstance(k, int) and not isinstance(k, bool)) == list(range(first, first + 9)) \
+                and len(keys) == 9:
+            cells = dict(zip(keys, (v for _, v in items), strict=True))
+            return [cells[first + i] for i in range(9)], first
+    return None
 
 
 #: Ways a program labels an empty cell by its place: what cell ``i`` then holds.
@@ -131,6 +172,9 @@ def _cells(flat: list[Any], shape: str) -> tuple[Cells, Any, tuple[Any, Any]] | 
                 values <= {0, 1, -1} or values <= {0, 1, 2}):
             o = 2 if 2 in values else -1
             return tuple("X" if c == 1 else "O" if c == o else None for c in flat), 0, (1, o)
+    if any(isinstance(c, bool) for c in flat) and all(isinstance(c, bool) or c is None for c in flat):
+        # true for X (who moves first), false for O, null/None for an empty cell
+        return tuple(None if c is None else "X" if c else "O" for c in flat), None, (True, False)
     out: list[str | None] = []
     empties: list[tuple[int, Any]] = []
     marks: dict[str, Any] = {}
@@ -216,7 +260,7 @@ def at_path(value: Any, path: tuple[Any, ...]) -> Any:
 
 SCORE_KEYS = ("score", "value", "val", "eval", "evaluation", "bestscore", "best_score", "utility")
 MOVE_KEYS = ("index", "move", "cell", "position", "pos", "spot", "square", "action", "bestmove",
-             "best_move", "idx", "choice")
+             "best_move", "idx", "choice", "id")
 
 
 @dataclass(frozen=True)
@@ -233,12 +277,13 @@ class Returned:
     text: str = ""
 
 
-def move_of(value: Any) -> int | None:
-    """A move in any of the usual forms: a cell 0-8, ``(row, col)``, ``{i, j}``, ``{row, col}``."""
-    if is_number(value) and float(value).is_integer() and 0 <= value <= 8:
-        return int(value)
-    if isinstance(value, str) and value.isdigit() and int(value) <= 8:
-        return int(value)
+def move_of(value: Any, first: int = 0) -> int | None:
+    """A move in any of the usual forms: a cell 0-8, ``(row, col)``, ``{i, j}``, ``{row, col}``;
+    ``first`` is the number of the first cell (1 on a ten-cell board)."""
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if is_number(value) and float(value).is_integer() and first <= value <= 8 + first:
+        return int(value) - first
     if isinstance(value, list) and len(value) == 2 and all(is_number(v) for v in value):
         r, c = value
         if 0 <= r <= 2 and 0 <= c <= 2:
@@ -251,8 +296,22 @@ def move_of(value: Any) -> int | None:
     return None
 
 
-def read_returned(value: Any, kind: str) -> Returned:
-    """A return value read the way ``kind`` (see ``return_kind``) says."""
+def object_keys(samples: list[Any], leaves: list[Any]) -> tuple[str, str] | None:
+    """The score's and the move's keys of objects whose keys are none of the usual ones
+    (``{best: 1, at: 4}``), learned from what finished boards return: the one number a finished
+    board's object holds is the score; the key that only the others hold, the move."""
+    ends = [v for v in leaves if isinstance(v, dict)]
+    scores = {k for v in ends for k, x in v.items() if is_number(x)}
+    if len(scores) != 1:
+        return None
+    score = scores.pop()
+    moves = {k for v in samples if isinstance(v, dict) for k in v if k != score and not any(k in e for e in ends)}
+    return score, (moves.pop() if len(moves) == 1 else "")
+
+
+def read_returned(value: Any, kind: str, first: int = 0, keys: tuple[str, str] | None = None) -> Returned:
+    """A return value read the way ``kind`` (see ``return_kind``) says; ``first`` as in move_of;
+    ``keys``: an object's score and move keys where they are not the usual ones (object_keys)."""
     text = ""  # written in the learner's own notation where it is shown (see notation.py)
     if value is None:
         return Returned(None, None, True, text)
@@ -260,24 +319,35 @@ def read_returned(value: Any, kind: str) -> Returned:
         return Returned(float(value) if is_number(value) else None, None, False, text)
     if kind == "object" and isinstance(value, dict):
         lowered = {k.lower(): v for k, v in value.items()}
+        if keys is not None:
+            lowered = {k.lower(): v for k, v in value.items() if k in keys}
+            lowered = {("score" if k == keys[0].lower() else "move"): v for k, v in lowered.items()}
         score = next((lowered[k] for k in SCORE_KEYS if k in lowered), None)
-        move = next((move_of(lowered[k]) for k in MOVE_KEYS if k in lowered), None)
+        move = next((move_of(lowered[k], first) for k in MOVE_KEYS if k in lowered), None)
         if move is None:
             move = move_of(value)
         return Returned(float(score) if is_number(score) else None, move, False, text)  # type: ignore[arg-type]
     if kind in ("score-move", "move-score") and isinstance(value, list) and len(value) == 2:
         score, move = value if kind == "score-move" else value[::-1]
-        return Returned(float(score) if is_number(score) else None, move_of(move), False, text)
+        return Returned(float(score) if is_number(score) else None, move_of(move, first), False, text)
+    if kind == "xy-score" and isinstance(value, list) and len(value) == 3:
+        score = value[2]
+        return Returned(float(score) if is_number(score) else None, move_of(value[:2]), False, text)
     if kind == "action":
-        return Returned(None, move_of(value), False, text)
+        return Returned(None, move_of(value, first), False, text)
     if is_number(value):
         return Returned(float(value), None, False, text)
     return Returned(None, None, False, text)
 
 
-def return_kind(samples: list[Any], rows_board: bool) -> str:
+def return_kind(samples: list[Any], rows_board: bool, leaves: list[Any] | None = None) -> str:
     """How a function's return values read: ``number``, ``object``, ``score-move``,
-    ``move-score``, ``action`` (a move only, as the course project's minimax) or ``other``."""
+    ``move-score``, ``xy-score`` (``[x, y, score]``, ``[row, col, score]``), ``action`` (a move
+    only, as the course project's minimax) or ``other``.
+
+    Where a pair could be read either way (two numbers 0-8), the calls that make no call of
+    their own (``leaves``: finished boards, which return a known score and no move) decide:
+    the part that varies there, or that the others leave empty, is the score."""
     seen = [v for v in samples if v is not None]
     if not seen:
         return "other"
@@ -285,18 +355,16 @@ def return_kind(samples: list[Any], rows_board: bool) -> str:
         return "number"
     if any(isinstance(v, dict) for v in seen):
         return "object"
+    if all(isinstance(v, list) and len(v) == 3 and is_number(v[2]) for v in seen):
+        return "xy-score"
     pairs = [v for v in seen if isinstance(v, list) and len(v) == 2]
     if len(pairs) != len(seen):
         return "other"
-    firsts, seconds = [p[0] for p in pairs], [p[1] for p in pairs]
     if all(is_number(a) and is_number(b) for a, b in pairs):
         if rows_board and all(0 <= a <= 2 and 0 <= b <= 2 and float(a).is_integer() for a, b in pairs):
             return "action"
-        if any(not 0 <= a <= 8 or not float(a).is_integer() for a in firsts if is_number(a)):
-            return "score-move"
-        if any(not 0 <= b <= 8 or not float(b).is_integer() for b in seconds if is_number(b)):
-            return "move-score"
-        return "score-move"
+        return _pair_of_numbers(pairs, leaves or [])
+    firsts, seconds = [p[0] for p in pairs], [p[1] for p in pairs]
     if all(is_number(a) for a in firsts):
         return "score-move"
     if all(is_number(b) for b in seconds):
@@ -304,3 +372,19 @@ def return_kind(samples: list[Any], rows_board: bool) -> str:
     if all(move_of(p) is not None for p in pairs):
         return "action"
     return "other"
+
+
+def _pair_of_numbers(pairs: list[Any], leaves: list[Any]) -> str:
+    """``score-move`` or ``move-score`` for pairs of two numbers: as the finished boards' values
+    say (a finished board's score varies, a win, a loss, a draw, where its "move" stays put),
+    else by which part holds a number no cell has."""
+    ends = [v for v in leaves if isinstance(v, list) and len(v) == 2]
+    varied = [len({repr(p[k]) for p in ends}) for k in (0, 1)]
+    if varied[0] != varied[1]:
+        return "score-move" if varied[0] > varied[1] else "move-score"
+    firsts, seconds = [p[0] for p in pairs], [p[1] for p in pairs]
+    if any(not 0 <= a <= 9 or not float(a).is_integer() for a in firsts):
+        return "score-move"
+    if any(not 0 <= b <= 9 or not float(b).is_integer() for b in seconds):
+        return "move-score"
+    return "score-move"

@@ -129,13 +129,20 @@ class Record:
 
     def error(self, vid: int) -> dict[str, Any]:
         """An error value: ``{type, message, line}``."""
+        from .notation import cut
+
         data = self.value(vid)
         if isinstance(data, dict) and "$error" in data:
             inner = data["$error"]
             if "$dict" in inner:
                 inner = dict(inner["$dict"])
+            if isinstance(inner, dict) and isinstance(inner.get("message"), str):
+                # a 10 MB message is no report line: cut, saying how long it was
+                length = inner.get("length")
+                inner = {k: v for k, v in inner.items() if k != "length"}
+                inner["message"] = cut(inner["message"], length=length)
             return inner
-        return {"type": "Error", "message": str(data), "line": None}
+        return {"type": "Error", "message": cut(str(data)), "line": None}
 
 
 class RecordReader:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .facts import expected_text, returned_text
+from .facts import differences_found, expected_text, position_label, returned_text
 from .notation import written
 from .presenting import trees_html
 from .verdict import CORRECT, ERROR, IDENTICAL, WRONG, SearchCheck
@@ -65,6 +65,8 @@ def _head(result: CheckResult) -> list[str]:
             why = "tracer called it on the board given"
         elif result.program is None:
             why = "tracer.check called it"
+        if result.call is not None:
+            why += f", as --call {result.call} says"
         lines.append(f"First call: {_call_text(found, s.root)} ({why})")
     elif result.program is None:
         lines.append(f"First call: {_call_text(found, s.root)} (made by tracer.check)")
@@ -116,6 +118,8 @@ def _call_text(check: SearchCheck, node: int) -> str:
 
 def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
     if result.stopped_before_search or found is None:
+        if result.stop is not None:
+            return [f"Verdict: error: {result.stop[1]}."]
         limit = "its time limit" if result.status == "killed" else "its limit"
         return [f"Verdict: error: the program ran past {limit} before its first search call."]
     verdict = result.verdict
@@ -123,15 +127,22 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
     if verdict == IDENTICAL:
         lines.append(f"Verdict: identical: the guide's minimax, call for call ({found.calls:,} calls: the "
                      "same boards, scores and chosen cells, in the guide's order).")
+        if len(result.checks) > 1:
+            lines.append(f"{PAD}on every one of the {len(result.checks)} positions checked (listed below)")
     elif verdict == CORRECT:
         lines.append("Verdict: correct: every call tried each empty cell once and returned its board's "
                      "score, but it differs from the guide's minimax in:")
-        shown = [c for c in result.checks if c.differences] or [found]
-        for difference in shown[0].differences:
-            lines.append(f"{PAD}- {difference.what}: {difference.text}")
+        for what, text, where in differences_found(result):
+            on = "" if len(result.checks) < 2 else \
+                f" (on {_numbers(where)}; first on {position_label(result, where[0] - 1)})"
+            lines.append(f"{PAD}- {what}: {text}{on}")
+        if len(result.checks) > 1:
+            lines.append(f"{PAD}on every one of the {len(result.checks)} positions checked (listed below)")
     elif verdict == WRONG:
         lines.append(f"Verdict: wrong: call #{found.departure.call} is the first to depart from a "  # type: ignore[union-attr]
                      "correct search.")
+        if len(result.checks) > 1:
+            lines.append(f"{PAD}on {position_label(result, result.checks.index(found))}")
         lines.extend(_departure(found))
     else:
         lines.extend(_error(result, found))
@@ -167,6 +178,8 @@ def _error(result: CheckResult, check: SearchCheck) -> list[str]:
     if e.kind == "raised":
         head = f"Verdict: error: {e.type}: {e.message}"
         lines = [head, f"{PAD}at {where}, in {call}" if call else f"{PAD}at {where}"]
+        if len(result.checks) > 1:
+            lines.append(f"{PAD}on {position_label(result, result.checks.index(check))}")
     elif e.kind == "call-limit":
         lines = [f"Verdict: error: the search ran past the call limit (--max-calls), still in {call}."]
     else:
@@ -177,14 +190,30 @@ def _error(result: CheckResult, check: SearchCheck) -> list[str]:
     return lines
 
 
+def _numbers(positions: list[int]) -> str:
+    """``position 2``, ``positions 1-4, 6``: position numbers, runs written as ranges."""
+    runs: list[list[int]] = []
+    for n in positions:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    text = ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+    return f"position{'s' if len(positions) > 1 else ''} {text}"
+
+
+#: Most positions the report lists one by one.
+LISTED_POSITIONS = 12
+
+
 def _positions(result: CheckResult) -> str:
     checked = len(result.checks)
-    last = result.checks[-1]
-    s = last.search
-    if result.ok:
-        return f"Positions checked: {checked}, all {result.verdict}."
-    board = compact(s.root_cells) if s.root_cells else "?"
-    return f"Positions checked: {checked}; stopped at position {checked}, {board} with {s.root_mover} to move."
+    head = f"Positions checked: {checked}, all {result.verdict}:" if result.ok else \
+        f"Positions checked: {checked}; stopped at position {checked}:"
+    rows = [f"{PAD}{position_label(result, i)}: {c.verdict}" for i, c in enumerate(result.checks)]
+    if len(rows) > LISTED_POSITIONS:
+        rows = [*rows[:LISTED_POSITIONS - 1], f"{PAD}… and {len(rows) - LISTED_POSITIONS + 1:,} more", rows[-1]]
+    return "\n".join([head, *rows])
 
 
 def _output(result: CheckResult) -> list[str]:

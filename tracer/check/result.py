@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .facts import first_wrong_json
+from .facts import differences_found, first_wrong_json, positions_json
 from .reading import Cells
 from .verdict import CORRECT, ERROR, IDENTICAL, SearchCheck
 from .words import board9
@@ -29,17 +29,29 @@ class CheckResult:
     program_error: dict[str, Any] | None = None
     #: ``no-call`` when tracer called the search function itself, the program having made no call.
     asked_reason: str | None = None
+    #: ``--call EXPR``: how tracer made the calls it made itself, if the user said.
+    call: str | None = None
     #: The positions tracer called the search function on.
     positions: list[tuple[Cells, str]] = field(default_factory=list)
     #: The program ran past its limit before making any search call.
     stopped_before_search: bool = False
+    #: Why no search could be checked, where it is not the limit: ``(kind, sentence)``, e.g.
+    #: ``("out-of-memory", "node ran out of memory before its first search call")``.
+    stop: tuple[str, str] | None = None
     #: A name for the function checked, for the notebook (``minimax``).
     function_name: str = ""
+    #: Each check's position's name (``the program's own``, ``a draw, X to move``), in order.
+    names: list[str] = field(default_factory=list)
     #: Whether ``--boards`` asked for more positions.
     boards_asked: bool = False
     #: Why ``--boards`` could not be honoured, if it could not.
     boards_note: str | None = None
     _trace: Any = field(default=None, repr=False, compare=False)
+
+    def add(self, check: SearchCheck, name: str) -> None:
+        """One more position checked, under the name the report gives it."""
+        self.checks.append(check)
+        self.names.append(name)
 
     # ---- the summary ------------------------------------------------------------------------
 
@@ -112,13 +124,18 @@ class CheckResult:
             data.update({
                 "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
                 "ai": found.ai, "scores": found.scale.describe(),
-                "differences": [d.what for d in found.differences],
+                "differences": [what for what, _, _ in differences_found(self)],
                 "mistake": found.mistake.sentence if found.mistake else None,
                 "matching_mistakes": [m.id for m in found.candidates],
                 "first_call": "tracer" if s.origin == "asked" else "program",
                 "loop": s.loop is not None,
             })
         data["searches"] = len(self.checks)
+        data["positions"] = positions_json(self)
+        index = self.checks.index(found) if found is not None else -1
+        for key in ("first_wrong", "error"):
+            if data[key] is not None and index >= 0:
+                data[key]["position"] = index + 1
         if self.boards_note:
             data["boards_note"] = self.boards_note
         if self.output is not None:
@@ -127,8 +144,9 @@ class CheckResult:
 
     def error_json(self) -> dict[str, Any] | None:
         if self.stopped_before_search:
-            return {"kind": "time-limit" if self.status == "killed" else "limit", "type": self.status,
-                    "message": "the program ran past its limit before any search call", "line": None,
+            kind, text = self.stop or ("time-limit" if self.status == "killed" else "limit",
+                                       "the program ran past its limit before any search call")
+            return {"kind": kind, "type": self.status, "message": text, "line": None,
                     "call": None, "board": None, "to_move": None}
         found = self.check
         return found.error.as_json() if found is not None and found.error is not None else None

@@ -4,14 +4,26 @@ to the guide's minimax, and call the search function itself where the program do
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import InputError, TracerError
-from .asking import command, entry, guide_board, varied_positions
+from .asking import (
+    Position,
+    Told,
+    command,
+    entry,
+    expression_command,
+    expression_names,
+    guide_board,
+    named_positions,
+    varied_positions,
+)
 from .calls import Reader, searches_of, shapes_of
+from .notation import cut
 from .program import Host, Program, load_program, node_check
 from .reading import Cells
 from .result import CheckResult
-from .scales import Scale
+from .scales import Scale, winner
 from .verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_search
 
 
@@ -34,23 +46,53 @@ class CheckOptions:
     stdin: str | None = None
     timeout: float = 10.0
     max_calls: int = 2_000_000
-    #: ``--boards N``: how many positions to check (None: the program's own search only).
+    #: ``--boards N``: how many positions to check after the first (None: the named ones, a
+    #: draw, the other side to move and a block; 0: the first position only).
     boards: int | None = None
     #: The Python that runs a .py file (default: the one running tracer).
     python: str | None = None
     #: ``--with``: scripts loaded before the program, in order.
     with_files: list[str] = field(default_factory=list)
+    #: ``--call EXPR``: how the program calls its search, evaluated in its own scope.
+    call: str | None = None
 
 
 def check_file(path: str, options: CheckOptions) -> CheckResult:
     """Check the program at ``path``; InputError (exit 2) if it cannot be checked."""
     program = load_program(path, options.functions, options.with_files)
+    if options.stdin is not None:
+        readable_input(options.stdin)
+    if options.call is not None:
+        expression_names(options.call, program.language)  # a Python one is refused before it runs
     host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
                 max_calls=options.max_calls, python=options.python)
     try:
-        return _Session(program, host, options).run()
+        result = _Session(program, host, options).run()
     finally:
         host.close()
+    _host_broken(result, host)
+    return result
+
+
+def _host_broken(result: CheckResult, host: Host) -> None:
+    """Where the program broke tracer's host (replaced or closed what the host uses), say so,
+    and keep the host's own traceback out of what the program printed."""
+    from .program import HOSTS
+
+    lines = host.output.stderr.decode("utf-8", "replace").splitlines(keepends=True)
+    at = next((i for i, line in enumerate(lines) if str(HOSTS) in line), None)
+    if at is None:
+        return
+    if at > 0 and lines[at - 1].startswith("Traceback"):
+        at -= 1
+    host.output.stderr = "".join(lines[:at]).encode("utf-8")
+    what = ("the program broke trace check's host (it replaced or closed something the host uses, "
+            "such as os.write or JSON.stringify)")
+    if not result.checks:
+        result.stopped_before_search = True
+        result.stop = ("host-broken", f"{what} before trace check could read a finished search")
+    else:
+        result.boards_note = f"{what}, so no other position could be checked"
 
 
 class _Session:
@@ -58,11 +100,12 @@ class _Session:
         self.program = program
         self.host = host
         self.options = options
-        self.result = CheckResult(program, host.output)
+        self.result = CheckResult(program, host.output, call=options.call)
         self.asked = 0
 
     def settings(self) -> Settings:
-        return Settings(self.options.ai, self.options.scores, self.host.record.limit, self.program_ai())
+        first = self.result.checks[0].scale.view if self.result.checks else None
+        return Settings(self.options.ai, self.options.scores, self.host.record.limit, self.program_ai(), first)
 
     def run(self) -> CheckResult:
         result = self.result
@@ -70,26 +113,28 @@ class _Session:
         record = self.host.record
         if record.program_error is not None:
             result.program_error = record.error(record.program_error)
-        for search in searches_of(Reader(record, shapes_of(record))):
+        own = searches_of(Reader(record, shapes_of(record)))
+        for number, search in enumerate(own, 1):
             check = check_search(search, self.settings())
-            result.checks.append(check)
+            result.add(check, "the program's own" + (f" search {number}" if len(own) > 1 else ""))
             if check.verdict not in (IDENTICAL, CORRECT):
                 return result
         if not result.checks:
             self.refuse_syntax_error()
-            if result.status in ("limit", "killed"):
+            if result.status in ("limit", "killed", "died"):
                 result.stopped_before_search = True
+                result.stop = self.stop_reason()
                 return result
         if not result.checks or self.options.board is not None:
             # The program made no search call (tracer calls it on BOARD, else on the guide's
             # board), or BOARD was given: then it is checked too, after the program's own.
             cells, mover = self.options.board or guide_board()
             result.asked_reason = "board" if self.options.board is not None else "no-call"
-            if self.ask(cells, mover) is None or result.checks[-1].verdict not in (IDENTICAL, CORRECT):
+            name = "the board given" if self.options.board is not None else "the guide's board"
+            if self.ask(cells, mover, name, required=True) is None or \
+                    result.checks[-1].verdict not in (IDENTICAL, CORRECT):
                 return result
-        if self.options.boards:
-            result.boards_asked = True
-            self.more_boards(self.options.boards - len(result.checks))
+        self.more_boards(self.options.boards)
         return result
 
     def refuse_syntax_error(self) -> None:
@@ -104,28 +149,95 @@ class _Session:
                               " though it accepts the program itself: please report this to tracer's authors")
         raise InputError(f"invalid JavaScript: {found[1]}", self.program.path, found[0])
 
-    def ask(self, cells: Cells, mover: str) -> SearchCheck | None:
-        """Call the search function on a position; its check (None if it could not be called)."""
-        fn = entry(self.program)
-        if fn is None:
-            raise InputError(self._unreachable(), self.program.path)
-        record = self.host.record
-        shapes = shapes_of(record)
-        index = [f.name for f in self.program.functions].index(fn.name)
-        ai = self.options.ai or self.program_ai() or mover
+    def ask(self, cells: Cells, mover: str, name: str, required: bool = False) -> SearchCheck | None:
+        """Call the search function on a position; its check (None if it could not be called).
+        Where the call tracer made is not one the program would make (see refusal), a
+        ``required`` position is refused (exit status 2); another is left out, with a note."""
         position = self.asked
         self.asked += 1
-        status = self.host.ask(command(self.program, fn, shapes[index], cells, mover, ai, position))
+        status = self.host.ask(self.call_command(cells, mover, position))
+        if status == "died" and not required:
+            self.result.boards_note = ("the program's process ended by itself (os._exit, a signal or a crash) "
+                                       "after its own search, so no other position could be checked")
+            return None
         if status == "missing":
-            raise InputError(self._unreachable(), self.program.path)
-        reader = Reader(record, shapes_of(record))
+            raise InputError(self._own_error() or self._unreachable(), self.program.path)
+        if status.startswith("badcall"):
+            raise InputError("expected a JavaScript expression, as the program would call its search: "
+                             + status.removeprefix("badcall").strip(), "--call")
+        reader = Reader(self.host.record, shapes_of(self.host.record))
         found = [s for s in searches_of(reader) if s.origin == "asked" and s.position == position]
         self.result.positions.append((cells, mover))
         if not found:
+            if self.options.call is not None:
+                raise InputError(f"{self.options.call} made no call of the search function", "--call")
             return None
         check = check_search(found[0], self.settings())
-        self.result.checks.append(check)
+        if check.search.root_mover != mover and check.search.root_cells is not None:
+            name += f"; the program searched it with {check.search.root_mover} to move"
+        why = self.refusal(check)
+        if why is not None and required:
+            raise InputError(self._own_error() or why, self.program.path)
+        if why is not None:
+            self.result.boards_note = f"{why}; the positions after it were not checked"
+            return None
+        self.result.add(check, name)
         return check
+
+    def call_command(self, cells: Cells, mover: str, position: int) -> dict[str, Any]:
+        """The host's command for one position: ``--call EXPR``, else tracer's own call."""
+        fn = entry(self.program)
+        if fn is None and self.options.call is None:
+            raise InputError(self._unreachable(), self.program.path)
+        shapes = shapes_of(self.host.record)
+        names = [f.name for f in self.program.functions]
+        shape = shapes[names.index(fn.name)] if fn is not None else None
+        if self.options.call is not None:
+            return expression_command(self.program, self.options.call, shape, cells, position)
+        assert fn is not None
+        ai = self.options.ai or self.program_ai() or mover
+        return command(self.program, fn, shape, cells, mover, ai, position, self.told(names.index(fn.name)))
+
+    def told(self, fn: int) -> Told | None:
+        """The side-to-move flag the program's own first search passed, if its first call was
+        one of ``fn`` and its arguments hold one (JavaScript records ``this`` first)."""
+        first = self.result.checks[0].search if self.result.checks else None
+        if first is None or first.origin != "program" or first.loop is not None or first.fn(first.root) != fn:
+            return None
+        slot = first.reader.shapes[fn].flag_slot
+        flag = first.facts(first.root).flag
+        if slot is None or flag is None:
+            return None
+        return slot - (1 if self.program.language == "javascript" else 0), flag, first.root_mover
+
+    def refusal(self, check: SearchCheck) -> str | None:
+        """Why the call tracer made itself is not one the program would make, if it is not:
+        call #1 raises, or plays nothing on a board with empty cells and no line (see --call)."""
+        if self.options.call is not None or check.search.loop is not None:
+            return None
+        s = check.search
+        why = None
+        raised = s.raised(s.root)
+        cells = s.root_cells
+        if raised is not None and not any(s.raised(child) for child in s.children(s.root)):
+            message = " ".join(str(raised.get("message")).split())
+            why = f"call #1 raised {raised.get('type')}: {cut(message, 200)}"
+        elif cells is None:
+            return (f"trace check called {self._first_call(check)} itself, with the position set into the "
+                    "program's own board; but its calls take no board as an argument, and trace check reads "
+                    "each call's board from its arguments, so it cannot check this search")
+        elif None in cells and winner(cells) is None and not s.children(s.root):
+            why = "call #1 played nothing, though its board has empty cells"
+        if why is None:
+            return None
+        return (f"trace check called {self._first_call(check)} itself, as the program never does, and {why}: "
+                "say how the program calls it with --call EXPR")
+
+    @staticmethod
+    def _first_call(check: SearchCheck) -> str:
+        from .report import first_call_text
+
+        return first_call_text(check)
 
     def program_ai(self) -> str | None:
         """The program's AI: as its first search scored, else as its source names it."""
@@ -133,24 +245,75 @@ class _Session:
             return self.result.checks[0].ai
         return self.program.ai
 
-    def more_boards(self, count: int) -> None:
-        if entry(self.program) is None:
+    def more_boards(self, asked: int | None) -> None:
+        """Check more positions after the first: the named ones (a draw, the other side to move,
+        a block), then varied ones; ``asked`` (``--boards N``) says how many, None the named ones."""
+        first = self.result.checks[0].search if self.result.checks else None
+        own = (first.root_cells, first.root_mover) if first is not None and first.root_cells else None
+        named = named_positions(own)
+        count = len(named) if asked is None else asked
+        if count <= 0:
+            return
+        self.result.boards_asked = True
+        if entry(self.program) is None and self.options.call is None:
             found = [f for f in self.program.functions if f.role == "search"]
             what = f"{found[0].name}, a method," if found and found[0].kind in (
                 "method", "field", "object-method", "object-property") else "its search function"
-            self.result.boards_note = (f"--boards: trace check cannot call {what} itself, so only the "
-                                       "program's own search was checked")
+            self.result.boards_note = (f"trace check cannot call {what} itself (say how with --call EXPR), "
+                                       "so only the program's own search was checked")
             return
         tried = {(c.search.root_cells, c.search.root_mover) for c in self.result.checks}
-        for cells, mover in varied_positions(count + len(tried)):
+        varied = [Position(c, m, "varied") for c, m in varied_positions(2 * count + len(tried) + len(named))]
+        candidates = [*named, *varied]
+        if self.options.call is not None and own is not None:
+            # The expression says who moves (minimax(origBoard, aiPlayer)): only their positions.
+            candidates = [p for p in candidates if p.mover == own[1]]
+            self.result.boards_note = (f"--call {self.options.call} names the side to move, so only positions "
+                                       f"with {own[1]} to move were checked")
+        for position in candidates:
             if count <= 0:
                 break
-            if (cells, mover) in tried:
+            if (position.cells, position.mover) in tried:
                 continue
+            tried.add((position.cells, position.mover))
             count -= 1
-            check = self.ask(cells, mover)
+            check = self.ask(position.cells, position.mover, position.name)
             if check is None or check.verdict not in (IDENTICAL, CORRECT):
                 return
+
+    def stop_reason(self) -> tuple[str, str] | None:
+        """Why the program's run gave no search to check, when it is not simply its limit reached
+        before any call: it ran out of memory, ended its own process, or was stopped mid-search."""
+        calls = self.host.record.calls
+        if self.result.status == "died":
+            for thread in self.host.threads:
+                thread.join(timeout=2)  # what it printed as it died is read to its end
+        stderr = self.host.output.text("stderr")
+        if "heap out of memory" in stderr or "MemoryError" in stderr:
+            node = " (node: JavaScript heap out of memory)" if "heap out of memory" in stderr else ""
+            return "out-of-memory", f"the program ran out of memory{node} " \
+                f"{'after' if calls else 'before'} its first search call"
+        if self.result.status == "died":
+            after = f"after {calls:,} search calls" if calls else "before its first search call"
+            return "ended", (f"the program's process ended by itself {after} (os._exit, a signal or a crash), "
+                             "before trace check could read a finished search")
+        if calls:
+            limit = "its time limit (--timeout)" if self.result.status == "killed" else "its limit"
+            return "time-limit" if self.result.status == "killed" else "limit", (
+                f"the program ran past {limit} after {calls:,} search calls, none of which trace check "
+                "could read back")
+        return None
+
+    def _own_error(self) -> str | None:
+        """The program's own error before its first search call, as the cause of a check that
+        could not be made (None if its run made a search call, or ended without an error)."""
+        error = self.result.program_error
+        if error is None or self.result.checks and self.result.checks[0].search.origin == "program":
+            return None
+        where = f" at line {error['line']}" if error.get("line") else ""
+        message = cut(" ".join(str(error.get("message")).split()), 300)
+        text = f"the program stopped with {error.get('type')}{where} before its first search call"
+        return text + (f": {message}" if message else "") + hint(error)
 
     def _unreachable(self) -> str:
         names = ", ".join(f.name for f in self.program.functions if f.role == "search")
@@ -160,3 +323,33 @@ class _Session:
             how = f"{found[0].name}, a method,"
         return (f"the program made no call of {names}, and trace check cannot call {how} itself: "
                 "call it from the program's top level (as the guide's step 7 does)")
+
+
+def readable_input(path: str) -> None:
+    """Refuse a ``--stdin`` that is no file to read (exit status 2, naming it), before the program runs."""
+    import os
+
+    if path == "-":
+        raise InputError("expected a file to give the program as its standard input; '-' is not passed on",
+                         "--stdin")
+    if os.path.isdir(path):
+        raise InputError("expected a file for --stdin, found a folder", path)
+    if not os.path.exists(path):
+        raise InputError("cannot read the file given with --stdin: no such file", path)
+    if not os.access(path, os.R_OK):
+        raise InputError("cannot read the file given with --stdin: permission denied", path)
+
+
+def hint(error: dict[str, Any]) -> str:
+    """What to do about a program's own error before its search, where tracer can say."""
+    kind, message = str(error.get("type")), str(error.get("message"))
+    if kind == "EOFError":
+        return " (it reads standard input, which is empty: give it with --stdin FILE)"
+    if kind == "ModuleNotFoundError" or "Cannot find module" in message:
+        return " (a module it imports is not installed for the program's interpreter: see --python)" \
+            if kind == "ModuleNotFoundError" else " (a module it requires is not installed)"
+    if "import statement outside a module" in message:
+        return " (an ES module: its file ends in .mjs, or its package.json says \"type\": \"module\")"
+    if kind == "MemoryError" or "heap out of memory" in message:
+        return " (it ran out of memory)"
+    return ""

@@ -126,9 +126,10 @@ Sample = tuple[str | None, int, str, float]
 
 
 def infer(samples: Iterable[Sample], root_mover: str, ai: str | None = None,
-          fixed: Scale | None = None, prefer: str | None = None) -> Scale:
-    """The scale that fits the most samples; on a tie, the guide's view with the AI ``prefer``
-    (the program's own AI, when known), else the side to move at the first call.
+          fixed: Scale | None = None, prefer: str | None = None, view: str | None = None) -> Scale:
+    """The scale that fits the most samples; on a tie, the point of view ``view`` (the one the
+    program's first search was read with), else the guide's view with the AI ``prefer`` (the
+    program's own AI, when known), else the side to move at the first call.
 
     ``ai`` (``--ai``) fixes the view to that AI's; ``fixed`` (``--scores``) fixes the values.
     """
@@ -139,6 +140,8 @@ def infer(samples: Iterable[Sample], root_mover: str, ai: str | None = None,
     else:
         first = prefer or root_mover
         candidates = [("ai", first), ("ai", other(first)), ("mover", root_mover), ("moved", root_mover)]
+        if view in ("mover", "moved"):
+            candidates.sort(key=lambda candidate: candidate[0] != view)
     best: tuple[int, int, Scale] | None = None
     for rank, (view, who) in enumerate(candidates):
         scale, misfits = _fit(samples, view, who, fixed)

@@ -97,6 +97,9 @@ class Settings:
     #: The program's AI, as far as known (its own search's, or its source's ``aiMark``): the
     #: reading preferred when a small search's finished boards fit several.
     prefer_ai: str | None = None
+    #: The point of view the program's first search was read with (``ai``, ``mover``, ``moved``):
+    #: preferred in the same way, so a negamax stays one on a small position.
+    prefer_view: str | None = None
 
 
 def terminal_samples(search: LearnerSearch) -> list[tuple[str | None, int, str, float]]:
@@ -125,7 +128,7 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     """Hold ``search`` against a correct one, then against the guide's."""
     cells = search.root_cells
     samples = terminal_samples(search)
-    scale = infer(samples, search.root_mover, settings.ai, settings.scores, settings.prefer_ai)
+    scale = infer(samples, search.root_mover, settings.ai, settings.scores, settings.prefer_ai, settings.prefer_view)
     if search.loop is not None:
         scale = replace(scale, origin=1)
     fn = search.fn(search.root if search.root != LOOP else (search.children(LOOP) or [0])[0])

@@ -69,6 +69,9 @@ class Words:
         if self.returns in ("score-move", "move-score") and move is not None:
             pair = (text, str(move)) if self.returns == "score-move" else (str(move), text)
             return f"({pair[0]}, {pair[1]})"
+        if self.returns == "xy-score":
+            x, y = (move // 3, move % 3) if move is not None else (-1, -1)
+            return f"[{x}, {y}, {text}]"
         if self.returns == "action" and move is not None:
             return f"cell {move} ({move // 3}, {move % 3})"
         return text

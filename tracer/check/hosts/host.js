@@ -95,8 +95,17 @@ function plainObject(self) {
 
 function encodeArgs(self, args) {
   let text;
+  let plain = true;
+  for (let i = 0; i < args.length; i++) {
+    // ±Infinity (an alpha-beta window) and undefined would be written as null by JSON
+    const a = args[i];
+    if (typeof a === "number" ? !Number.isFinite(a) : a === undefined) {
+      plain = false;
+      break;
+    }
+  }
   try {
-    text = JSON.stringify(args);
+    text = plain ? JSON.stringify(args) : undefined;
   } catch (e) {
     text = undefined;
   }
@@ -169,10 +178,12 @@ let lastError = null, lastErrorId = -1;
 function errorId(error) {
   if (error === lastError && lastErrorId >= 0) return lastErrorId;
   const isObject = error !== null && typeof error === "object";
+  const text = clean(isObject && "message" in error ? error.message : String(error));
   const record = {
     type: isObject && error.constructor ? error.constructor.name : typeof error,
-    message: clean(isObject && "message" in error ? error.message : String(error)),
+    message: text.slice(0, 4000), // what tracer shows is cut (see notation.cut); length says how long
     line: isObject ? errorLine(error) : null,
+    length: text.length,
   };
   lastError = error;
   lastErrorId = intern(JSON.stringify({ $error: record }));
@@ -351,9 +362,45 @@ function fillInPlace(target, cells) {
   return target;
 }
 
+function runExpression(command) {
+  // --call EXPR: the boards it names filled with the position, then EXPR evaluated in the
+  // program's own top-level scope (peek is an eval there).
+  try {
+    new Function("return (" + command.expr + "\n);");
+  } catch (e) {
+    notify("badcall " + String(e.message).replace(/\s+/g, " "));
+    return;
+  }
+  const board = decode(command.board);
+  for (const name of command.fill) {
+    let target;
+    try {
+      target = T.peek(name);
+    } catch (e) {
+      target = undefined;
+    }
+    if (Array.isArray(target) && target.length === board.length) fillInPlace(target, board);
+    else if (target !== null && typeof target === "object" && !Array.isArray(target)) {
+      // a node or game object: the position goes into its board (its first array of that length)
+      const key = Object.keys(target).find((k) => Array.isArray(target[k]) && target[k].length === board.length);
+      if (key !== undefined) fillInPlace(target[key], board);
+    }
+  }
+  emit(MARK, command.mark);
+  try {
+    T.peek("(" + command.expr + "\n)");
+  } catch (e) {
+    if (e === STOP) throw e;
+    emit(UNWIND, errorId(e));
+  }
+  flush();
+  notify("done");
+}
+
 function runCall(command) {
   calls = 0;
   deadline = Date.now() + cfg.timeoutMs;
+  if (command.expr !== undefined) return runExpression(command);
   let fn;
   try {
     fn = lookup(command.entry);
@@ -372,8 +419,10 @@ function runCall(command) {
     } catch (e) {
       target = undefined;
     }
-    if (Array.isArray(target) && target.length === args[command.boardArg].length) {
-      args[command.boardArg] = fillInPlace(target, args[command.boardArg]);
+    const board = command.boardArg >= 0 ? args[command.boardArg] : decode(command.board);
+    if (Array.isArray(target) && target.length === board.length) {
+      const filled = fillInPlace(target, board);
+      if (command.boardArg >= 0) args[command.boardArg] = filled;
     }
   }
   emit(MARK, command.mark);

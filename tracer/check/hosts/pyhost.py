@@ -146,7 +146,10 @@ class Recorder:
         del self.errors[:]  # the same list: the wrappers hold it
 
     def intern_error(self, error):
-        record = {"type": type(error).__name__, "message": str(error)[:500], "line": their_line(error)}
+        text = str(error)
+        # What tracer shows is cut (see notation.cut); "length" says how long it was.
+        record = {"type": type(error).__name__, "message": text[:4000], "line": their_line(error),
+                  "length": len(text)}
         return self.intern(("$error", id(error)) + tuple(record.values()), json.dumps({"$error": record}))
 
     def limit(self, kind):
@@ -166,7 +169,7 @@ class Recorder:
             recorder.calls += 1
             if recorder.calls > recorder.cfg["maxCalls"]:
                 recorder.limit(1)
-            if not recorder.calls & 1023 and time.monotonic() > recorder.deadline:
+            if (not recorder.calls & 1023 or not recorder.deadline) and time.monotonic() > recorder.deadline:
                 recorder.limit(2)
             key = (LIST,) + tuple([snap(a) for a in args])
             if kwargs:
@@ -243,6 +246,18 @@ class Decorate(ast.NodeTransformer):
     visit_AsyncFunctionDef = visit_FunctionDef
 
 
+def in_recorder(frame, learner_file):
+    """Whether ``frame`` runs the recorder's own code (or code it called), not the learner's."""
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name == learner_file:
+            return False
+        if name == __file__:
+            return frame.f_code.co_name not in ("main", "run_program", "run_call", "run_expression", "answer")
+        frame = frame.f_back
+    return False
+
+
 def notify(cfg, text):
     os.write(cfg["notifyFd"], (text + "\n").encode("utf-8"))
 
@@ -267,6 +282,8 @@ def decode(value):
             return float(value["$n"].replace("Infinity", "inf"))
         if "$tuple" in value:
             return tuple(decode(v) for v in value["$tuple"])
+        if "$dict" in value:
+            return {decode(k): decode(v) for k, v in value["$dict"]}
         return {k: decode(v) for k, v in value.items()}
     return value
 
@@ -304,6 +321,9 @@ class FolderModule(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 def fill_in_place(target, cells):
+    if isinstance(cells, dict):
+        target.update(cells)  # a board kept as a dictionary of cells
+        return target
     for i, cell in enumerate(cells):
         if isinstance(cell, (list, tuple)) and isinstance(target[i], list):
             fill_in_place(target[i], cell)
@@ -312,9 +332,39 @@ def fill_in_place(target, cells):
     return target
 
 
+def run_expression(cfg, recorder, module, command):
+    """--call EXPR: the boards it names filled with the position, then EXPR evaluated in the
+    program's own top-level scope (tracer checked that it is an expression)."""
+    board = decode(command["board"])
+    for name in command["fill"]:
+        target = module.__dict__.get(name)
+        if type(target) is not type(board):
+            # a node or game object: the position goes into its board (its first of that kind)
+            fields = target if isinstance(target, dict) else getattr(target, "__dict__", {})
+            target = next((v for v in fields.values() if type(v) is type(board) and len(v) == len(board)), None)
+        if isinstance(target, (list, dict)) and len(target) == len(board):
+            fill_in_place(target, board)
+    recorder.events.append(MARK)
+    recorder.events.append(command["mark"])
+    try:
+        eval(compile(command["expr"], "<--call>", "eval"), module.__dict__)
+    except Stop:
+        recorder.flush()
+        notify(cfg, "limit")
+        raise
+    except BaseException as error:
+        recorder.events.append(UNWIND)
+        recorder.events.append(0)
+        recorder.errors.append((len(recorder.events) - 1, error))
+    recorder.flush()
+    notify(cfg, "done")
+
+
 def run_call(cfg, recorder, module, command):
     recorder.calls = 0
     recorder.deadline = time.monotonic() + cfg["timeoutMs"] / 1000
+    if "expr" in command:
+        return run_expression(cfg, recorder, module, command)
     fn = lookup(module, command["entry"])
     if not callable(fn):
         notify(cfg, "missing")
@@ -322,9 +372,12 @@ def run_call(cfg, recorder, module, command):
     args = decode(command["args"])
     if command.get("fill"):
         target = module.__dict__.get(command["fill"])
-        board = args[command["boardArg"]]
-        if isinstance(target, list) and len(target) == len(board):
-            args[command["boardArg"]] = fill_in_place(target, board)
+        at = command["boardArg"]
+        board = args[at] if at >= 0 else decode(command["board"])
+        if isinstance(target, (list, dict)) and type(target) is type(board) and len(target) == len(board):
+            filled = fill_in_place(target, board)
+            if at >= 0:
+                args[at] = filled
     recorder.events.append(MARK)
     recorder.events.append(command["mark"])
     try:
@@ -400,6 +453,12 @@ def main():
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000) * 2 + 100)  # room for the wrappers
 
     def out_of_time(signum, frame):
+        if in_recorder(frame, cfg["file"]):
+            # Mid-way through writing a call down: stopped at the next call instead (the
+            # recorder checks the deadline), so no half-written event is left behind.
+            recorder.deadline = 0.0
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            return
         recorder.events.append(LIMIT)
         recorder.events.append(2)
         recorder.stopped = True
@@ -407,7 +466,20 @@ def main():
 
     signal.signal(signal.SIGALRM, out_of_time)
     signal.setitimer(signal.ITIMER_REAL, cfg["timeoutMs"] / 1000)
+    real_exit = os._exit
+
+    def program_exit(code):
+        # The program's own os._exit: what it recorded is kept, and tracer told how it ended.
+        os._exit = real_exit
+        try:
+            recorder.flush()
+            notify(cfg, "ready exit")
+        finally:
+            real_exit(code)
+
+    os._exit = program_exit
     status = run_program(cfg, recorder, module)
+    os._exit = real_exit
     signal.setitimer(signal.ITIMER_REAL, 0)
     recorder.flush()
     notify(cfg, "ready " + status)
