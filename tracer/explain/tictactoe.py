@@ -235,7 +235,7 @@ class TicTacToeWords(GameWords):
         s = self.game.scores
         return {s.human_win, s.draw, s.ai_win}
 
-    def prediction(self, state: int, terminal: int, score: int, bound: str) -> str:
+    def value_prediction(self, state: int, terminal: int, score: int) -> str:
         """What a test-play's call predicts: ``O can then win, so this predicts a loss for X: score -1``."""
         text = signed(score)
         ai, human = self.game.ai, self.game.human
@@ -246,10 +246,6 @@ class TicTacToeWords(GameWords):
             cells = ", ".join(map(str, self.game.winning_lines(state, terminal)[0]))
             result = f"a win for {ai}" if name == ai else f"a loss for {ai}"
             return f"{name} completes a line (cells {cells}): {result}, score {text}"
-        if bound:  # a cut below: the score only says the test-play cannot beat the window
-            side = "at most" if bound.startswith("≤") else "at least"
-            return (f"a cut below leaves only a bound: {side} {text}, enough to know it cannot "
-                    f"change the choice above")
         kind = self.value_kind(score)
         if kind == "win":
             return f"{ai} can then force a win, so this predicts a win for {ai}: score {text}"
@@ -562,10 +558,10 @@ PAGE_PHRASES: dict[str, str] = {
                    "cell {token}."),
     "story.save.next": "The loop moves on to cell {next_token} (step 13).",
     "story.save.last": "That was its last empty cell, so the loop ends (step 14).",
-    "story.choose.max": ("The loop is over. {player} is {role}, so call #{call} takes the **highest** score "
+    "story.choose.max": ("{over} {player} is {role}, so call #{call} takes the **highest** score "
                          "of {scores}: {best}. The first test-play with it is cell {token}, so "
                          "`bestTestPlay = {index}`."),
-    "story.choose.min": ("The loop is over. {player} is {role}, so call #{call} takes the **lowest** score "
+    "story.choose.min": ("{over} {player} is {role}, so call #{call} takes the **lowest** score "
                          "of {scores}: {best}. The first test-play with it is cell {token}, so "
                          "`bestTestPlay = {index}`."),
     "foot.win": "{ai} wins: {signed}",

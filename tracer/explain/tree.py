@@ -95,7 +95,10 @@ class TreeWords(GameWords):
     def terminal_label(self, terminal: int) -> str:
         return "leaf"
 
-    def prediction(self, state: int, terminal: int, score: int, bound: str) -> str:
+    def score_text(self, score: int) -> str:
+        return str(score)
+
+    def value_prediction(self, state: int, terminal: int, score: int) -> str:
         """What a child's call found, for a figure's caption."""
         if terminal:
             return f"{self.game.label(state)} is a leaf worth {score}"
@@ -221,9 +224,9 @@ PAGE_PHRASES: dict[str, str] = {
     "story.save.bound": "That value is {meaning}.",
     "story.save.next": "Next: child {next_short}.",
     "story.save.last": "That was the last child it tries.",
-    "story.choose.max": ("The loop is over. {player} takes the **largest** of {values}: {score}, first at "
+    "story.choose.max": ("{over} {player} takes the **largest** of {values}: {value}, first at "
                          "child {short}."),
-    "story.choose.min": ("The loop is over. {player} takes the **smallest** of {values}: {score}, first at "
+    "story.choose.min": ("{over} {player} takes the **smallest** of {values}: {value}, first at "
                          "child {short}."),
     "story.return.first": ("**Call #1 returns `{returned}`**: {player} moves to node {short}, backed-up "
                            "value {score}. The search made {calls} calls."),
