@@ -376,12 +376,13 @@ class TicTacToeWords(GameWords):
     # ---- pictures ---------------------------------------------------------------------
 
     def picture(self, state: int, *, played: int | None = None, testing: int | None = None,
-                terminal: int = 0, line_colour: str = "") -> str:
+                terminal: int = 0, line_colour: str = "", changed: Collection[int] = ()) -> str:
         """The board as an n×n table: ``played`` in red, every winning line bold, the cell the
-        for-loop is testing (the guide's figure 4) framed in red, still showing its index."""
+        for-loop is testing (the guide's figure 4) framed in red, still showing its index.
+        ``changed``: more cells in red, where a test-play changed more than one cell."""
         board, n = self.game.board_of(state), self.game.size
         in_line = {c for line in self.game.winning_lines(state, terminal) for c in line}
-        rows = [labels.row(*(_grid_cell(i, board[i], played=i == played, testing=i == testing,
+        rows = [labels.row(*(_grid_cell(i, board[i], played=i == played or i in changed, testing=i == testing,
                                          in_line=i in in_line, line_colour=line_colour)
                              for i in range(r * n, r * n + n)))
                 for r in range(n)]

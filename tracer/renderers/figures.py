@@ -471,7 +471,7 @@ def _add_result_box(graph: graphviz.Digraph, trace: Trace) -> None:
     graph.node("result", labels.html_label(labels.table(
         labels.row(labels.cell(labels.font(labels.text(step), POINT_SIZE=drawing.SMALL_POINTS))),
         labels.row(labels.cell(labels.font(labels.bold(labels.text(f"bestPlayInfo = {result_text}")),
-                                           POINT_SIZE="13", COLOR=drawing.CHOSEN))),
+                                           POINT_SIZE="13", COLOR=drawing.CHOSEN_INK))),
         labels.row(labels.cell(labels.font(labels.text(answer), POINT_SIZE=drawing.SMALL_POINTS + 1))),
         BORDER="3", CELLBORDER="0", CELLSPACING="1", CELLPADDING="4", COLOR=drawing.CHOSEN,
         BGCOLOR=drawing.CHOSEN_FILL, STYLE="ROUNDED")))
