@@ -82,12 +82,15 @@ CUT_INK = "#c62828"
 #: search, and the calls made after it): a frame and a tag in violet, which no outcome, line
 #: or box uses, and which stays apart from them all for red-green colour-blind readers too.
 MARKED = "#a500f0"
+#: Words in the mark's violet (its tag, on a card's fill): darkened to 6:1 on every outcome fill.
+MARKED_INK = "#6a00a0"
 
 #: The step-through page's running call (its card's ring, its stack frame, its code line):
-#: a deep pink that no outcome, line or mark uses (amber would also mean "O wins"), at
-#: 5.9:1 on white; and a lighter pink for the dark scheme's panels (4.9:1 or more).
-RUNNING = "#c2185b"
-RUNNING_ON_DARK = "#f06292"
+#: a reddish purple that no outcome, line or mark uses (amber would also mean "O wins") and
+#: that stays apart from them all for colour-blind readers too, at 4:1 on white; for the dark
+#: scheme's panels, Okabe–Ito's own reddish purple (4.9:1 or more).
+RUNNING = "#b8609a"
+RUNNING_ON_DARK = REDDISH_PURPLE
 
 #: Textbook trees tell MAX from MIN by shape (▲, ▼) alone, in the ink every text uses:
 #: blue is the chosen line's colour, and pink the running call's.

@@ -182,8 +182,11 @@ class TreeWords(GameWords):
                 "state_scored": "valued this node"}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
-        return [("", "", "▲ MAX node, ▼ MIN node"), ("", "", "■ leaf, with its value for MAX"),
-                *pagewords.TREE_LEGEND]
+        # A tree's cards stay white (a value is no outcome): its finished subtree is drawn so
+        # (the swatch: .sw.summary with .sw.leaf's white fill).
+        tree_rows = [("summary leaf", "", SUMMARY_ROW) if cls == "summary" else (cls, sample, text)
+                     for cls, sample, text in pagewords.TREE_LEGEND]
+        return [("", "", "▲ MAX node, ▼ MIN node"), ("", "", "■ leaf, with its value for MAX"), *tree_rows]
 
     def code_lines(self) -> list[tuple[str, str, str]]:
         return list(CODE_LINES)
@@ -195,6 +198,9 @@ class TreeWords(GameWords):
         """The node's label and its description (``node B``, ``leaf B.1``)."""
         return {"label": self.game.label(state), "state": self.describe(state)}
 
+
+#: The legend's finished subtree, as a tree's card is drawn: white, its border doubled.
+SUMMARY_ROW = "finished subtree (a white card with a double border, its value and call count inside)"
 
 #: How a textbook tree is told on the step-through page (over ``pagewords.PHRASES``).
 PAGE_PHRASES: dict[str, str] = {

@@ -26,6 +26,7 @@ from ..style import (  # noqa: F401 - the palette is part of this module's inter
     INNER_BORDER,
     INNER_FILL,
     MARKED,
+    MARKED_INK,
     OUTCOME_BORDER,
     OUTCOME_FILL,
     OUTCOME_INK,

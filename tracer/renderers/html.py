@@ -49,6 +49,7 @@ COLOURS: dict[str, str] = {
     "hit-border": drawing.HIT_BORDER,
     "cell-text": drawing.CELL_TEXT,
     "marked": drawing.MARKED,
+    "marked-ink": drawing.MARKED_INK,
     "index-text": drawing.INDEX_TEXT,
 }
 

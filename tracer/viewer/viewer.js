@@ -822,7 +822,16 @@
 
   // The legend: the game's rows, the tree's, then the search's, each from its plug-in.
   const keys = $("legend").querySelector(".keys");
+  // An outcome's row only where this page colours that outcome (a finished game, or a score,
+  // not a bound, that predicts it): the game page shares one legend among all its moves.
+  const coloured = new Set();
+  for (let pid = 0; pid < P.terminal.length; pid++) {
+    if (terminal(pid)) coloured.add(terminalKind(pid));
+    if (!boundOf(pid)) coloured.add(valueKind(P.score[pid]));
+  }
+  const OUTCOME_ROWS = ["win", "loss", "draw", "leaf"];
   for (const [cls, sample, words] of [...WG.legend, ...WS.legend]) {
+    if (OUTCOME_ROWS.includes(cls) && !coloured.has(cls)) continue;
     const span = el("span");
     if (cls) span.appendChild(el("i", "sw " + cls, sample || undefined));
     span.append(fill(words));
