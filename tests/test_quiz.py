@@ -276,7 +276,8 @@ def test_trace_quiz_alphabeta_asks_which_cells_are_pruned(cli):
     assert "Not quite: the trace says none. No cut in call #2" in wrong.output
     assert "Not quite: the trace says cell 4. Cut: best +1" in wrong.output
     # +1 as if it were call #6's value is wrong: the answer is the bound, and it says why.
-    assert ("Not quite: the trace says ≤ +1. Step 16: O is the human, so min(+1) = +1: bestTestPlay = 0 "
+    assert ("Not quite: the trace says ≤ +1. Step 16: O is the human, so min(+1) = ≤ +1 (only a bound): "
+            "bestTestPlay = 0 "
             "(cell 1, the only one searched)") in wrong.output
     assert "(only a bound, ≤ +1: the true score is at most +1)" in wrong.output
     assert wrong.output.rstrip().endswith("pruned test-plays 1/3: 4 of 7 right.")

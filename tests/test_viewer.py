@@ -723,7 +723,10 @@ def test_memo_code_shows_each_cache_hit(open_variant):
         assert lines == ["cache"]
         assert found["cache"] == f"hit: call #{call.extra('cached_from')} scored this board at this depth"
         assert "allTestPlayInfos" not in found and "availCellsIndexes" not in found
-        assert found["returns"] == f"{{score: {call.score}}}"
+        # The hit returns the earlier call's answer, move and all, as the log writes it.
+        earlier = trace.call(call.extra("cached_from")).returned
+        move = "" if earlier.index is None else f"index: {earlier.index}, "
+        assert found["returns"] == f"{{{move}score: {call.score}}}"
     assert "cache[currBdSt, depth] = allTestPlayInfos[bestTestPlay]" in view.text("#code-panel .code-lines")
 
 

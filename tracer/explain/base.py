@@ -262,13 +262,25 @@ class GameWords:
         return set()
 
     def prediction(self, state: int, terminal: int, score: int, bound: str) -> str:
-        """What a test-play's call found, for a figure's caption. ``bound`` is ``≤ ``/``≥ ``
-        when the search says the score is only a bound, else ''."""
+        """What a test-play's call found, for a figure's caption and the log's steps 19-23.
+        ``bound`` is ``≤ ``/``≥ `` when the search says the score is only a bound, else ''.
+
+        A bound is worded here, once for every game, so no game can state it as a value;
+        games word only the values (``value_prediction``)."""
+        if bound and not terminal:
+            side = "at most" if bound.startswith("≤") else "at least"
+            return (f"a cut below leaves only a bound: {side} {self.score_text(score)} "
+                    f"(only a bound), enough to know it cannot change the choice above")
+        return self.value_prediction(state, terminal, score)
+
+    def score_text(self, score: int) -> str:
+        """A score as the captions write it: ``+1`` (a textbook tree: a bare ``4``)."""
+        return signed(score)
+
+    def value_prediction(self, state: int, terminal: int, score: int) -> str:
+        """What a test-play's call found when its score is the true value."""
         if terminal:
             return f"{self.terminal_sentence(state, terminal)}: score {signed(score)}"
-        if bound:
-            side = "at most" if bound.startswith("≤") else "at least"
-            return f"a cut below leaves only a bound: {side} {signed(score)}"
         how = "the largest" if self.game.maximising(state) else "the smallest"
         return f"{self.player(state)} takes {how} score below: {signed(score)}"
 
@@ -538,6 +550,11 @@ class SearchWords:
 
     def answered(self, pid: int) -> Note | None:
         """A call answered without its steps (a cache hit): its one log line, else None."""
+        return None
+
+    def answer_move(self, pid: int) -> int | None:
+        """The move in the answer of a call answered without its steps (a cache hit returns
+        the earlier call's ``{index, score}``), else None."""
         return None
 
     def entry_notes(self, pid: int) -> list[Note]:

@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 
 from ..games.learner.game import AT_RETURN, FIRST_ODD_MOVE, STOPPED, Departure, LearnerFacts
 from ..games.tictactoe.board import LINES, cell_name, other
-from ..style import INNER_BORDER, INNER_FILL, OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL, SMALL_POINTS
+from ..style import INNER_BORDER, INNER_FILL, OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL, PLAYED_FILL, SMALL_POINTS
 from . import labels, pagewords
 from .base import GameWords, Marker, NodeLook, Note, SearchWords
 from .labels import LegendRow
@@ -235,14 +235,30 @@ class LearnerWords(GameWords):
                 terminal: int = 0, line_colour: str = "") -> str:
         if not self.game.has_board(state):
             return super().picture(state)
-        # A test-play that is not one empty cell filled has no one cell to show in red.
-        shown = played if played is not None and played < FIRST_ODD_MOVE else None
-        return self.tictactoe.picture(self.position(state), played=shown, testing=testing,
-                                      terminal=terminal if terminal != STOPPED else 0, line_colour=line_colour)
+        # A test-play that is not one empty cell filled shows every cell it changed in red
+        # (a mark not taken back is the learner's bug: it must not look like any other mark).
+        odd = played is not None and played >= FIRST_ODD_MOVE
+        return self.tictactoe.picture(self.position(state), played=None if odd else played, testing=testing,
+                                      terminal=terminal if terminal != STOPPED else 0, line_colour=line_colour,
+                                      changed=self.changed_cells(state) if odd else ())
+
+    def changed_cells(self, state: int) -> list[int]:
+        """The cells whose content differs from the caller's board (none for the first call)."""
+        parents: dict[int, int] = self.__dict__.setdefault("_parents", {})
+        if not parents:
+            parents.update((child, parent) for parent, edges in self.game.edges.items() for _, child in edges)
+        parent = parents.get(state)
+        before, after = (self.cells(parent) if parent is not None else None), self.cells(state)
+        if before is None or after is None:
+            return []
+        return [i for i in range(len(after)) if before[i] != after[i] and after[i] != "."]
 
     def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
                     finished: Collection[str], states: Collection[int] | None = None) -> list[LegendRow]:
-        rows = self.tictactoe.legend_rows(played=played, testing=testing, fills=(), finished=finished)
+        rows = self.tictactoe.legend_rows(played=False, testing=testing, fills=(), finished=finished)
+        if played:
+            rows.insert(0, LegendRow(labels.swatch(PLAYED_FILL, PLAYED_FILL),
+                                     "red cells with a mark: what a test-play changed on its caller's board"))
         ai, human = self.game.ai, other(self.game.ai)  # type: ignore[arg-type]
         for kind, text in (("win", f"{ai} (AI) has three in a row"),
                            ("loss", f"{human} (human) has three in a row"),

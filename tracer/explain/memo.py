@@ -50,6 +50,10 @@ class MemoWords(SearchWords):
         return ("memo", f"cache hit: call {source} already computed this position: return "
                         f"{self.game_words.returned(earlier.index, earlier.score)} without test-playing")
 
+    def answer_move(self, pid: int) -> int | None:
+        source = self.source(pid)
+        return None if source is None else self.trace.call(source).returned.index
+
     def continues_at(self, call: Call) -> Call | None:
         source = self.source(call.pid)
         return None if source is None else self.trace.call(source)
@@ -119,8 +123,9 @@ class MemoWords(SearchWords):
     def page_data(self) -> dict[str, Any]:
         """Per row: the call whose answer a cache hit reused (None for a computed one)."""
         column = self.trace.positions.extras.get("cached_from")
-        return {"choices": [{"label": c.label, "accepts": list(c.accepts)} for c in YES_NO],
-                **({} if column is None else {"cached_from": list(column)})}
+        hits = {} if column is None else {"cached_from": list(column),
+                                          "answer_move": [self.answer_move(pid) for pid in range(len(column))]}
+        return {"choices": [{"label": c.label, "accepts": list(c.accepts)} for c in YES_NO], **hits}
 
     def page_phrases(self) -> dict[str, str]:
         return {**super().page_phrases(), **PAGE_PHRASES}
@@ -143,7 +148,8 @@ class MemoWords(SearchWords):
             return []
         p = self.trace.positions
         key = "memo.hit" if step.kind == pagewords.EMPTY else "memo.hit.return"  # the lookup, then the return
-        return [(key, {"source": source, "returned": self.game_words.returned(None, p.score[pid])})]
+        returned = self.game_words.returned(self.answer_move(pid), p.score[pid])
+        return [(key, {"source": source, "returned": returned})]
 
 
 #: What memoisation adds to the step-through page (over the game's words).

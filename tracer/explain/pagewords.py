@@ -140,10 +140,12 @@ PHRASES: dict[str, str] = {
                    "`allTestPlayInfos` (score {signed}: {meaning})."),
     "story.save.next": "The loop moves on to {next_name} (step 13).",
     "story.save.last": "That was its last move, so the loop ends (step 14).",
-    "story.choose.max": ("The loop is over. {player} is {role}, so call #{call} takes the **highest** score "
+    "loop.over": "The loop is over.",
+    "loop.cut": "A cut stopped the loop: only the searched test-plays count.",
+    "story.choose.max": ("{over} {player} is {role}, so call #{call} takes the **highest** score "
                          "of {scores}: {best}. The first test-play with it is {short}, so "
                          "`bestTestPlay = {index}`."),
-    "story.choose.min": ("The loop is over. {player} is {role}, so call #{call} takes the **lowest** score "
+    "story.choose.min": ("{over} {player} is {role}, so call #{call} takes the **lowest** score "
                          "of {scores}: {best}. The first test-play with it is {short}, so "
                          "`bestTestPlay = {index}`."),
     "story.return.first": ("**Call #1 returns `{returned}`**: this is `bestPlayInfo`, the answer (steps "

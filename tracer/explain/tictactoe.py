@@ -235,7 +235,7 @@ class TicTacToeWords(GameWords):
         s = self.game.scores
         return {s.human_win, s.draw, s.ai_win}
 
-    def prediction(self, state: int, terminal: int, score: int, bound: str) -> str:
+    def value_prediction(self, state: int, terminal: int, score: int) -> str:
         """What a test-play's call predicts: ``O can then win, so this predicts a loss for X: score -1``."""
         text = signed(score)
         ai, human = self.game.ai, self.game.human
@@ -246,10 +246,6 @@ class TicTacToeWords(GameWords):
             cells = ", ".join(map(str, self.game.winning_lines(state, terminal)[0]))
             result = f"a win for {ai}" if name == ai else f"a loss for {ai}"
             return f"{name} completes a line (cells {cells}): {result}, score {text}"
-        if bound:  # a cut below: the score only says the test-play cannot beat the window
-            side = "at most" if bound.startswith("≤") else "at least"
-            return (f"a cut below leaves only a bound: {side} {text}, enough to know it cannot "
-                    f"change the choice above")
         kind = self.value_kind(score)
         if kind == "win":
             return f"{ai} can then force a win, so this predicts a win for {ai}: score {text}"
@@ -380,12 +376,13 @@ class TicTacToeWords(GameWords):
     # ---- pictures ---------------------------------------------------------------------
 
     def picture(self, state: int, *, played: int | None = None, testing: int | None = None,
-                terminal: int = 0, line_colour: str = "") -> str:
+                terminal: int = 0, line_colour: str = "", changed: Collection[int] = ()) -> str:
         """The board as an n×n table: ``played`` in red, every winning line bold, the cell the
-        for-loop is testing (the guide's figure 4) framed in red, still showing its index."""
+        for-loop is testing (the guide's figure 4) framed in red, still showing its index.
+        ``changed``: more cells in red, where a test-play changed more than one cell."""
         board, n = self.game.board_of(state), self.game.size
         in_line = {c for line in self.game.winning_lines(state, terminal) for c in line}
-        rows = [labels.row(*(_grid_cell(i, board[i], played=i == played, testing=i == testing,
+        rows = [labels.row(*(_grid_cell(i, board[i], played=i == played or i in changed, testing=i == testing,
                                          in_line=i in in_line, line_colour=line_colour)
                              for i in range(r * n, r * n + n)))
                 for r in range(n)]
@@ -562,10 +559,10 @@ PAGE_PHRASES: dict[str, str] = {
                    "cell {token}."),
     "story.save.next": "The loop moves on to cell {next_token} (step 13).",
     "story.save.last": "That was its last empty cell, so the loop ends (step 14).",
-    "story.choose.max": ("The loop is over. {player} is {role}, so call #{call} takes the **highest** score "
+    "story.choose.max": ("{over} {player} is {role}, so call #{call} takes the **highest** score "
                          "of {scores}: {best}. The first test-play with it is cell {token}, so "
                          "`bestTestPlay = {index}`."),
-    "story.choose.min": ("The loop is over. {player} is {role}, so call #{call} takes the **lowest** score "
+    "story.choose.min": ("{over} {player} is {role}, so call #{call} takes the **lowest** score "
                          "of {scores}: {best}. The first test-play with it is cell {token}, so "
                          "`bestTestPlay = {index}`."),
     "foot.win": "{ai} wins: {signed}",

@@ -95,7 +95,10 @@ class TreeWords(GameWords):
     def terminal_label(self, terminal: int) -> str:
         return "leaf"
 
-    def prediction(self, state: int, terminal: int, score: int, bound: str) -> str:
+    def score_text(self, score: int) -> str:
+        return str(score)
+
+    def value_prediction(self, state: int, terminal: int, score: int) -> str:
         """What a child's call found, for a figure's caption."""
         if terminal:
             return f"{self.game.label(state)} is a leaf worth {score}"
@@ -179,8 +182,11 @@ class TreeWords(GameWords):
                 "state_scored": "valued this node"}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
-        return [("", "", "▲ MAX node, ▼ MIN node"), ("", "", "■ leaf, with its value for MAX"),
-                *pagewords.TREE_LEGEND]
+        # A tree's cards stay white (a value is no outcome): its finished subtree is drawn so
+        # (the swatch: .sw.summary with .sw.leaf's white fill).
+        tree_rows = [("summary leaf", "", SUMMARY_ROW) if cls == "summary" else (cls, sample, text)
+                     for cls, sample, text in pagewords.TREE_LEGEND]
+        return [("", "", "▲ MAX node, ▼ MIN node"), ("", "", "■ leaf, with its value for MAX"), *tree_rows]
 
     def code_lines(self) -> list[tuple[str, str, str]]:
         return list(CODE_LINES)
@@ -192,6 +198,9 @@ class TreeWords(GameWords):
         """The node's label and its description (``node B``, ``leaf B.1``)."""
         return {"label": self.game.label(state), "state": self.describe(state)}
 
+
+#: The legend's finished subtree, as a tree's card is drawn: white, its border doubled.
+SUMMARY_ROW = "finished subtree (a white card with a double border, its value and call count inside)"
 
 #: How a textbook tree is told on the step-through page (over ``pagewords.PHRASES``).
 PAGE_PHRASES: dict[str, str] = {
@@ -221,9 +230,9 @@ PAGE_PHRASES: dict[str, str] = {
     "story.save.bound": "That value is {meaning}.",
     "story.save.next": "Next: child {next_short}.",
     "story.save.last": "That was the last child it tries.",
-    "story.choose.max": ("The loop is over. {player} takes the **largest** of {values}: {score}, first at "
+    "story.choose.max": ("{over} {player} takes the **largest** of {values}: {value}, first at "
                          "child {short}."),
-    "story.choose.min": ("The loop is over. {player} takes the **smallest** of {values}: {score}, first at "
+    "story.choose.min": ("{over} {player} takes the **smallest** of {values}: {value}, first at "
                          "child {short}."),
     "story.return.first": ("**Call #1 returns `{returned}`**: {player} moves to node {short}, backed-up "
                            "value {score}. The search made {calls} calls."),

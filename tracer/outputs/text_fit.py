@@ -109,7 +109,10 @@ def fit_texts(svg: bytes, xdot: bytes) -> bytes:
         if not widths or widths[0] <= 0:
             return match.group(0)
         width = widths.pop(0) if len(widths) > 1 else widths[0]
-        return (b'<text ' + attributes + f' textLength="{width:g}" lengthAdjust="spacingAndGlyphs">'.encode()
-                + body + b"</text>")
+        # The layout measured the spaces at either end too; a browser drops them unless told
+        # to keep them, and would then stretch the rest (a Nim object "● " into an oval).
+        keep = b' xml:space="preserve"' if words != words.strip(" ") and b"xml:space" not in attributes else b""
+        return (b'<text ' + attributes + keep
+                + f' textLength="{width:g}" lengthAdjust="spacingAndGlyphs">'.encode() + body + b"</text>")
 
     return _TEXT.sub(fit, svg)

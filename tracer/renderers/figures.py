@@ -74,6 +74,11 @@ class Figure:
     guide_steps: tuple[int, ...] = ()
     #: A text alternative for readers who cannot see the drawing.
     alt: str = ""
+    #: The figure's number in the series: the guide's (``6``), or after its figure 8 for a
+    #: test-play past the third (``8a``, ``8b``, ...); '' for none.
+    number: str = ""
+    #: The title's first line as the drawing writes it (the contents list it the same way).
+    drawn_title: str = ""
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """Show the diagram when a notebook displays the figure (with either layout engine)."""
@@ -215,6 +220,8 @@ def test_play_figure(
         calls=(1, *(c.call for c, _ in plan.nodes)),
         hidden_calls=plan.hidden_calls,
         guide_figure=_guide_figure(number),
+        number=figure_number(number),
+        drawn_title=title.split("\n")[0],
         guide_steps=(step,),
         alt=f"Game tree of test-play {number}: "
             f"{for_trace(trace)[0].test_play_alt(root.state, call.move or 0)}, and below it "
@@ -236,14 +243,19 @@ def _guide_figure(number: int) -> int | None:
     return 5 + number if number in TEST_PLAY_STEPS else None
 
 
+def figure_number(test_play: int) -> str:
+    """The figure number of call #1's test-play ``test_play``: the guide's 6, 7, 8 for the
+    first three, then 8a, 8b, ... (between its figure 8 and the overview, figure 9)."""
+    guide = _guide_figure(test_play)
+    return str(guide) if guide else f"8{chr(ord('a') + test_play - len(TEST_PLAY_STEPS) - 1)}"
+
+
 def _test_play_title(trace: Trace, number: int, call: Call, caption: str) -> str:
     """A test-play figure's title: its number, caption, the calls it spans and what step 12 saves."""
     last = call.call + call.size - 1
     span = f"call #{call.call}" if call.size == 1 else f"calls #{call.call}–#{last}"
     saved = said(trace)(call.move, call.score)
-    guide = _guide_figure(number)
-    number_words = f"Figure {guide}" if guide else f"Test-play {number} (like figures 6-8)"
-    return (f"{number_words} · {caption}\n{span} of {trace.calls:,} · step 12 saves {saved} "
+    return (f"Figure {figure_number(number)} · {caption}\n{span} of {trace.calls:,} · step 12 saves {saved} "
             f"into allTestPlayInfos")
 
 
@@ -419,8 +431,8 @@ def overview_figure(
                         thick=going, collapsed=bool(folded), edge_scores=going, explain=going,
                         result_box=True, tree=going, played=going,
                         calls=(root, *(c for c, _ in plan.nodes), *plan.path), folded=folded)
-    finish_graph(graph, "Figure 9 · " + _overview_title(trace, plan),
-                 drawing.legend_label(trace, uses))
+    title = "Figure 9 · " + _overview_title(trace, plan)
+    finish_graph(graph, title, drawing.legend_label(trace, uses))
     caption = _overview_caption(trace)
     return Figure(
         name="overview",
@@ -431,6 +443,8 @@ def overview_figure(
         calls=tuple(c.call for c, _ in plan.nodes),
         hidden_calls=plan.hidden_calls,
         guide_figure=9,
+        number="9",
+        drawn_title=title.split("\n")[0],
         guide_steps=(24,),
         alt=f"The whole search from the first board: {plural(len(root.children()), 'test-play')}"
             f" with the score each returns, and a blue box: bestPlayInfo = {result_text}. {caption}.",
@@ -471,7 +485,7 @@ def _add_result_box(graph: graphviz.Digraph, trace: Trace) -> None:
     graph.node("result", labels.html_label(labels.table(
         labels.row(labels.cell(labels.font(labels.text(step), POINT_SIZE=drawing.SMALL_POINTS))),
         labels.row(labels.cell(labels.font(labels.bold(labels.text(f"bestPlayInfo = {result_text}")),
-                                           POINT_SIZE="13", COLOR=drawing.CHOSEN))),
+                                           POINT_SIZE="13", COLOR=drawing.CHOSEN_INK))),
         labels.row(labels.cell(labels.font(labels.text(answer), POINT_SIZE=drawing.SMALL_POINTS + 1))),
         BORDER="3", CELLBORDER="0", CELLSPACING="1", CELLPADDING="4", COLOR=drawing.CHOSEN,
         BGCOLOR=drawing.CHOSEN_FILL, STYLE="ROUNDED")))
@@ -536,6 +550,7 @@ def guide_figure(trace: Trace, number: int) -> Figure | None:
     finish_graph(graph, said_words.caption, drawing.legend_label(trace, uses))
     return Figure(name=name, title=f"Figure {number}", caption=said_words.caption,
                   narration=said_words.narration, graph=graph, calls=calls_drawn, guide_figure=number,
+                  number=str(number),
                   guide_steps=(25,) if number == 10 else (11,), alt=said_words.alt)
 
 

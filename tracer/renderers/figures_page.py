@@ -106,17 +106,19 @@ def intro(trace: Trace) -> str:
 
 def heading(fig: Figure) -> str:
     """``Figure 6 · Test-play 1 of 3``: the guide's number first, when the guide has one."""
-    if fig.guide_figure is None:
+    if not fig.number:
         return fig.title
-    number = f"Figure {fig.guide_figure}"
+    number = f"Figure {fig.number}"
     return number if fig.title == number else f"{number} · {fig.title}"
 
 
 def nav_text(fig: Figure) -> str:
     """A figure's line in the contents: its caption, led by the guide's number once."""
-    if fig.guide_figure is None or fig.caption.startswith("Figure"):
+    if fig.drawn_title:
+        return fig.drawn_title
+    if not fig.number or fig.caption.startswith("Figure"):
         return fig.caption
-    return f"Figure {fig.guide_figure}: {fig.caption}"
+    return f"Figure {fig.number}: {fig.caption}"
 
 
 def guide_link(fig: Figure) -> str:

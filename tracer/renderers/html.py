@@ -32,6 +32,11 @@ COLOURS: dict[str, str] = {
     "win-border": drawing.OUTCOME_BORDER["win"],
     "loss-fill": drawing.OUTCOME_FILL["loss"],
     "loss-border": drawing.OUTCOME_BORDER["loss"],
+    "win-ink": drawing.OUTCOME_INK["win"],
+    "loss-ink": drawing.OUTCOME_INK["loss"],
+    "draw-ink": drawing.OUTCOME_INK["draw"],
+    "running": drawing.RUNNING,
+    "running-on-dark": drawing.RUNNING_ON_DARK,
     "draw-fill": drawing.OUTCOME_FILL["draw"],
     "draw-border": drawing.OUTCOME_BORDER["draw"],
     "inner-fill": drawing.INNER_FILL,
@@ -44,6 +49,7 @@ COLOURS: dict[str, str] = {
     "hit-border": drawing.HIT_BORDER,
     "cell-text": drawing.CELL_TEXT,
     "marked": drawing.MARKED,
+    "marked-ink": drawing.MARKED_INK,
     "index-text": drawing.INDEX_TEXT,
 }
 

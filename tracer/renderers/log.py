@@ -204,11 +204,14 @@ class _Phrases:
             how = "max" if c.maximising else "min"
             why = pick_words(c.maximising, scores, best, game.move_short(c.best or 0),
                              len(self.search.skipped(pid)))
+            # A cut call's pick is only a bound: step 16 says so, as the page and figures do.
+            sign = self.search.bound_sign(pid)
+            picked = bounded(c.score, sign) + (" (only a bound)" if sign else "")
             text = self.closing[pid] = (
                 f"{pad}{tag(14)}for-loop done: find {game.player(state)}'s best test-play\n"
                 f"{pad}{tag(15)}bestTestPlay = null\n"
                 f"{pad}{tag(16)}{who}, so {how}({shown}) = "
-                f"{signed(c.score)}: bestTestPlay = {best} ({why})\n"
+                f"{picked}: bestTestPlay = {best} ({why})\n"
                 f"{pad}{tag(17)}return allTestPlayInfos[{best}] = {self.returned(c.best, c.score)}"
                 f"{self.bound_note(pid)}\n"
             )

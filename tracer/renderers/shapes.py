@@ -23,19 +23,24 @@ from ..style import (
     CUT_MARK,
     FONT,
     INNER_BORDER,
+    INNER_FILL,
     MARKED,
     OUTCOME_BORDER,
     OUTCOME_FILL,
     PICKED_EDGE,
     REJECTED_EDGE,
+    SHAPE_INK,
     SKIPPED_BORDER,
     SMALL_POINTS,
+    SUMMARY_BORDER,
 )
 from ..trace import Call, Trace
 from .captions import pick_footer
 
-MAX_FILL = "#e3f2fd"
-MIN_FILL = "#fce4ec"
+#: MAX and MIN nodes differ by shape, not fill: a blue or pink fill would take the colour
+#: of the chosen line or of the page's running call.
+MAX_FILL = INNER_FILL
+MIN_FILL = INNER_FILL
 #: Draw a skipped subtree whole up to this many nodes; a larger one is drawn as its top node.
 SKIPPED_SUBTREE_NODES = 40
 
@@ -207,16 +212,16 @@ def shape_legend_rows(trace: Trace, *, collapsed: bool = False, chosen: bool = T
 
     inner = [c for c in calls if c.terminal is None] if calls is not None else None
     found = [
-        (True, row("▲", "#1565c0", "MAX node: takes the largest value below")),
+        (True, row("▲", SHAPE_INK, "MAX node: takes the largest value below")),
         (inner is None or any(not c.maximising for c in inner),
-         row("▼", "#ad1457", "MIN node: takes the smallest value below")),
+         row("▼", SHAPE_INK, "MIN node: takes the smallest value below")),
         ("leaf" in finished, row("■", OUTCOME_BORDER["leaf"], "leaf: its value for MAX")),
         (inner is None or bool(inner), row("3", "#212121", "inside a node: the value it backs up")),
     ]
     rows = [r for used, r in found if used]
     rows += for_trace(trace)[1].drawn_legend_rows(shapes=True, calls=calls, folded=folded)
     if collapsed:
-        rows.append(row("▣", "#6a1b9a", "subtree collapsed (calls not drawn)"))
+        rows.append(row("▣", SUMMARY_BORDER, "subtree collapsed (calls not drawn)"))
     if chosen:
         rows.append(row(labels.bold("━"), CHOSEN, "the line chosen from the root"))
     if picked:

@@ -217,7 +217,9 @@ class PageSteps:
         if own is not None:
             return own
         best = p.best[pid]
-        return self.words.returned(p.moves(pid)[best] if best >= 0 else None, p.score[pid])
+        # A call answered from elsewhere (a cache hit) returns that call's answer, move and all.
+        move = p.moves(pid)[best] if best >= 0 else self.search.answer_move(pid)
+        return self.words.returned(move, p.score[pid])
 
     def bound(self, pid: int) -> str:
         """``≤``/``≥`` when row ``pid``'s score is only a bound on the true value, else ''."""
@@ -245,6 +247,8 @@ class PageSteps:
                 "values": ", ".join(f"{self.bound(c)} {p.score[c]}" if self.bound(c) else str(p.score[c])
                                     for c in children),
                 "best": self.scored(pid), "score": p.score[pid], "index": best,
+                "value": f"{self.bound(pid)} {p.score[pid]}" if self.bound(pid) else str(p.score[pid]),
+                "over": self.phrases.say("loop.cut" if self.search.skipped(pid) else "loop.over"),
                 "returned": self.returned(pid), **self.move_slots(p.moves(pid)[best])}
 
     def verdict(self) -> str:

@@ -85,8 +85,9 @@
       const own = search.returnedText(pid);  // a learner's program: its value, as it wrote it
       if (own !== null) return own;
       const best = P.best[pid];
-      if (best < 0) return text("returned.none", { score: P.score[pid] });
-      move = moves(pid)[best];
+      // A call answered from elsewhere (a cache hit) returns that call's answer, move and all.
+      move = best < 0 ? search.answerMove(pid) : moves(pid)[best];
+      if (move === null || move === undefined) return text("returned.none", { score: P.score[pid] });
     }
     // A call that ended without a score (a learner's call that raised) has none to list.
     const foot = search.foot ? search.foot(pid) : null;
@@ -136,6 +137,7 @@
   /* A search with no module: the guide's steps, nothing added. */
   const plainSearch = () => ({
     answered: () => null,
+    answerMove: () => null,
     returnedText: () => null,
     halts: () => false,
     untold: () => false,
@@ -249,6 +251,8 @@
       scores: plays.map((p) => scored(p.pid)).join(", "), best: scored(pid),
       values: plays.map((p) => (boundOf(p.pid) ? `${boundOf(p.pid)} ${P.score[p.pid]}` : String(P.score[p.pid]))).join(", "),
       score: P.score[pid], index: best, returned: returned(pid), ...moveSlots(moves(pid)[best]),
+      value: boundOf(pid) ? `${boundOf(pid)} ${P.score[pid]}` : String(P.score[pid]),
+      over: text(search.skipped(pid).length ? "loop.cut" : "loop.over"),
     };
   }
 
@@ -871,7 +875,16 @@
 
   // The legend: the game's rows, the tree's, then the search's, each from its plug-in.
   const keys = $("legend").querySelector(".keys");
+  // An outcome's row only where this page colours that outcome (a finished game, or a score,
+  // not a bound, that predicts it): the game page shares one legend among all its moves.
+  const coloured = new Set();
+  for (let pid = 0; pid < P.terminal.length; pid++) {
+    if (terminal(pid)) coloured.add(terminalKind(pid));
+    if (!boundOf(pid)) coloured.add(valueKind(P.score[pid]));
+  }
+  const OUTCOME_ROWS = ["win", "loss", "draw", "leaf"];
   for (const [cls, sample, words] of [...WG.legend, ...WS.legend]) {
+    if (OUTCOME_ROWS.includes(cls) && !coloured.has(cls)) continue;
     const span = el("span");
     if (cls) span.appendChild(el("i", "sw " + cls, sample || undefined));
     span.append(fill(words));

@@ -16,6 +16,7 @@
     const hit = (pid) => source(pid) !== null;
     return {
       answered: source,
+      answerMove: (pid) => (S.answer_move ? S.answer_move[pid] : null),
       notes(state) {
         const pid = state.frames[state.frames.length - 1].pid;
         if (!hit(pid) || state.kind === K.BEGIN) return [];
