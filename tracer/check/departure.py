@@ -6,20 +6,31 @@ whole, then its return), and each moment is held to what a correct search does t
 * when a call starts: its board is its caller's board with one mark of the caller's
   side added on a cell not tried yet, it is told the other side moves, and its caller's
   board was not finished already;
-* when a call returns: it tried every empty cell, and it returned the score its board
-  has (and, where it returns a move, a move with that score).
+* when a call returns: it returned the score its board has (and, where it returns a move,
+  a move with that score), having tried every empty cell.
+
+Shortcuts that cannot change the answer are not departures. A call given a window
+``(alpha, beta)`` (see windows.py) may return a bound instead of the score: at most alpha
+where the score is at most alpha, at least beta where it is at least beta (alpha-beta,
+fail-hard or fail-soft). A call that returns the right score without trying every empty
+cell stopped early soundly (alpha-beta's cut, or a stop once a test-play reaches the best
+score possible). A call made on its caller's own board (the root's value searched first,
+then its moves) is a search done again, judged on its own. The first search's chosen move
+must be a best move whatever shortcut it took. What shortcuts were taken is kept
+(``Shortcuts``) for the differences a correct search lists.
 
 The first moment that fails is the departure. Calls numbered as they start, as in the log.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .calls import LOOP, LearnerSearch, placed
 from .reading import Cells, Returned
 from .scales import Solver, finished, other
+from .windows import Window, Windows, is_sound
 from .words import Words
 
 
@@ -33,7 +44,8 @@ class Departure:
     node: int
     #: What happened: ``finished-board``, ``not-a-board``, ``not-a-child``, ``not-played``, ``not-taken-back``,
     #: ``wrong-mark``, ``told-wrong-side``, ``tried-twice``, ``missing-cells``, ``wrong-score``,
-    #: ``no-score`` or ``wrong-move``.
+    #: ``no-score``, ``unsound-cut`` (a call given a window stopped early and returned a value
+    #: wrong for it) or ``wrong-move``.
     kind: str
     cells: Cells | None
     to_move: str
@@ -42,23 +54,49 @@ class Departure:
     expected_score: float | None
     expected_move: int | None
     why: str
+    #: The window the call was given, if it takes one.
+    window: Window | None = None
+
+
+@dataclass
+class Shortcuts:
+    """The sound shortcuts a search took, each as the first call that shows it (its number)."""
+
+    #: Calls given a window that returned without trying every empty cell.
+    cuts: list[int] = field(default_factory=list)
+    #: Calls with no window that returned once a test-play reached their board's score.
+    stops: list[int] = field(default_factory=list)
+    #: Calls with no window that skipped cells and returned the right score all the same.
+    skips: list[int] = field(default_factory=list)
+    #: Calls made on their caller's board unchanged: a board searched again.
+    repeats: list[int] = field(default_factory=list)
 
 
 class _Stopped(Exception):
     """The search raised or was stopped here: nothing after it can be held to anything."""
 
 
-def first_departure(search: LearnerSearch, solver: Solver, words: Words) -> Departure | None:
+def first_departure(search: LearnerSearch, solver: Solver, words: Words,
+                    windows: Windows | None = None) -> Departure | None:
     """The first departure in ``search``, or None if there is none up to where it stopped."""
-    return _Walk(search, solver, words).run()
+    return walk(search, solver, words, windows)[0]
+
+
+def walk(search: LearnerSearch, solver: Solver, words: Words,
+         windows: Windows | None = None) -> tuple[Departure | None, Shortcuts]:
+    """The first departure in ``search`` (None if none), and the sound shortcuts before it."""
+    walker = _Walk(search, solver, words, windows)
+    return walker.run(), walker.shortcuts
 
 
 class _Walk:
-    def __init__(self, search: LearnerSearch, solver: Solver, words: Words):
+    def __init__(self, search: LearnerSearch, solver: Solver, words: Words, windows: Windows | None):
         self.s = search
         self.solver = solver
         self.words = words
+        self.windows = windows
         self.ok: set[int] = set()
+        self.shortcuts = Shortcuts()
 
     def run(self) -> Departure | None:
         try:
@@ -121,6 +159,9 @@ class _Walk:
                                   w.finished_board(pcells, mover, number, self.terminal_score(pcells, mover)),
                                   self.terminal_score(pcells, mover))
         diff = placed(pcells, cells)
+        if not diff and self.searched_again(parent, node):
+            self.shortcuts.repeats.append(number)
+            return None
         if not diff:
             return self.departure(node, number, "not-played", None, None, w.not_played(parent_number, mover))
         new = [i for i in diff if pcells[i] is None and cells[i] is not None]
@@ -157,32 +198,71 @@ class _Walk:
         assert cells is not None
         mover = s.mover(node)
         returned = s.returned(node)
+        window = self.windows.of(node) if self.windows is not None else None
+        scored = node != LOOP and not self.move_only(node)
         if finished(cells):
             expected = self.terminal_score(cells, mover)
-            if returned.score != expected and not (node == LOOP or self.move_only(node)):
+            if scored and not self.sound(returned.score, expected, window):
                 why = w.wrong_terminal(cells, mover, expected, self.depth(cells))
                 kind = "no-score" if returned.score is None else "wrong-score"
-                return self.departure(node, number, kind, expected, None, why)
+                return self.departure(node, number, kind, expected, None, why, window)
             return None
         empty = [i for i, c in enumerate(cells) if c is None]
         missing = [i for i in empty if i not in tried]
         value = self.solver.value(cells, mover)
         best = self.best_moves(cells, mover, value)
-        order = tried or empty
-        first_best = next((c for c in order if c in best), best[0] if best else None)
-        if missing:
-            return self.departure(node, number, "missing-cells", value, first_best,
-                                  w.missing_cells(tried, missing, empty))
-        if node != LOOP and not self.move_only(node) and returned.score != value:
+        first_best = next((c for c in tried or empty if c in best), best[0] if best else None)
+        sound = self.sound(returned.score, value, window) if scored else returned.move in best
+        if missing and not sound:
+            why = w.unsound(window, self.maximising(mover), returned.score, value, tried, missing) \
+                if window is not None else w.missing_cells(tried, missing, empty)
+            kind = "unsound-cut" if window is not None else "missing-cells"
+            return self.departure(node, number, kind, value, first_best, why, window)
+        if scored and not sound:
             scores = [s.returned(c).score for c in s.children(node)]
             kind = "no-score" if returned.score is None else "wrong-score"
-            why = w.wrong_inner(cells, mover, scores, value, self.maximising(mover), returned)
-            return self.departure(node, number, kind, value, first_best, why)
-        if returned.move is not None and returned.move not in best:
+            why = w.unsound(window, self.maximising(mover), returned.score, value, tried, missing) \
+                if window is not None else w.wrong_inner(cells, mover, scores, value, self.maximising(mover), returned)
+            return self.departure(node, number, kind, value, first_best, why, window)
+        if returned.move is not None and returned.move not in best and self.move_counts(node, value, window):
             child_values = self.solver.child_values(cells, mover)
             why = w.wrong_move(returned.move, child_values.get(returned.move), value, first_best)
-            return self.departure(node, number, "wrong-move", value, first_best, why)
+            return self.departure(node, number, "wrong-move", value, first_best, why, window)
+        if missing:
+            self.shortcut(number, value, mover)
         return None
+
+    def shortcut(self, number: int, value: float, mover: str) -> None:
+        """File a sound early return: a cut (the search takes a window), a stop at a win for
+        the side to move, or some other skip that happened not to matter."""
+        draw = self.solver.scale.draw
+        if self.windows is not None and self.windows.found:
+            self.shortcuts.cuts.append(number)
+        elif (value > draw) if self.maximising(mover) else (value < draw):
+            self.shortcuts.stops.append(number)
+        else:
+            self.shortcuts.skips.append(number)
+
+    def sound(self, score: float | None, value: float, window: Window | None) -> bool:
+        return score is not None and is_sound(score, value, window)
+
+    def move_counts(self, node: int, value: float, window: Window | None) -> bool:
+        """Whether ``node``'s move must be a best one: at the first call, and wherever its score
+        is its board's value, not a bound (strictly inside its window)."""
+        if node == self.s.root or window is None:
+            return True
+        return window[0] < value < window[1]
+
+    def searched_again(self, parent: int, node: int) -> bool:
+        """Whether ``node``, on its caller's board unchanged, is that board searched again: with
+        the same side to move, finished, and not itself calling on its board unchanged."""
+        s = self.s
+        if s.mover(node) != s.mover(parent) or s.raised(node) is not None or s.unfinished(node):
+            return False
+        told = s.facts(node).told
+        if told is not None and told != s.mover(parent):
+            return False
+        return all(s.cells(kid) != s.cells(node) for kid in s.children(node))
 
     # ---- helpers ---------------------------------------------------------------------------
 
@@ -206,11 +286,11 @@ class _Walk:
         return [cell for cell, v in self.solver.child_values(cells, mover).items() if v == value]
 
     def departure(self, node: int, number: int, kind: str, score: float | None, move: int | None,
-                  why: str) -> Departure:
+                  why: str, window: Window | None = None) -> Departure:
         s = self.s
         cells = s.cells(node)
         return Departure(number, node, kind, cells, s.mover(node) if cells is not None else s.root_mover,
-                         s.returned(node), score, move, why)
+                         s.returned(node), score, move, why, window)
 
     def at_parent(self, parent: int, number: int, kind: str, why: str, score: float) -> Departure:
         return self.departure(parent, number, kind, score, None, why)

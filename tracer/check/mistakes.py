@@ -10,11 +10,15 @@ named only when every call matches, never from the learner's source.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..games.tictactoe.board import HAS_LINE
 from .calls import LOOP, LearnerSearch
 from .reading import Cells
 from .scales import Scale, bits, other
+
+if TYPE_CHECKING:
+    from .windows import Windows
 
 
 def has_line(cells: Cells, mark: str) -> bool:
@@ -74,6 +78,10 @@ MISTAKES: tuple[Mistake, ...] = (
             "It stops at the first test-play that wins for the side to move: step 10's for-loop "
             "test-plays every empty cell, even after a win is found."),
 )
+
+#: Variants that keep every score right (a tie-break, a sound shortcut): the name a correct
+#: search is given when its calls fit one of these and a mistake alike.
+SOUND = ("last-best", "stops-at-win", "window-not-passed")
 
 #: Mistakes that only make sense where scores are the AI's (the guide's view).
 AI_VIEW_ONLY = ("human-win-unchecked", "max-min-swapped")
@@ -209,7 +217,7 @@ def plant(mistake: Mistake, scale: Scale, cells: Cells, mover: str, root_marks: 
 NONE = Mistake("none", "", "")
 
 
-def matching_mistakes(search: LearnerSearch, scale: Scale) -> list[Mistake]:
+def matching_mistakes(search: LearnerSearch, scale: Scale, windows: Windows | None = None) -> list[Mistake]:
     """The known mistakes whose planted search makes exactly the learner's calls (none if a
     correct search makes them too: a mistake that does not show is not named). One id may
     appear once though planted two ways (``missing-cell``: the first cell or the last)."""

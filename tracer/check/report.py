@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .facts import expected_text, returned_text
 from .notation import written
 from .presenting import trees_html
-from .verdict import CORRECT, ERROR, IDENTICAL, WRONG, SearchCheck
+from .verdict import CORRECT, ERROR, IDENTICAL, SHORTCUTS, WRONG, SearchCheck
 from .words import compact
 
 if TYPE_CHECKING:
@@ -124,11 +124,18 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
         lines.append(f"Verdict: identical: the guide's minimax, call for call ({found.calls:,} calls: the "
                      "same boards, scores and chosen cells, in the guide's order).")
     elif verdict == CORRECT:
-        lines.append("Verdict: correct: every call tried each empty cell once and returned its board's "
-                     "score, but it differs from the guide's minimax in:")
         shown = [c for c in result.checks if c.differences] or [found]
+        shortcut = any(d.what in SHORTCUTS for d in shown[0].differences)
+        lines.append("Verdict: correct: every call returned its board's score" + (
+            " (or, given a window, a bound right for it) and the first call chose a best move" if shortcut
+            else " having tried each empty cell once") + ", but it differs from the guide's minimax in:")
+        where = ""
+        s = shown[0].search
+        if len(result.checks) > 1 and s.root_cells is not None:
+            where = (f" (position {result.checks.index(shown[0]) + 1}, {compact(s.root_cells)} with "
+                     f"{s.root_mover} to move)")
         for difference in shown[0].differences:
-            lines.append(f"{PAD}- {difference.what}: {difference.text}")
+            lines.append(f"{PAD}- {difference.what}: {difference.text}{where}")
     elif verdict == WRONG:
         lines.append(f"Verdict: wrong: call #{found.departure.call} is the first to depart from a "  # type: ignore[union-attr]
                      "correct search.")

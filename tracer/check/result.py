@@ -112,7 +112,8 @@ class CheckResult:
             data.update({
                 "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
                 "ai": found.ai, "scores": found.scale.describe(),
-                "differences": [d.what for d in found.differences],
+                "differences": [d.what for d in self.differences_found()],
+                "differences_detail": self.differences_json(),
                 "mistake": found.mistake.sentence if found.mistake else None,
                 "matching_mistakes": [m.id for m in found.candidates],
                 "first_call": "tracer" if s.origin == "asked" else "program",
@@ -124,6 +125,20 @@ class CheckResult:
         if self.output is not None:
             data["output"] = {"stdout": self.output.text("stdout"), "stderr": self.output.text("stderr")}
         return data
+
+    def differences_found(self) -> list[Any]:
+        """The differences of the first position that shows any (every search is correct)."""
+        return next((c.differences for c in self.checks if c.differences), [])
+
+    def differences_json(self) -> list[dict[str, Any]]:
+        """Each difference with its id, its words, its first call and the position it shows on."""
+        for check in self.checks:
+            if check.differences:
+                s = check.search
+                where = {"board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
+                         "position": self.checks.index(check) + 1}
+                return [{**d.as_json(), **where} for d in check.differences]
+        return []
 
     def error_json(self) -> dict[str, Any] | None:
         if self.stopped_before_search:

@@ -1,0 +1,123 @@
+"""The window ``(alpha, beta)`` each call of a learner's alpha-beta was given, read from its arguments.
+
+Which two arguments are the window is decided once per function: by their parameters'
+names (``alpha``/``beta``, ``a``/``b``, ``lo``/``hi``, ...) where both are numbers in every
+call, else as the two numbers that lie beyond every score (``±Infinity``, ``±1000``) at
+the search's first call and are numbers in every call. A bound beyond every score is read
+as infinite, so ``-1000`` and ``-Infinity`` mean the same window.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .calls import LOOP, LearnerSearch
+from .reading import is_number, unwrap
+from .scales import Scale
+
+INF = float("inf")
+
+#: Parameter names read as (alpha, beta), most telling first.
+NAMED_PAIRS = (("alpha", "beta"), ("a", "b"), ("lo", "hi"), ("low", "high"), ("alp", "bet"), ("α", "β"))
+
+Window = tuple[float, float]
+
+
+def is_sound(value: float, truth: float, window: Window | None) -> bool:
+    """Whether a call that returned ``value`` where the true value is ``truth`` is right for its
+    window: the value itself, or a bound on the same side of the window as the truth."""
+    if value == truth:
+        return True
+    if window is None:
+        return False
+    alpha, beta = window
+    return (value <= alpha and truth <= alpha) or (value >= beta and truth >= beta)
+
+
+class Windows:
+    """Each call's window in one learner search, as far as its arguments tell it."""
+
+    def __init__(self, search: LearnerSearch, scale: Scale):
+        self.s = search
+        self.far = max(abs(scale.win), abs(scale.loss), abs(scale.draw)) + 9 * scale.per_move
+        self.slots: dict[int, tuple[int, int] | None] = {}
+
+    @property
+    def found(self) -> bool:
+        """Whether the search's own function takes a window."""
+        fn = self._root_fn()
+        return fn is not None and self._slots(fn) is not None
+
+    def of(self, node: int) -> Window | None:
+        """``node``'s window (infinite bounds as ±inf), or None if its function takes none."""
+        fn = self.s.fn(node)
+        if node == LOOP or fn is None:
+            return None
+        slots = self._slots(fn)
+        if slots is None:
+            return None
+        args = self._args(node)
+        return self._bound(args[slots[0]], -INF), self._bound(args[slots[1]], INF)
+
+    def _bound(self, value: float | None, infinite: float) -> float:
+        # JSON writes JavaScript's ±Infinity as null: in a window, null is the infinite bound.
+        if value is None or value < -self.far or value > self.far:
+            return infinite if value is None else -INF if value < 0 else INF
+        return value
+
+    def _args(self, node: int) -> list[Any]:
+        raw = unwrap(self.s.record.value(self.s.rows.args[node]))
+        return raw if isinstance(raw, list) else []
+
+    def _root_fn(self) -> int | None:
+        s = self.s
+        first = s.root if s.root != LOOP else (s.children(LOOP) or [None])[0]
+        return s.fn(first) if first is not None else None
+
+    def _slots(self, fn: int) -> tuple[int, int] | None:
+        if fn not in self.slots:
+            self.slots[fn] = self._named(fn) or self._learned(fn)
+        return self.slots[fn]
+
+    def _calls(self, fn: int) -> list[list[Any]]:
+        """The arguments of (up to 200 of) ``fn``'s calls in this search, the first one's first."""
+        s = self.s
+        out: list[list[Any]] = []
+        stack = [s.root]
+        while stack and len(out) < 200:
+            node = stack.pop()
+            if node != LOOP and s.fn(node) == fn:
+                out.append(self._args(node))
+            stack.extend(reversed(s.children(node)))
+        return out
+
+    def _numeric(self, calls: list[list[Any]], slot: int, infinite: bool = False) -> bool:
+        """Whether ``slot`` holds a number in every call (or null, an infinity, if ``infinite``)."""
+        return bool(calls) and all(slot < len(args) and (is_number(args[slot]) or (
+            infinite and args[slot] is None)) for args in calls) and any(is_number(a[slot]) for a in calls)
+
+    def _named(self, fn: int) -> tuple[int, int] | None:
+        params = [p.rstrip("=").lstrip("*").lower() for p in self.s.record.functions[fn].params]
+        shift = 1 if self.s.record.language == "javascript" else 0  # JavaScript records `this` first
+        calls = self._calls(fn)
+        for low, high in NAMED_PAIRS:
+            for i, name in enumerate(params):
+                if name != low and not (len(low) > 2 and name.startswith(low)):
+                    continue
+                for j, other in enumerate(params):
+                    if (other == high or (len(high) > 2 and other.startswith(high))) and i != j and \
+                            self._numeric(calls, i + shift, True) and self._numeric(calls, j + shift, True):
+                        return i + shift, j + shift
+        return None
+
+    def _learned(self, fn: int) -> tuple[int, int] | None:
+        """The two numbers beyond every score at the first call, low one first."""
+        calls = self._calls(fn)
+        if not calls:
+            return None
+        first = calls[0]
+        lows = [i for i, v in enumerate(first) if is_number(v) and v < -self.far and self._numeric(calls, i)]
+        highs = [i for i, v in enumerate(first) if is_number(v) and v > self.far and self._numeric(calls, i)]
+        if len(lows) == 1 and len(highs) == 1:
+            return lows[0], highs[0]
+        return None
