@@ -63,6 +63,10 @@ MISTAKES: tuple[Mistake, ...] = (
     Mistake("missing-cell", "last",
             "The loop over the empty cells misses the last one: step 10's for-loop goes on up to the "
             "last empty cell step 8 found."),
+    Mistake("missing-cell", "cell-8",
+            "The list of empty cells never holds cell 8 (a range that stops at 8, not 9): step 8 lists "
+            "every empty cell from 0 to 8, so cell 8 is never test-played, and a board whose only empty "
+            "cell is 8 is taken for a full board and scored a draw."),
     Mistake("best-init", "",
             "The running best starts at 0 instead of beyond every score: at step 16 the AI's best "
             "starts below any score and the human's above any, so a test-play is always kept; from 0, "
@@ -71,7 +75,8 @@ MISTAKES: tuple[Mistake, ...] = (
             "It returns the last test-play instead of the best: step 17 returns the test-play step 16 "
             "chose."),
     Mistake("last-best", "",
-            "Ties keep the last best test-play: step 16 replaces its choice only on a strictly better "
+            "Ties keep the last best test-play (a >= or <= comparison): step 16 replaces its choice "
+            "only on a strictly better "
             "score, so of equal scores the first stays."),
     # Beyond the issue's list: a shortcut some programs take on purpose (a pruning of sorts).
     Mistake("stops-at-win", "",
@@ -129,7 +134,8 @@ class _Reference:
         s, m = self.scale, self.m.id
         pov = s.viewpoint(told)
         depth = sum(1 for c in board if c is not None) - self.root_marks
-        full = None not in board
+        listed = board[:8] if (self.m.id, self.m.variant) == ("missing-cell", "cell-8") else board
+        full = None not in listed
         cells = tuple(board)
         if m == "draw-before-win" and full:
             return s.draw
@@ -163,7 +169,8 @@ class _Reference:
         else:
             cells = [i for i in range(9) if board[i] is None]
             if m == "missing-cell":
-                cells = cells[1:] if variant == "first" else cells[:-1]
+                cells = cells[1:] if variant == "first" else cells[:-1] if variant == "last" else \
+                    [c for c in cells if c != 8]
         plays = []
         for cell in cells:
             if m == "board-not-restored" and variant == "scanned" and board[cell] is not None:
@@ -219,37 +226,47 @@ NONE = Mistake("none", "", "")
 
 def matching_mistakes(search: LearnerSearch, scale: Scale, windows: Windows | None = None) -> list[Mistake]:
     """The known mistakes whose planted search makes exactly the learner's calls (none if a
-    correct search makes them too: a mistake that does not show is not named). One id may
-    appear once though planted two ways (``missing-cell``: the first cell or the last)."""
+    correct search makes them too: a mistake that does not show is not named). One id
+    appears once though planted several ways (``missing-cell``: the first cell, the last, cell
+    8): the variant that fits best. The mistakes come in order of fit: the fewest calls matched
+    only because the planted call kept no test-play (``best-init`` fits a ``>=`` tie-break
+    only so), then the list's order."""
     if search.root_cells is None:
         return []
     if _Match(search).same(search.root, _planted_search(search, NONE, scale)) is not False:
         return []  # what the learner's calls show is what a correct search does
-    found: list[Mistake] = []
-    for mistake in MISTAKES:
-        if (scale.view != "ai" and mistake.id in AI_VIEW_ONLY) or any(m.id == mistake.id for m in found):
+    fits: dict[str, tuple[int, int, Mistake]] = {}
+    for rank, mistake in enumerate(MISTAKES):
+        if scale.view != "ai" and mistake.id in AI_VIEW_ONLY:
             continue
         try:
             tree = _planted_search(search, mistake, scale)
         except RecursionError:
             continue
-        if _Match(search).same(search.root, tree) is not False:
-            found.append(mistake)
-    return found
+        match = _Match(search)
+        if match.same(search.root, tree) is not False:
+            fit = (match.loose, fits[mistake.id][1] if mistake.id in fits else rank, mistake)
+            if mistake.id not in fits or fit[0] < fits[mistake.id][0]:
+                fits[mistake.id] = fit
+    return [fit[2] for fit in sorted(fits.values(), key=lambda fit: fit[:2])]
 
 
 def _planted_search(search: LearnerSearch, mistake: Mistake, scale: Scale) -> Planted:
-    """The planted search from the learner's first call (its loop's test-plays, for a loop)."""
+    """The planted search from the learner's first call (its loop's test-plays, for a loop,
+    and the loop's choice among them made as the mistake makes it)."""
     cells = search.root_cells
     assert cells is not None
     marks = sum(1 for c in cells if c is not None)
     if search.loop is None:
         return plant(mistake, scale, cells, search.root_mover, marks)
     tree = Planted(cells, search.root_mover, 0, None)
+    plays = []
     for child in search.loop.children:
         child_cells = search.cells(child)
         assert child_cells is not None
         tree.children.append(plant(mistake, scale, child_cells, other(search.root_mover), marks))
+        plays.append((next(i for i in range(9) if cells[i] != child_cells[i]), tree.children[-1].score))
+    _Reference(mistake, scale, marks).choose(tree, plays, search.root_mover)
     return tree
 
 
@@ -261,6 +278,8 @@ class _Match:
     def __init__(self, search: LearnerSearch):
         self.s = search
         self.memo: dict[tuple[int, int], object] = {}
+        #: Calls matched only because the planted call kept no test-play (any move fits it).
+        self.loose = 0
 
     def same(self, node: int, planted: Planted) -> object:
         key = (node, id(planted))
@@ -295,9 +314,9 @@ class _Match:
             crashed_child = planted.children[len(kids) - 1] if kids else None
             explained = planted.no_best or (crashed_child is not None and crashed_child.no_best)
             return self.STOP if explained else False
-        if node == LOOP:
-            return True
         returned = s.returned(node)
+        if node == LOOP:
+            return returned.move is None or planted.move is None or returned.move == planted.move
         fn = s.fn(node)
         if fn is not None and s.reader.shapes[fn].returns == "action":
             return returned.move is None or planted.move is None or returned.move == planted.move
@@ -305,4 +324,6 @@ class _Match:
             return planted.no_best
         if returned.score != planted.score:
             return False
+        if planted.no_best and returned.move is not None:
+            self.loose += 1
         return returned.move is None or planted.move is None or returned.move == planted.move
