@@ -37,7 +37,7 @@ AFTER = "(After the departure at call #"
 ERROR = "‼ error: your program stopped in call #"
 
 #: Which calls start after the departure (worked out by hand in test_check_outputs.py's docstring).
-AFTER_CALLS = {"board-not-restored": {5, 6}, "missing-cell-last": {4}, "max-min-swapped": set()}
+AFTER_CALLS = {"board-not-restored": {5, 6}, "draw-before-win": {9}, "max-min-swapped": set()}
 
 
 def page_of(program: Path, tmp_path: Path, *more: str) -> tuple[int, dict[str, Any], Path, str]:
@@ -162,7 +162,7 @@ def test_the_departure_step_shows_the_call_the_gallery_wrote_down(mistake: str, 
 
 @pytest.mark.parametrize(("mistake", "when"), [("board-not-restored", "begin"), ("same-mark-recursion", "begin"),
                                                ("max-min-swapped", "return"), ("human-win-unchecked", "begin"),
-                                               ("draw-before-win", "check"), ("missing-cell-last", "return")])
+                                               ("draw-before-win", "check"), ("returns-last", "return")])
 def test_the_departure_is_told_where_it_happens(mistake: str, when: str, tmp_path: Path) -> None:
     """Where the log marks it: as the call starts (made on a board it should not have been given,
     told the wrong side, or on a board already won, where a correct search returns at once), as it

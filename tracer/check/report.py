@@ -10,7 +10,7 @@ from .facts import expected_text, returned_text
 from .notation import written
 from .presenting import trees_html
 from .verdict import CORRECT, ERROR, IDENTICAL, SHORTCUTS, WRONG, SearchCheck
-from .words import compact
+from .words import compact, window_text
 
 if TYPE_CHECKING:
     from .result import CheckResult
@@ -125,7 +125,8 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
                      "same boards, scores and chosen cells, in the guide's order).")
     elif verdict == CORRECT:
         shown = [c for c in result.checks if c.differences] or [found]
-        shortcut = any(d.what in SHORTCUTS for d in shown[0].differences)
+        listed = result.differences_found()
+        shortcut = any(d.what in SHORTCUTS for d in listed)
         lines.append("Verdict: correct: every call returned its board's score" + (
             " (or, given a window, a bound right for it) and the first call chose a best move" if shortcut
             else " having tried each empty cell once") + ", but it differs from the guide's minimax in:")
@@ -134,7 +135,7 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
         if len(result.checks) > 1 and s.root_cells is not None:
             where = (f" (position {result.checks.index(shown[0]) + 1}, {compact(s.root_cells)} with "
                      f"{s.root_mover} to move)")
-        for difference in shown[0].differences:
+        for difference in listed:
             lines.append(f"{PAD}- {difference.what}: {difference.text}{where}")
     elif verdict == WRONG:
         lines.append(f"Verdict: wrong: call #{found.departure.call} is the first to depart from a "  # type: ignore[union-attr]
@@ -157,12 +158,30 @@ def _departure(check: SearchCheck) -> list[str]:
     board = compact(d.cells) if d.cells else "(no board)"
     returned = returned_text(check, d.node)
     expected = expected_text(check)
-    return [
-        f"{PAD}call      #{d.call}, {d.to_move} to move on {board}",
-        f"{PAD}returned  {returned}",
-        f"{PAD}expected  {expected}",
-        f"{PAD}why       {d.why}",
-    ]
+    lines = [f"{PAD}call      #{d.call}, {d.to_move} to move on {board}"]
+    if d.window is not None:
+        lines.append(f"{PAD}window    {window_text(*d.window)}")
+    if returned == expected:
+        # The value is right: what departs is something else, said instead of a pair alike.
+        lines += [f"{PAD}returned  {returned}, the value due", f"{PAD}differs   {WHAT_DEPARTS.get(d.kind, d.kind)}"]
+    else:
+        lines += [f"{PAD}returned  {returned}", f"{PAD}expected  {expected}"]
+    return [*lines, f"{PAD}why       {d.why}"]
+
+
+#: What a departure is about, for one whose returned value is the one due.
+WHAT_DEPARTS = {
+    "finished-board": "not the value: it test-played on a board whose game is over",
+    "not-played": "not the value: it was called on its caller's board unchanged",
+    "not-a-child": "not the value: the board it was called on",
+    "not-taken-back": "not the value: a test-play's mark was left on the board",
+    "wrong-mark": "not the value: the mark test-played",
+    "told-wrong-side": "not the value: the side it was told is to move",
+    "tried-twice": "not the value: a cell test-played twice",
+    "missing-cells": "not the value: the cells it test-played",
+    "wrong-move": "not the value: the move it chose",
+    "unsound-cut": "not the value: the window it returned it for",
+}
 
 
 def _error(result: CheckResult, check: SearchCheck) -> list[str]:

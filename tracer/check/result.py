@@ -7,10 +7,12 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .calls import placed
 from .facts import first_wrong_json
 from .reading import Cells
-from .verdict import CORRECT, ERROR, IDENTICAL, SearchCheck
-from .words import board9
+from .scales import other
+from .verdict import CORRECT, ERROR, IDENTICAL, Difference, SearchCheck
+from .words import board9, compact
 
 if TYPE_CHECKING:
     from .program import Output, Program
@@ -58,7 +60,7 @@ class CheckResult:
         found = self.check
         if found is None:
             return ERROR
-        if found.verdict == IDENTICAL and any(c.verdict == CORRECT for c in self.checks):
+        if found.verdict == IDENTICAL and (any(c.verdict == CORRECT for c in self.checks) or self.repeats()):
             return CORRECT
         return found.verdict
 
@@ -126,19 +128,39 @@ class CheckResult:
             data["output"] = {"stdout": self.output.text("stdout"), "stderr": self.output.text("stderr")}
         return data
 
-    def differences_found(self) -> list[Any]:
-        """The differences of the first position that shows any (every search is correct)."""
-        return next((c.differences for c in self.checks if c.differences), [])
+    def differences_found(self) -> list[Difference]:
+        """The differences of the first search that shows any, and a board the program searched
+        again in a search of its own (every search is correct)."""
+        found = next((c.differences for c in self.checks if c.differences), [])
+        repeat = self.repeats()
+        return found + [repeat] if repeat is not None and all(d.what != repeat.what for d in found) else found
 
     def differences_json(self) -> list[dict[str, Any]]:
         """Each difference with its id, its words, its first call and the position it shows on."""
-        for check in self.checks:
-            if check.differences:
-                s = check.search
-                where = {"board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
-                         "position": self.checks.index(check) + 1}
-                return [{**d.as_json(), **where} for d in check.differences]
-        return []
+        shown = next((c for c in self.checks if c.differences), self.checks[0] if self.checks else None)
+        if shown is None:
+            return []
+        s = shown.search
+        where = {"board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
+                 "position": self.checks.index(shown) + 1}
+        return [{**d.as_json(), **where} for d in self.differences_found()]
+
+    def repeats(self) -> Difference | None:
+        """A search of the program's own on a board an earlier one searched: its first board
+        again, or one of that board's moves (the root's score first, then its moves)."""
+        seen: list[tuple[Cells, str]] = []
+        for number, check in enumerate(self.checks, 1):
+            s = check.search
+            if s.origin != "program" or s.root_cells is None:
+                continue
+            for cells, mover in seen:
+                if searched_before(s.root_cells, s.root_mover, cells, mover):
+                    return Difference("re-searches", f"it searches a board again: search {number} of the "
+                                      f"program, on {compact(s.root_cells)}, searches a board its search on "
+                                      f"{compact(cells)} searched already (for instance the first board's "
+                                      "score, then its moves), and every search returned its board's score")
+            seen.append((s.root_cells, s.root_mover))
+        return None
 
     def error_json(self) -> dict[str, Any] | None:
         if self.stopped_before_search:
@@ -167,3 +189,13 @@ class CheckResult:
         from .report import render_html
 
         return render_html(self)
+
+
+def searched_before(cells: Cells, mover: str, earlier: Cells, earlier_mover: str) -> bool:
+    """Whether a search on ``cells`` searches a board the search on ``earlier`` searched: the
+    same board with the same side to move, or one of its moves."""
+    if cells == earlier:
+        return mover == earlier_mover
+    new = placed(earlier, cells)
+    return (len(new) == 1 and earlier[new[0]] is None and cells[new[0]] == earlier_mover
+            and mover == other(earlier_mover))
