@@ -86,7 +86,7 @@ MISTAKES: tuple[Mistake, ...] = (
 
 #: Variants that keep every score right (a tie-break, a sound shortcut): the name a correct
 #: search is given when its calls fit one of these and a mistake alike.
-SOUND = ("last-best", "stops-at-win", "window-not-passed")
+SOUND = ("last-best", "stops-at-win", "window-not-passed")  # the last: see alphabeta_mistakes.py
 
 #: Mistakes that only make sense where scores are the AI's (the guide's view).
 AI_VIEW_ONLY = ("human-win-unchecked", "max-min-swapped")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from .calls import LOOP
 from .facts import expected_text, returned_text
 from .notation import written
 from .presenting import trees_html
@@ -143,6 +144,7 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
         lines.extend(_departure(found))
     else:
         lines.extend(_error(result, found))
+    lines.extend(_alphabeta(found))
     if found.mistake is not None:
         lines.append("")
         lines.append(f"Named difference: {found.mistake.id}. {found.mistake.sentence}")
@@ -152,12 +154,27 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
     return lines
 
 
+def _alphabeta(check: SearchCheck) -> list[str]:
+    """How a search whose calls take a window compares with tracer's alpha-beta."""
+    found = check.alphabeta
+    if found is None:
+        return []
+    if found.exact is not None:
+        return ["", f"Alpha-beta: its calls are exactly those of tracer's alpha-beta ({found.exact.describe()}): "
+                "the same boards, windows, cuts, scores and moves."]
+    where = f"; call #{check.departure.call} is the first unsound one" if check.departure is not None else ""
+    return ["", "Alpha-beta: its calls take a window (α, β), but they are not those of tracer's alpha-beta "
+            f"under either cutoff (ge, gt) or move order (ascending, centre-first){where}."]
+
+
 def _departure(check: SearchCheck) -> list[str]:
     d = check.departure
     assert d is not None
     board = compact(d.cells) if d.cells else "(no board)"
     returned = returned_text(check, d.node)
     expected = expected_text(check)
+    if d.node == LOOP and d.kind == "wrong-move" and d.expected_move is not None:
+        expected = f"{d.expected_move} (a best move: cell {d.expected_move})"  # the loop returns a move
     lines = [f"{PAD}call      #{d.call}, {d.to_move} to move on {board}"]
     if d.window is not None:
         lines.append(f"{PAD}window    {window_text(*d.window)}")

@@ -118,6 +118,7 @@ class CheckResult:
                 "differences_detail": self.differences_json(),
                 "mistake": found.mistake.sentence if found.mistake else None,
                 "matching_mistakes": [m.id for m in found.candidates],
+                "alphabeta": alphabeta_json(found),
                 "first_call": "tracer" if s.origin == "asked" else "program",
                 "loop": s.loop is not None,
             })
@@ -199,3 +200,14 @@ def searched_before(cells: Cells, mover: str, earlier: Cells, earlier_mover: str
     new = placed(earlier, cells)
     return (len(new) == 1 and earlier[new[0]] is None and cells[new[0]] == earlier_mover
             and mover == other(earlier_mover))
+
+
+def alphabeta_json(check: SearchCheck) -> dict[str, Any] | None:
+    """How a search whose calls take a window compares with tracer's alpha-beta (None: no window)."""
+    found = check.alphabeta
+    if found is None:
+        return None
+    way = found.exact
+    return {"exact": way is not None, "cutoff": way.cutoff if way else None,
+            "order": way.order if way else None, "fail": way.fail if way else None,
+            "mistakes": [m.id for m in found.mistakes]}

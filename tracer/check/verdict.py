@@ -17,6 +17,7 @@ from typing import Any
 from ..games.tictactoe.board import Board
 from ..games.tictactoe.game import TicTacToe
 from ..search.minimax import search as guide_search
+from .alphabeta_mistakes import AlphaBetaCheck, check_alphabeta
 from .calls import LOOP, LearnerSearch
 from .departure import Departure, Shortcuts, first_departure, walk
 from .mistakes import SOUND, Mistake, matching_mistakes
@@ -90,6 +91,8 @@ class SearchCheck:
     #: What the guide's minimax returns from the same position: its move (None: a finished
     #: board) and its score.
     guide_answer: tuple[int | None, int] | None = None
+    #: For a search whose calls take a window: how it compares with tracer's alpha-beta.
+    alphabeta: AlphaBetaCheck | None = None
 
     @property
     def ok(self) -> bool:
@@ -164,11 +167,13 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     else:
         result.differences = differences(search, scale, solver) + shortcut_differences(shortcuts)
         result.verdict = CORRECT if result.differences else IDENTICAL
-    if result.verdict != IDENTICAL or windows.found:
-        found = matching_mistakes(search, scale, windows)
-        # A correct search is named by the sound variant its calls fit, if one does.
-        result.candidates = sorted(found, key=lambda m: m.id not in SOUND) if result.ok else found
-        result.mistake = result.candidates[0] if result.candidates else None
+    result.alphabeta = check_alphabeta(search, scale, windows)
+    found = result.alphabeta.mistakes if result.alphabeta is not None else []
+    if result.verdict != IDENTICAL:
+        found = found + matching_mistakes(search, scale, windows)
+    # A correct search is named by the sound variant its calls fit, if one does.
+    result.candidates = sorted(found, key=lambda m: m.id not in SOUND) if result.ok else found
+    result.mistake = result.candidates[0] if result.candidates else None
     return result
 
 

@@ -94,7 +94,7 @@ class Windows:
     def _numeric(self, calls: list[list[Any]], slot: int, infinite: bool = False) -> bool:
         """Whether ``slot`` holds a number in every call (or null, an infinity, if ``infinite``)."""
         return bool(calls) and all(slot < len(args) and (is_number(args[slot]) or (
-            infinite and args[slot] is None)) for args in calls) and any(is_number(a[slot]) for a in calls)
+            infinite and args[slot] is None)) for args in calls)
 
     def _named(self, fn: int) -> tuple[int, int] | None:
         params = [p.rstrip("=").lstrip("*").lower() for p in self.s.record.functions[fn].params]
@@ -105,9 +105,11 @@ class Windows:
                 if name != low and not (len(low) > 2 and name.startswith(low)):
                     continue
                 for j, other in enumerate(params):
+                    low_at, high_at = i + shift, j + shift
                     if (other == high or (len(high) > 2 and other.startswith(high))) and i != j and \
-                            self._numeric(calls, i + shift, True) and self._numeric(calls, j + shift, True):
-                        return i + shift, j + shift
+                            self._numeric(calls, low_at, True) and self._numeric(calls, high_at, True) and \
+                            any(is_number(a[low_at]) or is_number(a[high_at]) for a in calls):
+                        return low_at, high_at
         return None
 
     def _learned(self, fn: int) -> tuple[int, int] | None:
