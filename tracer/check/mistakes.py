@@ -235,7 +235,7 @@ def matching_mistakes(search: LearnerSearch, scale: Scale, windows: Windows | No
         return []
     if _Match(search).same(search.root, _planted_search(search, NONE, scale)) is not False:
         return []  # what the learner's calls show is what a correct search does
-    fits: dict[str, tuple[int, int, Mistake]] = {}
+    fits: dict[str, tuple[int, int, list[Mistake]]] = {}
     for rank, mistake in enumerate(MISTAKES):
         if scale.view != "ai" and mistake.id in AI_VIEW_ONLY:
             continue
@@ -244,11 +244,36 @@ def matching_mistakes(search: LearnerSearch, scale: Scale, windows: Windows | No
         except RecursionError:
             continue
         match = _Match(search)
-        if match.same(search.root, tree) is not False:
-            fit = (match.loose, fits[mistake.id][1] if mistake.id in fits else rank, mistake)
-            if mistake.id not in fits or fit[0] < fits[mistake.id][0]:
-                fits[mistake.id] = fit
-    return [fit[2] for fit in sorted(fits.values(), key=lambda fit: fit[:2])]
+        if match.same(search.root, tree) is False:
+            continue
+        known = fits.get(mistake.id)
+        if known is None or match.loose < known[0]:
+            fits[mistake.id] = (match.loose, known[1] if known else rank, [mistake])
+        elif match.loose == known[0]:
+            known[2].append(mistake)
+    return [either(fit[2]) for fit in sorted(fits.values(), key=lambda fit: fit[:2])]
+
+
+#: What is said of a mistake whose variants all fit a learner's calls equally (the calls cannot
+#: tell which it is): never one variant's sentence, which may be the wrong one.
+EITHER = {
+    "missing-cell": "The loop over the empty cells misses one of them ({variants}: on this position the "
+                    "calls fit each of these): step 10's for-loop test-plays every empty cell step 8 found.",
+    "board-not-restored": "A test-play's mark is not taken back, so later test-plays start from a board "
+                          "that still holds it: step 12 empties the cell again once its call returns.",
+}
+VARIANT_WORDS = {"first": "the first empty cell", "last": "the last empty cell", "cell-8": "cell 8",
+                 "listed": "listed", "scanned": "scanned"}
+
+
+def either(variants: list[Mistake]) -> Mistake:
+    """One variant, or all of them at once when the calls cannot tell them apart."""
+    if len(variants) == 1:
+        return variants[0]
+    names = [VARIANT_WORDS.get(v.variant, v.variant) for v in variants]
+    listed = ", ".join(names[:-1]) + f" or {names[-1]}"
+    sentence = EITHER.get(variants[0].id, variants[0].sentence).format(variants=listed)
+    return Mistake(variants[0].id, "+".join(v.variant for v in variants), sentence)
 
 
 def _planted_search(search: LearnerSearch, mistake: Mistake, scale: Scale) -> Planted:
