@@ -1,0 +1,242 @@
+"""Sound shortcuts are not mistakes, and alpha-beta is checked too: learners' programs in the shapes
+real learners write (tests/learners/), each judged by an independent reference first.
+
+Whether a program plays perfectly is decided here without tracer: its own board line is rewritten
+to each of a set of positions, the program is run as it is (python or node), and the move it prints
+is held to a plain minimax written in tests/checking.py. A program that always prints a best move
+must be called ``correct`` (or ``identical``); one that prints a worse move on some position must be
+called ``wrong`` on the position where its calls show it. Where a value is asserted, it is the
+plain minimax's, or a plain alpha-beta's below, never one tracer printed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from checking import LEARNERS, play_values, run_check, run_text, value, won
+from test_check_mistakes import EDITS, edited
+
+INF = float("inf")
+
+#: Positions with X (the AI in every program here) to move: 2 and 4 marks, none finished.
+POSITIONS = [
+    "".join(board)
+    for marks in (1, 2)
+    for xs in itertools.combinations(range(9), marks)
+    for os_ in itertools.combinations([i for i in range(9) if i not in xs], marks)
+    for board in [["X" if i in xs else "O" if i in os_ else "." for i in range(9)]]
+    if not won("".join(board), "X") and not won("".join(board), "O")
+][::40]
+
+
+def written(board: str, empty: str) -> str:
+    """A board as the program's own line writes it: ``" "``, ``""`` or the cell's index for empty."""
+    cells = [f'"{c}"' if c != "." else (str(i) if empty == "index" else f'"{empty}"') for i, c in enumerate(board)]
+    return "[" + ", ".join(cells) + "]"
+
+
+#: program -> how its board line is found, and how it writes an empty cell.
+BOARD_LINES = {
+    "py_alphabeta.py": (r"^board = .*$", "board = {}", " "),
+    "py_root_twice.py": (r"^board = .*$", "board = {}", " "),
+    "py_tie_ge.py": (r"^board = .*$", "board = {}", " "),
+    "py_range8.py": (r"^board = .*$", "board = {}", " "),
+    "py_window_not_passed.py": (r"^board = .*$", "board = {}", " "),
+    "js_alphabeta_failsoft.js": (r"^const origBoard = .*$", "const origBoard = {};", "index"),
+    "js_stop_at_win.js": (r"^const origBoard = .*$", "const origBoard = {};", "index"),
+    "js_alphabeta_failhard.js": (r"^let board = .*$", "let board = {};", ""),
+    "js_bounds_swapped.js": (r"^const board = .*$", "const board = {};", ""),
+    "js_bound_as_value.js": (r"^const board = .*$", "const board = {};", ""),
+}
+
+
+def moves_played(name: str, positions: list[str], tmp_path: Path) -> dict[str, int]:
+    """The move the program prints on each position, run as it is with only its board changed."""
+    pattern, line, empty = BOARD_LINES[name]
+    source = (LEARNERS / name).read_text(encoding="utf-8")
+    assert len(re.findall(pattern, source, re.M)) == 1, "the program's board line moved"
+    out = {}
+    for board in positions:
+        program = tmp_path / name
+        program.write_text(re.sub(pattern, line.format(written(board, empty)), source, flags=re.M), encoding="utf-8")
+        runner = [sys.executable] if name.endswith(".py") else ["node"]
+        done = subprocess.run([*runner, str(program)], capture_output=True, text=True, timeout=120, check=True)
+        out[board] = int(done.stdout.split()[-1])
+    return out
+
+
+def best_moves(board: str) -> list[int]:
+    """The cells whose test-play scores best for X, by the plain minimax."""
+    empty = [i for i in range(9) if board[i] == "."]
+    scores = play_values(board, "X", "X")
+    return [cell for cell, score in zip(empty, scores, strict=True) if score == max(scores)]
+
+
+def own_board(name: str) -> str:
+    pattern, _, _ = BOARD_LINES[name]
+    line = re.findall(pattern, (LEARNERS / name).read_text(encoding="utf-8"), re.M)[0]
+    cells = re.findall(r'"[^"]*"|\d+', line.split("=", 1)[1])
+    return "".join(c.strip('"') if c.strip('"') in ("X", "O") else "." for c in cells)
+
+
+# ---- programs that play perfectly: correct, each shortcut listed ------------------------------------
+
+#: program -> (verdict, differences, the named difference, the alpha-beta field's exactness and return).
+SOUND: dict[str, tuple[str, list[str], str | None, Any]] = {
+    "py_alphabeta.py": ("correct", ["alpha-beta"], None, (True, "soft")),
+    "js_alphabeta_failsoft.js": ("correct", ["alpha-beta"], None, (True, "soft")),
+    "js_alphabeta_failhard.js": ("correct", ["alpha-beta"], None, (True, "hard")),
+    "js_stop_at_win.js": ("correct", ["stops-at-best"], "stops-at-win", None),
+    "py_root_twice.py": ("correct", ["re-searches"], None, None),
+    "py_tie_ge.py": ("correct", ["tie-breaking"], "last-best", None),
+    "py_window_not_passed.py": ("identical", [], "window-not-passed", (False, None)),
+}
+
+
+def sound_case(name: str) -> Any:
+    marks = [pytest.mark.node] if name.endswith(".js") else []
+    return pytest.param(name, marks=marks, id=name)
+
+
+@pytest.mark.parametrize("name", [sound_case(n) for n in sorted(SOUND)])
+def test_a_program_that_plays_perfectly_is_correct(name: str, tmp_path: Path) -> None:
+    played = moves_played(name, [own_board(name), *POSITIONS], tmp_path)
+    wrong = {board: move for board, move in played.items() if move not in best_moves(board)}
+    assert not wrong, f"the reference finds worse moves: {wrong}"
+    verdict, differences, named, alphabeta = SOUND[name]
+    code, data, err = run_check(str(LEARNERS / name))
+    assert code == 0, err
+    assert (data["verdict"], data["differences"], data["difference"]) == (verdict, differences, named)
+    assert data["first_wrong"] is None
+    assert [d["id"] for d in data["differences_detail"]] == differences
+    assert all(d["board"] == own_board(name) and d["position"] == 1 for d in data["differences_detail"])
+    if alphabeta is None:
+        assert data["alphabeta"] is None
+    else:
+        assert (data["alphabeta"]["exact"], data["alphabeta"]["fail"]) == alphabeta
+
+
+def test_a_tie_break_on_greater_or_equal_keeps_the_last_best_move(tmp_path: Path) -> None:
+    """py_tie_ge.py's loop keeps the last of equally good moves: named the tie-break it is, never
+    best-init, and the cell it keeps is the last best one by the plain minimax."""
+    board = own_board("py_tie_ge.py")
+    played = moves_played("py_tie_ge.py", [board], tmp_path)[board]
+    assert played == best_moves(board)[-1] != best_moves(board)[0]
+    _, data, _ = run_check(str(LEARNERS / "py_tie_ge.py"))
+    assert data["difference"] == "last-best" and "best-init" not in data["matching_mistakes"]
+    assert "keep the last" in data["mistake"] or "last best" in data["mistake"]
+
+
+# ---- alpha-beta's calls, counted by a plain alpha-beta ----------------------------------------------
+
+
+def alphabeta_calls(board: str, mover: str, alpha: float, beta: float) -> tuple[float, int]:
+    """A plain alpha-beta (fail-soft, cut once alpha >= beta, cells ascending), AI X: (score, calls)."""
+    if won(board, "O"):
+        return -1, 1
+    if won(board, "X"):
+        return 1, 1
+    if "." not in board:
+        return 0, 1
+    best, calls = (-INF if mover == "X" else INF), 1
+    for i in (i for i in range(9) if board[i] == "."):
+        score, below = alphabeta_calls(board[:i] + mover + board[i + 1:], "O" if mover == "X" else "X", alpha, beta)
+        calls += below
+        if mover == "X":
+            best, alpha = max(best, score), max(alpha, score)
+        else:
+            best, beta = min(best, score), min(beta, score)
+        if alpha >= beta:
+            break
+    return best, calls
+
+
+@pytest.mark.parametrize("name", [sound_case("js_alphabeta_failsoft.js"), sound_case("py_alphabeta.py")])
+def test_alpha_beta_makes_as_many_calls_as_a_plain_alpha_beta(name: str) -> None:
+    """The calls tracer counts are a plain alpha-beta's: from the first call's full window, or, for
+    py_alphabeta.py's own loop over X's moves (one call), each move's search from the full window."""
+    board = own_board(name)
+    if name == "py_alphabeta.py":
+        children = [board[:i] + "X" + board[i + 1:] for i in range(9) if board[i] == "."]
+        expected = 1 + sum(alphabeta_calls(child, "O", -INF, INF)[1] for child in children)
+    else:
+        expected = alphabeta_calls(board, "X", -INF, INF)[1]
+    _, data, _ = run_check(str(LEARNERS / name))
+    assert data["calls"] == expected < data["guide_calls"]
+    assert data["alphabeta"] == {"exact": True, "cutoff": "ge", "order": "ascending", "fail": "soft",
+                                 "mistakes": []}
+
+
+@pytest.mark.node
+def test_the_text_report_says_it_is_alpha_beta_and_why_it_is_right() -> None:
+    code, text, _ = run_text(str(LEARNERS / "js_alphabeta_failhard.js"))
+    assert code == 0
+    assert "Verdict: correct" in text and "- alpha-beta: it prunes" in text
+    assert "Alpha-beta: its calls are exactly those of tracer's alpha-beta (cutoff ge, ascending order, " \
+           "fail-hard" in text
+    assert "tried each empty cell" not in text  # the verdict does not claim what a pruning search never did
+
+
+# ---- programs that do not: wrong, the mistake named ---------------------------------------------------
+
+#: program -> its named mistake.
+BROKEN = {"js_bounds_swapped.js": "bounds-swapped", "js_bound_as_value.js": "bound-as-value",
+          "py_range8.py": "missing-cell"}
+
+
+@pytest.mark.parametrize("name", [sound_case(n) for n in sorted(BROKEN)])
+def test_a_program_that_plays_worse_is_wrong_and_named(name: str, tmp_path: Path) -> None:
+    played = moves_played(name, [own_board(name), *POSITIONS], tmp_path)
+    assert any(move not in best_moves(board) for board, move in played.items())
+    code, data, err = run_check(str(LEARNERS / name))
+    assert code == 1, err
+    assert data["verdict"] == "wrong" and data["difference"] == BROKEN[name]
+    wrong = data["first_wrong"]
+    if wrong["kind"] == "wrong-move":  # the first call's move: worse than a best one by the plain minimax
+        assert wrong["call"] == 1 and played[own_board(name)] not in best_moves(own_board(name))
+    else:  # a score neither the board's value nor a bound on its side of the window
+        assert wrong["returned"] != value(wrong["board"], wrong["to_move"], "X")
+
+
+@pytest.mark.node
+def test_an_unsound_cut_is_reported_with_its_window_and_the_cut_rule() -> None:
+    """js_bounds_swapped.js: #4 (O to move, the full window) stops after a test-play that does not
+    reach alpha and returns a score its board does not have (the plain minimax's is 0)."""
+    _, data, _ = run_check(str(LEARNERS / "js_bounds_swapped.js"))
+    wrong = data["first_wrong"]
+    assert wrong["returned"] != value(wrong["board"], wrong["to_move"], "X") == wrong["expected"]
+    assert "called with α = -∞, β = +∞ (MIN)" in wrong["why"] and "a MIN call stops once its best ≤ α" in wrong["why"]
+    _, text, _ = run_text(str(LEARNERS / "js_bounds_swapped.js"))
+    assert "  window    α = -∞, β = +∞" in text
+    assert "Alpha-beta: its calls take a window (α, β), but they are not those of tracer's alpha-beta" in text
+
+
+def test_missing_cell_8_is_named_with_its_cell() -> None:
+    _, data, _ = run_check(str(LEARNERS / "py_range8.py"))
+    assert data["difference"] == "missing-cell"
+    assert "cell 8" in data["mistake"] and "first" not in data["mistake"] and "last" not in data["mistake"]
+
+
+@pytest.mark.parametrize(("variant", "board", "said", "not_said"), [
+    ("missing-cell-first", "XO......", "misses the first one", "last"),
+    ("missing-cell-last", "XO......", "misses the last one", "first"),
+])
+def test_missing_cell_s_sentence_says_which_cell(variant: str, board: str, said: str, not_said: str,
+                                                 tmp_path: Path) -> None:
+    """The guide's Python port with the loop's first or last empty cell left out, on a position where
+    its calls tell which: the sentence says that one, never the other."""
+    cells = board.ljust(9, ".")
+    source = edited((LEARNERS / "py_guide_port.py").read_text(encoding="utf-8"), EDITS[variant][1])
+    python_board = "[" + ", ".join(f'"{c}"' if c != "." else str(i) for i, c in enumerate(cells)) + "]"
+    source = re.sub(r"^current_board_state = .*$", f"current_board_state = {python_board}", source, flags=re.M)
+    program = tmp_path / "port.py"
+    program.write_text(source, encoding="utf-8")
+    _, data, _ = run_check(str(program))
+    assert data["difference"] == "missing-cell"
+    assert said in data["mistake"] and not_said not in data["mistake"]
