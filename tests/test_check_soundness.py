@@ -240,3 +240,18 @@ def test_missing_cell_s_sentence_says_which_cell(variant: str, board: str, said:
     _, data, _ = run_check(str(program))
     assert data["difference"] == "missing-cell"
     assert said in data["mistake"] and not_said not in data["mistake"]
+
+
+def test_a_departure_with_the_value_due_says_what_departs_instead() -> None:
+    """py_late_win_check.py checks for a win only after its loop: #3 (O has 2, 4, 6) goes on to
+    test-play, then returns -1, the plain minimax's value: the report never prints ``returned -1``
+    beside ``expected -1``, it says what departs."""
+    code, data, _ = run_check(str(LEARNERS / "py_late_win_check.py"))
+    wrong = data["first_wrong"]
+    assert code == 1 and wrong["kind"] == "finished-board" and wrong["call"] == 3
+    assert wrong["returned"] == value(wrong["board"], wrong["to_move"], "X") == -1
+    _, text, _ = run_text(str(LEARNERS / "py_late_win_check.py"))
+    shown = dict(line.strip().split(maxsplit=1) for line in text.splitlines()
+                 if line.startswith("  ") and line.strip().split(maxsplit=1)[0] in ("returned", "expected", "differs"))
+    assert "expected" not in shown and shown["returned"] == "-1, the value due"
+    assert shown["differs"] == "not the value: it test-played on a board whose game is over"
