@@ -214,15 +214,15 @@ class _Walk:
         first_best = next((c for c in tried or empty if c in best), best[0] if best else None)
         sound = self.sound(returned.score, value, window) if scored else returned.move in best
         if missing and not sound:
-            why = w.unsound(window, self.maximising(mover), returned.score, value, tried, missing) \
-                if window is not None else w.missing_cells(tried, missing, empty)
+            why = w.unsound(window, self.maximising(mover), returned.score, value, tried, missing,
+                            self.plays(node, cells)) if window is not None else w.missing_cells(tried, missing, empty)
             kind = "unsound-cut" if window is not None else "missing-cells"
             return self.departure(node, number, kind, value, first_best, why, window)
         if scored and not sound:
             scores = [s.returned(c).score for c in s.children(node)]
             kind = "no-score" if returned.score is None else "wrong-score"
-            why = w.unsound(window, self.maximising(mover), returned.score, value, tried, missing) \
-                if window is not None else w.wrong_inner(cells, mover, scores, value, self.maximising(mover), returned)
+            why = w.unsound(window, self.maximising(mover), returned.score, value, tried, missing,
+                            self.plays(node, cells)) if window is not None else w.wrong_inner(cells, mover, scores, value, self.maximising(mover), returned)
             return self.departure(node, number, kind, value, first_best, why, window)
         if returned.move is not None and returned.move not in best and self.move_counts(node, value, window):
             child_values = self.solver.child_values(cells, mover)
@@ -242,6 +242,16 @@ class _Walk:
             self.shortcuts.stops.append(number)
         else:
             self.shortcuts.skips.append(number)
+
+    def plays(self, node: int, cells: Cells) -> list[tuple[int, Window | None, float | None]]:
+        """Each test-play of ``node``: its cell, the window its call was given, what it returned."""
+        s, out = self.s, []
+        for kid in s.children(node):
+            kid_cells = s.cells(kid)
+            new = placed(cells, kid_cells) if kid_cells is not None else []
+            if len(new) == 1:
+                out.append((new[0], self.windows.of(kid) if self.windows else None, s.returned(kid).score))
+        return out
 
     def sound(self, score: float | None, value: float, window: Window | None) -> bool:
         return score is not None and is_sound(score, value, window)

@@ -136,7 +136,8 @@ class Words:
                 f"{'highest' if maximising else 'lowest'} test-play and step 17 returns it")
 
     def unsound(self, window: tuple[float, float] | None, maximising: bool, score: float | None,
-                value: float, tried: list[int], missing: list[int]) -> str:
+                value: float, tried: list[int], missing: list[int],
+                plays: list[tuple[int, tuple[float, float] | None, float | None]] | None = None) -> str:
         """A call given a window that returned what is neither its board's score nor a bound on
         the right side of its window, with alpha-beta's cut rule in the log's words."""
         alpha, beta = window or (-INF, INF)
@@ -149,7 +150,19 @@ class Words:
         return (f"called with {window_text(alpha, beta)} ({side}), it returned {signed(score)} "
                 f"after test-playing {cells_text(tried)}{skipped}; its board's score is {signed(value)}, "
                 f"{where}, so a right answer is {due}: {rule}, and a cut leaves a bound only on the "
-                "side of the window the score is on")
+                f"side of the window the score is on{self.windows_passed(plays or [], maximising)}")
+
+    def windows_passed(self, plays: list[tuple[int, tuple[float, float] | None, float | None]],
+                       maximising: bool) -> str:
+        """What each test-play's call was given and returned, and the window the textbook passes."""
+        shown = [f"cell {cell} with {window_text(*window)} returned {signed(score)}"
+                 for cell, window, score in plays[:6] if window is not None]
+        if not shown:
+            return ""
+        more = ", ..." if len(plays) > 6 else ""
+        passes = "raises α to its best" if maximising else "lowers β to its best"
+        return (f"; its test-plays: {', '.join(shown)}{more} (a {'MAX' if maximising else 'MIN'} call "
+                f"{passes} and passes α and β on as they stand)")
 
     def wrong_move(self, move: int, move_value: float | None, expected: float, best: int | None) -> str:
         return (f"it chose cell {move}, whose test-play scores {signed(move_value)}, but the best "
