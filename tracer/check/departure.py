@@ -213,16 +213,8 @@ class _Walk:
         best = self.best_moves(cells, mover, value)
         first_best = next((c for c in tried or empty if c in best), best[0] if best else None)
         sound = self.sound(returned.score, value, window) if scored else returned.move in best
-        if missing and not sound:
-            why = w.unsound(window, self.maximising(mover), returned.score, value, tried, missing,
-                            self.plays(node, cells)) if window is not None else w.missing_cells(tried, missing, empty)
-            kind = "unsound-cut" if window is not None else "missing-cells"
-            return self.departure(node, number, kind, value, first_best, why, window)
-        if scored and not sound:
-            scores = [s.returned(c).score for c in s.children(node)]
-            kind = "no-score" if returned.score is None else "wrong-score"
-            why = w.unsound(window, self.maximising(mover), returned.score, value, tried, missing,
-                            self.plays(node, cells)) if window is not None else w.wrong_inner(cells, mover, scores, value, self.maximising(mover), returned)
+        if not sound and (missing or scored):
+            kind, why = self.unsound(node, cells, tried, missing, value, window)
             return self.departure(node, number, kind, value, first_best, why, window)
         if returned.move is not None and returned.move not in best and self.move_counts(node, value, window):
             child_values = self.solver.child_values(cells, mover)
@@ -231,6 +223,22 @@ class _Walk:
         if missing:
             self.shortcut(number, value, mover)
         return None
+
+    def unsound(self, node: int, cells: Cells, tried: list[int], missing: list[int], value: float,
+                window: Window | None) -> tuple[str, str]:
+        """The kind of departure a call that returned what it should not makes, and why: a window's
+        rule where it was given one, else the cells it left out or the max (min) it missed."""
+        s, w = self.s, self.words
+        returned, mover = s.returned(node), s.mover(node)
+        maximising = self.maximising(mover)
+        if window is not None:
+            why = w.unsound(window, maximising, returned.score, value, tried, missing, self.plays(node, cells))
+            return ("unsound-cut" if missing else "no-score" if returned.score is None else "wrong-score"), why
+        if missing:
+            return "missing-cells", w.missing_cells(tried, missing, [i for i in range(9) if cells[i] is None])
+        scores = [s.returned(c).score for c in s.children(node)]
+        kind = "no-score" if returned.score is None else "wrong-score"
+        return kind, w.wrong_inner(cells, mover, scores, value, maximising, returned)
 
     def shortcut(self, number: int, value: float, mover: str) -> None:
         """File a sound early return: a cut (the search takes a window), a stop at a win for
