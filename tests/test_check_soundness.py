@@ -48,6 +48,7 @@ BOARD_LINES = {
     "py_tie_ge.py": (r"^board = .*$", "board = {}", " "),
     "py_range8.py": (r"^board = .*$", "board = {}", " "),
     "py_window_not_passed.py": (r"^board = .*$", "board = {}", " "),
+    "py_negamax_alphabeta.py": (r"^board = .*$", "board = {}", " "),
     "js_alphabeta_failsoft.js": (r"^const origBoard = .*$", "const origBoard = {};", "index"),
     "js_stop_at_win.js": (r"^const origBoard = .*$", "const origBoard = {};", "index"),
     "js_alphabeta_failhard.js": (r"^let board = .*$", "let board = {};", ""),
@@ -136,8 +137,10 @@ def test_a_tie_break_on_greater_or_equal_keeps_the_last_best_move(tmp_path: Path
 # ---- alpha-beta's calls, counted by a plain alpha-beta ----------------------------------------------
 
 
-def alphabeta_calls(board: str, mover: str, alpha: float, beta: float) -> tuple[float, int]:
-    """A plain alpha-beta (fail-soft, cut once alpha >= beta, cells ascending), AI X: (score, calls)."""
+def alphabeta_calls(board: str, mover: str, alpha: float, beta: float, strict: bool = False,
+                    order: tuple[int, ...] = tuple(range(9))) -> tuple[float, int]:
+    """A plain alpha-beta (fail-soft; cut once alpha >= beta, or alpha > beta if ``strict``; cells in
+    ``order``), AI X: (score, calls)."""
     if won(board, "O"):
         return -1, 1
     if won(board, "X"):
@@ -145,16 +148,56 @@ def alphabeta_calls(board: str, mover: str, alpha: float, beta: float) -> tuple[
     if "." not in board:
         return 0, 1
     best, calls = (-INF if mover == "X" else INF), 1
-    for i in (i for i in range(9) if board[i] == "."):
-        score, below = alphabeta_calls(board[:i] + mover + board[i + 1:], "O" if mover == "X" else "X", alpha, beta)
+    for i in (i for i in order if board[i] == "."):
+        score, below = alphabeta_calls(board[:i] + mover + board[i + 1:], "O" if mover == "X" else "X",
+                                       alpha, beta, strict, order)
         calls += below
         if mover == "X":
             best, alpha = max(best, score), max(alpha, score)
         else:
             best, beta = min(best, score), min(beta, score)
-        if alpha >= beta:
+        if alpha > beta or (alpha == beta and not strict):
             break
     return best, calls
+
+
+CENTRE_FIRST = (4, 0, 2, 6, 8, 1, 3, 5, 7)
+
+#: Edits of py_alphabeta.py -> (the cut, the order, the alpha-beta field's cutoff and order).
+AB_EDITS: dict[str, tuple[list[tuple[str, str]], bool, tuple[int, ...], str, str]] = {
+    "cut-only-beyond": ([("if beta <= alpha:", "if beta < alpha:")], True, tuple(range(9)), "gt", "ascending"),
+    "centre-first": ([("for i in range(9):\n            if b[i] == \" \":\n                b[i] = AI",
+                       "for i in (4, 0, 2, 6, 8, 1, 3, 5, 7):\n            if b[i] == \" \":\n                b[i] = AI"),
+                      ("for i in range(9):\n        if b[i] == \" \":\n            b[i] = HUMAN",
+                       "for i in (4, 0, 2, 6, 8, 1, 3, 5, 7):\n        if b[i] == \" \":\n            b[i] = HUMAN")],
+                     False, CENTRE_FIRST, "ge", "centre-first"),
+    # No parameter named alpha or beta: the window is the two numbers beyond every score at the start.
+    "lower-upper": ([("alpha", "lower"), ("beta", "upper"), ("-math.inf, math.inf, False", "-1000, 1000, False")],
+                    False, tuple(range(9)), "ge", "ascending"),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(AB_EDITS))
+def test_either_cutoff_and_either_order_are_tracer_s_alpha_beta(edit: str, tmp_path: Path) -> None:
+    edits, strict, order, cutoff, order_name = AB_EDITS[edit]
+    program = tmp_path / "alphabeta.py"
+    program.write_text(edited((LEARNERS / "py_alphabeta.py").read_text(encoding="utf-8"), edits), encoding="utf-8")
+    board = own_board("py_alphabeta.py")
+    children = [board[:i] + "X" + board[i + 1:] for i in range(9) if board[i] == "."]
+    _, data, _ = run_check(str(program))
+    assert data["verdict"] == "correct" and "alpha-beta" in data["differences"]
+    assert data["calls"] == 1 + sum(alphabeta_calls(c, "O", -INF, INF, strict, order)[1] for c in children)
+    assert data["alphabeta"] == {"exact": True, "cutoff": cutoff, "order": order_name, "fail": "soft",
+                                 "mistakes": []}
+
+
+def test_negamax_with_alpha_beta_is_correct_and_tracer_s() -> None:
+    """Negamax's alpha-beta visits what minimax's does: as many calls as the plain alpha-beta."""
+    name = "py_negamax_alphabeta.py"
+    _, data, _ = run_check(str(LEARNERS / name))
+    assert (data["verdict"], data["differences"]) == ("correct", ["point of view", "alpha-beta"])
+    assert data["calls"] == alphabeta_calls(own_board(name), "X", -INF, INF)[1]
+    assert data["alphabeta"]["exact"] is True
 
 
 @pytest.mark.parametrize("name", [sound_case("js_alphabeta_failsoft.js"), sound_case("py_alphabeta.py")])

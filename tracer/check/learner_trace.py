@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 #: Departures found as a call returns (the calls inside it came before); every other kind is
 #: found as a call starts, or (a finished board played on) as its first test-play does.
-RETURN_KINDS = ("missing-cells", "wrong-score", "no-score", "wrong-move")
+RETURN_KINDS = ("missing-cells", "wrong-score", "no-score", "wrong-move", "unsound-cut")
 
 
 def to_trace(check: SearchCheck, facts: LearnerFacts) -> Trace:
