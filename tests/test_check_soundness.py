@@ -166,10 +166,8 @@ CENTRE_FIRST = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 #: Edits of py_alphabeta.py -> (the cut, the order, the alpha-beta field's cutoff and order).
 AB_EDITS: dict[str, tuple[list[tuple[str, str]], bool, tuple[int, ...], str, str]] = {
     "cut-only-beyond": ([("if beta <= alpha:", "if beta < alpha:")], True, tuple(range(9)), "gt", "ascending"),
-    "centre-first": ([("for i in range(9):\n            if b[i] == \" \":\n                b[i] = AI",
-                       "for i in (4, 0, 2, 6, 8, 1, 3, 5, 7):\n            if b[i] == \" \":\n                b[i] = AI"),
-                      ("for i in range(9):\n        if b[i] == \" \":\n            b[i] = HUMAN",
-                       "for i in (4, 0, 2, 6, 8, 1, 3, 5, 7):\n        if b[i] == \" \":\n            b[i] = HUMAN")],
+    # Every loop in centre-first order, the AI's own loop too (its test-plays each get the full window).
+    "centre-first": ([("for i in range(9):", "for i in (4, 0, 2, 6, 8, 1, 3, 5, 7):")],
                      False, CENTRE_FIRST, "ge", "centre-first"),
     # No parameter named alpha or beta: the window is the two numbers beyond every score at the start.
     "lower-upper": ([("alpha", "lower"), ("beta", "upper"), ("-math.inf, math.inf, False", "-1000, 1000, False")],
