@@ -54,6 +54,7 @@ BOARD_LINES = {
     "js_alphabeta_failhard.js": (r"^let board = .*$", "let board = {};", ""),
     "js_bounds_swapped.js": (r"^const board = .*$", "const board = {};", ""),
     "js_bound_as_value.js": (r"^const board = .*$", "const board = {};", ""),
+    "js_root_twice.js": (r"^const board = .*$", "const board = {};", ""),
 }
 
 
@@ -95,6 +96,7 @@ SOUND: dict[str, tuple[str, list[str], str | None, Any]] = {
     "js_alphabeta_failhard.js": ("correct", ["alpha-beta"], None, (True, "hard")),
     "js_stop_at_win.js": ("correct", ["stops-at-best"], "stops-at-win", None),
     "py_root_twice.py": ("correct", ["re-searches"], None, None),
+    "js_root_twice.js": ("correct", ["re-searches"], None, None),
     "py_tie_ge.py": ("correct", ["tie-breaking"], "last-best", None),
     "py_window_not_passed.py": ("identical", [], "window-not-passed", (False, None)),
 }
