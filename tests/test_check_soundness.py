@@ -255,6 +255,9 @@ def test_an_unsound_cut_is_reported_with_its_window_and_the_cut_rule() -> None:
     wrong = data["first_wrong"]
     assert wrong["returned"] != value(wrong["board"], wrong["to_move"], "X") == wrong["expected"]
     assert "called with α = -∞, β = +∞ (MIN)" in wrong["why"] and "a MIN call stops once its best ≤ α" in wrong["why"]
+    assert wrong["window"] == {"alpha": None, "beta": None}  # infinite bounds, as tracer's JSON writes them
+    # the cause shown: after its first test-play (+1) this MIN call raised α itself
+    assert "cell 5 with α = +1, β = +∞" in wrong["why"]
     _, text, _ = run_text(str(LEARNERS / "js_bounds_swapped.js"))
     assert "  window    α = -∞, β = +∞" in text
     assert "Alpha-beta: its calls take a window (α, β), but they are not those of tracer's alpha-beta" in text

@@ -17,6 +17,8 @@ from .words import board9, compact
 if TYPE_CHECKING:
     from .program import Output, Program
 
+INF = float("inf")
+
 @dataclass
 class CheckResult:
     """The verdict on a learner's program (or notebook function) and what explains it."""
@@ -106,7 +108,7 @@ class CheckResult:
             "difference": self.difference,
             "calls": found.calls if found else 0,
             "guide_calls": found.guide_calls if found else 0,
-            "first_wrong": first_wrong_json(found) if found else None,
+            "first_wrong": self.first_wrong_json(),
             "error": self.error_json(),
         }
         if found is not None:
@@ -127,6 +129,16 @@ class CheckResult:
             data["boards_note"] = self.boards_note
         if self.output is not None:
             data["output"] = {"stdout": self.output.text("stdout"), "stderr": self.output.text("stderr")}
+        return data
+
+    def first_wrong_json(self) -> dict[str, Any] | None:
+        """The departure as data, with the window its call was given (null bounds: infinite, as
+        tracer's own alpha-beta JSON writes them) where it takes one."""
+        found = self.check
+        data = first_wrong_json(found) if found is not None else None
+        if data is not None and found is not None and found.departure is not None and found.departure.window:
+            alpha, beta = found.departure.window
+            data["window"] = {"alpha": None if alpha == -INF else alpha, "beta": None if beta == INF else beta}
         return data
 
     def differences_found(self) -> list[Difference]:
