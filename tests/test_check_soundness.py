@@ -120,9 +120,9 @@ def test_a_program_that_plays_perfectly_is_correct(name: str, tmp_path: Path) ->
     assert [d["id"] for d in data["differences_detail"]] == differences
     assert all(d["board"] == own_board(name) and d["position"] == 1 for d in data["differences_detail"])
     if alphabeta is None:
-        assert data["alphabeta"] is None
+        assert data["alpha_beta"] is None
     else:
-        assert (data["alphabeta"]["exact"], data["alphabeta"]["fail"]) == alphabeta
+        assert (data["alpha_beta"]["exact"], data["alpha_beta"]["fail"]) == alphabeta
 
 
 def test_a_tie_break_on_greater_or_equal_keeps_the_last_best_move(tmp_path: Path) -> None:
@@ -187,7 +187,7 @@ def test_either_cutoff_and_either_order_are_tracer_s_alpha_beta(edit: str, tmp_p
     _, data, _ = run_check(str(program))
     assert data["verdict"] == "correct" and "alpha-beta" in data["differences"]
     assert data["calls"] == 1 + sum(alphabeta_calls(c, "O", -INF, INF, strict, order)[1] for c in children)
-    assert data["alphabeta"] == {"exact": True, "cutoff": cutoff, "order": order_name, "fail": "soft",
+    assert data["alpha_beta"] == {"exact": True, "cut": cutoff, "order": order_name, "fail": "soft",
                                  "mistakes": []}
 
 
@@ -197,7 +197,7 @@ def test_negamax_with_alpha_beta_is_correct_and_tracer_s() -> None:
     _, data, _ = run_check(str(LEARNERS / name))
     assert (data["verdict"], data["differences"]) == ("correct", ["point of view", "alpha-beta"])
     assert data["calls"] == alphabeta_calls(own_board(name), "X", -INF, INF)[1]
-    assert data["alphabeta"]["exact"] is True
+    assert data["alpha_beta"]["exact"] is True
 
 
 @pytest.mark.parametrize("name", [sound_case("js_alphabeta_failsoft.js"), sound_case("py_alphabeta.py")])
@@ -212,7 +212,7 @@ def test_alpha_beta_makes_as_many_calls_as_a_plain_alpha_beta(name: str) -> None
         expected = alphabeta_calls(board, "X", -INF, INF)[1]
     _, data, _ = run_check(str(LEARNERS / name))
     assert data["calls"] == expected < data["guide_calls"]
-    assert data["alphabeta"] == {"exact": True, "cutoff": "ge", "order": "ascending", "fail": "soft",
+    assert data["alpha_beta"] == {"exact": True, "cut": "ge", "order": "ascending", "fail": "soft",
                                  "mistakes": []}
 
 
@@ -255,7 +255,7 @@ def test_an_unsound_cut_is_reported_with_its_window_and_the_cut_rule() -> None:
     wrong = data["first_wrong"]
     assert wrong["returned"] != value(wrong["board"], wrong["to_move"], "X") == wrong["expected"]
     assert "called with α = -∞, β = +∞ (MIN)" in wrong["why"] and "a MIN call stops once its best ≤ α" in wrong["why"]
-    assert wrong["window"] == {"alpha": None, "beta": None}  # infinite bounds, as tracer's JSON writes them
+    assert wrong["window"] == [None, None]  # infinite bounds, as tracer's JSON writes them
     # the cause shown: after its first test-play (+1) this MIN call raised α itself
     assert "cell 5 with α = +1, β = +∞" in wrong["why"]
     _, text, _ = run_text(str(LEARNERS / "js_bounds_swapped.js"))

@@ -120,7 +120,7 @@ class CheckResult:
                 "differences_detail": self.differences_json(),
                 "mistake": found.mistake.sentence if found.mistake else None,
                 "matching_mistakes": [m.id for m in found.candidates],
-                "alphabeta": alphabeta_json(found),
+                "alpha_beta": alpha_beta_json(found),
                 "first_call": "tracer" if s.origin == "asked" else "program",
                 "loop": s.loop is not None,
             })
@@ -132,13 +132,13 @@ class CheckResult:
         return data
 
     def first_wrong_json(self) -> dict[str, Any] | None:
-        """The departure as data, with the window its call was given (null bounds: infinite, as
-        tracer's own alpha-beta JSON writes them) where it takes one."""
+        """The departure as data, with the window ``[α, β]`` its call was given (null bounds:
+        infinite, as tracer's own alpha-beta JSON writes them) where it takes one."""
         found = self.check
         data = first_wrong_json(found) if found is not None else None
         if data is not None and found is not None and found.departure is not None and found.departure.window:
             alpha, beta = found.departure.window
-            data["window"] = {"alpha": None if alpha == -INF else alpha, "beta": None if beta == INF else beta}
+            data["window"] = [None if alpha == -INF else alpha, None if beta == INF else beta]
         return data
 
     def differences_found(self) -> list[Difference]:
@@ -214,12 +214,14 @@ def searched_before(cells: Cells, mover: str, earlier: Cells, earlier_mover: str
             and mover == other(earlier_mover))
 
 
-def alphabeta_json(check: SearchCheck) -> dict[str, Any] | None:
-    """How a search whose calls take a window compares with tracer's alpha-beta (None: no window)."""
+def alpha_beta_json(check: SearchCheck) -> dict[str, Any] | None:
+    """How a search whose calls take a window compares with tracer's alpha-beta (None: no window):
+    whether its calls are exactly tracer's, and if so with which cut (``ge``, ``gt``), order and
+    return (``soft``, ``hard``)."""
     found = check.alphabeta
     if found is None:
         return None
     way = found.exact
-    return {"exact": way is not None, "cutoff": way.cutoff if way else None,
+    return {"exact": way is not None, "cut": way.cutoff if way else None,
             "order": way.order if way else None, "fail": way.fail if way else None,
             "mistakes": [m.id for m in found.mistakes]}

@@ -17,8 +17,9 @@ from .scales import Scale
 
 INF = float("inf")
 
-#: Parameter names read as (alpha, beta), most telling first.
-NAMED_PAIRS = (("alpha", "beta"), ("a", "b"), ("lo", "hi"), ("low", "high"), ("alp", "bet"), ("α", "β"))
+#: Parameter names read as (alpha, beta), most telling first; one of three letters or more
+#: is a prefix (``alp`` reads ``alpha``, ``alphaVal``; ``bet``, ``beta``).
+NAMED_PAIRS = (("alp", "bet"), ("a", "b"), ("lo", "hi"), ("low", "high"), ("α", "β"))
 
 Window = tuple[float, float]
 
