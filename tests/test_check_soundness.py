@@ -165,6 +165,15 @@ def alphabeta_calls(board: str, mover: str, alpha: float, beta: float, strict: b
 
 CENTRE_FIRST = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 
+
+def tracer_alphabeta_calls(board: str, mover: str, cutoff: str, order: tuple[int, ...]) -> int:
+    """How many calls tracer's own alpha-beta (``trace --algorithm alphabeta``) makes from ``board``."""
+    from tracer.games.tictactoe.board import Board
+    from tracer.games.tictactoe.game import TicTacToe
+    from tracer.search.alphabeta import search
+
+    return int(search(TicTacToe(Board(board), mover, "X", order=order), cutoff).positions.sizes[0])
+
 #: Edits of py_alphabeta.py -> (the cut, the order, the alpha-beta field's cutoff and order).
 AB_EDITS: dict[str, tuple[list[tuple[str, str]], bool, tuple[int, ...], str, str]] = {
     "cut-only-beyond": ([("if beta <= alpha:", "if beta < alpha:")], True, tuple(range(9)), "gt", "ascending"),
@@ -187,6 +196,8 @@ def test_either_cutoff_and_either_order_are_tracer_s_alpha_beta(edit: str, tmp_p
     _, data, _ = run_check(str(program))
     assert data["verdict"] == "correct" and "alpha-beta" in data["differences"]
     assert data["calls"] == 1 + sum(alphabeta_calls(c, "O", -INF, INF, strict, order)[1] for c in children)
+    # and what the report claims: tracer's own alpha-beta, searched from each of the loop's boards
+    assert data["calls"] == 1 + sum(tracer_alphabeta_calls(c, "O", cutoff, order) for c in children)
     assert data["alpha_beta"] == {"exact": True, "cut": cutoff, "order": order_name, "fail": "soft",
                                  "mistakes": []}
 
@@ -212,6 +223,8 @@ def test_alpha_beta_makes_as_many_calls_as_a_plain_alpha_beta(name: str) -> None
         expected = alphabeta_calls(board, "X", -INF, INF)[1]
     _, data, _ = run_check(str(LEARNERS / name))
     assert data["calls"] == expected < data["guide_calls"]
+    if name != "py_alphabeta.py":
+        assert data["calls"] == tracer_alphabeta_calls(board, "X", "ge", tuple(range(9)))
     assert data["alpha_beta"] == {"exact": True, "cut": "ge", "order": "ascending", "fail": "soft",
                                  "mistakes": []}
 
