@@ -55,6 +55,12 @@ BOARD_LINES = {
     "js_bounds_swapped.js": (r"^const board = .*$", "const board = {};", ""),
     "js_bound_as_value.js": (r"^const board = .*$", "const board = {};", ""),
     "js_root_twice.js": (r"^const board = .*$", "const board = {};", ""),
+    "py_stop_at_win.py": (r"^board = .*$", "board = {}", " "),
+    "py_bounds_swapped.py": (r"^board = .*$", "board = {}", " "),
+    "py_bound_as_value.py": (r"^board = .*$", "board = {}", " "),
+    "js_window_not_passed.js": (r"^const board = .*$", "const board = {};", ""),
+    "js_tie_ge.js": (r"^const origBoard = .*$", "const origBoard = {};", "index"),
+    "js_range8.js": (r"^const board = .*$", "const board = {};", ""),
 }
 
 
@@ -97,6 +103,9 @@ SOUND: dict[str, tuple[str, list[str], str | None, Any]] = {
     "js_stop_at_win.js": ("correct", ["stops-at-best"], "stops-at-win", None),
     "py_root_twice.py": ("correct", ["re-searches"], None, None),
     "js_root_twice.js": ("correct", ["re-searches"], None, None),
+    "py_stop_at_win.py": ("correct", ["stops-at-best"], "stops-at-win", None),
+    "js_tie_ge.js": ("correct", ["tie-breaking"], "last-best", None),
+    "js_window_not_passed.js": ("identical", [], "window-not-passed", (False, None)),
     "py_tie_ge.py": ("correct", ["tie-breaking"], "last-best", None),
     "py_window_not_passed.py": ("identical", [], "window-not-passed", (False, None)),
 }
@@ -243,7 +252,8 @@ def test_the_text_report_says_it_is_alpha_beta_and_why_it_is_right() -> None:
 
 #: program -> its named mistake.
 BROKEN = {"js_bounds_swapped.js": "bounds-swapped", "js_bound_as_value.js": "bound-as-value",
-          "py_range8.py": "missing-cell"}
+          "py_range8.py": "missing-cell", "py_bounds_swapped.py": "bounds-swapped",
+          "py_bound_as_value.py": "bound-as-value", "js_range8.js": "missing-cell"}
 
 
 @pytest.mark.parametrize("name", [sound_case(n) for n in sorted(BROKEN)])
@@ -276,8 +286,9 @@ def test_an_unsound_cut_is_reported_with_its_window_and_the_cut_rule() -> None:
     assert "Alpha-beta: its calls take a window (α, β), but they are not those of tracer's alpha-beta" in text
 
 
-def test_missing_cell_8_is_named_with_its_cell() -> None:
-    _, data, _ = run_check(str(LEARNERS / "py_range8.py"))
+@pytest.mark.parametrize("name", [sound_case("py_range8.py"), sound_case("js_range8.js")])
+def test_missing_cell_8_is_named_with_its_cell(name: str) -> None:
+    _, data, _ = run_check(str(LEARNERS / name))
     assert data["difference"] == "missing-cell"
     assert "cell 8" in data["mistake"] and "first" not in data["mistake"] and "last" not in data["mistake"]
 

@@ -107,9 +107,10 @@ class Windows:
                     continue
                 for j, other in enumerate(params):
                     low_at, high_at = i + shift, j + shift
+                    # Always null is always ±Infinity (as JSON writes it), believed of the full names only.
                     if (other == high or (len(high) > 2 and other.startswith(high))) and i != j and \
                             self._numeric(calls, low_at, True) and self._numeric(calls, high_at, True) and \
-                            any(is_number(a[low_at]) or is_number(a[high_at]) for a in calls):
+                            (len(low) > 2 or any(is_number(a[low_at]) or is_number(a[high_at]) for a in calls)):
                         return low_at, high_at
         return None
 
