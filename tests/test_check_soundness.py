@@ -325,3 +325,42 @@ def test_a_departure_with_the_value_due_says_what_departs_instead() -> None:
                  if line.startswith("  ") and line.strip().split(maxsplit=1)[0] in ("returned", "expected", "differs"))
     assert "expected" not in shown and shown["returned"] == "-1, the value due"
     assert shown["differs"] == "not the value: it test-played on a board whose game is over"
+
+
+# ---- a window left to its defaults on the first call -------------------------------------------------
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def ab_with_defaults(board: list[Any], mark: str, alpha: float = -INF, beta: float = INF) -> float:
+    """Fail-soft alpha-beta whose first call leaves the window to its defaults, as a notebook's does."""
+    for who, score in (("O", -1), ("X", 1)):
+        if any(all(board[i] == who for i in line) for line in LINES):
+            return score
+    free = [i for i in range(9) if board[i] not in ("X", "O")]
+    if not free:
+        return 0
+    best = -INF if mark == "X" else INF
+    for i in free:
+        board[i] = mark
+        score = ab_with_defaults(board, "O" if mark == "X" else "X", alpha, beta)
+        board[i] = i
+        if mark == "X":
+            best, alpha = max(best, score), max(alpha, score)
+        else:
+            best, beta = min(best, score), min(beta, score)
+        if alpha >= beta:
+            break
+    return best
+
+
+def test_a_window_left_to_its_defaults_is_the_full_one() -> None:
+    """tracer.check calls it without α and β: the first call's window is its defaults, -∞ and +∞."""
+    import tracer
+
+    board = "XO..X...O"
+    result = tracer.check(ab_with_defaults, board)
+    data = result.as_json()
+    assert data["verdict"] == "correct" and data["differences"] == ["alpha-beta"]
+    assert data["calls"] == alphabeta_calls(board, "X", -INF, INF)[1]
+    assert data["alpha_beta"]["exact"] is True

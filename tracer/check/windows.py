@@ -58,7 +58,7 @@ class Windows:
         if slots is None:
             return None
         args = self._args(node)
-        return self._bound(args[slots[0]], -INF), self._bound(args[slots[1]], INF)
+        return self._bound(_at(args, slots[0]), -INF), self._bound(_at(args, slots[1]), INF)
 
     def _bound(self, value: float | None, infinite: float) -> float:
         # JSON writes JavaScript's ±Infinity as null: in a window, null is the infinite bound.
@@ -92,15 +92,19 @@ class Windows:
             stack.extend(reversed(s.children(node)))
         return out
 
-    def _numeric(self, calls: list[list[Any]], slot: int, infinite: bool = False) -> bool:
-        """Whether ``slot`` holds a number in every call (or null, an infinity, if ``infinite``)."""
-        return bool(calls) and all(slot < len(args) and (is_number(args[slot]) or (
-            infinite and args[slot] is None)) for args in calls)
+    def _numeric(self, calls: list[list[Any]], slot: int, infinite: bool = False, default: bool = False) -> bool:
+        """Whether ``slot`` holds a number in every call (or null, an infinity, if ``infinite``;
+        or nothing, if ``default``: a parameter with a default left out, as a first call leaves
+        ``alpha=-inf``)."""
+        return bool(calls) and all((slot < len(args) or default) and (
+            is_number(_at(args, slot)) or (infinite and _at(args, slot) is None)) for args in calls)
 
     def _named(self, fn: int) -> tuple[int, int] | None:
-        params = [p.rstrip("=").lstrip("*").lower() for p in self.s.record.functions[fn].params]
+        given = self.s.record.functions[fn].params
+        params = [p.rstrip("=").lstrip("*").lower() for p in given]
         shift = 1 if self.s.record.language == "javascript" else 0  # JavaScript records `this` first
         calls = self._calls(fn)
+        defaults = {i + shift for i, p in enumerate(given) if p.endswith("=")}
         for low, high in NAMED_PAIRS:
             for i, name in enumerate(params):
                 if name != low and not (len(low) > 2 and name.startswith(low)):
@@ -109,8 +113,10 @@ class Windows:
                     low_at, high_at = i + shift, j + shift
                     # Always null is always ±Infinity (as JSON writes it), believed of the full names only.
                     if (other == high or (len(high) > 2 and other.startswith(high))) and i != j and \
-                            self._numeric(calls, low_at, True) and self._numeric(calls, high_at, True) and \
-                            (len(low) > 2 or any(is_number(a[low_at]) or is_number(a[high_at]) for a in calls)):
+                            self._numeric(calls, low_at, True, low_at in defaults) and \
+                            self._numeric(calls, high_at, True, high_at in defaults) and \
+                            (len(low) > 2 or any(is_number(_at(a, low_at)) or is_number(_at(a, high_at))
+                                                 for a in calls)):
                         return low_at, high_at
         return None
 
@@ -125,3 +131,8 @@ class Windows:
         if len(lows) == 1 and len(highs) == 1:
             return lows[0], highs[0]
         return None
+
+
+def _at(args: list[Any], slot: int) -> Any:
+    """An argument, or None where the call left it out (its default: an infinite bound)."""
+    return args[slot] if slot < len(args) else None
