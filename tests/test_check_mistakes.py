@@ -105,11 +105,12 @@ ON_GUIDE_BOARD: dict[str, tuple[int, dict[str, Any]]] = {
         "call": 1, "board": GUIDE, "to_move": "X", "returned": {"index": 8, "score": -1},
         "expected": {"index": 4, "score": 1}}}),
     # The root tries 4 (#2, a win for X) and 8 (#3); #3 (O to move) tries 4 only, not 1, and O on 4
-    # wins (cells 2, 4, 6). Each call that left a cell out returned its board's score all the same
-    # (+1 for the root, -1 for #3), each after a test-play that wins for its mover: sound on this
-    # board, so correct, the skips listed as stops-at-best and the mistake still named.
-    "missing-cell-first": (0, {"verdict": "correct", "difference": "missing-cell",
-                               "differences": ["stops-at-best"], "first_wrong": None}),
+    # wins (cells 2, 4, 6): #3 stopped at the first test-play reaching the best score O can have, -1,
+    # a sound stop. The root goes on after its win at 4 to 8 and never tries 1: its score (+1, cell 4)
+    # is right, but only because cell 1 happens not to matter here, so it departs as it returns.
+    "missing-cell-first": (1, {"verdict": "wrong", "difference": "missing-cell", "first_wrong": {
+        "call": 1, "board": GUIDE, "to_move": "X", "kind": "missing-cells",
+        "returned": {"index": 4, "score": 1}, "expected": {"index": 4, "score": 1}}}),
     # The root tries 1 (#2) and 4 (X wins); #2 (O to move) tries 4 only (O wins), not 8: again every
     # score is right, and on this board it is also exactly what stopping at the first winning
     # test-play does, the sound reading named first.

@@ -13,9 +13,11 @@ Shortcuts that cannot change the answer are not departures. A call given a windo
 ``(alpha, beta)`` (see windows.py) may return a bound instead of the score: at most alpha
 where the score is at most alpha, at least beta where it is at least beta (alpha-beta,
 fail-hard or fail-soft). A call that returns the right score without trying every empty
-cell stopped early soundly (alpha-beta's cut, or a stop once a test-play reaches the best
-score possible). A call made on its caller's own board (the root's value searched first,
-then its moves) is a search done again, judged on its own. The first search's chosen move
+cell stopped early soundly if it was given a window (alpha-beta's cut) or stopped at the
+first test-play that reaches the best score possible for its side (a win); a skip that only
+happens not to matter on this board is still a departure. A call made on its caller's own
+board (the root's value searched first, then its moves) is a search done again, judged on
+its own. The first search's chosen move
 must be a best move whatever shortcut it took. What shortcuts were taken is kept
 (``Shortcuts``) for the differences a correct search lists.
 
@@ -64,10 +66,8 @@ class Shortcuts:
 
     #: Calls given a window that returned without trying every empty cell.
     cuts: list[int] = field(default_factory=list)
-    #: Calls with no window that returned once a test-play reached their board's score.
+    #: Calls with no window that returned once a test-play reached the best score possible.
     stops: list[int] = field(default_factory=list)
-    #: Calls with no window that skipped cells and returned the right score all the same.
-    skips: list[int] = field(default_factory=list)
     #: Calls made on their caller's board unchanged: a board searched again.
     repeats: list[int] = field(default_factory=list)
 
@@ -220,8 +220,10 @@ class _Walk:
             child_values = self.solver.child_values(cells, mover)
             why = w.wrong_move(returned.move, child_values.get(returned.move), value, first_best)
             return self.departure(node, number, "wrong-move", value, first_best, why, window)
-        if missing:
-            self.shortcut(number, value, mover)
+        if missing and not self.shortcut(number, cells, mover, tried):
+            # Right by chance: the cells left out happen not to matter on this board.
+            why = w.missing_cells(tried, missing, empty)
+            return self.departure(node, number, "missing-cells", value, first_best, why, window)
         return None
 
     def unsound(self, node: int, cells: Cells, tried: list[int], missing: list[int], value: float,
@@ -240,16 +242,20 @@ class _Walk:
         kind = "no-score" if returned.score is None else "wrong-score"
         return kind, w.wrong_inner(cells, mover, scores, value, maximising, returned)
 
-    def shortcut(self, number: int, value: float, mover: str) -> None:
-        """File a sound early return: a cut (the search takes a window), a stop at a win for
-        the side to move, or some other skip that happened not to matter."""
-        draw = self.solver.scale.draw
+    def shortcut(self, number: int, cells: Cells, mover: str, tried: list[int]) -> bool:
+        """File a sound early return, if it is one: a cut (the search takes a window), or a stop
+        at the first test-play that reaches the best score possible for the side to move."""
         if self.windows is not None and self.windows.found:
             self.shortcuts.cuts.append(number)
-        elif (value > draw) if self.maximising(mover) else (value < draw):
+            return True
+        # The best a test-play can score, seen as this call sees its test-plays: a win for its side.
+        best = self.solver.scale.terminal(mover, self.depth(cells) + 1, mover)
+        values = self.solver.child_values(cells, mover)
+        reached = [cell for cell in tried if values.get(cell) == best]
+        if reached and reached[0] == tried[-1]:
             self.shortcuts.stops.append(number)
-        else:
-            self.shortcuts.skips.append(number)
+            return True
+        return False
 
     def plays(self, node: int, cells: Cells) -> list[tuple[int, Window | None, float | None]]:
         """Each test-play of ``node``: its cell, the window its call was given, what it returned."""

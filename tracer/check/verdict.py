@@ -29,7 +29,7 @@ from .words import Words, board9
 
 IDENTICAL, CORRECT, WRONG, ERROR = "identical", "correct", "wrong", "error"
 #: The differences that are sound shortcuts (a call that returns before trying every cell).
-SHORTCUTS = ("alpha-beta", "stops-at-best", "skips-cells", "re-searches")
+SHORTCUTS = ("alpha-beta", "stops-at-best", "re-searches")
 
 
 @dataclass
@@ -59,7 +59,7 @@ class Difference:
     """How a correct search differs from the guide's, with the first call that shows it."""
 
     #: Its id: ``order``, ``tie-breaking``, ``score scale``, ``point of view``, ``alpha-beta``,
-    #: ``stops-at-best``, ``skips-cells`` or ``re-searches``.
+    #: ``stops-at-best`` or ``re-searches``.
     what: str
     text: str
     call: int | None = None
@@ -238,10 +238,6 @@ def shortcut_differences(shortcuts: Shortcuts) -> list[Difference]:
         found.append(Difference("stops-at-best", f"{_calls_text(shortcuts.stops)} returned as soon as a "
                                 "test-play reached a win for the side to move, the best score possible there, "
                                 "without test-playing the cells after it", min(shortcuts.stops)))
-    if shortcuts.skips:
-        found.append(Difference("skips-cells", f"{_calls_text(shortcuts.skips)} returned without test-playing "
-                                "every empty cell, yet returned its board's score: on this position the cells "
-                                "left out did not matter", min(shortcuts.skips)))
     if shortcuts.repeats:
         found.append(Difference("re-searches", f"it searches a board again: {_calls_text(shortcuts.repeats)} "
                                 "searched its caller's board unchanged (for instance the first board's score, "
