@@ -264,6 +264,7 @@ def test_a_program_that_plays_worse_is_wrong_and_named(name: str, tmp_path: Path
     assert code == 1, err
     assert data["verdict"] == "wrong" and data["difference"] == BROKEN[name]
     wrong = data["first_wrong"]
+    assert wrong["position"] == 1  # the program's own position, the first checked
     if wrong["kind"] == "wrong-move":  # the first call's move: worse than a best one by the plain minimax
         assert wrong["call"] == 1 and played[own_board(name)] not in best_moves(own_board(name))
     else:  # a score neither the board's value nor a bound on its side of the window
@@ -364,3 +365,14 @@ def test_a_window_left_to_its_defaults_is_the_full_one() -> None:
     assert data["verdict"] == "correct" and data["differences"] == ["alpha-beta"]
     assert data["calls"] == alphabeta_calls(board, "X", -INF, INF)[1]
     assert data["alpha_beta"]["exact"] is True
+
+
+def test_a_departure_under_boards_names_its_position() -> None:
+    """py_best_init.py is right on its own board and wrong where every test-play scores below 0:
+    --boards stops there, and the departure names that position, the last one checked."""
+    code, data, _ = run_check(str(LEARNERS / "py_best_init.py"), "--boards")
+    wrong = data["first_wrong"]
+    assert code == 1 and wrong["position"] == data["searches"] > 1
+    # the departing call lies below the position it stopped at, the one named
+    assert all(c in (".", wrong["board"][i]) for i, c in enumerate(data["board"]))
+    assert wrong["returned"] != value(wrong["board"], wrong["to_move"], data["ai"])

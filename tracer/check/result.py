@@ -132,10 +132,13 @@ class CheckResult:
         return data
 
     def first_wrong_json(self) -> dict[str, Any] | None:
-        """The departure as data, with the window ``[α, β]`` its call was given (null bounds:
-        infinite, as tracer's own alpha-beta JSON writes them) where it takes one."""
+        """The departure as data, with the position it is on (1: the first checked) and the
+        window ``[α, β]`` its call was given (null bounds: infinite, as tracer's own alpha-beta
+        JSON writes them) where it takes one."""
         found = self.check
         data = first_wrong_json(found) if found is not None else None
+        if data is not None and found is not None:
+            data["position"] = self.checks.index(found) + 1  # which of the positions checked
         if data is not None and found is not None and found.departure is not None and found.departure.window:
             alpha, beta = found.departure.window
             data["window"] = [None if alpha == -INF else alpha, None if beta == INF else beta]
