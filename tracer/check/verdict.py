@@ -169,7 +169,9 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
         result.verdict = CORRECT if result.differences else IDENTICAL
     result.alphabeta = check_alphabeta(search, scale, windows)
     found = result.alphabeta.mistakes if result.alphabeta is not None else []
-    if result.verdict != IDENTICAL:
+    # Tracer's alpha-beta, or one of its named mistakes, is not also a minimax mistake.
+    named_alphabeta = result.alphabeta is not None and (result.alphabeta.exact is not None or bool(found))
+    if result.verdict != IDENTICAL and not named_alphabeta:
         found = found + matching_mistakes(search, scale, windows)
     # A correct search is named by the sound variant its calls fit, if one does.
     result.candidates = sorted(found, key=lambda m: m.id not in SOUND) if result.ok else found

@@ -42,6 +42,7 @@ class Windows:
         self.s = search
         self.far = max(abs(scale.win), abs(scale.loss), abs(scale.draw)) + 9 * scale.per_move
         self.slots: dict[int, tuple[int, int] | None] = {}
+        self.memo: dict[tuple[int, int], Window] = {}
 
     @property
     def found(self) -> bool:
@@ -57,8 +58,12 @@ class Windows:
         slots = self._slots(fn)
         if slots is None:
             return None
-        args = self._args(node)
-        return self._bound(_at(args, slots[0]), -INF), self._bound(_at(args, slots[1]), INF)
+        key = (fn, int(self.s.rows.args[node]))  # calls with the same arguments share one window
+        found = self.memo.get(key)
+        if found is None:
+            args = self._args(node)
+            found = self.memo[key] = (self._bound(_at(args, slots[0]), -INF), self._bound(_at(args, slots[1]), INF))
+        return found
 
     def _bound(self, value: float | None, infinite: float) -> float:
         # JSON writes JavaScript's ±Infinity as null: in a window, null is the infinite bound.
