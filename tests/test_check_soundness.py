@@ -313,7 +313,7 @@ def test_missing_cell_s_sentence_says_which_cell(variant: str, board: str, said:
     assert said in data["mistake"] and not_said not in data["mistake"]
 
 
-def test_a_departure_with_the_value_due_says_what_departs_instead() -> None:
+def test_a_departure_with_the_value_due_says_what_departs_instead(tmp_path: Path) -> None:
     """py_late_win_check.py checks for a win only after its loop: #3 (O has 2, 4, 6) goes on to
     test-play, then returns -1, the plain minimax's value: the report never prints ``returned -1``
     beside ``expected -1``, it says what departs."""
@@ -326,6 +326,11 @@ def test_a_departure_with_the_value_due_says_what_departs_instead() -> None:
                  if line.startswith("  ") and line.strip().split(maxsplit=1)[0] in ("returned", "expected", "differs"))
     assert "expected" not in shown and shown["returned"] == "-1, the value due"
     assert shown["differs"] == "not the value: it test-played on a board whose game is over"
+    log = tmp_path / "calls.txt"
+    run_text(str(LEARNERS / "py_late_win_check.py"), "--log", str(log))
+    told = log.read_text(encoding="utf-8")
+    assert "expected -1" not in told and "expected the same value, but it test-played on a board whose game " \
+        "is over" in told
 
 
 # ---- a window left to its defaults on the first call -------------------------------------------------

@@ -180,7 +180,8 @@ def _departure(check: SearchCheck) -> list[str]:
         lines.append(f"{PAD}window    {window_text(*d.window)}")
     if returned == expected:
         # The value is right: what departs is something else, said instead of a pair alike.
-        lines += [f"{PAD}returned  {returned}, the value due", f"{PAD}differs   {WHAT_DEPARTS.get(d.kind, d.kind)}"]
+        differs = WHAT_DEPARTS.get(d.kind, d.kind)
+        lines += [f"{PAD}returned  {returned}, the value due", f"{PAD}differs   not the value: {differs}"]
     else:
         lines += [f"{PAD}returned  {returned}", f"{PAD}expected  {expected}"]
     return [*lines, f"{PAD}why       {d.why}"]
@@ -188,16 +189,16 @@ def _departure(check: SearchCheck) -> list[str]:
 
 #: What a departure is about, for one whose returned value is the one due.
 WHAT_DEPARTS = {
-    "finished-board": "not the value: it test-played on a board whose game is over",
-    "not-played": "not the value: it was called on its caller's board unchanged",
-    "not-a-child": "not the value: the board it was called on",
-    "not-taken-back": "not the value: a test-play's mark was left on the board",
-    "wrong-mark": "not the value: the mark test-played",
-    "told-wrong-side": "not the value: the side it was told is to move",
-    "tried-twice": "not the value: a cell test-played twice",
-    "missing-cells": "not the value: the cells it test-played",
-    "wrong-move": "not the value: the move it chose",
-    "unsound-cut": "not the value: the window it returned it for",
+    "finished-board": "it test-played on a board whose game is over",
+    "not-played": "it was called on its caller's board unchanged",
+    "not-a-child": "the board it was called on is not its caller's with one mark added",
+    "not-taken-back": "a test-play's mark was left on the board",
+    "wrong-mark": "the wrong mark was test-played",
+    "told-wrong-side": "it was told the wrong side is to move",
+    "tried-twice": "a cell was test-played twice",
+    "missing-cells": "it left empty cells untried, which happen not to matter on this board",
+    "wrong-move": "the move it chose is not a best one",
+    "unsound-cut": "it cut where its window does not allow",
 }
 
 
