@@ -381,3 +381,23 @@ def test_a_departure_under_boards_names_its_position() -> None:
     # the departing call lies below the position it stopped at, the one named
     assert all(c in (".", wrong["board"][i]) for i, c in enumerate(data["board"]))
     assert wrong["returned"] != value(wrong["board"], wrong["to_move"], data["ai"])
+
+
+@pytest.mark.parametrize(("returned", "truth", "window", "sound"), [
+    (0, 0, None, True),              # no window: only the value itself
+    (1, 0, None, False),
+    (-1, -1, (0, INF), True),        # fail-soft below alpha: the truth is below too
+    (0, -1, (0, INF), True),         # fail-hard: alpha itself, the truth at most alpha
+    (0, 1, (0, INF), False),         # alpha returned, but the truth is above it
+    (1, 1, (-INF, 0), True),         # fail-soft above beta
+    (0, 1, (-INF, 0), True),         # fail-hard: beta itself, the truth at least beta
+    (0, -1, (-INF, 0), False),       # beta returned where the truth is below it
+    (1, 0, (-1, 1), False),          # inside an open window, a bound is no answer
+    (0, 0, (-1, 1), True),
+])
+def test_a_value_is_sound_for_its_window_as_the_textbook_says(returned: float, truth: float,
+                                                              window: Any, sound: bool) -> None:
+    """Fail-hard and fail-soft alpha-beta's invariant, written out case by case."""
+    from tracer.check.windows import is_sound
+
+    assert is_sound(returned, truth, window) is sound
