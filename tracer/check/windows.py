@@ -4,7 +4,9 @@ Which two arguments are the window is decided once per function: by their parame
 names (``alpha``/``beta``, ``a``/``b``, ``lo``/``hi``, ...) where both are numbers in every
 call, else as the two numbers that lie beyond every score (``±Infinity``, ``±1000``) at
 the search's first call and are numbers in every call. A bound beyond every score is read
-as infinite, so ``-1000`` and ``-Infinity`` mean the same window.
+as infinite, so ``-1000`` and ``-Infinity`` mean the same window; so is JavaScript's
+``±Infinity`` recorded as null (as JSON writes it), and a window parameter a call left to
+its default (``alpha=-inf``).
 """
 
 from __future__ import annotations
