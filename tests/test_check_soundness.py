@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from checking import LEARNERS, play_values, run_check, run_text, value, won
+from checking import calls as reference_calls
 from test_check_mistakes import EDITS, edited
 
 INF = float("inf")
@@ -55,6 +56,7 @@ BOARD_LINES = {
     "js_bounds_swapped.js": (r"^const board = .*$", "const board = {};", ""),
     "js_bound_as_value.js": (r"^const board = .*$", "const board = {};", ""),
     "js_root_twice.js": (r"^const board = .*$", "const board = {};", ""),
+    "py_search_twice.py": (r"^board = .*$", "board = {}", " "),
     "py_stop_at_win.py": (r"^board = .*$", "board = {}", " "),
     "py_bounds_swapped.py": (r"^board = .*$", "board = {}", " "),
     "py_bound_as_value.py": (r"^board = .*$", "board = {}", " "),
@@ -103,6 +105,8 @@ SOUND: dict[str, tuple[str, list[str], str | None, Any]] = {
     "js_stop_at_win.js": ("correct", ["stops-at-best"], "stops-at-win", None),
     "py_root_twice.py": ("correct", ["re-searches"], None, None),
     "js_root_twice.js": ("correct", ["re-searches"], None, None),
+    # The same in one function: call #1's first call is on its own board, unchanged.
+    "py_search_twice.py": ("correct", ["re-searches"], None, None),
     "py_stop_at_win.py": ("correct", ["stops-at-best"], "stops-at-win", None),
     "js_tie_ge.js": ("correct", ["tie-breaking"], "last-best", None),
     "js_window_not_passed.js": ("identical", [], "window-not-passed", (False, None)),
@@ -401,3 +405,19 @@ def test_a_value_is_sound_for_its_window_as_the_textbook_says(returned: float, t
     from tracer.check.windows import is_sound
 
     assert is_sound(returned, truth, window) is sound
+
+
+def test_a_board_searched_again_in_one_function_is_counted_call_by_call() -> None:
+    """py_search_twice.py: call #1, then its board's whole search again (#2 on), then each move's
+    whole search up to the first that keeps the board's score: as many calls as a plain minimax
+    counts for those searches."""
+    board = own_board("py_search_twice.py")
+    target = value(board, "X", "X")
+    searched = 1 + reference_calls(board, "X")
+    for i in (i for i in range(9) if board[i] == "."):
+        child = board[:i] + "X" + board[i + 1:]
+        searched += reference_calls(child, "O")
+        if value(child, "O", "X") == target:
+            break
+    _, data, _ = run_check(str(LEARNERS / "py_search_twice.py"))
+    assert data["calls"] == searched and data["differences_detail"][0]["call"] == 2

@@ -97,6 +97,8 @@ class _Walk:
         self.windows = windows
         self.ok: set[int] = set()
         self.shortcuts = Shortcuts()
+        #: Per call, its call on its own board unchanged (that board searched again), if it made one.
+        self.known: dict[int, int] = {}
 
     def run(self) -> Departure | None:
         try:
@@ -161,6 +163,7 @@ class _Walk:
         diff = placed(pcells, cells)
         if not diff and self.searched_again(parent, node):
             self.shortcuts.repeats.append(number)
+            self.known[parent] = node
             return None
         if not diff:
             return self.departure(node, number, "not-played", None, None, w.not_played(parent_number, mover))
@@ -220,7 +223,7 @@ class _Walk:
             child_values = self.solver.child_values(cells, mover)
             why = w.wrong_move(returned.move, child_values.get(returned.move), value, first_best)
             return self.departure(node, number, "wrong-move", value, first_best, why, window)
-        if missing and not self.shortcut(number, cells, mover, tried):
+        if missing and not self.shortcut(node, number, cells, mover, tried):
             # Right by chance: the cells left out happen not to matter on this board.
             why = w.missing_cells(tried, missing, empty)
             return self.departure(node, number, "missing-cells", value, first_best, why, window)
@@ -242,15 +245,21 @@ class _Walk:
         kind = "no-score" if returned.score is None else "wrong-score"
         return kind, w.wrong_inner(cells, mover, scores, value, maximising, returned)
 
-    def shortcut(self, number: int, cells: Cells, mover: str, tried: list[int]) -> bool:
-        """File a sound early return, if it is one: a cut (the search takes a window), or a stop
-        at the first test-play that reaches the best score possible for the side to move."""
+    def shortcut(self, node: int, number: int, cells: Cells, mover: str, tried: list[int]) -> bool:
+        """File a sound early return, if it is one: a cut (the search takes a window), a stop at
+        the first test-play that reaches the best score possible for the side to move, or at the
+        first that reaches the board's own score, searched before (``known``)."""
         if self.windows is not None and self.windows.found:
             self.shortcuts.cuts.append(number)
             return True
+        values = self.solver.child_values(cells, mover)
+        known = self.known.get(node)
+        if known is not None:  # its board searched again first: its score is known
+            target = self.s.returned(known).score
+            reached = [cell for cell in tried if values.get(cell) == target]
+            return bool(reached) and reached[0] == tried[-1]
         # The best a test-play can score, seen as this call sees its test-plays: a win for its side.
         best = self.solver.scale.terminal(mover, self.depth(cells) + 1, mover)
-        values = self.solver.child_values(cells, mover)
         reached = [cell for cell in tried if values.get(cell) == best]
         if reached and reached[0] == tried[-1]:
             self.shortcuts.stops.append(number)
