@@ -14,8 +14,9 @@ Shortcuts that cannot change the answer are not departures. A call given a windo
 where the score is at most alpha, at least beta where it is at least beta (alpha-beta,
 fail-hard or fail-soft). A call that returns the right score without trying every empty
 cell stopped early soundly if it was given a window (alpha-beta's cut) or stopped at the
-first test-play that reaches the best score possible for its side (a win); a skip that only
-happens not to matter on this board is still a departure. A call made on its caller's own
+first test-play that reaches the best score possible for its side (a win), or the board's
+own score, known from a search of that board just made; a skip that only happens not to
+matter on this board is still a departure. A call made on its caller's own
 board (the root's value searched first, then its moves) is a search done again, judged on
 its own. The first search's chosen move
 must be a best move whatever shortcut it took. What shortcuts were taken is kept
