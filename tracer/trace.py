@@ -17,16 +17,15 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, MutableSequence
+from typing import NamedTuple
 
 from .hooks import ask
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from .games.base import Rules
-else:
-    from .records import NamedTuple
 
 
 #: A column of integers: an array once the rows are complete (a list while a search fills them).

@@ -1,8 +1,7 @@
 """What the commands wire together, without click: an input read, a game built, a search chosen, outputs asked for.
 
-Both ways into a trace run use these: click's program (``tracer.commands``) and the
-quick run ``tracer.cli`` parses by hand. So a run that prints a summary loads
-neither click nor any output it does not produce.
+Click's program (``tracer.commands``) uses these; each output's own modules are
+loaded only when that output is asked for.
 """
 
 from __future__ import annotations

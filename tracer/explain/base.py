@@ -15,6 +15,7 @@ name.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from typing import NamedTuple
 
 from ..style import OUTCOME_BORDER, OUTCOME_FILL
 from . import labels, pagewords
@@ -25,12 +26,10 @@ from .text import calls, capitalised, signed
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from ..trace import Call, Trace
     from .questions import Question
-else:
-    from ..records import NamedTuple
 
 #: A line a plug-in adds to the log: its tag (``window``, ``memo``) and its text.
 Note = tuple[str, str]

@@ -9,13 +9,9 @@ written; ``POINT_SIZE`` stands for ``POINT-SIZE``, and None leaves one out.
 
 from __future__ import annotations
 
-from ..errors import visible
+from typing import NamedTuple
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from ..records import NamedTuple
+from ..errors import visible
 
 #: What ``html.escape`` replaces, and with what (the ``html`` module loads HTML's 2,000-odd
 #: entities with it, which a run that draws nothing never needs).

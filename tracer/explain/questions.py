@@ -8,7 +8,8 @@ these types, so the page and ``trace quiz`` ask them all alike.
 
 from __future__ import annotations
 
-from ..records import Value
+from dataclasses import dataclass
+
 from .text import signed
 
 TYPE_CHECKING = False
@@ -21,25 +22,19 @@ if TYPE_CHECKING:
 Moment = tuple[str, int, int]
 
 
-class Choice(Value):
+@dataclass(frozen=True)
+class Choice:
     """One answer a learner can give."""
 
-    __slots__ = ("label", "accepts")
     #: How the answer is shown (``+1``, ``cell 4``, ``pruned``).
     label: str
     #: Every spelling typed for it that counts as this answer, lowercased.
     accepts: tuple[str, ...]
 
-    def __init__(self, label: str, accepts: tuple[str, ...]):
-        self._set("label", label)
-        self._set("accepts", accepts)
 
-
-class Question(Value):
+@dataclass(frozen=True)
+class Question:
     """One question about one call, with the answer the trace recorded."""
-
-    __slots__ = ("kind", "call", "depth", "prompt", "choices", "answer", "explanation", "ask", "reveal",
-                 "ask_alone", "reveal_alone", "many")
 
     #: Its kind: ``value``, ``pick``, or one a search adds (see ``SearchWords.question_kinds``).
     kind: str
@@ -60,18 +55,11 @@ class Question(Value):
     reveal: Moment
     #: For ``value``: when to ask and reveal instead if the call's own test-plays are
     #: not in the quiz (the learner predicts from the board, before any test-play).
-    ask_alone: Moment | None
-    reveal_alone: Moment | None
+    ask_alone: Moment | None = None
+    reveal_alone: Moment | None = None
     #: Whether the answer is a set of moves, typed in any order (``trace quiz`` only: its
     #: one choice accepts them as ``GameWords.moves_answer`` spells them).
-    many: bool
-
-    def __init__(self, kind: str, call: int, depth: int, prompt: str, choices: tuple[Choice, ...], answer: int,
-                 explanation: str, ask: Moment, reveal: Moment, ask_alone: Moment | None = None,
-                 reveal_alone: Moment | None = None, many: bool = False):
-        for name, value in zip(self.__slots__, (kind, call, depth, prompt, choices, answer, explanation, ask,
-                                                reveal, ask_alone, reveal_alone, many), strict=True):
-            self._set(name, value)
+    many: bool = False
 
     @property
     def right(self) -> Choice:

@@ -16,14 +16,11 @@ input files, and how its header and states are written in a JSON trace.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple, Protocol
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple, Protocol
-else:  # a summary run never loads typing: Rules is only ever an annotation
-    from ..records import NamedTuple
-
-    Protocol = object
+    from typing import Any
 
 
 class Rules(Protocol):

@@ -9,6 +9,7 @@ terminal, then renders every file and only then writes them all.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import NamedTuple
 
 from ..errors import quote, visible
 from ..trace import Trace
@@ -16,9 +17,7 @@ from .safe_write import echo, staged_writes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, ClassVar, NamedTuple
-else:
-    from ..records import NamedTuple
+    from typing import Any, ClassVar
 
 
 class Request(NamedTuple):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import sys
 import types
+from typing import NamedTuple
 
 from .. import games
 from ..errors import InputError, quote
@@ -31,9 +32,7 @@ from .base import SearchKind, Setting
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
-else:
-    from ..records import NamedTuple
+    from typing import Any
 
 __all__ = ["GUIDE", "SearchKind", "SearchSpec", "Setting", "Variant", "baseline", "compare_set", "find",
            "guide_calls", "kinds", "names", "register", "run_search", "run_variants", "unregister"]
@@ -71,10 +70,10 @@ def kinds() -> list[SearchKind]:
     first, then by name."""
     global _found_all
     if not _found_all:
-        from ..modules import submodules
+        import pkgutil
 
         _found_all = True
-        for name in submodules(__path__):
+        for _finder, name, _is_package in pkgutil.iter_modules(__path__):
             if name not in _KINDS and not name.startswith("_"):
                 kind = _module_kind(name)
                 if kind is not None:
