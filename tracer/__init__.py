@@ -43,9 +43,10 @@ boards, calls, results and traces show themselves in Jupyter.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import hooks
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import IO, Any

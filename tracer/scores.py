@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import InputError, quote
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, MutableSequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .hooks import ask
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

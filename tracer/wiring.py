@@ -11,10 +11,10 @@ import io
 import os
 import sys
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from .errors import InputError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -9,13 +9,13 @@ trace, so a renderer asks for them once and never tests a name.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from .. import games, search
 from . import labels
 from .base import FigureWords, GameWords, Marker, NodeLook, Note, SearchWords
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -15,7 +15,7 @@ name.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..style import OUTCOME_BORDER, OUTCOME_FILL
 from . import labels, pagewords
@@ -24,7 +24,6 @@ from .pagewords import Step
 from .phrases import Phrases
 from .text import calls, capitalised, signed
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

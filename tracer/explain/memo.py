@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..style import HIT_BORDER, INNER_FILL, OUTCOME_FILL
 from ..trace import Call
 from . import labels, pagewords
@@ -10,7 +12,6 @@ from .labels import LegendRow
 from .questions import YES_NO, Question, who
 from .text import signed
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -8,6 +8,8 @@ the words cannot drift from the algorithm.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..search.negamax import negated_scores
 from ..style import SMALL_POINTS
 from ..trace import Call
@@ -17,7 +19,6 @@ from .labels import LegendRow
 from .questions import Question, choice_window, score_choice, who
 from .text import signed
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -9,10 +9,10 @@ these types, so the page and ``trace quiz`` ask them all alike.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .text import signed
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..trace import Call
     from .base import GameWords

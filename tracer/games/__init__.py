@@ -10,10 +10,11 @@ docs all read from here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import InputError, quote
 from .base import GameKind, GameOption, Rules, Variation
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -16,9 +16,8 @@ input files, and how its header and states are written in a JSON trace.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

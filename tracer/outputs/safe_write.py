@@ -25,10 +25,10 @@ import os
 import stat
 import sys
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..errors import EnvironmentFault, safe_name
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import IO, Any, TextIO

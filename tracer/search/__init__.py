@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import sys
 import types
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import games
 from ..errors import InputError, quote
 from ..trace import SearchInfo, Trace
 from .base import SearchKind, Setting
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

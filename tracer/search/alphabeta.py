@@ -27,13 +27,12 @@ cut, in loop order.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..scores import MAX_SCORE
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind, Setting
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

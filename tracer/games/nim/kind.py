@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import InputError
 from ..base import GameKind, GameOption, Variation
 from .notation import MAX_BYTES
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

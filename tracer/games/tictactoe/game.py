@@ -11,12 +11,12 @@ the AI's win, then a full board.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ...errors import InputError
 from ...scores import TUTORIAL, Scores
 from .board import EMPTY_CELLS, GUIDE_SIZE, HAS_LINE, Board, Geometry, geometry, other
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

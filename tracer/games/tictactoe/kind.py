@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 from ...errors import InputError
 from ..base import GameKind, GameOption, Variation
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -21,12 +21,12 @@ small positions of a larger board are searched: at most ``MAX_EMPTY`` empty cell
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...errors import InputError
 from .board import GUIDE_SIZE, MAX_SIZE, MIN_SIZE, Board, default_in_a_row, other
 from .cells import EXPECTED_BOARD, _content_rows, _read_cells, array_text, parse_cells, surely_a_board
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 

@@ -10,11 +10,11 @@ always from MAX's point of view.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...errors import printable
 from .notation import TreeNodes, format_tree, parse_tree
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

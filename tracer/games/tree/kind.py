@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import InputError, printable
 from ..base import GameKind
 from .notation import MAX_BYTES, MAX_DEPTH, looks_like_tree
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
