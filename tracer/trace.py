@@ -16,7 +16,7 @@ walked in call order without ever being materialised.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, MutableSequence
+from collections.abc import Callable, Iterator, MutableSequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .hooks import ask
@@ -569,6 +569,26 @@ class Call:
         p = self.trace.positions
         game = self.trace.game
         return [Result(move, int(p.score[child]), game) for move, child in p.children(self.pid)]
+
+    def chosen_line(self, continues_at: Callable[[Call], Call | None] | None = None) -> list[Call]:
+        """The calls each call chose (step 16), one after another below this one, first move first.
+
+        The line ends at a finished game, or where a call chose no test-play: a call
+        answered without searching (a memo cache hit has no children), or a learner's call
+        that picked none. ``continues_at`` (a search's words plug-in's) names the call whose
+        subtree stands for such a call; the line then goes on below that call.
+        """
+        line, node = [], self
+        while node.terminal is None:
+            source = None if continues_at is None else continues_at(node)
+            if source is not None:
+                node = source
+                continue
+            if node.best_index is None or node.size == 1:
+                break
+            node = node.children()[node.best_index]
+            line.append(node)
+        return line
 
     def descendant(self, number: int) -> Call:
         """The call numbered ``number`` in this call's subtree."""

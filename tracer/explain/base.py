@@ -569,6 +569,16 @@ class SearchWords:
         """``≤``/``≥`` when row ``pid``'s score is only a bound on the true value, else ''."""
         return ""
 
+    def bound_reason(self, call: Call) -> str:
+        """``trace play``'s reason for a test-play whose score is only a bound (``≤ +1: a cut
+        below showed …``), '' when its score is the true value."""
+        sign = self.bound_sign(call.pid)
+        if not sign:
+            return ""
+        side, score = ("at most" if sign.startswith("≤") else "at least"), signed(call.score)
+        return (f"{sign} {score}: a cut below showed it is {side} {score}, no better than an earlier "
+                "test-play, so its line was not worked out")
+
     def bound_signs(self) -> list[str] | None:
         """``bound_sign`` of every row, None when no score is a bound (the page's ``bounds``)."""
         return None

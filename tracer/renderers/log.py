@@ -37,11 +37,7 @@ def chosen_line_moves(trace: Trace) -> list[Call]:
 
     A memo cache hit has no children: the line stops there, short of the game's end.
     """
-    line, node = [], trace.root
-    while node.terminal is None and node.size > 1:
-        node = node.children()[node.best_index or 0]
-        line.append(node)
-    return line
+    return trace.root.chosen_line()
 
 
 def forced_win_words(trace: Trace) -> str:
