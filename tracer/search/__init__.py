@@ -21,8 +21,6 @@ tracer.search.alphabeta`` works) and is the short way to trace a game.
 
 from __future__ import annotations
 
-import sys
-import types
 from typing import TYPE_CHECKING, NamedTuple
 
 from .. import games
@@ -229,13 +227,3 @@ def run_variants(game: Any) -> list[tuple[Variant, Trace]]:
     """Record every search of the comparison on ``game``."""
     return [(v, v.search.run(v.game)) for v in compare_set(game)]
 
-
-class _CallablePackage(types.ModuleType):
-    """This package, callable as ``run_search``."""
-
-    def __call__(self, game: Any, algorithm: str = "minimax", **settings: Any) -> Trace:
-        """Record ``algorithm`` (the guide's minimax unless named) on ``game``."""
-        return run_search(game, algorithm, **settings)
-
-
-sys.modules[__name__].__class__ = _CallablePackage
