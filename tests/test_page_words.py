@@ -78,7 +78,7 @@ def expected_steps(trace: Trace) -> list[tuple[str, int]]:
 
 def trace_of(example: str, algorithm: str, cutoff: str, scores: str, order: str, ai: str) -> Trace:
     text, source = read_input(None, example)
-    return SearchSpec(algorithm, cutoff).run(build_game(text, source, None, None, ai, scores, order))
+    return SearchSpec(algorithm, cutoff).run(build_game(text, source, ai=ai, scores=scores, order=order))
 
 
 @pytest.fixture(scope="module")
