@@ -416,7 +416,7 @@ def test_jupyter_shows_the_heaps():
 def test_the_step_through_page_steps_through_the_heaps(cli, heaps_file, tmp_path, browser, algorithm):
     """No page module knows the heaps or counting minimax: the page draws each state in the
     words the heaps' plug-in wrote and tells every step in the neutral words, as Python does."""
-    from tracer.renderers.steps import PageSteps
+    from page_steps import PageSteps
 
     result = cli(str(heaps_file), "-q", "--html", "p.html", *algorithm)
     assert result.exit_code == 0, result.output

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from page_steps import PageSteps
 from test_cut_words import INF, Called, cut_phrase, infinite, plain_alphabeta
 from test_quiz_page import open_page, pages  # noqa: F401 - fixtures
 
@@ -17,7 +18,6 @@ from tracer.explain.pagewords import BEGIN
 from tracer.explain.text import signed
 from tracer.renderers.html import asset
 from tracer.renderers.quiz import build_settings, questions
-from tracer.renderers.steps import PageSteps
 from tracer.search import SearchSpec
 from tracer.trace import Trace
 

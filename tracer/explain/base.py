@@ -445,7 +445,7 @@ class GameWords:
 
     def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
         """A row's own slot values, as the page module (or, with none, its rows' words) fills
-        them: the page's Python narration (``renderers/steps.py``) asks this."""
+        them: the page's Python narration (``tests/page_steps.py``) asks this."""
         return {"state": self.describe(state),
                 "terminal": self.terminal_sentence(state, terminal) if terminal else ""}
 
@@ -711,7 +711,7 @@ class SearchWords:
 
     def page_notes(self, step: Step) -> list[tuple[str, dict[str, Any]]]:
         """What the search adds to the story at ``step``: templates and their slots, as its
-        page module fills them (``renderers/steps.py`` tells the page's steps with them)."""
+        page module fills them (``tests/page_steps.py`` tells the page's steps with them)."""
         return []
 
     def untold(self, step: Step) -> bool:
