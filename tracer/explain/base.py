@@ -735,3 +735,12 @@ def _number_first(token: str) -> tuple[bool, int, str]:
     digits = token.isascii() and token.isdigit()
     plain = token.lstrip("0") or "0"
     return (not digits, len(plain) if digits else 0, plain if digits else token)
+
+
+def who(words: GameWords, call: Call) -> str:
+    """A call as a question names it: ``call #2 (cell 1 played: O to move on XXO/X.X/OO.)``
+    (the page's ``quiz.who`` templates)."""
+    slots = {"call": call.call, "player": words.player(call.state), "state": words.describe(call.state)}
+    if call.move is None:
+        return words.phrases().say("quiz.who", **slots)
+    return words.phrases().say("quiz.who.played", short=words.move_short(call.move), **slots)

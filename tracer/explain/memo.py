@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from ..style import HIT_BORDER, INNER_FILL, OUTCOME_FILL
 from ..trace import Call
 from . import labels, pagewords
-from .base import NodeLook, Note, SearchWords
+from .base import NodeLook, Note, SearchWords, who
 from .labels import LegendRow
-from .questions import YES_NO, Question, who
+from .questions import YES_NO, Question
 from .text import signed
 
 if TYPE_CHECKING:

@@ -14,9 +14,9 @@ from ..search.negamax import negated_scores
 from ..style import SMALL_POINTS
 from ..trace import Call
 from . import labels, pagewords
-from .base import Note, SearchWords
+from .base import Note, SearchWords, who
 from .labels import LegendRow
-from .questions import Question, choice_window, score_choice, who
+from .questions import Question, choice_window, score_choice
 from .text import signed
 
 if TYPE_CHECKING:

@@ -9,13 +9,8 @@ these types, so the page and ``trace quiz`` ask them all alike.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .text import signed
-
-if TYPE_CHECKING:
-    from ..trace import Call
-    from .base import GameWords
 
 # Where the page stands when it asks or reveals: (anchor, call, offset), the anchor
 # being the step at which the call begins or its last step (its return).
@@ -116,12 +111,3 @@ def bound_choice(text: str) -> Choice:
 
 
 YES_NO = (Choice("yes", ("y", "yes")), Choice("no", ("n", "no")))
-
-
-def who(words: GameWords, call: Call) -> str:
-    """A call as a question names it: ``call #2 (cell 1 played: O to move on XXO/X.X/OO.)``
-    (the page's ``quiz.who`` templates)."""
-    slots = {"call": call.call, "player": words.player(call.state), "state": words.describe(call.state)}
-    if call.move is None:
-        return words.phrases().say("quiz.who", **slots)
-    return words.phrases().say("quiz.who.played", short=words.move_short(call.move), **slots)

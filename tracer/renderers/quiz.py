@@ -22,7 +22,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..explain import for_trace
-from ..explain.questions import Choice, Question, bounded_choice, choice_window, score_choice, who
+from ..explain.base import who
+from ..explain.questions import Choice, Question, bounded_choice, choice_window, score_choice
 from ..explain.text import bounded
 from ..trace import Call, Trace
 from .log import step_lines
