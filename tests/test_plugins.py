@@ -25,8 +25,8 @@ import tracer
 from tracer import explain, games, search
 from tracer.errors import InputError
 from tracer.explain import GameWords, SearchWords, labels
-from tracer.explain.labels import LegendRow
 from tracer.explain.base import who
+from tracer.explain.labels import LegendRow
 from tracer.explain.questions import Question, score_choice
 from tracer.games import GameKind
 from tracer.search import SearchKind, Setting
