@@ -252,7 +252,8 @@ class _CallablePackage(types.ModuleType):
     grew, and a package's name on ``tracer`` is the package once it is imported."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return __getattr__(_CALLED_AS[self.__name__])(*args, **kwargs)
+        function: Any = __getattr__(_CALLED_AS[self.__name__])
+        return function(*args, **kwargs)
 
 
 #: Each callable package, and the exported function a call of it runs.

@@ -507,6 +507,24 @@ class Call:
         return int(self.trace.positions.state[self.pid])
 
     @property
+    def position(self) -> Any:
+        """The state in the game's own terms: for tic-tac-toe the board and the mark to move,
+        for Nim the heaps and who moves, for a textbook tree the node's label and who moves
+        there (the state itself for a game that names no position)."""
+        from .games import kind_of
+
+        return kind_of(self.trace.game).position(self.trace.game, self.state)
+
+    def __getattr__(self, name: str) -> Any:
+        """The position's own names as the call's: ``call.board`` and ``call.mark`` for
+        tic-tac-toe, ``call.heaps`` for Nim, ``call.node`` for a tree."""
+        if not name.startswith("_"):
+            position = self.position
+            if name in getattr(position, "_fields", ()):
+                return getattr(position, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
     def terminal_code(self) -> int:
         """0 if the game goes on here, else the game's terminal code."""
         return self.trace.positions.terminal[self.pid]

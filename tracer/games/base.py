@@ -116,6 +116,11 @@ class GameKind:
     #: (a learner's recorded search, ``trace check``) is not offered: only found by name.
     offered: bool = True
 
+    def position(self, game: Any, state: int) -> Any:
+        """``state`` in the game's own terms, as ``Call.position`` gives it (a named tuple
+        whose fields a call offers as its own: ``call.board``); the state itself by default."""
+        return state
+
     def sniff(self, text: str) -> int:
         """How surely ``text`` (an input file's start) is this game's: 0 not at all, higher
         surer. The registry reads an input as the game that answers highest."""

@@ -39,6 +39,9 @@ class TicTacToeKind(GameKind):
     reads_version1 = True
     max_depth = 25  # a 5x5 board's cells (its positions have at most 9 empty cells)
 
+    def position(self, game: Any, state: int) -> Any:
+        return game.position(state)
+
     def sniff(self, text: str) -> int:
         from .notation import surely_a_board
 

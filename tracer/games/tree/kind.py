@@ -25,6 +25,9 @@ class TreeKind(GameKind):
     max_bytes = MAX_BYTES
     max_depth = MAX_DEPTH
 
+    def position(self, game: Any, state: int) -> Any:
+        return game.position(state)
+
     def sniff(self, text: str) -> int:
         return 2 if looks_like_tree(text) else 0
 
