@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from page_steps import PageSteps
 from test_viewer import Viewer
 
 import tracer
@@ -23,7 +24,6 @@ from tracer.games.tictactoe.board import MAX_SIZE, Board, default_in_a_row, geom
 from tracer.games.tictactoe.game import TicTacToe, centre_first
 from tracer.games.tictactoe.notation import MAX_EMPTY, parse_board
 from tracer.renderers.html import render_html
-from tracer.renderers.steps import PageSteps
 from tracer.search import SearchSpec
 
 SHAPES = [(n, k) for n in range(3, MAX_SIZE + 1) for k in range(3, n + 1)]

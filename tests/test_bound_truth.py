@@ -10,7 +10,7 @@ a plain minimax written here computes from the game's rules alone:
   value at most ``v``, one it calls ``≥ v`` at least ``v``;
 * every output says the same of every call: the log (step 17 and the caller's step
   12), the tree's DOT (its score line and the arrow back), the step-through's story
-  (``renderers/steps.py``: the return and the save), the quiz's answer, the JSON's
+  (``tests/page_steps.py``: the return and the save), the quiz's answer, the JSON's
   ``bound`` field, and the game page's reason line. A bound is written with its ``≤``
   or ``≥`` and never told as what best play gives.
 """
@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from page_steps import PageSteps
 
 from tracer.cli import build_game
 from tracer.errors import InputError
@@ -33,7 +34,6 @@ from tracer.explain.text import INDENT, bounded, signed
 from tracer.play.match import Decision
 from tracer.renderers.log import render_log
 from tracer.renderers.quiz import questions
-from tracer.renderers.steps import PageSteps
 from tracer.renderers.tree import game_tree
 from tracer.search import SearchSpec, compare_set
 from tracer.trace import Call, Trace

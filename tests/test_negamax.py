@@ -438,7 +438,7 @@ def open_page(browser, tmp_path):
 def test_the_page_tells_negamax_and_asks_the_score_for_the_side_to_move(open_page):
     """The page's quiz carries negamax's question; each accepts only the reference's answer, and
     a whole quiz answered right by keyboard ends with every question right. (The story, step by
-    step, is held to renderers/steps.py by tests/test_page_words.py's negamax cases.)"""
+    step, is held to tests/page_steps.py by tests/test_page_words.py's negamax cases.)"""
     board = "XO..X..O."
     trace = SearchSpec("negamax").run(game(board, "X"))
     _move, _score, ref = plain_negamax(board, "X", "X")

@@ -257,7 +257,7 @@ def compare(board: str | None, example: str | None, turn: str | None, game_name:
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     text, source = read_input(board, example)
-    game = build_game(text, source, game_name, turn, ai, scores,
+    game = build_game(text, source, game_name, turn, ai=ai, scores=scores,
                       given=given_options(["ai", "scores", "misere", *shape]), misere=misere, **shape)
     traces = [trace for _, trace in run_variants(game)]
     run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())

@@ -1,8 +1,7 @@
 """What the commands wire together, without click: an input read, a game built, a search chosen, outputs asked for.
 
-Both ways into a trace run use these: click's program (``tracer.commands``) and the
-quick run ``tracer.cli`` parses by hand. So a run that prints a summary loads
-neither click nor any output it does not produce.
+Click's program (``tracer.commands``) uses these; each output's own modules are
+loaded only when that output is asked for.
 """
 
 from __future__ import annotations
@@ -12,10 +11,10 @@ import io
 import os
 import sys
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from .errors import InputError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -114,10 +113,10 @@ def chosen_search(algorithm: str, given: dict[str, Any]) -> SearchSpec:
 
 
 def build_game(data: bytes, source: str, game_name: str | None = None, turn: str | None = None,
-               ai: str = "X", scores: str = "tutorial", order: str = "ascending",
                given: Collection[str] = (), **options: Any) -> Any:
     """The game an input file's bytes describe (the one named, else the one its text is
-    written for), shaped by the options each game takes (the others leave it as it is).
+    written for), shaped by the options each game takes (the others leave it as it is);
+    an option not given keeps the game's own default (``GameOption.default``).
 
     ``given`` names the options the user gave: one the game does not take is refused
     (``--scores depth`` on a tree), never silently left unused.
@@ -131,7 +130,8 @@ def build_game(data: bytes, source: str, game_name: str | None = None, turn: str
             takers = [k.title for k in games.kinds() if name in {o.name for o in k.options}]
             raise InputError(f"applies only to {' and '.join(takers) or 'no game'}; this input is "
                              f"{kind.title}: leave the option out", f"--{name.replace('_', '-')}")
-    return kind.read(data, source, {"turn": turn, "ai": ai, "scores": scores, "order": order, **options})
+    defaults = {option.name: option.default for option in kind.options}
+    return kind.read(data, source, {"turn": turn, **defaults, **options})
 
 
 def stem_of(path: str | None, example: str | None) -> str:

@@ -9,16 +9,14 @@ terminal, then renders every file and only then writes them all.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import quote, visible
 from ..trace import Trace
 from .safe_write import echo, staged_writes
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, ClassVar, NamedTuple
-else:
-    from ..records import NamedTuple
+    from typing import Any, ClassVar
 
 
 class Request(NamedTuple):

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 from ...errors import InputError
 from ..base import GameKind, GameOption, Variation
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -38,6 +38,9 @@ class TicTacToeKind(GameKind):
     json_keys = frozenset({"board", "mark", "empty"})
     reads_version1 = True
     max_depth = 25  # a 5x5 board's cells (its positions have at most 9 empty cells)
+
+    def position(self, game: Any, state: int) -> Any:
+        return game.position(state)
 
     def sniff(self, text: str) -> int:
         from .notation import surely_a_board
