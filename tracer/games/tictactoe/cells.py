@@ -29,6 +29,9 @@ _ARRAY_START = re.compile(r"(?:(?:const|let|var)\s+)?(?:[A-Za-z_$][\w$]*\s*=\s*)
 
 #: The empty board as the guide's array of indexes, ``[0, 1, ..., 8]``.
 _INDEX_ARRAY = re.compile(r"\[\s*" + r"\s*,\s*".join(map(str, range(9))) + r"\s*,?\s*\]")
+#: The empty board's nine cells on one line, each written as its own index (a Nim heap of
+#: 12 million objects could never be meant).
+_INDEX_LINE = "".join(map(str, range(9)))
 
 
 def surely_a_board(text: str) -> bool:
@@ -41,6 +44,13 @@ def surely_a_board(text: str) -> bool:
     first = rows[0][1]
     start = _ARRAY_START.match(first)
     return start is not None and ('"' in first or "'" in first or bool(_INDEX_ARRAY.match(first, start.end() - 1)))
+
+
+def the_empty_board_as_indexes(text: str) -> bool:
+    """Whether a file's one line of content is the empty board written as its cells' indexes,
+    ``012345678``: a board in the one-line notation, though it is also a line of numbers."""
+    rows = _content_rows(text)
+    return len(rows) == 1 and rows[0][1].strip() == _INDEX_LINE
 
 
 def _quote(text: str, limit: int = 40) -> str:
