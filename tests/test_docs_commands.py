@@ -283,3 +283,23 @@ def test_the_runner_runs_what_a_shell_would(tmp_path):
     assert quoted_pattern(["a", "...", "d"]).fullmatch("a\nd\n")
     assert not quoted_pattern(["a", "d"]).fullmatch("a\nb\nd\n")
     assert [c.text for c in page_commands("```console\n$ cat f\nx\n$ trace f\n...\n```\n")] == ["cat f", "trace f"]
+
+
+def test_the_long_description_has_no_relative_link():
+    """The package's long description is the README with the substitutions pyproject.toml gives
+    hatch-fancy-pypi-readme (applied here in order, as it applies them): off the repository no
+    picture or link may point at a relative path, and each still names its file."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = project["tool"]["hatch"]["metadata"]["hooks"]["fancy-pypi-readme"]
+    assert "readme" in project["project"]["dynamic"] and hook["fragments"] == [{"path": "README.md"}]
+    text = TEXT
+    for rule in hook["substitutions"]:
+        text = re.sub(rule["pattern"], rule["replacement"], text)
+    relative = [target for _, target in LINK.findall(text) if not re.match(r"[a-z]+:", target)]
+    assert relative == []
+    for _, target in LINK.findall(TEXT):
+        if not re.match(r"[a-z]+:", target):
+            assert f"`{target.split('#')[0]}`" in text, target
+    assert "*(Picture: The game tree of the guide's board" in text
