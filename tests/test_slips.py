@@ -58,8 +58,8 @@ def test_the_guides_array_with_unquoted_marks_says_to_quote_them(cli, tmp_path: 
     result = cli("array.txt")
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == ('trace: error: array.txt:1: expected "X", "O" or a number at item 1 of the array, '
-                             'found X without quotes: write the marks in quotes, as the guide does '
-                             '(["X", 1, "O", ...])\n')
+                             "found 'X, 1, O, X, 4, X, O, O, 8'; a mark without its quotes: write the marks in "
+                             'quotes, as the guide does (["X", 1, "O", ...])\n')
     # Quoted, it is the guide's board; numbers alone in brackets stay a tree and Nim's heaps.
     (tmp_path / "array.txt").write_text('["X", 1, "O", "X", 4, "X", "O", "O", 8]\n')
     assert cli("array.txt", "--stats").stdout.startswith("board                X.O/X.X/OO.")

@@ -212,11 +212,11 @@ def _parse_array(content: str, source: str, line: int, size: int | None = None) 
     while pos < len(inner):
         match = _ARRAY_ITEM.match(inner, pos)
         if not match or match.end() == pos:
-            bare = _BARE_MARK.match(inner, pos)
-            found = (f"{bare.group(1)} without quotes: write the marks in quotes, as the guide does "
-                     f'(["X", 1, "O", ...])' if bare else _quote(inner[pos:]))
+            hint = ('; a mark without its quotes: write the marks in quotes, as the guide does '
+                    '(["X", 1, "O", ...])' if _BARE_MARK.match(inner, pos) else "")
             raise InputError(
-                f'expected "X", "O" or a number at item {len(cells) + 1} of the array, found {found}',
+                f'expected "X", "O" or a number at item {len(cells) + 1} of the array, '
+                f"found {_quote(inner[pos:])}{hint}",
                 source,
                 line,
             )
