@@ -178,6 +178,14 @@ def log_lines(trace: Trace) -> tuple[dict[int, str], dict[int, str]]:
 def test_the_log_and_the_tree_write_a_bound_as_a_bound(name: str, trace: Trace) -> None:
     returns, saved = log_lines(trace)
     source = game_tree(trace).source if trace.calls <= 400 else ""
+    # Each call's node label and incoming edge label, the first of each in the DOT source, read
+    # in one pass (searching the whole source once per call took most of this test's time).
+    nodes: dict[int, str] = {}
+    edges: dict[int, str] = {}
+    for found in re.finditer(r"\bn(\d+) \[label=(.*)\]\n", source):
+        nodes.setdefault(int(found.group(1)), found.group(2))
+    for found in re.finditer(r"-> n(\d+) \[label=\"([^\"]*)\"", source):
+        edges.setdefault(int(found.group(1)), found.group(2))
     for number, (sign, call) in claims(trace).items():
         told = bounded(call.score, sign)
         for line in (returns.get(number), saved.get(number)):
@@ -187,17 +195,16 @@ def test_the_log_and_the_tree_write_a_bound_as_a_bound(name: str, trace: Trace) 
                 assert f"only a bound, {told}" in line, f"{name} #{number}: {line}"
             else:
                 assert "only a bound" not in line, f"{name} #{number}: {line}"
-        node = re.search(rf"\bn{number} \[label=(.*)\]\n", source)
-        if node is None or call.terminal_code:
+        label = nodes.get(number)
+        if label is None or call.terminal_code:
             continue
-        label = node.group(1)
         if sign and not for_trace(trace)[0].draws_shapes:
             assert f"{'max' if call.maximising else 'min'} {told}" in label, f"{name} #{number}"
         if not sign:
             assert "(a bound)" not in label and not re.search(r"(max|min) [≤≥]", label), f"{name} #{number}"
-        edge = re.search(rf"-> n{number} \[label=\"([^\"]*)\"", source)
-        if edge is not None and "↑" in edge.group(1):
-            assert edge.group(1).endswith(f"↑ {told}"), f"{name} #{number}: {edge.group(1)}"
+        edge = edges.get(number)
+        if edge is not None and "↑" in edge:
+            assert edge.endswith(f"↑ {told}"), f"{name} #{number}: {edge}"
 
 
 PAGE_TRACES = [(n, t) for n, t in TRACES if t.calls <= 800]

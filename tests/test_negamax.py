@@ -159,6 +159,7 @@ def test_every_call_returns_the_reference_s_score_for_its_mover(board, mark, ai)
     assert (trace.root.best, trace.root.extra("mover_score")) == (move, score)
 
 
+@pytest.mark.slow  # every position below each board
 @pytest.mark.parametrize(("board", "mark"), BOARDS)
 def test_negamax_is_minimax_seen_from_the_side_to_move(board, mark):
     for scores, order in ((TUTORIAL, tuple(range(9))), (DEPTH, (4, 0, 2, 6, 8, 1, 3, 5, 7))):

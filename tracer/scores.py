@@ -11,7 +11,7 @@ from .errors import InputError, quote
 if TYPE_CHECKING:
     from typing import Any
 
-#: Largest magnitude of a score (README: "Score schemes"). Far below 2^53, so the
+#: Largest magnitude of a score (docs/usage.md, --scores). Far below 2^53, so the
 #: step-through page's JavaScript numbers hold every score exactly, and below 2^31.
 MAX_SCORE = 10**9
 #: A score as --scores takes it: plain ASCII decimal digits, an optional leading '-'.

@@ -32,6 +32,8 @@ class Request(NamedTuple):
     quiet: bool = False
     stats: bool = False
     log_path: str | None = None
+    #: ``--full-log``: the whole log on a terminal too, however long.
+    full_log: bool = False
     max_nodes: int | None = None
     depth: int | None = None
     focus: int = 1

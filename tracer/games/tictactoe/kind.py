@@ -43,10 +43,14 @@ class TicTacToeKind(GameKind):
         return game.position(state)
 
     def sniff(self, text: str) -> int:
+        from .cells import the_empty_board_as_indexes
         from .notation import surely_a_board
 
         # The guide's array is surely a board; any other text may be one, and is read as
-        # one unless another game claims it.
+        # one unless another game claims it. The empty board's indexes on one line are a
+        # board before they are Nim's line of numbers (a heap of 12 million objects).
+        if the_empty_board_as_indexes(text):
+            return 5
         return 3 if surely_a_board(text) else 1
 
     def read(self, data: bytes, source: str, options: dict[str, Any]) -> Any:

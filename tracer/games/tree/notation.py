@@ -1,6 +1,6 @@
 """Tree files: an abstract game tree written as nested lists, parsed with exact error positions.
 
-The notation (see README.md, "Textbook trees")::
+The notation (see docs/games.md, "Textbook trees")::
 
     # Russell & Norvig, figure 5.2
     A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
