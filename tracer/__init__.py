@@ -24,7 +24,8 @@ What ``tracer`` offers (``help(tracer.NAME)`` tells more):
   a board as a game; ``Nim(heaps, misere=False, order="ascending")``: Nim from heaps such
   as ``[1, 3, 5]``;
 * ``check(fn, board)``: a learner's own minimax function run and held, call by call,
-  against the guide's (``trace check`` for a program file);
+  against the guide's (``trace check`` for a program file); ``check_class(folder)``: every
+  submission in a class folder checked apart, the rows returned (``trace check DIR``);
 * ``Trace``, ``Call``, ``Result``: what a search records; ``save(trace, path)`` and
   ``load(path)``: a trace as a JSON file; ``figures(trace)``, ``test_play_figure(trace, n)``,
   ``overview_figure(trace)``: the guide's figures (``Figure``, ``FigureSeries``), shown in
@@ -77,6 +78,7 @@ __all__ = [
     "TracerError",
     "cell_name",
     "check",
+    "check_class",
     "figures",
     "load",
     "Nim",
@@ -99,6 +101,7 @@ _LAZY = {
     "TENS": "scores", "TUTORIAL": "scores", "Scores": "scores",
     "Call": "trace", "Result": "trace", "Trace": "trace",
     "plain_minimax": "search.minimax",
+    "check_class": "classcheck",
     "GameTree": "games.tree.game", "tree": "games.tree.game", "TicTacToe": "games.tictactoe.game",
     "Nim": "games.nim.game",
     "Figure": "renderers.figures", "FigureSeries": "renderers.figures", "figures": "renderers.figures",

@@ -49,6 +49,10 @@ def run_class_command(ctx: click.Context, paths: tuple[str, ...]) -> None:
     if options.report:
         from ..outputs.files import check_output_path
 
+        try:
+            os.makedirs(options.report, exist_ok=True)
+        except OSError as exc:
+            raise Failure(f"--report: cannot make the folder {options.report}: {exc.strerror}", 1) from None
         check_output_path(os.path.join(options.report, "index.html"), "--report")
     result = run_class(class_paths, options, progress=True)
     _print(result, params["fmt"])

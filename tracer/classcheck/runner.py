@@ -44,10 +44,10 @@ def default_jobs() -> int:
 def run_class(paths: list[str], options: ClassOptions, progress: bool = False) -> ClassResult:
     """Every submission's row, in name order (InputError if there are none to find)."""
     submissions = find_submissions(paths, options.entry)
+    pages = os.path.abspath(os.path.join(options.report, "submissions")) if options.report else None
     settings = RowSettings(check_args=options.check_args, teacher_files=options.teacher_files,
                            deadline=options.timeout * (3 + (options.boards or 0)) + ROW_GRACE,
-                           memory=options.memory_mb * 1024 * 1024,
-                           pages=os.path.join(options.report, "submissions") if options.report else None)
+                           memory=options.memory_mb * 1024 * 1024, pages=pages)
     rows = _run_all(submissions, settings, options.jobs or default_jobs(), progress)
     if settings.pages is not None:
         for index, row in enumerate(rows):
