@@ -24,7 +24,7 @@ COLOURS = {"identical": "#1a7f37", "correct": "#2f6fb5", "wrong": "#b3261e", "er
 STYLE = """
 body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:72rem;padding:1rem;color:#1b1b1b;background:#fff}
 h1{font-size:1.5rem;margin:.2rem 0 .8rem}
-.chart{max-width:34rem;width:100%;height:auto}
+.chart{max-width:26rem;width:100%;height:auto}
 .filters{display:flex;flex-wrap:wrap;gap:.6rem 1.2rem;margin:1rem 0}
 .filters label{font-weight:600}
 select{font:inherit;padding:.2rem}
@@ -43,7 +43,9 @@ td.name{overflow-wrap:anywhere}
  td{border:0;padding:.1rem 0}
  td.num{text-align:left}
  td[data-h]::before{content:attr(data-h) ": ";font-weight:600}
+ td[data-key=""]{display:none}
 }
+.why{display:block;font-size:.85em;color:#444;overflow-wrap:anywhere}
 """
 
 SCRIPT = """
@@ -105,9 +107,21 @@ def _row_html(row: Row, links: bool) -> str:
                              if href)
         if i == 1:
             shown = f'<span class="v" style="color:{COLOURS[row.verdict]}">{shown}</span>'
+        if i == 2 and row.verdict in ("error", "refused"):
+            shown += f'<span class="why">{escape(_why(row))}</span>'
         tds.append(f'<td{kind} data-h="{escape(heading)}" data-key="{escape(key)}">{shown}</td>')
     named = " ".join(n.replace(" ", "_") for n in _names(row))
     return f'<tr data-verdict="{row.verdict}" data-named="{escape(named)}">{"".join(tds)}</tr>'
+
+
+#: Most characters of an error's message shown in the table.
+WHY_LENGTH = 200
+
+
+def _why(row: Row) -> str:
+    """An error's or refusal's message, cut short, for the table."""
+    message = str((row.data.get("error") or {}).get("message") or "")
+    return message if len(message) <= WHY_LENGTH else message[:WHY_LENGTH - 1] + "…"
 
 
 def _names(row: Row) -> list[str]:
@@ -137,7 +151,8 @@ def page_html(result: ClassResult, title: str) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
-            f"<h1>{escape(title)}</h1>{chart_svg(result)}<p>{escape(counts_text(result))}</p>"
+            f"<h1>{escape(title)}</h1>{chart_svg(result)}"
+            + "".join(f"<p>{escape(line)}</p>" for line in counts_text(result).splitlines()) +
             f'<div class="filters">{filters}</div>{table_html(result)}'
             f"<script>{SCRIPT}</script></body></html>\n")
 
