@@ -372,3 +372,28 @@ def test_check_class_in_python(tmp_path: Path) -> None:
     assert not result.ok
     html = result._repr_html_()
     assert "<table" in html and "board-not-restored" in html and "bad.py" in html
+
+
+def test_a_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
+    import pty
+    import select
+
+    for name in ("a.py", "b.py"):
+        (tmp_path / name).write_text(port(), encoding="utf-8")
+    terminal, side = pty.openpty()
+    child = subprocess.Popen([sys.executable, "-m", "tracer", "check", ".", "--jobs", "1"], cwd=tmp_path,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=side)
+    os.close(side)
+    shown = b""
+    while select.select([terminal], [], [], 120)[0]:
+        try:
+            chunk = os.read(terminal, 4096)
+        except OSError:  # the child closed its end
+            break
+        if not chunk:
+            break
+        shown += chunk
+    out = child.communicate(timeout=120)[0].decode()
+    os.close(terminal)
+    assert b"1/2" in shown and b"2/2" in shown
+    assert out.splitlines()[0].split()[:2] == ["submission", "verdict"] and "2 identical" in out

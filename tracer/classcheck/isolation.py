@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -31,6 +32,39 @@ MARKER = "TRACER_CLASS_ROW"
 MAX_REPORT_BYTES = 64 * 1024 * 1024
 #: Folders not copied into a scratch copy: tools' caches, and version control.
 NOT_COPIED = ("__pycache__", ".git")
+
+
+class _Running:
+    """The children running now, so that an interrupted class run ends them all (they run in
+    sessions of their own, which the terminal's Ctrl-C does not reach)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.children: dict[int, tuple[subprocess.Popen[bytes], str]] = {}
+        self.stopping = False
+
+    def start(self, argv: list[str], token: str, **popen: Any) -> subprocess.Popen[bytes] | None:
+        with self.lock:
+            if self.stopping:
+                return None
+            process = subprocess.Popen(argv, start_new_session=True, **popen)
+            self.children[process.pid] = (process, token)
+            return process
+
+    def done(self, process: subprocess.Popen[bytes]) -> None:
+        with self.lock:
+            self.children.pop(process.pid, None)
+
+    def stop_all(self) -> None:
+        """End every running child and start no more."""
+        with self.lock:
+            self.stopping = True
+            running = list(self.children.values())
+        for process, token in running:
+            end_row(process, token)
+
+
+RUNNING = _Running()
 
 
 @dataclass
@@ -117,8 +151,9 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
     out_path, err_path = os.path.join(scratch, "report.json"), os.path.join(scratch, "stderr.txt")
     started = time.monotonic()
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
-        process = subprocess.Popen(argv, cwd=work, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env,
-                                   start_new_session=True)
+        process = RUNNING.start(argv, token, cwd=work, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env)
+        if process is None:
+            raise KeyboardInterrupt  # the class run is being stopped
         _limit_memory(process.pid, settings.memory)
         try:
             process.wait(settings.deadline)
@@ -127,6 +162,7 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
             overran = True
         finally:
             end_row(process, token)
+            RUNNING.done(process)
     seconds = round(time.monotonic() - started, 2)
     if overran:
         return Row(submission.name, stand_in(submission.entry, "error", "time-limit",

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from .isolation import RowSettings, check_submission, page_folder
+from .isolation import RUNNING, RowSettings, check_submission, page_folder
 from .rows import ClassResult, Row
 from .submissions import Submission, find_submissions
 
@@ -57,11 +57,18 @@ def run_class(paths: list[str], options: ClassOptions, progress: bool = False) -
 
 def _run_all(submissions: list[Submission], settings: RowSettings, jobs: int, progress: bool) -> list[Row]:
     rows: list[Row | None] = [None] * len(submissions)
+    RUNNING.stopping = False
     with _bar(len(submissions), progress) as advance, ThreadPoolExecutor(max(1, jobs)) as pool:
         futures = {pool.submit(check_submission, s, settings, i): i for i, s in enumerate(submissions)}
-        for future in as_completed(futures):
-            rows[futures[future]] = future.result()
-            advance(1)
+        try:
+            for future in as_completed(futures):
+                rows[futures[future]] = future.result()
+                advance(1)
+        except BaseException:
+            # Interrupted (Ctrl-C) or failed: start no more, end the running ones, then stop.
+            pool.shutdown(wait=False, cancel_futures=True)
+            RUNNING.stop_all()
+            raise
     return [row for row in rows if row is not None]
 
 
