@@ -397,3 +397,45 @@ def test_a_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     os.close(terminal)
     assert b"1/2" in shown and b"2/2" in shown
     assert out.splitlines()[0].split()[:2] == ["submission", "verdict"] and "2 identical" in out
+
+
+HELPERS_JS = """const rows = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+function won(b, m) { return rows.some(([a, c, d]) => b[a] === m && b[c] === m && b[d] === m); }
+"""
+
+SEARCH_JS = """const board = ["X", 1, "O", "X", 4, "X", "O", "O", 8];
+function minimax(b, mark) {
+  const free = b.filter(c => c !== "X" && c !== "O");
+  if (won(b, "O")) return { score: -1 };
+  if (won(b, "X")) return { score: 1 };
+  if (free.length === 0) return { score: 0 };
+  const plays = [];
+  for (const i of free) {
+    const play = { index: b[i] };
+    b[i] = mark;
+    play.score = minimax(b, mark === "X" ? "O" : "X").score;
+    RESET
+    plays.push(play);
+  }
+  let best = null;
+  for (const p of plays) if (best === null || (mark === "X" ? p.score > best.score : p.score < best.score)) best = p;
+  return best;
+}
+console.log(minimax(board, "X"));
+"""
+
+
+@pytest.mark.node
+def test_subfolders_of_several_scripts_with_entry_and_with(tmp_path: Path) -> None:
+    for name, reset in (("amy", "b[i] = play.index;"), ("bob", "")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "helpers.js").write_text(HELPERS_JS, encoding="utf-8")
+        (tmp_path / name / "minimax.js").write_text(SEARCH_JS.replace("RESET", reset), encoding="utf-8")
+    before = digest(tmp_path)
+    done = trace_check(".", "--entry", "minimax.js", "--with", "helpers.js", "--format", "json", cwd=tmp_path)
+    rows = json.loads(done.stdout)["submissions"]
+    assert [(r["name"], r["verdict"], r["difference"]) for r in rows] == [
+        ("amy", "identical", None), ("bob", "wrong", "board-not-restored")]
+    assert rows[0]["calls"] == calls(GUIDE_BOARD, "X")
+    assert rows[1]["first_wrong"]["call"] == first_wrong(GUIDE_BOARD, "X", restore=False)
+    assert digest(tmp_path) == before and done.returncode == 1

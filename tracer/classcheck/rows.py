@@ -103,9 +103,11 @@ class ClassResult:
     def to_csv(self) -> str:
         flat = [_flatten(row.as_json()) for row in self.rows]
         first = ["name", "verdict", "difference", "exit", "seconds"]
-        rest = sorted({key for row in flat for key in row} - set(first))
+        keys = {key for row in flat for key in row}
+        # A field that is an object in some rows and null in others is its dotted columns alone.
+        rest = sorted(k for k in keys - set(first) if not any(other.startswith(k + ".") for other in keys))
         out = io.StringIO()
-        writer = csv.DictWriter(out, first + rest, lineterminator="\n")
+        writer = csv.DictWriter(out, first + rest, lineterminator="\n", extrasaction="ignore")
         writer.writeheader()
         writer.writerows(flat)
         return out.getvalue()
@@ -151,7 +153,7 @@ def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     for key, value in data.items():
         if isinstance(value, dict):
             flat.update(_flatten(value, f"{prefix}{key}."))
-        elif isinstance(value, list):
+        elif isinstance(value, list | bool):
             flat[prefix + key] = json.dumps(value, ensure_ascii=False)
         else:
             flat[prefix + key] = "" if value is None else value
