@@ -22,6 +22,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import child
+from .child import Child
 from .rows import Row, stand_in
 from .submissions import Submission
 
@@ -40,18 +42,19 @@ class _Running:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.children: dict[int, tuple[subprocess.Popen[bytes], str]] = {}
+        self.children: dict[int, tuple[Child, str]] = {}
         self.stopping = False
 
-    def start(self, argv: list[str], token: str, **popen: Any) -> subprocess.Popen[bytes] | None:
+    def start(self, token: str, *how: Any) -> Child | None:
+        """Start one row's check (``child.start``'s arguments), unless the run is being stopped."""
         with self.lock:
             if self.stopping:
                 return None
-            process = subprocess.Popen(argv, start_new_session=True, **popen)
+            process = child.start(*how)
             self.children[process.pid] = (process, token)
             return process
 
-    def done(self, process: subprocess.Popen[bytes]) -> None:
+    def done(self, process: Child) -> None:
         with self.lock:
             self.children.pop(process.pid, None)
 
@@ -116,7 +119,7 @@ def _not_copied(folder: str, names: list[str]) -> set[str]:
 
 
 def _command(submission: Submission, settings: RowSettings, scratch: str, index: int) -> list[str]:
-    argv = [sys.executable, "-m", "tracer", "check", submission.entry or ""]
+    argv = ["check", submission.entry or ""]
     given = os.path.join(scratch, "given")
     for number, (option, path) in enumerate(settings.teacher_files):
         inside = os.path.join(submission.folder, path)
@@ -150,25 +153,26 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
     env["PYTHONPATH"] = os.pathsep.join(p for p in (_tracer_root(), env.get("PYTHONPATH")) if p)
     out_path, err_path = os.path.join(scratch, "report.json"), os.path.join(scratch, "stderr.txt")
     started = time.monotonic()
-    with open(out_path, "wb") as out, open(err_path, "wb") as err:
-        process = RUNNING.start(argv, token, cwd=work, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env)
-        if process is None:
-            raise KeyboardInterrupt  # the class run is being stopped
-        _limit_memory(process.pid, settings.memory)
-        try:
-            process.wait(settings.deadline)
-            overran = False
-        except subprocess.TimeoutExpired:
-            overran = True
-        finally:
-            end_row(process, token)
-            RUNNING.done(process)
+    for path in (out_path, err_path):
+        open(path, "wb").close()
+    process = RUNNING.start(token, argv, work, env, out_path, err_path, settings.memory)
+    if process is None:
+        raise KeyboardInterrupt  # the class run is being stopped
+    try:
+        process.wait(settings.deadline)
+        overran = False
+    except subprocess.TimeoutExpired:
+        overran = True
+    finally:
+        end_row(process, token)
+        RUNNING.done(process)
     seconds = round(time.monotonic() - started, 2)
     if overran:
         return Row(submission.name, stand_in(submission.entry, "error", "time-limit",
                                              f"its check ran past {settings.deadline:g} s and was stopped"),
                    1, seconds)
-    return read_row(submission, process.returncode, out_path, err_path, seconds)
+    return read_row(submission, process.returncode if process.returncode is not None else 1, out_path, err_path,
+                    seconds)
 
 
 def _tracer_root() -> str:
@@ -176,19 +180,7 @@ def _tracer_root() -> str:
     return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def _limit_memory(pid: int, limit: int) -> None:
-    """Cap the memory the child (and every process it starts) may map, on Linux."""
-    if limit <= 0 or not hasattr(os, "sched_getaffinity"):
-        return
-    import resource
-
-    for which in (resource.RLIMIT_AS, resource.RLIMIT_DATA):
-        # The child may have ended already, or the system refuse: the single check's limits remain.
-        with contextlib.suppress(OSError, ValueError):
-            resource.prlimit(pid, which, (limit, limit))
-
-
-def end_row(process: subprocess.Popen[bytes], token: str) -> None:
+def end_row(process: Child, token: str) -> None:
     """Kill the child's process group, then every process still carrying this row's marker."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
