@@ -351,6 +351,8 @@ def test_several_files_entry_and_exit_status(tmp_path: Path) -> None:
     (["empty"], "no submission"),
     (["class", "--log", "calls.txt"], "--report DIR"),
     (["class", "--jobs", "0"], "--jobs"),
+    (["class", "--stdin", "moves.txt"], "moves.txt: no such file"),
+    (["class", "a.py", "b.txt"], "a class is one folder"),
 ])
 def test_bad_arguments(tmp_path: Path, args: list[str], words: str) -> None:
     (tmp_path / "empty").mkdir()

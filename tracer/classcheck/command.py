@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from ..commandline import Failure
+from ..errors import InputError
 from .submissions import is_program
 
 #: The class check's own parameters, not passed to each submission's check.
@@ -43,6 +44,9 @@ def run_class_command(ctx: click.Context, paths: tuple[str, ...]) -> None:
     teacher += [(TEACHER_FILES["with_files"], f) for f in params.get("with_files") or ()]
     if params.get("stdin_path"):
         teacher.append((TEACHER_FILES["stdin_path"], params["stdin_path"]))
+    for option, path in teacher:
+        if option != "--with" and not os.path.isfile(path):
+            raise InputError("no such file" + ("" if option == "BOARD" else f" ({option})"), path)
     options = ClassOptions(check_args=passed_through(ctx), teacher_files=teacher, entry=params.get("entry"),
                            jobs=params.get("jobs"), timeout=params["timeout"], boards=params.get("boards"),
                            memory_mb=params["memory"], report=params.get("report_dir"))

@@ -36,7 +36,8 @@ def class_table(result: ClassResult) -> str:
 
 def counts_text(result: ClassResult) -> str:
     counts = result.counts()
-    lines = [f"{counts['submissions']} submissions: "
+    number = counts["submissions"]
+    lines = [f"{number} submission{'' if number == 1 else 's'}: "
              + ", ".join(f"{n} {verdict}" for verdict, n in counts["verdict"].items())]
     for title, key in (("mistakes", "difference"), ("differences from the guide", "differences")):
         if counts[key]:
