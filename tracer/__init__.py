@@ -196,6 +196,12 @@ def _lay_out(graph: Any) -> str:
     return pipe(graph, "svg").decode("utf-8")
 
 
+def _class_check(context: Any, paths: tuple[str, ...]) -> bool:
+    from .classcheck.command import run_class_command
+
+    return run_class_command(context, paths)
+
+
 def _describe_trace(trace: Any) -> str:
     from .renderers.notebook import describe_trace
 
@@ -241,4 +247,4 @@ def _show_board(board: Any) -> str:
 hooks.install(search_rule=_search_rule, describe_state=_describe_state, lay_out=_lay_out,
               describe_trace=_describe_trace, describe_call=_describe_call, show_trace=_show_trace,
               show_call=_show_call, show_result=_show_result, draw_trace=_draw_trace,
-              show_board=_show_board)
+              show_board=_show_board, class_check=_class_check)

@@ -97,14 +97,13 @@ def check(paths: tuple[str, ...], entry: str | None, jobs: int | None, memory: i
     Exit status: 0 every one identical or correct, 1 any other, 2 bad arguments.
     """
     # The engine is imported here, not with the command line: other commands start faster.
-    from ..classcheck.command import is_class, run_class_command
+    from ..hooks import ask
     from ..outputs.check import CheckRequest, precheck
     from .notebook import scale_of
     from .presenting import write_outputs
     from .run import CheckOptions, check_file
 
-    if is_class(paths, fmt, entry, jobs, report_dir):
-        run_class_command(click.get_current_context(), paths)
+    if ask("class_check", click.get_current_context(), paths):  # a folder, several files: tracer/classcheck
         return
     if len(paths) > 2:
         raise Failure("give one FILE and at most one BOARD, or a class: a folder or several program files", 2)

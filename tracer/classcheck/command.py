@@ -31,10 +31,13 @@ def is_class(paths: tuple[str, ...], fmt: str, entry: str | None, jobs: int | No
             or fmt in ("csv", "gradescope") or any(v is not None for v in (entry, jobs, report)))
 
 
-def run_class_command(ctx: click.Context, paths: tuple[str, ...]) -> None:
+def run_class_command(ctx: click.Context, paths: tuple[str, ...]) -> bool:
+    """Check the class ``paths`` name, if they name one (else False: a single check)."""
     from .runner import ClassOptions, run_class
 
     params = ctx.params
+    if not is_class(paths, params["fmt"], params.get("entry"), params.get("jobs"), params.get("report_dir")):
+        return False
     for name, option in ONE_PROGRAM_OUTPUTS.items():
         if params.get(name):
             raise Failure(f"{option} writes one program's file; for a class, --report DIR writes each "
@@ -66,6 +69,7 @@ def run_class_command(ctx: click.Context, paths: tuple[str, ...]) -> None:
         write_page(result, options.report)
     if not result.ok:
         ctx.exit(1)
+    return True
 
 
 def _paths_and_board(paths: list[str]) -> tuple[list[str], str | None]:
