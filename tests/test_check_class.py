@@ -2,11 +2,12 @@
 
 The class folder is built here, in tmp_path: ports of the guide's minimax written for this
 test, with one planted mistake or one harmless variation each, in single files and in
-subfolders, and hostile programs (a loop, a fork, a writer, a reader of input, a program
-printing without end, one eating memory). Each row's expected verdict, mistake and calls
-come from what was planted and from the plain minimax of ``checking`` and below, never
-from tracer. Every run must leave the teacher's folder byte for byte as it was, no process
-of a submission alive and no scratch folder behind.
+subfolders, and hostile programs (a loop, a fork, a writer by relative paths and one by the
+teacher's absolute path, a reader of input, a program printing without end, one eating
+memory). Each row's expected verdict, mistake and calls come from what was planted and
+from the plain minimax of ``checking`` and below, never from tracer. Every run must leave
+the teacher's folder byte for byte as it was, no process of a submission alive and no
+scratch folder behind.
 """
 
 from __future__ import annotations
@@ -158,6 +159,21 @@ os.rename(os.path.basename(__file__), "renamed.py")
 """
 
 
+#: Writes into the teacher's folder by its absolute path, which no scratch copy can redirect.
+ABSOLUTE = """import os
+for target in ("TEACHER/a_identical.py", "TEACHER/planted.txt"):
+    try:
+        with open(target, "w") as out:
+            out.write("overwritten")
+    except OSError:
+        pass
+try:
+    os.rename("TEACHER/b_reversed.py", "TEACHER/gone.py")
+except OSError:
+    pass
+"""
+
+
 def build_class(root: Path) -> Path:
     """A class folder with every shape of submission; returns it."""
     teacher = root / "class"
@@ -179,6 +195,7 @@ def build_class(root: Path) -> Path:
         "m_two/first.py": port(),
         "m_two/second.py": port(restore="pass"),
         "n_empty/README.txt": "nothing here\n",
+        "o_absolute.py": port(prelude=ABSOLUTE.replace("TEACHER", str(teacher))),
         "README.md": "The class's notes, not a submission.\n",
     }
     for name, text in files.items():
@@ -207,6 +224,7 @@ EXPECTED: dict[str, tuple[str, str | None, list[str], int | None, int | None]] =
     "l_folder": ("identical", None, [], calls(GUIDE_BOARD, "X"), None),
     "m_two": ("refused", None, [], None, None),
     "n_empty": ("refused", None, [], None, None),
+    "o_absolute.py": ("identical", None, [], calls(GUIDE_BOARD, "X"), None),
 }
 
 
@@ -266,7 +284,7 @@ def test_the_counts_add_up(class_run: dict[str, Any]) -> None:
     counts = class_run["data"]["counts"]
     verdicts = [row["verdict"] for row in class_run["data"]["submissions"]]
     assert counts["verdict"] == {v: verdicts.count(v) for v in ("identical", "correct", "wrong", "error", "refused")}
-    assert counts["verdict"]["identical"] == 4 and counts["verdict"]["error"] + counts["verdict"]["refused"] == 7
+    assert counts["verdict"]["identical"] == 5 and counts["verdict"]["error"] + counts["verdict"]["refused"] == 7
     assert counts["difference"] == {"board-not-restored": 1, "max-min-swapped": 1}
     assert counts["differences"] == {"order": 1}
     assert class_run["done"].returncode == 1

@@ -49,18 +49,22 @@ class Child:
         return self.returncode
 
 
-def start(args: list[str], work: str, env: dict[str, str], out_path: str, err_path: str, memory: int) -> Child:
-    """Start ``trace ARGS`` in ``work`` with ``env``, its output to the two files."""
-    process = _forkserver().Process(target=run_command, args=(args, work, env, out_path, err_path, memory))
+def start(args: list[str], work: str, env: dict[str, str], out_path: str, err_path: str, memory: int,
+          read_only: list[str], writable: list[str]) -> Child:
+    """Start ``trace ARGS`` in ``work`` with ``env``, its output to the two files, the folders
+    ``read_only`` (but ``writable`` inside them) read-only to it where Linux allows."""
+    process = _forkserver().Process(target=run_command,
+                                    args=(args, work, env, out_path, err_path, memory, read_only, writable))
     process.start()
     return Child(process)
 
 
 def run_command(args: list[str], work: str, env: dict[str, str], out_path: str, err_path: str,
-                memory: int) -> None:
+                memory: int, read_only: list[str], writable: list[str]) -> None:
     """In the forked process: become a separate ``trace`` process, run ``args``, exit with its status."""
     os.setsid()
     _limit(memory)
+    confine(read_only, writable)
     _redirect(out_path, err_path)
     os.chdir(work)
     os.environ.clear()
@@ -84,6 +88,44 @@ def run_command(args: list[str], work: str, env: dict[str, str], out_path: str, 
             except (OSError, ValueError):
                 status = status or 1
     os._exit(status)
+
+
+# Linux's unshare(2) and mount(2) flags.
+CLONE_NEWNS, CLONE_NEWUSER = 0x00020000, 0x10000000
+MS_RDONLY, MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 1, 32, 4096, 16384, 1 << 18
+
+
+def confine(read_only: list[str], writable: list[str]) -> bool:
+    """Make ``read_only`` read-only to this process and all it starts (a mount namespace of
+    its own, in a user namespace of its own unless root), ``writable`` inside them excepted.
+    False, and nothing changed, where the system does not allow it: the scratch copy remains
+    the isolation then, for programs that write by relative paths."""
+    if not read_only or not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    uid, gid = os.getuid(), os.getgid()
+    if libc.unshare(CLONE_NEWNS | (0 if uid == 0 else CLONE_NEWUSER)) != 0:
+        return False
+    try:
+        if uid != 0:
+            for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1")):
+                with open(f"/proc/self/{name}", "w") as stream:
+                    stream.write(text)
+    except OSError:
+        return False
+    mount = libc.mount
+    mount.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_void_p]
+    if mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None) != 0:
+        return False
+    bound = [os.fsencode(path) for path in read_only
+             if mount(os.fsencode(path), os.fsencode(path), None, MS_BIND | MS_REC, None) == 0]
+    for path in writable:  # its own mount on top, before the one beneath turns read-only
+        mount(os.fsencode(path), os.fsencode(path), None, MS_BIND, None)
+    for where in bound:
+        mount(None, where, None, MS_BIND | MS_REMOUNT | MS_RDONLY, None)
+    return True
 
 
 def _limit(memory: int) -> None:

@@ -84,6 +84,8 @@ class RowSettings:
     memory: int = 0
     #: Where each row's pages go (``--report``), or None.
     pages: str | None = None
+    #: The teacher's folders no submission may change (made read-only to each, where Linux allows).
+    read_only: list[str] = field(default_factory=list)
 
 
 def check_submission(submission: Submission, settings: RowSettings, index: int) -> Row:
@@ -155,7 +157,8 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
     started = time.monotonic()
     for path in (out_path, err_path):
         open(path, "wb").close()
-    process = RUNNING.start(token, argv, work, env, out_path, err_path, settings.memory)
+    process = RUNNING.start(token, argv, work, env, out_path, err_path, settings.memory, settings.read_only,
+                            [os.path.realpath(settings.pages)] if settings.pages else [])
     if process is None:
         raise KeyboardInterrupt  # the class run is being stopped
     try:

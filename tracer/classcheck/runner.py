@@ -43,16 +43,24 @@ def default_jobs() -> int:
 
 def run_class(paths: list[str], options: ClassOptions, progress: bool = False) -> ClassResult:
     """Every submission's row, in name order (InputError if there are none to find)."""
-    submissions = find_submissions(paths, options.entry)
+    submissions = find_submissions(paths, options.entry, options.report)
     pages = os.path.abspath(os.path.join(options.report, "submissions")) if options.report else None
     settings = RowSettings(check_args=options.check_args, teacher_files=options.teacher_files,
                            deadline=options.timeout * (3 + (options.boards or 0)) + ROW_GRACE,
-                           memory=options.memory_mb * 1024 * 1024, pages=pages)
+                           memory=options.memory_mb * 1024 * 1024, pages=pages,
+                           read_only=teacher_folders(paths))
     rows = _run_all(submissions, settings, options.jobs or default_jobs(), progress)
     if settings.pages is not None:
         for index, row in enumerate(rows):
             _link_pages(row, settings.pages, index)
     return ClassResult(rows)
+
+
+def teacher_folders(paths: list[str]) -> list[str]:
+    """The folders the class's files are in (the class folder, or each file's folder), none
+    inside another: what no submission may change."""
+    folders = sorted({os.path.realpath(p if os.path.isdir(p) else os.path.dirname(p) or ".") for p in paths})
+    return [f for f in folders if not any(f.startswith(other.rstrip(os.sep) + os.sep) for other in folders)]
 
 
 def _run_all(submissions: list[Submission], settings: RowSettings, jobs: int, progress: bool) -> list[Row]:
