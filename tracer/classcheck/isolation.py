@@ -157,8 +157,10 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
     started = time.monotonic()
     for path in (out_path, err_path):
         open(path, "wb").close()
-    process = RUNNING.start(token, argv, work, env, out_path, err_path, settings.memory, settings.read_only,
-                            [os.path.realpath(settings.pages)] if settings.pages else [])
+    # The temporary folder read-only too, so that no row reaches another's scratch copy.
+    read_only = settings.read_only + [os.path.realpath(tempfile.gettempdir())]
+    writable = [os.path.realpath(scratch)] + ([os.path.realpath(settings.pages)] if settings.pages else [])
+    process = RUNNING.start(token, argv, work, env, out_path, err_path, settings.memory, read_only, writable)
     if process is None:
         raise KeyboardInterrupt  # the class run is being stopped
     try:
