@@ -152,7 +152,6 @@ def page_folder(index: int) -> str:
 def _run(submission: Submission, argv: list[str], work: str, scratch: str, settings: RowSettings) -> Row:
     token = uuid.uuid4().hex
     env = dict(os.environ, **{MARKER: token, "TMPDIR": os.path.join(scratch, "tmp")})
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (_tracer_root(), env.get("PYTHONPATH")) if p)
     out_path, err_path = os.path.join(scratch, "report.json"), os.path.join(scratch, "stderr.txt")
     started = time.monotonic()
     for path in (out_path, err_path):
@@ -178,11 +177,6 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
                    1, seconds)
     return read_row(submission, process.returncode if process.returncode is not None else 1, out_path, err_path,
                     seconds)
-
-
-def _tracer_root() -> str:
-    """The folder holding this tracer package, so the child runs the same tracer."""
-    return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def end_row(process: Child, token: str) -> None:
