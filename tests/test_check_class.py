@@ -350,6 +350,21 @@ def test_csv_and_gradescope(tmp_path: Path) -> None:
     assert "max-min-swapped" in graded["tests"][0]["output"]
 
 
+def test_the_same_class_gives_the_same_json_but_for_seconds(tmp_path: Path) -> None:
+    for name, text in (("b.py", port(restore="pass")), ("a.py", port()), ("c.py", port(order="reversed(free)"))):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+
+    def without_seconds() -> dict[str, Any]:
+        data = json.loads(trace_check(".", "--format", "json", "--jobs", "2", cwd=tmp_path).stdout)
+        for row in data["submissions"]:
+            assert row.pop("seconds") >= 0
+        return data
+
+    first = without_seconds()
+    assert [row["name"] for row in first["submissions"]] == ["a.py", "b.py", "c.py"]
+    assert without_seconds() == first
+
+
 def test_several_files_entry_and_exit_status(tmp_path: Path) -> None:
     (tmp_path / "one.py").write_text(port(), encoding="utf-8")
     (tmp_path / "two.py").write_text(port(order="reversed(free)"), encoding="utf-8")
