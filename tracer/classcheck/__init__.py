@@ -11,7 +11,8 @@ shows itself in Jupyter as the table.
 
 from __future__ import annotations
 
-from .rows import ClassResult, Row
+from .result import ClassResult
+from .rows import Row
 from .runner import ClassOptions, check_class
 
 __all__ = ["ClassOptions", "ClassResult", "Row", "check_class"]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from .words import HEADINGS, cells
 
 if TYPE_CHECKING:
-    from .rows import ClassResult, Row
+    from .rows import ClassRows, Row
 
 #: Bar colours per verdict (the same in the chart and the table's verdict cells).
 COLOURS = {"identical": "#1a7f37", "correct": "#2f6fb5", "wrong": "#b3261e", "error": "#8a5a00",
@@ -76,7 +76,7 @@ SCRIPT = """
 """
 
 
-def chart_svg(result: ClassResult) -> str:
+def chart_svg(result: ClassRows) -> str:
     """The verdict counts as horizontal bars, each labelled with its verdict and number."""
     counts = result.counts()["verdict"]
     most = max(counts.values()) or 1
@@ -128,7 +128,7 @@ def _names(row: Row) -> list[str]:
     return ([row.mistake] if row.mistake else []) + row.differences
 
 
-def table_html(result: ClassResult, links: bool = True) -> str:
+def table_html(result: ClassRows, links: bool = True) -> str:
     """The table alone (for Jupyter, and inside the class page)."""
     head = "".join(f"<th>{escape(h)}</th>" for h in HEADINGS)
     body = "".join(_row_html(row, links) for row in result.rows)
@@ -141,7 +141,7 @@ def _select(ident: str, label: str, values: list[str]) -> str:
             f'<select id="{ident}"><option value="">all</option>{options}</select></span>')
 
 
-def page_html(result: ClassResult, title: str) -> str:
+def page_html(result: ClassRows, title: str) -> str:
     from .words import counts_text
 
     counts = result.counts()
@@ -157,7 +157,7 @@ def page_html(result: ClassResult, title: str) -> str:
             f"<script>{SCRIPT}</script></body></html>\n")
 
 
-def write_page(result: ClassResult, folder: str, title: str = "Class check") -> str:
+def write_page(result: ClassRows, folder: str, title: str = "Class check") -> str:
     """Write ``folder/index.html`` (each row's pages are already under ``folder/submissions``)."""
     from ..outputs.files import atomic_writer
 

@@ -76,8 +76,9 @@ def stand_in(file: str | None, verdict: str, kind: str, message: str) -> dict[st
 
 
 @dataclass
-class ClassResult:
-    """Every submission's row, in name order, and what they add up to."""
+class ClassRows:
+    """Every submission's row, in name order, and what they add up to (``result.ClassResult``
+    adds how they are shown)."""
 
     rows: list[Row]
 
@@ -112,19 +113,6 @@ class ClassResult:
         writer.writerows(flat)
         return out.getvalue()
 
-    def to_gradescope(self) -> str:
-        from .words import counts_text, row_report
-
-        tests = [{"name": row.name, "status": "passed" if row.ok else "failed", "score": 1 if row.ok else 0,
-                  "max_score": 1, "output": row_report(row)} for row in self.rows]
-        data = {"score": sum(1 for row in self.rows if row.ok), "output": counts_text(self), "tests": tests}
-        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-
-    def __str__(self) -> str:
-        from .words import class_table
-
-        return class_table(self)
-
     def __repr__(self) -> str:
         verdicts = self.counts()["verdict"]
         return "<ClassResult " + ", ".join(f"{n} {v}" for v, n in verdicts.items() if n) + ">"
@@ -137,15 +125,6 @@ class ClassResult:
 
     def __getitem__(self, index: int) -> Row:
         return self.rows[index]
-
-    def _repr_html_(self) -> str:
-        from html import escape
-
-        from .page import table_html
-        from .words import counts_text
-
-        return table_html(self, links=False) + f"<pre>{escape(counts_text(self))}</pre>"
-
 
 def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     """Nested objects as dotted columns; lists as their JSON text."""

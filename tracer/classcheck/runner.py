@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .isolation import RUNNING, RowSettings, check_submission, page_folder
-from .rows import ClassResult, Row
+from .result import ClassResult
+from .rows import Row
 from .submissions import Submission, find_submissions
 
 #: The memory each row may map by default (MiB): far above a search of the guide's size.

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..errors import visible
 
 if TYPE_CHECKING:
-    from .rows import ClassResult, Row
+    from .rows import ClassRows, Row
 
 HEADINGS = ("submission", "verdict", "mistake or difference", "first wrong call", "calls", "seconds")
 #: Widest a cell of the table is printed (longer ones end in an ellipsis).
@@ -23,7 +23,7 @@ def _fit(text: str) -> str:
     return text if len(text) <= CELL_WIDTH else text[:CELL_WIDTH - 1] + "…"
 
 
-def class_table(result: ClassResult) -> str:
+def class_table(result: ClassRows) -> str:
     """One line per submission under a heading, then the counts."""
     table = [HEADINGS] + [tuple(_fit(c) for c in cells(row)) for row in result.rows]
     widths = [max(len(line[i]) for line in table) for i in range(len(HEADINGS))]
@@ -34,7 +34,7 @@ def class_table(result: ClassResult) -> str:
     return "\n".join(lines) + "\n\n" + counts_text(result)
 
 
-def counts_text(result: ClassResult) -> str:
+def counts_text(result: ClassRows) -> str:
     counts = result.counts()
     number = counts["submissions"]
     lines = [f"{number} submission{'' if number == 1 else 's'}: "
