@@ -17,15 +17,15 @@ What ``tracer`` offers (``help(tracer.NAME)`` tells more):
 
 * ``record(board, to_move=None, ai="X", scores=TUTORIAL)``: the guide's minimax on a
   tic-tac-toe board (a ``Board``, text such as ``"X.OX.XOO."``, the guide's array as a list);
-* ``search(game, algorithm="minimax", **settings)``: any search (``"minimax"``,
+* ``search(game, algorithm="minimax", **settings)`` (the plain function ``run_search``): any search (``"minimax"``,
   ``"alphabeta"`` with ``cutoff="ge"|"gt"``, ``"memo"``) on any game, a board or a tree;
 * ``tree(text_or_lists, root="MAX")``: a textbook tree (``GameTree``), such as
   ``tree([[3, 12, 8], [2, 4, 6]])``; ``TicTacToe(board, to_move, ai, scores, order)``:
   a board as a game; ``Nim(heaps, misere=False, order="ascending")``: Nim from heaps such
   as ``[1, 3, 5]``;
-* ``check(fn, board)``: a learner's own minimax function run and held, call by call,
-  against the guide's (``trace check`` for a program file); ``check_class(folder)``: every
-  submission in a class folder checked apart, the rows returned (``trace check DIR``);
+* ``check(fn, board)`` (the plain function ``check_function``): a learner's own minimax
+  function run and held, call by call, against the guide's (``trace check`` for a program
+  file); ``check_class(folder)``: every submission in a class folder checked apart, the rows returned (``trace check DIR``);
 * ``Trace``, ``Call``, ``Result``: what a search records; ``save(trace, path)`` and
   ``load(path)``: a trace as a JSON file; ``figures(trace)``, ``test_play_figure(trace, n)``,
   ``overview_figure(trace)``: the guide's figures (``Figure``, ``FigureSeries``), shown in

@@ -310,12 +310,18 @@ def node_syntax_error(script: Script) -> tuple[int | None, str] | None:
     with tempfile.TemporaryDirectory(prefix="tracer-syntax-") as folder:
         copy = os.path.join(folder, "script.mjs" if script.module else "script.cjs")
         Path(copy).write_text(script.text, encoding="utf-8")
-        result = subprocess.run([node, "--check", copy], capture_output=True, text=True, timeout=60)
+        return node_syntax_check(node, copy)
+
+
+def node_syntax_check(node: str, path: str) -> tuple[int | None, str] | None:
+    """``(line, message)`` of the syntax error ``node --check`` finds in the file at ``path``; None
+    if node accepts it."""
+    result = subprocess.run([node, "--check", path], capture_output=True, text=True, timeout=60)
     if result.returncode == 0:
         return None
     lines = result.stderr.splitlines()
     head = lines[0] if lines else ""
-    line = int(head.rsplit(":", 1)[1]) if head.startswith(copy + ":") and head.rsplit(":", 1)[1].isdigit() else None
+    line = int(head.rsplit(":", 1)[1]) if head.startswith(path + ":") and head.rsplit(":", 1)[1].isdigit() else None
     message = next((text for text in lines if text.startswith("SyntaxError:")), "SyntaxError")
     return line, message.removeprefix("SyntaxError:").strip() or "a syntax error"
 

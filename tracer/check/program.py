@@ -32,6 +32,7 @@ from .jsprogram import (
     commonjs_files,
     instrument_scripts,
     module_files,
+    node_syntax_check,
     not_module_reason,
     package_type,
     page_scripts,
@@ -285,17 +286,7 @@ def interpreter(program: Program, python: str | None = None) -> str:
 
 def node_check(program: Program) -> tuple[int | None, str] | None:
     """``(line, message)`` of the syntax error node finds in the program's own file, if any."""
-    result = subprocess.run([interpreter(program), "--check", program.file], capture_output=True,
-                            text=True, timeout=60)
-    if result.returncode == 0:
-        return None
-    lines = result.stderr.splitlines()
-    line = None
-    if lines and lines[0].startswith(program.file + ":"):
-        tail = lines[0][len(program.file) + 1:]
-        line = int(tail) if tail.isdigit() else None
-    message = next((text for text in lines if text.startswith("SyntaxError:")), "SyntaxError")
-    return line, message.removeprefix("SyntaxError:").strip() or "a syntax error"
+    return node_syntax_check(interpreter(program), program.file)
 
 
 def _module_config(program: Program) -> dict[str, Any]:

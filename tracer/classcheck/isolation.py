@@ -13,7 +13,6 @@ import json
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import threading
@@ -23,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import child
-from .child import Child
+from .child import Child, TimeoutExpired
 from .rows import Row, stand_in
 from .submissions import Submission
 
@@ -165,7 +164,7 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
     try:
         process.wait(settings.deadline)
         overran = False
-    except subprocess.TimeoutExpired:
+    except TimeoutExpired:
         overran = True
     finally:
         end_row(process, token)
