@@ -25,7 +25,8 @@ What ``tracer`` offers (``help(tracer.NAME)`` tells more):
   as ``[1, 3, 5]``;
 * ``check(fn, board)`` (the plain function ``check_function``): a learner's own minimax
   function run and held, call by call, against the guide's (``trace check`` for a program
-  file); ``check_class(folder)``: every submission in a class folder checked apart, the rows returned (``trace check DIR``);
+  file); ``check_class(folder)``: every submission in a class folder checked apart, the
+  rows returned (``trace check DIR``);
 * ``Trace``, ``Call``, ``Result``: what a search records; ``save(trace, path)`` and
   ``load(path)``: a trace as a JSON file; ``figures(trace)``, ``test_play_figure(trace, n)``,
   ``overview_figure(trace)``: the guide's figures (``Figure``, ``FigureSeries``), shown in
