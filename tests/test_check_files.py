@@ -34,6 +34,17 @@ def test_a_page_runs_its_own_scripts_in_order_and_checks_the_search_in_any_of_th
     code, data, err = run_check(str(LEARNERS / "page_p5" / "index.html"))
     assert (code, data["verdict"], data["calls"], data["first_call"]) == (0, "identical", 9, "tracer"), err
     assert data["file"].endswith("minimax.js") and (data["board"], data["to_move"]) == (GUIDE_BOARD, "X")
+    assert data["given_file"] == str(LEARNERS / "page_p5" / "index.html")
+
+
+@pytest.mark.node
+def test_a_pages_report_is_headed_by_the_page_and_names_the_file_of_the_search() -> None:
+    page = LEARNERS / "page_p5"
+    _, text, _ = run_text(str(page / "index.html"))
+    head, search = text.splitlines()[:2]
+    assert head == f"trace check: {page / 'index.html'} (JavaScript, run with node)"
+    # minimax.js defines the search on its line 21.
+    assert search == f"Search function: minimax(grid, depth, maximizing) at line 21 of {page / 'minimax.js'}"
 
 
 @pytest.mark.node

@@ -43,7 +43,7 @@ from .jsprogram import (
 )
 from .reading import UNKNOWN, Notation
 from .record import KILLED, Function, Record, RecordReader
-from .sourcefacts import SourceFacts
+from .sourcefacts import BoardVariable, SourceFacts
 
 HOSTS = Path(__file__).resolve().parent / "hosts"
 #: The most of each output stream kept for the report.
@@ -81,6 +81,11 @@ class Program:
     scripts: list[Script] = field(default_factory=list)
     #: The file the user gave (``path`` is the file of the search checked).
     entry: str = ""
+
+    @property
+    def given(self) -> str:
+        """The file the user gave (a page, the program beside its ``--with`` scripts), as given."""
+        return self.entry or self.path
 
     @property
     def entry_file(self) -> str:
@@ -220,7 +225,23 @@ def with_facts(program: Program) -> Program:
     if facts.empty != UNKNOWN and facts.marks is not None:
         shape = facts.boards[0].notation.shape if facts.boards else "flat"
         program.hints.append((Notation(shape, facts.empty, facts.marks), None))
+    for fn in program.functions:
+        if fn.role == "search":
+            fn.board = board_read(fn, facts.boards)
     return program
+
+
+def board_read(fn: Function, boards: list[BoardVariable]) -> str:
+    """The top-level board a search that takes no board reads (see Function.board): the one its
+    body names, else the program's only one (its helpers read it); "" if it takes a board."""
+    from .asking import KNOWN_NOT_BOARD, role
+
+    if not boards or any(role(p) not in KNOWN_NOT_BOARD for p in fn.params):
+        return ""
+    named = [b.name for b in boards if fn.name in b.readers]
+    if named:
+        return named[0]
+    return boards[0].name if len(boards) == 1 else ""
 
 
 def _module_file(path: str, module: str) -> str:
