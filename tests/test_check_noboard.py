@@ -95,3 +95,11 @@ def test_a_const_board_read_by_helpers_only_is_snapshotted_too(tmp_path: Path) -
     code, data, err = run_check(str(program))
     assert (code, data["verdict"], data["board"], data["to_move"]) == (0, "correct", GUIDE_BOARD, "X"), err
     assert data["calls"] == calls(GUIDE_BOARD, "X") and data["differences"] == ["score scale"]
+
+
+def test_a_python_search_reading_self_board_is_checked() -> None:
+    # g.board is X.O/.O./..X with X to move, set by the program before its own call.
+    code, data, err = run_check(str(LEARNERS / "py_self_board.py"))
+    assert (code, data["verdict"], data["first_call"]) == (0, "identical", "program"), err
+    assert (data["board"], data["to_move"], data["calls"]) == ("X.O.O...X", "X", calls("X.O.O...X", "X"))
+    assert data["output"]["stdout"] == f"{value('X.O.O...X', 'X', 'X')}\n"
