@@ -27,7 +27,7 @@ def test_a_search_on_a_top_level_array_is_checked_on_the_board_it_plays_on() -> 
     assert [p["verdict"] for p in data["positions"]] == ["identical"] * len(data["positions"])
     _, text, _ = run_text(str(LEARNERS / "js_global_grid.js"))
     assert "First call: minimax(0, true) " in text  # the board recorded beside it is not an argument
-    assert "Search function: minimax(depth, isMax) at line 13, on the top-level board grid\n" in text
+    assert "Search function: minimax(depth, isMax) at line 13, playing on the top-level variable grid\n" in text
 
 
 @pytest.mark.node

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -26,6 +27,10 @@ from .jsinstrument import Instrumented, instrument_all
 from .jssource import JsSource, JsSyntaxError, parse, walk
 
 PAGE_SUFFIXES = (".html", ".htm")
+
+#: Libraries the host stands in for (hosts/host.js), by how a page's ``<script src>`` names their
+#: file: ``…/npm/p5@1.9.0/lib/p5.min.js``, ``…/libs/p5.js/1.9.0/p5.js``, ``libraries/p5.sound.min.js``.
+LIBRARIES = {"p5": re.compile(r"(?:^|[/@])p5(?:\.[\w-]+)*(?:[@/]|$)")}
 
 
 @dataclass
@@ -268,6 +273,8 @@ def page_scripts(path: str) -> list[Script]:
     folder = os.path.dirname(path)
     scripts = []
     for src, module, offset, inline in reader.found:
+        if src is not None and library_of(src) is not None:
+            continue  # the host stands in for it
         if src is None:
             blank = "".join(c if c == "\n" else " " for c in text[:offset])
             scripts.append(Script(path, os.path.abspath(path), module, blank + inline))
@@ -277,6 +284,22 @@ def page_scripts(path: str) -> list[Script]:
         local = os.path.join(folder, src.split("?")[0].split("#")[0].lstrip("/"))
         scripts.append(Script(local, os.path.abspath(local), module, read_text(local, f"the page {path}")))
     return scripts
+
+
+def library_of(src: str) -> str | None:
+    """The library a ``<script src>`` loads, if the host stands in for it (see LIBRARIES)."""
+    address = src.split("?")[0].split("#")[0]
+    return next((name for name, pattern in LIBRARIES.items() if pattern.search(address)), None)
+
+
+def page_libraries(path: str) -> list[str]:
+    """The libraries a page loads that the host stands in for, in order."""
+    text = read_text(path)
+    reader = _PageScripts(text)
+    reader.feed(text)
+    reader.close()
+    found = [library_of(src) for src, *_ in reader.found if src is not None]
+    return list(dict.fromkeys(name for name in found if name is not None))
 
 
 def instrument_scripts(scripts: list[Script], wanted: list[str] | None) -> list[Instrumented]:

@@ -34,6 +34,7 @@ from .jsprogram import (
     module_files,
     not_module_reason,
     package_type,
+    page_libraries,
     page_scripts,
     read_text,
     refuse_module_syntax,
@@ -81,6 +82,8 @@ class Program:
     scripts: list[Script] = field(default_factory=list)
     #: The file the user gave (``path`` is the file of the search checked).
     entry: str = ""
+    #: Libraries a page loads from elsewhere that the host stands in for (``p5``).
+    libraries: list[str] = field(default_factory=list)
 
     @property
     def given(self) -> str:
@@ -193,7 +196,8 @@ def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]
                    set().union(*(jsfacts.mark_texts(d.parsed) for d in done)),
                    next((ai for d in done if (ai := jsfacts.ai_hint(d.parsed))), None), None,
                    jsfacts.facts(*(d.parsed for d in done), searches={f.name for f in functions if f.role == "search"}),
-                   scripts=scripts, entry=path)
+                   scripts=scripts, entry=path,
+                   libraries=page_libraries(path) if Path(path).suffix.lower() in PAGE_SUFFIXES else [])
 
 
 def _with_imports(scripts: list[Script]) -> list[Script]:
@@ -399,7 +403,7 @@ class Host:
             "file": program.file, "argv0": program.entry or program.path, "argv": argv, "dir": self.folder,
             "maxCalls": max_calls,
             "timeoutMs": int(self.timeout * 1000), "functions": [vars(f) for f in program.functions],
-            "fakePage": True, "modules": program.modules,
+            "fakePage": True, "modules": program.modules, "libraries": program.libraries,
         }
         config.update(_module_config(program))
         if program.instrumented is not None:

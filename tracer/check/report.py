@@ -83,10 +83,10 @@ def _head(result: CheckResult) -> list[str]:
 
 
 def _search_text(program: Program, fn: Function) -> str:
-    """``minimax(depth, isMax) at line 9 of minimax.js, on the top-level board grid``: the file
+    """``minimax(depth, isMax) at line 9 of ai.js, playing on the top-level variable grid``: the file
     named where it is not the one the user gave, the board where the search takes none."""
     where = f" of {program.path}" if os.path.abspath(program.path) != os.path.abspath(program.given) else ""
-    on = f", on the top-level board {fn.board}" if fn.board else ""
+    on = f", playing on the top-level variable {fn.board}" if fn.board else ""
     return f"{fn.name}({', '.join(p.rstrip('=') for p in fn.params)}) at line {fn.line}{where}{on}"
 
 
