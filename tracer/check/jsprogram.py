@@ -48,6 +48,14 @@ class Script:
     instrumented: str = ""
     #: Loaded by node's own loader as CommonJS (the program's file and the files it requires).
     commonjs: bool = False
+    #: An inline ``<script type="module">``: the name of the module file it runs as, beside the
+    #: copy of the page (its lines are the page's); "" for a script that is a file of its own.
+    runs_as: str = ""
+
+    @property
+    def key(self) -> str:
+        """What tells this script from the page's others: its file, or the file it runs as."""
+        return os.path.join(os.path.dirname(self.file), self.runs_as) if self.runs_as else self.file
 
 
 def read_text(path: str, asked_by: str = "") -> str:
@@ -216,7 +224,7 @@ def module_files(entry: Script) -> list[str]:
     def visit(file: str) -> None:
         seen.add(file)
         try:
-            parsed = parse(read_text(file))
+            parsed = parse(entry.text if file == entry.file else read_text(file))
         except JsSyntaxError as exc:
             raise InputError(f"invalid JavaScript: {exc}", shown(file, entry), exc.line) from None
         for target in imported_files(parsed, file):
@@ -271,13 +279,14 @@ def page_scripts(path: str) -> list[Script]:
     reader.feed(text)
     reader.close()
     folder = os.path.dirname(path)
-    scripts = []
+    scripts: list[Script] = []
     for src, module, offset, inline in reader.found:
         if src is not None and library_of(src) is not None:
             continue  # the host stands in for it
         if src is None:
             blank = "".join(c if c == "\n" else " " for c in text[:offset])
-            scripts.append(Script(path, os.path.abspath(path), module, blank + inline))
+            runs_as = f"{os.path.basename(path)}.module-{len(scripts) + 1}.mjs" if module else ""
+            scripts.append(Script(path, os.path.abspath(path), module, blank + inline, runs_as=runs_as))
             continue
         if "//" in src or src.startswith(("http:", "https:", "data:")):
             continue

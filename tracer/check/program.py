@@ -205,15 +205,13 @@ def _with_imports(scripts: list[Script]) -> list[Script]:
     out: list[Script] = []
     seen: set[str] = set()
     for script in scripts:
-        if script.module and script.file.lower().endswith(PAGE_SUFFIXES):
-            raise InputError("an inline <script type=\"module\"> is not supported: move it to a file of "
-                             "its own and load it with <script type=\"module\" src=…>", script.path)
         files = module_files(script) if script.module else commonjs_files(script) if script.commonjs \
             else [script.file]
         for file in files:
-            if file in seen:
+            key = script.key if file == script.file else file
+            if key in seen:
                 continue
-            seen.add(file)
+            seen.add(key)
             found = script if file == script.file else Script(shown(file, script), file, script.module,
                                                                read_text(file), commonjs=script.commonjs)
             if found.module:
@@ -354,9 +352,12 @@ def _files_config(program: Program, folder: str) -> dict[str, Any]:
         root = os.path.commonpath([os.path.dirname(s.file) for s in modules]
                                   + ([os.path.dirname(package)] if package else []))
         copy = os.path.join(folder, "copy")
-        config["entry"], config["copyOf"] = [], [copy, root]
+        config["entry"], config["copyOf"], config["renamed"] = [], [copy, root], []
         for script in modules:
-            dest = os.path.join(copy, os.path.relpath(script.file, root))
+            dest = os.path.join(copy, os.path.relpath(script.key, root))
+            if script.runs_as:
+                # An inline module runs from a file beside the page's copy; its errors name the page.
+                config["renamed"].append([os.path.join(root, os.path.relpath(script.key, root)), script.file])
             os.makedirs(os.path.dirname(dest), exist_ok=True)
             Path(dest).write_text(script.instrumented, encoding="utf-8")
             config["entry"].append(dest)

@@ -140,6 +140,7 @@ function clean(text) {
   let out = String(text).split(PREFIX).join("").split(SELF_PREFIX).join("");
   // Modules run from a copy of their folder: name the learner's own files.
   if (cfg.copyOf) out = out.split(cfg.copyOf[0]).join(cfg.copyOf[1]);
+  for (const [runsAs, page] of cfg.renamed || []) out = out.split(runsAs).join(page);
   return out;
 }
 
