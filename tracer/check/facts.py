@@ -189,12 +189,12 @@ def positions_json(result: CheckResult) -> list[dict[str, Any]]:
 def differences_found(result: CheckResult) -> list[tuple[Difference, list[int]]]:
     """Each difference found on any position checked, with the positions (numbered from 1) it
     shows on, in the order first found; then a board the program searched again in a search of
-    its own (``re-searches``), which belongs to no one position."""
+    its own (``re-searches``), shown on the position of the search made first."""
     found: dict[str, tuple[Difference, list[int]]] = {}
     for index, check in enumerate(result.checks):
         for difference in check.differences:
             found.setdefault(difference.what, (difference, []))[1].append(index + 1)
     repeat = result.repeats()
-    if repeat is not None and repeat.what not in found:
-        found[repeat.what] = (repeat, [])
+    if repeat is not None and repeat[0].what not in found:
+        found[repeat[0].what] = (repeat[0], [repeat[1]])
     return list(found.values())

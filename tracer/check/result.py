@@ -175,21 +175,21 @@ class CheckResult:
             out.append(data)
         return out
 
-    def repeats(self) -> Difference | None:
-        """A search of the program's own on a board an earlier one searched: its first board
-        again, or one of that board's moves (the root's score first, then its moves)."""
-        seen: list[tuple[Cells, str]] = []
+    def repeats(self) -> tuple[Difference, int] | None:
+        """A search of the program's own on a board an earlier one searched (the root's score
+        first, then its moves), with the position (from 1) of that earlier search."""
+        seen: list[tuple[Cells, str, int]] = []
         for number, check in enumerate(self.checks, 1):
             s = check.search
             if s.origin != "program" or s.root_cells is None:
                 continue
-            for cells, mover in seen:
+            for cells, mover, first in seen:
                 if searched_before(s.root_cells, s.root_mover, cells, mover):
                     return Difference("re-searches", f"it searches a board again: search {number} of the "
                                       f"program, on {compact(s.root_cells)}, searches a board its search on "
                                       f"{compact(cells)} searched already (for instance the first board's "
-                                      "score, then its moves), and every search returned its board's score")
-            seen.append((s.root_cells, s.root_mover))
+                                      "score, then its moves), and every search returned its board's score"), first
+            seen.append((s.root_cells, s.root_mover, number))
         return None
 
     def error_json(self) -> dict[str, Any] | None:
