@@ -103,3 +103,20 @@ def test_a_python_search_reading_self_board_is_checked() -> None:
     assert (code, data["verdict"], data["first_call"]) == (0, "identical", "program"), err
     assert (data["board"], data["to_move"], data["calls"]) == ("X.O.O...X", "X", calls("X.O.O...X", "X"))
     assert data["output"]["stdout"] == f"{value('X.O.O...X', 'X', 'X')}\n"
+
+
+@pytest.mark.node
+def test_call_expr_on_a_search_that_takes_no_board_fills_the_board_it_plays_on() -> None:
+    # --call names only the search; `grid` (empty in the program) is still set to the guide's board.
+    code, data, err = run_check(str(LEARNERS / "js_global_grid.js"), "--call", "minimax(0, true)")
+    assert (code, data["verdict"], data["board"], data["to_move"]) == (0, "identical", GUIDE_BOARD, "X"), err
+    assert data["calls"] == calls(GUIDE_BOARD, "X")
+
+
+def test_call_expr_fills_a_python_module_global(tmp_path: Path) -> None:
+    program = tmp_path / "empty.py"
+    program.write_text((LEARNERS / "py_global_board.py").read_text(encoding="utf-8")
+                       .replace('board = ["X", " ", " ", " ", "O", " ", " ", " ", " "]', 'board = [" "] * 9')
+                       .replace('print("value with X to move:", minimax("X"))', ""), encoding="utf-8")
+    code, data, err = run_check(str(program), "--call", 'minimax("X")')
+    assert (code, data["verdict"], data["board"], data["to_move"]) == (0, "identical", GUIDE_BOARD, "X"), err
