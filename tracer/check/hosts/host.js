@@ -204,7 +204,19 @@ function withBoard(k, text) {
   } catch (e) {
     return text;
   }
-  return text.slice(0, -1) + ',{"$board":' + safe(board, 0, []) + "}]";
+  const written = plainCells(board) ? JSON.stringify(board) : safe(board, 0, []);
+  return text.slice(0, -1) + ',{"$board":' + written + "}]";
+}
+
+function plainCell(cell) {
+  const kind = typeof cell;
+  return cell === null || kind === "string" || kind === "boolean" || (kind === "number" && Number.isFinite(cell));
+}
+
+function plainCells(board) {
+  // Cells JSON writes as they are (no undefined, no ±Infinity): the fast path, taken at every call.
+  return Array.isArray(board)
+    && board.every((cell) => plainCell(cell) || (Array.isArray(cell) && cell.every(plainCell)));
 }
 
 // ---- the recorder every wrapper calls
