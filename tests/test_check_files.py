@@ -165,6 +165,21 @@ def test_an_inline_module_script_runs_with_its_imports_on_the_pages_lines(tmp_pa
 
 
 @pytest.mark.node
+def test_each_inline_module_of_a_page_runs_as_a_module_of_its_own(tmp_path: Path) -> None:
+    # Two inline modules import the same rules; the second holds the search and calls it for O.
+    shutil.copytree(LEARNERS / "modules_esm" / "ai", tmp_path / "js")
+    first = ("<script type=\"module\">\nimport { lineWinner } from './js/rules.js';\n"
+             "console.log('rules', typeof lineWinner);\n</script>\n")
+    second = ("<script type=\"module\">\nimport { minimax } from './js/minimax.js';\n"
+              "minimax(['X', null, 'O', 'X', null, 'X', 'O', 'O', null], 'O');\n</script>\n")
+    page = "<!DOCTYPE html>\n" + first + "<p>two modules</p>\n" + second
+    (tmp_path / "index.html").write_text(page, encoding="utf-8")
+    code, data, err = run_check(str(tmp_path / "index.html"), "--boards", "0")
+    assert (code, data["verdict"], data["first_call"], data["to_move"]) == (0, "identical", "program", "O"), err
+    assert data["calls"] == calls(GUIDE_BOARD, "O") and data["output"]["stdout"] == "rules function\n"
+
+
+@pytest.mark.node
 def test_an_inline_modules_errors_name_the_page_and_its_line(tmp_path: Path) -> None:
     # The search is in the module itself; it throws on line 7 of the page when first called.
     page = tmp_path / "index.html"
