@@ -6,7 +6,7 @@ departure is held to what the gallery wrote down by hand for each mistake
 (test_check_mistakes.ON_GUIDE_BOARD: the departing call, its board, the side to move, what it
 returned and what was due; test_check_outputs.py's docstring: which calls come after it), and
 to the check's own JSON report from the same run; the page's story is held, step by step, to
-what Python tells of the same trace (``renderers/steps.py``), and its steps to
+what Python tells of the same trace (``tests/page_steps.py``), and its steps to
 ``Trace.events()`` (test_page_words.expected_steps).
 """
 
@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from checking import LEARNERS
 from click.testing import CliRunner
+from page_steps import PageSteps
 from test_check_gallery import PYTHON
 from test_check_mistakes import ON_GUIDE_BOARD
 from test_check_outputs import planted
@@ -29,7 +30,6 @@ from test_viewer import Viewer
 from tracer.check.run import CheckOptions, check_file
 from tracer.cli import main
 from tracer.explain.pagewords import KINDS
-from tracer.renderers.steps import PageSteps
 
 #: Where the story says the first departure happens, and where it says a step comes after it.
 DEPARTS = "‼ here, the first departure from a correct search:"
