@@ -88,7 +88,7 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
     if board is not None and example is not None:
         raise Failure("give one board: a BOARD file or --example NAME", 2)
     request = CheckRequest(log_path, tree_path, side_by_side, html_path,
-                           inputs=tuple(p for p in (file, board) if p))
+                           inputs=run_inputs(file, board, stdin_path, python))
     precheck(request)
     options = CheckOptions(
         board=_position(board, example, turn), board_source=board or example,
@@ -99,6 +99,12 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
     write_outputs(result, result.to_json() if fmt == "json" else str(result), request)
     if not result.ok:
         click.get_current_context().exit(1)
+
+
+def run_inputs(*paths: str | None) -> tuple[str, ...]:
+    """Every file a check reads (the program, BOARD, --stdin, --python): the one list each
+    output is held against, so that no output replaces one of them."""
+    return tuple(path for path in paths if path)
 
 
 def _position(board: str | None, example: str | None, turn: str | None) -> Any:
