@@ -14,7 +14,6 @@ import json
 import os
 import select
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -28,6 +27,7 @@ from ..errors import EnvironmentFault, InputError
 from . import jshints, pysource
 from .jsinstrument import instrument
 from .jstokens import JsSyntaxError
+from .processes import guard_command
 from .reading import Notation
 from .record import KILLED, Function, Record, RecordReader
 
@@ -123,6 +123,16 @@ def interpreter(program: Program, python: str | None = None) -> str:
     return python or sys.executable
 
 
+def runnable(runner: str) -> str:
+    """``runner`` as a path that can be run (looked up on the PATH if a bare name), or
+    EnvironmentFault naming why not: the guard that runs it cannot say so itself."""
+    found = shutil.which(runner)
+    if found is None:
+        why = "not a program that can be run" if os.path.exists(runner) else "no such file or program"
+        raise EnvironmentFault(f"cannot run {runner}: {why}")
+    return os.path.abspath(found)
+
+
 def node_check(program: Program) -> tuple[int | None, str] | None:
     """``(line, message)`` of the syntax error node finds in the program's own file, if any."""
     result = subprocess.run([interpreter(program), "--check", program.file], capture_output=True,
@@ -158,13 +168,18 @@ class Host:
                  timeout: float = 10.0, max_calls: int = 2_000_000, python: str | None = None):
         self.program = program
         self.timeout = timeout
+        runner = runnable(interpreter(program, python))
         self.folder = tempfile.mkdtemp(prefix="tracer-check-")
         self.record = Record(program.functions, program.language)
         self.reader = RecordReader(self.record)
         self.output = Output()
         self.offsets = [0, 0]
         self.status = ""
-        self._start(interpreter(program, python), argv or [], stdin, max_calls)
+        try:
+            self._start(runner, argv or [], stdin, max_calls)
+        except BaseException:
+            self.close_files()
+            raise
 
     def _start(self, runner: str, argv: list[str], stdin: str | None, max_calls: int) -> None:
         program = self.program
@@ -179,6 +194,7 @@ class Host:
             Path(config["source"]).write_text(program.instrumented, encoding="utf-8")
         command_r, self.command_w = os.pipe()
         self.notify_r, notify_w = os.pipe()
+        control_r, self.control_w = os.pipe()
         config["commandFd"], config["notifyFd"] = command_r, notify_w
         config_path = os.path.join(self.folder, "config.json")
         Path(config_path).write_text(json.dumps(config), encoding="utf-8")
@@ -188,21 +204,26 @@ class Host:
         try:
             if stdin is not None:
                 stdin_file = open(stdin, "rb")  # noqa: SIM115 - closed below, once the child has it
+            # The guard starts the host and ends the program's whole process tree with the
+            # check (see processes.py); in a session of its own, away from terminal signals.
             self.process = subprocess.Popen(
-                [runner, str(host)], stdin=stdin_file, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                pass_fds=(command_r, notify_w), env=env, start_new_session=True)
+                guard_command(control_r, self.folder, [runner, str(host)]), stdin=stdin_file,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(command_r, notify_w, control_r),
+                env=env, start_new_session=True)
         except OSError as exc:
             self.close_files()
             raise EnvironmentFault(f"cannot run {runner}: {exc.strerror}") from None
         finally:
-            os.close(command_r)
-            os.close(notify_w)
+            for fd in (command_r, notify_w, control_r):
+                os.close(fd)
             if stdin is not None and not isinstance(stdin_file, int):
                 stdin_file.close()
         self.started = time.monotonic()
         self.threads = [self._keep(self.process.stdout, "stdout"), self._keep(self.process.stderr, "stderr")]
 
     def _keep(self, stream: IO[bytes] | None, name: str) -> threading.Thread:
+        """Read one output stream as it comes, keeping its start (kept so far, even if a
+        process the program left holds the stream open past the check's end)."""
         def drain() -> None:
             assert stream is not None
             kept = bytearray()
@@ -211,8 +232,8 @@ class Host:
                 total += len(chunk)
                 if len(kept) < KEEP_BYTES:
                     kept.extend(chunk[: KEEP_BYTES - len(kept)])
-            setattr(self.output, name, bytes(kept))
-            setattr(self.output, f"{name}_bytes", total)
+                    setattr(self.output, name, bytes(kept))
+                setattr(self.output, f"{name}_bytes", total)
 
         thread = threading.Thread(target=drain, daemon=True)
         thread.start()
@@ -254,8 +275,7 @@ class Host:
                 self.refresh()  # read the calls as they come: the host writes them in chunks
                 continue
             chunk = os.read(self.notify_r, 1)
-            if not chunk:
-                self.process.wait()
+            if not chunk:  # the host has ended, and with it its whole tree (see processes.py)
                 self.refresh()
                 self.reader.close_all()
                 return "died"
@@ -282,24 +302,41 @@ class Host:
             self.offsets[index] += usable
 
     def _kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait()
-
-    def close(self) -> None:
-        """End the program (it has nothing more to do) and keep what it printed."""
+        """End the program's whole tree now, and wait (a little) until it has ended."""
         with contextlib.suppress(OSError):
-            os.close(self.command_w)
+            os.write(self.control_w, b"k")
+        self._await_end(5.0)
+
+    def _await_end(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for the host's tree to end (its notify pipe closes),
+        dropping what it still says; whether it ended."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([self.notify_r], [], [], left)
+            if ready and not os.read(self.notify_r, 4096):
+                return True
+        return False
+
+    def close(self, now: bool = False) -> None:
+        """End the program (it has nothing more to do; ``now``: the check itself is ending,
+        on an error or a signal) and keep what it printed; nothing of it is left running."""
+        with contextlib.suppress(OSError):
+            os.close(self.command_w)  # the host ends itself when tracer has nothing more to ask
+        if now or not self._await_end(5.0):
+            self._kill()
+        self.refresh()
+        with contextlib.suppress(OSError):
+            os.close(self.control_w)  # the guard removes the folder and ends
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            self._kill()
+            self.process.kill()
+            self.process.wait()
         for thread in self.threads:
-            thread.join(timeout=5)
-        for stream in (self.process.stdout, self.process.stderr):
-            if stream is not None:
+            thread.join(timeout=1)
+        for stream, thread in zip((self.process.stdout, self.process.stderr), self.threads, strict=True):
+            if stream is not None and not thread.is_alive():
                 stream.close()
-        self.refresh()
         self.close_files()
 
     def close_files(self) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..errors import InputError, TracerError
 from .asking import command, entry, guide_board, varied_positions
 from .calls import Reader, searches_of, shapes_of
+from .processes import ending_on_signals
 from .program import Host, Program, load_program, node_check
 from .reading import Cells
 from .result import CheckResult
@@ -43,12 +44,16 @@ class CheckOptions:
 def check_file(path: str, options: CheckOptions) -> CheckResult:
     """Check the program at ``path``; InputError (exit 2) if it cannot be checked."""
     program = load_program(path, options.functions)
-    host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
-                max_calls=options.max_calls, python=options.python)
-    try:
-        return _Session(program, host, options).run()
-    finally:
+    with ending_on_signals():
+        host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
+                    max_calls=options.max_calls, python=options.python)
+        try:
+            result = _Session(program, host, options).run()
+        except BaseException:  # an error, Ctrl-C or a signal: nothing of the program outlives it
+            host.close(now=True)
+            raise
         host.close()
+        return result
 
 
 class _Session:

@@ -159,13 +159,14 @@ def _remove_temps_and_resend(signum: int, frame: object) -> None:
 
 
 def _guard_signals() -> None:
-    """While a temporary file exists, SIGTERM and SIGINT remove it before acting."""
+    """While a temporary file exists, SIGTERM, SIGINT and SIGHUP remove it before acting."""
     if _previous or not _in_main_thread():
         return
     import signal
 
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        _previous[signum] = signal.signal(signum, _remove_temps_and_resend)
+    for signum in (signal.SIGTERM, signal.SIGINT, getattr(signal, "SIGHUP", None)):
+        if signum is not None:  # no SIGHUP on Windows
+            _previous[signum] = signal.signal(signum, _remove_temps_and_resend)
 
 
 def _release_signals() -> None:
