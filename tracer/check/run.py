@@ -121,13 +121,14 @@ class _Session:
         status = self.host.ask(command(self.program, fn, shapes[index], cells, mover, ai, position))
         if status == "missing":
             raise InputError(self._unreachable(), self.program.path)
-        reader = Reader(record, shapes_of(record))
-        found = [s for s in searches_of(reader) if s.origin == "asked" and s.position == position]
+        found = searches_of(Reader(record, shapes_of(record)), position)
         self.result.positions.append((cells, mover))
         if not found:
             return None
         check = check_search(found[0], self.settings())
         self.result.checks.append(check)
+        if check.verdict in (IDENTICAL, CORRECT) and len(self.result.checks) > 1:
+            check.search.forget()  # only the first and a failing search are shown in full
         return check
 
     def program_ai(self) -> str | None:
