@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from ..commandline import Command, Failure, reports_errors
-from ..errors import InputError
+from ..errors import InputError, shown
 
 #: How many positions ``--boards`` checks when given no number (see run.py).
 DEFAULT_BOARDS = 30
@@ -96,7 +96,8 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
         functions=[n.strip() for n in functions.split(",") if n.strip()] if functions else None,
         stdin=stdin_path, timeout=timeout, max_calls=max_calls, boards=boards, python=python)
     result = check_file(file, options)
-    write_outputs(result, result.to_json() if fmt == "json" else str(result), request)
+    # The report quotes the program (its output, its errors, its file's name): shown escaped.
+    write_outputs(result, shown(result.to_json(), json=True) if fmt == "json" else shown(str(result)), request)
     if not result.ok:
         click.get_current_context().exit(1)
 
