@@ -96,3 +96,96 @@ def test_a_check_whose_outputs_are_its_own_leaves_stdin_file_alone(tmp_path: Pat
     one_error_line(trace_run("play", "--html", "moves.html", cwd=tmp_path, stdin=moves), 2,
                    "give each output its own file")
     assert moves.read_text(encoding="utf-8") == "4\n"
+
+
+# -- 5. what a program does to tracer's host is its own business, never a traceback --------
+
+PY_TAMPERING = {
+    "json.dumps replaced": "import json\njson.dumps = json.JSONEncoder = lambda *a, **k: 1 / 0\n",
+    "descriptors 3-63 written and closed": (
+        "import os\nfor fd in range(3, 64):\n    try:\n        os.write(fd, b'{not json\\n')\n"
+        "        os.close(fd)\n    except OSError:\n        pass\n"),
+}
+JS_TAMPERING = {
+    "JSON.stringify throws": 'JSON.stringify = () => { throw new Error("mine"); };\n',
+    "JSON.stringify lies": 'JSON.stringify = () => "{not json";\n',
+    "every object has a toJSON": 'Object.prototype.toJSON = function () { return "x\\ny"; };\n',
+    "Array.prototype.join lies": 'Array.prototype.join = function () { return "]["; };\n',
+}
+
+
+@pytest.mark.parametrize("language, change", [
+    *[("py", text) for text in PY_TAMPERING.values()],
+    *[pytest.param("js", text, marks=pytest.mark.node) for text in JS_TAMPERING.values()],
+], ids=[*PY_TAMPERING, *JS_TAMPERING])
+def test_a_program_that_changes_what_the_host_uses_is_still_checked(cli, tmp_path: Path, language: str,
+                                                                  change: str) -> None:
+    """The hosts keep their own JSON and descriptors: the guide's search stays identical."""
+    program(tmp_path, language, change)
+    result = cli("check", f"prog.{language}")
+    assert result.exit_code == 0, result.output
+    assert "Verdict: identical" in result.stdout
+
+
+def test_a_record_that_cannot_be_read_is_the_programs_doing(cli, tmp_path: Path) -> None:
+    """Should the program still reach the host's files, tracer says so in one line."""
+    from test_hostile_cli import error_line
+
+    program(tmp_path, "py", "import gc\nfor f in gc.get_objects():\n"
+                            "    if type(f).__name__ == 'TextIOWrapper' and isinstance(f.name, int) and f.name > 2"
+                            " and not f.closed:\n"
+                            "        f.write('{not json\\n')\n")
+    error_line(cli("check", "prog.py"), "changed what tracer's host records its calls with")
+
+
+@pytest.mark.parametrize("language, win", [("py", "10**30"), ("py", "float('inf')"),
+                                           pytest.param("js", "Number.MAX_VALUE", marks=pytest.mark.node)])
+def test_a_score_beyond_64_bits_is_drawn_and_logged(cli, tmp_path: Path, language: str, win: str) -> None:
+    path = program(tmp_path, language)
+    source = path.read_text(encoding="utf-8")
+    path.write_text(source.replace('return {"score": 1}', f'return {{"score": {win}}}')
+                    .replace("return {score: 1}", f"return {{score: {win}}}"), encoding="utf-8")
+    result = cli("check", path.name, "-o", "t.dot", "--log", "l.txt", "--html", "p.html")
+    assert result.exit_code in (0, 1), result.output
+    assert "Verdict:" in result.stdout
+    assert (tmp_path / "t.dot").exists() and (tmp_path / "l.txt").exists() and (tmp_path / "p.html").exists()
+
+
+def test_any_number_of_recorded_functions(cli, tmp_path: Path) -> None:
+    """More functions than a signed byte counts (128): each one a hand-over to minimax."""
+    names = [f"helper{i}" for i in range(140)]
+    relays = "".join(f"def {name}(board, mark):\n    return minimax(board, mark)\n\n" for name in names)
+    program(tmp_path, "py", relays + "print(helper139(current_board_state, ai_mark))\n", call=False)
+    result = cli("check", "prog.py", "--function", ",".join(["minimax", *names]))
+    assert result.exit_code == 0, result.output
+    assert "Verdict: identical" in result.stdout
+
+
+@pytest.mark.parametrize("value", ["nan", "NaN", "-nan"])
+def test_a_timeout_that_is_not_a_number_is_refused(cli, tmp_path: Path, value: str) -> None:
+    program(tmp_path, "py")
+    result = cli("check", "prog.py", "--timeout", value)
+    assert result.exit_code == 2, result.output  # as any value out of range: the usage, then one line
+    assert result.stderr.splitlines()[-1].startswith("trace: error: Invalid value for '--timeout'")
+    assert "Traceback" not in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["prog.py"]
+
+
+LONG = "a" * 300
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "prog.py", "--log", f"{LONG}.txt"], ["check", "prog.py", "-o", f"{LONG}.svg"],
+    ["check", "prog.py", "--html", f"{LONG}.html"], ["check", "prog.py", "--side-by-side", f"{LONG}.html"],
+    ["b.txt", "-o", f"{LONG}.svg"], ["b.txt", "--log", f"{LONG}/log.txt"], ["b.txt", "--figures", LONG],
+    ["b.txt", "--html", f"{LONG}.html"], ["compare", "b.txt", "--html", f"{LONG}.html"],
+    ["play", "--html", f"{LONG}.html"], ["play", "--save", LONG],
+])
+def test_an_output_name_longer_than_a_file_system_allows_is_one_line(cli, tmp_path: Path,
+                                                                    args: list[str]) -> None:
+    from test_hostile_cli import error_line
+
+    program(tmp_path, "py")
+    (tmp_path / "b.txt").write_text("X.O\nX.X\nOO.\n", encoding="utf-8")
+    error_line(cli(*args, input=""), "bytes long, and a file system allows at most 255")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.txt", "prog.py"]

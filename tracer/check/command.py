@@ -24,6 +24,13 @@ Examples:
 """
 
 
+def _a_number(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """Refuse NaN, which every range lets through (no comparison with it is true)."""
+    if value != value:
+        raise click.BadParameter(f"{value} is not in the range 0.1<=x<=3600.", ctx, param)
+    return value
+
+
 @click.command(cls=Command, epilog=EPILOG)
 @click.argument("file", metavar="FILE")
 @click.argument("board", required=False, metavar="[BOARD]")
@@ -41,7 +48,7 @@ Examples:
 @click.option("--boards", is_flag=False, flag_value=DEFAULT_BOARDS, default=None, type=click.IntRange(1, 2000),
               metavar="[N]", help=f"Also check N varied positions (default {DEFAULT_BOARDS}), smallest "
                                   "first; stop at the first wrong one.")
-@click.option("--timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True,
+@click.option("--timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True, callback=_a_number,
               metavar="SECONDS", help="Stop the program after this long (each search tracer asks for, too).")
 @click.option("--max-calls", type=click.IntRange(1), default=2_000_000, show_default=True, metavar="N",
               help="Stop a search after this many calls.")

@@ -340,6 +340,6 @@ class Host:
         self.close_files()
 
     def close_files(self) -> None:
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, AttributeError):  # AttributeError: it failed before the pipes
             os.close(self.notify_r)
         shutil.rmtree(self.folder, ignore_errors=True)
