@@ -189,3 +189,28 @@ def test_an_output_name_longer_than_a_file_system_allows_is_one_line(cli, tmp_pa
     (tmp_path / "b.txt").write_text("X.O\nX.X\nOO.\n", encoding="utf-8")
     error_line(cli(*args, input=""), "bytes long, and a file system allows at most 255")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.txt", "prog.py"]
+
+
+# -- 6. the verdict tells the truth ------------------------------------------------------------
+
+@pytest.mark.parametrize("tail", [b"# caf\xe9\n", b"text = 'caf\xe9'\n"])
+def test_a_python_file_python_refuses_is_refused(cli, tmp_path: Path, tail: bytes) -> None:
+    """Latin-1 bytes without a coding line: Python will not run the file (PEP 263), even
+    in a comment, so neither does the check."""
+    import subprocess
+    import sys
+
+    from test_hostile_cli import error_line
+
+    path = program(tmp_path, "py")
+    path.write_bytes(path.read_bytes() + tail)
+    assert subprocess.run([sys.executable, str(path)], capture_output=True).returncode != 0
+    error_line(cli("check", "prog.py"), "invalid Python", "PEP 263")
+
+
+def test_the_same_bytes_under_their_coding_line_are_checked(cli, tmp_path: Path) -> None:
+    path = program(tmp_path, "py")
+    path.write_bytes(b"# -*- coding: latin-1 -*-\n# caf\xe9\n" + path.read_bytes())
+    result = cli("check", "prog.py")
+    assert result.exit_code == 0, result.output
+    assert "Verdict: identical" in result.stdout

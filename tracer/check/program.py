@@ -87,6 +87,7 @@ def load_program(path: str, wanted: list[str] | None = None) -> Program:
 
 
 def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Program:
+    _refuse_undecodable(path, data)
     try:
         tree = ast.parse(data, filename=path)
     except SyntaxError as exc:
@@ -95,6 +96,25 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
         raise InputError(f"invalid Python: {exc}", path) from None
     return Program(path, file, "python", pysource.functions(tree, wanted), pysource.board_hints(tree),
                    pysource.mark_texts(tree), pysource.ai_hint(tree))
+
+
+def _refuse_undecodable(path: str, data: bytes) -> None:
+    """Refuse, as Python does, bytes its declared encoding (UTF-8 if none, PEP 263) cannot
+    decode, wherever they are: ``ast.parse`` lets them by in a comment."""
+    import io
+    import tokenize
+
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        codec = "utf-8" if encoding == "utf-8-sig" else encoding
+        data.removeprefix(b"\xef\xbb\xbf").decode(codec)
+    except SyntaxError as exc:  # an unknown encoding declared
+        raise InputError(f"invalid Python: {exc.msg}", path) from None
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(f"invalid Python: a byte that is not {codec} ({data[exc.start:exc.start + 1]!r}), "
+                         "the file's encoding (UTF-8 unless a coding line says otherwise, PEP 263): "
+                         "Python refuses to run it", path, line) from None
 
 
 def _javascript(path: str, file: str, data: bytes, wanted: list[str] | None) -> Program:
