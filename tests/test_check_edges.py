@@ -214,3 +214,53 @@ def test_the_same_bytes_under_their_coding_line_are_checked(cli, tmp_path: Path)
     result = cli("check", "prog.py")
     assert result.exit_code == 0, result.output
     assert "Verdict: identical" in result.stdout
+
+
+EXITS = {
+    "py": ["import sys; sys.exit(0)", "import os; os._exit(0)"],
+    "js": ["process.exit(0);"],
+}
+
+
+def _exiting(tmp_path: Path, language: str, exit_call: str, call: bool) -> Path:
+    """The search exits the program where it finds the human has won (line 'won human')."""
+    path = program(tmp_path, language, call=call)
+    source = path.read_text(encoding="utf-8")
+    if language == "py":
+        changed = source.replace('    if has_won(board, human_mark):\n        return {"score": -1}\n',
+                                 f'    if has_won(board, human_mark):\n        {exit_call}  # won human\n')
+    else:
+        changed = source.replace("  if (won(b, human)) return {score: -1};\n",
+                                 f"  if (won(b, human)) {{ {exit_call} }} // won human\n")
+    assert changed != source
+    path.write_text(changed, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("call", [True, False], ids=["its own call", "tracer's call"])
+@pytest.mark.parametrize("language, exit_call", [
+    *[("py", e) for e in EXITS["py"]], *[pytest.param("js", e, marks=pytest.mark.node) for e in EXITS["js"]]])
+def test_the_programs_own_exit_inside_the_search_is_an_error_naming_where(cli, tmp_path: Path, language: str,
+                                                                          exit_call: str, call: bool) -> None:
+    path = _exiting(tmp_path, language, exit_call, call)
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "won human" in text)
+    result = cli("check", path.name)
+    assert result.exit_code == 1, result.output
+    assert "Verdict: error" in result.stdout
+    assert f"at line {line} of {path.name}" in result.stdout
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("cell", ["99", "-1", "0"])
+def test_a_chosen_cell_that_is_no_empty_cell_is_a_departure(cli, tmp_path: Path, language: str, cell: str) -> None:
+    """Every call returns the right score but chooses cell 99, -1 (no cells) or 0 (taken)."""
+    path = program(tmp_path, language)
+    source = path.read_text(encoding="utf-8")
+    changed = (source.replace("    return test_plays[best]\n",
+                              f'    return {{"index": {cell}, "score": test_plays[best]["score"]}}\n')
+               .replace("  return plays[best];\n", f"  return {{index: {cell}, score: plays[best].score}};\n"))
+    assert changed != source
+    path.write_text(changed, encoding="utf-8")
+    result = cli("check", path.name)
+    assert result.exit_code == 1, result.output
+    assert "Verdict: wrong" in result.stdout

@@ -178,6 +178,9 @@ class _Walk:
             kind = "no-score" if returned.score is None else "wrong-score"
             why = w.wrong_inner(cells, mover, scores, value, self.maximising(mover), returned)
             return self.departure(node, number, kind, value, first_best, why)
+        if returned.not_a_cell is not None:  # a move, but no empty cell, is no move to play
+            return self.departure(node, number, "wrong-move", value, first_best,
+                                  w.not_a_cell(returned.not_a_cell, empty, first_best))
         if returned.move is not None and returned.move not in best:
             child_values = self.solver.child_values(cells, mover)
             why = w.wrong_move(returned.move, child_values.get(returned.move), value, first_best)

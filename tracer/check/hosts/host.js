@@ -197,6 +197,7 @@ function errorId(error) {
 // ---- the recorder every wrapper calls
 
 const STOP = { tracerStop: true };
+let underWay = 0;  // recorded calls not yet returned
 let calls = 0, deadline = Date.now() + cfg.timeoutMs, stopped = false;
 
 function limit(kind) {
@@ -228,6 +229,7 @@ const T = {
     if ((calls & 1023) === 0 && Date.now() > deadline) limit(2);
     emit(START | (k << 4), intern(encodeArgs(self, args)));
     let result;
+    underWay++;
     try {
       result = impl.apply(self, args);
     } catch (error) {
@@ -239,6 +241,8 @@ const T = {
         } catch (ignored) { /* see above */ }
       }
       throw error;
+    } finally {
+      underWay--;
     }
     emit(RETURN | (k << 4), intern(encodeReturn(result)));
     return result;
@@ -417,7 +421,18 @@ function report(error) {
 }
 
 process.on("beforeExit", () => finish("done"));
-process.on("exit", () => finish("exit"));
+process.on("exit", (code) => {
+  if (underWay > 0 && phase !== "over") {
+    // process.exit() inside the search: the calls under way end in it, where it was called.
+    const message = `process.exit(${code}) inside the search`;
+    const frames = new Error().stack.split("\n").slice(1).filter((line) => !line.includes("(node:"));
+    const exited = { constructor: { name: "process.exit" }, message, stack: [message, ...frames].join("\n") };
+    report(exited);
+    flush();
+    if (phase === "commands") notify("done");
+  }
+  finish("exit");
+});
 process.on("uncaughtException", (error) => {
   if (error === STOP) return;
   report(error);

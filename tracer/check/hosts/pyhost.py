@@ -374,6 +374,26 @@ def answer(cfg, recorder, module):
         pass
 
 
+def exiting(cfg, recorder, real_exit):
+    """``os._exit`` for the program: inside the search, the calls under way end in a SystemExit
+    naming where it was called (the record is written first); elsewhere, as it is."""
+
+    def exit_now(status):
+        frames, frame = [], sys._getframe(1)
+        while frame is not None:
+            frames.append(frame)
+            frame = frame.f_back
+        if any(f.f_code is Recorder.RECORDED_CODE for f in frames):
+            where = None
+            for frame in frames:  # innermost first: the traceback is built outwards
+                where = types.TracebackType(where, frame, frame.f_lasti, frame.f_lineno)
+            report(cfg, recorder, SystemExit(f"os._exit({status}) inside the search").with_traceback(where))
+            recorder.flush()
+        real_exit(status)
+
+    return exit_now
+
+
 def main():
     with open(os.environ["TRACER_CHECK_CONFIG"], encoding="utf-8") as f:
         cfg = json.load(f)
@@ -395,6 +415,7 @@ def main():
         recorder.stopped = True
         raise Stop()
 
+    os._exit = exiting(cfg, recorder, os._exit)
     signal.signal(signal.SIGALRM, out_of_time)
     signal.setitimer(signal.ITIMER_REAL, cfg["timeoutMs"] / 1000)
     status = run_program(cfg, recorder, module)
