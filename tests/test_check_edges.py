@@ -264,3 +264,63 @@ def test_a_chosen_cell_that_is_no_empty_cell_is_a_departure(cli, tmp_path: Path,
     result = cli("check", path.name)
     assert result.exit_code == 1, result.output
     assert "Verdict: wrong" in result.stdout
+
+
+# -- 7. smaller: FIFOs, two outputs on standard output, empty values ---------------------------
+
+def _fifo(tmp_path: Path, name: str) -> str:
+    import os
+
+    os.mkfifo(tmp_path / name)
+    return name
+
+
+@pytest.mark.parametrize("args, status, words", [
+    (["check", "{fifo}.py"], 2, ["expected a program file, found a FIFO"]),
+    (["check", "prog.py", "{fifo}.txt"], 2, ["found no board"]),
+    (["render", "{fifo}.json"], 2, ["end of the file"]),
+    (["{fifo}.txt", "-q"], 2, ["found no board"]),
+    (["b.txt", "-q", "-o", "{fifo}.svg"], 1, ["a FIFO no process reads"]),
+])
+def test_a_fifo_no_process_writes_or_reads_never_holds_tracer(tmp_path: Path, args: list[str], status: int,
+                                                              words: list[str]) -> None:
+    """Run as a process with a time limit: a FIFO waited on would hold it until killed."""
+    from runs import one_error_line, trace_run
+
+    program(tmp_path, "py")
+    (tmp_path / "b.txt").write_text("X.O\nX.X\nOO.\n", encoding="utf-8")
+    fifo = _fifo(tmp_path, "fifo" + next(a for a in args if "{fifo}" in a).split("{fifo}")[1])
+    stem = fifo.rsplit(".", 1)[0]
+    run = trace_run(*[a.replace("{fifo}", stem) for a in args], cwd=tmp_path, timeout=60)
+    one_error_line(run, status, *words)
+
+
+def test_a_fifo_no_process_writes_is_an_empty_standard_input(tmp_path: Path) -> None:
+    from runs import trace_run
+
+    program(tmp_path, "py")
+    _fifo(tmp_path, "answers")
+    run = trace_run("check", "prog.py", "--stdin", "answers", cwd=tmp_path, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert b"Verdict: identical" in run.stdout
+
+
+def test_compare_refuses_its_page_and_its_json_both_on_standard_output(cli, tmp_path: Path) -> None:
+    from test_hostile_cli import error_line
+
+    (tmp_path / "b.txt").write_text("X.O\nX.X\nOO.\n", encoding="utf-8")
+    error_line(cli("compare", "b.txt", "--html", "-", "--format", "json"), "--html", "standard output")
+
+
+@pytest.mark.parametrize("args", [
+    ["b.txt", "--scores", ""], ["b.txt", "--order", " "], ["b.txt", "--stats", "--scores", ""],
+    ["check", "prog.py", "--scores", ""], ["check", "prog.py", "--function", ""], ["check", "prog.py", "--ai", ""],
+    ["play", "--scores", ""], ["compare", "b.txt", "--scores", ""], ["quiz", "b.txt", "--order", ""],
+])
+def test_an_empty_option_value_is_refused_like_any_bad_value(cli, tmp_path: Path, args: list[str]) -> None:
+    program(tmp_path, "py")
+    (tmp_path / "b.txt").write_text("X.O\nX.X\nOO.\n", encoding="utf-8")
+    result = cli(*args, input="")
+    assert result.exit_code == 2, result.output
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("trace: error: ") and "Invalid value for" in last, result.stderr

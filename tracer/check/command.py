@@ -130,8 +130,10 @@ def _position(board: str | None, example: str | None, turn: str | None) -> Any:
         position = read_board_file(io.BytesIO(examples.read(example).encode("utf-8")), f"example:{example}",
                                    turn.upper() if turn else None)  # type: ignore[arg-type]
     else:
+        from ..opening import open_for_reading
+
         try:
-            with open(board, "rb") as stream:  # type: ignore[arg-type]
+            with open_for_reading(board) as stream:  # type: ignore[arg-type]
                 position = read_board_file(stream, board, turn.upper() if turn else None,  # type: ignore[arg-type]
                                            size=3, why="trace check holds a program to the guide's 3×3 board")
         except OSError as exc:

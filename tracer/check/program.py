@@ -14,6 +14,7 @@ import json
 import os
 import select
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import EnvironmentFault, InputError
+from ..opening import open_for_reading
 from . import jshints, pysource
 from .jsinstrument import instrument
 from .jstokens import JsSyntaxError
@@ -62,7 +64,9 @@ class Program:
 def load_program(path: str, wanted: list[str] | None = None) -> Program:
     """Read and analyse ``path``; InputError (exit status 2) if it cannot be checked."""
     try:
-        with open(path, "rb") as f:
+        with open_for_reading(path) as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # node and Python read it again, by name
+                raise InputError("expected a program file, found a FIFO, a device or a folder", path)
             data = f.read(MAX_SOURCE + 1)
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror}", path) from None
@@ -222,8 +226,8 @@ class Host:
         env = dict(os.environ, TRACER_CHECK_CONFIG=config_path)
         stdin_file: Any = subprocess.DEVNULL
         try:
-            if stdin is not None:
-                stdin_file = open(stdin, "rb")  # noqa: SIM115 - closed below, once the child has it
+            if stdin is not None:  # closed below, once the child has it; a FIFO never waited on
+                stdin_file = open_for_reading(stdin)
             # The guard starts the host and ends the program's whole process tree with the
             # check (see processes.py); in a session of its own, away from terminal signals.
             self.process = subprocess.Popen(

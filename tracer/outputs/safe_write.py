@@ -50,6 +50,8 @@ def fault(path: str | os.PathLike[str], exc: OSError) -> EnvironmentFault:
         reason = "the disk is full"
     elif exc.errno == errno.EROFS:
         reason = "the file system is read-only"
+    elif exc.errno == errno.ENXIO:
+        reason = "it is a FIFO no process reads"
     return EnvironmentFault(f"cannot write {safe_name(os.fspath(path))}: {reason}")
 
 
@@ -214,8 +216,10 @@ class atomic_writer:  # noqa: N801 - used like open()
                     # Write through a copy of the descriptor: opening the path would
                     # truncate a file that standard output was redirected to.
                     self.file = os.fdopen(os.dup(descriptor), self.mode, **kwargs)
-                else:
-                    self.file = open(self.target, self.mode, **kwargs)  # noqa: SIM115
+                else:  # a FIFO no process reads is refused, not waited on
+                    from ..opening import open_for_writing
+
+                    self.file = open_for_writing(self.target, self.mode, **kwargs)
                 return self.file  # type: ignore[return-value]
             import tempfile
 
