@@ -8,6 +8,7 @@ minimax in each language, with one hostile habit added per test.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -324,3 +325,24 @@ def test_an_empty_option_value_is_refused_like_any_bad_value(cli, tmp_path: Path
     assert result.exit_code == 2, result.output
     last = result.stderr.splitlines()[-1]
     assert last.startswith("trace: error: ") and "Invalid value for" in last, result.stderr
+
+
+@pytest.mark.parametrize("field, call", [("departure", 10**9), ("departure", 0), ("error_call", -1),
+                                         ("error_call", 10)])
+def test_a_saved_trace_naming_a_call_it_does_not_have_is_refused(cli, tmp_path: Path, field: str,
+                                                                 call: int) -> None:
+    """The guide's 9 calls from its board, saved, then one fact pointed past them."""
+    from test_hostile_cli import error_line
+
+    path = program(tmp_path, "py")
+    path.write_text(path.read_text(encoding="utf-8").replace("return test_plays[best]", "return test_plays[0]"),
+                    encoding="utf-8")
+    assert cli("check", "prog.py", "-o", "mine.json").exit_code == 1
+    data = json.loads((tmp_path / "mine.json").read_text(encoding="utf-8"))
+    assert data["check"]["departure"]["call"] <= 9 and cli("render", "mine.json", "-q").exit_code == 0
+    if field == "departure":
+        data["check"]["departure"]["call"] = call
+    else:
+        data["check"]["error_call"] = call
+    (tmp_path / "crafted.json").write_text(json.dumps(data), encoding="utf-8")
+    error_line(cli("render", "crafted.json", "-q"), "crafted.json", field)
