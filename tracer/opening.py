@@ -10,7 +10,10 @@ file, a device or a pipe (``<(cat board)``) opens as usual.
 from __future__ import annotations
 
 import os
-from typing import IO, Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # a summary run imports no typing
+    from typing import IO, Any
 
 
 def open_for_reading(path: str) -> IO[bytes]:
