@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "tracer"
 
 #: The layers, lowest first: a module may import its own layer and those below.
 LAYERS = [
-    ("tracer.errors", "tracer.style", "tracer.scores", "tracer.hooks", "tracer.examples"),
+    ("tracer.errors", "tracer.style", "tracer.scores", "tracer.hooks", "tracer.examples", "tracer.opening"),
     ("tracer.games",),
     ("tracer.trace",),
     ("tracer.search",),

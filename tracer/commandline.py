@@ -98,7 +98,9 @@ class Command(click.Command):
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         try:
-            return super().make_context(*args, **kwargs)
+            ctx = super().make_context(*args, **kwargs)
+            refuse_empty_values(ctx)
+            return ctx
         except click.UsageError as exc:
             raise usage_failure(exc) from None
 
@@ -107,6 +109,22 @@ class Command(click.Command):
             formatter.write_usage(ctx.parent.command_path, "BOARD [OPTIONS]")
         else:
             super().format_usage(ctx, formatter)
+
+
+def refuse_empty_values(ctx: click.Context) -> None:
+    """An option given an empty value (``--scores ''``) is a bad value like any other, never
+    read as the default; an option whose value may be left out (``--example``) keeps its bare form."""
+    from click.core import ParameterSource
+
+    for param in ctx.command.params:
+        if not isinstance(param, click.Option) or param.name is None or param.is_flag:
+            continue
+        if ctx.get_parameter_source(param.name) != ParameterSource.COMMANDLINE or param.flag_value == "":
+            continue
+        value = ctx.params.get(param.name)
+        values = value if isinstance(value, tuple) else (value,)
+        if any(isinstance(v, str) and not v.strip() for v in values):
+            raise click.BadParameter(f"expected a value, found {value!r}", ctx, param)
 
 
 def usage_failure(exc: click.UsageError) -> Failure:

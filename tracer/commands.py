@@ -199,6 +199,9 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, size: str
     chosen = list(kinds) or list(DEFAULT_KINDS)
     folder = None
     if save_dir is not None:
+        from .outputs.files import check_name_length
+
+        check_name_length(save_dir, "--save")
         folder = Path(save_dir)
         if folder.exists() and not folder.is_dir():
             raise InputError("cannot create the folder: a file has that name", save_dir)

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import re
+
 
 class TracerError(Exception):
     """Base class: every error tracer reports to a user without a traceback."""
@@ -73,6 +79,47 @@ def visible(text: str) -> str:
     """``text`` with only its control, format and separator characters (and undecodable
     bytes) written as escapes: what a picture or a page shows of text from outside."""
     return text if text.isprintable() else "".join(escape(c) if _unsafe(c) else c for c in text)
+
+
+#: What ``shown`` escapes: C0 controls but tab and newline, DEL, C1 controls, the format
+#: characters that reorder or hide text (bidi marks, embeddings, overrides and isolates,
+#: zero-width ones, tags), the line and paragraph separators, and undecodable bytes kept
+#: as surrogates. A pattern, not a test per character: a log can be hundreds of megabytes.
+_ACTING = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f" \
+          "\ufeff\ufff9-\ufffb\ud800-\udfff\U000e0000-\U000e007f]"
+
+
+@functools.cache
+def _acting() -> re.Pattern[str]:
+    """The compiled ``_ACTING`` (compiled on first use: most runs print no foreign text)."""
+    import re
+
+    return re.compile(_ACTING)
+
+
+def shown(text: str, *, json: bool = False) -> str:
+    """Text from outside (a program's output, a thrown message, a file name, a saved trace's
+    words), as tracer presents it on a terminal or in a text file: its lines kept, every
+    other control (ESC, BEL, NUL, C1, a bare carriage return), bidi override, separator or
+    undecodable byte written as an escape. The one guard every presented text passes.
+
+    ``json``: the text is a JSON document, and the escapes are JSON's (``\\u202e``), so it
+    still reads as the same data (such characters only occur inside its strings).
+    """
+    acting = _acting()
+    if acting.search(text) is None:
+        return text
+    char = _json_escape if json else escape
+    return acting.sub(lambda found: char(found.group()), text)
+
+
+def _json_escape(char: str) -> str:
+    """One character as a JSON string escape (a surrogate pair beyond the first plane)."""
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:

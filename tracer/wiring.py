@@ -42,8 +42,10 @@ def open_input(path: str) -> Any:
             # Unwrapped: one Ctrl-D (an empty read) ends the board.
             return contextlib.nullcontext(sys.stdin.buffer)
         return io.BufferedReader(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
+    from .opening import open_for_reading
+
     try:
-        return open(path, "rb")  # noqa: SIM115 - closed by the caller's with
+        return open_for_reading(path)  # closed by the caller's with; a FIFO never waited on
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror}", path) from None
 

@@ -223,6 +223,14 @@ class LearnerSearch:
         self.root_reading = self._root_reading()
         self.root_move = self.root_reading == "move"
 
+    def forget(self) -> None:
+        """Drop what was read of the calls (read again if asked): a passed search among
+        thousands (``--boards``) keeps only its summary in memory."""
+        self._children.clear()
+        self._delegate.clear()
+        self.reader.memo.clear()
+        self.reader.returned_memo.clear()
+
     # ---- the tree, with hand-over calls merged --------------------------------------------
 
     def delegate(self, node: int) -> int | None:
@@ -378,11 +386,12 @@ class LearnerSearch:
         return marks(cells) - marks(self.root_cells) if self.root_cells is not None else 0
 
 
-def searches_of(reader: Reader) -> list[LearnerSearch]:
-    """The program's own searches, in the order it made them, then the ones tracer asked for."""
+def searches_of(reader: Reader, position: int | None = None) -> list[LearnerSearch]:
+    """The program's own searches, in the order it made them, then the ones tracer asked for
+    (only the one on ``position``, if given: the rest were read when they were asked)."""
     record = reader.record
-    found = _frame_searches(reader, record.program)
-    for frame in record.asked:
+    found = _frame_searches(reader, record.program) if position is None else []
+    for frame in record.asked if position is None else [f for f in record.asked if f.mark == position]:
         for search in _frame_searches(reader, frame):
             search.origin, search.position = "asked", frame.mark
             found.append(search)

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from ..commandline import Command, Failure, reports_errors
-from ..errors import InputError
+from ..errors import InputError, shown
 
 #: How many positions ``--boards`` checks when given no number (see run.py).
 DEFAULT_BOARDS = 30
@@ -25,6 +25,13 @@ Examples:
   trace check minimax.js --format json
   trace check submissions/ --entry tictactoe.py --report class/   a whole class at once
 """
+
+
+def _a_number(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """Refuse NaN, which every range lets through (no comparison with it is true)."""
+    if value != value:
+        raise click.BadParameter(f"{value} is not in the range 0.1<=x<=3600.", ctx, param)
+    return value
 
 
 @click.command(cls=Command, epilog=EPILOG)
@@ -51,7 +58,7 @@ Examples:
               metavar="[N]", help="How many positions to check after the program's own (default: 3 named ones, "
                                   "a draw, the other side to move, a block; --boards alone: "
                                   f"{DEFAULT_BOARDS}; 0: its own only); stop at the first wrong one.")
-@click.option("--timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True,
+@click.option("--timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True, callback=_a_number,
               metavar="SECONDS", help="Stop the program after this long (each search tracer asks for, too).")
 @click.option("--max-calls", type=click.IntRange(1), default=2_000_000, show_default=True, metavar="N",
               help="Stop a search after this many calls.")
@@ -120,7 +127,7 @@ def check(paths: tuple[str, ...], entry: str | None, jobs: int | None, memory: i
     if board is not None and example is not None:
         raise Failure("give one board: a BOARD file or --example NAME", 2)
     request = CheckRequest(log_path, tree_path, side_by_side, html_path,
-                           inputs=tuple(p for p in (file, board) if p))
+                           inputs=run_inputs(file, board, stdin_path, python))
     precheck(request)
     options = CheckOptions(
         board=_position(board, example, turn), board_source=board or example,
@@ -129,9 +136,16 @@ def check(paths: tuple[str, ...], entry: str | None, jobs: int | None, memory: i
         stdin=stdin_path, timeout=timeout, max_calls=max_calls, boards=boards, python=python,
         with_files=list(with_files), call=call)
     result = check_file(file, options)
-    write_outputs(result, result.to_json() if fmt == "json" else str(result), request)
+    # The report quotes the program (its output, its errors, its file's name): shown escaped.
+    write_outputs(result, shown(result.to_json(), json=True) if fmt == "json" else shown(str(result)), request)
     if not result.ok:
         click.get_current_context().exit(1)
+
+
+def run_inputs(*paths: str | None) -> tuple[str, ...]:
+    """Every file a check reads (the program, BOARD, --stdin, --python): the one list each
+    output is held against, so that no output replaces one of them."""
+    return tuple(path for path in paths if path)
 
 
 def _position(board: str | None, example: str | None, turn: str | None) -> Any:
@@ -149,8 +163,10 @@ def _position(board: str | None, example: str | None, turn: str | None) -> Any:
         position = read_board_file(io.BytesIO(examples.read(example).encode("utf-8")), f"example:{example}",
                                    turn.upper() if turn else None)  # type: ignore[arg-type]
     else:
+        from ..opening import open_for_reading
+
         try:
-            with open(board, "rb") as stream:  # type: ignore[arg-type]
+            with open_for_reading(board) as stream:  # type: ignore[arg-type]
                 position = read_board_file(stream, board, turn.upper() if turn else None,  # type: ignore[arg-type]
                                            size=3, why="trace check holds a program to the guide's 3×3 board")
         except OSError as exc:

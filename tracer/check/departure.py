@@ -220,6 +220,9 @@ class _Walk:
         if not sound and (missing or scored):
             kind, why = self.unsound(node, cells, tried, missing, value, window)
             return self.departure(node, number, kind, value, first_best, why, window)
+        if returned.not_a_cell is not None:  # a move, but no empty cell, is no move to play
+            return self.departure(node, number, "wrong-move", value, first_best,
+                                  w.not_a_cell(returned.not_a_cell, empty, first_best), window)
         if returned.move is not None and returned.move not in best and self.move_counts(node, value, window):
             child_values = self.solver.child_values(cells, mover)
             why = w.wrong_move(returned.move, child_values.get(returned.move), value, first_best)

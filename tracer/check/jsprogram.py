@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from ..errors import InputError
+from ..opening import open_for_reading
 from .jsinstrument import Instrumented, instrument_all
 from .jssource import JsSource, JsSyntaxError, parse, walk
 
@@ -62,7 +64,10 @@ def read_text(path: str, asked_by: str = "") -> str:
     """A file's text; InputError (exit status 2) naming it if it cannot be read."""
     why = f" (given by {asked_by})" if asked_by else ""
     try:
-        data = Path(path).read_bytes()
+        with open_for_reading(path) as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # node reads it again, by name
+                raise InputError(f"expected a script file{why}, found a FIFO, a device or a folder", path)
+            data = f.read()
     except OSError as exc:
         raise InputError(f"cannot read the file{why}: {exc.strerror}", path) from None
     try:

@@ -151,7 +151,7 @@ class _Builder:
         returned = returned_text(self.check, node)
         self.rows.extras["returned"].append(None if returned.startswith("nothing") else _short(returned))
         value = s.returned(node).score
-        self.rows.extras["scored"].append(value is not None and value == value and abs(value) != float("inf"))
+        self.rows.extras["scored"].append(_storable(value))
         self.rows.extras["told"].append(s.facts(node).told)
         self.rows.extras["raised"].append(self.ended_early(node, raised))
         self.memo[self.key(node, depth, number)] = pid
@@ -182,7 +182,7 @@ class _Builder:
     def score_of(self, node: int) -> int:
         """The learner's score, as the AI sees it, as an integer (0 where it returned none)."""
         score = self.s.returned(node).score
-        if score is None or score != score or abs(score) == float("inf"):
+        if score is None or not _storable(score):
             return 0
         scale = self.check.scale
         if scale.view != "ai" and scale.viewpoint(self.s.mover(node)) != self.check.ai:
@@ -213,3 +213,15 @@ class _Builder:
 
 
 __all__ = ["LOOP", "learner_facts", "to_trace"]
+
+
+#: A trace keeps scores as 64-bit integers.
+_LARGEST_SCORE = 2**63 - 1
+
+
+def _storable(score: float | None) -> bool:
+    """Whether a learner's score can stand in the trace's score column: a number, neither NaN
+    nor infinite nor beyond 64 bits (``Number.MAX_VALUE`` as "a win is worth the most"),
+    which the trace shows as returned but not as a score."""
+    return score is not None and score == score and abs(score) <= _LARGEST_SCORE
+

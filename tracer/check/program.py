@@ -14,7 +14,7 @@ import json
 import os
 import select
 import shutil
-import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import EnvironmentFault, InputError
+from ..opening import open_for_reading
 from . import jsfacts, pysource
 from .jsprogram import (
     PAGE_SUFFIXES,
@@ -43,6 +44,7 @@ from .jsprogram import (
     shown,
     with_suffixes,
 )
+from .processes import guard_command
 from .reading import UNKNOWN, Notation
 from .record import KILLED, Function, Record, RecordReader
 from .sourcefacts import BoardVariable, SourceFacts
@@ -101,7 +103,9 @@ def load_program(path: str, wanted: list[str] | None = None, with_files: list[st
     """Read and analyse ``path`` (after the scripts ``with_files``, loaded first, in order);
     InputError (exit status 2) if it cannot be checked."""
     try:
-        with open(path, "rb") as f:
+        with open_for_reading(path) as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # node and Python read it again, by name
+                raise InputError("expected a program file, found a FIFO, a device or a folder", path)
             data = f.read(MAX_SOURCE + 1)
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror}", path) from None
@@ -144,6 +148,7 @@ def _checked(program: Program, wanted: list[str] | None) -> Program:
 
 
 def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Program:
+    _refuse_undecodable(path, data)
     try:
         tree = ast.parse(data, filename=path)
     except SyntaxError as exc:
@@ -282,6 +287,25 @@ def _module_searches(path: str, tree: ast.Module,
     return found, {m: t for m, t in trees.items() if any(f.module == m for f in found)}
 
 
+def _refuse_undecodable(path: str, data: bytes) -> None:
+    """Refuse, as Python does, bytes its declared encoding (UTF-8 if none, PEP 263) cannot
+    decode, wherever they are: ``ast.parse`` lets them by in a comment."""
+    import io
+    import tokenize
+
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        codec = "utf-8" if encoding == "utf-8-sig" else encoding
+        data.removeprefix(b"\xef\xbb\xbf").decode(codec)
+    except SyntaxError as exc:  # an unknown encoding declared
+        raise InputError(f"invalid Python: {exc.msg}", path) from None
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(f"invalid Python: a byte that is not {codec} ({data[exc.start:exc.start + 1]!r}), "
+                         "the file's encoding (UTF-8 unless a coding line says otherwise, PEP 263): "
+                         "Python refuses to run it", path, line) from None
+
+
 def _javascript(path: str, file: str, data: bytes, wanted: list[str] | None) -> Program:
     try:
         text = data.decode("utf-8-sig")
@@ -305,6 +329,16 @@ def interpreter(program: Program, python: str | None = None) -> str:
                              "(install Node.js)", program.path)
         return node
     return python or sys.executable
+
+
+def runnable(runner: str) -> str:
+    """``runner`` as a path that can be run (looked up on the PATH if a bare name), or
+    EnvironmentFault naming why not: the guard that runs it cannot say so itself."""
+    found = shutil.which(runner)
+    if found is None:
+        why = "not a program that can be run" if os.path.exists(runner) else "no such file or program"
+        raise EnvironmentFault(f"cannot run {runner}: {why}")
+    return os.path.abspath(found)
 
 
 def node_check(program: Program) -> tuple[int | None, str] | None:
@@ -381,13 +415,18 @@ class Host:
                  timeout: float = 10.0, max_calls: int = 2_000_000, python: str | None = None):
         self.program = program
         self.timeout = timeout
+        runner = runnable(interpreter(program, python))
         self.folder = tempfile.mkdtemp(prefix="tracer-check-")
         self.record = Record(program.functions, program.language)
         self.reader = RecordReader(self.record)
         self.output = Output()
         self.offsets = [0, 0]
         self.status = ""
-        self._start(interpreter(program, python), argv or [], stdin, max_calls)
+        try:
+            self._start(runner, argv or [], stdin, max_calls)
+        except BaseException:
+            self.close_files()
+            raise
 
     def _start(self, runner: str, argv: list[str], stdin: str | None, max_calls: int) -> None:
         program = self.program
@@ -405,6 +444,7 @@ class Host:
             config.update(_files_config(program, self.folder))
         command_r, self.command_w = os.pipe()
         self.notify_r, notify_w = os.pipe()
+        control_r, self.control_w = os.pipe()
         config["commandFd"], config["notifyFd"] = command_r, notify_w
         config_path = os.path.join(self.folder, "config.json")
         Path(config_path).write_text(json.dumps(config), encoding="utf-8")
@@ -412,23 +452,28 @@ class Host:
         env = dict(os.environ, TRACER_CHECK_CONFIG=config_path)
         stdin_file: Any = subprocess.DEVNULL
         try:
-            if stdin is not None:
-                stdin_file = open(stdin, "rb")  # noqa: SIM115 - closed below, once the child has it
+            if stdin is not None:  # closed below, once the child has it; a FIFO never waited on
+                stdin_file = open_for_reading(stdin)
+            # The guard starts the host and ends the program's whole process tree with the
+            # check (see processes.py); in a session of its own, away from terminal signals.
             self.process = subprocess.Popen(
-                [runner, str(host)], stdin=stdin_file, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                pass_fds=(command_r, notify_w), env=env, start_new_session=True)
+                guard_command(control_r, self.folder, [runner, str(host)]), stdin=stdin_file,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(command_r, notify_w, control_r),
+                env=env, start_new_session=True)
         except OSError as exc:
             self.close_files()
             raise EnvironmentFault(f"cannot run {runner}: {exc.strerror}") from None
         finally:
-            os.close(command_r)
-            os.close(notify_w)
+            for fd in (command_r, notify_w, control_r):
+                os.close(fd)
             if stdin is not None and not isinstance(stdin_file, int):
                 stdin_file.close()
         self.started = time.monotonic()
         self.threads = [self._keep(self.process.stdout, "stdout"), self._keep(self.process.stderr, "stderr")]
 
     def _keep(self, stream: IO[bytes] | None, name: str) -> threading.Thread:
+        """Read one output stream as it comes, keeping its start (kept so far, even if a
+        process the program left holds the stream open past the check's end)."""
         def drain() -> None:
             assert stream is not None
             kept = bytearray()
@@ -437,8 +482,8 @@ class Host:
                 total += len(chunk)
                 if len(kept) < KEEP_BYTES:
                     kept.extend(chunk[: KEEP_BYTES - len(kept)])
-            setattr(self.output, name, bytes(kept))
-            setattr(self.output, f"{name}_bytes", total)
+                    setattr(self.output, name, bytes(kept))
+                setattr(self.output, f"{name}_bytes", total)
 
         thread = threading.Thread(target=drain, daemon=True)
         thread.start()
@@ -480,8 +525,7 @@ class Host:
                 self.refresh()  # read the calls as they come: the host writes them in chunks
                 continue
             chunk = os.read(self.notify_r, 1)
-            if not chunk:
-                self.process.wait()
+            if not chunk:  # the host has ended, and with it its whole tree (see processes.py)
                 self.refresh()
                 self.reader.close_all()
                 return "died"
@@ -508,27 +552,44 @@ class Host:
             self.offsets[index] += usable
 
     def _kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait()
-
-    def close(self) -> None:
-        """End the program (it has nothing more to do) and keep what it printed."""
+        """End the program's whole tree now, and wait (a little) until it has ended."""
         with contextlib.suppress(OSError):
-            os.close(self.command_w)
+            os.write(self.control_w, b"k")
+        self._await_end(5.0)
+
+    def _await_end(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for the host's tree to end (its notify pipe closes),
+        dropping what it still says; whether it ended."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([self.notify_r], [], [], left)
+            if ready and not os.read(self.notify_r, 4096):
+                return True
+        return False
+
+    def close(self, now: bool = False) -> None:
+        """End the program (it has nothing more to do; ``now``: the check itself is ending,
+        on an error or a signal) and keep what it printed; nothing of it is left running."""
+        with contextlib.suppress(OSError):
+            os.close(self.command_w)  # the host ends itself when tracer has nothing more to ask
+        if now or not self._await_end(5.0):
+            self._kill()
+        self.refresh()
+        with contextlib.suppress(OSError):
+            os.close(self.control_w)  # the guard removes the folder and ends
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            self._kill()
+            self.process.kill()
+            self.process.wait()
         for thread in self.threads:
-            thread.join(timeout=5)
-        for stream in (self.process.stdout, self.process.stderr):
-            if stream is not None:
+            thread.join(timeout=1)
+        for stream, thread in zip((self.process.stdout, self.process.stderr), self.threads, strict=True):
+            if stream is not None and not thread.is_alive():
                 stream.close()
-        self.refresh()
         self.close_files()
 
     def close_files(self) -> None:
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, AttributeError):  # AttributeError: it failed before the pipes
             os.close(self.notify_r)
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -277,6 +277,8 @@ class Returned:
     nothing: bool = False
     #: The value as the learner's language writes it, where a report quotes it (see notation.py).
     text: str = ""
+    #: The move it gave that is no cell at all (``{index: 99}``), if it gave one; else None.
+    not_a_cell: Any = None
 
 
 def move_of(value: Any, first: int = 0) -> int | None:
@@ -325,10 +327,12 @@ def read_returned(value: Any, kind: str, first: int = 0, keys: tuple[str, str] |
             lowered = {k.lower(): v for k, v in value.items() if k in keys}
             lowered = {("score" if k == keys[0].lower() else "move"): v for k, v in lowered.items()}
         score = next((lowered[k] for k in SCORE_KEYS if k in lowered), None)
-        move = next((move_of(lowered[k], first) for k in MOVE_KEYS if k in lowered), None)
+        given = next((lowered[k] for k in MOVE_KEYS if k in lowered), None)
+        move = move_of(given, first) if given is not None else None
         if move is None:
             move = move_of(value)
-        return Returned(float(score) if is_number(score) else None, move, False, text)  # type: ignore[arg-type]
+        return Returned(float(score) if is_number(score) else None, move, False, text,  # type: ignore[arg-type]
+                        given if move is None and given is not None else None)
     if kind in ("score-move", "move-score") and isinstance(value, list) and len(value) == 2:
         score, move = value if kind == "score-move" else value[::-1]
         return Returned(float(score) if is_number(score) else None, move_of(move, first), False, text)

@@ -16,6 +16,8 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import InputError
+
 START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
 #: How a recorded call ended.
 RETURNED, RAISED, UNFINISHED = 0, 1, 2
@@ -57,7 +59,8 @@ class Function:
 class Rows:
     """Distinct recorded calls of the search functions: one row per distinct subtree."""
 
-    fn: array = field(default_factory=lambda: array("b"))
+    #: The function's index (any number of recorded functions: --function may name hundreds).
+    fn: array = field(default_factory=lambda: array("i"))
     args: array = field(default_factory=lambda: array("l"))
     #: RETURNED, RAISED or UNFINISHED.
     ended: array = field(default_factory=lambda: array("b"))
@@ -101,6 +104,16 @@ class Frame:
     mark: int | None = None
 
 
+class Tampered(InputError):
+    """The host's record of the calls cannot be read: the program changed what the host
+    relies on (``JSON.stringify``, ``json.dumps``, a prototype's methods) or wrote to its files."""
+
+    def __init__(self) -> None:
+        super().__init__("the program changed what tracer's host records its calls with (JSON.stringify, "
+                         "json.dumps, Array.prototype, Object.prototype.toJSON, or the host's open files), "
+                         "so its calls cannot be read: leave those as they are to have it checked")
+
+
 @dataclass
 class Record:
     """Everything the host recorded."""
@@ -128,7 +141,10 @@ class Record:
         found = self._decoded.get(vid)
         if found is None and vid not in self._decoded:
             text = self.texts[vid] if 0 <= vid < len(self.texts) else "null"
-            found = self._decoded[vid] = json.loads(text)
+            try:
+                found = self._decoded[vid] = json.loads(text)
+            except ValueError:
+                raise Tampered() from None
         return found
 
     def error(self, vid: int) -> dict[str, Any]:

@@ -275,7 +275,8 @@ def _output(result: CheckResult) -> list[str]:
             text = out.text(stream)
             if not text.strip():
                 continue
-            shown = text.splitlines()
+            # Lines end at "\n" only: a bare "\r" stays in its line, to be shown as an escape.
+            shown = text.replace("\r\n", "\n").removesuffix("\n").split("\n")
             more = total > len(getattr(out, stream))
             lines.append("")
             heading = "printed" if stream == "stdout" else "printed to standard error"

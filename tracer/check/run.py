@@ -18,8 +18,9 @@ from .asking import (
     named_positions,
     varied_positions,
 )
-from .calls import LOOP, Reader, searches_of, shapes_of
+from .calls import LOOP, LearnerSearch, Reader, searches_of, shapes_of
 from .notation import cut
+from .processes import ending_on_signals
 from .program import Host, Program, load_program, node_check
 from .reading import Cells
 from .result import CheckResult
@@ -64,11 +65,14 @@ def check_file(path: str, options: CheckOptions) -> CheckResult:
         readable_input(options.stdin)
     if options.call is not None:
         expression_names(options.call, program.language)  # a Python one is refused before it runs
-    host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
-                max_calls=options.max_calls, python=options.python)
-    try:
-        result = _Session(program, host, options).run()
-    finally:
+    with ending_on_signals():
+        host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
+                    max_calls=options.max_calls, python=options.python)
+        try:
+            result = _Session(program, host, options).run()
+        except BaseException:  # an error, Ctrl-C or a signal: nothing of the program outlives it
+            host.close(now=True)
+            raise
         host.close()
     _host_broken(result, host)
     return result
@@ -165,8 +169,8 @@ class _Session:
         if status.startswith("badcall"):
             raise InputError("expected a JavaScript expression, as the program would call its search: "
                              + status.removeprefix("badcall").strip(), "--call")
-        reader = Reader(self.host.record, shapes_of(self.host.record))
-        found = [s for s in searches_of(reader) if s.origin == "asked" and s.position == position]
+        found = searches_of(Reader(self.host.record, shapes_of(self.host.record)), position)
+        self.read_first_call_as_the_program_does(found)
         self.result.positions.append((cells, mover))
         if not found:
             if self.options.call is not None:
@@ -182,7 +186,19 @@ class _Session:
             self.result.boards_note = f"{why}; the positions after it were not checked"
             return None
         self.result.add(check, name)
+        if check.verdict in (IDENTICAL, CORRECT) and len(self.result.checks) > 1:
+            check.search.forget()  # only the first and a failing search are shown in full
         return check
+
+    def read_first_call_as_the_program_does(self, found: list[LearnerSearch]) -> None:
+        """A first call whose number reads either way (a cell or a score) reads as the same
+        function's first calls in the program's own searches do (searches_of does it within the
+        searches it reads; a position asked for is read on its own)."""
+        moving = {c.search.fn(c.search.root) for c in self.result.checks
+                  if c.search.origin == "program" and c.search.root_move}
+        for search in found:
+            if search.root_reading == "either" and search.fn(search.root) in moving:
+                search.root_move = True
 
     def call_command(self, cells: Cells, mover: str, position: int) -> dict[str, Any]:
         """The host's command for one position: ``--call EXPR``, else tracer's own call."""

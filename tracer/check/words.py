@@ -7,6 +7,8 @@ The guide's step numbers and the log's phrases (``availCellsIndexes = [1, 4, 8]`
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..explain.tictactoe import TicTacToeWords
 from ..games.tictactoe.board import Board, cell_name
 from ..games.tictactoe.game import TERMINAL_CODES, TicTacToe, pack
@@ -170,6 +172,11 @@ class Words:
     def wrong_move(self, move: int, move_value: float | None, expected: float, best: int | None) -> str:
         return (f"it chose cell {move}, whose test-play scores {signed(move_value)}, but the best "
                 f"scores {signed(expected)} (cell {best}): step 16 keeps the best test-play")
+
+    def not_a_cell(self, given: Any, empty: list[int], best: int | None) -> str:
+        shown = given if isinstance(given, (int, float, str)) else "a value"
+        return (f"it chose {shown!r}, which is not a cell of the board (the empty cells are "
+                f"{', '.join(map(str, empty))}); the best is cell {best}: step 16 keeps a test-play's cell")
 
 
 def window_text(alpha: float, beta: float) -> str:

@@ -193,11 +193,13 @@ def run(outputs: list[Output], inputs: tuple[str, ...] = ()) -> None:
 
 
 def check_distinct(outputs: list[Output], inputs: tuple[str, ...]) -> None:
-    """Refuse a run whose outputs would overwrite one another or one of its inputs (standard
-    input included, when it is a file), links followed."""
+    """Refuse a run whose outputs would overwrite one another or one of its inputs, links
+    followed. Standard input, when it is a file, is always one of them: a command may read
+    answers or moves from it, and no run should replace what it was fed."""
     from ..errors import InputError
 
-    claimed: list[tuple[Output | _Input, str]] = [(_Input(path), "the input") for path in inputs]
+    every = (*dict.fromkeys((*inputs, "-")),)  # in order, once each
+    claimed: list[tuple[Output | _Input, str]] = [(_Input(path), "the input") for path in every]
     for out in outputs:
         for earlier, what in claimed:
             clash = next((p for p in out.paths() if earlier.covers(p)), None) or next(

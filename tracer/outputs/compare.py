@@ -107,6 +107,11 @@ def _other_move(base: Trace, trace: Trace, marks: dict[int, Marker]) -> dict[int
 def plan_compare(traces: list[Trace], request: CompareRequest) -> list[Output]:
     """The outputs ``trace compare`` asks for: the table unless the page takes standard output."""
     outputs: list[Output] = []
+    if request.html_path == "-" and request.fmt == "json":  # asked for, so never silently dropped
+        from ..errors import InputError
+
+        raise InputError("the page and the JSON cannot both go to standard output: give the page a "
+                         "file name", "--html")
     if request.html_path != "-":
         outputs.append(CompareTable(traces, request))  # type: ignore[arg-type]
     if request.html_path is not None:

@@ -46,6 +46,9 @@ def figure_format(fmt: str | None) -> str:
 
 def check_folder(folder: str) -> Path:
     """The target folder as a Path; InputError if it exists and is not a folder."""
+    from .files import check_name_length
+
+    check_name_length(folder, "--figures")
     path = Path(folder)
     if path.exists() and not path.is_dir():
         raise InputError(f"expected a folder to write the figures into, found a file: {quote(folder)}",

@@ -56,10 +56,25 @@ def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tup
     return output, fmt
 
 
+#: The longest name of one file or folder (bytes) most file systems allow (NAME_MAX).
+NAME_MAX = 255
+
+
+def check_name_length(path: str, option: str) -> None:
+    """Refuse a path with a name longer than the file system allows (every command's outputs)."""
+    import os
+
+    longest = max((len(os.fsencode(part)) for part in path.split(os.sep)), default=0)
+    if longest > NAME_MAX:
+        raise InputError(f"cannot write {quote(path)}: a name in it is {longest:,} bytes long, and a file "
+                         f"system allows at most {NAME_MAX}", option)
+
+
 def check_output_path(path: str, option: str) -> None:
     """Refuse, before anything is written, an output path that cannot be written."""
     if path == "-":
         return
+    check_name_length(path, option)
     from pathlib import Path
 
     target = Path(path)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..renderers.stats import render_stats
@@ -14,7 +15,6 @@ from .files import atomic_writer, check_output_path
 from .progress import calls_bar
 from .safe_write import echo
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TextIO
 

@@ -50,6 +50,8 @@ def fault(path: str | os.PathLike[str], exc: OSError) -> EnvironmentFault:
         reason = "the disk is full"
     elif exc.errno == errno.EROFS:
         reason = "the file system is read-only"
+    elif exc.errno == errno.ENXIO:
+        reason = "it is a FIFO no process reads"
     return EnvironmentFault(f"cannot write {safe_name(os.fspath(path))}: {reason}")
 
 
@@ -159,13 +161,14 @@ def _remove_temps_and_resend(signum: int, frame: object) -> None:
 
 
 def _guard_signals() -> None:
-    """While a temporary file exists, SIGTERM and SIGINT remove it before acting."""
+    """While a temporary file exists, SIGTERM, SIGINT and SIGHUP remove it before acting."""
     if _previous or not _in_main_thread():
         return
     import signal
 
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        _previous[signum] = signal.signal(signum, _remove_temps_and_resend)
+    for signum in (signal.SIGTERM, signal.SIGINT, getattr(signal, "SIGHUP", None)):
+        if signum is not None:  # no SIGHUP on Windows
+            _previous[signum] = signal.signal(signum, _remove_temps_and_resend)
 
 
 def _release_signals() -> None:
@@ -213,8 +216,10 @@ class atomic_writer:  # noqa: N801 - used like open()
                     # Write through a copy of the descriptor: opening the path would
                     # truncate a file that standard output was redirected to.
                     self.file = os.fdopen(os.dup(descriptor), self.mode, **kwargs)
-                else:
-                    self.file = open(self.target, self.mode, **kwargs)  # noqa: SIM115
+                else:  # a FIFO no process reads is refused, not waited on
+                    from ..opening import open_for_writing
+
+                    self.file = open_for_writing(self.target, self.mode, **kwargs)
                 return self.file  # type: ignore[return-value]
             import tempfile
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from ..errors import shown
 from ..explain import GameWords, SearchWords, for_trace
 from ..explain.text import INDENT, bounded, calls, capitalised, note_lines, signed, tag
 from ..trace import Call, Trace
@@ -315,15 +316,15 @@ def write_log(
     Memory stays constant whatever the trace's size. ``progress(calls_done)``
     is called about every ``progress_every`` calls, if given.
     """
-    out.write(header(trace))
+    out.write(shown(header(trace)))  # a trace's words may come from a learner's program
     # A search that is not the guide's algorithm (a learner's program) narrates its own
     # calls; the walk, the numbering and the layout stay the log's.
     phrases: Any = for_trace(trace)[1].narration() or _Phrases(trace)
-    chunk = ["#1", phrases.head(0, -1, -1), phrases.open(0)]
+    chunk = ["#1", shown(phrases.head(0, -1, -1) + phrases.open(0))]
     if trace.positions.edge_count[0]:
         _write_calls(trace, phrases, out, chunk, progress, progress_every)
-        chunk.append(phrases.close(0))
-    chunk.append(phrases.answer())
+        chunk.append(shown(phrases.close(0)))
+    chunk.append(shown(phrases.answer()))
     out.write("".join(chunk))
     _write_ending(trace, out, phrases, progress)
 
@@ -401,6 +402,8 @@ def _edge_texts(
                        + review + phrases.next_move(parent, edge))
         if not edge_count[child]:
             enter[edge] += leave[edge]
+        if not guide:  # a learner's narration quotes their program: each piece escaped once, as made
+            prefix[edge], enter[edge], leave[edge] = shown(prefix[edge]), shown(enter[edge]), shown(leave[edge])
 
     return enter, leave, prefix, texts
 
@@ -409,7 +412,7 @@ def _write_ending(
     trace: Trace, out: TextIO, phrases: Any, progress: Callable[[int], object] | None
 ) -> None:
     """Write the lines after the last call (result, answer in words, search summary); report all done."""
-    out.write(phrases.ending())
+    out.write(shown(phrases.ending()))
     if progress is not None:
         progress(trace.calls)
 

@@ -12,7 +12,11 @@ const fs = require("fs");
 const path = require("path");
 const Module = require("module");
 
-const cfg = JSON.parse(fs.readFileSync(process.env.TRACER_CHECK_CONFIG, "utf8"));
+// The host's own JSON, taken before the program runs: a program may replace JSON.stringify,
+// or give every object a toJSON, which the host's encoding then sets aside (see encode).
+const stringify = JSON.stringify, parse = JSON.parse;
+const TO_JSON_HOLDERS = [Object.prototype, Array.prototype];
+const cfg = parse(fs.readFileSync(process.env.TRACER_CHECK_CONFIG, "utf8"));
 const START = 1, RETURN = 2, RAISE = 3, MARK = 4, END = 5, LIMIT = 6, UNWIND = 7;
 const PREFIX = "__tracer_orig_", SELF_PREFIX = "__tracer_self_";
 
@@ -21,12 +25,12 @@ const valuesFd = fs.openSync(path.join(cfg.dir, "values.txt"), "w");
 let events = new Int32Array(1 << 17);
 let used = 0;
 const valueIds = new Map();
-let pendingValues = [];
+let pendingValues = "";  // a string, not an array: the program may replace Array.prototype's methods
 
 function flush() {
   if (pendingValues.length) {
-    fs.writeSync(valuesFd, pendingValues.join("\n") + "\n");
-    pendingValues = [];
+    fs.writeSync(valuesFd, pendingValues);
+    pendingValues = "";
   }
   if (used) {
     fs.writeSync(eventsFd, Buffer.from(events.buffer, 0, used * 4));
@@ -39,7 +43,7 @@ function intern(text) {
   if (id === undefined) {
     id = valueIds.size;
     valueIds.set(text, id);
-    pendingValues.push(text);
+    pendingValues += text + "\n";
   }
   return id;
 }
@@ -52,17 +56,32 @@ function emit(code, value) {
 
 // ---- encoding values as JSON (a copy at call time: boards change under the learner's feet)
 
+// JSON text of a value, whatever toJSON the program put on every object or array.
+function encode(value) {
+  if (TO_JSON_HOLDERS[0].toJSON === undefined && TO_JSON_HOLDERS[1].toJSON === undefined) return stringify(value);
+  const saved = [];
+  for (const holder of TO_JSON_HOLDERS) {
+    const own = Object.getOwnPropertyDescriptor(holder, "toJSON");
+    if (own && delete holder.toJSON) saved[saved.length] = [holder, own];
+  }
+  try {
+    return stringify(value);
+  } finally {
+    for (const [holder, own] of saved) Object.defineProperty(holder, "toJSON", own);
+  }
+}
+
 function special(value) {
   if (value === undefined) return '{"$u":1}';
   if (typeof value === "number") return '{"$n":"' + String(value) + '"}';
-  if (typeof value === "function") return '{"$f":' + JSON.stringify(value.name || "") + "}";
+  if (typeof value === "function") return '{"$f":' + stringify(value.name || "") + "}";
   if (typeof value === "bigint") return '{"$n":"' + String(value) + '"}';
   if (typeof value === "symbol") return '{"$r":"symbol"}';
   return null;
 }
 
 function safe(value, depth, seen) {
-  if (value === null || typeof value === "boolean" || typeof value === "string") return JSON.stringify(value);
+  if (value === null || typeof value === "boolean" || typeof value === "string") return stringify(value);
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : special(value);
   if (typeof value !== "object") return special(value);
   if (seen.includes(value) || depth > 4) return '{"$r":"..."}';
@@ -76,9 +95,9 @@ function safe(value, depth, seen) {
     } else {
       const items = [];
       const name = value.constructor && value.constructor.name;
-      if (name && name !== "Object") items.push('"$class":' + JSON.stringify(name));
+      if (name && name !== "Object") items.push('"$class":' + stringify(name));
       for (const key of Object.keys(value).slice(0, 64)) {
-        items.push(JSON.stringify(key) + ":" + safe(value[key], depth + 1, seen));
+        items.push(stringify(key) + ":" + safe(value[key], depth + 1, seen));
       }
       out = "{" + items.join(",") + "}";
     }
@@ -105,7 +124,7 @@ function encodeArgs(self, args) {
     }
   }
   try {
-    text = plain ? JSON.stringify(args) : undefined;
+    text = plain ? encode(args) : undefined;
   } catch (e) {
     text = undefined;
   }
@@ -128,7 +147,7 @@ function encodeReturn(value) {
     }
     if (plain) {
       try {
-        const text = JSON.stringify(value);
+        const text = encode(value);
         if (text !== undefined) return text;
       } catch (e) { /* fall through */ }
     }
@@ -187,7 +206,7 @@ function errorId(error) {
     length: text.length,
   };
   lastError = error;
-  lastErrorId = intern(JSON.stringify({ $error: record }));
+  lastErrorId = intern(encode({ $error: record }));
   return lastErrorId;
 }
 
@@ -204,7 +223,7 @@ function withBoard(k, text) {
   } catch (e) {
     return text;
   }
-  const written = plainCells(board) ? JSON.stringify(board) : safe(board, 0, []);
+  const written = plainCells(board) ? encode(board) : safe(board, 0, []);
   return text.slice(0, -1) + ',{"$board":' + written + "}]";
 }
 
@@ -222,6 +241,7 @@ function plainCells(board) {
 // ---- the recorder every wrapper calls
 
 const STOP = { tracerStop: true };
+let underWay = 0;  // recorded calls not yet returned
 let calls = 0, deadline = Date.now() + cfg.timeoutMs, stopped = false;
 
 function limit(kind) {
@@ -269,6 +289,7 @@ const T = {
     if ((calls & 1023) === 0 && Date.now() > deadline) limit(2);
     emit(START | (k << 4), intern(withBoard(k, encodeArgs(self, args))));
     let result;
+    underWay++;
     try {
       result = impl.apply(self, args);
     } catch (error) {
@@ -280,6 +301,8 @@ const T = {
         } catch (ignored) { /* see above */ }
       }
       throw error;
+    } finally {
+      underWay--;
     }
     emit(RETURN | (k << 4), intern(encodeReturn(result)));
     return result;
@@ -439,7 +462,7 @@ function readCommand() {
   const at = pending.indexOf("\n");
   const line = pending.slice(0, at);
   pending = pending.slice(at + 1);
-  return JSON.parse(line);
+  return parse(line);
 }
 
 function decode(value) {
@@ -592,7 +615,18 @@ function report(error) {
 }
 
 process.on("beforeExit", () => finish("done"));
-process.on("exit", () => finish("exit"));
+process.on("exit", (code) => {
+  if (underWay > 0 && phase !== "over") {
+    // process.exit() inside the search: the calls under way end in it, where it was called.
+    const message = `process.exit(${code}) inside the search`;
+    const frames = new Error().stack.split("\n").slice(1).filter((line) => !line.includes("(node:"));
+    const exited = { constructor: { name: "process.exit" }, message, stack: [message, ...frames].join("\n") };
+    report(exited);
+    flush();
+    if (phase === "commands") notify("done");
+  }
+  finish("exit");
+});
 process.on("uncaughtException", (error) => {
   if (error === STOP) return;
   report(error);

@@ -24,6 +24,23 @@ from array import array
 
 START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
 WRAP = "__tracer_wrap__"
+# The host's own JSON, made before the program runs: a program may replace json.dumps.
+ENCODE = json.JSONEncoder(allow_nan=False, default=repr).encode
+ENCODE_ERROR = json.JSONEncoder().encode
+DECODE = json.JSONDecoder().decode
+
+
+def private_fd(fd):
+    """``fd`` moved to a high descriptor the program has no reason to touch (a program may
+    write to, or close, descriptors 3-63), closed on exec."""
+    import fcntl
+    import resource
+
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    lowest = 512 if soft == resource.RLIM_INFINITY or soft > 1024 else max(64, soft - 64)
+    moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, lowest)
+    os.close(fd)
+    return moved
 
 
 class Stop(BaseException):
@@ -114,18 +131,23 @@ class Recorder:
         self.pending = []
         self.errors = []  # (event index, exception): resolved after the stack has unwound
         # Open for the whole run, closed by close(): the record is flushed to them as it grows.
-        self.events_file = open(os.path.join(cfg["dir"], "events.bin"), "wb")  # noqa: SIM115
-        self.values_file = open(os.path.join(cfg["dir"], "values.txt"), "w", encoding="utf-8")  # noqa: SIM115
+        self.events_file = open(self.private(cfg["dir"], "events.bin"), "wb")  # noqa: SIM115
+        self.values_file = open(self.private(cfg["dir"], "values.txt"), "w", encoding="utf-8")  # noqa: SIM115
         self.calls = 0
         self.deadline = time.monotonic() + cfg["timeoutMs"] / 1000
         self.hold = False
         self.stopped = False
 
+    @staticmethod
+    def private(folder, name):
+        """A new file of the record, on a private descriptor (see private_fd)."""
+        return private_fd(os.open(os.path.join(folder, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+
     def intern(self, key, text=None):
         found = self.values.get(key)
         if found is None:
             found = self.values[key] = len(self.values)
-            self.pending.append(text or json.dumps(plain(key), allow_nan=False, default=repr))
+            self.pending.append(text or ENCODE(plain(key)))
         return found
 
     def flush(self):
@@ -152,7 +174,7 @@ class Recorder:
         # What tracer shows is cut (see notation.cut); "length" says how long it was.
         record = {"type": type(error).__name__, "message": text[:4000], "line": their_line(error),
                   "length": len(text)}
-        return self.intern(("$error", id(error)) + tuple(record.values()), json.dumps({"$error": record}))
+        return self.intern(("$error", id(error)) + tuple(record.values()), ENCODE_ERROR({"$error": record}))
 
     def limit(self, kind):
         self.events.append(LIMIT)
@@ -280,7 +302,7 @@ def commands(cfg):
                 return
             buffered += chunk
         line, _, buffered = buffered.partition(b"\n")
-        yield json.loads(line.decode("utf-8"))
+        yield DECODE(line.decode("utf-8"))
 
 
 def decode(value):
@@ -445,9 +467,30 @@ def answer(cfg, recorder, module):
         pass
 
 
+def exiting(cfg, recorder, real_exit):
+    """``os._exit`` for the program: inside the search, the calls under way end in a SystemExit
+    naming where it was called (the record is written first); elsewhere, as it is."""
+
+    def exit_now(status):
+        frames, frame = [], sys._getframe(1)
+        while frame is not None:
+            frames.append(frame)
+            frame = frame.f_back
+        if any(f.f_code is Recorder.RECORDED_CODE for f in frames):
+            where = None
+            for frame in frames:  # innermost first: the traceback is built outwards
+                where = types.TracebackType(where, frame, frame.f_lasti, frame.f_lineno)
+            report(cfg, recorder, SystemExit(f"os._exit({status}) inside the search").with_traceback(where))
+            recorder.flush()
+        real_exit(status)
+
+    return exit_now
+
+
 def main():
     with open(os.environ["TRACER_CHECK_CONFIG"], encoding="utf-8") as f:
         cfg = json.load(f)
+    cfg["commandFd"], cfg["notifyFd"] = private_fd(cfg["commandFd"]), private_fd(cfg["notifyFd"])
     CFG.update(cfg)
     sys.argv = [cfg.get("argv0", cfg["file"])] + cfg["argv"]  # as typed, as `python FILE` has it
     sys.path[0] = os.path.dirname(cfg["file"])
@@ -473,6 +516,7 @@ def main():
         recorder.stopped = True
         raise Stop()
 
+    os._exit = exiting(cfg, recorder, os._exit)
     signal.signal(signal.SIGALRM, out_of_time)
     signal.setitimer(signal.ITIMER_REAL, cfg["timeoutMs"] / 1000)
     real_exit = os._exit

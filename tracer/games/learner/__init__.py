@@ -57,9 +57,17 @@ class LearnerKind(GameKind):
             raise InputError('expected "board" (9 characters X, O or "."), "to_move" and "ai" ("X" or "O")',
                              source)
         facts = _facts(header.get("check"), source)
-        return RecordedGame(TicTacToe(Board(board), to_move, ai), facts)
+        return RecordedGame(TicTacToe(Board(board), to_move, ai), facts, source=source)
 
     def rows_read(self, game: Any, rows: Any) -> None:
+        calls = int(rows.sizes[0]) if len(rows) else 0
+        facts = game.facts
+        # A call the facts name must be one of the trace's calls (a crafted file may say 10**9 or -1).
+        for what, call in (("departure", facts.departure.call if facts.departure else None),
+                           ("error_call", facts.error_call)):
+            if call is not None and not 1 <= call <= calls:
+                raise InputError(f'expected "check"\'s {what} to name one of the trace\'s {calls:,} calls, '
+                                 f"found call {call}", game.source)
         game.learn(rows)
 
     def json_head(self, game: Any, state: int) -> str:

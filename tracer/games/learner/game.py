@@ -103,6 +103,8 @@ class RecordedGame:
     finished: dict[int, tuple[int, int]] = field(default_factory=dict)
     chosen: dict[int, int] = field(default_factory=dict)
     scores: dict[int, int] = field(default_factory=dict)
+    #: The file it was read from, if it was (for messages).
+    source: str | None = None
 
     @property
     def ai(self) -> str:
