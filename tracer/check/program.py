@@ -44,6 +44,7 @@ from .jsprogram import (
     shown,
     with_suffixes,
 )
+from .parameters import KNOWN_NOT_BOARD, role
 from .processes import guard_command
 from .reading import UNKNOWN, Notation
 from .record import KILLED, Function, Record, RecordReader
@@ -242,8 +243,6 @@ def with_facts(program: Program) -> Program:
 def board_read(fn: Function, boards: list[BoardVariable]) -> str:
     """The top-level board a search that takes no board reads (see Function.board): the one its
     body names, else the program's only one (its helpers read it); "" if it takes a board."""
-    from .asking import KNOWN_NOT_BOARD, role
-
     if not boards or any(role(p) not in KNOWN_NOT_BOARD for p in fn.params):
         return ""
     named = [b.name for b in boards if fn.name in b.readers]
