@@ -90,11 +90,14 @@ def test_python_program_that_breaks_the_host(tmp_path: Path) -> None:
 
 
 @pytest.mark.node
-def test_javascript_program_that_breaks_the_host(tmp_path: Path) -> None:
-    path = write(tmp_path, "breaks.js", NEGAMAX_JS + '\nJSON.stringify = null;\nrequire("fs").writeSync = null;\n')
+def test_javascript_program_that_replaces_what_the_host_writes_with(tmp_path: Path) -> None:
+    """The host keeps its own JSON, file and buffer functions, taken before the program runs:
+    a program that replaces them after its search is still checked, not reported broken."""
+    path = write(tmp_path, "breaks.js", NEGAMAX_JS + '\nJSON.stringify = null;\nrequire("fs").writeSync = null;\n'
+                 'Buffer.from = null;\n')
     code, text, _ = run_text(path)
-    assert code == 1 and "Verdict: error: the program broke trace check's host" in text
-    assert "host.js" not in text and "before its first search call" not in text
+    assert code == 0 and "Verdict: correct" in text and "point of view" in text
+    assert "host.js" not in text and "broke" not in text
 
 
 @pytest.mark.node

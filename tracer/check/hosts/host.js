@@ -9,6 +9,9 @@
 "use strict";
 
 const fs = require("fs");
+// The host's own file functions, taken before the program runs: a program may replace fs's.
+const { openSync, writeSync, readSync, closeSync } = fs;
+const bufferFrom = Buffer.from.bind(Buffer);
 const path = require("path");
 const Module = require("module");
 
@@ -20,8 +23,8 @@ const cfg = parse(fs.readFileSync(process.env.TRACER_CHECK_CONFIG, "utf8"));
 const START = 1, RETURN = 2, RAISE = 3, MARK = 4, END = 5, LIMIT = 6, UNWIND = 7;
 const PREFIX = "__tracer_orig_", SELF_PREFIX = "__tracer_self_";
 
-const eventsFd = fs.openSync(path.join(cfg.dir, "events.bin"), "w");
-const valuesFd = fs.openSync(path.join(cfg.dir, "values.txt"), "w");
+const eventsFd = openSync(path.join(cfg.dir, "events.bin"), "w");
+const valuesFd = openSync(path.join(cfg.dir, "values.txt"), "w");
 let events = new Int32Array(1 << 17);
 let used = 0;
 const valueIds = new Map();
@@ -29,11 +32,11 @@ let pendingValues = "";  // a string, not an array: the program may replace Arra
 
 function flush() {
   if (pendingValues.length) {
-    fs.writeSync(valuesFd, pendingValues);
+    writeSync(valuesFd, pendingValues);
     pendingValues = "";
   }
   if (used) {
-    fs.writeSync(eventsFd, Buffer.from(events.buffer, 0, used * 4));
+    writeSync(eventsFd, bufferFrom(events.buffer, 0, used * 4));
     used = 0;
   }
 }
@@ -256,8 +259,8 @@ function limit(kind) {
 function exit() {
   phase = "over";
   flush();
-  fs.closeSync(eventsFd);
-  fs.closeSync(valuesFd);
+  closeSync(eventsFd);
+  closeSync(valuesFd);
   (process.reallyExit || process.exit)(0);
 }
 
@@ -441,7 +444,7 @@ function runP5Setup() {
 // ---- talking to tracer
 
 function notify(text) {
-  fs.writeSync(cfg.notifyFd, text + "\n");
+  writeSync(cfg.notifyFd, text + "\n");
 }
 
 let pending = "";
@@ -451,7 +454,7 @@ function readCommand() {
   while (!pending.includes("\n")) {
     let n;
     try {
-      n = fs.readSync(cfg.commandFd, buffer, 0, buffer.length, null);
+      n = readSync(cfg.commandFd, buffer, 0, buffer.length, null);
     } catch (e) {
       if (e.code === "EAGAIN") continue;
       return null;

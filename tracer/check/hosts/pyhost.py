@@ -481,8 +481,11 @@ def exiting(cfg, recorder, real_exit):
             for frame in frames:  # innermost first: the traceback is built outwards
                 where = types.TracebackType(where, frame, frame.f_lasti, frame.f_lineno)
             report(cfg, recorder, SystemExit(f"os._exit({status}) inside the search").with_traceback(where))
+        try:  # what it recorded is kept, and tracer told how it ended
             recorder.flush()
-        real_exit(status)
+            notify(cfg, "ready exit")
+        finally:
+            real_exit(status)
 
     return exit_now
 
@@ -516,23 +519,11 @@ def main():
         recorder.stopped = True
         raise Stop()
 
-    os._exit = exiting(cfg, recorder, os._exit)
+    real_exit = os._exit
+    os._exit = exiting(cfg, recorder, real_exit)
     signal.signal(signal.SIGALRM, out_of_time)
     signal.setitimer(signal.ITIMER_REAL, cfg["timeoutMs"] / 1000)
-    real_exit = os._exit
-
-    def program_exit(code):
-        # The program's own os._exit: what it recorded is kept, and tracer told how it ended.
-        os._exit = real_exit
-        try:
-            recorder.flush()
-            notify(cfg, "ready exit")
-        finally:
-            real_exit(code)
-
-    os._exit = program_exit
     status = run_program(cfg, recorder, module)
-    os._exit = real_exit
     signal.setitimer(signal.ITIMER_REAL, 0)
     recorder.flush()
     notify(cfg, "ready " + status)
@@ -541,7 +532,7 @@ def main():
     recorder.flush()
     sys.stdout.flush()
     sys.stderr.flush()
-    os._exit(0)
+    real_exit(0)
 
 
 if __name__ == "__main__":
