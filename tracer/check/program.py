@@ -121,6 +121,7 @@ def load_program(path: str, wanted: list[str] | None = None, with_files: list[st
 def _checked(program: Program, wanted: list[str] | None) -> Program:
     """``program`` if it has a search function (and every one ``--function`` names)."""
     with_facts(program)
+    _boards_read(program)
     path = program.path
     searches = [f for f in program.functions if f.role == "search"]
     if wanted:
@@ -130,7 +131,8 @@ def _checked(program: Program, wanted: list[str] | None) -> Program:
                 raise InputError(f"no function named {name!r} (asked for by --function)", path)
     if not searches:
         raise InputError("no search function found: expected a function named minimax (or miniMax, "
-                         "negamax, max_value/min_value); name yours with --function NAME", path)
+                         "negamax, max_value/min_value), or one that calls itself; name yours with "
+                         "--function NAME", path)
     return program
 
 
@@ -148,6 +150,8 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
     if not searches and not any(f.role == "search" for f in functions) and not wanted:
         searches, modules = _module_searches(path, tree, None)
         functions = pysource.functions(tree, None, frozenset(f.name for f in searches))
+    if not searches and not any(f.role == "search" for f in functions) and not wanted:
+        functions = pysource.functions(tree, None, recursive=True)
     trees = [tree, *modules.values()]
     # The report names the file of the search it checks; the program's own file is what runs.
     home = searches[0].module if searches else ""
@@ -221,6 +225,18 @@ def with_facts(program: Program) -> Program:
         shape = facts.boards[0].notation.shape if facts.boards else "flat"
         program.hints.append((Notation(shape, facts.empty, facts.marks), None))
     return program
+
+
+def _boards_read(program: Program) -> None:
+    """Name, for each Python search that takes no board (all its parameters a depth, a side or a
+    bound), the top-level board it reads instead, so its calls are recorded with that board."""
+    from .asking import KNOWN_NOT_BOARD, board_variable, role
+
+    if program.language != "python":
+        return
+    for fn in program.functions:
+        if fn.role == "search" and all(role(p) in KNOWN_NOT_BOARD for p in fn.params if p != "self"):
+            fn.reads = board_variable(program) or ""
 
 
 def _module_file(path: str, module: str) -> str:

@@ -112,6 +112,11 @@ def _call_text(check: SearchCheck, node: int) -> str:
         if args[0] is not None or in_self:
             name = f"{own}.{name}"
         args = args[1:]
+    reads = s.record.functions[fn].reads if fn is not None else ""
+    if reads and isinstance(args, list) and args:
+        # The board it reads was recorded after its arguments: it is no argument of the call.
+        board = written(args[-1], language, False)
+        return f"{name}({', '.join(written(a, language, False) for a in args[:-1])}) on {reads} = {board}"
     return (f"{name}({', '.join(written(a, language, False) for a in args)})" if isinstance(args, list)
             else f"{name}(...)")
 

@@ -162,6 +162,8 @@ class Recorder:
         events, append, intern, errors = self.events, self.events.append, self.intern, self.errors
         start, ret, rai = START | k << 4, RETURN | k << 4, RAISE | k << 4
         recorder = self
+        # A search that takes no board: the top-level board it reads is recorded after its arguments.
+        reads = self.cfg.get("functions", [{}] * (k + 1))[k].get("reads", "")
 
         def recorded(*args, **kwargs):
             if recorder.hold or recorder.stopped:
@@ -172,6 +174,8 @@ class Recorder:
             if (not recorder.calls & 1023 or not recorder.deadline) and time.monotonic() > recorder.deadline:
                 recorder.limit(2)
             key = (LIST,) + tuple([snap(a) for a in args])
+            if reads:
+                key += (snap(fn.__globals__.get(reads)),)
             if kwargs:
                 key += ((DICT,) + tuple((k, snap(v)) for k, v in kwargs.items()),)
             append(start)
