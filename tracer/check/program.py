@@ -228,12 +228,10 @@ def with_facts(program: Program) -> Program:
 
 
 def _boards_read(program: Program) -> None:
-    """Name, for each Python search that takes no board (all its parameters a depth, a side or a
-    bound), the top-level board it reads instead, so its calls are recorded with that board."""
+    """Name, for each search that takes no board (all its parameters a depth, a side or a bound),
+    the top-level board it reads instead, so its calls are recorded with that board."""
     from .asking import KNOWN_NOT_BOARD, board_variable, role
 
-    if program.language != "python":
-        return
     for fn in program.functions:
         if fn.role == "search" and all(role(p) in KNOWN_NOT_BOARD for p in fn.params if p != "self"):
             fn.reads = board_variable(program) or ""

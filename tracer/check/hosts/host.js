@@ -212,6 +212,8 @@ function exit() {
   (process.reallyExit || process.exit)(0);
 }
 
+const READS = (cfg.functions || []).map((f) => f.reads || "");
+
 const T = {
   h: false,
   STOP,
@@ -238,7 +240,8 @@ const T = {
     if (T.h || stopped) return impl.apply(self, args);
     if (++calls > cfg.maxCalls) limit(1);
     if ((calls & 1023) === 0 && Date.now() > deadline) limit(2);
-    emit(START | (k << 4), intern(encodeArgs(self, args)));
+    // A search that takes no board: the top-level board it reads is recorded after its arguments.
+    emit(START | (k << 4), intern(encodeArgs(self, READS[k] ? [...args, T.peek(READS[k])] : args)));
     let result;
     try {
       result = impl.apply(self, args);
