@@ -140,6 +140,11 @@ SHAPES = [
     Shape("py_global_grid.py", "O",
           "lambda cells: (grid.__setitem__(slice(None), " + ROWS_PY.format(m="{'.': 0, 'X': -1, 'O': 1}")
           + "), (lambda m: m[0] * 3 + m[1])(minimax(len(free_cells()), 1)))[1]"),
+    Shape("py_negamax_mover_first.py", "O",
+          "lambda cells: best(-1, " + ROWS_PY.format(m="{'.': 0, 'X': 1, 'O': -1}") + ")"),
+    Shape("py_node_object.py", "O",
+          "lambda cells: negamax(Board(['#'] + [' ' if c == '.' else c for c in cells])).move - 1"),
+    Shape("js_nested_falsy.js", "O", "cells => computeBestMove(cells.map(c => c === '.' ? null : c), 'O')"),
     Shape("js_origboard_numbers.js", "O",
           "cells => { cells.forEach((c, i) => { origBoard[i] = c === '.' ? i : c; }); return bestSpot(); }"),
     Shape("js_origboard_wrong_check.js", "O",
