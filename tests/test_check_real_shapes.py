@@ -144,6 +144,9 @@ SHAPES = [
           "lambda cells: best(-1, " + ROWS_PY.format(m="{'.': 0, 'X': 1, 'O': -1}") + ")"),
     Shape("py_node_object.py", "O",
           "lambda cells: negamax(Board(['#'] + [' ' if c == '.' else c for c in cells])).move - 1"),
+    Shape("js_letter_e.js", "O",
+          "cells => { cells.forEach((c, i) => { board_array[i] = c === '.' ? 'E' : c; });"
+          " return makeComputerMove(); }"),
     Shape("js_nested_falsy.js", "O", "cells => computeBestMove(cells.map(c => c === '.' ? null : c), 'O')"),
     Shape("js_origboard_numbers.js", "O",
           "cells => { cells.forEach((c, i) => { origBoard[i] = c === '.' ? i : c; }); return bestSpot(); }"),

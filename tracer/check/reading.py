@@ -12,6 +12,7 @@ so tracer can write a position the same way when it calls the function itself.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,6 +22,20 @@ Cells = tuple[str | None, ...]
 UNKNOWN = "$unknown"
 #: Cell values read as empty, besides the cell's own index.
 EMPTY_TEXT = ("", " ", "-", "_", ".", "?")
+#: The program's own empty token, where its source compares cells with one of its own ('E'):
+#: set while that program is checked (see own_empty).
+_OWN_EMPTY: list[Any] = []
+
+
+@contextmanager
+def own_empty(token: Any) -> Iterator[None]:
+    """Read ``token`` (a one-character text no other reading knows) as an empty cell meanwhile."""
+    known = not isinstance(token, str) or token in EMPTY_TEXT or token.startswith("$")
+    _OWN_EMPTY[:] = [] if known else [token]
+    try:
+        yield
+    finally:
+        _OWN_EMPTY.clear()
 
 
 @dataclass(frozen=True)
@@ -183,7 +198,7 @@ def _cells(flat: list[Any], shape: str) -> tuple[Cells, Any, tuple[Any, Any]] | 
         if mark:
             marks.setdefault(mark, c)
             out.append(mark)
-        elif c is None or c in EMPTY_TEXT or _is_label(c, i):
+        elif c is None or c in EMPTY_TEXT or c in _OWN_EMPTY or _is_label(c, i):
             out.append(None)
             empties.append((i, c))
         else:
@@ -201,7 +216,7 @@ def _empty_notation(empties: list[tuple[int, Any]]) -> Any:
     label, else their value; _MIXED if they disagree; UNKNOWN if there are none."""
     if not empties:
         return UNKNOWN
-    labelled = [(i, c) for i, c in empties if c is not None and c not in EMPTY_TEXT]
+    labelled = [(i, c) for i, c in empties if c is not None and c not in EMPTY_TEXT and c not in _OWN_EMPTY]
     if not labelled:
         return empties[0][1]
     if len(labelled) < len(empties):

@@ -21,7 +21,7 @@ from .asking import (
 from .calls import Reader, searches_of, shapes_of
 from .notation import cut
 from .program import Host, Program, load_program, node_check
-from .reading import Cells
+from .reading import Cells, own_empty
 from .result import CheckResult
 from .scales import Scale, winner
 from .verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_search
@@ -67,7 +67,8 @@ def check_file(path: str, options: CheckOptions) -> CheckResult:
     host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
                 max_calls=options.max_calls, python=options.python)
     try:
-        result = _Session(program, host, options).run()
+        with own_empty(program.facts.empty):
+            result = _Session(program, host, options).run()
     finally:
         host.close()
     _host_broken(result, host)

@@ -82,6 +82,10 @@ def empty_value(values: list[Any], marks: tuple[Any, Any] | None) -> Any:
             counts[v] += 1
         elif is_number(v) and v == 0 and marks is not None and is_number(marks[0]):
             counts[0] += 1
+    if not counts:
+        # A token of the program's own ('E'): one character, no mark, no digit.
+        own = [v for v in values if isinstance(v, str) and len(v) == 1 and v not in "XOxo" and not v.isdigit()]
+        counts.update(own)
     return counts.most_common(1)[0][0] if counts else UNKNOWN
 
 
