@@ -89,9 +89,10 @@ quiet(JSON.stringify(out));
 """
 
 PY_DRIVER = r"""
-import contextlib, io, json, sys
+import contextlib, io, json, os, sys
 file, choose, boards = sys.argv[1:]
 space = {"__name__": "learner", "__file__": file}
+sys.path.insert(0, os.path.dirname(os.path.abspath(file)))
 with contextlib.redirect_stdout(io.StringIO()):
     exec(compile(open(file).read(), file, "exec"), space)
 pick = eval(choose, space)
@@ -144,6 +145,12 @@ SHAPES = [
           "lambda cells: best(-1, " + ROWS_PY.format(m="{'.': 0, 'X': 1, 'O': -1}") + ")"),
     Shape("py_node_object.py", "O",
           "lambda cells: negamax(Board(['#'] + [' ' if c == '.' else c for c in cells])).move - 1"),
+    Shape("py_two_modules/ai.py", "O",
+          "lambda cells: (r.board.__setitem__(slice(None), " + ROWS_PY.format(m="{'.': ' '}")
+          + "), computer_move())[1]"),
+    Shape("py_split_dispatch.py", "O",
+          "lambda cells: (board.__setitem__(slice(None), " + ROWS_PY.format(m="{'.': ' '}") + "), best_move())[1]"),
+    Shape("js_class_this_board.js", "O", "cells => new Game(cells.map(c => c === '.' ? '' : c)).bestMove()"),
     Shape("js_letter_e.js", "O",
           "cells => { cells.forEach((c, i) => { board_array[i] = c === '.' ? 'E' : c; });"
           " return makeComputerMove(); }"),
@@ -211,7 +218,7 @@ def test_the_reference_minimax() -> None:
 #: Sound shortcuts that tracer judges once alpha-beta soundness and ``stops-at-best`` (branch
 #: judge) are on main: until then it reports them as calls that skip empty cells.
 JUDGED_LATER = {"py_cs50_stop_at_win.py", "py_alphabeta_failsoft.py", "py_alphabeta_failhard.py",
-                "js_p5_alphabeta_rows.js", "js_stop_at_win.js", "js_negamax_alphabeta.js"}
+                "py_split_dispatch.py", "js_p5_alphabeta_rows.js", "js_stop_at_win.js", "js_negamax_alphabeta.js"}
 
 
 def cases() -> list[object]:
