@@ -151,6 +151,9 @@ SHAPES = [
     Shape("py_split_dispatch.py", "O",
           "lambda cells: (board.__setitem__(slice(None), " + ROWS_PY.format(m="{'.': ' '}") + "), best_move())[1]"),
     Shape("js_class_this_board.js", "O", "cells => new Game(cells.map(c => c === '.' ? '' : c)).bestMove()"),
+    Shape("js_class_names.js", "O",
+          "cells => { cells.forEach((c, i) => { originalBoard[i] = c === '.' ? i : c === 'X' ? 'x' : 'circle'; });"
+          " return bestSpot(); }"),
     Shape("js_letter_e.js", "O",
           "cells => { cells.forEach((c, i) => { board_array[i] = c === '.' ? 'E' : c; });"
           " return makeComputerMove(); }"),

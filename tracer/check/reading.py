@@ -22,20 +22,26 @@ Cells = tuple[str | None, ...]
 UNKNOWN = "$unknown"
 #: Cell values read as empty, besides the cell's own index.
 EMPTY_TEXT = ("", " ", "-", "_", ".", "?")
-#: The program's own empty token, where its source compares cells with one of its own ('E'):
-#: set while that program is checked (see own_empty).
+#: The program's own empty token, where its source compares cells with one of its own ('E'),
+#: and its marks written as words (``'circle'`` for O): set while that program is checked
+#: (see own_words).
 _OWN_EMPTY: list[Any] = []
+_OWN_MARKS: dict[Any, str] = {}
 
 
 @contextmanager
-def own_empty(token: Any) -> Iterator[None]:
-    """Read ``token`` (a one-character text no other reading knows) as an empty cell meanwhile."""
+def own_words(token: Any, marks: tuple[Any, Any] | None = None) -> Iterator[None]:
+    """Read ``token`` (a one-character text no other reading knows) as an empty cell, and the
+    words of ``marks`` as X and O, meanwhile."""
     known = not isinstance(token, str) or token in EMPTY_TEXT or token.startswith("$")
     _OWN_EMPTY[:] = [] if known else [token]
+    if marks is not None and all(isinstance(m, str) for m in marks) and any(len(m) > 1 for m in marks):
+        _OWN_MARKS.update(zip(marks, "XO", strict=True))
     try:
         yield
     finally:
         _OWN_EMPTY.clear()
+        _OWN_MARKS.clear()
 
 
 @dataclass(frozen=True)
@@ -105,6 +111,8 @@ def is_number(value: Any) -> bool:
 
 
 def _mark(value: Any) -> str | None:
+    if _OWN_MARKS and isinstance(value, str) and value in _OWN_MARKS:
+        return _OWN_MARKS[value]
     if isinstance(value, str) and value.upper() in ("X", "O"):
         return value.upper()
     return None

@@ -21,7 +21,7 @@ from .asking import (
 from .calls import Reader, searches_of, shapes_of
 from .notation import cut
 from .program import Host, Program, load_program, node_check
-from .reading import Cells, own_empty
+from .reading import Cells, own_words
 from .result import CheckResult
 from .scales import Scale, winner
 from .verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_search
@@ -67,7 +67,7 @@ def check_file(path: str, options: CheckOptions) -> CheckResult:
     host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
                 max_calls=options.max_calls, python=options.python)
     try:
-        with own_empty(program.facts.empty):
+        with own_words(program.facts.empty, program.facts.marks):
             result = _Session(program, host, options).run()
     finally:
         host.close()
