@@ -249,3 +249,14 @@ def test_trace_check_agrees_with_the_reference(shape: Shape) -> None:
     else:
         assert verdict in ("wrong", "error"), (verdict, bad)
         assert data.get("first_wrong") is not None or verdict == "error" and data.get("error"), data
+
+
+@pytest.mark.node
+def test_a_search_on_the_page_s_own_cells_is_refused_with_its_cause() -> None:
+    """minimax(cells, player) reads and writes page elements' textContent and only runs after a
+    click: tracer's own call on an array plays nothing, and it says so (exit status 2, one line,
+    the way out), never ``wrong`` or ``error`` about the learner."""
+    code, data, err = run_check(str(REAL / "js_dom_cells.js"))
+    assert code == 2 and data == {}
+    assert err.startswith("trace: error: ") and err.count("\n") == 1
+    assert "played nothing" in err and "--call EXPR" in err
