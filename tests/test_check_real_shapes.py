@@ -148,6 +148,8 @@ SHAPES = [
     Shape("py_two_modules/ai.py", "O",
           "lambda cells: (r.board.__setitem__(slice(None), " + ROWS_PY.format(m="{'.': ' '}")
           + "), computer_move())[1]"),
+    Shape("py_cs50_values/check.py", "O",
+          "lambda cells: (lambda a: a[0] * 3 + a[1])(minimax(" + ROWS_PY.format(m="{'.': None}") + "))"),
     Shape("py_split_dispatch.py", "O",
           "lambda cells: (board.__setitem__(slice(None), " + ROWS_PY.format(m="{'.': ' '}") + "), best_move())[1]"),
     Shape("js_class_this_board.js", "O", "cells => new Game(cells.map(c => c === '.' ? '' : c)).bestMove()"),
