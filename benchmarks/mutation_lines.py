@@ -5,10 +5,8 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-# Not imported at run time: a traced process must load the modules it loads untraced (the
-# quick-start tests check that list).
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import CodeType, FrameType
     from typing import Any

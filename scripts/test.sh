@@ -1,13 +1,33 @@
 #!/usr/bin/env bash
-# Set up a virtual environment with tracer and its test tools, then run every test.
-# Only bash's own commands and Python are used, so this runs on a machine with nothing
-# else (see .ci/run). Arguments go to pytest.
+# Set up a virtual environment with tracer and the test tools one group of tests needs, then
+# run that group (docs/development.md; the groups are markers, see tests/conftest.py):
+#   bash scripts/test.sh             the default group: about 3 minutes on 2 cores
+#   bash scripts/test.sh --browser   the pages driven in Chromium and Firefox (installs the browser extra)
+#   bash scripts/test.sh --guide-js  tracer against the guide's own JavaScript under node
+#   bash scripts/test.sh --slow      the long walks
+#   bash scripts/test.sh --all       every group, as CI runs them
+# Further arguments go to pytest. Only bash's own commands and Python are used, so this runs
+# on a machine with nothing else (see .ci/run).
 set -euo pipefail
 case "$0" in
     */*) cd "${0%/*}/.." ;;
     *) cd .. ;;
 esac
+group=default
+case "${1:-}" in
+    --browser | --guide-js | --slow | --all) group="${1#--}"; shift ;;
+esac
+case "$group" in
+    default) extras=test; marks="not browser and not guide_js and not slow" ;;
+    browser) extras=test,browser; marks="browser" ;;
+    guide-js) extras=test; marks="guide_js and not browser" ;;
+    slow) extras=test; marks="slow and not browser and not guide_js" ;;
+    all) extras=test,browser; marks="" ;;
+esac
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q ".[test,browser]"
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pip install -q ".[$extras]"
+if [ -n "$marks" ]; then
+    exec .venv/bin/python -m pytest -m "$marks" "$@"
+fi
+exec .venv/bin/python -m pytest "$@"

@@ -1,8 +1,16 @@
-"""Shared fixtures (the tutorial's trace, the CLI runner, the guide's JavaScript, the browsers) and the
-groups of tests left out where what they need is missing."""
+"""Shared fixtures (the tutorial's trace, the CLI runner, the guide's JavaScript, the browsers), the
+groups of tests, and the tests left out where what they need is missing.
+
+The groups (docs/development.md; ``bash scripts/test.sh [--browser|--guide-js|--slow|--all]``)
+are markers: ``browser`` (every test that drives Chromium or Firefox, marked here from its
+fixtures), ``guide_js`` (the guide's own JavaScript under node) and ``slow`` (long walks over
+every position, larger boards, a wheel build). The default group is everything else:
+``-m "not browser and not guide_js and not slow"``. Plain ``pytest`` runs every group.
+"""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
@@ -92,18 +100,34 @@ def _dot_missing(config: pytest.Config) -> str | None:
     return None if shutil.which("dot") else "Graphviz's dot is not on the PATH"
 
 
+def _uses_chromium(item: pytest.Item) -> bool:
+    return "browser" in getattr(item, "fixturenames", ()) or _marked("chromium")(item)
+
+
+def _uses_firefox(item: pytest.Item) -> bool:
+    return "firefox" in getattr(item, "fixturenames", ()) or _marked("firefox")(item)
+
+
+def _browser_extra_missing(config: pytest.Config) -> str | None:
+    """The browser tests drive their pages with the "browser" extra's packages."""
+    wanted = ("playwright", "axe_playwright_python", "websockets")
+    missing = [name for name in wanted if importlib.util.find_spec(name) is None]
+    return f"the browser extra is not installed ({', '.join(missing)} missing)" if missing else None
+
+
 GROUPS = {
     "guide_js": Group(
         "tests against the guide's JavaScript", _marked("guide_js"), _guide_missing,
         f"run them with --guide-js PATH or {GUIDE_VARIABLE}=PATH (they need node)"),
+    "browser_extra": Group(
+        "browser tests", _marked("browser"), _browser_extra_missing,
+        "run them with bash scripts/test.sh --browser, which installs it"),
     "browser": Group(
-        "browser tests",
-        lambda item: "browser" in getattr(item, "fixturenames", ()) or _marked("chromium")(item),
+        "browser tests", _uses_chromium,
         lambda config: None if chromium_path().exists() else f"no Chromium at {chromium_path()}",
         "install one (Debian: apt-get install chromium) or set TRACER_CHROMIUM=PATH"),
     "firefox": Group(
-        "tests in Firefox",
-        lambda item: "firefox" in getattr(item, "fixturenames", ()) or _marked("firefox")(item),
+        "tests in Firefox", _uses_firefox,
         lambda config: None if firefox_path().exists() else f"no Firefox at {firefox_path()}",
         "install one (Debian: apt-get install firefox-esr) or set TRACER_FIREFOX=PATH"),
     "system_dot": Group(
@@ -119,6 +143,13 @@ GROUPS = {
         lambda config: None if shutil.which("bash") else "bash is not on the PATH",
         "run them where bash is installed"),
 }
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark every test that drives a browser "browser", so that one marker (``-m browser``,
+    ``-m "not browser"``) selects the browser group, whichever fixture or marker brought it in."""
+    if _uses_chromium(item) or _uses_firefox(item):
+        item.add_marker(pytest.mark.browser)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from page_steps import PageSteps
 
 from tracer import examples
 from tracer.cli import build_game
@@ -27,7 +28,6 @@ from tracer.explain.pagewords import CHOOSE
 from tracer.explain.text import INDENT, bounded, signed
 from tracer.renderers import figures as figure_series
 from tracer.renderers.log import render_log
-from tracer.renderers.steps import PageSteps
 from tracer.search import SearchSpec
 from tracer.trace import Call, Trace
 

@@ -10,7 +10,7 @@ a plain minimax written here computes from the game's rules alone:
   value at most ``v``, one it calls ``≥ v`` at least ``v``;
 * every output says the same of every call: the log (step 17 and the caller's step
   12), the tree's DOT (its score line and the arrow back), the step-through's story
-  (``renderers/steps.py``: the return and the save), the quiz's answer, the JSON's
+  (``tests/page_steps.py``: the return and the save), the quiz's answer, the JSON's
   ``bound`` field, and the game page's reason line. A bound is written with its ``≤``
   or ``≥`` and never told as what best play gives.
 """
@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from page_steps import PageSteps
 
 from tracer.cli import build_game
 from tracer.errors import InputError
@@ -33,7 +34,6 @@ from tracer.explain.text import INDENT, bounded, signed
 from tracer.play.match import Decision
 from tracer.renderers.log import render_log
 from tracer.renderers.quiz import questions
-from tracer.renderers.steps import PageSteps
 from tracer.renderers.tree import game_tree
 from tracer.search import SearchSpec, compare_set
 from tracer.trace import Call, Trace
@@ -178,6 +178,14 @@ def log_lines(trace: Trace) -> tuple[dict[int, str], dict[int, str]]:
 def test_the_log_and_the_tree_write_a_bound_as_a_bound(name: str, trace: Trace) -> None:
     returns, saved = log_lines(trace)
     source = game_tree(trace).source if trace.calls <= 400 else ""
+    # Each call's node label and incoming edge label, the first of each in the DOT source, read
+    # in one pass (searching the whole source once per call took most of this test's time).
+    nodes: dict[int, str] = {}
+    edges: dict[int, str] = {}
+    for found in re.finditer(r"\bn(\d+) \[label=(.*)\]\n", source):
+        nodes.setdefault(int(found.group(1)), found.group(2))
+    for found in re.finditer(r"-> n(\d+) \[label=\"([^\"]*)\"", source):
+        edges.setdefault(int(found.group(1)), found.group(2))
     for number, (sign, call) in claims(trace).items():
         told = bounded(call.score, sign)
         for line in (returns.get(number), saved.get(number)):
@@ -187,17 +195,16 @@ def test_the_log_and_the_tree_write_a_bound_as_a_bound(name: str, trace: Trace) 
                 assert f"only a bound, {told}" in line, f"{name} #{number}: {line}"
             else:
                 assert "only a bound" not in line, f"{name} #{number}: {line}"
-        node = re.search(rf"\bn{number} \[label=(.*)\]\n", source)
-        if node is None or call.terminal_code:
+        label = nodes.get(number)
+        if label is None or call.terminal_code:
             continue
-        label = node.group(1)
         if sign and not for_trace(trace)[0].draws_shapes:
             assert f"{'max' if call.maximising else 'min'} {told}" in label, f"{name} #{number}"
         if not sign:
             assert "(a bound)" not in label and not re.search(r"(max|min) [≤≥]", label), f"{name} #{number}"
-        edge = re.search(rf"-> n{number} \[label=\"([^\"]*)\"", source)
-        if edge is not None and "↑" in edge.group(1):
-            assert edge.group(1).endswith(f"↑ {told}"), f"{name} #{number}: {edge.group(1)}"
+        edge = edges.get(number)
+        if edge is not None and "↑" in edge:
+            assert edge.endswith(f"↑ {told}"), f"{name} #{number}: {edge}"
 
 
 PAGE_TRACES = [(n, t) for n, t in TRACES if t.calls <= 800]

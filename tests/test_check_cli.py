@@ -150,10 +150,10 @@ def test_check_is_listed_in_help() -> None:
     assert result.exit_code == 0 and "as pytest runs a test file" in result.stdout
 
 
-def test_the_readme_example_is_what_it_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The README shows a real report (of tests/learners/py_not_restored.py, as minimax.py)."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    shown = readme.split("$ trace check minimax.py\n", 1)[1].split("```", 1)[0]
+def test_the_documented_example_is_what_it_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/check.md shows a real report (of tests/learners/py_not_restored.py, as minimax.py)."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "check.md").read_text(encoding="utf-8")
+    shown = page.split("$ trace check minimax.py\n", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(tmp_path)
     (tmp_path / "minimax.py").write_text((LEARNERS / "py_not_restored.py").read_text())
     code, out, _ = run_text("minimax.py")

@@ -104,14 +104,19 @@ ON_GUIDE_BOARD: dict[str, tuple[int, dict[str, Any]]] = {
     "returns-last": (1, {"verdict": "wrong", "difference": "returns-last", "first_wrong": {
         "call": 1, "board": GUIDE, "to_move": "X", "returned": {"index": 8, "score": -1},
         "expected": {"index": 4, "score": 1}}}),
-    # The root tries 4 (#2, a win) and 8 (#3); #3 (O to move) tries 4 only, not 1.
+    # The root tries 4 (#2, a win for X) and 8 (#3); #3 (O to move) tries 4 only, not 1, and O on 4
+    # wins (cells 2, 4, 6): #3 stopped at the first test-play reaching the best score O can have, -1,
+    # a sound stop. The root goes on after its win at 4 to 8 and never tries 1: its score (+1, cell 4)
+    # is right, but only because cell 1 happens not to matter here, so it departs as it returns.
     "missing-cell-first": (1, {"verdict": "wrong", "difference": "missing-cell", "first_wrong": {
-        "call": 3, "board": "X.OX.XOOX", "to_move": "O", "kind": "missing-cells"}}),
-    # The root tries 1 (#2) and 4; #2 (O to move) tries 4 only, not 8. On this board that is also
-    # what stopping at the first winning test-play does: #2's cell 4 wins for O, the root's 4 for X.
-    "missing-cell-last": (1, {"verdict": "wrong", "difference": "missing-cell", "first_wrong": {
-        "call": 2, "board": "XXOX.XOO.", "to_move": "O", "kind": "missing-cells"},
-        "matching_mistakes": ["missing-cell", "stops-at-win"]}),
+        "call": 1, "board": GUIDE, "to_move": "X", "kind": "missing-cells",
+        "returned": {"index": 4, "score": 1}, "expected": {"index": 4, "score": 1}}}),
+    # The root tries 1 (#2) and 4 (X wins); #2 (O to move) tries 4 only (O wins), not 8: again every
+    # score is right, and on this board it is also exactly what stopping at the first winning
+    # test-play does, the sound reading named first.
+    "missing-cell-last": (0, {"verdict": "correct", "difference": "stops-at-win",
+                              "differences": ["stops-at-best"], "first_wrong": None,
+                              "matching_mistakes": ["stops-at-win", "missing-cell"]}),
     # Every call on the guide's board has a test-play better than 0 for its mover: nothing shows.
     "best-init": (0, {"verdict": "identical", "difference": None}),
 }

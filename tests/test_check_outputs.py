@@ -74,7 +74,7 @@ def departing_and_after(dot: str) -> tuple[set[int], set[int]]:
 
 @pytest.mark.parametrize(("mistake", "departs", "after", "calls"), [
     ("board-not-restored", 4, {5, 6}, 6),     # found as #4 starts: #5 and #6 start after it
-    ("missing-cell-last", 2, {4}, 4),         # found as #2 returns: #3 came before, #4 after
+    ("draw-before-win", 8, {9}, 9),           # found as #8 returns: #9 after
     ("max-min-swapped", 6, set(), 9),         # found as #6 returns, after its subtree #7-#9
 ])
 def test_the_tree_marks_the_departure_and_the_calls_after_it(tmp_path: Path, mistake: str, departs: int,

@@ -484,6 +484,7 @@ def test_output_is_the_same_bytes_twice(cli, tmp_path, args):
 
 # ---------------------------------------------------------------- a real, non-editable install
 
+@pytest.mark.slow  # a wheel built and installed: 10-30 s
 def test_bundled_examples_work_after_a_wheel_install(tmp_path):
     wheels = tmp_path / "wheels"
     subprocess.run(

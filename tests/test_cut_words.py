@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from page_steps import PageSteps
 
 from tracer import examples
 from tracer.cli import build_game
@@ -22,7 +23,6 @@ from tracer.explain.pagewords import SAVE
 from tracer.explain.text import INDENT, signed
 from tracer.renderers.log import render_log
 from tracer.renderers.quiz import questions
-from tracer.renderers.steps import PageSteps
 from tracer.renderers.tree import game_tree
 from tracer.search import SearchSpec
 from tracer.style import CUT_MARK, SKIPPED_BORDER

@@ -214,6 +214,7 @@ def _positions() -> set[tuple[str, str]]:
     return found
 
 
+@pytest.mark.slow  # 9,040 positions, four searches each
 def test_score_schemes_choose_identical_moves_everywhere():
     schemes = [TENS, Scores(-25, 25, 0), Scores(-7, 3, -2)]
     positions = _positions()

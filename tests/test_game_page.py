@@ -71,6 +71,7 @@ class EmbeddedGraph:
 # ---- the command ---------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a game page built through the command line
 def test_play_html_writes_one_page_and_says_where(cli, tmp_path: Path):
     result = cli("play", "--html", "game.html")
     assert result.exit_code == 0
@@ -83,6 +84,7 @@ def test_play_html_writes_one_page_and_says_where(cli, tmp_path: Path):
     assert (tmp_path / "again.html").read_bytes() == (tmp_path / "game.html").read_bytes()
 
 
+@pytest.mark.slow  # a game page built through the command line
 def test_play_html_dash_writes_the_page_to_standard_output(cli, tmp_path: Path):
     result = cli("play", "--html", "-")
     assert result.exit_code == 0
@@ -122,6 +124,7 @@ def test_the_game_page_is_a_file_of_its_run_unless_it_goes_to_standard_output(tm
     assert GamePage(None, GamePageRequest("-", build)).paths() == []  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # a game page built through the command line
 def test_play_html_starts_with_the_ai_and_scores_asked_for(cli, tmp_path: Path):
     assert cli("play", "--html", "o.html", "--ai", "O", "--scores", "ten").exit_code == 0
     written = (tmp_path / "o.html").read_text(encoding="utf-8")

@@ -550,7 +550,7 @@ def test_an_unknown_option_names_trace_board_as_typed(cli) -> None:
 # -- help that works when copied -----------------------------------------------------------
 
 def test_the_quiz_help_example_works_when_copied(cli, tmp_path: Path) -> None:
-    from test_readme import run_line
+    from test_docs_commands import run_line
 
     help_text = cli("quiz", "--help").stdout
     (example,) = [line.strip() for line in help_text.splitlines() if line.strip().startswith("printf")]
@@ -560,7 +560,7 @@ def test_the_quiz_help_example_works_when_copied(cli, tmp_path: Path) -> None:
 
 
 def test_the_play_help_example_works_when_copied(cli, tmp_path: Path) -> None:
-    from test_readme import run_line
+    from test_docs_commands import run_line
 
     help_text = cli("play", "--help").stdout
     (example,) = [line.strip() for line in help_text.splitlines() if line.strip().startswith("printf")]

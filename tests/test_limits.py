@@ -24,6 +24,9 @@ from tracer.games.tree.notation import MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_VALU
 from tracer.search import run_search
 from tracer.tracefile import load_json, render_json
 
+#: Each test reaches a limit (the largest tree, drawing, file) and measures its memory: the slow group.
+pytestmark = pytest.mark.slow
+
 MEMORY_MIB = 300
 SEARCHES = [("minimax", {}), ("alphabeta", {"cutoff": "ge"}), ("alphabeta", {"cutoff": "gt"}), ("memo", {})]
 

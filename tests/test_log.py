@@ -8,6 +8,7 @@ import pytest
 from conftest import ROOT
 from positions import POSITIONS, trace_of
 
+import tracer
 from tracer.renderers.log import render_log, write_log
 
 #: The guide's board, typed by hand from the guide's steps 7-25 (never written by the code).
@@ -129,6 +130,7 @@ class Counter:
         return len(text)
 
 
+@pytest.mark.slow  # the empty board's whole log
 def test_empty_board_log_streams_every_call(empty_trace):
     sink = Counter()
     write_log(empty_trace, sink, progress=sink.progress.append)  # type: ignore[arg-type]
@@ -174,7 +176,7 @@ def fan_trace(calls: int):
 
 @pytest.mark.parametrize("calls", [20_000, 20_001])
 def test_on_a_terminal_a_log_over_20000_calls_is_the_summary_and_one_line(calls, monkeypatch):
-    """README: "On a terminal, a log of more than 20,000 calls is not poured out: you get the
+    """docs/log.md: "On a terminal, a log of more than 20,000 calls is not poured out: you get the
     summary (as with --stats) and one line saying how to get the whole log"."""
     from tracer.outputs.base import Request
     from tracer.outputs.log import TerminalLogOutput
@@ -191,8 +193,9 @@ def test_on_a_terminal_a_log_over_20000_calls_is_the_summary_and_one_line(calls,
     monkeypatch.setattr("sys.stdout", out)
     monkeypatch.setattr("sys.stderr", err)
     TerminalLogOutput(trace, Request()).write()
-    if calls <= 20_000:
-        assert out.text == render_log(trace) and err.text == ""
+    if calls <= 20_000:  # a log of thousands of lines: cut after 200 (the tests below)
+        assert out.text == "".join(render_log(trace).splitlines(keepends=True)[:200])
+        assert err.text.startswith("trace: the log is cut after 200 lines")
         return
     assert out.text == summary.text
     assert err.text.startswith(f"trace: the full log has {calls:,} calls, too many for a terminal")
@@ -240,3 +243,61 @@ def test_the_log_on_standard_output_comes_before_the_lines_after_it(log, tmp_pat
     assert done.returncode == 0, done.stdout
     log_text = render_log(trace_of("tutorial"))
     assert done.stdout == log_text + "trace: wrote t.json (9 calls)\n"
+
+
+def _terminal_log(trace, monkeypatch, **request) -> tuple[str, str]:
+    """What the log output prints on a terminal: (standard output, standard error)."""
+    from tracer.outputs.base import Request
+    from tracer.outputs.log import TerminalLogOutput
+
+    out, err = Terminal(), Terminal()
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("sys.stderr", err)
+    TerminalLogOutput(trace, Request(**request)).write()
+    return out.text, err.text
+
+
+def test_on_a_terminal_a_long_log_is_cut_with_one_line_saying_what_is_left_out(monkeypatch):
+    """Two marks on the board: 7,332 calls, 52,139 lines. A terminal gets the first 200 lines and
+    one line naming the call it stopped in, how many calls follow and how to see them all."""
+    trace = tracer.record(tracer.Board("X../.O./..."), "X")
+    whole = render_log(trace)
+    assert (trace.calls, len(whole.splitlines())) == (7_332, 52_139)
+    out, err = _terminal_log(trace, monkeypatch)
+    first = whole.splitlines(keepends=True)[:200]
+    assert out == "".join(first)
+    # The last call begun in those lines, read here from the lines themselves.
+    last = max(int(m.group(1)) for line in first if (m := re.match(r"\s*#(\d+) ", line)))
+    assert err == (f"trace: the log is cut after 200 lines, in call #{last}: {7_332 - last:,} more of its "
+                   "7,332 calls are not shown; --log PATH writes it all, or pipe it (trace ... | less), "
+                   "or --full-log prints it here\n")
+
+
+def test_full_log_prints_the_whole_log_on_a_terminal(monkeypatch):
+    trace = tracer.record(tracer.Board("X../.O./..."), "X")
+    out, err = _terminal_log(trace, monkeypatch, full_log=True)
+    assert out == render_log(trace) and err == ""
+
+
+def test_a_log_of_at_most_200_lines_is_whole_on_a_terminal(monkeypatch):
+    trace = tracer.record(tracer.Board("X.OX.XOO."), "X")  # the guide's board: 84 lines
+    out, err = _terminal_log(trace, monkeypatch)
+    assert out == render_log(trace) and len(out.splitlines()) == 84 and err == ""
+
+
+@pytest.mark.parametrize("asked", [[], ["-o", "t.svg"], ["--format", "dot"]], ids=["alone", "-o", "--format"])
+def test_stats_says_on_a_terminal_that_it_wrote_no_tree(asked, monkeypatch, tmp_path):
+    from tracer.outputs.base import Request
+    from tracer.outputs.stats import StatsOutput
+
+    monkeypatch.chdir(tmp_path)
+    out, err = Terminal(), Terminal()
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("sys.stderr", err)
+    request = Request(stats=True, output=(asked[1] if asked[:1] == ["-o"] else None),
+                      fmt=(asked[1] if asked[:1] == ["--format"] else None))
+    stats = StatsOutput(tracer.record(tracer.Board("X.OX.XOO."), "X"), request)
+    stats.render()
+    stats.write()
+    note = "trace: --stats writes no tree file (-o PATH or --format FORMAT writes one)\n"
+    assert out.text.startswith("board ") and err.text == ("" if asked else note)

@@ -159,6 +159,7 @@ def test_every_call_returns_the_reference_s_score_for_its_mover(board, mark, ai)
     assert (trace.root.best, trace.root.extra("mover_score")) == (move, score)
 
 
+@pytest.mark.slow  # every position below each board
 @pytest.mark.parametrize(("board", "mark"), BOARDS)
 def test_negamax_is_minimax_seen_from_the_side_to_move(board, mark):
     for scores, order in ((TUTORIAL, tuple(range(9))), (DEPTH, (4, 0, 2, 6, 8, 1, 3, 5, 7))):
@@ -438,7 +439,7 @@ def open_page(browser, tmp_path):
 def test_the_page_tells_negamax_and_asks_the_score_for_the_side_to_move(open_page):
     """The page's quiz carries negamax's question; each accepts only the reference's answer, and
     a whole quiz answered right by keyboard ends with every question right. (The story, step by
-    step, is held to renderers/steps.py by tests/test_page_words.py's negamax cases.)"""
+    step, is held to tests/page_steps.py by tests/test_page_words.py's negamax cases.)"""
     board = "XO..X..O."
     trace = SearchSpec("negamax").run(game(board, "X"))
     _move, _score, ref = plain_negamax(board, "X", "X")

@@ -374,7 +374,7 @@ def test_jupyter_shows_the_heaps():
 @pytest.mark.parametrize("algorithm", SEARCHES[:3], ids=" ".join)
 def test_the_step_through_page_steps_through_the_heaps(cli, heaps_file, tmp_path, browser, algorithm):
     """The page's Nim module tells every step as Python's narration does, with no console error."""
-    from tracer.renderers.steps import PageSteps
+    from page_steps import PageSteps
 
     result = cli(str(heaps_file), "-q", "--html", "p.html", *algorithm)
     assert result.exit_code == 0, result.output

@@ -105,3 +105,21 @@ def test_wrong_argument_types_say_what_is_expected():
         tracer.record("XXX/X../...")
     with pytest.raises(ValueError, match="to_move"):
         tracer.record("X.OX.XOO.", "Z")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["012345678\n", "# the guide's empty board\n 012345678 \n", "\ufeff012345678"])
+def test_the_empty_board_as_its_indexes_on_one_line_is_a_board(cli, tmp_path, text):
+    """Empty cells may be written as their own index, and nine cells may stand on one line,
+    so 012345678 is the empty board (the guide's empty array), not a Nim heap."""
+    (tmp_path / "empty.txt").write_text(text, encoding="utf-8")
+    result = cli("empty.txt", "--stats")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].split() == ["board", ".../.../...,", "X", "to", "move,", "X", "is", "the",
+                                                     "AI"]
+    assert "549,946" in result.stdout
+    assert tracer.record("012345678").calls == 549_946
+
+
+def test_a_line_of_other_numbers_is_still_nim(cli, tmp_path):
+    (tmp_path / "heaps.txt").write_text("1 2 3\n")
+    assert cli("heaps.txt", "--stats").stdout.startswith("game                 Nim, heaps 1 2 3")

@@ -2,7 +2,7 @@
 
 The words plug-ins write the page's sentences as templates (``explain.pagewords``
 and each game's and search's ``page_phrases``); the page fills them in the browser
-(``viewer.js`` with ``phrases.js``), ``renderers/steps.py`` fills the same ones in
+(``viewer.js`` with ``phrases.js``), ``tests/page_steps.py`` fills the same ones in
 Python. Here the two are held to each other, step by step, on traces of each game
 and each search, with several score schemes, loop orders and cutoffs; the steps
 themselves are held to ``Trace.events()`` (``test_viewer.expected_steps``).
@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from page_steps import PageSteps, narration
 from test_viewer import Viewer
 
 from tracer.cli import build_game, read_input
@@ -22,7 +23,6 @@ from tracer.explain import for_trace
 from tracer.explain.pagewords import KINDS
 from tracer.explain.phrases import Phrases, fill, pieces, slots_of
 from tracer.renderers.html import render_html
-from tracer.renderers.steps import PageSteps, narration
 from tracer.search import SearchSpec
 from tracer.trace import Trace
 
@@ -78,7 +78,7 @@ def expected_steps(trace: Trace) -> list[tuple[str, int]]:
 
 def trace_of(example: str, algorithm: str, cutoff: str, scores: str, order: str, ai: str) -> Trace:
     text, source = read_input(None, example)
-    return SearchSpec(algorithm, cutoff).run(build_game(text, source, None, None, ai, scores, order))
+    return SearchSpec(algorithm, cutoff).run(build_game(text, source, ai=ai, scores=scores, order=order))
 
 
 @pytest.fixture(scope="module")

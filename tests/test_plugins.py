@@ -25,8 +25,9 @@ import tracer
 from tracer import explain, games, search
 from tracer.errors import InputError
 from tracer.explain import GameWords, SearchWords, labels
+from tracer.explain.base import who
 from tracer.explain.labels import LegendRow
-from tracer.explain.questions import Question, score_choice, who
+from tracer.explain.questions import Question, score_choice
 from tracer.games import GameKind
 from tracer.search import SearchKind, Setting
 from tracer.search.minimax import check_minimax
@@ -416,7 +417,7 @@ def test_jupyter_shows_the_heaps():
 def test_the_step_through_page_steps_through_the_heaps(cli, heaps_file, tmp_path, browser, algorithm):
     """No page module knows the heaps or counting minimax: the page draws each state in the
     words the heaps' plug-in wrote and tells every step in the neutral words, as Python does."""
-    from tracer.renderers.steps import PageSteps
+    from page_steps import PageSteps
 
     result = cli(str(heaps_file), "-q", "--html", "p.html", *algorithm)
     assert result.exit_code == 0, result.output

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from page_steps import PageSteps
 from test_cut_words import INF, Called, cut_phrase, infinite, plain_alphabeta
 from test_quiz_page import open_page, pages  # noqa: F401 - fixtures
 
@@ -17,7 +18,6 @@ from tracer.explain.pagewords import BEGIN
 from tracer.explain.text import signed
 from tracer.renderers.html import asset
 from tracer.renderers.quiz import build_settings, questions
-from tracer.renderers.steps import PageSteps
 from tracer.search import SearchSpec
 from tracer.trace import Trace
 
@@ -25,7 +25,7 @@ from tracer.trace import Trace
 def trace_of(example: str, algorithm: str, cutoff: str = "ge", scores: str = "tutorial") -> Trace:
     """A bundled example, or a board written as its nine cells, searched."""
     text, source = (example.encode(), "board") if set(example) <= set("XO.") else read_input(None, example)
-    return SearchSpec(algorithm, cutoff).run(build_game(text, source, None, None, "X", scores, "ascending"))
+    return SearchSpec(algorithm, cutoff).run(build_game(text, source, ai="X", scores=scores, order="ascending"))
 
 
 def built_questions(open_page, trace: Trace, name: str) -> list[dict]:  # noqa: F811
@@ -244,7 +244,7 @@ def test_each_next_question_names_the_test_play_the_rule_searches_or_prunes(name
     returned v. Is call #N's next test-play, M, searched or pruned?" — M is the next test-play
     the plain alpha-beta searches, or the first it prunes, and the answer says which."""
     text, source = (name.encode(), "board") if set(name) <= set("XO.") else read_input(None, name)
-    trace = SearchSpec("alphabeta", cutoff).run(build_game(text, source, None, None, "X", "tutorial", order))
+    trace = SearchSpec("alphabeta", cutoff).run(build_game(text, source, ai="X", scores="tutorial", order=order))
     words = for_trace(trace)[0]
     expected = []
     for called in plain_alphabeta(trace.game, cutoff):
@@ -282,7 +282,7 @@ def test_each_next_question_is_explained_and_asked_by_the_rule(name, cutoff, ord
     pruned; else the window's update after that test-play when the window moved, and no
     update when it did not."""
     text, source = (name.encode(), "board") if set(name) <= set("XO.") else read_input(None, name)
-    trace = SearchSpec("alphabeta", cutoff).run(build_game(text, source, None, None, "X", "tutorial", order))
+    trace = SearchSpec("alphabeta", cutoff).run(build_game(text, source, ai="X", scores="tutorial", order=order))
     made = plain_alphabeta(trace.game, cutoff)
     steps = PageSteps(trace)
     page_step = PageMoments(steps)

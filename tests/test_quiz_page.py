@@ -458,7 +458,7 @@ def test_questions_built_in_the_page_are_pythons(open_page, example, algorithm, 
     from tracer.search import SearchSpec
 
     text, source = read_input(None, example)
-    trace = SearchSpec(algorithm, cutoff).run(build_game(text, source, None, None, "X", scores, order))
+    trace = SearchSpec(algorithm, cutoff).run(build_game(text, source, ai="X", scores=scores, order=order))
     # The page's policy runs only its own scripts: this test adds the game page's builder.
     view = open_page(trace, fragment="", name=f"built-{example}-{algorithm}-{scores}", bypass_csp=True)
     view.page.add_script_tag(content=asset("quizbuild.js"))

@@ -170,6 +170,7 @@ def test_impossible_drawings_are_refused_at_once(cli):
     assert result.exit_code == 2 and "between 1 and 2000" in result.output and "--depth N" in result.output
 
 
+@pytest.mark.slow  # the empty board's whole log
 def test_full_log_streams_every_entry_in_bounded_memory():
     out, rss = run_measured(STREAM.format(module="renderers.log", writer="write_log", marker="#"))
     entries, chars = map(int, out.split())
@@ -179,6 +180,7 @@ def test_full_log_streams_every_entry_in_bounded_memory():
     assert rss < 150  # MiB: generous, the real figure is in benchmarks/RESULTS.md
 
 
+@pytest.mark.slow  # the empty board's whole JSON trace
 def test_json_streams_in_bounded_memory():
     out, rss = run_measured(STREAM.format(module="tracefile", writer="write_json",
                                           marker='{"call":'))
@@ -200,6 +202,7 @@ def test_whole_process_stays_small():
 
 @pytest.mark.parametrize(("board", "empty"), [("XOX.O..X.", 4), ("....OOXX.", 5), ("XOX.O....", 5),
                                               ("X...O..X.", 6)])
+@pytest.mark.slow  # thousands of boards laid out
 def test_a_mid_size_tree_fits_a_screen_by_default_and_says_how_to_get_it_whole(cli, tmp_path, board, empty):
     (tmp_path / "b.txt").write_text(board + "\n")
     assert (tmp_path / "b.txt").read_text().count(".") == empty

@@ -119,6 +119,7 @@ def test_empty_board_check(empty_trace):
     empty_trace.check()
 
 
+@pytest.mark.slow  # 549,946 calls against the plain reference
 def test_empty_board_is_plain_minimax_call_for_call(empty_trace):
     assert_identical(empty_trace)
 
@@ -177,6 +178,7 @@ def test_small_positions_cover_both_movers_and_finished_boards():
     assert any(b.is_full() for b, _m in SMALL_POSITIONS)
 
 
+@pytest.mark.slow  # every position against the plain reference
 @pytest.mark.parametrize("ai", ["X", "O"])
 def test_every_small_position_is_plain_minimax_call_for_call(ai):
     for board, to_move in SMALL_POSITIONS:

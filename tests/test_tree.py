@@ -258,6 +258,7 @@ def test_trees_over_a_hundred_boards_are_collapsed_by_default_to_stay_readable()
     assert not plan_tree(small, whole=READABLE_NODES).collapsed
 
 
+@pytest.mark.slow  # a large layout
 def test_a_png_graphviz_would_shrink_past_reading_is_refused_with_a_hint(cli, tmp_path):
     # Six empty cells, O to move: 1,585 boards side by side, far wider than a PNG can be;
     # measured from its layout, it is refused before any bitmap is drawn.

@@ -9,11 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
+from page_steps import PageSteps
 
 from tracer import examples, style
 from tracer.cli import build_game
 from tracer.renderers.log import render_log
-from tracer.renderers.steps import PageSteps
 from tracer.search import SearchSpec
 
 LEARNERS = Path(__file__).parent / "learners"

@@ -188,6 +188,7 @@ def test_memo_agrees_with_the_reference_call_for_call():
             assert recorded_calls(trace, False) == calls, (board, mark, ai)
 
 
+@pytest.mark.slow  # every position, each search
 @pytest.mark.parametrize("order", ["ascending", "centre-first"])
 def test_variants_choose_the_guides_move_and_score_on_every_position(order):
     specs = [SearchSpec("alphabeta", "ge"), SearchSpec("alphabeta", "gt"), SearchSpec("memo")]
@@ -200,7 +201,7 @@ def test_variants_choose_the_guides_move_and_score_on_every_position(order):
 
 @pytest.mark.parametrize(("algorithm", "cutoff", "order", "calls"), [
     ("alphabeta", "ge", "ascending", 18_297),
-    ("alphabeta", "gt", "ascending", 146_120),
+    pytest.param("alphabeta", "gt", "ascending", 146_120, marks=pytest.mark.slow),  # 146,120 calls checked
     ("alphabeta", "ge", "centre-first", 7_275),
     ("memo", None, "ascending", 16_168),
 ])
@@ -233,6 +234,7 @@ def test_guide_board_alphabeta_cuts_the_test_play_of_cell_4_at_call_6():
            "      window   called with α = +1, β = +∞\n" in log
 
 
+@pytest.mark.slow  # every position
 def test_depth_scores_change_the_move_on_485_positions():
     changed = 0
     for board, mark in POSITIONS:
@@ -537,6 +539,7 @@ def test_memos_stats_count_hits_per_depth_and_the_positions_computed(cells):
     assert lines[start:start + len(expected)] == expected
 
 
+@pytest.mark.slow  # the empty board's calls, two score schemes
 @pytest.mark.parametrize("board", ["." * 9, "X...O....", "XO..X..O.", "..XO.XXOO"])
 @pytest.mark.parametrize("scores", [TUTORIAL, DEPTH])
 def test_the_guides_calls_read_from_a_searchs_own_rows_are_the_guides(board, scores):

@@ -661,7 +661,7 @@ def open_variant(browser, pages: Path) -> Iterator:
     def opener(example: str, algorithm: str, scores: str = "tutorial",
                order: str = "ascending") -> tuple[Viewer, Trace]:
         text, source = read_input(None, example)
-        trace = SearchSpec(algorithm).run(build_game(text, source, None, None, "X", scores, order))
+        trace = SearchSpec(algorithm).run(build_game(text, source, ai="X", scores=scores, order=order))
         path = pages / f"panel-{example}-{algorithm}-{scores}-{order}.html"
         path.write_text(render_html(trace), encoding="utf-8")
         views.append(Viewer(browser, path).open())

@@ -61,7 +61,7 @@ def trace_of(name: str, cutoff: str) -> Trace:
         text, source = name.encode(), "board"
     else:
         text, source = read_input(None, name)
-    return SearchSpec("alphabeta", cutoff).run(build_game(text, source, None, None, "X", "tutorial", "ascending"))
+    return SearchSpec("alphabeta", cutoff).run(build_game(text, source, ai="X", scores="tutorial", order="ascending"))
 
 
 @pytest.fixture(scope="module")

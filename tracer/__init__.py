@@ -43,12 +43,14 @@ boards, calls, results and traces show themselves in Jupyter.
 
 from __future__ import annotations
 
-from . import hooks
+import types
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False
+from . import check, hooks, search
+
 if TYPE_CHECKING:
     from pathlib import Path
-    from typing import IO, Any
+    from typing import IO
 
     from .games.tictactoe.board import Board, Mark
     from .scores import Scores
@@ -77,6 +79,7 @@ __all__ = [
     "TracerError",
     "cell_name",
     "check",
+    "check_function",
     "figures",
     "load",
     "Nim",
@@ -84,6 +87,7 @@ __all__ = [
     "parse_board",
     "plain_minimax",
     "record",
+    "run_search",
     "save",
     "search",
     "test_play_figure",
@@ -98,7 +102,7 @@ _LAZY = {
     "Position": "games.tictactoe.notation", "parse_board": "games.tictactoe.notation",
     "TENS": "scores", "TUTORIAL": "scores", "Scores": "scores",
     "Call": "trace", "Result": "trace", "Trace": "trace",
-    "plain_minimax": "search.minimax",
+    "plain_minimax": "search.minimax", "run_search": "search", "check_function": "check.notebook",
     "GameTree": "games.tree.game", "tree": "games.tree.game", "TicTacToe": "games.tictactoe.game",
     "Nim": "games.nim.game",
     "Figure": "renderers.figures", "FigureSeries": "renderers.figures", "figures": "renderers.figures",
@@ -113,11 +117,9 @@ def __dir__() -> list[str]:
 
 
 def __getattr__(name: str) -> object:
-    """Load a public name on first use (PEP 562); ``tracer.search`` and ``tracer.check`` are packages."""
+    """Load a public name on first use (PEP 562)."""
     from importlib import import_module
 
-    if name in ("search", "check"):  # packages, callable: tracer.search(game), tracer.check(fn, board)
-        return import_module(f".{name}", __name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'tracer' has no attribute {name!r}")
@@ -239,3 +241,21 @@ hooks.install(search_rule=_search_rule, describe_state=_describe_state, lay_out=
               describe_trace=_describe_trace, describe_call=_describe_call, show_trace=_show_trace,
               show_call=_show_call, show_result=_show_result, draw_trace=_draw_trace,
               show_board=_show_board)
+
+
+# ---- tracer.search(game) and tracer.check(fn): packages that can be called ------------------
+
+
+class _CallablePackage(types.ModuleType):
+    """A package that can be called as its function: ``tracer.search(game)`` and
+    ``tracer.check(fn, board)`` were documented before the packages of the same names
+    grew, and a package's name on ``tracer`` is the package once it is imported."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        function: Any = __getattr__(_CALLED_AS[self.__name__])
+        return function(*args, **kwargs)
+
+
+#: Each callable package, and the exported function a call of it runs.
+_CALLED_AS = {f"{__name__}.search": "run_search", f"{__name__}.check": "check_function"}
+search.__class__ = check.__class__ = _CallablePackage

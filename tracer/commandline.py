@@ -214,7 +214,8 @@ class DefaultGroup(click.Group):
         if run is not None:
             with formatter.section("Options of trace BOARD (also: trace run BOARD)"):
                 # --version and --help are the root's own, listed once below.
+                own_help = run.get_help_option(ctx)
                 formatter.write_dl([r for p in run.get_params(ctx) if isinstance(p, click.Option)
-                                    and p.name not in ("version", "help")
+                                    and p.name != "version" and p is not own_help
                                     and (r := p.get_help_record(ctx)) is not None])
         super().format_options(ctx, formatter)

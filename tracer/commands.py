@@ -63,8 +63,10 @@ def main() -> None:
 
     `trace BOARD` prints the recursion log (every call, tagged with the
     tutorial's steps) and draws the game tree; its options are below.
-    BOARD is a board file (- for standard input): three rows of three cells,
-    or the tutorial's array ["X", 1, "O", "X", 4, "X", "O", "O", 8].
+    BOARD is a file (- for standard input): a board of three rows of three
+    cells, the tutorial's array ["X", 1, "O", "X", 4, "X", "O", "O", 8] or
+    nine cells on one line (X.OX.XOO.); a textbook tree (A: [B: [3, 12, 8],
+    C: [2, 4, 6]]); or Nim's heaps (3 4 5). The documentation: docs/index.md.
     """
 
 
@@ -103,8 +105,8 @@ def run(board: str | None, example: str | None, turn: str | None, game_name: str
     index for empty), or the tutorial's array: ["X", 1, "O", "X", 4, "X", "O", "O", 8];
     4x4 and 5x5 boards are written the same way (--size, --in-a-row).
     A tree file is a textbook game tree: A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
-    (leaf values for MAX, labels optional; see README.md, "Textbook trees").
-    A Nim file is heap sizes: 3 4 5, or [1, 3, 5] with --game nim (see README.md, "Nim").
+    (leaf values for MAX, labels optional; see docs/games.md).
+    A Nim file is heap sizes: 3 4 5, or [1, 3, 5] with --game nim (see docs/games.md).
     """
     if example == "":
         list_examples()
@@ -118,7 +120,16 @@ def run(board: str | None, example: str | None, turn: str | None, game_name: str
     emit(trace, stem=stem_of(board, example), inputs=(board,) if board else (), **out)
 
 
-@main.command(epilog=EPILOG)
+RENDER_EPILOG = """\b
+Examples:
+  trace render trace.json -o t.svg      the tree again, and the log
+  trace render trace.json -q --html t.html   the step-through page
+  trace render trace.json --stats       the summary
+  trace render trace.json --figures figs     the tutorial's figures
+"""
+
+
+@main.command(epilog=RENDER_EPILOG)
 @click.argument("trace_file", metavar="TRACE.json", shell_complete=complete_path)
 @output_options
 @reports_errors
@@ -138,7 +149,9 @@ def render(trace_file: str, **out: Any) -> None:
               help="Who opens: ai (the tutorial's Play Game button) or human (New Game).")
 @game_settings("scores")
 @search_options
-@game_settings("order", "size")
+@game_settings("order")
+# Not offered (the game is the guide's 3×3 board), but answered: --size 4 says why not.
+@click.option("--size", default=None, hidden=True)
 @click.option("--save", "save_dir", metavar="DIR", shell_complete=complete_folder,
               help="Save every AI decision's trace in DIR (by default move-N.svg, move-N-figures/ and move-N.html).")
 @click.option("--save-as", "kinds", multiple=True, metavar="KIND",
@@ -156,8 +169,8 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, size: str
     """Play tic-tac-toe against the tutorial's unbeatable minimax.
 
     Type a cell number (0-8) to play; after each AI move a line says why it
-    played there. Type "why" for the full reason (also saved as files), "q" to
-    quit. Moves can be piped in:
+    played there. Type "why" for the full reason, "q" to quit (with --save DIR,
+    each decision is also saved as files). Moves can be piped in:
 
     \b
       printf '4\\n2\\nn\\n' | trace play --first human
@@ -257,7 +270,7 @@ def compare(board: str | None, example: str | None, turn: str | None, game_name:
     if (board is None) == (example is None):
         raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
     text, source = read_input(board, example)
-    game = build_game(text, source, game_name, turn, ai, scores,
+    game = build_game(text, source, game_name, turn, ai=ai, scores=scores,
                       given=given_options(["ai", "scores", "misere", *shape]), misere=misere, **shape)
     traces = [trace for _, trace in run_variants(game)]
     run_outputs(plan_compare(traces, CompareRequest(fmt, html_path)), (board,) if board else ())

@@ -14,10 +14,10 @@ from __future__ import annotations
 import codecs
 import io
 import sys
+from typing import TYPE_CHECKING
 
 from .errors import EnvironmentFault
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -154,9 +154,12 @@ def output_options(command: F) -> F:
         click.option("-q", "--quiet", is_flag=True, help="Print no recursion log."),
         click.option("--stats", is_flag=True,
                      help="Print a summary (calls per depth, outcomes, repeated positions) "
-                          "instead of the log."),
+                          "instead of the log; no tree file unless -o or --format asks for one."),
         click.option("--log", "log_path", metavar="PATH", shell_complete=complete_path,
                      help="Write the recursion log to PATH (- for standard output)."),
+        click.option("--full-log", is_flag=True,
+                     help="Print the whole log on a terminal too (a long one is otherwise cut "
+                          "after a few screenfuls, with a line saying how to see it all)."),
         click.option("--max-nodes", type=int, default=None, metavar="N",
                      help="Most boards to draw, at most 2000 (default: 100, a larger tree drawn "
                           "to the depth that fits; 1600 with --depth; figures: 64 each, 60 for "

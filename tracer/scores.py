@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import InputError, quote
-from .records import Value
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-#: Largest magnitude of a score (README: "Score schemes"). Far below 2^53, so the
+#: Largest magnitude of a score (docs/usage.md, --scores). Far below 2^53, so the
 #: step-through page's JavaScript numbers hold every score exactly, and below 2^31.
 MAX_SCORE = 10**9
 #: A score as --scores takes it: plain ASCII decimal digits, an optional leading '-'.
@@ -26,21 +26,18 @@ def check_score(value: object) -> int:
     return value
 
 
-class Scores(Value):
+@dataclass(frozen=True)
+class Scores:
     """Terminal scores, in the order the tutorial's step 9 checks them."""
 
-    __slots__ = ("human_win", "ai_win", "draw")
     #: The human (minimiser) has three in a row. Tutorial: -1.
-    human_win: int
+    human_win: int = -1
     #: The AI (maximiser) has three in a row. Tutorial: +1.
-    ai_win: int
+    ai_win: int = 1
     #: No empty cell is left and nobody won. Tutorial: 0.
-    draw: int
+    draw: int = 0
 
-    def __init__(self, human_win: int = -1, ai_win: int = 1, draw: int = 0):
-        self._set("human_win", human_win)
-        self._set("ai_win", ai_win)
-        self._set("draw", draw)
+    def __post_init__(self) -> None:
         for value in (self.human_win, self.ai_win, self.draw):
             check_score(value)
         if not self.human_win < self.draw < self.ai_win:
@@ -79,6 +76,7 @@ class Scores(Value):
         return "draw"
 
 
+@dataclass(frozen=True)
 class DepthScores(Scores):
     """Depth-aware scores: a quicker win scores higher, a later loss scores higher.
 
@@ -90,10 +88,9 @@ class DepthScores(Scores):
     moves), which is what ``kind`` reads.
     """
 
-    __slots__ = ()
-
-    def __init__(self, human_win: int = -10, ai_win: int = 10, draw: int = 0):
-        super().__init__(human_win, ai_win, draw)
+    human_win: int = -10
+    ai_win: int = 10
+    draw: int = 0
 
     def spec(self) -> str:
         return "depth"

@@ -16,17 +16,15 @@ walked in call order without ever being materialised.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, MutableSequence
+from collections.abc import Callable, Iterator, MutableSequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from .hooks import ask
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from .games.base import Rules
-else:
-    from .records import NamedTuple
 
 
 #: A column of integers: an array once the rows are complete (a list while a search fills them).
@@ -509,6 +507,24 @@ class Call:
         return int(self.trace.positions.state[self.pid])
 
     @property
+    def position(self) -> Any:
+        """The state in the game's own terms: for tic-tac-toe the board and the mark to move,
+        for Nim the heaps and who moves, for a textbook tree the node's label and who moves
+        there (the state itself for a game that names no position)."""
+        from .games import kind_of
+
+        return kind_of(self.trace.game).position(self.trace.game, self.state)
+
+    def __getattr__(self, name: str) -> Any:
+        """The position's own names as the call's: ``call.board`` and ``call.mark`` for
+        tic-tac-toe, ``call.heaps`` for Nim, ``call.node`` for a tree."""
+        if not name.startswith("_"):
+            position = self.position
+            if name in getattr(position, "_fields", ()):
+                return getattr(position, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
     def terminal_code(self) -> int:
         """0 if the game goes on here, else the game's terminal code."""
         return self.trace.positions.terminal[self.pid]
@@ -571,6 +587,26 @@ class Call:
         p = self.trace.positions
         game = self.trace.game
         return [Result(move, int(p.score[child]), game) for move, child in p.children(self.pid)]
+
+    def chosen_line(self, continues_at: Callable[[Call], Call | None] | None = None) -> list[Call]:
+        """The calls each call chose (step 16), one after another below this one, first move first.
+
+        The line ends at a finished game, or where a call chose no test-play: a call
+        answered without searching (a memo cache hit has no children), or a learner's call
+        that picked none. ``continues_at`` (a search's words plug-in's) names the call whose
+        subtree stands for such a call; the line then goes on below that call.
+        """
+        line, node = [], self
+        while node.terminal is None:
+            source = None if continues_at is None else continues_at(node)
+            if source is not None:
+                node = source
+                continue
+            if node.best_index is None or node.size == 1:
+                break
+            node = node.children()[node.best_index]
+            line.append(node)
+        return line
 
     def descendant(self, number: int) -> Call:
         """The call numbered ``number`` in this call's subtree."""

@@ -1,8 +1,7 @@
 """What the commands wire together, without click: an input read, a game built, a search chosen, outputs asked for.
 
-Both ways into a trace run use these: click's program (``tracer.commands``) and the
-quick run ``tracer.cli`` parses by hand. So a run that prints a summary loads
-neither click nor any output it does not produce.
+Click's program (``tracer.commands``) uses these; each output's own modules are
+loaded only when that output is asked for.
 """
 
 from __future__ import annotations
@@ -12,10 +11,10 @@ import io
 import os
 import sys
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from .errors import InputError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -56,14 +55,40 @@ def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
 
         return examples.read(example).encode("utf-8"), f"example:{example}"
     assert board is not None
+    if board_on_command_line(board):
+        # Read as tracer.record reads a board given as text.
+        return board.encode("utf-8"), COMMAND_LINE
     hint_if_misplaced(board)
     with open_input(board) as stream:
         return stream.read(input_bytes() + 1), display_name(board)
 
 
+#: The source named in errors about a board written on the command line.
+COMMAND_LINE = "the command line"
+#: Suffixes of programs: ``trace FILE`` on one was meant as ``trace check FILE``.
+PROGRAM_SUFFIXES = (".js", ".cjs", ".mjs", ".py")
+
+
+def board_on_command_line(board: str) -> bool:
+    """Whether BOARD is no file but a board's cells on one line (``X.OX.XOO.``, ``X.O/X.X/OO.``)."""
+    import re
+
+    cells = re.sub(r"[/|]", "", board)
+    return (len(cells) in (9, 16, 25) and re.fullmatch(r"[XOxo.\-_0-9]+", cells) is not None
+            and not os.path.exists(board))
+
+
 def hint_if_misplaced(board: str) -> None:
-    """A hint, instead of "cannot read the file", for a word that was meant as something else."""
-    if board == "-" or os.path.exists(board):
+    """A hint, instead of "cannot read the file" or a board's error, for a word that was
+    meant as something else."""
+    if board == "-":
+        return
+    if board.lower().endswith(PROGRAM_SUFFIXES):
+        import shlex
+
+        raise InputError(f"a program, not a board: to check your own minimax, type trace check "
+                         f"{shlex.quote(board)}", board)
+    if os.path.exists(board):
         return
     from . import examples
 
@@ -73,6 +98,9 @@ def hint_if_misplaced(board: str) -> None:
         raise Failure("'help' is not a board file: for help, type trace --help", 2)
     if board in examples.names():
         raise InputError(f"no such file; to trace the bundled example, type trace --example {board}", board)
+    if board in ("examples", "example"):
+        raise InputError(f"no such file; the bundled examples are: {', '.join(examples.names())}; "
+                         "run one with trace --example NAME", board)
 
 
 def input_bytes() -> int:
@@ -114,10 +142,10 @@ def chosen_search(algorithm: str, given: dict[str, Any]) -> SearchSpec:
 
 
 def build_game(data: bytes, source: str, game_name: str | None = None, turn: str | None = None,
-               ai: str = "X", scores: str = "tutorial", order: str = "ascending",
                given: Collection[str] = (), **options: Any) -> Any:
     """The game an input file's bytes describe (the one named, else the one its text is
-    written for), shaped by the options each game takes (the others leave it as it is).
+    written for), shaped by the options each game takes (the others leave it as it is);
+    an option not given keeps the game's own default (``GameOption.default``).
 
     ``given`` names the options the user gave: one the game does not take is refused
     (``--scores depth`` on a tree), never silently left unused.
@@ -131,7 +159,8 @@ def build_game(data: bytes, source: str, game_name: str | None = None, turn: str
             takers = [k.title for k in games.kinds() if name in {o.name for o in k.options}]
             raise InputError(f"applies only to {' and '.join(takers) or 'no game'}; this input is "
                              f"{kind.title}: leave the option out", f"--{name.replace('_', '-')}")
-    return kind.read(data, source, {"turn": turn, "ai": ai, "scores": scores, "order": order, **options})
+    defaults = {option.name: option.default for option in kind.options}
+    return kind.read(data, source, {"turn": turn, **defaults, **options})
 
 
 def stem_of(path: str | None, example: str | None) -> str:
@@ -141,6 +170,8 @@ def stem_of(path: str | None, example: str | None) -> str:
         return example
     if path is None or path == "-":
         return "trace"
+    if board_on_command_line(path):
+        return "board"
     name = os.path.basename(path)
     dot = name.rfind(".")
     return name[:dot] if 0 < dot < len(name) - 1 else name

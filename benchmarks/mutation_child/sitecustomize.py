@@ -10,8 +10,8 @@ plugin then still treats its test as one whose child processes it could not see.
 import os
 
 if os.environ.get("MUTATION_COVER_TEST"):
-    # Only modules every Python process has loaded already: the tests that check which
-    # modules tracer loads (tests/test_quick_start.py) must pass in a traced process too.
+    # Only modules every Python process has loaded already, so a traced process loads what
+    # it would load untraced.
     import atexit
     import sys
 

@@ -106,10 +106,11 @@ def flag_value(told: Told, mover: str) -> Any:
 
 
 def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: str,
-              filled: bool = False, told: Told | None = None) -> tuple[list[Any], int]:
+              filled: bool = False, told: Told | None = None, own: list[Any] | None = None) -> tuple[list[Any], int]:
     """The arguments for ``fn`` on ``cells`` with ``mover`` to play, and the board's place (-1 if
     none: a function that takes no board, the position being ``filled`` into the program's own).
-    ``told``: a flag the program's own calls showed, passed its way (``x_to_move``)."""
+    ``told``: a flag the program's own calls showed, passed its way (``x_to_move``); ``own``: the
+    arguments of the program's own first call, whose plain values fill the parameters no name places."""
     params = fn.params or ["board"]
     roles = ["depth" if p.rstrip("=") in fn.countdown else role(p) for p in params]
     if told is not None and told[0] < len(roles) and roles[told[0]] in ("unknown", "flag", "colour"):
@@ -141,18 +142,26 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
         elif part == "colour":
             args.append(1 if mover == ai else -1)  # +1 for the side the program's first call passed +1
         else:
-            args.append(None)
+            given = own[len(args)] if own is not None and len(args) < len(own) else None
+            args.append(given if _plain(given) else None)
     return args, board_at
 
 
+def _plain(value: Any) -> bool:
+    """A recorded value that is no board: a number (``{"$n": ...}`` for an infinity), text, a flag, null."""
+    if isinstance(value, dict):
+        return set(value) == {"$n"}
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
 def command(program: Program, fn: Function, shape: Shape | None, cells: Cells, mover: str, ai: str,
-            mark: int, told: Told | None = None) -> dict[str, Any]:
+            mark: int, told: Told | None = None, own: list[Any] | None = None) -> dict[str, Any]:
     """The host's command to call ``fn`` on a position (see hosts/host.js, runCall)."""
     params = fn.params or ["board"]
     board_param = next((p for p in params if role(p) == "board"), params[0]).rstrip("=")
     notation, variable = notation_for(program, shape, board_param)
     fill = variable if notation.shape != "string" else None
-    args, board_at = arguments(fn, notation, cells, mover, ai, fill is not None, told)
+    args, board_at = arguments(fn, notation, cells, mover, ai, fill is not None, told, own)
     return {"op": "call", "mark": mark, "entry": {"name": fn.name, "reach": fn.reach, "path": fn.path},
             "args": args, "fill": fill, "boardArg": board_at, "board": notation.write(cells)}
 

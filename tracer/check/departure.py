@@ -6,20 +6,34 @@ whole, then its return), and each moment is held to what a correct search does t
 * when a call starts: its board is its caller's board with one mark of the caller's
   side added on a cell not tried yet, it is told the other side moves, and its caller's
   board was not finished already;
-* when a call returns: it tried every empty cell, and it returned the score its board
-  has (and, where it returns a move, a move with that score).
+* when a call returns: it returned the score its board has (and, where it returns a move,
+  a move with that score), having tried every empty cell.
+
+Shortcuts that cannot change the answer are not departures. A call given a window
+``(alpha, beta)`` (see windows.py) may return a bound instead of the score: at most alpha
+where the score is at most alpha, at least beta where it is at least beta (alpha-beta,
+fail-hard or fail-soft). A call that returns the right score without trying every empty
+cell stopped early soundly if it was given a window (alpha-beta's cut) or stopped at the
+first test-play that reaches the best score possible for its side (a win), or the board's
+own score, known from a search of that board just made; a skip that only happens not to
+matter on this board is still a departure. A call made on its caller's own
+board (the root's value searched first, then its moves) is a search done again, judged on
+its own. The first search's chosen move
+must be a best move whatever shortcut it took. What shortcuts were taken is kept
+(``Shortcuts``) for the differences a correct search lists.
 
 The first moment that fails is the departure. Calls numbered as they start, as in the log.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .calls import LOOP, LearnerSearch, placed
 from .reading import Cells, Returned
 from .scales import Solver, finished, other
+from .windows import Window, Windows, is_sound
 from .words import Words
 
 
@@ -33,7 +47,8 @@ class Departure:
     node: int
     #: What happened: ``finished-board``, ``not-a-board``, ``not-a-child``, ``not-played``, ``not-taken-back``,
     #: ``wrong-mark``, ``told-wrong-side``, ``tried-twice``, ``missing-cells``, ``wrong-score``,
-    #: ``no-score`` or ``wrong-move``.
+    #: ``no-score``, ``unsound-cut`` (a call given a window stopped early and returned a value
+    #: wrong for it) or ``wrong-move``.
     kind: str
     cells: Cells | None
     to_move: str
@@ -42,23 +57,49 @@ class Departure:
     expected_score: float | None
     expected_move: int | None
     why: str
+    #: The window the call was given, if it takes one.
+    window: Window | None = None
+
+
+@dataclass
+class Shortcuts:
+    """The sound shortcuts a search took, each as the first call that shows it (its number)."""
+
+    #: Calls given a window that returned without trying every empty cell.
+    cuts: list[int] = field(default_factory=list)
+    #: Calls with no window that returned once a test-play reached the best score possible.
+    stops: list[int] = field(default_factory=list)
+    #: Calls made on their caller's board unchanged: a board searched again.
+    repeats: list[int] = field(default_factory=list)
 
 
 class _Stopped(Exception):
     """The search raised or was stopped here: nothing after it can be held to anything."""
 
 
-def first_departure(search: LearnerSearch, solver: Solver, words: Words) -> Departure | None:
+def first_departure(search: LearnerSearch, solver: Solver, words: Words,
+                    windows: Windows | None = None) -> Departure | None:
     """The first departure in ``search``, or None if there is none up to where it stopped."""
-    return _Walk(search, solver, words).run()
+    return walk(search, solver, words, windows)[0]
+
+
+def walk(search: LearnerSearch, solver: Solver, words: Words,
+         windows: Windows | None = None) -> tuple[Departure | None, Shortcuts]:
+    """The first departure in ``search`` (None if none), and the sound shortcuts before it."""
+    walker = _Walk(search, solver, words, windows)
+    return walker.run(), walker.shortcuts
 
 
 class _Walk:
-    def __init__(self, search: LearnerSearch, solver: Solver, words: Words):
+    def __init__(self, search: LearnerSearch, solver: Solver, words: Words, windows: Windows | None):
         self.s = search
         self.solver = solver
         self.words = words
+        self.windows = windows
         self.ok: set[int] = set()
+        self.shortcuts = Shortcuts()
+        #: Per call, its call on its own board unchanged (that board searched again), if it made one.
+        self.known: dict[int, int] = {}
 
     def run(self) -> Departure | None:
         try:
@@ -121,6 +162,10 @@ class _Walk:
                                   w.finished_board(pcells, mover, number, self.terminal_score(pcells, mover)),
                                   self.terminal_score(pcells, mover))
         diff = placed(pcells, cells)
+        if not diff and self.searched_again(parent, node):
+            self.shortcuts.repeats.append(number)
+            self.known[parent] = node
+            return None
         if not diff:
             return self.departure(node, number, "not-played", None, None, w.not_played(parent_number, mover))
         new = [i for i in diff if pcells[i] is None and cells[i] is not None]
@@ -157,32 +202,101 @@ class _Walk:
         assert cells is not None
         mover = s.mover(node)
         returned = s.returned(node)
+        window = self.windows.of(node) if self.windows is not None else None
+        scored = node != LOOP and not self.move_only(node)
         if finished(cells):
             expected = self.terminal_score(cells, mover)
-            if returned.score != expected and not (node == LOOP or self.move_only(node)):
+            if scored and not self.sound(returned.score, expected, window):
                 why = w.wrong_terminal(cells, mover, expected, self.depth(cells))
                 kind = "no-score" if returned.score is None else "wrong-score"
-                return self.departure(node, number, kind, expected, None, why)
+                return self.departure(node, number, kind, expected, None, why, window)
             return None
         empty = [i for i, c in enumerate(cells) if c is None]
         missing = [i for i in empty if i not in tried]
         value = self.solver.value(cells, mover)
         best = self.best_moves(cells, mover, value)
-        order = tried or empty
-        first_best = next((c for c in order if c in best), best[0] if best else None)
-        if missing:
-            return self.departure(node, number, "missing-cells", value, first_best,
-                                  w.missing_cells(tried, missing, empty))
-        if node != LOOP and not self.move_only(node) and returned.score != value:
-            scores = [s.returned(c).score for c in s.children(node)]
-            kind = "no-score" if returned.score is None else "wrong-score"
-            why = w.wrong_inner(cells, mover, scores, value, self.maximising(mover), returned)
-            return self.departure(node, number, kind, value, first_best, why)
-        if returned.move is not None and returned.move not in best:
+        first_best = next((c for c in tried or empty if c in best), best[0] if best else None)
+        sound = self.sound(returned.score, value, window) if scored else returned.move in best
+        if not sound and (missing or scored):
+            kind, why = self.unsound(node, cells, tried, missing, value, window)
+            return self.departure(node, number, kind, value, first_best, why, window)
+        if returned.move is not None and returned.move not in best and self.move_counts(node, value, window):
             child_values = self.solver.child_values(cells, mover)
             why = w.wrong_move(returned.move, child_values.get(returned.move), value, first_best)
-            return self.departure(node, number, "wrong-move", value, first_best, why)
+            return self.departure(node, number, "wrong-move", value, first_best, why, window)
+        if missing and not self.shortcut(node, number, cells, mover, tried):
+            # Right by chance: the cells left out happen not to matter on this board.
+            why = w.missing_cells(tried, missing, empty)
+            return self.departure(node, number, "missing-cells", value, first_best, why, window)
         return None
+
+    def unsound(self, node: int, cells: Cells, tried: list[int], missing: list[int], value: float,
+                window: Window | None) -> tuple[str, str]:
+        """The kind of departure a call that returned what it should not makes, and why: a window's
+        rule where it was given one, else the cells it left out or the max (min) it missed."""
+        s, w = self.s, self.words
+        returned, mover = s.returned(node), s.mover(node)
+        maximising = self.maximising(mover)
+        if window is not None:
+            why = w.unsound(window, maximising, returned.score, value, tried, missing, self.plays(node, cells))
+            return ("unsound-cut" if missing else "no-score" if returned.score is None else "wrong-score"), why
+        if missing:
+            return "missing-cells", w.missing_cells(tried, missing, [i for i in range(9) if cells[i] is None])
+        scores = [s.returned(c).score for c in s.children(node)]
+        kind = "no-score" if returned.score is None else "wrong-score"
+        return kind, w.wrong_inner(cells, mover, scores, value, maximising, returned)
+
+    def shortcut(self, node: int, number: int, cells: Cells, mover: str, tried: list[int]) -> bool:
+        """File a sound early return, if it is one: a cut (the search takes a window), a stop at
+        the first test-play that reaches the best score possible for the side to move, or at the
+        first that reaches the board's own score, searched before (``known``)."""
+        if self.windows is not None and self.windows.found:
+            self.shortcuts.cuts.append(number)
+            return True
+        values = self.solver.child_values(cells, mover)
+        known = self.known.get(node)
+        if known is not None:  # its board searched again first: its score is known
+            target = self.s.returned(known).score
+            reached = [cell for cell in tried if values.get(cell) == target]
+            return bool(reached) and reached[0] == tried[-1]
+        # The best a test-play can score, seen as this call sees its test-plays: a win for its side.
+        best = self.solver.scale.terminal(mover, self.depth(cells) + 1, mover)
+        reached = [cell for cell in tried if values.get(cell) == best]
+        if reached and reached[0] == tried[-1]:
+            self.shortcuts.stops.append(number)
+            return True
+        return False
+
+    def plays(self, node: int, cells: Cells) -> list[tuple[int, Window | None, float | None]]:
+        """Each test-play of ``node``: its cell, the window its call was given, what it returned."""
+        s, out = self.s, []
+        for kid in s.children(node):
+            kid_cells = s.cells(kid)
+            new = placed(cells, kid_cells) if kid_cells is not None else []
+            if len(new) == 1:
+                out.append((new[0], self.windows.of(kid) if self.windows else None, s.returned(kid).score))
+        return out
+
+    def sound(self, score: float | None, value: float, window: Window | None) -> bool:
+        return score is not None and is_sound(score, value, window)
+
+    def move_counts(self, node: int, value: float, window: Window | None) -> bool:
+        """Whether ``node``'s move must be a best one: at the first call, and wherever its score
+        is its board's value, not a bound (strictly inside its window)."""
+        if node == self.s.root or window is None:
+            return True
+        return window[0] < value < window[1]
+
+    def searched_again(self, parent: int, node: int) -> bool:
+        """Whether ``node``, on its caller's board unchanged, is that board searched again: with
+        the same side to move, finished, and not itself calling on its board unchanged."""
+        s = self.s
+        if s.mover(node) != s.mover(parent) or s.raised(node) is not None or s.unfinished(node):
+            return False
+        told = s.facts(node).told
+        if told is not None and told != s.mover(parent):
+            return False
+        return all(s.cells(kid) != s.cells(node) for kid in s.children(node))
 
     # ---- helpers ---------------------------------------------------------------------------
 
@@ -205,11 +319,11 @@ class _Walk:
         return [cell for cell, v in self.solver.child_values(cells, mover).items() if v == value]
 
     def departure(self, node: int, number: int, kind: str, score: float | None, move: int | None,
-                  why: str) -> Departure:
+                  why: str, window: Window | None = None) -> Departure:
         s = self.s
         cells = s.cells(node)
         return Departure(number, node, kind, cells, s.mover(node) if cells is not None else s.root_mover,
-                         s.returned(node), score, move, why)
+                         s.returned(node), score, move, why, window)
 
     def at_parent(self, parent: int, number: int, kind: str, why: str, score: float) -> Departure:
         return self.departure(parent, number, kind, score, None, why)

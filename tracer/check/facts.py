@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .calls import LOOP
 from .notation import number_text, plain_written, written
 from .reading import MOVE_KEYS, SCORE_KEYS, unwrap
-from .verdict import SearchCheck
+from .verdict import Difference, SearchCheck
 from .words import board9, signed
 
 if TYPE_CHECKING:
@@ -186,12 +186,15 @@ def positions_json(result: CheckResult) -> list[dict[str, Any]]:
     return out
 
 
-def differences_found(result: CheckResult) -> list[tuple[str, str, list[int]]]:
-    """Each difference found on any position checked: ``(what, text, positions)``, positions
-    numbered from 1, in the order first found."""
-    found: dict[str, tuple[str, list[int]]] = {}
+def differences_found(result: CheckResult) -> list[tuple[Difference, list[int]]]:
+    """Each difference found on any position checked, with the positions (numbered from 1) it
+    shows on, in the order first found; then a board the program searched again in a search of
+    its own (``re-searches``), shown on the position of the search made first."""
+    found: dict[str, tuple[Difference, list[int]]] = {}
     for index, check in enumerate(result.checks):
         for difference in check.differences:
-            text, where = found.setdefault(difference.what, (difference.text, []))
-            where.append(index + 1)
-    return [(what, text, where) for what, (text, where) in found.items()]
+            found.setdefault(difference.what, (difference, []))[1].append(index + 1)
+    repeat = result.repeats()
+    if repeat is not None and repeat[0].what not in found:
+        found[repeat[0].what] = (repeat[0], [repeat[1]])
+    return list(found.values())

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 #: Departures found as a call returns (the calls inside it came before); every other kind is
 #: found as a call starts, or (a finished board played on) as its first test-play does.
-RETURN_KINDS = ("missing-cells", "wrong-score", "no-score", "wrong-move")
+RETURN_KINDS = ("missing-cells", "wrong-score", "no-score", "wrong-move", "unsound-cut")
 
 
 def to_trace(check: SearchCheck, facts: LearnerFacts) -> Trace:
@@ -50,16 +50,20 @@ def to_trace(check: SearchCheck, facts: LearnerFacts) -> Trace:
 
 def learner_facts(check: SearchCheck, result: CheckResult | None = None) -> LearnerFacts:
     """What ``trace check`` found about the search of ``check``, as its trace keeps it."""
-    from .report import first_call_text, function_name
+    from .report import WHAT_DEPARTS, first_call_text, function_name
 
     s = check.search
     program = result.program.path if result is not None and result.program is not None else (
         result.function_name if result is not None and result.function_name else function_name(check, s.root))
     guide_index, guide_score = check.guide_answer or (None, 0)
     d = check.departure
-    departure = None if d is None else Departure(
-        d.call, d.kind, AT_RETURN if d.kind in RETURN_KINDS else AT_START,
-        _short(returned_text(check, d.node)), _short(expected_text(check)), _short(d.why))
+    departure = None
+    if d is not None:
+        returned, expected = returned_text(check, d.node), expected_text(check)
+        if returned == expected:  # never a pair that reads the same: say what departs instead
+            expected = f"the same value, but {WHAT_DEPARTS.get(d.kind, d.kind)}"
+        departure = Departure(d.call, d.kind, AT_RETURN if d.kind in RETURN_KINDS else AT_START,
+                              _short(returned), _short(expected), _short(d.why))
     e = check.error
     error = None
     if e is not None:

@@ -10,11 +10,15 @@ named only when every call matches, never from the learner's source.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..games.tictactoe.board import HAS_LINE
 from .calls import LOOP, LearnerSearch
 from .reading import Cells
 from .scales import Scale, bits, other
+
+if TYPE_CHECKING:
+    from .windows import Windows
 
 
 def has_line(cells: Cells, mark: str) -> bool:
@@ -59,6 +63,10 @@ MISTAKES: tuple[Mistake, ...] = (
     Mistake("missing-cell", "last",
             "The loop over the empty cells misses the last one: step 10's for-loop goes on up to the "
             "last empty cell step 8 found."),
+    Mistake("missing-cell", "cell-8",
+            "The list of empty cells never holds cell 8 (a range that stops at 8, not 9): step 8 lists "
+            "every empty cell from 0 to 8, so cell 8 is never test-played, and a board whose only empty "
+            "cell is 8 is taken for a full board and scored a draw."),
     Mistake("best-init", "",
             "The running best starts at 0 instead of beyond every score: at step 16 the AI's best "
             "starts below any score and the human's above any, so a test-play is always kept; from 0, "
@@ -67,13 +75,18 @@ MISTAKES: tuple[Mistake, ...] = (
             "It returns the last test-play instead of the best: step 17 returns the test-play step 16 "
             "chose."),
     Mistake("last-best", "",
-            "Ties keep the last best test-play: step 16 replaces its choice only on a strictly better "
+            "Ties keep the last best test-play (a >= or <= comparison): step 16 replaces its choice "
+            "only on a strictly better "
             "score, so of equal scores the first stays."),
     # Beyond the issue's list: a shortcut some programs take on purpose (a pruning of sorts).
     Mistake("stops-at-win", "",
             "It stops at the first test-play that wins for the side to move: step 10's for-loop "
             "test-plays every empty cell, even after a win is found."),
 )
+
+#: Variants that keep every score right (a tie-break, a sound shortcut): the name a correct
+#: search is given when its calls fit one of these and a mistake alike.
+SOUND = ("last-best", "stops-at-win", "window-not-passed")  # the last: see alphabeta_mistakes.py
 
 #: Mistakes that only make sense where scores are the AI's (the guide's view).
 AI_VIEW_ONLY = ("human-win-unchecked", "max-min-swapped")
@@ -121,7 +134,8 @@ class _Reference:
         s, m = self.scale, self.m.id
         pov = s.viewpoint(told)
         depth = sum(1 for c in board if c is not None) - self.root_marks
-        full = None not in board
+        listed = board[:8] if (self.m.id, self.m.variant) == ("missing-cell", "cell-8") else board
+        full = None not in listed
         cells = tuple(board)
         if m == "draw-before-win" and full:
             return s.draw
@@ -155,7 +169,8 @@ class _Reference:
         else:
             cells = [i for i in range(9) if board[i] is None]
             if m == "missing-cell":
-                cells = cells[1:] if variant == "first" else cells[:-1]
+                cells = cells[1:] if variant == "first" else cells[:-1] if variant == "last" else \
+                    [c for c in cells if c != 8]
         plays = []
         for cell in cells:
             if m == "board-not-restored" and variant == "scanned" and board[cell] is not None:
@@ -209,39 +224,74 @@ def plant(mistake: Mistake, scale: Scale, cells: Cells, mover: str, root_marks: 
 NONE = Mistake("none", "", "")
 
 
-def matching_mistakes(search: LearnerSearch, scale: Scale) -> list[Mistake]:
+def matching_mistakes(search: LearnerSearch, scale: Scale, windows: Windows | None = None) -> list[Mistake]:
     """The known mistakes whose planted search makes exactly the learner's calls (none if a
-    correct search makes them too: a mistake that does not show is not named). One id may
-    appear once though planted two ways (``missing-cell``: the first cell or the last)."""
+    correct search makes them too: a mistake that does not show is not named). One id
+    appears once though planted several ways (``missing-cell``: the first cell, the last, cell
+    8): the variant that fits best. The mistakes come in order of fit: the fewest calls matched
+    only because the planted call kept no test-play (``best-init`` fits a ``>=`` tie-break
+    only so), then the list's order."""
     if search.root_cells is None:
         return []
     if _Match(search).same(search.root, _planted_search(search, NONE, scale)) is not False:
         return []  # what the learner's calls show is what a correct search does
-    found: list[Mistake] = []
-    for mistake in MISTAKES:
-        if (scale.view != "ai" and mistake.id in AI_VIEW_ONLY) or any(m.id == mistake.id for m in found):
+    fits: dict[str, tuple[int, int, list[Mistake]]] = {}
+    for rank, mistake in enumerate(MISTAKES):
+        if scale.view != "ai" and mistake.id in AI_VIEW_ONLY:
             continue
         try:
             tree = _planted_search(search, mistake, scale)
         except RecursionError:
             continue
-        if _Match(search).same(search.root, tree) is not False:
-            found.append(mistake)
-    return found
+        match = _Match(search)
+        if match.same(search.root, tree) is False:
+            continue
+        known = fits.get(mistake.id)
+        if known is None or match.loose < known[0]:
+            fits[mistake.id] = (match.loose, known[1] if known else rank, [mistake])
+        elif match.loose == known[0]:
+            known[2].append(mistake)
+    return [either(fit[2]) for fit in sorted(fits.values(), key=lambda fit: fit[:2])]
+
+
+#: What is said of a mistake whose variants all fit a learner's calls equally (the calls cannot
+#: tell which it is): never one variant's sentence, which may be the wrong one.
+EITHER = {
+    "missing-cell": "The loop over the empty cells misses one of them ({variants}: on this position the "
+                    "calls fit each of these): step 10's for-loop test-plays every empty cell step 8 found.",
+    "board-not-restored": "A test-play's mark is not taken back, so later test-plays start from a board "
+                          "that still holds it: step 12 empties the cell again once its call returns.",
+}
+VARIANT_WORDS = {"first": "the first empty cell", "last": "the last empty cell", "cell-8": "cell 8",
+                 "listed": "listed", "scanned": "scanned"}
+
+
+def either(variants: list[Mistake]) -> Mistake:
+    """One variant, or all of them at once when the calls cannot tell them apart."""
+    if len(variants) == 1:
+        return variants[0]
+    names = [VARIANT_WORDS.get(v.variant, v.variant) for v in variants]
+    listed = ", ".join(names[:-1]) + f" or {names[-1]}"
+    sentence = EITHER.get(variants[0].id, variants[0].sentence).format(variants=listed)
+    return Mistake(variants[0].id, "+".join(v.variant for v in variants), sentence)
 
 
 def _planted_search(search: LearnerSearch, mistake: Mistake, scale: Scale) -> Planted:
-    """The planted search from the learner's first call (its loop's test-plays, for a loop)."""
+    """The planted search from the learner's first call (its loop's test-plays, for a loop,
+    and the loop's choice among them made as the mistake makes it)."""
     cells = search.root_cells
     assert cells is not None
     marks = sum(1 for c in cells if c is not None)
     if search.loop is None:
         return plant(mistake, scale, cells, search.root_mover, marks)
     tree = Planted(cells, search.root_mover, 0, None)
+    plays = []
     for child in search.loop.children:
         child_cells = search.cells(child)
         assert child_cells is not None
         tree.children.append(plant(mistake, scale, child_cells, other(search.root_mover), marks))
+        plays.append((next(i for i in range(9) if cells[i] != child_cells[i]), tree.children[-1].score))
+    _Reference(mistake, scale, marks).choose(tree, plays, search.root_mover)
     return tree
 
 
@@ -253,6 +303,8 @@ class _Match:
     def __init__(self, search: LearnerSearch):
         self.s = search
         self.memo: dict[tuple[int, int], object] = {}
+        #: Calls matched only because the planted call kept no test-play (any move fits it).
+        self.loose = 0
 
     def same(self, node: int, planted: Planted) -> object:
         key = (node, id(planted))
@@ -287,13 +339,13 @@ class _Match:
             crashed_child = planted.children[len(kids) - 1] if kids else None
             explained = planted.no_best or (crashed_child is not None and crashed_child.no_best)
             return self.STOP if explained else False
-        if node == LOOP:
-            return True
         returned = s.returned(node)
-        if s.move_only(node):
+        if node == LOOP or s.move_only(node):
             return returned.move is None or planted.move is None or returned.move == planted.move
         if returned.score is None:
             return planted.no_best
         if returned.score != planted.score:
             return False
+        if planted.no_best and returned.move is not None:
+            self.loose += 1
         return returned.move is None or planted.move is None or returned.move == planted.move

@@ -6,11 +6,12 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from .calls import LOOP
 from .facts import differences_found, expected_text, position_label, returned_text
 from .notation import written
 from .presenting import trees_html
-from .verdict import CORRECT, ERROR, IDENTICAL, WRONG, SearchCheck
-from .words import compact
+from .verdict import CORRECT, ERROR, IDENTICAL, SHORTCUTS, WRONG, SearchCheck
+from .words import compact, window_text
 
 if TYPE_CHECKING:
     from .result import CheckResult
@@ -135,12 +136,15 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
         if len(result.checks) > 1:
             lines.append(f"{PAD}on every one of the {len(result.checks)} positions checked (listed below)")
     elif verdict == CORRECT:
-        lines.append("Verdict: correct: every call tried each empty cell once and returned its board's "
-                     "score, but it differs from the guide's minimax in:")
-        for what, text, where in differences_found(result):
-            on = "" if len(result.checks) < 2 else \
+        listed = differences_found(result)
+        shortcut = any(d.what in SHORTCUTS for d, _ in listed)
+        lines.append("Verdict: correct: every call returned its board's score" + (
+            " (or, given a window, a bound right for it) and the first call chose a best move" if shortcut
+            else " having tried each empty cell once") + ", but it differs from the guide's minimax in:")
+        for difference, where in listed:
+            on = "" if len(result.checks) < 2 or not where else \
                 f" (on {_numbers(where)}; first on {position_label(result, where[0] - 1)})"
-            lines.append(f"{PAD}- {what}: {text}{on}")
+            lines.append(f"{PAD}- {difference.what}: {difference.text}{on}")
         if len(result.checks) > 1:
             lines.append(f"{PAD}on every one of the {len(result.checks)} positions checked (listed below)")
     elif verdict == WRONG:
@@ -151,6 +155,7 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
         lines.extend(_departure(found))
     else:
         lines.extend(_error(result, found))
+    lines.extend(_alphabeta(found))
     if found.mistake is not None:
         lines.append("")
         lines.append(f"Named difference: {found.mistake.id}. {found.mistake.sentence}")
@@ -160,18 +165,52 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
     return lines
 
 
+def _alphabeta(check: SearchCheck) -> list[str]:
+    """How a search whose calls take a window compares with tracer's alpha-beta."""
+    found = check.alphabeta
+    if found is None:
+        return []
+    if found.exact is not None:
+        return ["", f"Alpha-beta: its calls are exactly those of tracer's alpha-beta ({found.exact.describe()}): "
+                "the same boards, windows, cuts, scores and moves."]
+    where = f"; call #{check.departure.call} is the first unsound one" if check.departure is not None else ""
+    return ["", "Alpha-beta: its calls take a window (α, β), but they are not those of tracer's alpha-beta "
+            f"under either cutoff (ge, gt) or move order (ascending, centre-first){where}."]
+
+
 def _departure(check: SearchCheck) -> list[str]:
     d = check.departure
     assert d is not None
     board = compact(d.cells) if d.cells else "(no board)"
     returned = returned_text(check, d.node)
     expected = expected_text(check)
-    return [
-        f"{PAD}call      #{d.call}, {d.to_move} to move on {board}",
-        f"{PAD}returned  {returned}",
-        f"{PAD}expected  {expected}",
-        f"{PAD}why       {d.why}",
-    ]
+    if d.node == LOOP and d.kind == "wrong-move" and d.expected_move is not None:
+        expected = f"{d.expected_move} (a best move: cell {d.expected_move})"  # the loop returns a move
+    lines = [f"{PAD}call      #{d.call}, {d.to_move} to move on {board}"]
+    if d.window is not None:
+        lines.append(f"{PAD}window    {window_text(*d.window)}")
+    if returned == expected:
+        # The value is right: what departs is something else, said instead of a pair alike.
+        differs = WHAT_DEPARTS.get(d.kind, d.kind)
+        lines += [f"{PAD}returned  {returned}, the value due", f"{PAD}differs   not the value: {differs}"]
+    else:
+        lines += [f"{PAD}returned  {returned}", f"{PAD}expected  {expected}"]
+    return [*lines, f"{PAD}why       {d.why}"]
+
+
+#: What a departure is about, for one whose returned value is the one due.
+WHAT_DEPARTS = {
+    "finished-board": "it test-played on a board whose game is over",
+    "not-played": "it was called on its caller's board unchanged",
+    "not-a-child": "the board it was called on is not its caller's with one mark added",
+    "not-taken-back": "a test-play's mark was left on the board",
+    "wrong-mark": "the wrong mark was test-played",
+    "told-wrong-side": "it was told the wrong side is to move",
+    "tried-twice": "a cell was test-played twice",
+    "missing-cells": "it left empty cells untried, which happen not to matter on this board",
+    "wrong-move": "the move it chose is not a best one",
+    "unsound-cut": "it cut where its window does not allow",
+}
 
 
 def _error(result: CheckResult, check: SearchCheck) -> list[str]:

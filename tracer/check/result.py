@@ -7,13 +7,17 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .calls import placed
 from .facts import differences_found, first_wrong_json, positions_json
 from .reading import Cells
-from .verdict import CORRECT, ERROR, IDENTICAL, SearchCheck
-from .words import board9
+from .scales import other
+from .verdict import CORRECT, ERROR, IDENTICAL, Difference, SearchCheck
+from .words import board9, compact
 
 if TYPE_CHECKING:
     from .program import Output, Program
+
+INF = float("inf")
 
 @dataclass
 class CheckResult:
@@ -70,7 +74,7 @@ class CheckResult:
         found = self.check
         if found is None:
             return ERROR
-        if found.verdict == IDENTICAL and any(c.verdict == CORRECT for c in self.checks):
+        if found.verdict == IDENTICAL and (any(c.verdict == CORRECT for c in self.checks) or self.repeats()):
             return CORRECT
         return found.verdict
 
@@ -116,7 +120,7 @@ class CheckResult:
             "difference": self.difference,
             "calls": found.calls if found else 0,
             "guide_calls": found.guide_calls if found else 0,
-            "first_wrong": first_wrong_json(found) if found else None,
+            "first_wrong": self.first_wrong_json(),
             "error": self.error_json(),
         }
         if found is not None:
@@ -124,9 +128,11 @@ class CheckResult:
             data.update({
                 "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
                 "ai": found.ai, "scores": found.scale.describe(),
-                "differences": [what for what, _, _ in differences_found(self)],
+                "differences": [d.what for d, _ in differences_found(self)],
+                "differences_detail": self.differences_json(),
                 "mistake": found.mistake.sentence if found.mistake else None,
                 "matching_mistakes": [m.id for m in found.candidates],
+                "alpha_beta": alpha_beta_json(found),
                 "first_call": "tracer" if s.origin == "asked" else "program",
                 "loop": s.loop is not None,
             })
@@ -141,6 +147,49 @@ class CheckResult:
         if self.output is not None:
             data["output"] = {"stdout": self.output.text("stdout"), "stderr": self.output.text("stderr")}
         return data
+
+    def first_wrong_json(self) -> dict[str, Any] | None:
+        """The departure as data, with the position it is on (1: the first checked) and the
+        window ``[α, β]`` its call was given (null bounds: infinite, as tracer's own alpha-beta
+        JSON writes them) where it takes one."""
+        found = self.check
+        data = first_wrong_json(found) if found is not None else None
+        if data is not None and found is not None:
+            data["position"] = self.checks.index(found) + 1  # which of the positions checked
+        if data is not None and found is not None and found.departure is not None and found.departure.window:
+            alpha, beta = found.departure.window
+            data["window"] = [None if alpha == -INF else alpha, None if beta == INF else beta]
+        return data
+
+    def differences_json(self) -> list[dict[str, Any]]:
+        """Each difference with its id, its words, its first call, the positions it shows on (from
+        1) and the board of the first of them."""
+        out = []
+        for difference, where in differences_found(self):
+            data: dict[str, Any] = {**difference.as_json(), "positions": where,
+                                    "position": where[0] if where else None, "board": None, "to_move": None}
+            if where:
+                s = self.checks[where[0] - 1].search
+                data.update(board=board9(s.root_cells) if s.root_cells else None, to_move=s.root_mover)
+            out.append(data)
+        return out
+
+    def repeats(self) -> tuple[Difference, int] | None:
+        """A search of the program's own on a board an earlier one searched (the root's score
+        first, then its moves), with the position (from 1) of that earlier search."""
+        seen: list[tuple[Cells, str, int]] = []
+        for number, check in enumerate(self.checks, 1):
+            s = check.search
+            if s.origin != "program" or s.root_cells is None:
+                continue
+            for cells, mover, first in seen:
+                if searched_before(s.root_cells, s.root_mover, cells, mover):
+                    return Difference("re-searches", f"it searches a board again: search {number} of the "
+                                      f"program, on {compact(s.root_cells)}, searches a board its search on "
+                                      f"{compact(cells)} searched already (for instance the first board's "
+                                      "score, then its moves), and every search returned its board's score"), first
+            seen.append((s.root_cells, s.root_mover, number))
+        return None
 
     def error_json(self) -> dict[str, Any] | None:
         if self.stopped_before_search:
@@ -170,3 +219,26 @@ class CheckResult:
         from .report import render_html
 
         return render_html(self)
+
+
+def searched_before(cells: Cells, mover: str, earlier: Cells, earlier_mover: str) -> bool:
+    """Whether a search on ``cells`` searches a board the search on ``earlier`` searched: the
+    same board with the same side to move, or one of its moves."""
+    if cells == earlier:
+        return mover == earlier_mover
+    new = placed(earlier, cells)
+    return (len(new) == 1 and earlier[new[0]] is None and cells[new[0]] == earlier_mover
+            and mover == other(earlier_mover))
+
+
+def alpha_beta_json(check: SearchCheck) -> dict[str, Any] | None:
+    """How a search whose calls take a window compares with tracer's alpha-beta (None: no window):
+    whether its calls are exactly tracer's, and if so with which cut (``ge``, ``gt``), order and
+    return (``soft``, ``hard``)."""
+    found = check.alphabeta
+    if found is None:
+        return None
+    way = found.exact
+    return {"exact": way is not None, "cut": way.cutoff if way else None,
+            "order": way.order if way else None, "fail": way.fail if way else None,
+            "mistakes": [m.id for m in found.mistakes]}

@@ -18,7 +18,7 @@ from .asking import (
     named_positions,
     varied_positions,
 )
-from .calls import Reader, searches_of, shapes_of
+from .calls import LOOP, Reader, searches_of, shapes_of
 from .notation import cut
 from .program import Host, Program, load_program, node_check
 from .reading import Cells, own_words
@@ -197,7 +197,24 @@ class _Session:
             return expression_command(self.program, self.options.call, shape, cells, position)
         assert fn is not None
         ai = self.options.ai or self.program_ai() or mover
-        return command(self.program, fn, shape, cells, mover, ai, position, self.told(names.index(fn.name)))
+        index = names.index(fn.name)
+        return command(self.program, fn, shape, cells, mover, ai, position, self.told(index), self.own_arguments(index))
+
+    def own_arguments(self, fn: int) -> list[Any] | None:
+        """The arguments the program's own first call of ``fn`` passed, as recorded (JavaScript's
+        ``this`` left out), if its first search began with one: what tracer passes for a parameter
+        it cannot place by name (a window called ``lower``/``upper``, say), as the program did."""
+        first = self.result.checks[0].search if self.result.checks else None
+        if first is None or first.origin != "program":
+            return None
+        node = first.root if first.root != LOOP else next(iter(first.children(LOOP)), None)
+        if node is None or node == LOOP or first.fn(node) != fn:
+            return None
+        raw = first.record.value(first.rows.args[node])
+        raw = raw.get("$tuple") if isinstance(raw, dict) else raw
+        if not isinstance(raw, list):
+            return None
+        return raw[1:] if self.program.language == "javascript" else raw
 
     def told(self, fn: int) -> Told | None:
         """The side-to-move flag the program's own first search passed, if its first call was

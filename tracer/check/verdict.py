@@ -1,8 +1,10 @@
 """One learner search held against the guide's minimax: its verdict and what explains it.
 
 * **identical**: the guide's calls, boards, scores and chosen cells, in the guide's order;
-* **correct**: no departure (every call tried each empty cell once and returned its board's
-  score), but the order, the tie-breaking, the score scale or the point of view differs;
+* **correct**: no departure (every call returned its board's score, or a bound right for the
+  window it was given, and the chosen move is a best one), but the order, the tie-breaking,
+  the score scale, the point of view or a sound shortcut (alpha-beta's cuts, a stop at a
+  win, a board searched again) differs;
 * **wrong**: a departure (see departure.py);
 * **error**: the program raised in its search, or ran past the time or call limit.
 """
@@ -15,15 +17,19 @@ from typing import Any
 from ..games.tictactoe.board import Board
 from ..games.tictactoe.game import TicTacToe
 from ..search.minimax import search as guide_search
+from .alphabeta_mistakes import AlphaBetaCheck, check_alphabeta
 from .calls import LOOP, LearnerSearch
-from .departure import Departure, first_departure
-from .mistakes import Mistake, matching_mistakes
+from .departure import Departure, Shortcuts, first_departure, walk
+from .mistakes import SOUND, Mistake, matching_mistakes
 from .reading import Cells
 from .record import CALL_LIMIT, KILLED, TIME_LIMIT
 from .scales import Scale, Solver, finished, infer, winner
+from .windows import Windows
 from .words import Words, board9
 
 IDENTICAL, CORRECT, WRONG, ERROR = "identical", "correct", "wrong", "error"
+#: The differences that are sound shortcuts (a call that returns before trying every cell).
+SHORTCUTS = ("alpha-beta", "stops-at-best", "re-searches")
 
 
 @dataclass
@@ -50,12 +56,16 @@ class LearnerError:
 
 @dataclass
 class Difference:
-    """How a correct search differs from the guide's: ``order``, ``tie-breaking``,
-    ``score scale`` or ``point of view``, with the first call that shows it."""
+    """How a correct search differs from the guide's, with the first call that shows it."""
 
+    #: Its id: ``order``, ``tie-breaking``, ``score scale``, ``point of view``, ``alpha-beta``,
+    #: ``stops-at-best`` or ``re-searches``.
     what: str
     text: str
     call: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.what, "text": self.text, "call": self.call}
 
 
 @dataclass
@@ -81,6 +91,12 @@ class SearchCheck:
     #: What the guide's minimax returns from the same position: its move (None: a finished
     #: board) and its score.
     guide_answer: tuple[int | None, int] | None = None
+    #: For a search whose calls take a window: how it compares with tracer's alpha-beta.
+    alphabeta: AlphaBetaCheck | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict in (IDENTICAL, CORRECT)
 
     @property
     def ai(self) -> str:
@@ -144,18 +160,25 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
         result.departure = first_departure(search, Solver(scale, 0), words)
         return result
     solver = Solver(scale, sum(1 for c in cells if c is not None))
-    result.departure = first_departure(search, solver, words)
+    windows = Windows(search, scale)
+    result.departure, shortcuts = walk(search, solver, words, windows)
     result.error = learner_error(search, settings.limit_kind)
     if result.error is not None:
         result.verdict = ERROR
     elif result.departure is not None:
         result.verdict = WRONG
     else:
-        result.differences = differences(search, scale, solver)
+        result.differences = differences(search, scale, solver) + shortcut_differences(shortcuts)
         result.verdict = CORRECT if result.differences else IDENTICAL
-    if result.verdict != IDENTICAL:
-        result.candidates = matching_mistakes(search, scale)
-        result.mistake = result.candidates[0] if result.candidates else None
+    result.alphabeta = check_alphabeta(search, scale, windows)
+    found = result.alphabeta.mistakes if result.alphabeta is not None else []
+    # Tracer's alpha-beta, or one of its named mistakes, is not also a minimax mistake.
+    named_alphabeta = result.alphabeta is not None and (result.alphabeta.exact is not None or bool(found))
+    if result.verdict != IDENTICAL and not named_alphabeta:
+        found = found + matching_mistakes(search, scale, windows)
+    # A correct search is named by the sound variant its calls fit, if one does.
+    result.candidates = sorted(found, key=lambda m: m.id not in SOUND) if result.ok else found
+    result.mistake = result.candidates[0] if result.candidates else None
     return result
 
 
@@ -207,6 +230,31 @@ def differences(search: LearnerSearch, scale: Scale, solver: Solver) -> list[Dif
                                 f"the first (first at call #{tie_call[0]}: cell {tie_call[1]} where the "
                                 f"guide keeps cell {tie_call[2]})", tie_call[0]))
     return found
+
+
+def shortcut_differences(shortcuts: Shortcuts) -> list[Difference]:
+    """The sound shortcuts a search took, as differences from the guide's minimax."""
+    found = []
+    if shortcuts.cuts:
+        found.append(Difference("alpha-beta", f"it prunes: {_calls_text(shortcuts.cuts)} returned without "
+                                "test-playing every empty cell, and every value it returned is right for the "
+                                "window (α, β) it was called with", min(shortcuts.cuts)))
+    if shortcuts.stops:
+        found.append(Difference("stops-at-best", f"{_calls_text(shortcuts.stops)} returned as soon as a "
+                                "test-play reached a win for the side to move, the best score possible there, "
+                                "without test-playing the cells after it", min(shortcuts.stops)))
+    if shortcuts.repeats:
+        found.append(Difference("re-searches", f"it searches a board again: {_calls_text(shortcuts.repeats)} "
+                                "searched its caller's board unchanged (for instance the first board's score, "
+                                "then its moves), and returned that board's score", min(shortcuts.repeats)))
+    return found
+
+
+def _calls_text(numbers: list[int]) -> str:
+    ordered = sorted(numbers)
+    if len(ordered) == 1:
+        return f"call #{ordered[0]}"
+    return f"{len(ordered):,} calls (the first #{ordered[0]})"
 
 
 def _order_and_ties(search: LearnerSearch, solver: Solver) -> tuple[Any, Any]:

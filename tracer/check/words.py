@@ -13,6 +13,8 @@ from ..games.tictactoe.game import TERMINAL_CODES, TicTacToe, pack
 from .reading import Cells, Returned
 from .scales import Scale, number, winner
 
+INF = float("inf")
+
 
 def board9(cells: Cells) -> str:
     """``X.OX.XOO.``: nine characters, as tracer's JSON writes a board."""
@@ -136,9 +138,45 @@ class Words:
         return (f"{head}{who}, so {how}({listed}) = {signed(expected)}: step 16 keeps the "
                 f"{'highest' if maximising else 'lowest'} test-play and step 17 returns it")
 
+    def unsound(self, window: tuple[float, float] | None, maximising: bool, score: float | None,
+                value: float, tried: list[int], missing: list[int],
+                plays: list[tuple[int, tuple[float, float] | None, float | None]] | None = None) -> str:
+        """A call given a window that returned what is neither its board's score nor a bound on
+        the right side of its window, with alpha-beta's cut rule in the log's words."""
+        alpha, beta = window or (-INF, INF)
+        side = "MAX" if maximising else "MIN"
+        rule = ("a MAX call stops once its best ≥ β" if maximising else "a MIN call stops once its best ≤ α")
+        skipped = f", without test-playing {cells_text(missing)}" if missing else ""
+        where = ("≤ α" if value <= alpha else "≥ β" if value >= beta else "inside the window")
+        due = (f"{signed(value)} itself" if alpha < value < beta else
+               f"{signed(value)} or any score {where}")
+        return (f"called with {window_text(alpha, beta)} ({side}), it returned {signed(score)} "
+                f"after test-playing {cells_text(tried)}{skipped}; its board's score is {signed(value)}, "
+                f"{where}, so a right answer is {due}: {rule}, and a cut leaves a bound only on the "
+                f"side of the window the score is on{self.windows_passed(plays or [], maximising)}")
+
+    def windows_passed(self, plays: list[tuple[int, tuple[float, float] | None, float | None]],
+                       maximising: bool) -> str:
+        """What each test-play's call was given and returned, and the window the textbook passes."""
+        shown = [f"cell {cell} with {window_text(*window)} returned {signed(score)}"
+                 for cell, window, score in plays[:6] if window is not None]
+        if not shown:
+            return ""
+        more = ", ..." if len(plays) > 6 else ""
+        passes = "raises α to its best" if maximising else "lowers β to its best"
+        return (f"; its test-plays: {', '.join(shown)}{more} (a {'MAX' if maximising else 'MIN'} call "
+                f"{passes} and passes α and β on as they stand)")
+
     def wrong_move(self, move: int, move_value: float | None, expected: float, best: int | None) -> str:
         return (f"it chose cell {move}, whose test-play scores {signed(move_value)}, but the best "
                 f"scores {signed(expected)} (cell {best}): step 16 keeps the best test-play")
+
+
+def window_text(alpha: float, beta: float) -> str:
+    """``α = -∞, β = 0``: a window as the log writes it."""
+    low = "-∞" if alpha == -INF else signed(alpha)
+    high = "+∞" if beta == INF else signed(beta)
+    return f"α = {low}, β = {high}"
 
 
 def cell_name_text(cell: int) -> str:

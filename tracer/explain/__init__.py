@@ -9,18 +9,37 @@ trace, so a renderer asks for them once and never tests a name.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from .. import games, search
 from . import labels
-from .base import FigureWords, GameWords, Marker, NodeLook, Note, SearchWords
+from .base import (
+    FigureWords,
+    GameLogWords,
+    GamePageWords,
+    GamePictureWords,
+    GameQuizWords,
+    GameTerms,
+    GameWords,
+    Marker,
+    NodeLook,
+    Note,
+    SearchLogWords,
+    SearchPageWords,
+    SearchPictureWords,
+    SearchQuizWords,
+    SearchTerms,
+    SearchWords,
+)
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["FigureWords", "GameWords", "Marker", "NodeLook", "Note", "SearchWords", "for_trace", "game_words",
-           "labels", "search_name", "search_words", "word_classes"]
+__all__ = ["FigureWords", "GameLogWords", "GamePageWords", "GamePictureWords", "GameQuizWords", "GameTerms",
+           "GameWords", "Marker", "NodeLook", "Note", "SearchLogWords", "SearchPageWords", "SearchPictureWords",
+           "SearchQuizWords", "SearchTerms", "SearchWords", "for_trace", "game_words", "labels", "search_name",
+           "search_words", "word_classes"]
 
 _GAMES: WeakKeyDictionary[Any, GameWords] = WeakKeyDictionary()
 _TRACES: WeakKeyDictionary[Any, tuple[GameWords, SearchWords]] = WeakKeyDictionary()

@@ -8,16 +8,17 @@ the algorithm.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..search.alphabeta import BOUND_SIGNS, replay, trace_bounds, unbound
 from ..style import CUT_INK, CUT_MARK, SKIPPED_BORDER, SMALL_POINTS
 from ..trace import Call
 from . import labels, pagewords
-from .base import Note, SearchWords
+from .base import Note, SearchWords, who
 from .labels import LegendRow
-from .questions import Choice, Question, bound_choice, choice_window, who
+from .questions import Choice, Question, bound_choice, choice_window
 from .text import bounded, signed
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

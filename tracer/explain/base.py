@@ -1,20 +1,23 @@
 """The two plug-in interfaces every renderer asks: a game's words and pictures, a search's additions.
 
-``GameWords`` declares everything a renderer may ask of a game: how a state,
-a move and a finished game read, how a state is drawn, what the page and the
-summary say of it. ``SearchWords`` declares everything a search adds to every
-output: its name, its log lines, captions, legend rows, summary rows, quiz
-questions and page data. Each member has a neutral default here, true of any
-game or search (a move is "move 3", a state is drawn as its description); the
-plug-ins for tic-tac-toe, textbook trees, minimax, alpha-beta and memo
-(``tracer/explain/*.py``) override what they say better. Renderers get both
-through ``tracer.explain.for_trace`` and never ask for a game's or a search's
-name.
+``GameWords`` declares everything a renderer may ask of a game, ``SearchWords``
+everything a search adds to every output. Each is cut by the output that asks:
+the terms every output uses (``GameTerms``: who moves, how a state, a move and a
+finished game read; ``SearchTerms``: the search's names, what it did not search,
+bounds), then the log's words (with the summary's and ``trace compare``'s), the
+pictures', the page's and the quiz's, one class each, and ``GameWords``/``SearchWords``
+is all of them together. Each member has a neutral default here, true of any game
+or search (a move is "move 3", a state is drawn as its description); the plug-ins
+for tic-tac-toe, textbook trees, Nim, minimax, alpha-beta, memo and negamax
+(``tracer/explain/*.py``) subclass ``GameWords`` or ``SearchWords`` and override only
+what they say better. Renderers get both through ``tracer.explain.for_trace`` and
+never ask for a game's or a search's name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..style import OUTCOME_BORDER, OUTCOME_FILL
 from . import labels, pagewords
@@ -23,14 +26,11 @@ from .pagewords import Step
 from .phrases import Phrases
 from .text import calls, capitalised, signed
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from ..trace import Call, Trace
     from .questions import Question
-else:
-    from ..records import NamedTuple
 
 #: A line a plug-in adds to the log: its tag (``window``, ``memo``) and its text.
 Note = tuple[str, str]
@@ -69,14 +69,9 @@ class FigureWords(NamedTuple):
     alt: str
 
 
-class GameWords:
-    """What a renderer may ask of a game: its words and pictures, with neutral defaults."""
+class GameTerms:
+    """What every output asks of a game: who moves, states, moves and finished games in words."""
 
-    #: Whether trees draw this game's states as textbook shapes (MAX ▲, MIN ▼, leaves ■)
-    #: rather than as pictures in boxes.
-    draws_shapes = False
-    #: What one row of a trace stands for, for ``--stats``.
-    position_words = "one per state"
     #: What a call's for-loop goes through, in a phrase: ``moves``, ``empty cells``.
     moves_noun = "moves"
     #: The names of the maximiser and the minimiser, short, and their parts in words.
@@ -84,18 +79,10 @@ class GameWords:
     min_name = "MIN"
     max_role = "the maximiser"
     min_role = "the minimiser"
-    #: What a state is called in sentences about pictures: ``state``, ``board``.
-    state_noun = "state"
-    #: What a learner types to name moves, for a hint: ``the moves' names``.
-    tokens_name = "the moves' names"
-    #: How a narration says that the first call's game is already over.
-    already_over = "The game is already over"
 
     def __init__(self, game: Any):
         #: The game's rules (a ``tracer.games.Rules``).
         self.game = game
-
-    # ---- who moves, and states in words ------------------------------------------------
 
     def player(self, state: int) -> str:
         """Who moves in ``state``, as the log names them (``X``, ``MAX``)."""
@@ -126,8 +113,6 @@ class GameWords:
         root = self.game.root
         return f"{self.describe(root)} with {self.player(root)} to move"
 
-    # ---- moves in words ----------------------------------------------------------------
-
     def move_name(self, move: int) -> str:
         """A move in words."""
         return f"move {move}"
@@ -140,24 +125,9 @@ class GameWords:
         """A move as a learner types it, and as tables list it."""
         return self.move_short(move)
 
-    def moves_list(self, moves: Sequence[int]) -> str:
-        """Moves as a sentence lists them, in the page's words: ``move 1, move 2 and move 3``,
-        ``cells 5 and 8``."""
-        phrases = self.phrases()
-        items = phrases.listed([self.move_token(m) for m in moves])
-        return phrases.say("moves.one" if len(moves) == 1 else "moves.many", moves=items)
-
     def moves_text(self, state: int) -> str:
         """What a call's for-loop tries from ``state``: ``moves 1, 2, 3``."""
         return f"{self.moves_noun} " + ", ".join(self.move_token(m) for m in self.game.moves(state))
-
-    def moves_answer(self, typed: str) -> str:
-        """A set of moves as a learner typed it, in one spelling: the tokens named, in one
-        order (numbers ascending, then names), or ``none``."""
-        words = typed.replace(",", " ").lower().split()
-        tokens = {w for w in words if w not in ("none", "no", "and", "move", "moves")}
-        ordered = sorted(tokens, key=_number_first)
-        return " ".join(ordered) or "none"
 
     def move_phrase(self, state: int, move: int) -> str:
         """``state``'s mover making ``move``."""
@@ -182,66 +152,9 @@ class GameWords:
             found = self._phrases = Phrases({**self.page_phrases(), **self.play_phrases()}, self.page_constants())
         return found
 
-    def point_of_view(self, state: int) -> str:
-        """A note for a score reported while the minimiser moves ('' if none is needed)."""
-        return "" if self.game.maximising(state) else " (scores are from the maximiser's point of view)"
-
-    # ---- the log's steps ---------------------------------------------------------------
-
-    def log_header(self) -> str:
-        """The lines that open a recursion log: the game, the players, the scores."""
-        root = self.game.root
-        return (
-            f"Trace of {self.describe(root)} with {self.player(root)} to move. "
-            f"{self.max_name} is the maximiser, {self.min_name} the minimiser.\n"
-            "Scores are from the maximiser's point of view: it takes the max, the minimiser the min.\n"
-            "#N numbers the calls in the order they start; a call is indented one level below "
-            "its caller.\n\n"
-        )
-
-    def setting_lines(self) -> list[str]:
-        """Lines the log's header adds for the game's settings (a loop order, a score scheme)."""
-        return []
-
-    def setting_words(self) -> list[str]:
-        """The game's settings in a few words each, where they differ from its defaults
-        (``trace compare``'s column: ``order centre-first``)."""
-        return []
-
-    def first_call_text(self, state: int) -> str:
-        """The first invocation (step 7), for the log."""
-        return f"minimax({self.describe(state)})"
-
-    def step8_text(self, state: int) -> str:
-        """What the call finds to try (step 8)."""
-        moves = self.game.moves(state)
-        return f"moves = [{', '.join(self.move_token(m) for m in moves)}]" if moves else "no moves"
-
-    def loop_text(self, state: int) -> str:
-        """What step 10's for-loop will try from ``state``."""
-        return f"{self.player(state)} test-plays {self.moves_text(state)}"
-
-    def undo_text(self, move: int) -> str:
-        """Step 12's undoing of a test-play ('' if nothing is undone)."""
-        return ""
-
-    def next_text(self, move: int) -> str:
-        """Step 13: the for-loop moving on to ``move``."""
-        return f"next move: {self.move_short(move)}"
-
     def terminal_sentence(self, state: int, terminal: int) -> str:
         """A finished game in one clause (step 9)."""
         return f"{self.describe(state)} is finished ({self.terminal_label(terminal)})"
-
-    def terminal_notes(self, state: int, terminal: int, depth: int) -> list[Note]:
-        """Lines the log adds after a finished game's step 9 (why it scores what it does)."""
-        return []
-
-    def answer_text(self, state: int, move: int) -> str:
-        """Step 25: the first call's mover makes the move kept in bestPlayInfo."""
-        return f"{self.player(state)} plays the move bestPlayInfo holds: {self.move_name(move)}"
-
-    # ---- finished games and scores -------------------------------------------------------
 
     def terminal_label(self, terminal: int) -> str:
         """A finished game in a word or two, under its picture."""
@@ -284,7 +197,87 @@ class GameWords:
         how = "the largest" if self.game.maximising(state) else "the smallest"
         return f"{self.player(state)} takes {how} score below: {signed(score)}"
 
-    # ---- summaries, pages, figures ------------------------------------------------------
+    def guide_figure(self, trace: Trace, number: int, outcome: str = "",
+                     forced: str = "") -> FigureWords | None:
+        """The words of the guide's single-board figure ``number`` (4: the move tested;
+        5: the state after it; 10: the state after the chosen move, which ``outcome``
+        (``wins``, ``draws``, ``loses``) and ``forced`` (how a win is forced) describe),
+        None if the game has no such figure."""
+        return None
+
+    def page_phrases(self) -> dict[str, str]:
+        """The page's templates (``tracer/explain/pagewords.py``), as this game words them."""
+        return dict(pagewords.PHRASES)
+
+    def play_phrases(self) -> dict[str, str]:
+        """The game page's templates (``trace play --html``: the AI's reasons, the status line),
+        for a game the page plays; none by default."""
+        return {}
+
+    def page_constants(self) -> dict[str, str]:
+        """Slot values every template may use: who maximises and minimises, the code's names."""
+        return {"max": self.max_name, "min": self.min_name, "state_var": "state", "mover_var": "player",
+                "value": "score", "state_scored": "scored this state", "root_player": self.player(self.game.root)}
+
+
+class GameLogWords(GameTerms):
+    """What the recursion log, the summary (``--stats``) and ``trace compare`` ask of a game."""
+
+    #: What one row of a trace stands for, for ``--stats``.
+    position_words = "one per state"
+
+    def point_of_view(self, state: int) -> str:
+        """A note for a score reported while the minimiser moves ('' if none is needed)."""
+        return "" if self.game.maximising(state) else " (scores are from the maximiser's point of view)"
+
+    def log_header(self) -> str:
+        """The lines that open a recursion log: the game, the players, the scores."""
+        root = self.game.root
+        return (
+            f"Trace of {self.describe(root)} with {self.player(root)} to move. "
+            f"{self.max_name} is the maximiser, {self.min_name} the minimiser.\n"
+            "Scores are from the maximiser's point of view: it takes the max, the minimiser the min.\n"
+            "#N numbers the calls in the order they start; a call is indented one level below "
+            "its caller.\n\n"
+        )
+
+    def setting_lines(self) -> list[str]:
+        """Lines the log's header adds for the game's settings (a loop order, a score scheme)."""
+        return []
+
+    def setting_words(self) -> list[str]:
+        """The game's settings in a few words each, where they differ from its defaults
+        (``trace compare``'s column: ``order centre-first``)."""
+        return []
+
+    def first_call_text(self, state: int) -> str:
+        """The first invocation (step 7), for the log."""
+        return f"minimax({self.describe(state)})"
+
+    def step8_text(self, state: int) -> str:
+        """What the call finds to try (step 8)."""
+        moves = self.game.moves(state)
+        return f"moves = [{', '.join(self.move_token(m) for m in moves)}]" if moves else "no moves"
+
+    def loop_text(self, state: int) -> str:
+        """What step 10's for-loop will try from ``state``."""
+        return f"{self.player(state)} test-plays {self.moves_text(state)}"
+
+    def undo_text(self, move: int) -> str:
+        """Step 12's undoing of a test-play ('' if nothing is undone)."""
+        return ""
+
+    def next_text(self, move: int) -> str:
+        """Step 13: the for-loop moving on to ``move``."""
+        return f"next move: {self.move_short(move)}"
+
+    def terminal_notes(self, state: int, terminal: int, depth: int) -> list[Note]:
+        """Lines the log adds after a finished game's step 9 (why it scores what it does)."""
+        return []
+
+    def answer_text(self, state: int, move: int) -> str:
+        """Step 25: the first call's mover makes the move kept in bestPlayInfo."""
+        return f"{self.player(state)} plays the move bestPlayInfo holds: {self.move_name(move)}"
 
     def stats_head(self) -> tuple[str, str]:
         """The first row of ``--stats``."""
@@ -294,9 +287,24 @@ class GameWords:
         """The rows under ``terminal calls``: how many finished games of each kind."""
         return [(f"  {name}", f"{count:,}") for name, count in terminal.items()]
 
-    def page_heading(self) -> str:
-        """The line under the step-by-step page's title."""
-        return self.setting()
+
+class GamePictureWords(GameTerms):
+    """What the pictures ask of a game: the tree, the guide's figures and the notebook's views."""
+
+    #: Whether trees draw this game's states as textbook shapes (MAX ▲, MIN ▼, leaves ■)
+    #: rather than as pictures in boxes.
+    draws_shapes = False
+    #: What a state is called in sentences about pictures: ``state``, ``board``.
+    state_noun = "state"
+    #: How a narration says that the first call's game is already over.
+    already_over = "The game is already over"
+
+    def moves_list(self, moves: Sequence[int]) -> str:
+        """Moves as a sentence lists them, in the page's words: ``move 1, move 2 and move 3``,
+        ``cells 5 and 8``."""
+        phrases = self.phrases()
+        items = phrases.listed([self.move_token(m) for m in moves])
+        return phrases.say("moves.one" if len(moves) == 1 else "moves.many", moves=items)
 
     def figures_intro(self, trace: Trace) -> str:
         """The figures page's opening paragraph, as HTML."""
@@ -321,16 +329,6 @@ class GameWords:
         """What a test-play figure shows, for readers who cannot see it (its first part)."""
         return (f"the first state, {self.describe(state)}, with {self.move_short(move)} being tried, "
                 f"an arrow to the state after {self.player(state)} plays it")
-
-    def guide_figure(self, trace: Trace, number: int, outcome: str = "",
-                     forced: str = "") -> FigureWords | None:
-        """The words of the guide's single-board figure ``number`` (4: the move tested;
-        5: the state after it; 10: the state after the chosen move, which ``outcome``
-        (``wins``, ``draws``, ``loses``) and ``forced`` (how a win is forced) describe),
-        None if the game has no such figure."""
-        return None
-
-    # ---- pictures ---------------------------------------------------------------------
 
     def picture(self, state: int, *, played: int | None = None, testing: int | None = None,
                 terminal: int = 0, line_colour: str = "") -> str:
@@ -358,11 +356,13 @@ class GameWords:
         """``state`` as a standalone SVG for notebooks, or None to have its words shown."""
         return None
 
-    def text_picture(self, state: int) -> list[str]:
-        """``state`` drawn in the terminal, line by line (none by default)."""
-        return []
 
-    # ---- the step-through page (tracer/viewer/) -------------------------------------------
+class GamePageWords(GameTerms):
+    """What the step-through page (``tracer/viewer/``) and the game page ask of a game."""
+
+    def page_heading(self) -> str:
+        """The line under the step-by-step page's title."""
+        return self.setting()
 
     #: The page's script module that draws this game (``tracer/viewer/games/NAME.js``), or
     #: None: the page then draws each state as its description (``page_tables``' rows).
@@ -384,20 +384,6 @@ class GameWords:
     def page_settings(self) -> dict[str, Any]:
         """The game's settings the page module reads (a loop order), where they differ from its defaults."""
         return {}
-
-    def page_phrases(self) -> dict[str, str]:
-        """The page's templates (``tracer/explain/pagewords.py``), as this game words them."""
-        return dict(pagewords.PHRASES)
-
-    def play_phrases(self) -> dict[str, str]:
-        """The game page's templates (``trace play --html``: the AI's reasons, the status line),
-        for a game the page plays; none by default."""
-        return {}
-
-    def page_constants(self) -> dict[str, str]:
-        """Slot values every template may use: who maximises and minimises, the code's names."""
-        return {"max": self.max_name, "min": self.min_name, "state_var": "state", "mover_var": "player",
-                "value": "score", "state_scored": "scored this state", "root_player": self.player(self.game.root)}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
         """The page legend's rows for what this game draws, then the tree's: ``(swatch class,
@@ -459,7 +445,7 @@ class GameWords:
 
     def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
         """A row's own slot values, as the page module (or, with none, its rows' words) fills
-        them: the page's Python narration (``renderers/steps.py``) asks this."""
+        them: the page's Python narration (``tests/page_steps.py``) asks this."""
         return {"state": self.describe(state),
                 "terminal": self.terminal_sentence(state, terminal) if terminal else ""}
 
@@ -468,8 +454,33 @@ class GameWords:
         return list(self.game.moves(state))
 
 
-class SearchWords:
-    """What a search adds to every output, with neutral defaults (a search that adds nothing)."""
+class GameQuizWords(GameTerms):
+    """What the quiz (``trace quiz`` and the page's) asks of a game."""
+
+    #: What a learner types to name moves, for a hint: ``the moves' names``.
+    tokens_name = "the moves' names"
+
+    def moves_answer(self, typed: str) -> str:
+        """A set of moves as a learner typed it, in one spelling: the tokens named, in one
+        order (numbers ascending, then names), or ``none``."""
+        words = typed.replace(",", " ").lower().split()
+        tokens = {w for w in words if w not in ("none", "no", "and", "move", "moves")}
+        ordered = sorted(tokens, key=_number_first)
+        return " ".join(ordered) or "none"
+
+    def text_picture(self, state: int) -> list[str]:
+        """``state`` drawn in the terminal, line by line (none by default)."""
+        return []
+
+
+class GameWords(GameLogWords, GamePictureWords, GamePageWords, GameQuizWords):
+    """What a renderer may ask of a game, with neutral defaults: the words every output
+    asks (``GameTerms``) and each output's own, one class per output that asks. A game's
+    plug-in subclasses this and overrides only what differs."""
+
+
+class SearchTerms:
+    """What every output asks of a search: its names, what it did not search, and bounds."""
 
     #: How pictures name the line of play that call #1's choices make, and a call's choice.
     chosen_line = "the line minimax chose from call #1"
@@ -478,14 +489,6 @@ class SearchWords:
     #: this search's calls truly (a learner's program need not follow those steps).
     narrates_figures = True
 
-    #: The kinds of quiz question it adds, asked as a call begins and after each test-play.
-    entry_kinds: tuple[str, ...] = ()
-    after_kinds: tuple[str, ...] = ()
-    #: Kinds only ``trace quiz`` asks, about the first call.
-    terminal_kinds: tuple[str, ...] = ()
-    #: What the page's score line calls each of its kinds.
-    kind_titles: dict[str, str] = {}
-
     def __init__(self, trace: Trace, game_words: GameWords, kind: Any):
         self.trace = trace
         self.game_words = game_words
@@ -493,8 +496,6 @@ class SearchWords:
         self.kind = kind
         #: Its settings, ``(name, value)`` pairs.
         self.settings: tuple[tuple[str, Any], ...] = trace.search.settings
-
-    # ---- names ------------------------------------------------------------------------
 
     def name(self) -> str:
         """The search in a few words, as logs and tables name it."""
@@ -508,10 +509,6 @@ class SearchWords:
     def title(self) -> str:
         """Its name leading a diagram's or a page's title."""
         return capitalised(self.name())
-
-    def describe_lines(self) -> list[str]:
-        """Lines the log's header adds to say which search ran."""
-        return [f"Search: {self.name()}."]
 
     def counted_rows(self) -> list[int] | None:
         """Per row, how many of what the search's summary counts the row adds itself (alpha-beta:
@@ -529,8 +526,6 @@ class SearchWords:
         n = sum(k * c for k, c in zip(rows, counts, strict=True))
         return self.phrases().say("summary.one" if n == 1 else "summary.many", count=f"{n:,}")
 
-    # ---- the log ----------------------------------------------------------------------
-
     def narration(self) -> Any | None:
         """The log's words for each call, when the search narrates its calls itself rather than
         as the guide's steps (a learner's program, which is not the guide's algorithm): an
@@ -543,11 +538,6 @@ class SearchWords:
         the game writes a return value."""
         return None
 
-    def page_returned(self, pid: int) -> str | None:
-        """What row ``pid``'s calls end with on the step-through page, as the search's own program
-        wrote it; None: as the game writes a return value."""
-        return self.returned_text(pid)
-
     def answered(self, pid: int) -> Note | None:
         """A call answered without its steps (a cache hit): its one log line, else None."""
         return None
@@ -557,23 +547,9 @@ class SearchWords:
         the earlier call's ``{index, score}``), else None."""
         return None
 
-    def entry_notes(self, pid: int) -> list[Note]:
-        """Lines before a call's steps (the window it was called with)."""
-        return []
-
-    def after_notes(self, pid: int) -> list[list[Note]]:
-        """For each test-play of row ``pid``: lines after its step 12 (a window update, a cut)."""
-        return [[] for _ in range(self.trace.positions.edge_count[pid])]
-
-    # ---- what it did not search, and bounds ---------------------------------------------
-
     def skipped(self, pid: int) -> tuple[int, ...]:
         """The moves row ``pid`` did not search (alpha-beta's pruned ones), in loop order."""
         return ()
-
-    def skipped_words(self) -> list[str]:
-        """How a picture names moves not searched, under their list."""
-        return ["not searched"]
 
     def stopped(self, call: Call) -> str | None:
         """Why a call stopped its loop early, for a picture ('' or None: it did not)."""
@@ -588,6 +564,16 @@ class SearchWords:
         """``≤``/``≥`` when row ``pid``'s score is only a bound on the true value, else ''."""
         return ""
 
+    def bound_reason(self, call: Call) -> str:
+        """``trace play``'s reason for a test-play whose score is only a bound (``≤ +1: a cut
+        below showed …``), '' when its score is the true value."""
+        sign = self.bound_sign(call.pid)
+        if not sign:
+            return ""
+        side, score = ("at most" if sign.startswith("≤") else "at least"), signed(call.score)
+        return (f"{sign} {score}: a cut below showed it is {side} {score}, no better than an earlier "
+                "test-play, so its line was not worked out")
+
     def bound_signs(self) -> list[str] | None:
         """``bound_sign`` of every row, None when no score is a bound (the page's ``bounds``)."""
         return None
@@ -596,7 +582,55 @@ class SearchWords:
         """The call whose subtree stands for ``call``'s (a cache hit's source), else None."""
         return None
 
-    # ---- pictures ---------------------------------------------------------------------
+    def page_phrases(self) -> dict[str, str]:
+        """The templates the search adds to the page (its notes, captions, stack lines, quiz)."""
+        return {"page.h1": "{search_title}, step by step"}
+
+    def play_phrases(self) -> dict[str, str]:
+        """What the search adds to the game page's templates (the AI's reason)."""
+        return {"play.search": ""}
+
+    def page_constants(self) -> dict[str, str]:
+        """Slot values every template may use: the search's title, what it adds to the code's calls."""
+        return {"search_title": self.title(), "search_name": self.name(), "args": "", "first_args": ""}
+
+    def phrases(self) -> Phrases:
+        """The page's templates and constants, the game's and this search's, made once."""
+        found: Phrases | None = self.__dict__.get("_phrases")
+        if found is None:
+            words = self.game_words
+            found = self._phrases = Phrases(
+                {**words.page_phrases(), **words.play_phrases(), **self.page_phrases(), **self.play_phrases()},
+                {**words.page_constants(), **self.page_constants()})
+        return found
+
+
+class SearchLogWords(SearchTerms):
+    """What the recursion log, the summary (``--stats``) and ``trace compare`` ask of a search."""
+
+    def describe_lines(self) -> list[str]:
+        """Lines the log's header adds to say which search ran."""
+        return [f"Search: {self.name()}."]
+
+    def entry_notes(self, pid: int) -> list[Note]:
+        """Lines before a call's steps (the window it was called with)."""
+        return []
+
+    def after_notes(self, pid: int) -> list[list[Note]]:
+        """For each test-play of row ``pid``: lines after its step 12 (a window update, a cut)."""
+        return [[] for _ in range(self.trace.positions.edge_count[pid])]
+
+    def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
+        """``--stats`` rows for what it did (before the comparison with the baseline)."""
+        return []
+
+
+class SearchPictureWords(SearchTerms):
+    """What the pictures ask of a search: the tree, the figures and the side-by-side page."""
+
+    def skipped_words(self) -> list[str]:
+        """How a picture names moves not searched, under their list."""
+        return ["not searched"]
 
     def caption(self, call: Call) -> str | None:
         """Extra lines under a call's picture."""
@@ -642,12 +676,6 @@ class SearchWords:
         """The legend's row for the score line under a call, when ``footer`` says it otherwise."""
         return None
 
-    # ---- summaries, quiz, page ------------------------------------------------------------
-
-    def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
-        """``--stats`` rows for what it did (before the comparison with the baseline)."""
-        return []
-
     def summary_line(self) -> str:
         """What the search found, in one line under a heading that names it (a page of trees)."""
         trace = self.trace
@@ -666,6 +694,58 @@ class SearchWords:
         """Marks on ``calls`` of ``guide``'s tree, set beside this search's: where the two differ."""
         return {}
 
+
+class SearchPageWords(SearchTerms):
+    """What the step-through page and the game page ask of a search."""
+
+    def page_returned(self, pid: int) -> str | None:
+        """What row ``pid``'s calls end with on the step-through page, as the search's own program
+        wrote it; None: as the game writes a return value."""
+        return self.returned_text(pid)
+
+    #: The page's script module for this search (``tracer/viewer/searches/NAME.js``), or None:
+    #: the page then tells the guide's steps alone.
+    page_module: str | None = None
+    #: Why the page leaves out its quiz, or its code panel, for this search (None: it has it).
+    page_without_quiz: str | None = None
+    page_without_code: str | None = None
+
+    def page_data(self) -> dict[str, Any] | None:
+        """What the search's page module reads beyond the rows: its per-row facts (None:
+        the page cannot show this search)."""
+        return {}
+
+    def page_legend(self) -> list[tuple[str, str, str]]:
+        """The page legend's rows for what the search adds: ``(swatch class, sample, template)``."""
+        return []
+
+    def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
+        """The code panel's lines the search adds, by where they go (``@entry``, ``@after_push``,
+        ``@before_return``), or by the id of a game's line they replace."""
+        return {}
+
+    def page_notes(self, step: Step) -> list[tuple[str, dict[str, Any]]]:
+        """What the search adds to the story at ``step``: templates and their slots, as its
+        page module fills them (``tests/page_steps.py`` tells the page's steps with them)."""
+        return []
+
+    def untold(self, step: Step) -> bool:
+        """Whether the story tells only the search's notes at ``step``, not the guide's step (a
+        learner's program that raised: its running calls did not go on)."""
+        return False
+
+
+class SearchQuizWords(SearchTerms):
+    """What the quiz asks of a search: the kinds of question it adds, and the questions."""
+
+    #: The kinds of quiz question it adds, asked as a call begins and after each test-play.
+    entry_kinds: tuple[str, ...] = ()
+    after_kinds: tuple[str, ...] = ()
+    #: Kinds only ``trace quiz`` asks, about the first call.
+    terminal_kinds: tuple[str, ...] = ()
+    #: What the page's score line calls each of its kinds.
+    kind_titles: dict[str, str] = {}
+
     def entry_questions(self, call: Call) -> list[Question]:
         """Questions asked as ``call`` begins (before its value)."""
         return []
@@ -683,60 +763,11 @@ class SearchWords:
         answered = self.answered(call.pid)
         return None if answered is None else f"{capitalised(answered[0])}: {answered[1]}."
 
-    # ---- the step-through page (tracer/viewer/) -------------------------------------------
 
-    #: The page's script module for this search (``tracer/viewer/searches/NAME.js``), or None:
-    #: the page then tells the guide's steps alone.
-    page_module: str | None = None
-    #: Why the page leaves out its quiz, or its code panel, for this search (None: it has it).
-    page_without_quiz: str | None = None
-    page_without_code: str | None = None
-
-    def page_data(self) -> dict[str, Any] | None:
-        """What the search's page module reads beyond the rows: its per-row facts (None:
-        the page cannot show this search)."""
-        return {}
-
-    def page_phrases(self) -> dict[str, str]:
-        """The templates the search adds to the page (its notes, captions, stack lines, quiz)."""
-        return {"page.h1": "{search_title}, step by step"}
-
-    def play_phrases(self) -> dict[str, str]:
-        """What the search adds to the game page's templates (the AI's reason)."""
-        return {"play.search": ""}
-
-    def page_constants(self) -> dict[str, str]:
-        """Slot values every template may use: the search's title, what it adds to the code's calls."""
-        return {"search_title": self.title(), "search_name": self.name(), "args": "", "first_args": ""}
-
-    def page_legend(self) -> list[tuple[str, str, str]]:
-        """The page legend's rows for what the search adds: ``(swatch class, sample, template)``."""
-        return []
-
-    def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
-        """The code panel's lines the search adds, by where they go (``@entry``, ``@after_push``,
-        ``@before_return``), or by the id of a game's line they replace."""
-        return {}
-
-    def page_notes(self, step: Step) -> list[tuple[str, dict[str, Any]]]:
-        """What the search adds to the story at ``step``: templates and their slots, as its
-        page module fills them (``renderers/steps.py`` tells the page's steps with them)."""
-        return []
-
-    def untold(self, step: Step) -> bool:
-        """Whether the story tells only the search's notes at ``step``, not the guide's step (a
-        learner's program that raised: its running calls did not go on)."""
-        return False
-
-    def phrases(self) -> Phrases:
-        """The page's templates and constants, the game's and this search's, made once."""
-        found: Phrases | None = self.__dict__.get("_phrases")
-        if found is None:
-            words = self.game_words
-            found = self._phrases = Phrases(
-                {**words.page_phrases(), **words.play_phrases(), **self.page_phrases(), **self.play_phrases()},
-                {**words.page_constants(), **self.page_constants()})
-        return found
+class SearchWords(SearchLogWords, SearchPictureWords, SearchPageWords, SearchQuizWords):
+    """What a search adds to every output, with neutral defaults (a search that adds
+    nothing): its terms, and each output's own words, one class per output that asks. A
+    search's plug-in subclasses this and overrides only what differs."""
 
 
 def _number_first(token: str) -> tuple[bool, int, str]:
@@ -744,3 +775,12 @@ def _number_first(token: str) -> tuple[bool, int, str]:
     digits = token.isascii() and token.isdigit()
     plain = token.lstrip("0") or "0"
     return (not digits, len(plain) if digits else 0, plain if digits else token)
+
+
+def who(words: GameWords, call: Call) -> str:
+    """A call as a question names it: ``call #2 (cell 1 played: O to move on XXO/X.X/OO.)``
+    (the page's ``quiz.who`` templates)."""
+    slots = {"call": call.call, "player": words.player(call.state), "state": words.describe(call.state)}
+    if call.move is None:
+        return words.phrases().say("quiz.who", **slots)
+    return words.phrases().say("quiz.who.played", short=words.move_short(call.move), **slots)

@@ -9,22 +9,16 @@ written; ``POINT_SIZE`` stands for ``POINT-SIZE``, and None leaves one out.
 
 from __future__ import annotations
 
+from html import escape
+from typing import NamedTuple
+
 from ..errors import visible
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from ..records import NamedTuple
-
-#: What ``html.escape`` replaces, and with what (the ``html`` module loads HTML's 2,000-odd
-#: entities with it, which a run that draws nothing never needs).
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 def text(words: str) -> str:
     """Plain text made safe inside a label: ``<``, ``>``, ``&`` and quotes escaped, and
     control characters shown as escapes (Graphviz refuses them, a terminal acts on them)."""
-    return visible(words).translate(_ESCAPES)
+    return escape(visible(words))
 
 
 def _attributes(attrs: dict[str, object]) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from ..games.learner.game import AT_RETURN, FIRST_ODD_MOVE, STOPPED, Departure, LearnerFacts
 from ..games.tictactoe.board import LINES, cell_name, other
@@ -25,7 +26,6 @@ from .pagewords import BEGIN, CHECK, PLACE, RETURN, Step
 from .text import INDENT, calls, capitalised, listed, note_lines, signed, tag
 from .tictactoe import TicTacToeWords
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

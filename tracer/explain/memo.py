@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..style import HIT_BORDER, INNER_FILL, OUTCOME_FILL
 from ..trace import Call
 from . import labels, pagewords
-from .base import NodeLook, Note, SearchWords
+from .base import NodeLook, Note, SearchWords, who
 from .labels import LegendRow
-from .questions import YES_NO, Question, who
+from .questions import YES_NO, Question
 from .text import signed
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

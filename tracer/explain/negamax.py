@@ -8,16 +8,17 @@ the words cannot drift from the algorithm.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..search.negamax import negated_scores
 from ..style import SMALL_POINTS
 from ..trace import Call
 from . import labels, pagewords
-from .base import Note, SearchWords
+from .base import Note, SearchWords, who
 from .labels import LegendRow
-from .questions import Question, choice_window, score_choice, who
+from .questions import Question, choice_window, score_choice
 from .text import signed
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from ..games.nim.game import ASCENDING, BITS, HUMAN_WINS, heap_and_take
 from ..style import INDEX_TEXT, OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL, PLAYED_FILL, SMALL_POINTS
@@ -11,7 +12,6 @@ from . import labels, pagewords
 from .base import GameWords
 from .labels import LegendRow
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

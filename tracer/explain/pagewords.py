@@ -5,7 +5,7 @@ overrides what it says better (tic-tac-toe speaks of cells and the guide's
 ``availCellsIndexes``, a textbook tree of nodes and children); a search's
 plug-in adds its own (alpha-beta's windows and cuts, memo's cache hits). Slots
 the page fills from the rows are named in ``tracer/viewer/viewer.js`` and
-``tracer/renderers/steps.py``; constants (``{max}``, ``{min}``, a game's marks
+``tests/page_steps.py``; constants (``{max}``, ``{min}``, a game's marks
 and scores, a search's cutoff) come from ``page_constants()``. The grammar is
 ``tracer/explain/phrases.py``'s.
 """

@@ -8,38 +8,28 @@ these types, so the page and ``trace quiz`` ask them all alike.
 
 from __future__ import annotations
 
-from ..records import Value
-from .text import signed
+from dataclasses import dataclass
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from ..trace import Call
-    from .base import GameWords
+from .text import signed
 
 # Where the page stands when it asks or reveals: (anchor, call, offset), the anchor
 # being the step at which the call begins or its last step (its return).
 Moment = tuple[str, int, int]
 
 
-class Choice(Value):
+@dataclass(frozen=True)
+class Choice:
     """One answer a learner can give."""
 
-    __slots__ = ("label", "accepts")
     #: How the answer is shown (``+1``, ``cell 4``, ``pruned``).
     label: str
     #: Every spelling typed for it that counts as this answer, lowercased.
     accepts: tuple[str, ...]
 
-    def __init__(self, label: str, accepts: tuple[str, ...]):
-        self._set("label", label)
-        self._set("accepts", accepts)
 
-
-class Question(Value):
+@dataclass(frozen=True)
+class Question:
     """One question about one call, with the answer the trace recorded."""
-
-    __slots__ = ("kind", "call", "depth", "prompt", "choices", "answer", "explanation", "ask", "reveal",
-                 "ask_alone", "reveal_alone", "many")
 
     #: Its kind: ``value``, ``pick``, or one a search adds (see ``SearchWords.question_kinds``).
     kind: str
@@ -60,18 +50,11 @@ class Question(Value):
     reveal: Moment
     #: For ``value``: when to ask and reveal instead if the call's own test-plays are
     #: not in the quiz (the learner predicts from the board, before any test-play).
-    ask_alone: Moment | None
-    reveal_alone: Moment | None
+    ask_alone: Moment | None = None
+    reveal_alone: Moment | None = None
     #: Whether the answer is a set of moves, typed in any order (``trace quiz`` only: its
     #: one choice accepts them as ``GameWords.moves_answer`` spells them).
-    many: bool
-
-    def __init__(self, kind: str, call: int, depth: int, prompt: str, choices: tuple[Choice, ...], answer: int,
-                 explanation: str, ask: Moment, reveal: Moment, ask_alone: Moment | None = None,
-                 reveal_alone: Moment | None = None, many: bool = False):
-        for name, value in zip(self.__slots__, (kind, call, depth, prompt, choices, answer, explanation, ask,
-                                                reveal, ask_alone, reveal_alone, many), strict=True):
-            self._set(name, value)
+    many: bool = False
 
     @property
     def right(self) -> Choice:
@@ -128,12 +111,3 @@ def bound_choice(text: str) -> Choice:
 
 
 YES_NO = (Choice("yes", ("y", "yes")), Choice("no", ("n", "no")))
-
-
-def who(words: GameWords, call: Call) -> str:
-    """A call as a question names it: ``call #2 (cell 1 played: O to move on XXO/X.X/OO.)``
-    (the page's ``quiz.who`` templates)."""
-    slots = {"call": call.call, "player": words.player(call.state), "state": words.describe(call.state)}
-    if call.move is None:
-        return words.phrases().say("quiz.who", **slots)
-    return words.phrases().say("quiz.who.played", short=words.move_short(call.move), **slots)

@@ -10,6 +10,7 @@ scores say why a finished game scores what it does).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from ..games.tictactoe.board import Board
 from ..games.tictactoe.game import TERMINAL_NAMES, order_name
@@ -38,7 +39,6 @@ from .base import FigureWords, GameWords, Note
 from .labels import LegendRow
 from .text import signed
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from . import labels, pagewords
 from .base import GameWords
 from .labels import LegendRow
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

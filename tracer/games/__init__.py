@@ -10,10 +10,11 @@ docs all read from here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import InputError, quote
 from .base import GameKind, GameOption, Rules, Variation
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -32,10 +33,9 @@ def _builtins() -> None:
         return
     _found_builtins = True
     import importlib
+    import pkgutil
 
-    from ..modules import submodules
-
-    for name, is_package in sorted(submodules(__path__).items()):
+    for _finder, name, is_package in sorted(pkgutil.iter_modules(__path__), key=lambda found: found[1]):
         if is_package:
             kind = getattr(importlib.import_module(f"{__name__}.{name}"), "KIND", None)
             if isinstance(kind, GameKind) and kind.name not in _KINDS:

@@ -16,14 +16,10 @@ input files, and how its header and states are written in a JSON trace.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple, Protocol
-else:  # a summary run never loads typing: Rules is only ever an annotation
-    from ..records import NamedTuple
-
-    Protocol = object
+    from typing import Any
 
 
 class Rules(Protocol):
@@ -119,6 +115,11 @@ class GameKind:
     #: Whether the registry lists it (``--game``, input detection). A game that is no input's
     #: (a learner's recorded search, ``trace check``) is not offered: only found by name.
     offered: bool = True
+
+    def position(self, game: Any, state: int) -> Any:
+        """``state`` in the game's own terms, as ``Call.position`` gives it (a named tuple
+        whose fields a call offers as its own: ``call.board``); the state itself by default."""
+        return state
 
     def sniff(self, text: str) -> int:
         """How surely ``text`` (an input file's start) is this game's: 0 not at all, higher

@@ -9,16 +9,14 @@ terminal, then renders every file and only then writes them all.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import quote, visible
 from ..trace import Trace
 from .safe_write import echo, staged_writes
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, ClassVar, NamedTuple
-else:
-    from ..records import NamedTuple
+    from typing import Any, ClassVar
 
 
 class Request(NamedTuple):
@@ -34,6 +32,8 @@ class Request(NamedTuple):
     quiet: bool = False
     stats: bool = False
     log_path: str | None = None
+    #: ``--full-log``: the whole log on a terminal too, however long.
+    full_log: bool = False
     max_nodes: int | None = None
     depth: int | None = None
     focus: int = 1

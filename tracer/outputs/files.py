@@ -5,6 +5,8 @@ Only this module, tracer.outputs.layout (which runs Graphviz) and the CLI touch 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import InputError, quote
 from .safe_write import (  # noqa: F401 - the one safe way to write, re-exported
     atomic_writer,
@@ -19,7 +21,6 @@ IMAGE_FORMATS = ("svg", "png", "pdf")
 FORMATS = (*IMAGE_FORMATS, "dot", "json")
 SUFFIXES = {".svg": "svg", ".png": "png", ".pdf": "pdf", ".dot": "dot", ".gv": "dot", ".json": "json"}
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     import graphviz
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import re
 import sys
 
 from ..errors import InputError
@@ -12,8 +14,45 @@ from .files import atomic_writer, check_output_path
 from .progress import calls_bar
 from .safe_write import echo
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
+
 #: Above this many calls the log goes only where asked (``--log``, a pipe), never to a terminal.
 TERMINAL_LOG_CALLS = 20_000
+#: A log longer than this is cut on a terminal (a few screenfuls; the guide's board takes 84).
+TERMINAL_LOG_LINES = 200
+#: The line a call starts on: its number after the indent (``   #12 step 11 ...``).
+CALL_LINE = re.compile(r"\s*#(\d+) ")
+
+
+class _Cut(Exception):
+    """The terminal has had its screenfuls: the walk stops here."""
+
+
+class Screenfuls(io.TextIOBase):
+    """A terminal's stream that takes the first ``lines`` lines of the log, remembering the
+    last call begun, and stops the walk (``_Cut``) when more would follow."""
+
+    def __init__(self, stream: TextIO, lines: int):
+        super().__init__()
+        self.stream, self.left, self.last_call = stream, lines, 1
+
+    def write(self, text: str) -> int:
+        if not text:
+            return 0
+        if self.left <= 0:
+            raise _Cut
+        lines = text.splitlines(keepends=True)
+        shown = lines[: self.left]
+        self.stream.write("".join(shown))
+        self.left -= len(shown)
+        for line in shown:
+            if started := CALL_LINE.match(line):
+                self.last_call = int(started.group(1))
+        if len(shown) < len(lines):
+            raise _Cut
+        return len(text)
 
 
 def is_terminal(stream: object) -> bool:
@@ -37,18 +76,40 @@ class TerminalLogOutput(Output):
 
     def write(self) -> None:
         stream = sys.stdout
-        if is_terminal(stream) and self.trace.calls > TERMINAL_LOG_CALLS:
-            # Hundreds of megabytes scrolling past help nobody: summarise instead.
-            echo(render_stats(self.trace), nl=False)
-            echo(f"trace: the full log has {self.trace.calls:,} calls, too many for a terminal "
-                       f"(over {TERMINAL_LOG_CALLS:,}): --log PATH writes it, or pipe it "
-                       f"(trace ... | less)", err=True)
+        if is_terminal(stream) and not self.request.full_log:
+            self._write_screenfuls(stream)
             return
         from ..renderers.log import write_log
 
         # A bar (on stderr) only when the log goes to a pipe or file while a person watches.
         with calls_bar(self.trace.calls, "log") as progress:
             write_log(self.trace, stream, progress=progress)
+        stream.flush()
+
+    def _write_screenfuls(self, stream: TextIO) -> None:
+        """On a terminal: the summary for a huge search, else the log cut after a few
+        screenfuls with one line saying what was left out and how to see it all."""
+        from ..renderers.log import write_log
+
+        if self.trace.calls > TERMINAL_LOG_CALLS:
+            # Hundreds of megabytes scrolling past help nobody: summarise instead.
+            echo(render_stats(self.trace), nl=False)
+            echo(f"trace: the full log has {self.trace.calls:,} calls, too many for a terminal "
+                       f"(over {TERMINAL_LOG_CALLS:,}): --log PATH writes it, or pipe it "
+                       f"(trace ... | less), or --full-log prints it here", err=True)
+            return
+        from typing import cast
+
+        screen = Screenfuls(stream, TERMINAL_LOG_LINES)
+        try:
+            write_log(self.trace, cast("TextIO", screen))
+        except _Cut:
+            stream.flush()
+            hidden = self.trace.calls - screen.last_call
+            echo(f"trace: the log is cut after {TERMINAL_LOG_LINES} lines, in call #{screen.last_call}: "
+                 f"{hidden:,} more of its {self.trace.calls:,} calls are not shown; --log PATH writes "
+                 f"it all, or pipe it (trace ... | less), or --full-log prints it here", err=True)
+            return
         stream.flush()
 
 

@@ -15,10 +15,10 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from ..errors import visible
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TextIO
 

@@ -25,10 +25,10 @@ import os
 import stat
 import sys
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..errors import EnvironmentFault, safe_name
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import IO, Any, TextIO
@@ -460,15 +460,8 @@ def is_utf8(encoding: str | None) -> bool:
 
 
 def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
-    """Print ``text`` as ``click.echo`` does, without loading click for plain text on a
-    UTF-8 stream (a summary run's only printing). Text with escape sequences, and any
-    other stream, go through ``click.echo``: it strips colours where they cannot show,
-    and writes what an ASCII console cannot encode its own way."""
-    stream = sys.stderr if err else sys.stdout
-    if "\x1b" in text or stream is None or not is_utf8(getattr(stream, "encoding", None)):
-        import click
+    """Print ``text`` with ``click.echo``: it strips colours where they cannot show, and
+    writes what an ASCII console cannot encode its own way."""
+    import click
 
-        click.echo(text, err=err, nl=nl)
-        return
-    stream.write(text + "\n" if nl else text)
-    stream.flush()
+    click.echo(text, err=err, nl=nl)

@@ -24,4 +24,11 @@ class StatsOutput(Output):
         self.text = render_stats(self.trace, baseline=guide_calls(self.trace))
 
     def write(self) -> None:
+        import sys
+
+        from .log import is_terminal
+
         echo(self.text, nl=False)
+        if is_terminal(sys.stdout) and self.request.output is None and self.request.fmt is None:
+            # Said on a terminal only, so that a pipe or a file gets the summary alone.
+            echo("trace: --stats writes no tree file (-o PATH or --format FORMAT writes one)", err=True)

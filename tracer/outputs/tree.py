@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..trace import Trace
@@ -12,7 +13,6 @@ from .log import is_terminal
 from .progress import calls_bar
 from .safe_write import utf8_stdout
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..renderers.tree import TreePlan  # graphviz is imported only when a tree is drawn
 

@@ -91,16 +91,13 @@ class Decision:
         words, search = for_trace(self.trace)
         lines = []
         for child in self.trace.root.children():
-            node, moves = child, []
-            while node.terminal is None:
-                source = search.continues_at(node)
-                if source is not None:  # memo: the line continues below the call that computed it
-                    node = source
-                    continue
-                mover = words.player(node.state)
-                node = node.children()[node.best_index or 0]
-                moves.append((mover, node.move))
-            end = "draw" if node.terminal == "draw" else f"{node.terminal} wins"
+            line = child.chosen_line(search.continues_at)
+            moves, before = [], child
+            for call in line:  # made by the side to move in the call before it
+                moves.append((words.player(before.state), call.move))
+                before = call
+            end_call = line[-1] if line else child
+            end = "draw" if end_call.terminal == "draw" else f"{end_call.terminal} wins"
             lines.append((child.move, child.score, moves, end))
         return lines  # type: ignore[return-value]  # moves below the root are never None
 

@@ -64,12 +64,9 @@ def explain_lines(decision: Decision) -> list[str]:
     children = decision.trace.root.children()
     for child, (cell, score, moves, end) in zip(children, decision.expected_lines(), strict=True):
         then = ", ".join(f"{mark} on {move}" for mark, move in moves)
-        bound = search.bound_word(child)  # alpha-beta: a cut score is only a bound
+        bound = search.bound_reason(child)  # alpha-beta: a cut score is only a bound
         if bound:
-            side = "at most" if bound.startswith("≤") else "at least"
-            lines.append(f"  cell {cell} → {bound}{signed(score)}: a cut below showed it is {side} "
-                         f"{signed(score)}, no better than an earlier test-play, so its line was "
-                         "not worked out")
+            lines.append(f"  cell {cell} → {bound}")
             continue
         lines.append(f"  cell {cell} → {signed(score)}: "
                      + (f"then {then}: {end}" if then else f"{end} at once"))

@@ -27,16 +27,7 @@ def settings_text(trace: Trace) -> str:
 
 def expected_line(trace: Trace) -> list[Call]:
     """The calls along the line of play the search expects, from the first call's choice on."""
-    search = for_trace(trace)[1]
-    node, line = trace.root, []
-    while node.terminal is None:
-        source = search.continues_at(node)
-        if source is not None:  # answered from elsewhere (memo): continue below its source
-            node = source
-            continue
-        node = node.children()[node.best_index or 0]
-        line.append(node)
-    return line
+    return trace.root.chosen_line(for_trace(trace)[1].continues_at)
 
 
 def line_text(trace: Trace, line: list[Call]) -> str:

@@ -37,11 +37,7 @@ def chosen_line_moves(trace: Trace) -> list[Call]:
 
     A memo cache hit has no children: the line stops there, short of the game's end.
     """
-    line, node = [], trace.root
-    while node.terminal is None and node.size > 1:
-        node = node.children()[node.best_index or 0]
-        line.append(node)
-    return line
+    return trace.root.chosen_line()
 
 
 def forced_win_words(trace: Trace) -> str:
@@ -323,57 +319,55 @@ def write_log(
     # A search that is not the guide's algorithm (a learner's program) narrates its own
     # calls; the walk, the numbering and the layout stay the log's.
     phrases: Any = for_trace(trace)[1].narration() or _Phrases(trace)
+    chunk = ["#1", phrases.head(0, -1, -1), phrases.open(0)]
+    if trace.positions.edge_count[0]:
+        _write_calls(trace, phrases, out, chunk, progress, progress_every)
+        chunk.append(phrases.close(0))
+    chunk.append(phrases.answer())
+    out.write("".join(chunk))
+    _write_ending(trace, out, phrases, progress)
+
+
+def _write_calls(trace: Trace, phrases: Any, out: TextIO, chunk: list[str],
+                 progress: Callable[[int], object] | None, progress_every: int) -> None:
+    """Write the entries of every test-play below the first call, in call order, through
+    ``chunk`` (written out whenever it grows long).
+
+    An explicit stack, not recursion: a learner's runaway search is thousands of calls deep.
+    """
     p = trace.positions
     first_edge, edge_count, edge_child = p.first_edge, p.edge_count, p.edge_child
     enter, leave, prefix, texts = _edge_texts(phrases)
-    chunk: list[str] = []
     append = chunk.append
     next_report = progress_every
-
-    def walk() -> None:
-        """Write the entries of every test-play below the first call, in call order.
-
-        An explicit stack, not recursion: a learner's runaway search is thousands of calls deep.
-        """
-        nonlocal next_report
-        nxt = 2
-        # Frames: [next edge, end of the row's edges, row, the edge that led here (-1 at the top)].
-        stack = [[first_edge[0], first_edge[0] + edge_count[0], 0, -1]]
-        while stack:
-            frame = stack[-1]
-            edge, end, pid = frame[0], frame[1], frame[2]
-            if edge < end:
-                frame[0] = edge + 1
-                if edge not in enter:
-                    texts(pid, edge)
-                append(prefix[edge])
-                append(str(nxt))
-                append(enter[edge])
-                nxt += 1
-                child = edge_child[edge]
-                if edge_count[child]:
-                    start = first_edge[child]
-                    stack.append([start, start + edge_count[child], child, edge])
-                continue
-            stack.pop()
-            if len(chunk) > 30000:
-                out.write("".join(chunk))
-                chunk.clear()
-                if progress is not None and nxt >= next_report:
-                    progress(nxt - 1)
-                    next_report = nxt + progress_every
-            if frame[3] >= 0:
-                append(leave[frame[3]])
-
-    append("#1")
-    append(phrases.head(0, -1, -1))
-    append(phrases.open(0))
-    if edge_count[0]:
-        walk()
-        append(phrases.close(0))
-    append(phrases.answer())
-    out.write("".join(chunk))
-    _write_ending(trace, out, phrases, progress)
+    nxt = 2
+    # Frames: [next edge, end of the row's edges, row, the edge that led here (-1 at the top)].
+    stack = [[first_edge[0], first_edge[0] + edge_count[0], 0, -1]]
+    while stack:
+        frame = stack[-1]
+        edge, end, pid = frame[0], frame[1], frame[2]
+        if edge < end:
+            frame[0] = edge + 1
+            if edge not in enter:
+                texts(pid, edge)
+            append(prefix[edge])
+            append(str(nxt))
+            append(enter[edge])
+            nxt += 1
+            child = edge_child[edge]
+            if edge_count[child]:
+                start = first_edge[child]
+                stack.append([start, start + edge_count[child], child, edge])
+            continue
+        stack.pop()
+        if len(chunk) > 30000:
+            out.write("".join(chunk))
+            chunk.clear()
+            if progress is not None and nxt >= next_report:
+                progress(nxt - 1)
+                next_report = nxt + progress_every
+        if frame[3] >= 0:
+            append(leave[frame[3]])
 
 
 def _edge_texts(

@@ -15,13 +15,15 @@ met before).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Iterator
 from typing import Any
 
 from ..explain import for_trace
-from ..explain.questions import Choice, Question, bounded_choice, choice_window, score_choice, who
+from ..explain.base import who
+from ..explain.questions import Choice, Question, bounded_choice, choice_window, score_choice
 from ..explain.text import bounded
 from ..trace import Call, Trace
 from .log import step_lines
@@ -214,6 +216,6 @@ def build_settings() -> dict[str, Any]:
 def _as_data(q: Question) -> dict[str, Any]:
     # Field by field (a deep copy would take minutes for a tree's thousands of questions);
     # the page asks no question answered by a set of moves ("many").
-    data = {name: getattr(q, name) for name in q.fields() if name != "many"}
+    data = {f.name: getattr(q, f.name) for f in dataclasses.fields(q) if f.name != "many"}
     data["choices"] = [{"label": c.label, "accepts": list(c.accepts)} for c in q.choices]
     return data

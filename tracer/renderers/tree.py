@@ -207,13 +207,7 @@ def chosen_line(trace: Trace) -> set[int]:
 
     Blue means this line in every picture, whatever part of the tree a picture shows.
     """
-    calls = {1}
-    node = trace.root
-    # A memo cache hit has no children; a learner's call may have chosen none of its test-plays.
-    while node.terminal is None and node.size > 1 and node.best_index is not None:
-        node = node.children()[node.best_index]
-        calls.add(node.call)
-    return calls
+    return {1} | {call.call for call in trace.root.chosen_line()}
 
 
 def summary_boxes(trace: Trace, plan: TreePlan) -> frozenset[int]:

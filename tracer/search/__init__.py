@@ -21,19 +21,15 @@ tracer.search.alphabeta`` works) and is the short way to trace a game.
 
 from __future__ import annotations
 
-import sys
-import types
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import games
 from ..errors import InputError, quote
 from ..trace import SearchInfo, Trace
 from .base import SearchKind, Setting
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
-else:
-    from ..records import NamedTuple
+    from typing import Any
 
 __all__ = ["GUIDE", "SearchKind", "SearchSpec", "Setting", "Variant", "baseline", "compare_set", "find",
            "guide_calls", "kinds", "names", "register", "run_search", "run_variants", "unregister"]
@@ -71,10 +67,10 @@ def kinds() -> list[SearchKind]:
     first, then by name."""
     global _found_all
     if not _found_all:
-        from ..modules import submodules
+        import pkgutil
 
         _found_all = True
-        for name in submodules(__path__):
+        for _finder, name, _is_package in pkgutil.iter_modules(__path__):
             if name not in _KINDS and not name.startswith("_"):
                 kind = _module_kind(name)
                 if kind is not None:
@@ -231,13 +227,3 @@ def run_variants(game: Any) -> list[tuple[Variant, Trace]]:
     """Record every search of the comparison on ``game``."""
     return [(v, v.search.run(v.game)) for v in compare_set(game)]
 
-
-class _CallablePackage(types.ModuleType):
-    """This package, callable as ``run_search``."""
-
-    def __call__(self, game: Any, algorithm: str = "minimax", **settings: Any) -> Trace:
-        """Record ``algorithm`` (the guide's minimax unless named) on ``game``."""
-        return run_search(game, algorithm, **settings)
-
-
-sys.modules[__name__].__class__ = _CallablePackage

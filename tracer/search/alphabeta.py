@@ -27,18 +27,16 @@ cut, in loop order.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..scores import MAX_SCORE
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind, Setting
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from ..games.base import Rules as Game
-else:
-    from ..records import NamedTuple
 
 INF = float("inf")
 #: Inside the search, the infinite bounds are ints beyond any score (int comparisons are faster).

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from ..trace import Trace
-else:
-    from ..records import NamedTuple
 
 
 class Setting(NamedTuple):

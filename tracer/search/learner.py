@@ -14,10 +14,11 @@ is then 0), ``told`` (the side to move its arguments named, if they named one) a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

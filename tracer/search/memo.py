@@ -16,11 +16,12 @@ Rows are keyed by (state, hit), so all the hits on one position share a row.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind
 from .minimax import check_minimax
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -22,12 +22,12 @@ unchanged: every call keeps its own number, depth and parent (see trace.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..scores import TUTORIAL, Scores
 from ..trace import Positions, Result, SearchInfo, Trace
 from .base import SearchKind
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -20,10 +20,11 @@ passes the child's score up unchanged (the same side's view).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -1,6 +1,6 @@
 """Writing the JSON trace: a versioned file holding every call, streamed in bounded memory.
 
-Format ``tracer-trace`` version 1 (documented in README.md) is the guide's
+Format ``tracer-trace`` version 1 (documented in docs/tracefile.md) is the guide's
 minimax on tic-tac-toe::
 
     {"format": "tracer-trace", "version": 1,

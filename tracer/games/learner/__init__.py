@@ -8,10 +8,11 @@ its departure marked.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import InputError
 from ..base import GameKind
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

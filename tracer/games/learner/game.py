@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..tictactoe.board import Board
 from ..tictactoe.game import TicTacToe, unpack
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import NamedTuple
 
 #: The most heaps, and the most objects in one heap: three bits a heap, one digit to write.
 MAX_HEAPS = 5
@@ -61,6 +62,15 @@ def game_tree_calls(heaps: tuple[int, ...]) -> int:
         return game_tree_calls(key)
     return 1 + sum(game_tree_calls(tuple(sorted(key[:i] + (h - k,) + key[i + 1:])))
                    for i, h in enumerate(key) for k in range(1, h + 1))
+
+
+class HeapsPosition(NamedTuple):
+    """A call's position in Nim's terms (``call.heaps``, ``call.player``)."""
+
+    #: The heaps' sizes, heap 1 first.
+    heaps: tuple[int, ...]
+    #: Who moves: ``AI`` or ``human``.
+    player: str
 
 
 class Nim:
@@ -125,6 +135,10 @@ class Nim:
     def player(self, state: int) -> str:
         """``AI`` or ``human``: who moves in ``state``."""
         return "AI" if self.maximising(state) else "human"
+
+    def position(self, state: int) -> HeapsPosition:
+        """``state`` as the heaps and who moves."""
+        return HeapsPosition(tuple(self.heaps_of(state)), self.player(state))
 
     def took_last(self, state: int) -> str:
         """Who took the last object, at a finished state."""

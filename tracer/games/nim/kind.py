@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import InputError
 from ..base import GameKind, GameOption, Variation
 from .notation import MAX_BYTES
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -26,6 +27,9 @@ class NimKind(GameKind):
     json_keys = frozenset({"heaps", "player"})
     max_bytes = MAX_BYTES
     max_depth = 35  # five heaps of seven objects, one taken a move at the most
+
+    def position(self, game: Any, state: int) -> Any:
+        return game.position(state)
 
     def sniff(self, text: str) -> int:
         from .notation import sniff_score

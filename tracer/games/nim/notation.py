@@ -1,6 +1,6 @@
 """Nim files: heaps written ``3 4 5`` or ``[1, 3, 5]``, read with the line and column of any problem.
 
-The notation (see README.md, "Nim")::
+The notation (see docs/games.md, "Nim")::
 
     # three heaps
     3 4 5

@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import cache
 from math import isqrt
+from typing import Literal
 
-from ...records import Value
 from .cells import EMPTY, array_text, parse_cells
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Literal
-
-    Mark = Literal["X", "O"]
-else:
-
-    def __getattr__(name: str) -> object:
-        """``Mark``, the type of a mark, made on first use (a summary run never loads ``typing``)."""
-        if name == "Mark":
-            from typing import Literal
-
-            globals()["Mark"] = Literal["X", "O"]
-            return globals()["Mark"]
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+Mark = Literal["X", "O"]
 
 
 MARKS: tuple[Mark, Mark] = ("X", "O")
@@ -71,30 +58,25 @@ def line_cells(size: int, in_a_row: int) -> tuple[tuple[int, ...], ...]:
     return tuple(rows + columns + down + up)
 
 
-class Geometry(Value):
+@dataclass(frozen=True, eq=False)
+class Geometry:
     """A board's shape: its size, how many in a row win, its lines and their bit masks.
 
     Read-only; equal only to itself (``geometry`` makes one per shape)."""
 
-    __slots__ = ("size", "in_a_row", "lines", "masks")
     #: Cells on a side.
     size: int
     #: How many of one mark in a line win.
     in_a_row: int
     #: Every line, as ``line_cells`` lists them.
-    lines: tuple[tuple[int, ...], ...]
+    lines: tuple[tuple[int, ...], ...] = field(init=False)
     #: Each line's cells as a bit mask.
-    masks: tuple[int, ...]
+    masks: tuple[int, ...] = field(init=False)
 
-    def __init__(self, size: int, in_a_row: int):
-        lines = line_cells(size, in_a_row)
-        self._set("size", size)
-        self._set("in_a_row", in_a_row)
-        self._set("lines", lines)
-        self._set("masks", tuple(sum(1 << c for c in line) for line in lines))
-
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
+    def __post_init__(self) -> None:
+        lines = line_cells(self.size, self.in_a_row)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "masks", tuple(sum(1 << c for c in line) for line in lines))
 
     @property
     def cells(self) -> int:
@@ -173,7 +155,8 @@ def cell_name(cell: int, size: int = GUIDE_SIZE) -> str:
     return geometry(size).cell_name(cell)
 
 
-class Board(Value):
+@dataclass(frozen=True, repr=False)
+class Board:
     """A position: n×n cells, row-major, each ``'X'``, ``'O'`` or ``'.'``, and how many in
     a row win (``in_a_row``; 0 or left out: the size's default, three on 3×3).
 
@@ -183,13 +166,10 @@ class Board(Value):
     ``Board('XO../.X../..O./....')`` is a 4×4 board.
     """
 
-    __slots__ = ("cells", "in_a_row")
     cells: str
-    in_a_row: int
+    in_a_row: int = 0
 
-    def __init__(self, cells: str, in_a_row: int = 0):
-        self._set("cells", cells)
-        self._set("in_a_row", in_a_row)
+    def __post_init__(self) -> None:
         if isinstance(self.cells, list | tuple):  # the guide's array, as a Python list
             object.__setattr__(self, "cells", array_text(self.cells))
         if not isinstance(self.cells, str):

@@ -29,18 +29,37 @@ _ARRAY_START = re.compile(r"(?:(?:const|let|var)\s+)?(?:[A-Za-z_$][\w$]*\s*=\s*)
 
 #: The empty board as the guide's array of indexes, ``[0, 1, ..., 8]``.
 _INDEX_ARRAY = re.compile(r"\[\s*" + r"\s*,\s*".join(map(str, range(9))) + r"\s*,?\s*\]")
+#: A board's array with its marks unquoted, ``[X, 1, O, X, 4, X, O, O, 8]``: no tree (a bare
+#: name is not a node) nor Nim (heaps are numbers) reads it, so it is the guide's array mistyped.
+_UNQUOTED_ARRAY = re.compile(r"\[\s*(?:[XOxo]|[0-9]{1,2}|[._-])(?:\s*,\s*(?:[XOxo]|[0-9]{1,2}|[._-])){8,24}\s*,?\s*\]")
+#: The empty board's nine cells on one line, each written as its own index (a Nim heap of
+#: 12 million objects could never be meant).
+_INDEX_LINE = "".join(map(str, range(9)))
 
 
 def surely_a_board(text: str) -> bool:
     """Whether a file's first line with content can only be a board: the guide's array
     (with quoted marks, or the empty board's indexes ``[0, 1, ..., 8]``), which another
-    game's ``[...]`` notation might otherwise claim."""
+    game's ``[...]`` notation might otherwise claim, or that array with its marks unquoted
+    (read as a board, to say what is wrong with it)."""
     rows = _content_rows(text)  # whole: a long comment may come first
     if not rows:
         return False
     first = rows[0][1]
     start = _ARRAY_START.match(first)
-    return start is not None and ('"' in first or "'" in first or bool(_INDEX_ARRAY.match(first, start.end() - 1)))
+    if start is None:
+        return False
+    if '"' in first or "'" in first or _INDEX_ARRAY.match(first, start.end() - 1):
+        return True
+    unquoted = _UNQUOTED_ARRAY.match(first, start.end() - 1)
+    return unquoted is not None and any(mark in unquoted.group() for mark in "XOxo")
+
+
+def the_empty_board_as_indexes(text: str) -> bool:
+    """Whether a file's one line of content is the empty board written as its cells' indexes,
+    ``012345678``: a board in the one-line notation, though it is also a line of numbers."""
+    rows = _content_rows(text)
+    return len(rows) == 1 and rows[0][1].strip() == _INDEX_LINE
 
 
 def _quote(text: str, limit: int = 40) -> str:
@@ -181,6 +200,8 @@ def _cell(char: str, index: int, content: str, source: str, line: int) -> str:
     )
 
 
+#: A mark written without its quotes, as an array item: ``X,`` or ``O]``.
+_BARE_MARK = re.compile(r"[ \t]*([XOxo])[ \t]*(?:,|$)")
 _ARRAY_ITEM = re.compile(r"""[ \t]*(?:"([^"]*)"|'([^']*)'|(-?[0-9]+))[ \t]*(?:,|$)""")
 
 
@@ -191,9 +212,11 @@ def _parse_array(content: str, source: str, line: int, size: int | None = None) 
     while pos < len(inner):
         match = _ARRAY_ITEM.match(inner, pos)
         if not match or match.end() == pos:
+            hint = ('; a mark without its quotes: write the marks in quotes, as the guide does '
+                    '(["X", 1, "O", ...])' if _BARE_MARK.match(inner, pos) else "")
             raise InputError(
                 f'expected "X", "O" or a number at item {len(cells) + 1} of the array, '
-                f"found {_quote(inner[pos:])}",
+                f"found {_quote(inner[pos:])}{hint}",
                 source,
                 line,
             )

@@ -11,12 +11,12 @@ the AI's win, then a full board.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...errors import InputError
 from ...scores import TUTORIAL, Scores
 from .board import EMPTY_CELLS, GUIDE_SIZE, HAS_LINE, Board, Geometry, geometry, other
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -91,6 +91,15 @@ def unpack(state: int, size: int = GUIDE_SIZE, in_a_row: int = 0) -> tuple[Board
     cells, full = size * size, (1 << size * size) - 1
     board = Board.from_bits(state & full, state >> cells & full, size, in_a_row)
     return board, ("X" if state >> 2 * cells & 1 else "O")
+
+
+class BoardPosition(NamedTuple):
+    """A call's position in tic-tac-toe's terms (``call.board``, ``call.mark``)."""
+
+    #: The board the call was invoked with.
+    board: Board
+    #: The mark to move (the guide's ``currMark``).
+    mark: Mark
 
 
 class TicTacToe:
@@ -170,6 +179,10 @@ class TicTacToe:
 
     def mark_of(self, state: int) -> Mark:
         return "X" if state & self.x_to_move else "O"
+
+    def position(self, state: int) -> BoardPosition:
+        """``state`` as the board and the mark to move."""
+        return BoardPosition(self.board_of(state), self.mark_of(state))
 
     def depth_of(self, state: int) -> int:
         """Moves from the root to ``state``: every move adds one mark."""

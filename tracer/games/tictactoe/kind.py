@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 from ...errors import InputError
 from ..base import GameKind, GameOption, Variation
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -39,11 +39,18 @@ class TicTacToeKind(GameKind):
     reads_version1 = True
     max_depth = 25  # a 5x5 board's cells (its positions have at most 9 empty cells)
 
+    def position(self, game: Any, state: int) -> Any:
+        return game.position(state)
+
     def sniff(self, text: str) -> int:
+        from .cells import the_empty_board_as_indexes
         from .notation import surely_a_board
 
         # The guide's array is surely a board; any other text may be one, and is read as
-        # one unless another game claims it.
+        # one unless another game claims it. The empty board's indexes on one line are a
+        # board before they are Nim's line of numbers (a heap of 12 million objects).
+        if the_empty_board_as_indexes(text):
+            return 5
         return 3 if surely_a_board(text) else 1
 
     def read(self, data: bytes, source: str, options: dict[str, Any]) -> Any:

@@ -20,12 +20,13 @@ small positions of a larger board are searched: at most ``MAX_EMPTY`` empty cell
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from ...errors import InputError
-from ...records import Value
 from .board import GUIDE_SIZE, MAX_SIZE, MIN_SIZE, Board, default_in_a_row, other
 from .cells import EXPECTED_BOARD, _content_rows, _read_cells, array_text, parse_cells, surely_a_board
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
@@ -53,20 +54,15 @@ def most_calls(empty: int) -> int:
     return total
 
 
-class Position(Value):
+@dataclass(frozen=True)
+class Position:
     """A parsed board and whose turn it is."""
 
-    __slots__ = ("board", "to_move", "source")
     board: Board
     #: The mark to move.
     to_move: Mark
     #: Where the board came from (a path, ``<stdin>`` or ``example:NAME``).
-    source: str
-
-    def __init__(self, board: Board, to_move: Mark, source: str = "<string>"):
-        self._set("board", board)
-        self._set("to_move", to_move)
-        self._set("source", source)
+    source: str = "<string>"
 
 
 def _decode(data: bytes, source: str) -> str:

@@ -10,16 +10,25 @@ always from MAX's point of view.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...errors import printable
 from .notation import TreeNodes, format_tree, parse_tree
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 LEAF = 1
 TERMINAL_NAMES: tuple[str | None, ...] = (None, "leaf")
+
+
+class TreeNode(NamedTuple):
+    """A call's position in a textbook tree's terms (``call.node``, ``call.player``)."""
+
+    #: The node's label (written in the file, or derived from its place).
+    node: str
+    #: Who moves there: ``MAX`` or ``MIN``.
+    player: str
 
 
 class GameTree:
@@ -85,6 +94,10 @@ class GameTree:
     def player(self, state: int) -> str:
         """``MAX`` or ``MIN``: who moves at ``state``."""
         return "MAX" if self.maximising(state) else "MIN"
+
+    def position(self, state: int) -> TreeNode:
+        """``state`` as its node's label and who moves there."""
+        return TreeNode(self.label(state), self.player(state))
 
     def subtree(self, state: int) -> list[int]:
         """``state`` and every node below it, in pre-order."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import InputError, printable
 from ..base import GameKind
 from .notation import MAX_BYTES, MAX_DEPTH, looks_like_tree
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -23,6 +24,9 @@ class TreeKind(GameKind):
 
     max_bytes = MAX_BYTES
     max_depth = MAX_DEPTH
+
+    def position(self, game: Any, state: int) -> Any:
+        return game.position(state)
 
     def sniff(self, text: str) -> int:
         return 2 if looks_like_tree(text) else 0

@@ -1,6 +1,6 @@
 """Tree files: an abstract game tree written as nested lists, parsed with exact error positions.
 
-The notation (see README.md, "Textbook trees")::
+The notation (see docs/games.md, "Textbook trees")::
 
     # Russell & Norvig, figure 5.2
     A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
@@ -22,13 +22,10 @@ with a digit, so it can never clash with a written one, except ``root``.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from ...errors import InputError, quote
 from ...scores import MAX_SCORE
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 #: Tree files are small; refuse anything larger without reading it all.
 MAX_BYTES = 256 * 1024
@@ -54,41 +51,23 @@ WORD = re.compile(r"[^\s,\[\]:#]+")
 LABEL_AHEAD = re.compile(r"[^\s\[\]:#,\"']{1,64}[ \t]*:")
 
 
+@dataclass(slots=True)
 class TreeNodes:
     """A parsed tree, its nodes numbered in pre-order (the root is 0): one list per field,
     filled by the parser. Equal when every list is."""
 
-    __slots__ = ("labels", "children", "values", "parents", "depths", "written")
-
-    def __init__(self, labels: list[str] | None = None, children: list[list[int]] | None = None,
-                 values: list[int | None] | None = None, parents: list[int] | None = None,
-                 depths: list[int] | None = None, written: list[bool] | None = None):
-        #: Each node's label (written or derived).
-        self.labels: list[str] = [] if labels is None else labels
-        #: Each node's children, in loop order (empty for a leaf).
-        self.children: list[list[int]] = [] if children is None else children
-        #: Each leaf's value (None for an inner node).
-        self.values: list[int | None] = [] if values is None else values
-        #: Each node's parent (-1 for the root).
-        self.parents: list[int] = [] if parents is None else parents
-        #: Each node's depth (0 for the root).
-        self.depths: list[int] = [] if depths is None else depths
-        #: Whether the label was written in the file (False: derived).
-        self.written: list[bool] = [] if written is None else written
-
-    def _fields(self) -> tuple[list[Any], ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    __hash__ = None  # type: ignore[assignment]  # the parser fills the lists
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"TreeNodes({shown})"
+    #: Each node's label (written or derived).
+    labels: list[str] = field(default_factory=list)
+    #: Each node's children, in loop order (empty for a leaf).
+    children: list[list[int]] = field(default_factory=list)
+    #: Each leaf's value (None for an inner node).
+    values: list[int | None] = field(default_factory=list)
+    #: Each node's parent (-1 for the root).
+    parents: list[int] = field(default_factory=list)
+    #: Each node's depth (0 for the root).
+    depths: list[int] = field(default_factory=list)
+    #: Whether the label was written in the file (False: derived).
+    written: list[bool] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.labels)

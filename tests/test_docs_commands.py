@@ -1,11 +1,15 @@
-"""The README does what it says: its Python examples run, every command of its ``sh`` and
-``console`` blocks runs (in order, in one empty folder), and each output it quotes is what
-the command prints.
+"""The README and every page of docs/ do what they say.
+
+Their Python examples run; every command of their ``sh`` and ``console`` blocks runs (in
+order, each page in its own empty folder), exits as the page implies (2 where it quotes
+``trace: error:``, 1 where it quotes a ``trace check`` verdict of wrong or error, else 0)
+and prints what the page quotes. Each page's links lead to files that exist, and every page
+is two clicks from the README (README -> docs/index.md -> the page).
 
 The commands run without a shell, so the test runs on any machine: ``trace ARGS`` is
-``python -m tracer ARGS``, and the two pipes the README uses (``printf … | trace …``,
+``python -m tracer ARGS``, and the two pipes the pages use (``printf … | trace …``,
 ``cat FILE | trace …``) are made here. A ``$ cat FILE`` in a ``console`` block writes the
-file it shows, so every input a command needs comes from the README itself.
+file it shows, so every input a command needs comes from the page itself.
 """
 
 from __future__ import annotations
@@ -20,15 +24,31 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+PAGES = [README, *sorted(DOCS.glob("*.md"))]
 TEXT = README.read_text(encoding="utf-8")
-BLOCKS = re.findall(r"```python\n(.*?)```", TEXT, re.S)
+
+
+def page_id(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+def page_text(page: Path) -> str:
+    return page.read_text(encoding="utf-8")
+
 
 #: Commands not run here, and where they are run instead.
 RUN_ELSEWHERE = {
     # the quickstart: CI runs both, as written, in a fresh clone on a Python-only PATH (.ci/run)
     "python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/trace --example near-endgame",
     "bash scripts/test.sh",
+    # the other groups of tests: CI runs them all (.ci/run: bash scripts/test.sh --all)
+    "bash scripts/test.sh --browser",
+    "bash scripts/test.sh --guide-js",
+    "bash scripts/test.sh --slow",
+    "bash scripts/test.sh --all",
     # completion: bash's line in a real bash (tests/test_help.py); zsh and fish are not installed
     'eval "$(_TRACE_COMPLETE=bash_source trace)"',
     'eval "$(_TRACE_COMPLETE=zsh_source trace)"',
@@ -36,14 +56,23 @@ RUN_ELSEWHERE = {
 }
 
 
-def test_readme_has_python_examples():
-    assert len(BLOCKS) >= 2
+def python_blocks(page: Path) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", page_text(page), re.S)
 
 
-@pytest.mark.parametrize("index", range(len(BLOCKS)))
-def test_python_example_runs(index, tmp_path, monkeypatch):
+PYTHON_EXAMPLES = [pytest.param(page, i, id=f"{page_id(page)}-{i + 1}")
+                   for page in PAGES for i in range(len(python_blocks(page)))]
+
+
+def test_the_pages_have_python_examples():
+    assert len(PYTHON_EXAMPLES) >= 7
+    assert python_blocks(README)
+
+
+@pytest.mark.parametrize(("page", "index"), PYTHON_EXAMPLES)
+def test_python_example_runs(page, index, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    exec(compile(BLOCKS[index], f"README.md python block {index + 1}", "exec"), {})
+    exec(compile(python_blocks(page)[index], f"{page_id(page)} python block {index + 1}", "exec"), {})
 
 
 def test_quickstart_commands_match_ci():
@@ -53,18 +82,22 @@ def test_quickstart_commands_match_ci():
         "python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/trace --example near-endgame",
         "bash scripts/test.sh",
     ]
-    ci = [line.strip() for line in (README.parent / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
-    # The test command twice (everything installed, then only Python), the first command
-    # once (on the machine with only Python), each as written.
-    assert ci.count("bash scripts/test.sh") == 2
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    # On the machine with only Python, CI runs both as written; with everything installed, every group.
     assert ci.count(commands[0]) == 1
+    assert ci.count(commands[1]) == 1
+    assert ci.count("bash scripts/test.sh --all") == 1
+
+
+def test_the_readme_is_short():
+    assert len(TEXT.splitlines()) <= 250
 
 
 # -- running the README's commands ---------------------------------------------------------
 
 @dataclass
 class Command:
-    """One command of the README: where it is, what to type, what it prints (if quoted)."""
+    """One command of a page: where it is, what to type, what it prints (if quoted)."""
 
     line: int
     text: str
@@ -72,8 +105,8 @@ class Command:
     quoted: list[str] | None = None
 
 
-def readme_commands(text: str = TEXT) -> list[Command]:
-    """Every command of the README's ``sh`` and ``console`` blocks, in order."""
+def page_commands(text: str) -> list[Command]:
+    """Every command of a page's ``sh`` and ``console`` blocks, in order."""
     found: list[Command] = []
     for match in re.finditer(r"^```(sh|console)\n(.*?)^```", text, re.S | re.M):
         first = text[: match.start()].count("\n") + 2
@@ -85,7 +118,7 @@ def readme_commands(text: str = TEXT) -> list[Command]:
             if line.startswith("$ "):
                 found.append(Command(first + i, line[2:], []))
             else:
-                assert found and found[-1].quoted is not None, f"README.md:{first + i}: output before a $"
+                assert found and found[-1].quoted is not None, f"line {first + i}: output before a $"
                 found[-1].quoted.append(line)
     return found
 
@@ -142,45 +175,77 @@ def first_difference(quoted: list[str], output: str) -> str:
     return "the quoted lines are printed, but not in this order"
 
 
-def test_the_readme_commands_are_all_run_or_named():
-    commands = readme_commands()
-    assert len(commands) >= 25
-    elsewhere = {c.text for c in commands if c.text in RUN_ELSEWHERE}
-    assert elsewhere == RUN_ELSEWHERE  # each is still in the README, where it is run
+def test_every_command_is_run_or_named():
+    commands = [c.text for page in PAGES for c in page_commands(page_text(page))]
+    assert len(commands) >= 60
+    assert {c for c in commands if c in RUN_ELSEWHERE} == RUN_ELSEWHERE  # each still shown, and run there
 
 
-def test_every_readme_command_does_what_the_readme_says(tmp_path):
+def expected_status(command: Command) -> int:
+    """What a page implies the command exits with."""
+    quoted = command.quoted or []
+    if any(line.startswith("trace: error:") for line in quoted):
+        return 2
+    if any(re.match(r"Verdict: (wrong|error)\b", line) for line in quoted):
+        return 1
+    return 0
+
+
+@pytest.mark.parametrize("page", PAGES, ids=page_id)
+def test_every_command_does_what_the_page_says(page, tmp_path):
     inputs = set()
-    for command in readme_commands():
-        if command.text in RUN_ELSEWHERE:
-            continue
-        where = f"README.md:{command.line}: {command.text}"
+    commands = [c for c in page_commands(page_text(page)) if c.text not in RUN_ELSEWHERE]
+    for command in commands:
+        where = f"{page_id(page)}:{command.line}: {command.text}"
         words = shlex.split(command.text, comments=True)
         if words[0] == "cat" and len(words) == 2 and command.quoted is not None:
-            # "$ cat FILE" shows an input: the file is what the README shows.
+            # "$ cat FILE" shows an input: the file is what the page shows.
             (tmp_path / words[1]).write_text("".join(line + "\n" for line in command.quoted))
             inputs.add(words[1])
             continue
         status, output = run_line(command.text, tmp_path)
-        if command.quoted is None or not any(line.startswith("trace: error:") for line in command.quoted):
-            assert status == 0, f"{where}\nexit status {status}:\n{output[-3000:]}"
-        else:
-            assert status == 2, f"{where}\nexit status {status}:\n{output[-3000:]}"
+        assert status == expected_status(command), f"{where}\nexit status {status}:\n{output[-3000:]}"
         if command.quoted:
             normal = "".join(line.rstrip() + "\n" for line in output.splitlines())
             assert quoted_pattern(command.quoted).fullmatch(normal), (
                 f"{where}\n{first_difference(command.quoted, normal)}\nprinted:\n{output[-3000:]}")
     # Run in the checkout, the commands would leave nothing git would list (.gitignore).
     written = [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()]
-    assert len(written) > 15
     assert stray([name for name in written if name not in inputs]) == []
+
+
+LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=page_id)
+def test_every_link_leads_to_a_file(page):
+    for _, target in LINK.findall(page_text(page)):
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            continue
+        path = (page.parent / target.split("#", 1)[0]).resolve()
+        assert path.exists(), f"{page_id(page)}: {target}"
+
+
+def links(page: Path) -> set[Path]:
+    return {(page.parent / target.split("#", 1)[0]).resolve() for _, target in LINK.findall(page_text(page))
+            if not re.match(r"[a-z]+:", target) and not target.startswith("#")}
+
+
+def test_every_page_is_two_clicks_from_the_readme():
+    index = DOCS / "index.md"
+    assert index in links(README)
+    listed = links(index)
+    assert set(DOCS.glob("*.md")) - {index} <= listed
+    # design.md, shared with every developer, is linked from the index but keeps its own first lines.
+    for page in set(DOCS.glob("*.md")) - {index, DOCS / "design.md"}:
+        assert index in links(page), f"{page_id(page)} does not link back to the index"
 
 
 def stray(paths: list[str]) -> list[str]:
     """The paths, relative to the checkout's root, that .gitignore does not ignore."""
     import pathspec
 
-    rules = (README.parent / ".gitignore").read_text(encoding="utf-8").splitlines()
+    rules = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
     ignored = pathspec.GitIgnoreSpec.from_lines(rules)
     return [path for path in paths if not ignored.match_file(path)]
 
@@ -194,16 +259,18 @@ def test_the_gitignore_keeps_the_projects_own_files():
         "tests/learners/page_p5/index.html"]
 
 
-def test_the_readmes_pictures_ship_with_it():
-    """The README's pictures are files under docs/, which the source distribution includes, so
-    a page built from the README there shows them; each has a text alternative."""
+def test_the_pictures_exist_and_ship():
+    """Every picture is a file under docs/, which the source distribution includes, with a
+    text alternative."""
     import tomllib
 
-    pictures = re.findall(r"!\[([^]]*)\]\(([^)]+)\)", TEXT)
-    assert len(pictures) >= 8
-    for alt, target in pictures:
-        assert len(alt) > 10 and target.startswith("docs/") and (README.parent / target).is_file(), target
-    project = tomllib.loads((README.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    pictures = [(page, alt, target) for page in PAGES
+                for alt, target in re.findall(r"!\[([^]]*)\]\(([^)]+)\)", page_text(page))]
+    assert len(pictures) >= 9
+    for page, alt, target in pictures:
+        path = (page.parent / target).resolve()
+        assert len(alt) > 10 and path.is_file() and path.parent == DOCS, (page_id(page), target)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "docs" in project["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
 
 
@@ -216,4 +283,24 @@ def test_the_runner_runs_what_a_shell_would(tmp_path):
     assert quoted_pattern(["a", "...", "d"]).fullmatch("a\nb\nc\nd\n")
     assert quoted_pattern(["a", "...", "d"]).fullmatch("a\nd\n")
     assert not quoted_pattern(["a", "d"]).fullmatch("a\nb\nd\n")
-    assert [c.text for c in readme_commands("```console\n$ cat f\nx\n$ trace f\n...\n```\n")] == ["cat f", "trace f"]
+    assert [c.text for c in page_commands("```console\n$ cat f\nx\n$ trace f\n...\n```\n")] == ["cat f", "trace f"]
+
+
+def test_the_long_description_has_no_relative_link():
+    """The package's long description is the README with the substitutions pyproject.toml gives
+    hatch-fancy-pypi-readme (applied here in order, as it applies them): off the repository no
+    picture or link may point at a relative path, and each still names its file."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = project["tool"]["hatch"]["metadata"]["hooks"]["fancy-pypi-readme"]
+    assert "readme" in project["project"]["dynamic"] and hook["fragments"] == [{"path": "README.md"}]
+    text = TEXT
+    for rule in hook["substitutions"]:
+        text = re.sub(rule["pattern"], rule["replacement"], text)
+    relative = [target for _, target in LINK.findall(text) if not re.match(r"[a-z]+:", target)]
+    assert relative == []
+    for _, target in LINK.findall(TEXT):
+        if not re.match(r"[a-z]+:", target):
+            assert f"`{target.split('#')[0]}`" in text, target
+    assert "*(Picture: The game tree of the guide's board" in text

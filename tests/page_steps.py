@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..explain import for_trace
-from ..explain.pagewords import BEGIN, CHECK, CHOOSE, EMPTY, PLACE, RETURN, SAVE, Frame, Step
-from ..explain.phrases import fill
-from ..explain.text import bounded, signed
-from ..trace import Trace
+from tracer.explain import for_trace
+from tracer.explain.pagewords import BEGIN, CHECK, CHOOSE, EMPTY, PLACE, RETURN, SAVE, Frame, Step
+from tracer.explain.phrases import fill
+from tracer.explain.text import bounded, signed
+from tracer.trace import Trace
 
 #: A sentence before it is filled: a template's key and its slots.
 Told = tuple[str, dict[str, Any]]
