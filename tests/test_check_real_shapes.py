@@ -225,20 +225,9 @@ def test_the_reference_minimax() -> None:
     assert worth("XX.OO.O.X", "X") == 1 and worth("XXXOO.O.X", "O") == -1
 
 
-#: Sound shortcuts that tracer judges once alpha-beta soundness and ``stops-at-best`` (branch
-#: judge) are on main: until then it reports them as calls that skip empty cells.
-JUDGED_LATER = {"py_cs50_stop_at_win.py", "py_alphabeta_failsoft.py", "py_alphabeta_failhard.py",
-                "py_split_dispatch.py", "js_p5_alphabeta_rows.js", "js_stop_at_win.js", "js_negamax_alphabeta.js"}
-
-
 def cases() -> list[object]:
-    found = []
-    for shape in SHAPES:
-        marks = [pytest.mark.node] if shape.file.endswith(".js") else []
-        if shape.file in JUDGED_LATER:
-            marks.append(pytest.mark.xfail(strict=True, reason="judged on branch judge"))
-        found.append(pytest.param(shape, marks=marks, id=shape.file))
-    return found
+    return [pytest.param(shape, marks=[pytest.mark.node] if shape.file.endswith(".js") else [], id=shape.file)
+            for shape in SHAPES]
 
 
 @pytest.mark.parametrize("shape", cases())
