@@ -180,6 +180,9 @@ SHAPES = [
     Shape("js_p5_alphabeta_rows.js", "X",
           "cells => { board = [0, 1, 2].map(r => cells.slice(r * 3, r * 3 + 3).map(c => c === '.' ? '' : c));"
           " return bestMove(); }"),
+    Shape("js_p5_entry_cut.js", "X",
+          "cells => { board = [0, 1, 2].map(r => cells.slice(r * 3, r * 3 + 3).map(c => c === '.' ? '' : c));"
+          " return bestMove(); }"),
     Shape("js_react_nested.js", "O", "cells => getBestMove(cells.map(c => c === '.' ? null : c), 'O')"),
     Shape("js_stop_at_win.js", "O",
           "cells => search(cells.map(c => c === '.' ? '_' : c.toLowerCase()), AI).index"),
