@@ -82,7 +82,9 @@ JS_DRIVER = r"""
 const vm = require('vm'); const fs = require('fs');
 const [file, choose, boards] = process.argv.slice(1);
 const quiet = console.log; console.log = () => {};
-try { vm.runInThisContext(fs.readFileSync(file, 'utf8'), {filename: file}); } catch (e) { /* its functions stay */ }
+// An ES module's exports are run as plain top-level bindings here (its own code, unchanged).
+const text = fs.readFileSync(file, 'utf8').replace(/^export\s+(default\s+)?/gm, '');
+try { vm.runInThisContext(text, {filename: file}); } catch (e) { /* its functions stay */ }
 const pick = vm.runInThisContext('(' + choose + ')');
 const out = JSON.parse(boards).map(b => { try { return pick(b.split('')); } catch (e) { return 'fails'; } });
 quiet(JSON.stringify(out));
@@ -185,6 +187,7 @@ SHAPES = [
     Shape("js_p5_entry_cut.js", "X",
           "cells => { board = [0, 1, 2].map(r => cells.slice(r * 3, r * 3 + 3).map(c => c === '.' ? '' : c));"
           " return bestMove(); }"),
+    Shape("js_react_util_export.js", "O", "cells => minimax(cells.map(c => c === '.' ? null : c), true).index"),
     Shape("js_react_nested.js", "O", "cells => getBestMove(cells.map(c => c === '.' ? null : c), 'O')"),
     Shape("js_stop_at_win.js", "O",
           "cells => search(cells.map(c => c === '.' ? '_' : c.toLowerCase()), AI).index"),
