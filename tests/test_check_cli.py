@@ -128,7 +128,8 @@ def test_time_limit_in_a_python_program(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("make", "words"), [
     (lambda d: d / "missing.py", ["missing.py", "cannot read the file"]),
     (lambda d: (d / "notes.txt").write_text("x") and d / "notes.txt", ["expected a Python (.py) or JavaScript (.js)"]),
-    (lambda d: d, ["cannot read the file"]),
+    # A folder is a class (issue 37): one with no program in it is bad input.
+    (lambda d: d, ["no submission in it"]),
 ])
 def test_files_that_cannot_be_read(make, words: list[str], tmp_path: Path) -> None:
     code, out, err = run_text(str(make(tmp_path)))

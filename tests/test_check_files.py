@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from checking import LEARNERS, calls, run_check, run_text
+from checking import LEARNERS, calls, run_check, run_text, value
 
 GUIDE_BOARD = "X.OX.XOO."
 
@@ -34,6 +34,17 @@ def test_a_page_runs_its_own_scripts_in_order_and_checks_the_search_in_any_of_th
     code, data, err = run_check(str(LEARNERS / "page_p5" / "index.html"))
     assert (code, data["verdict"], data["calls"], data["first_call"]) == (0, "identical", 9, "tracer"), err
     assert data["file"].endswith("minimax.js") and (data["board"], data["to_move"]) == (GUIDE_BOARD, "X")
+    assert data["given_file"] == str(LEARNERS / "page_p5" / "index.html")
+
+
+@pytest.mark.node
+def test_a_pages_report_is_headed_by_the_page_and_names_the_file_of_the_search() -> None:
+    page = LEARNERS / "page_p5"
+    _, text, _ = run_text(str(page / "index.html"))
+    head, search = text.splitlines()[:2]
+    assert head == f"trace check: {page / 'index.html'} (JavaScript, run with node)"
+    # minimax.js defines the search on its line 21.
+    assert search == f"Search function: minimax(grid, depth, maximizing) at line 21 of {page / 'minimax.js'}"
 
 
 @pytest.mark.node
@@ -135,6 +146,52 @@ def test_a_page_s_module_script_runs_with_its_imports(tmp_path: Path) -> None:
                                          '<script type="module" src="js/main.js"></script>\n', encoding="utf-8")
     code, data, err = run_check(str(tmp_path / "index.html"))
     assert (code, data["verdict"], data["calls"], data["first_call"]) == (0, "identical", 9, "program"), err
+
+
+@pytest.mark.node
+def test_an_inline_module_script_runs_with_its_imports_on_the_pages_lines(tmp_path: Path) -> None:
+    # The page's own <script type="module"> imports the search from js/minimax.js (which imports
+    # the rules) and calls it on the guide's board, X to move: the guide's 9 calls.
+    shutil.copytree(LEARNERS / "modules_esm" / "ai", tmp_path / "js")
+    page = tmp_path / "index.html"
+    page.write_text('<!DOCTYPE html>\n<p id="out"></p>\n<script type="module">\n'
+                    "import { minimax } from './js/minimax.js';\n"
+                    "const board = ['X', null, 'O', 'X', null, 'X', 'O', 'O', null];\n"
+                    "console.log(minimax(board, 'X').score);\n</script>\n", encoding="utf-8")
+    code, data, err = run_check(str(page))
+    assert (code, data["verdict"], data["calls"], data["first_call"]) == (0, "identical", 9, "program"), err
+    # The search's AI is O (rules.js): X to move wins on 4, so the board is worth -1 to O.
+    assert data["output"]["stdout"] == f"{value(GUIDE_BOARD, 'X', 'O')}\n"
+
+
+@pytest.mark.node
+def test_each_inline_module_of_a_page_runs_as_a_module_of_its_own(tmp_path: Path) -> None:
+    # Two inline modules import the same rules; the second holds the search and calls it for O.
+    shutil.copytree(LEARNERS / "modules_esm" / "ai", tmp_path / "js")
+    first = ("<script type=\"module\">\nimport { lineWinner } from './js/rules.js';\n"
+             "console.log('rules', typeof lineWinner);\n</script>\n")
+    second = ("<script type=\"module\">\nimport { minimax } from './js/minimax.js';\n"
+              "minimax(['X', null, 'O', 'X', null, 'X', 'O', 'O', null], 'O');\n</script>\n")
+    page = "<!DOCTYPE html>\n" + first + "<p>two modules</p>\n" + second
+    (tmp_path / "index.html").write_text(page, encoding="utf-8")
+    code, data, err = run_check(str(tmp_path / "index.html"), "--boards", "0")
+    assert (code, data["verdict"], data["first_call"], data["to_move"]) == (0, "identical", "program", "O"), err
+    assert data["calls"] == calls(GUIDE_BOARD, "O") and data["output"]["stdout"] == "rules function\n"
+
+
+@pytest.mark.node
+def test_an_inline_modules_errors_name_the_page_and_its_line(tmp_path: Path) -> None:
+    # The search is in the module itself; it throws on line 7 of the page when first called.
+    page = tmp_path / "index.html"
+    page.write_text("<!DOCTYPE html>\n<html>\n<body>\n<script type=\"module\">\n"
+                    "export function minimax(board, player) {\n  if (board.length === 9) {\n"
+                    "    throw new Error('not ready');\n  }\n  return 0;\n}\n"
+                    "minimax(['X', '', 'O', 'X', '', 'X', 'O', 'O', ''], 'X');\n</script>\n</body>\n</html>\n",
+                    encoding="utf-8")
+    code, data, err = run_check(str(page))
+    assert (code, data["verdict"], data["file"]) == (1, "error", str(page)), err
+    assert (data["error"]["type"], data["error"]["line"], data["error"]["call"]) == ("Error", 7, 1)
+    assert ".mjs" not in data["output"]["stderr"] and f"{page.as_uri()}:7:" in data["output"]["stderr"]
 
 
 @pytest.mark.node

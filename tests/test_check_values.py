@@ -155,21 +155,18 @@ def test_call_that_is_no_expression_is_bad_input(name: str) -> None:
     assert err.startswith("trace: error: --call: expected a ") and err.count("\n") == 1
 
 
-@pytest.mark.parametrize(("name", "first"), [
-    ("py_board_at_top_only.py", "minimax(0, True) on grid = ['X', ' ', 'O', 'X', ' ', 'X', 'O', 'O', ' ']"),
-    pytest.param("js_board_at_top_only.js", 'minimax(0, true) on grid = ["X", "", "O", "X", "", "X", "O", "O", ""]',
-                 marks=pytest.mark.node),
+@pytest.mark.parametrize(("name", "call"), [
+    ("py_board_at_top_only.py", "minimax(0, True)"),
+    pytest.param("js_board_at_top_only.js", "minimax(0, true)", marks=pytest.mark.node),
 ])
-def test_a_search_that_reads_a_top_level_board_is_checked(name: str, first: str) -> None:
-    """minimax(depth, isMaximizing) plays on the top-level grid: tracer fills the grid with the
-    guide's board and passes a depth and a flag, never the board in the depth's place; each call
-    is read on the grid as it then stands. The guide's tree with 10 - depth scores (the guide's 9
-    calls, see test_check_gallery)."""
+def test_a_board_is_never_passed_as_depth(name: str, call: str) -> None:
+    """minimax(depth, isMaximizing) reads a top-level board: tracer fills that board and passes a
+    depth and a flag, never the board in the depth's place; each call's board is the top-level
+    one as the call starts. Scored 10 - depth / depth - 10, a plain minimax on the guide's board:
+    correct (the scale differs), in the guide's 9 calls."""
     code, out, err = run_text(str(LEARNERS / name))
     assert code == 0, err
-    assert f"First call: {first} (the program made no search call of its own" in out
-    code, data, err = run_check(str(LEARNERS / name), "--boards", "0")
-    assert data["verdict"] == "correct" and data["calls"] == 9 and data["differences"] == ["score scale"]
+    assert f"First call: {call} (" in out and "Verdict: correct" in out and "Calls: 9 " in out
 
 
 def test_keys_of_its_own_learned_from_finished_boards(tmp_path: Path) -> None:

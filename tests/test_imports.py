@@ -27,7 +27,7 @@ LAYERS = [
     ("tracer.renderers",),
     ("tracer.outputs",),
     ("tracer.cli", "tracer.commands", "tracer.wiring", "tracer.commandline", "tracer.console", "tracer.options",
-     "tracer.play", "tracer.check", "tracer.__main__"),
+     "tracer.play", "tracer.check", "tracer.classcheck", "tracer.__main__"),
     ("tracer",),
 ]
 

@@ -27,9 +27,11 @@ PROCESS_MODULES = {"subprocess", "pty", "multiprocessing", "asyncio.subprocess"}
 OS_RUNNERS = {"system", "popen", "posix_spawn", "posix_spawnp", "startfile", "fork", "forkpty"}
 #: tracer's own methods that share a name with graphviz's: the outputs' render step.
 OWN_RENDER_CALLS = {("outputs/base.py", "out.render")}
-#: The one module that runs a program which is not a layout engine: ``trace check`` runs
-#: the learner's own program (under python or node), never Graphviz.
-LEARNERS_RUNNER = PACKAGE / "check" / "program.py"
+#: The modules that run a program which is not a layout engine: ``trace check`` runs the
+#: learner's own program (under python or node) and asks node whether a script parses, and
+#: ``trace check DIR`` runs each submission's check in a process of its own; never Graphviz.
+LEARNERS_RUNNERS = (PACKAGE / "check" / "program.py", PACKAGE / "check" / "jsprogram.py",
+                    PACKAGE / "classcheck" / "child.py")
 
 
 def runs_a_program(tree: ast.AST, where: str) -> list[str]:
@@ -53,7 +55,7 @@ def runs_a_program(tree: ast.AST, where: str) -> list[str]:
 def test_only_the_engine_chooser_runs_a_program():
     offenders = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        if path in (CHOOSER, LEARNERS_RUNNER):
+        if path == CHOOSER or path in LEARNERS_RUNNERS:
             continue
         where = path.relative_to(PACKAGE).as_posix()
         found = runs_a_program(ast.parse(path.read_text(encoding="utf-8")), where)
@@ -62,9 +64,10 @@ def test_only_the_engine_chooser_runs_a_program():
     assert offenders == {}
 
 
-def test_the_learners_runner_runs_no_layout_engine():
-    """The module ``trace check`` runs programs with names no layout program."""
-    text = LEARNERS_RUNNER.read_text(encoding="utf-8")
+@pytest.mark.parametrize("runner", LEARNERS_RUNNERS, ids=lambda p: p.name)
+def test_the_learners_runners_run_no_layout_engine(runner):
+    """The modules ``trace check`` runs programs with name no layout program."""
+    text = runner.read_text(encoding="utf-8")
     assert not any(name in text for name in ('"dot"', "'dot'", "graphviz", "neato"))
 
 

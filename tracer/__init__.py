@@ -17,14 +17,16 @@ What ``tracer`` offers (``help(tracer.NAME)`` tells more):
 
 * ``record(board, to_move=None, ai="X", scores=TUTORIAL)``: the guide's minimax on a
   tic-tac-toe board (a ``Board``, text such as ``"X.OX.XOO."``, the guide's array as a list);
-* ``search(game, algorithm="minimax", **settings)``: any search (``"minimax"``,
+* ``search(game, algorithm="minimax", **settings)`` (the plain function ``run_search``): any search (``"minimax"``,
   ``"alphabeta"`` with ``cutoff="ge"|"gt"``, ``"memo"``) on any game, a board or a tree;
 * ``tree(text_or_lists, root="MAX")``: a textbook tree (``GameTree``), such as
   ``tree([[3, 12, 8], [2, 4, 6]])``; ``TicTacToe(board, to_move, ai, scores, order)``:
   a board as a game; ``Nim(heaps, misere=False, order="ascending")``: Nim from heaps such
   as ``[1, 3, 5]``;
-* ``check(fn, board)``: a learner's own minimax function run and held, call by call,
-  against the guide's (``trace check`` for a program file);
+* ``check(fn, board)`` (the plain function ``check_function``): a learner's own minimax
+  function run and held, call by call, against the guide's (``trace check`` for a program
+  file); ``check_class(folder)``: every submission in a class folder checked apart, the
+  rows returned (``trace check DIR``);
 * ``Trace``, ``Call``, ``Result``: what a search records; ``save(trace, path)`` and
   ``load(path)``: a trace as a JSON file; ``figures(trace)``, ``test_play_figure(trace, n)``,
   ``overview_figure(trace)``: the guide's figures (``Figure``, ``FigureSeries``), shown in
@@ -79,6 +81,7 @@ __all__ = [
     "TracerError",
     "cell_name",
     "check",
+    "check_class",
     "check_function",
     "figures",
     "load",
@@ -103,6 +106,7 @@ _LAZY = {
     "TENS": "scores", "TUTORIAL": "scores", "Scores": "scores",
     "Call": "trace", "Result": "trace", "Trace": "trace",
     "plain_minimax": "search.minimax", "run_search": "search", "check_function": "check.notebook",
+    "check_class": "classcheck",
     "GameTree": "games.tree.game", "tree": "games.tree.game", "TicTacToe": "games.tictactoe.game",
     "Nim": "games.nim.game",
     "Figure": "renderers.figures", "FigureSeries": "renderers.figures", "figures": "renderers.figures",
@@ -195,6 +199,12 @@ def _lay_out(graph: Any) -> str:
     return pipe(graph, "svg").decode("utf-8")
 
 
+def _class_check(context: Any, paths: tuple[str, ...]) -> bool:
+    from .classcheck.command import run_class_command
+
+    return run_class_command(context, paths)
+
+
 def _describe_trace(trace: Any) -> str:
     from .renderers.notebook import describe_trace
 
@@ -240,7 +250,7 @@ def _show_board(board: Any) -> str:
 hooks.install(search_rule=_search_rule, describe_state=_describe_state, lay_out=_lay_out,
               describe_trace=_describe_trace, describe_call=_describe_call, show_trace=_show_trace,
               show_call=_show_call, show_result=_show_result, draw_trace=_draw_trace,
-              show_board=_show_board)
+              show_board=_show_board, class_check=_class_check)
 
 
 # ---- tracer.search(game) and tracer.check(fn): packages that can be called ------------------

@@ -170,6 +170,9 @@ def expression_command(program: Program, expr: str, shape: Shape | None, cells: 
     """The host's command for ``--call EXPR``: the boards EXPR names filled with the position
     (written as the program writes that board), then EXPR evaluated in the program's scope."""
     names = expression_names(expr, program.language)
+    # A search EXPR calls that takes no board plays on a top-level one: that board is filled too.
+    played_on = [f.board for f in program.functions if f.board and f.name in names]
+    names = list(dict.fromkeys(names + played_on))
     variable = next((n for n in names if any(n == name for _, name in program.hints)), names[0] if names else "")
     notation, _ = notation_for(program, shape, variable)
     return {"op": "call", "mark": mark, "expr": expr, "fill": names, "board": notation.write(cells)}

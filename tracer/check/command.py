@@ -23,12 +23,12 @@ Examples:
   trace check page.js --call 'minimax(origBoard, aiPlayer)'   how the program calls its search
   trace check game.py --function max_value,min_value,minimax
   trace check minimax.js --format json
+  trace check submissions/ --entry tictactoe.py --report class/   a whole class at once
 """
 
 
 @click.command(cls=Command, epilog=EPILOG)
-@click.argument("file", metavar="FILE")
-@click.argument("board", required=False, metavar="[BOARD]")
+@click.argument("paths", nargs=-1, required=True, metavar="FILE [BOARD] | DIR | FILE FILE…")
 @click.option("--example", default=None, metavar="NAME",
               help="A bundled example's board instead of BOARD (see trace --example).")
 @click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
@@ -59,8 +59,9 @@ Examples:
               help="Standard input for the program (default: none, as if at its end).")
 @click.option("--python", "python", metavar="PATH",
               help="The Python that runs a .py file (default: the one running trace).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="The report as text, or as one JSON object.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "gradescope"]), default="text",
+              show_default=True, help="The report as text, or as one JSON object; for a class also csv, "
+                                      "or Gradescope's results.json.")
 @click.option("--log", "log_path", metavar="PATH",
               help="Write your calls narrated, as trace's recursion log, the first departure marked.")
 @click.option("-o", "--output", "tree_path", metavar="PATH",
@@ -72,10 +73,18 @@ Examples:
 @click.option("--html", "html_path", metavar="PATH",
               help="Write a page that steps through your calls, the first departure marked (playing "
                    "pauses there), the guide's answer beside it.")
+@click.option("--entry", metavar="NAME", help="A class: the program file inside each submission's subfolder.")
+@click.option("--jobs", type=click.IntRange(1, 256), metavar="N",
+              help="A class: how many submissions to check at once (default: the number of cores).")
+@click.option("--memory", type=click.IntRange(64), default=2048, show_default=True, metavar="MB",
+              help="A class: the memory each submission's check may use.")
+@click.option("--report", "report_dir", metavar="DIR",
+              help="A class: write DIR/index.html, the class table with each submission's pages.")
 @reports_errors
-def check(file: str, board: str | None, example: str | None, turn: str | None, functions: str | None,
-          with_files: tuple[str, ...], call: str | None, ai: str | None, scores_text: str | None, boards: int | None,
-          timeout: float, max_calls: int, stdin_path: str | None, python: str | None, fmt: str, log_path: str | None,
+def check(paths: tuple[str, ...], entry: str | None, jobs: int | None, memory: int, report_dir: str | None,
+          example: str | None, turn: str | None, functions: str | None, with_files: tuple[str, ...], call: str | None,
+          ai: str | None, scores_text: str | None, boards: int | None, timeout: float,
+          max_calls: int, stdin_path: str | None, python: str | None, fmt: str, log_path: str | None,
           tree_path: str | None, side_by_side: str | None, html_path: str | None) -> None:
     """Run a learner's minimax program (FILE, .py, .js or a page's .html) and check it call by call.
 
@@ -90,13 +99,24 @@ def check(file: str, board: str | None, example: str | None, turn: str | None, f
     on BOARD (a board file; default: the guide's board), as --call EXPR says if given.
     After that first position, three more are checked by default (a draw, the other
     side to move, a block), each named in the report; --boards N for more, 0 for none.
+
+    Given a folder DIR (a program file directly in it, or a subfolder holding one, is a
+    submission) or several program files, every submission is checked apart, in a
+    scratch copy and a process of its own, several at once, and the class table printed.
+    Exit status: 0 every one identical or correct, 1 any other, 2 bad arguments.
     """
     # The engine is imported here, not with the command line: other commands start faster.
+    from ..hooks import ask
     from ..outputs.check import CheckRequest, precheck
     from .notebook import scale_of
     from .presenting import write_outputs
     from .run import CheckOptions, check_file
 
+    if ask("class_check", click.get_current_context(), paths):  # a folder, several files: tracer/classcheck
+        return
+    if len(paths) > 2:
+        raise Failure("give one FILE and at most one BOARD, or a class: a folder or several program files", 2)
+    file, board = paths[0], (paths[1] if len(paths) > 1 else None)
     if board is not None and example is not None:
         raise Failure("give one board: a BOARD file or --example NAME", 2)
     request = CheckRequest(log_path, tree_path, side_by_side, html_path,

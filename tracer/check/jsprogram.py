@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -26,6 +27,10 @@ from .jsinstrument import Instrumented, instrument_all
 from .jssource import JsSource, JsSyntaxError, parse, walk
 
 PAGE_SUFFIXES = (".html", ".htm")
+
+#: Libraries the host stands in for (hosts/host.js), by how a page's ``<script src>`` names their
+#: file: ``…/npm/p5@1.9.0/lib/p5.min.js``, ``…/libs/p5.js/1.9.0/p5.js``, ``libraries/p5.sound.min.js``.
+LIBRARIES = {"p5": re.compile(r"(?:^|[/@])p5(?:\.[\w-]+)*(?:[@/]|$)")}
 
 
 @dataclass
@@ -43,6 +48,14 @@ class Script:
     instrumented: str = ""
     #: Loaded by node's own loader as CommonJS (the program's file and the files it requires).
     commonjs: bool = False
+    #: An inline ``<script type="module">``: the name of the module file it runs as, beside the
+    #: copy of the page (its lines are the page's); "" for a script that is a file of its own.
+    runs_as: str = ""
+
+    @property
+    def key(self) -> str:
+        """What tells this script from the page's others: its file, or the file it runs as."""
+        return os.path.join(os.path.dirname(self.file), self.runs_as) if self.runs_as else self.file
 
 
 def read_text(path: str, asked_by: str = "") -> str:
@@ -211,7 +224,7 @@ def module_files(entry: Script) -> list[str]:
     def visit(file: str) -> None:
         seen.add(file)
         try:
-            parsed = parse(read_text(file))
+            parsed = parse(entry.text if file == entry.file else read_text(file))
         except JsSyntaxError as exc:
             raise InputError(f"invalid JavaScript: {exc}", shown(file, entry), exc.line) from None
         for target in imported_files(parsed, file):
@@ -266,17 +279,36 @@ def page_scripts(path: str) -> list[Script]:
     reader.feed(text)
     reader.close()
     folder = os.path.dirname(path)
-    scripts = []
+    scripts: list[Script] = []
     for src, module, offset, inline in reader.found:
+        if src is not None and library_of(src) is not None:
+            continue  # the host stands in for it
         if src is None:
             blank = "".join(c if c == "\n" else " " for c in text[:offset])
-            scripts.append(Script(path, os.path.abspath(path), module, blank + inline))
+            runs_as = f"{os.path.basename(path)}.module-{len(scripts) + 1}.mjs" if module else ""
+            scripts.append(Script(path, os.path.abspath(path), module, blank + inline, runs_as=runs_as))
             continue
         if "//" in src or src.startswith(("http:", "https:", "data:")):
             continue
         local = os.path.join(folder, src.split("?")[0].split("#")[0].lstrip("/"))
         scripts.append(Script(local, os.path.abspath(local), module, read_text(local, f"the page {path}")))
     return scripts
+
+
+def library_of(src: str) -> str | None:
+    """The library a ``<script src>`` loads, if the host stands in for it (see LIBRARIES)."""
+    address = src.split("?")[0].split("#")[0]
+    return next((name for name, pattern in LIBRARIES.items() if pattern.search(address)), None)
+
+
+def page_libraries(path: str) -> list[str]:
+    """The libraries a page loads that the host stands in for, in order."""
+    text = read_text(path)
+    reader = _PageScripts(text)
+    reader.feed(text)
+    reader.close()
+    found = [library_of(src) for src, *_ in reader.found if src is not None]
+    return list(dict.fromkeys(name for name in found if name is not None))
 
 
 def instrument_scripts(scripts: list[Script], wanted: list[str] | None) -> list[Instrumented]:
@@ -310,12 +342,18 @@ def node_syntax_error(script: Script) -> tuple[int | None, str] | None:
     with tempfile.TemporaryDirectory(prefix="tracer-syntax-") as folder:
         copy = os.path.join(folder, "script.mjs" if script.module else "script.cjs")
         Path(copy).write_text(script.text, encoding="utf-8")
-        result = subprocess.run([node, "--check", copy], capture_output=True, text=True, timeout=60)
+        return node_syntax_check(node, copy)
+
+
+def node_syntax_check(node: str, path: str) -> tuple[int | None, str] | None:
+    """``(line, message)`` of the syntax error ``node --check`` finds in the file at ``path``; None
+    if node accepts it."""
+    result = subprocess.run([node, "--check", path], capture_output=True, text=True, timeout=60)
     if result.returncode == 0:
         return None
     lines = result.stderr.splitlines()
     head = lines[0] if lines else ""
-    line = int(head.rsplit(":", 1)[1]) if head.startswith(copy + ":") and head.rsplit(":", 1)[1].isdigit() else None
+    line = int(head.rsplit(":", 1)[1]) if head.startswith(path + ":") and head.rsplit(":", 1)[1].isdigit() else None
     message = next((text for text in lines if text.startswith("SyntaxError:")), "SyntaxError")
     return line, message.removeprefix("SyntaxError:").strip() or "a syntax error"
 

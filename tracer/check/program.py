@@ -32,8 +32,10 @@ from .jsprogram import (
     commonjs_files,
     instrument_scripts,
     module_files,
+    node_syntax_check,
     not_module_reason,
     package_type,
+    page_libraries,
     page_scripts,
     read_text,
     refuse_module_syntax,
@@ -43,7 +45,7 @@ from .jsprogram import (
 )
 from .reading import UNKNOWN, Notation
 from .record import KILLED, Function, Record, RecordReader
-from .sourcefacts import SourceFacts
+from .sourcefacts import BoardVariable, SourceFacts
 
 HOSTS = Path(__file__).resolve().parent / "hosts"
 #: The most of each output stream kept for the report.
@@ -81,6 +83,13 @@ class Program:
     scripts: list[Script] = field(default_factory=list)
     #: The file the user gave (``path`` is the file of the search checked).
     entry: str = ""
+    #: Libraries a page loads from elsewhere that the host stands in for (``p5``).
+    libraries: list[str] = field(default_factory=list)
+
+    @property
+    def given(self) -> str:
+        """The file the user gave (a page, the program beside its ``--with`` scripts), as given."""
+        return self.entry or self.path
 
     @property
     def entry_file(self) -> str:
@@ -121,7 +130,6 @@ def load_program(path: str, wanted: list[str] | None = None, with_files: list[st
 def _checked(program: Program, wanted: list[str] | None) -> Program:
     """``program`` if it has a search function (and every one ``--function`` names)."""
     with_facts(program)
-    _boards_read(program)
     path = program.path
     searches = [f for f in program.functions if f.role == "search"]
     if wanted:
@@ -192,7 +200,8 @@ def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]
                    set().union(*(jsfacts.mark_texts(d.parsed) for d in done)),
                    next((ai for d in done if (ai := jsfacts.ai_hint(d.parsed))), None), None,
                    jsfacts.facts(*(d.parsed for d in done), searches={f.name for f in functions if f.role == "search"}),
-                   scripts=scripts, entry=path)
+                   scripts=scripts, entry=path,
+                   libraries=page_libraries(path) if Path(path).suffix.lower() in PAGE_SUFFIXES else [])
 
 
 def _with_imports(scripts: list[Script]) -> list[Script]:
@@ -200,15 +209,13 @@ def _with_imports(scripts: list[Script]) -> list[Script]:
     out: list[Script] = []
     seen: set[str] = set()
     for script in scripts:
-        if script.module and script.file.lower().endswith(PAGE_SUFFIXES):
-            raise InputError("an inline <script type=\"module\"> is not supported: move it to a file of "
-                             "its own and load it with <script type=\"module\" src=…>", script.path)
         files = module_files(script) if script.module else commonjs_files(script) if script.commonjs \
             else [script.file]
         for file in files:
-            if file in seen:
+            key = script.key if file == script.file else file
+            if key in seen:
                 continue
-            seen.add(file)
+            seen.add(key)
             found = script if file == script.file else Script(shown(file, script), file, script.module,
                                                                read_text(file), commonjs=script.commonjs)
             if found.module:
@@ -224,17 +231,23 @@ def with_facts(program: Program) -> Program:
     if facts.empty != UNKNOWN and facts.marks is not None:
         shape = facts.boards[0].notation.shape if facts.boards else "flat"
         program.hints.append((Notation(shape, facts.empty, facts.marks), None))
+    for fn in program.functions:
+        if fn.role == "search":
+            fn.board = board_read(fn, facts.boards)
     return program
 
 
-def _boards_read(program: Program) -> None:
-    """Name, for each search that takes no board (all its parameters a depth, a side or a bound),
-    the top-level board it reads instead, so its calls are recorded with that board."""
-    from .asking import KNOWN_NOT_BOARD, board_variable, role
+def board_read(fn: Function, boards: list[BoardVariable]) -> str:
+    """The top-level board a search that takes no board reads (see Function.board): the one its
+    body names, else the program's only one (its helpers read it); "" if it takes a board."""
+    from .asking import KNOWN_NOT_BOARD, role
 
-    for fn in program.functions:
-        if fn.role == "search" and all(role(p) in KNOWN_NOT_BOARD for p in fn.params if p != "self"):
-            fn.reads = board_variable(program) or ""
+    if not boards or any(role(p) not in KNOWN_NOT_BOARD for p in fn.params):
+        return ""
+    named = [b.name for b in boards if fn.name in b.readers]
+    if named:
+        return named[0]
+    return boards[0].name if len(boards) == 1 else ""
 
 
 def _module_file(path: str, module: str) -> str:
@@ -299,17 +312,7 @@ def interpreter(program: Program, python: str | None = None) -> str:
 
 def node_check(program: Program) -> tuple[int | None, str] | None:
     """``(line, message)`` of the syntax error node finds in the program's own file, if any."""
-    result = subprocess.run([interpreter(program), "--check", program.file], capture_output=True,
-                            text=True, timeout=60)
-    if result.returncode == 0:
-        return None
-    lines = result.stderr.splitlines()
-    line = None
-    if lines and lines[0].startswith(program.file + ":"):
-        tail = lines[0][len(program.file) + 1:]
-        line = int(tail) if tail.isdigit() else None
-    message = next((text for text in lines if text.startswith("SyntaxError:")), "SyntaxError")
-    return line, message.removeprefix("SyntaxError:").strip() or "a syntax error"
+    return node_syntax_check(interpreter(program), program.file)
 
 
 def _module_config(program: Program) -> dict[str, Any]:
@@ -343,9 +346,12 @@ def _files_config(program: Program, folder: str) -> dict[str, Any]:
         root = os.path.commonpath([os.path.dirname(s.file) for s in modules]
                                   + ([os.path.dirname(package)] if package else []))
         copy = os.path.join(folder, "copy")
-        config["entry"], config["copyOf"] = [], [copy, root]
+        config["entry"], config["copyOf"], config["renamed"] = [], [copy, root], []
         for script in modules:
-            dest = os.path.join(copy, os.path.relpath(script.file, root))
+            dest = os.path.join(copy, os.path.relpath(script.key, root))
+            if script.runs_as:
+                # An inline module runs from a file beside the page's copy; its errors name the page.
+                config["renamed"].append([os.path.join(root, os.path.relpath(script.key, root)), script.file])
             os.makedirs(os.path.dirname(dest), exist_ok=True)
             Path(dest).write_text(script.instrumented, encoding="utf-8")
             config["entry"].append(dest)
@@ -392,7 +398,7 @@ class Host:
             "file": program.file, "argv0": program.entry or program.path, "argv": argv, "dir": self.folder,
             "maxCalls": max_calls,
             "timeoutMs": int(self.timeout * 1000), "functions": [vars(f) for f in program.functions],
-            "fakePage": True, "modules": program.modules,
+            "fakePage": True, "modules": program.modules, "libraries": program.libraries,
         }
         config.update(_module_config(program))
         if program.instrumented is not None:

@@ -255,6 +255,8 @@ def _walk(value: Any, path: tuple[Any, ...], depth: int) -> Iterator[tuple[tuple
     if isinstance(value, list):
         for i, item in enumerate(value):
             yield from _walk(item, (*path, i), depth + 1)
+    elif isinstance(value, dict) and "$board" in value:
+        yield from _walk(value["$board"], (*path, "$board"), depth)
     elif isinstance(value, dict):
         items = value.get("$fields") or value.get("$dict") or [
             [k, v] for k, v in value.items() if not k.startswith("$")]

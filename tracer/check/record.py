@@ -41,15 +41,16 @@ class Function:
     #: The module of the program's folder that defines it (Python's ``--function module.name``);
     #: "" for the program's own file.
     module: str = ""
-    #: A search that takes no board (``minimax(depth, player)`` on a global ``grid``): the
-    #: top-level board it reads, which the host records after its arguments; "" otherwise.
-    reads: str = ""
+    #: For a search that takes no board (``minimax(depth, isMax)``): the top-level variable whose
+    #: board it reads, snapshotted by the host as each call starts; "" for one that takes its board.
+    board: str = ""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Function:
         return cls(data["name"], data["role"], list(data["params"]), data["line"],
                    data.get("reach", "none"), list(data.get("path", [])), data.get("kind", "declaration"),
-                   list(data.get("countdown", [])), data.get("module", ""), data.get("reads", ""))
+                   list(data.get("countdown", [])), data.get("module", ""),
+                   data.get("board", ""))
 
 
 @dataclass

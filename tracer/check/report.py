@@ -3,6 +3,7 @@ and the program's own output under its own heading, cut short."""
 
 from __future__ import annotations
 
+import os
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,8 @@ from .verdict import CORRECT, ERROR, IDENTICAL, SHORTCUTS, WRONG, SearchCheck
 from .words import compact, window_text
 
 if TYPE_CHECKING:
+    from .program import Program
+    from .record import Function
     from .result import CheckResult
 
 #: Lines of the program's own output shown in the report.
@@ -43,10 +46,9 @@ def _head(result: CheckResult) -> list[str]:
     found = result.check
     lines = []
     if program is not None:
-        lines.append(f"trace check: {program.path} ({LANGUAGE_NAMES[program.language]})")
+        lines.append(f"trace check: {program.given} ({LANGUAGE_NAMES[program.language]})")
         searches = [f for f in program.functions if f.role == "search"]
-        names = ", ".join(f"{f.name}({', '.join(p.rstrip('=') for p in f.params)}) at line {f.line}"
-                          for f in searches)
+        names = ", ".join(_search_text(program, f) for f in searches)
         lines.append(f"Search function{'s' if len(searches) > 1 else ''}: {names}")
     elif result.function_name:
         lines.append(f"tracer.check: {result.function_name}")
@@ -81,6 +83,14 @@ def _head(result: CheckResult) -> list[str]:
     return lines
 
 
+def _search_text(program: Program, fn: Function) -> str:
+    """``minimax(depth, isMax) at line 9 of ai.js, playing on the top-level variable grid``: the file
+    named where it is not the one the user gave, the board where the search takes none."""
+    where = f" of {program.path}" if os.path.abspath(program.path) != os.path.abspath(program.given) else ""
+    on = f", playing on the top-level variable {fn.board}" if fn.board else ""
+    return f"{fn.name}({', '.join(p.rstrip('=') for p in fn.params)}) at line {fn.line}{where}{on}"
+
+
 def function_name(check: SearchCheck, node: int) -> str:
     """The name of the function ``node`` is a call of."""
     fn = check.search.fn(node)
@@ -113,11 +123,8 @@ def _call_text(check: SearchCheck, node: int) -> str:
         if args[0] is not None or in_self:
             name = f"{own}.{name}"
         args = args[1:]
-    reads = s.record.functions[fn].reads if fn is not None else ""
-    if reads and isinstance(args, list) and args:
-        # The board it reads was recorded after its arguments: it is no argument of the call.
-        board = written(args[-1], language, False)
-        return f"{name}({', '.join(written(a, language, False) for a in args[:-1])}) on {reads} = {board}"
+    if isinstance(args, list) and args and isinstance(args[-1], dict) and "$board" in args[-1]:
+        args = args[:-1]  # the top-level board the host recorded beside the arguments, not one
     return (f"{name}({', '.join(written(a, language, False) for a in args)})" if isinstance(args, list)
             else f"{name}(...)")
 

@@ -115,6 +115,7 @@ class CheckResult:
         data: dict[str, Any] = {
             "format": "tracer-check", "version": 1,
             "file": self.program.path if self.program else None,
+            "given_file": self.program.given if self.program else None,
             "language": self.program.language if self.program else "python",
             "verdict": self.verdict,
             "difference": self.difference,

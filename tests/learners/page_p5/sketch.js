@@ -1,5 +1,5 @@
-// The page's drawing code: the grid lives in a global of rows, the AI plays X and moves first.
-// setup() and draw() are called by the drawing library, which is not here when tracer runs it.
+// The page's drawing code: the grid lives in a global of rows, the AI plays X; the person moves
+// first, by a click (mousePressed is called by the drawing library on a click, setup once).
 let grid = [
   ['', '', ''],
   ['', '', ''],
@@ -11,6 +11,13 @@ let outcomeScore = { X: 1, O: -1, tie: 0 };
 
 function setup() {
   createCanvas(300, 300);
+}
+
+function mousePressed() {
+  const r = Math.floor(mouseY / 100);
+  const c = Math.floor(mouseX / 100);
+  if (grid[r][c] !== '') return;
+  grid[r][c] = person;
   chooseMove();
 }
 

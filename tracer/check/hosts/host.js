@@ -140,6 +140,7 @@ function clean(text) {
   let out = String(text).split(PREFIX).join("").split(SELF_PREFIX).join("");
   // Modules run from a copy of their folder: name the learner's own files.
   if (cfg.copyOf) out = out.split(cfg.copyOf[0]).join(cfg.copyOf[1]);
+  for (const [runsAs, page] of cfg.renamed || []) out = out.split(runsAs).join(page);
   return out;
 }
 
@@ -190,6 +191,34 @@ function errorId(error) {
   return lastErrorId;
 }
 
+// A search that takes no board reads a top-level one: its board as the call starts is
+// recorded after the arguments, tagged so it is read as the board and never shown as one.
+const boardNames = cfg.functions.map((f) => f.board || "");
+
+function withBoard(k, text) {
+  const name = boardNames[k];
+  if (!name) return text;
+  let board;
+  try {
+    board = T.peek(name);
+  } catch (e) {
+    return text;
+  }
+  const written = plainCells(board) ? JSON.stringify(board) : safe(board, 0, []);
+  return text.slice(0, -1) + ',{"$board":' + written + "}]";
+}
+
+function plainCell(cell) {
+  const kind = typeof cell;
+  return cell === null || kind === "string" || kind === "boolean" || (kind === "number" && Number.isFinite(cell));
+}
+
+function plainCells(board) {
+  // Cells JSON writes as they are (no undefined, no ±Infinity): the fast path, taken at every call.
+  return Array.isArray(board)
+    && board.every((cell) => plainCell(cell) || (Array.isArray(cell) && cell.every(plainCell)));
+}
+
 // ---- the recorder every wrapper calls
 
 const STOP = { tracerStop: true };
@@ -212,7 +241,6 @@ function exit() {
   (process.reallyExit || process.exit)(0);
 }
 
-const READS = (cfg.functions || []).map((f) => f.reads || "");
 // The arguments of each recorded function's first call by the program itself: a search nested
 // in a function is reached by calling that function as the program did (its AI, its options).
 const OWN_ARGS = new Map();
@@ -244,8 +272,7 @@ const T = {
     if (phase === "program" && !OWN_ARGS.has(k)) OWN_ARGS.set(k, args);
     if (++calls > cfg.maxCalls) limit(1);
     if ((calls & 1023) === 0 && Date.now() > deadline) limit(2);
-    // A search that takes no board: the top-level board it reads is recorded after its arguments.
-    emit(START | (k << 4), intern(encodeArgs(self, READS[k] ? [...args, T.peek(READS[k])] : args)));
+    emit(START | (k << 4), intern(withBoard(k, encodeArgs(self, args))));
     let result;
     try {
       result = impl.apply(self, args);
@@ -295,6 +322,102 @@ if (cfg.fakePage && typeof globalThis.document === "undefined") {
     if (typeof globalThis[name] === "undefined") globalThis[name] = () => undefined;
   }
   if (typeof globalThis.prompt === "undefined") globalThis.prompt = () => null;
+}
+
+// ---- p5 in global mode, for a page that loads it from elsewhere: its drawing does nothing,
+// its numbers are those of a page that has not been touched, its math means what it means, and
+// its random numbers are the same on every run (so is tracer's output).
+
+function p5StandIn() {
+  const g = globalThis;
+  const define = (name, value) => {
+    if (!(name in g)) g[name] = value;
+  };
+  const size = { width: 100, height: 100, windowWidth: 1024, windowHeight: 768, displayWidth: 1024,
+    displayHeight: 768 };
+  for (const [name, value] of Object.entries(size)) define(name, value);
+  for (const name of ["mouseX", "mouseY", "pmouseX", "pmouseY", "winMouseX", "winMouseY", "frameCount",
+    "deltaTime", "keyCode", "touches"]) define(name, name === "touches" ? [] : 0);
+  define("mouseIsPressed", false);
+  define("keyIsPressed", false);
+  define("key", "");
+  define("mouseButton", "left");
+  const constants = { PI: Math.PI, TWO_PI: 2 * Math.PI, HALF_PI: Math.PI / 2, QUARTER_PI: Math.PI / 4,
+    TAU: 2 * Math.PI, DEGREES: "degrees", RADIANS: "radians", CENTER: "center", LEFT: "left", RIGHT: "right",
+    TOP: "top", BOTTOM: "bottom", BASELINE: "alphabetic", CORNER: "corner", CORNERS: "corners",
+    RADIUS: "radius", CLOSE: "close", RGB: "rgb", HSB: "hsb", HSL: "hsl", ROUND: "round", SQUARE: "butt",
+    PROJECT: "square", P2D: "p2d", WEBGL: "webgl", BOLD: "bold", ITALIC: "italic", NORMAL: "normal",
+    ARROW: "default", HAND: "pointer", LEFT_ARROW: 37, RIGHT_ARROW: 39, UP_ARROW: 38, DOWN_ARROW: 40,
+    ENTER: 13, RETURN: 13, ESCAPE: 27, BACKSPACE: 8, DELETE: 46, TAB: 9, SHIFT: 16, CONTROL: 17 };
+  for (const [name, value] of Object.entries(constants)) define(name, value);
+  let seed = 1;
+  const next = () => {
+    // mulberry32: a small seeded generator, so "random" is the same on every run
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const math = {
+    floor: Math.floor, ceil: Math.ceil, round: (n, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits,
+    abs: Math.abs, sqrt: Math.sqrt, pow: Math.pow, exp: Math.exp, log: Math.log, sq: (n) => n * n,
+    sin: Math.sin, cos: Math.cos, tan: Math.tan, atan2: Math.atan2,
+    max: (...a) => Math.max(...(Array.isArray(a[0]) ? a[0] : a)),
+    min: (...a) => Math.min(...(Array.isArray(a[0]) ? a[0] : a)),
+    constrain: (n, low, high) => Math.max(Math.min(n, high), low),
+    map: (n, a, b, c, d) => c + ((n - a) / (b - a)) * (d - c),
+    lerp: (a, b, t) => a + (b - a) * t,
+    dist: (x1, y1, x2, y2) => Math.hypot(x2 - x1, y2 - y1),
+    int: (n) => parseInt(n, 10), float: (n) => parseFloat(n), str: (n) => String(n),
+    randomSeed: (n) => { seed = n | 0; },
+    random: (a, b) => {
+      const r = next();
+      if (Array.isArray(a)) return a[Math.floor(r * a.length)];
+      if (a === undefined) return r;
+      return b === undefined ? r * a : a + r * (b - a);
+    },
+    shuffle: (list) => {
+      const out = list.slice();
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [out[i], out[j]] = [out[j], out[i]];
+      }
+      return out;
+    },
+    createCanvas: (w, h) => {
+      g.width = w;
+      g.height = h;
+      return anything();
+    },
+    resizeCanvas: (w, h) => {
+      g.width = w;
+      g.height = h;
+    },
+  };
+  for (const [name, value] of Object.entries(math)) define(name, value);
+  // Everything else p5 draws or makes: called, it does nothing and gives back an inert thing.
+  for (const name of ["background", "clear", "fill", "noFill", "stroke", "noStroke", "strokeWeight",
+    "line", "rect", "square", "ellipse", "circle", "arc", "point", "triangle", "quad", "text", "textSize",
+    "textAlign", "textFont", "textStyle", "textWidth", "rectMode", "ellipseMode", "colorMode", "color",
+    "push", "pop", "translate", "rotate", "scale", "angleMode", "frameRate", "noLoop", "loop", "redraw",
+    "beginShape", "endShape", "vertex", "image", "loadImage", "loadFont", "loadJSON", "loadStrings",
+    "createButton", "createP", "createDiv", "createSpan", "createSlider", "createSelect", "createInput",
+    "createElement", "createGraphics", "createVector", "select", "selectAll", "cursor", "noCursor",
+    "smooth", "noSmooth", "strokeCap", "strokeJoin", "tint", "noTint", "lerpColor", "saveCanvas",
+    "pixelDensity", "print"]) define(name, anything());
+}
+
+function runP5Setup() {
+  // p5 calls preload() and then setup() once the page has loaded; never draw() in a loop.
+  for (const name of ["preload", "setup"]) {
+    let hook;
+    try {
+      hook = T.peek(name);
+    } catch (e) {
+      if (!(e instanceof ReferenceError)) throw e;
+    }
+    if (typeof hook === "function") hook();
+  }
 }
 
 // ---- talking to tracer
@@ -504,6 +627,7 @@ function runScripts() {
   for (const script of cfg.scripts) {
     vm.runInThisContext(fs.readFileSync(script.source, "utf8"), { filename: script.file });
   }
+  if (usesP5) runP5Setup();
 }
 
 function runModules() {
@@ -519,6 +643,9 @@ function runModules() {
     }
   });
 }
+
+const usesP5 = (cfg.libraries || []).includes("p5");
+if (usesP5) p5StandIn();
 
 Error.stackTraceLimit = 50;
 process.argv = [process.argv[0], cfg.main || cfg.file, ...cfg.argv];

@@ -38,7 +38,7 @@ class _Bool:
 
 
 TRUE, FALSE = _Bool(True), _Bool(False)
-LIST, TUPLE, DICT, OBJ = object(), object(), object(), object()
+LIST, TUPLE, DICT, OBJ, BOARD = object(), object(), object(), object(), object()
 PRIMITIVE = (str, int, float, type(None))
 
 
@@ -92,6 +92,8 @@ def plain(value):
             return {"$dict": [[k, plain(v)] for k, v in value[1:]]}
         if head is OBJ:
             return {"$class": value[1], "$fields": [[k, plain(v)] for k, v in value[2:]]}
+        if head is BOARD:
+            return {"$board": plain(value[1])}
     if type(value) is _Bool:
         return value.value
     if type(value) is float and (value != value or value in (float("inf"), float("-inf"))):
@@ -162,8 +164,11 @@ class Recorder:
         events, append, intern, errors = self.events, self.events.append, self.intern, self.errors
         start, ret, rai = START | k << 4, RETURN | k << 4, RAISE | k << 4
         recorder = self
-        # A search that takes no board: the top-level board it reads is recorded after its arguments.
-        reads = self.cfg.get("functions", [{}] * (k + 1))[k].get("reads", "")
+        # A search that takes no board reads a module global: its board as each call starts is
+        # recorded after the arguments (see record.Function.board).
+        entries = self.cfg.get("functions") or ()
+        board_name = (entries[k].get("board") or None) if k < len(entries) else None
+        scope = getattr(fn, "__globals__", {})
 
         def recorded(*args, **kwargs):
             if recorder.hold or recorder.stopped:
@@ -174,10 +179,10 @@ class Recorder:
             if (not recorder.calls & 1023 or not recorder.deadline) and time.monotonic() > recorder.deadline:
                 recorder.limit(2)
             key = (LIST,) + tuple([snap(a) for a in args])
-            if reads:
-                key += (snap(fn.__globals__.get(reads)),)
             if kwargs:
                 key += ((DICT,) + tuple((k, snap(v)) for k, v in kwargs.items()),)
+            if board_name is not None and board_name in scope:
+                key += ((BOARD, snap(scope[board_name])),)
             append(start)
             append(intern(key))
             try:
