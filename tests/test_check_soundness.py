@@ -398,6 +398,7 @@ def test_a_departure_under_boards_names_its_position() -> None:
     (0, -1, (-INF, 0), False),       # beta returned where the truth is below it
     (1, 0, (-1, 1), False),          # inside an open window, a bound is no answer
     (0, 0, (-1, 1), True),
+    (INF, -1, (1, 1), True),         # an empty window (its caller has its cut): nothing is asked
 ])
 def test_a_value_is_sound_for_its_window_as_the_textbook_says(returned: float, truth: float,
                                                               window: Any, sound: bool) -> None:

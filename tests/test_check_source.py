@@ -242,3 +242,14 @@ def test_an_exported_search_is_wrapped_and_still_exported(export: str, tmp_path:
     run = subprocess.run(["node", str(tmp_path / "main.mjs")], capture_output=True, text=True, timeout=30)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["3", "4"]  # 3 from the search, 4 calls recorded (3, 2, 1, 0)
+
+
+def test_marks_written_as_words_by_named_constants() -> None:
+    """X_CLASS = 'x' and CIRCLE_CLASS = 'circle' (a page's CSS classes) are X and O; plain X and O,
+    or two constants for one side, say nothing of the sort."""
+    from tracer.check.sourcefacts import named_marks
+
+    assert named_marks({"X_CLASS": "x", "CIRCLE_CLASS": "circle", "WINS": "no"}) == ("x", "circle")
+    assert named_marks({"crossMark": "cross", "noughtMark": "nought"}) == ("cross", "nought")
+    assert named_marks({"X": "X", "O": "O"}) is None
+    assert named_marks({"X_CLASS": "x", "X_ICON": "cross", "CIRCLE_CLASS": "circle"}) is None

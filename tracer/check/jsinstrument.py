@@ -35,9 +35,10 @@ def normalised(name: str) -> str:
 
 
 #: A learner's names for a whole search (``minimax``, ``miniMax``, ``mini_max``, ``negamax``,
-#: ``minimaxScore``), read lowercased without underscores; and for one side's half of it (the
-#: course project's ``max_value``/``min_value``). Learners' names, not tracer's searches'.
-WHOLE_SEARCH = re.compile(r"(?:mini|nega)max.*")
+#: ``minmax``, ``minimaxScore``, ``alphabeta``, ``alpha_beta``, ``abminimax``), read lowercased
+#: without underscores; and for one side's half of it (the course project's
+#: ``max_value``/``min_value``). Learners' names, not tracer's searches'.
+WHOLE_SEARCH = re.compile(r"(?:ab)?(?:mini|nega|min)max.*|alphabeta.*")
 HALF_SEARCH = re.compile(r"(?:max|min)value")
 
 
@@ -95,6 +96,9 @@ def choose(parsed: list[JsSource], wanted: list[str] | None) -> dict[str, str]:
     definitions = [d for p in parsed for d in p.functions]
     names = {d.name for d in definitions}
     searches = {n for n in wanted if n in names} if wanted else {n for n in names if is_search_name(n)}
+    if not wanted and not searches:
+        # A search named otherwise (``search``, ``value``, ``score``) still calls itself.
+        searches = {d.name for p in parsed for d in p.functions if calls_in(d, {d.name}, p.functions)}
     roles = {n: "search" for n in searches}
     for p in parsed:
         for d in p.functions:

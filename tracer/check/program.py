@@ -144,7 +144,8 @@ def _checked(program: Program, wanted: list[str] | None) -> Program:
                 raise InputError(f"no function named {name!r} (asked for by --function)", path)
     if not searches:
         raise InputError("no search function found: expected a function named minimax (or miniMax, "
-                         "negamax, max_value/min_value); name yours with --function NAME", path)
+                         "negamax, max_value/min_value), or one that calls itself; name yours with "
+                         "--function NAME", path)
     return program
 
 
@@ -163,6 +164,8 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
     if not searches and not any(f.role == "search" for f in functions) and not wanted:
         searches, modules = _module_searches(path, tree, None)
         functions = pysource.functions(tree, None, frozenset(f.name for f in searches))
+    if not searches and not any(f.role == "search" for f in functions) and not wanted:
+        functions = pysource.functions(tree, None, recursive=True)
     trees = [tree, *modules.values()]
     # The report names the file of the search it checks; the program's own file is what runs.
     home = searches[0].module if searches else ""

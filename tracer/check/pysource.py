@@ -12,10 +12,12 @@ from .record import Function
 from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide
 
 
-def functions(tree: ast.Module, wanted: list[str] | None, elsewhere: frozenset[str] = frozenset()) -> list[Function]:
-    """The functions to record: the search functions (by name, or ``wanted``) and the
-    functions that call one (their loop may be the search's first call), or one of the
-    searches ``elsewhere`` (defined in a module of the program's folder)."""
+def functions(tree: ast.Module, wanted: list[str] | None, elsewhere: frozenset[str] = frozenset(),
+              recursive: bool = False) -> list[Function]:
+    """The functions to record: the search functions (by name, or ``wanted``; else, where
+    ``recursive``, those that call themselves) and the functions that call one (their loop may
+    be the search's first call), or one of the searches ``elsewhere`` (defined in a module of
+    the program's folder)."""
     defs: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]] = []  # (def, where: top/class/nested)
 
     def visit(body: list[ast.stmt], where: str) -> None:
@@ -36,6 +38,9 @@ def functions(tree: ast.Module, wanted: list[str] | None, elsewhere: frozenset[s
     visit(tree.body, "top")
     names = {d.name for d, _ in defs}
     searches = {n for n in (wanted or []) if n in names} if wanted else {n for n in names if is_search_name(n)}
+    if recursive and not searches:
+        # A search named otherwise (``search``, ``value``, ``score``) still calls itself.
+        searches = {d.name for d, _ in defs if _calls(d, {d.name})}
     table: list[Function] = []
     seen: set[str] = set()
     for role in ("search", "driver"):

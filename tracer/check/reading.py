@@ -12,6 +12,7 @@ so tracer can write a position the same way when it calls the function itself.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,6 +22,26 @@ Cells = tuple[str | None, ...]
 UNKNOWN = "$unknown"
 #: Cell values read as empty, besides the cell's own index.
 EMPTY_TEXT = ("", " ", "-", "_", ".", "?")
+#: The program's own empty token, where its source compares cells with one of its own ('E'),
+#: and its marks written as words (``'circle'`` for O): set while that program is checked
+#: (see own_words).
+_OWN_EMPTY: list[Any] = []
+_OWN_MARKS: dict[Any, str] = {}
+
+
+@contextmanager
+def own_words(token: Any, marks: tuple[Any, Any] | None = None) -> Iterator[None]:
+    """Read ``token`` (a one-character text no other reading knows) as an empty cell, and the
+    words of ``marks`` as X and O, meanwhile."""
+    known = not isinstance(token, str) or token in EMPTY_TEXT or token.startswith("$")
+    _OWN_EMPTY[:] = [] if known else [token]
+    if marks is not None and all(isinstance(m, str) for m in marks) and any(len(m) > 1 for m in marks):
+        _OWN_MARKS.update(zip(marks, "XO", strict=True))
+    try:
+        yield
+    finally:
+        _OWN_EMPTY.clear()
+        _OWN_MARKS.clear()
 
 
 @dataclass(frozen=True)
@@ -90,6 +111,8 @@ def is_number(value: Any) -> bool:
 
 
 def _mark(value: Any) -> str | None:
+    if _OWN_MARKS and isinstance(value, str) and value in _OWN_MARKS:
+        return _OWN_MARKS[value]
     if isinstance(value, str) and value.upper() in ("X", "O"):
         return value.upper()
     return None
@@ -183,7 +206,7 @@ def _cells(flat: list[Any], shape: str) -> tuple[Cells, Any, tuple[Any, Any]] | 
         if mark:
             marks.setdefault(mark, c)
             out.append(mark)
-        elif c is None or c in EMPTY_TEXT or _is_label(c, i):
+        elif c is None or c in EMPTY_TEXT or c in _OWN_EMPTY or _is_label(c, i):
             out.append(None)
             empties.append((i, c))
         else:
@@ -201,7 +224,7 @@ def _empty_notation(empties: list[tuple[int, Any]]) -> Any:
     label, else their value; _MIXED if they disagree; UNKNOWN if there are none."""
     if not empties:
         return UNKNOWN
-    labelled = [(i, c) for i, c in empties if c is not None and c not in EMPTY_TEXT]
+    labelled = [(i, c) for i, c in empties if c is not None and c not in EMPTY_TEXT and c not in _OWN_EMPTY]
     if not labelled:
         return empties[0][1]
     if len(labelled) < len(empties):

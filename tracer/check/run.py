@@ -22,7 +22,7 @@ from .calls import LOOP, LearnerSearch, Reader, searches_of, shapes_of
 from .notation import cut
 from .processes import ending_on_signals
 from .program import Host, Program, load_program, node_check
-from .reading import Cells
+from .reading import Cells, own_words
 from .result import CheckResult
 from .scales import Scale, winner
 from .verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_search
@@ -69,7 +69,8 @@ def check_file(path: str, options: CheckOptions) -> CheckResult:
         host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
                     max_calls=options.max_calls, python=options.python)
         try:
-            result = _Session(program, host, options).run()
+            with own_words(program.facts.empty, program.facts.marks):
+                result = _Session(program, host, options).run()
         except BaseException:  # an error, Ctrl-C or a signal: nothing of the program outlives it
             host.close(now=True)
             raise

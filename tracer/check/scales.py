@@ -169,8 +169,10 @@ def _fit(samples: list[Sample], view: str, ai: str, fixed: Scale | None) -> tupl
         kinds[kind].append((depth, score))
     best: tuple[int, int, Scale] | None = None
     for per_move in (0, 1):
-        wins = _readings(kinds["win"], -per_move) or [1.0]
         losses = _readings(kinds["loss"], per_move) or []
+        # No win seen (every finished board a loss for the viewpoint, as negamax scores them,
+        # or the AI never wins from here): a win mirrors a loss first, as most scales do.
+        wins = _readings(kinds["win"], -per_move) or [*(-loss for loss in losses), 1.0]
         draws = _readings(kinds["draw"], 0) or [0.0]
         rank = 0
         for win in wins:

@@ -10,6 +10,7 @@ a board (9 cells, 3 rows of 3, or 10 cells whose cell 0 is a dummy).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -82,16 +83,45 @@ def empty_value(values: list[Any], marks: tuple[Any, Any] | None) -> Any:
             counts[v] += 1
         elif is_number(v) and v == 0 and marks is not None and is_number(marks[0]):
             counts[0] += 1
+    if not counts:
+        # A token of the program's own ('E'): one character, no mark, no digit.
+        own = [v for v in values if isinstance(v, str) and len(v) == 1 and v not in "XOxo" and not v.isdigit()]
+        counts.update(own)
     return counts.most_common(1)[0][0] if counts else UNKNOWN
 
 
+#: Names of constants holding a mark written as a word (``X_CLASS = 'x'``, ``CIRCLE_CLASS =
+#: 'circle'``, ``crossMark``), read with camelCase split at its capitals. Learners' names.
+_X_NAME = re.compile(r"(?:^|_)(?:x|cross)(?:_|$)")
+_O_NAME = re.compile(r"(?:^|_)(?:o|circle|nought)(?:_|$)")
+
+
+def named_marks(constants: dict[str, Any]) -> tuple[str, str] | None:
+    """The marks as words, X's first, where one constant named for each holds a text other than
+    X and O themselves; None otherwise."""
+    found: dict[str, set[str]] = {"x": set(), "o": set()}
+    for name, value in constants.items():
+        if not isinstance(value, str) or not value:
+            continue
+        words = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name).lower()
+        for side, pattern in (("x", _X_NAME), ("o", _O_NAME)):
+            if pattern.search(words):
+                found[side].add(value)
+    if len(found["x"]) != 1 or len(found["o"]) != 1:
+        return None
+    x, o = found["x"].pop(), found["o"].pop()
+    return (x, o) if x != o and (x.upper(), o.upper()) != ("X", "O") else None
+
+
 def decide(compared: list[Any], written: list[Notation], boards: list[BoardVariable],
-           mark_words: set[str] | frozenset[str] = frozenset()) -> SourceFacts:
+           mark_words: set[str] | frozenset[str] = frozenset(),
+           own_marks: tuple[str, str] | None = None) -> SourceFacts:
     """The facts from the compared values, the boards written (top-level ones first) and, last,
-    the one-letter mark strings the source writes anywhere."""
+    the one-letter mark strings the source writes anywhere; ``own_marks``, marks written as
+    words by named constants, come first."""
     notations = [b.notation for b in boards] + written
     known = [n for n in notations if n.empty != UNKNOWN]
-    marks = mark_pair(compared)
+    marks = own_marks or mark_pair(compared)
     if marks is None and notations:
         marks = notations[0].marks
     if marks is None and mark_words:

@@ -264,6 +264,10 @@ function exit() {
   (process.reallyExit || process.exit)(0);
 }
 
+// The arguments of each recorded function's first call by the program itself: a search nested
+// in a function is reached by calling that function as the program did (its AI, its options).
+const OWN_ARGS = new Map();
+
 const T = {
   h: false,
   STOP,
@@ -288,6 +292,7 @@ const T = {
   },
   c(k, self, args, impl) {
     if (T.h || stopped) return impl.apply(self, args);
+    if (phase === "program" && !OWN_ARGS.has(k)) OWN_ARGS.set(k, args);
     if (++calls > cfg.maxCalls) limit(1);
     if ((calls & 1023) === 0 && Date.now() > deadline) limit(2);
     emit(START | (k << 4), intern(withBoard(k, encodeArgs(self, args))));
@@ -488,8 +493,9 @@ function lookup(entry) {
     if (typeof enclosing !== "function") return undefined;
     T.h = true;
     T.gotten = null;
+    const k = (cfg.functions || []).findIndex((f) => f.name === name);
     try {
-      enclosing();
+      enclosing(...(OWN_ARGS.get(k) || []));
     } catch (e) {
       if (e !== STOP) {
         T.h = false;
