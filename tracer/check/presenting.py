@@ -53,7 +53,8 @@ def write_outputs(result: CheckResult, report: str, request: CheckRequest) -> No
     from ..outputs.check import plan_check
     from ..renderers.tree import READABLE_NODES
 
-    if result.check is None or result.check.search.root_cells is None:
+    # The report alone needs neither tree, so the learner's is not built (a third of a second on the empty board).
+    if not request.files or result.check is None or result.check.search.root_cells is None:
         run(plan_check(report, None, None, request), request.inputs)
         if request.files:
             click.echo("trace: no search with a board was recorded, so there is no tree or log to write",

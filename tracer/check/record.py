@@ -189,28 +189,30 @@ class RecordReader:
             rows.index, rows.fn, rows.args, rows.ended, rows.value, rows.size, rows.children)
         calls = 0
         # The common events (a search call starting, returning) are handled inline: the
-        # empty board's run has over a million of them.
+        # empty board's run has over a million of them. Their codes are looked up whole.
+        search_starts = {START | fn << 4: fn for fn, search in enumerate(searching) if search}
+        returns = {RETURN | fn << 4 for fn in range(len(searching))}
         for code, value in zip(codes[0::2], codes[1::2], strict=True):
-            kind = code & 15
-            if kind == START and searching[code >> 4]:
-                stack.append([0, code >> 4, value, []])
+            fn = search_starts.get(code)
+            if fn is not None:
+                stack.append([0, fn, value, []])
                 calls += 1
-            elif kind == RETURN and stack[-1][0] == 0:
-                top = stack.pop()
-                children = tuple(top[3])
-                key = (top[1], top[2], RETURNED, value, len(stack), children)
+            elif code in returns and stack[-1][0] == 0:
+                _, fn, args, items = stack.pop()
+                children = tuple(items)
+                key = (fn, args, RETURNED, value, len(stack), children)
                 row = index.get(key)
                 if row is None:
                     row = index[key] = len(fns)
-                    fns.append(top[1])
-                    argss.append(top[2])
+                    fns.append(fn)
+                    argss.append(args)
                     endeds.append(RETURNED)
                     values.append(value)
                     sizes.append(1 + sum([sizes[c] for c in children]))
                     childrens.append(children)
                 stack[-1][3].append(row)
             else:
-                self.other_event(kind, code >> 4, value)
+                self.other_event(code & 15, code >> 4, value)
         record.calls += calls
 
     def other_event(self, kind: int, fn: int, value: int) -> None:

@@ -61,6 +61,7 @@ PRIMITIVE = (str, int, float, type(None))
 
 #: Types a snapshot keeps as they are (bool is not among them: True hashes as 1).
 PLAIN = frozenset((str, int, float, type(None)))
+STRINGS = frozenset((str,))
 
 
 def snap(value, depth=0):
@@ -73,14 +74,17 @@ def snap(value, depth=0):
     if depth > 3:
         return "..."
     if kind is list or kind is tuple:
-        items = tuple(value[:64])
+        items = value if len(value) <= 64 else value[:64]
         if PLAIN.issuperset(map(type, items)):  # the common board: nine plain cells
-            return (LIST if kind is list else TUPLE,) + items
+            return (LIST if kind is list else TUPLE, *items)
         return (LIST if kind is list else TUPLE,) + tuple([snap(item, depth + 1) for item in items])
     if kind is dict:
+        # the common return value, {index, score}: string keys, plain values
+        if len(value) <= 64 and STRINGS.issuperset(map(type, value)) and PLAIN.issuperset(map(type, value.values())):
+            return (DICT, *value.items())
         items = tuple(value.items())[:64]
         if PLAIN.issuperset(map(type, value.values())) and all(type(k) is str for k in value):
-            return (DICT,) + items  # the common return value: {index, score}
+            return (DICT,) + items
         return (DICT,) + tuple((str(k), snap(v, depth + 1)) for k, v in items)
     if hasattr(value, "tolist"):  # a NumPy array
         try:
@@ -184,6 +188,8 @@ class Recorder:
 
     def wrap(self, k, fn):
         events, append, intern, errors = self.events, self.events.append, self.intern, self.errors
+        interned = self.values.get  # the values seen before: most of them, so looked up inline
+        max_calls = self.cfg["maxCalls"]
         start, ret, rai = START | k << 4, RETURN | k << 4, RAISE | k << 4
         recorder = self
         # A search that takes no board reads a module global: its board as each call starts is
@@ -195,18 +201,29 @@ class Recorder:
         def recorded(*args, **kwargs):
             if recorder.hold or recorder.stopped:
                 return fn(*args, **kwargs)
-            recorder.calls += 1
-            if recorder.calls > recorder.cfg["maxCalls"]:
+            calls = recorder.calls = recorder.calls + 1
+            if calls > max_calls:
                 recorder.limit(1)
-            if (not recorder.calls & 1023 or not recorder.deadline) and time.monotonic() > recorder.deadline:
+            if (not calls & 1023 or not recorder.deadline) and time.monotonic() > recorder.deadline:
                 recorder.limit(2)
-            key = (LIST,) + tuple([snap(a) for a in args])
+            # snap() inlined for the common arguments (a board of plain cells, a mark, a depth)
+            key = [LIST]
+            for arg in args:
+                kind = type(arg)
+                if kind is list and len(arg) <= 64 and PLAIN.issuperset(map(type, arg)):
+                    key.append((LIST, *arg))
+                elif kind is str or kind is int:
+                    key.append(arg)
+                else:
+                    key.append(snap(arg))
+            key = tuple(key)
             if kwargs:
                 key += ((DICT,) + tuple((k, snap(v)) for k, v in kwargs.items()),)
             if board_name is not None and board_name in scope:
                 key += ((BOARD, snap(scope[board_name])),)
+            vid = interned(key)
             append(start)
-            append(intern(key))
+            append(intern(key) if vid is None else vid)
             try:
                 result = fn(*args, **kwargs)
             except Stop:
@@ -217,8 +234,14 @@ class Recorder:
                 append(0)
                 errors.append((len(events) - 1, error))
                 raise
+            if type(result) is dict and len(result) <= 64 and STRINGS.issuperset(map(type, result)) \
+                    and PLAIN.issuperset(map(type, result.values())):
+                key = (DICT, *result.items())  # as snap() has it
+            else:
+                key = snap(result)
+            vid = interned(key)
             append(ret)
-            append(intern(snap(result)))
+            append(intern(key) if vid is None else vid)
             if len(events) > 1 << 17:
                 recorder.flush()
             return result
