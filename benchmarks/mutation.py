@@ -125,12 +125,19 @@ class Config:
         return sorted(found)
 
     def tests_of(self, path: str) -> list[str]:
-        """The test files that judge ``path``'s mutants."""
+        """The test files that judge ``path``'s mutants (a pattern's ``*`` stays in one folder,
+        as the glob that finds the files does: ``tracer/*.py`` is the package root's files)."""
         tests: list[str] = []
         for patterns, files in self.targets:
-            if any(fnmatch.fnmatch(path, p) for p in patterns):
+            if any(_glob_match(path, p) for p in patterns):
                 tests += [t for t in files if t not in tests]
         return tests
+
+
+def _glob_match(path: str, pattern: str) -> bool:
+    """Whether ``path`` is one of the files ``pattern`` globs, folder by folder."""
+    names, parts = path.split("/"), pattern.split("/")
+    return len(names) == len(parts) and all(fnmatch.fnmatchcase(n, p) for n, p in zip(names, parts, strict=True))
 
 
 @dataclass

@@ -97,3 +97,12 @@ def test_the_report_scores_each_package(tmp_path):
     }
     table = mutation.package_table(per_file, config)
     assert table[2:] == ["| `tracer` | 1 | 1 | 0 | 0 | 100.0 % |", "| `tracer/a` | 3 | 2 | 0 | 1 | 66.7 % |"]
+
+
+def test_a_targets_star_stays_in_its_folder():
+    # tracer/*.py names the package root's files, not every file below it.
+    config = mutation.Config.read()
+    root = set(config.tests_of("tracer/cli.py"))
+    assert not root & {"tests/test_loader_rules.py"} and "tests/test_help.py" in root
+    assert "tests/test_help.py" not in config.tests_of("tracer/tracefile/loader.py")
+    assert "tests/test_loader_rules.py" in config.tests_of("tracer/tracefile/loader.py")
