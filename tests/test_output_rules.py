@@ -71,3 +71,25 @@ def test_the_check_page_opens_at_call_1_wherever_the_trees_start() -> None:
     page.check()
     page.render()
     assert re.findall(r'"start_call":\s*(\d+)', page.page) == ["1"]
+
+
+def test_trace_check_writes_over_none_of_the_files_it_reads(tmp_path: Path) -> None:
+    """The program and its board file are inputs: an output on either (by its name or through a
+    link) is refused before the program runs, and both are left as they were."""
+    from checking import LEARNERS
+    from click.testing import CliRunner
+
+    from tracer.cli import main
+
+    program, board, ran = tmp_path / "minimax.py", tmp_path / "board.txt", tmp_path / "ran"
+    program.write_text(f"open({str(ran)!r}, 'w').close()\n" + (LEARNERS / "py_not_restored.py").read_text())
+    board.write_text("X.O\nX.X\nOO.\n")
+    (tmp_path / "link.html").symlink_to("board.txt")
+    before = program.read_bytes(), board.read_bytes()
+    for option, path in (("--log", board), ("--html", board), ("--side-by-side", tmp_path / "link.html"),
+                         ("--log", tmp_path / "link.html"), ("--html", program)):
+        result = CliRunner().invoke(main, ["check", str(program), str(board), option, str(path)])
+        assert result.exit_code == 2 and result.stdout == "", (option, path, result.output)
+        assert result.stderr.startswith(f"trace: error: {option}: ") and "its own file" in result.stderr
+        assert len(result.stderr.splitlines()) == 1 and not ran.exists()
+    assert (program.read_bytes(), board.read_bytes()) == before
