@@ -124,3 +124,13 @@ def renumbered(doc: dict[str, Any]) -> dict[str, Any]:
         node["call"] = count
         pending.extend(reversed(node["children"]))
     return doc
+
+
+@pytest.mark.parametrize("doc", [[], "trace", None, 3, {"format": "tracer-trace", "version": 1},
+                                 {"format": "tracer-trace", "version": 1, "tree": []},
+                                 {"format": "tracer-trace", "version": 1, "tree": "x"}])
+def test_a_parsed_document_without_a_tree_object_is_refused_by_name(doc: Any) -> None:
+    from tracer.tracefile import trace_from_dict
+
+    with pytest.raises(InputError, match='expected a JSON object with "format": "tracer-trace" and a "tree"'):
+        trace_from_dict(doc, "t.json")
