@@ -134,3 +134,21 @@ def test_a_parsed_document_without_a_tree_object_is_refused_by_name(doc: Any) ->
 
     with pytest.raises(InputError, match='expected a JSON object with "format": "tracer-trace" and a "tree"'):
         trace_from_dict(doc, "t.json")
+
+
+@pytest.mark.parametrize(("where", "node"), [("root", "no children"), ("root", "children not a list"),
+                                             ("child", "no children"), ("child", "children not a list"),
+                                             ("child", "not an object")])  # a root not an object: above
+def test_a_parsed_node_without_a_children_array_is_refused_by_name(where: str, node: str) -> None:
+    from tracer.tracefile import trace_from_dict
+
+    doc = tutorial_doc()
+    parent, key = (doc, "tree") if where == "root" else (doc["tree"]["children"], 0)
+    if node == "no children":
+        del parent[key]["children"]
+    elif node == "children not a list":
+        parent[key]["children"] = {"0": parent[key]["children"]}
+    else:
+        parent[key] = [parent[key]]
+    with pytest.raises(InputError, match='expected every node to be a JSON object with a "children" array'):
+        trace_from_dict(doc, "t.json")
