@@ -152,3 +152,11 @@ def test_a_parsed_node_without_a_children_array_is_refused_by_name(where: str, n
         parent[key] = [parent[key]]
     with pytest.raises(InputError, match='expected every node to be a JSON object with a "children" array'):
         trace_from_dict(doc, "t.json")
+
+
+@pytest.mark.parametrize("game", ["chess", 3, ["tictactoe"], None, ""])
+def test_a_game_this_tracer_does_not_know_is_refused_naming_the_games(cli, tmp_path: Path, game: Any) -> None:
+    doc = json.loads(render_json(negamax(TicTacToe(tracer.Board("X.OX.XOO."), "X"))))
+    assert doc["game"] == "tictactoe"
+    doc["game"] = game
+    refused(cli, tmp_path, doc, 'expected "game" to be one of', "nim", "tictactoe", "tree")
