@@ -160,3 +160,17 @@ def test_a_game_this_tracer_does_not_know_is_refused_naming_the_games(cli, tmp_p
     assert doc["game"] == "tictactoe"
     doc["game"] = game
     refused(cli, tmp_path, doc, 'expected "game" to be one of', "nim", "tictactoe", "tree")
+
+
+def test_a_bound_that_is_not_what_the_rows_imply_is_refused() -> None:
+    # Alpha-beta's "bound" says whether a cut left a call's score a bound: ≥ after MAX's cut,
+    # ≤ after MIN's, null for an exact score. A file claiming otherwise is refused.
+    from tracer.search import SearchSpec
+
+    doc = json.loads(render_json(SearchSpec("alphabeta").run(TicTacToe(tracer.Board("XO..X..O."), "O"))))
+    assert loads(doc).calls == doc["calls"]
+    node = next(c for c in doc["tree"]["children"] if c["bound"] == "≥")
+    assert node["pruned"]  # the cut behind the bound
+    node["bound"] = None
+    with pytest.raises(InputError, match=f'call {node["call"]}: expected "bound" to be "≥", found .null.'):
+        loads(doc)
