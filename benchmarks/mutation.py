@@ -32,6 +32,10 @@ kills the mutant. Options::
     --tests FILE    judge by these tests alone, without the coverage pass (with --only and
                     --again: the survivors of some files again, after tests were added for them)
     --config PATH   another configuration (default: benchmarks/mutation.toml)
+
+Every Python and JavaScript file of tracer/ is mutated or listed in ``[[left_out]]`` with
+its reason; the run stops on a file that is neither. The report gives the score per file,
+then per package (each folder of tracer/).
 """
 
 from __future__ import annotations
@@ -85,6 +89,8 @@ class Config:
     timeout_minimum: float = 60.0
     #: Tests left out of the second stage (each with its reason in the configuration).
     second_stage_skip: tuple[str, ...] = ()
+    #: Files of tracer/ the run does not mutate -> why (generated, or a pure table).
+    left_out: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def read(cls, path: Path = CONFIG) -> Config:
@@ -95,8 +101,17 @@ class Config:
         equivalent = {e["mutant"]: e["why"] for e in data.get("equivalent", [])}
         sample = [(s["mutant"], s["tests"], s.get("expect", "killed")) for s in data["sample"]]
         run = data.get("run", {})
+        left_out = {entry["file"]: entry["why"] for entry in data.get("left_out", [])}
         return cls(targets, js, equivalent, sample, run.get("timeout_factor", 4.0),
-                   run.get("timeout_minimum", 60.0), tuple(run.get("second_stage_skip", ())))
+                   run.get("timeout_minimum", 60.0), tuple(run.get("second_stage_skip", ())), left_out)
+
+    def unlisted(self) -> list[str]:
+        """tracer/'s Python and JavaScript files that no target, no JavaScript group and no
+        ``[[left_out]]`` entry names: the run must not leave a file out silently."""
+        named = set(self.files()) | {js[0] for js in self.js} | set(self.left_out)
+        found = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tracer").rglob("*")
+                       if p.suffix in (".py", ".js") and p.is_file())
+        return [path for path in found if path not in named]
 
     def files(self) -> list[str]:
         """Every Python file the targets name, sorted."""
@@ -110,12 +125,19 @@ class Config:
         return sorted(found)
 
     def tests_of(self, path: str) -> list[str]:
-        """The test files that judge ``path``'s mutants."""
+        """The test files that judge ``path``'s mutants (a pattern's ``*`` stays in one folder,
+        as the glob that finds the files does: ``tracer/*.py`` is the package root's files)."""
         tests: list[str] = []
         for patterns, files in self.targets:
-            if any(fnmatch.fnmatch(path, p) for p in patterns):
+            if any(_glob_match(path, p) for p in patterns):
                 tests += [t for t in files if t not in tests]
         return tests
+
+
+def _glob_match(path: str, pattern: str) -> bool:
+    """Whether ``path`` is one of the files ``pattern`` globs, folder by folder."""
+    names, parts = path.split("/"), pattern.split("/")
+    return len(names) == len(parts) and all(fnmatch.fnmatchcase(n, p) for n, p in zip(names, parts, strict=True))
 
 
 @dataclass
@@ -399,10 +421,31 @@ def summary(verdicts: list[Verdict], config: Config) -> tuple[list[str], list[Ve
         totals = [a + b for a, b in zip(totals, row, strict=True)]
         table.append(f"| `{path}` | {row[0]} | {row[1]} | {row[2]} | {row[3]} | {_score(row)} |")
     table.append(f"| **all** | {totals[0]} | {totals[1]} | {totals[2]} | {totals[3]} | **{_score(totals)}** |")
+    table += ["", *package_table(per_file, config)]
     keys = {v.case.mutant.key for v in verdicts}
     killed_keys = {v.case.mutant.key for v in verdicts if v.result in ("killed", "timeout")}
     stale = [k for k in config.equivalent if k in killed_keys or k not in keys]
     return table, survivors, stale
+
+
+def package_of(path: str) -> str:
+    """A file's package: its folder (``tracer/check/hosts/host.js`` -> ``tracer/check/hosts``)."""
+    return str(Path(path).parent)
+
+
+def package_table(per_file: dict[str, list[Verdict]], config: Config) -> list[str]:
+    """The score per package (Markdown lines): the files of each folder of tracer/ together."""
+    rows: dict[str, list[int]] = {}
+    for path, group in per_file.items():
+        killed = sum(v.result in ("killed", "timeout") for v in group)
+        alive = [v for v in group if v.result not in ("killed", "timeout")]
+        equivalent = sum(v.case.mutant.key in config.equivalent for v in alive)
+        row = [len(group), killed, equivalent, len(alive) - equivalent]
+        total = rows.setdefault(package_of(path), [0, 0, 0, 0])
+        rows[package_of(path)] = [a + b for a, b in zip(total, row, strict=True)]
+    table = ["| package | mutants | killed | equivalent | survived | score |", "|---|---|---|---|---|---|"]
+    table += [f"| `{name}` | {r[0]} | {r[1]} | {r[2]} | {r[3]} | {_score(r)} |" for name, r in sorted(rows.items())]
+    return table
 
 
 def _score(row: list[int]) -> str:
@@ -564,6 +607,10 @@ def main(argv: list[str] | None = None) -> int:
     # tests of a write interrupted by SIGINT would fail. The handler makes the runs start afresh.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     config = Config.read(args.config)
+    unlisted = config.unlisted()
+    if unlisted:
+        raise SystemExit("mutation.toml: these files of tracer/ are neither mutated nor left out with a "
+                         "reason ([[left_out]]): " + ", ".join(unlisted))
     cases = all_cases(config)
     if args.sample:
         return sample_run(config, cases)

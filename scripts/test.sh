@@ -26,7 +26,7 @@ case "$group" in
 esac
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q ".[$extras]"
+.venv/bin/python -m pip install -q -e ".[$extras]"  # editable: the tests judge this checkout
 if [ -n "$marks" ]; then
     exec .venv/bin/python -m pytest -m "$marks" "$@"
 fi

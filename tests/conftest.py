@@ -29,6 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: $TRACER_GUIDE_JS says otherwise. The project cannot ship it.
 DEFAULT_GUIDE = ROOT.parent / "shared" / "seeds" / "000_4cf438207b6b2bfc.txt"
 GUIDE_VARIABLE = "TRACER_GUIDE_JS"
+#: The longer guide's text (a browser version of the same program), looked for the same way.
+DEFAULT_LONG_GUIDE = ROOT.parent / "shared" / "seeds" / "001_50e006ce32e44f30.txt"
+LONG_GUIDE_VARIABLE = "TRACER_GUIDE_LONG_JS"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 TUTORIAL_BOARD = "X.OX.XOO."
@@ -58,6 +61,22 @@ def guide_path(config: pytest.Config) -> Path:
     """The guide's text: --guide-js, else $TRACER_GUIDE_JS, else ../shared beside the repository."""
     given = config.getoption("--guide-js") or os.environ.get(GUIDE_VARIABLE)
     return Path(given) if given else DEFAULT_GUIDE
+
+
+def long_guide_path() -> Path:
+    """The longer guide's text: $TRACER_GUIDE_LONG_JS, else ../shared beside the repository."""
+    given = os.environ.get(LONG_GUIDE_VARIABLE)
+    return Path(given) if given else DEFAULT_LONG_GUIDE
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests judge this checkout: a tracer imported from elsewhere (an installed copy) would
+    leave every change here untested, so the run stops at once."""
+    loaded = Path(tracer.__file__).resolve()
+    if not loaded.is_relative_to(ROOT.resolve()):
+        raise pytest.UsageError(
+            f"the tests import tracer from {loaded.parent}, not from this checkout {ROOT}: "
+            "install it editable (pip install -e .) or run python -m pytest from the checkout")
 
 
 def chromium_path() -> Path:
@@ -122,6 +141,11 @@ GROUPS = {
     "browser_extra": Group(
         "browser tests", _marked("browser"), _browser_extra_missing,
         "run them with bash scripts/test.sh --browser, which installs it"),
+    "guide_long_js": Group(
+        "tests against the longer guide's JavaScript", lambda item: "long_guide" in getattr(item, "fixturenames", ()),
+        lambda config: None if long_guide_path().is_file()
+        else f"the longer guide's text {long_guide_path()} was not found",
+        f"run them with {LONG_GUIDE_VARIABLE}=PATH (they need node)"),
     "browser": Group(
         "browser tests", _uses_chromium,
         lambda config: None if chromium_path().exists() else f"no Chromium at {chromium_path()}",
@@ -243,6 +267,14 @@ def tutorial_js(pytestconfig: pytest.Config) -> str:
     blocks = re.findall(r"```js\n(.*?)```", guide.read_text(encoding="utf-8"), re.S)
     assert blocks, "no ```js block in the tutorial seed"
     return blocks[-1]
+
+
+@pytest.fixture(scope="session")
+def long_guide() -> str:
+    """The longer guide's whole text (never copied here)."""
+    if not long_guide_path().is_file():
+        pytest.fail(f"the longer guide's text {long_guide_path()} is missing: give it with {LONG_GUIDE_VARIABLE}")
+    return long_guide_path().read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="session")

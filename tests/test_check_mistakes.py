@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from checking import (
     LEARNERS,
-    SEEDS,
     guide_program,
     long_guide_program,
     play_values,
@@ -219,15 +218,12 @@ def test_python_port_best_init_crashes_on_other_boards(tmp_path: Path) -> None:
 
 
 @pytest.mark.guide_js
-def test_longer_browser_version(tmp_path: Path) -> None:
+def test_longer_browser_version(tmp_path: Path, long_guide: str) -> None:
     """The longer guide's program: page code that does nothing under tracer's stand-in page, and
     minimax declared inside insertCompMark, which the page never calls: tracer takes it out of
     that function and calls it on the guide's board, with empty cells as their index."""
-    seed = SEEDS / "001_50e006ce32e44f30.txt"
-    if not seed.is_file():
-        pytest.fail(f"the longer guide's text {seed} is missing")
     program = tmp_path / "script.js"
-    program.write_text(long_guide_program(seed.read_text(encoding="utf-8")), encoding="utf-8")
+    program.write_text(long_guide_program(long_guide), encoding="utf-8")
     code, data, err = run_check(str(program))
     assert code == 0, err
     check_expected(data, {"verdict": "identical", "calls": 9, "first_call": "tracer", "board": GUIDE})

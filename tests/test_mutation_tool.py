@@ -70,3 +70,39 @@ def test_a_mutant_that_renames_parametrized_tests_is_judged_by_them_under_their_
     assert runs == [["tests/test_t.py::a[minimax]", "tests/test_t.py::a[memo]"], ["tests/test_t.py::a"]]
     assert (verdict.result, verdict.by) == ("killed", "tests/test_t.py::a[negamax]")
     assert (tmp_path / "t.py").read_bytes() == SOURCE  # the file is given back
+
+
+def test_every_file_of_tracer_is_mutated_or_left_out_with_its_reason():
+    config = mutation.Config.read()
+    assert config.unlisted() == []
+    assert all(why.strip() for why in config.left_out.values())
+    # A file no target names is reported, unless [[left_out]] gives its reason.
+    config.targets = [(patterns, tests) for patterns, tests in config.targets
+                      if "tracer/games/nim/*.py" not in patterns]
+    assert config.unlisted() == ["tracer/explain/nim.py", "tracer/games/nim/__init__.py", "tracer/games/nim/game.py",
+                                 "tracer/games/nim/kind.py", "tracer/games/nim/notation.py"]
+    config.left_out = {path: "a pure table" for path in config.unlisted()}
+    assert config.unlisted() == []
+
+
+def test_the_report_scores_each_package(tmp_path):
+    config = mutation.Config.__new__(mutation.Config)
+    config.equivalent = {}
+    mutants = {m.line: m for m in python_mutants("t.py", SOURCE)}
+    per_file = {
+        "tracer/a/x.py": [mutation.Verdict(Case(mutants[2], []), "killed", 1.0),
+                          mutation.Verdict(Case(mutants[6], []), "survived", 1.0)],
+        "tracer/a/y.py": [mutation.Verdict(Case(mutants[7], []), "timeout", 1.0)],
+        "tracer/b.py": [mutation.Verdict(Case(mutants[2], []), "killed", 1.0)],
+    }
+    table = mutation.package_table(per_file, config)
+    assert table[2:] == ["| `tracer` | 1 | 1 | 0 | 0 | 100.0 % |", "| `tracer/a` | 3 | 2 | 0 | 1 | 66.7 % |"]
+
+
+def test_a_targets_star_stays_in_its_folder():
+    # tracer/*.py names the package root's files, not every file below it.
+    config = mutation.Config.read()
+    root = set(config.tests_of("tracer/cli.py"))
+    assert not root & {"tests/test_loader_rules.py"} and "tests/test_help.py" in root
+    assert "tests/test_help.py" not in config.tests_of("tracer/tracefile/loader.py")
+    assert "tests/test_loader_rules.py" in config.tests_of("tracer/tracefile/loader.py")
