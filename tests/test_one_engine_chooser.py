@@ -28,10 +28,11 @@ OS_RUNNERS = {"system", "popen", "posix_spawn", "posix_spawnp", "startfile", "fo
 #: tracer's own methods that share a name with graphviz's: the outputs' render step.
 OWN_RENDER_CALLS = {("outputs/base.py", "out.render")}
 #: The modules that run a program which is not a layout engine: ``trace check`` runs the
-#: learner's own program (under python or node) and asks node whether a script parses, and
-#: ``trace check DIR`` runs each submission's check in a process of its own; never Graphviz.
-LEARNERS_RUNNERS = (PACKAGE / "check" / "program.py", PACKAGE / "check" / "jsprogram.py",
-                    PACKAGE / "classcheck" / "child.py")
+#: learner's own program (under python or node) through a guard process that ends its whole
+#: process tree, and asks node whether a script parses; ``trace check DIR`` runs each
+#: submission's check in a process of its own; never Graphviz.
+LEARNERS_RUNNERS = (PACKAGE / "check" / "program.py", PACKAGE / "check" / "processes.py",
+                    PACKAGE / "check" / "jsprogram.py", PACKAGE / "classcheck" / "child.py")
 
 
 def runs_a_program(tree: ast.AST, where: str) -> list[str]:

@@ -438,11 +438,19 @@ def test_page_steps_through_memo_naming_the_earlier_call(browser, tmp_path):
     hits = {text for text, _ in steps if "Cache hit" in text}
     returns = {text for text, _ in steps if "from the cache" in text}
     sources = {c.extra("cached_from") for c in trace if c.extra("cache_hit")}
+
+    def answer(number: int) -> str:
+        """The earlier call's answer as the log writes it: its chosen cell too, if it chose one."""
+        source = trace.call(number)
+        if source.best_index is None:
+            return f"{{score: {source.score}}}"
+        return f"{{index: {source.test_plays[source.best_index].index}, score: {source.score}}}"
+
+    assert any(trace.call(s).best_index is not None for s in sources)  # some answers hold a cell
     assert sources and hits == {f"Cache hit: call #{s} already computed this position at this depth, "
-                                f"so its answer, {{score: {trace.call(s).score}}}, is in the cache."
-                                for s in sources}
-    assert returns == {f"So this call test-plays nothing: it returns call #{s}'s {{score: "
-                       f"{trace.call(s).score}}} straight from the cache." for s in sources}
+                                f"so its answer, {answer(s)}, is in the cache." for s in sources}
+    assert returns == {f"So this call test-plays nothing: it returns call #{s}'s {answer(s)} straight "
+                       "from the cache." for s in sources}
 
 
 # ---- stats and the tree ----------------------------------------------------------------
