@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up a virtual environment with tracer and the test tools one group of tests needs, then
 # run that group (docs/development.md; the groups are markers, see tests/conftest.py):
-#   bash scripts/test.sh             the default group: about 3 minutes on 2 cores
+#   bash scripts/test.sh             the default group: about 2 minutes on 2 cores
 #   bash scripts/test.sh --browser   the pages driven in Chromium and Firefox (installs the browser extra)
 #   bash scripts/test.sh --guide-js  tracer against the guide's own JavaScript under node
 #   bash scripts/test.sh --slow      the long walks
@@ -27,7 +27,8 @@ esac
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e ".[$extras]"  # editable: the tests judge this checkout
+# One worker per core (pytest-xdist); -n 0 among the arguments runs them in one process.
 if [ -n "$marks" ]; then
-    exec .venv/bin/python -m pytest -m "$marks" "$@"
+    exec .venv/bin/python -m pytest -n auto -m "$marks" "$@"
 fi
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest -n auto "$@"

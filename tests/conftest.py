@@ -17,6 +17,7 @@ import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -203,6 +204,22 @@ LEFT_OUT = pytest.StashKey[dict[str, tuple[int, str]]]()
 def required(config: pytest.Config) -> bool:
     """Whether every group must run (CI): a missing guide, browser, dot or bash fails its tests."""
     return bool(config.getoption("--require-all")) or os.environ.get("CI", "").lower() == "true"
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Under pytest-xdist (``-n``), each worker collects and leaves out: it hands what it left
+    out to the controller, which prints the lines."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["left_out"] = session.config.stash.get(LEFT_OUT, {})
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """The controller keeps what a worker left out (every worker collects the same tests)."""
+    left_out = getattr(node, "workeroutput", {}).get("left_out")
+    if left_out is not None:
+        node.config.stash[LEFT_OUT] = {name: tuple(pair) for name, pair in left_out.items()}
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
