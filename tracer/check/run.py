@@ -325,12 +325,14 @@ class _Session:
         stderr = self.host.output.text("stderr")
         if "heap out of memory" in stderr or "MemoryError" in stderr:
             node = " (node: JavaScript heap out of memory)" if "heap out of memory" in stderr else ""
-            return "out-of-memory", f"the program ran out of memory{node} " \
-                f"{'after' if calls else 'before'} its first search call"
+            # With no call recorded, the program may still have searched: its host had not written
+            # the calls yet (it writes them in batches), so say only what tracer saw.
+            return "out-of-memory", f"the program ran out of memory{node} " + (
+                f"after {calls:,} search calls" if calls else "before trace check received any search call")
         if self.result.status == "died":
-            after = f"after {calls:,} search calls" if calls else "before its first search call"
-            return "ended", (f"the program's process ended by itself {after} (os._exit, a signal or a crash), "
-                             "before trace check could read a finished search")
+            after = f"after {calls:,} search calls" if calls else "before trace check received any search call"
+            return "ended", (f"the program's process ended by itself {after} (os._exit, a signal or a crash)"
+                             + (", before trace check could read a finished search" if calls else ""))
         if calls:
             limit = "its time limit (--timeout)" if self.result.status == "killed" else "its limit"
             return "time-limit" if self.result.status == "killed" else "limit", (
