@@ -237,13 +237,17 @@ def digest(folder: Path) -> dict[str, str]:
     return found
 
 
-def scratch_folders() -> set[str]:
-    return {n for n in os.listdir(tempfile.gettempdir()) if n.startswith("tracer-class-")}
+def scratch_folders(folder: Path | None = None) -> set[str]:
+    names = os.listdir(folder if folder is not None else tempfile.gettempdir())
+    return {n for n in names if n.startswith("tracer-class-")}
 
 
-def trace_check(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def trace_check(*args: str, cwd: Path, tmp: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``trace check ARGS`` in ``cwd``; with ``tmp``, its temporary folders there (TMPDIR), so that
+    another test's class run at the same time (pytest-xdist) is not counted as this one's."""
+    env = dict(os.environ, TMPDIR=str(tmp)) if tmp is not None else None
     return subprocess.run([sys.executable, "-m", "tracer", "check", *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=600, stdin=subprocess.DEVNULL)
+                          text=True, timeout=600, stdin=subprocess.DEVNULL, env=env)
 
 
 @pytest.fixture(scope="module")
@@ -252,11 +256,13 @@ def class_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     limit leaves a correct program room on a loaded machine; the loops run into it."""
     root = tmp_path_factory.mktemp("class")
     teacher = build_class(root)
-    before, scratch_before = digest(teacher), scratch_folders()
+    tmp = root / "tmp"
+    tmp.mkdir()
+    before = digest(teacher)
     done = trace_check(str(teacher), "--timeout", "8", "--memory", "700", "--jobs", "2", "--format", "json",
-                       "--report", str(root / "report"), cwd=root)
+                       "--report", str(root / "report"), cwd=root, tmp=tmp)
     return {"root": root, "teacher": teacher, "before": before, "after": digest(teacher), "done": done,
-            "data": json.loads(done.stdout), "new_scratch": scratch_folders() - scratch_before}
+            "data": json.loads(done.stdout), "new_scratch": scratch_folders(tmp)}
 
 
 def test_every_row_is_as_planted(class_run: dict[str, Any]) -> None:
