@@ -17,18 +17,20 @@ group=default
 case "${1:-}" in
     --browser | --guide-js | --slow | --all) group="${1#--}"; shift ;;
 esac
+# Workers: one per core (pytest-xdist), but the groups with the browser tests run in one
+# process: a browser's threads and Hypothesis's check that no strategy touches the global
+# random state do not mix within a worker. -n N among the arguments chooses instead.
 case "$group" in
-    default) extras=test; marks="not browser and not guide_js and not slow" ;;
-    browser) extras=test,browser; marks="browser" ;;
-    guide-js) extras=test; marks="guide_js and not browser" ;;
-    slow) extras=test; marks="slow and not browser and not guide_js" ;;
-    all) extras=test,browser; marks="" ;;
+    default) extras=test; marks="not browser and not guide_js and not slow"; workers=auto ;;
+    browser) extras=test,browser; marks="browser"; workers=0 ;;
+    guide-js) extras=test; marks="guide_js and not browser"; workers=auto ;;
+    slow) extras=test; marks="slow and not browser and not guide_js"; workers=auto ;;
+    all) extras=test,browser; marks=""; workers=0 ;;
 esac
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e ".[$extras]"  # editable: the tests judge this checkout
-# One worker per core (pytest-xdist); -n 0 among the arguments runs them in one process.
 if [ -n "$marks" ]; then
-    exec .venv/bin/python -m pytest -n auto -m "$marks" "$@"
+    exec .venv/bin/python -m pytest -n "$workers" -m "$marks" "$@"
 fi
-exec .venv/bin/python -m pytest -n auto "$@"
+exec .venv/bin/python -m pytest -n "$workers" "$@"
