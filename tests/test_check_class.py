@@ -350,11 +350,43 @@ def test_csv_and_gradescope(tmp_path: Path) -> None:
     assert [(r["name"], r["verdict"], r["difference"], r["exit"]) for r in rows] == [
         ("bad.py", "wrong", "max-min-swapped", "1"), ("good.py", "identical", "", "0")]
     assert rows[0]["first_wrong.call"] == str(first_wrong(GUIDE_BOARD, "X", swapped=True))
-    graded = json.loads(trace_check(str(teacher), "--format", "gradescope", cwd=tmp_path).stdout)
+    piped = trace_check(str(teacher), "--format", "gradescope", cwd=tmp_path)
+    written = trace_check(str(teacher), "--format", "gradescope", "-o", "results/results.json", cwd=tmp_path)
+    assert written.returncode == 1 and written.stdout == "" and written.stderr == ""
+    graded = json.loads((tmp_path / "results" / "results.json").read_text(encoding="utf-8"))
+    assert json.loads(piped.stdout) == graded
+    assert_gradescope_shape(graded)
     assert graded["score"] == 1
     assert [(t["name"], t["status"], t["score"], t["max_score"]) for t in graded["tests"]] == [
         ("bad.py", "failed", 0, 1), ("good.py", "passed", 1, 1)]
-    assert "max-min-swapped" in graded["tests"][0]["output"]
+    # Each test's output is the submission's own report, from its JSON result: the mistake, the
+    # call where it departs, and what that call returned against what was due.
+    swapped = planted_calls(GUIDE_BOARD, "X", swapped=True)[first_wrong(GUIDE_BOARD, "X", swapped=True) - 1]
+    bad = graded["tests"][0]["output"]
+    assert "max-min-swapped" in bad and f"#{first_wrong(GUIDE_BOARD, 'X', swapped=True)} on {swapped[0]}" in bad
+    assert f'"score": {swapped[2]}' in bad.split("returned:")[1].splitlines()[0]
+    assert f'"score": {value(swapped[0], swapped[1], "X")}' in bad.split("expected:")[1].splitlines()[0]
+
+
+#: Gradescope's autograder results.json, as its specification documents it
+#: (gradescope-autograders.readthedocs.io, "Autograder Specifications", "Output format").
+GRADESCOPE_TOP = {"score", "execution_time", "output", "output_format", "test_output_format", "test_name_format",
+                  "visibility", "stdout_visibility", "extra_data", "tests", "leaderboard"}
+GRADESCOPE_TEST = {"score", "max_score", "status", "name", "name_format", "number", "output", "output_format",
+                   "tags", "visibility", "extra_data"}
+
+
+def assert_gradescope_shape(data: dict[str, Any]) -> None:
+    """The documented shape: known keys only, numbers where numbers go, a status of passed or
+    failed agreeing with the points, and the overall score the sum of the tests'."""
+    assert set(data) <= GRADESCOPE_TOP and isinstance(data["tests"], list) and data["tests"]
+    for test in data["tests"]:
+        assert set(test) <= GRADESCOPE_TEST and {"name", "score", "max_score", "status", "output"} <= set(test)
+        assert isinstance(test["name"], str) and isinstance(test["output"], str) and test["output"]
+        assert all(isinstance(test[k], (int, float)) and not isinstance(test[k], bool) for k in ("score", "max_score"))
+        assert 0 <= test["score"] <= test["max_score"]
+        assert test["status"] == ("passed" if test["score"] == test["max_score"] else "failed")
+    assert data["score"] == sum(test["score"] for test in data["tests"])
 
 
 def test_the_same_class_gives_the_same_json_but_for_seconds(tmp_path: Path) -> None:

@@ -74,7 +74,8 @@ def _a_number(ctx: click.Context, param: click.Parameter, value: float) -> float
 @click.option("-o", "--output", "tree_path", metavar="PATH",
               help="Draw your tree (.svg, .png, .pdf, .dot), the departure and the calls after it "
                    "marked, the guide's answer beside it; or save your search as a JSON trace (.json) "
-                   "that trace render reads back.")
+                   "that trace render reads back. For a class: the file its result is written to "
+                   "(e.g. --format gradescope -o results/results.json).")
 @click.option("--side-by-side", "side_by_side", metavar="PATH",
               help="Write one page with your tree and the guide's, at one scale, where they differ marked.")
 @click.option("--html", "html_path", metavar="PATH",

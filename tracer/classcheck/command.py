@@ -15,11 +15,11 @@ from ..commandline import Failure
 from ..errors import InputError
 from .submissions import is_program
 
-#: The class check's own parameters, not passed to each submission's check.
-CLASS_ONLY = {"paths", "fmt", "entry", "jobs", "memory", "report_dir"}
+#: The class check's own parameters, not passed to each submission's check (``-o`` names the
+#: file the class's result goes to, e.g. Gradescope's ``results/results.json``).
+CLASS_ONLY = {"paths", "fmt", "entry", "jobs", "memory", "report_dir", "tree_path"}
 #: The single check's files that name one program's outputs: a class writes --report instead.
-ONE_PROGRAM_OUTPUTS = {"log_path": "--log", "tree_path": "-o", "side_by_side": "--side-by-side",
-                       "html_path": "--html"}
+ONE_PROGRAM_OUTPUTS = {"log_path": "--log", "side_by_side": "--side-by-side", "html_path": "--html"}
 #: The teacher's own files each check reads: copied into each scratch copy.
 TEACHER_FILES = {"with_files": "--with", "stdin_path": "--stdin"}
 
@@ -52,17 +52,12 @@ def run_class_command(ctx: click.Context, paths: tuple[str, ...]) -> bool:
             raise InputError("no such file" + ("" if option == "BOARD" else f" ({option})"), path)
     options = ClassOptions(check_args=passed_through(ctx), teacher_files=teacher, entry=params.get("entry"),
                            jobs=params.get("jobs"), timeout=params["timeout"], boards=params.get("boards"),
-                           memory_mb=params["memory"], report=params.get("report_dir"))
-    if options.report:
-        from ..outputs.files import check_output_path
-
-        try:
-            os.makedirs(options.report, exist_ok=True)
-        except OSError as exc:
-            raise Failure(f"--report: cannot make the folder {options.report}: {exc.strerror}", 1) from None
-        check_output_path(os.path.join(options.report, "index.html"), "--report")
+                           memory_mb=params["memory"], report=params.get("report_dir"),
+                           result_file=params.get("tree_path"))
+    output = params.get("tree_path")
+    _prepare_outputs(options.report, output)
     result = run_class(class_paths, options, progress=True)
-    _print(result, params["fmt"])
+    _print(result, params["fmt"], output)
     if options.report:
         from .page import write_page
 
@@ -70,6 +65,24 @@ def run_class_command(ctx: click.Context, paths: tuple[str, ...]) -> bool:
     if not result.ok:
         ctx.exit(1)
     return True
+
+
+def _prepare_outputs(report: str | None, output: str | None) -> None:
+    """Refuse, before any submission runs, a class page or result file that cannot be written."""
+    from ..outputs.files import check_output_path
+
+    folders = [(report, "--report")] if report else []
+    if output and output != "-":
+        folders.append((os.path.dirname(output), "-o"))
+    for folder, option in folders:
+        try:
+            os.makedirs(folder or ".", exist_ok=True)
+        except OSError as exc:
+            raise Failure(f"{option}: cannot make the folder {folder}: {exc.strerror}", 1) from None
+    if report:
+        check_output_path(os.path.join(report, "index.html"), "--report")
+    if output:
+        check_output_path(output, "-o")
 
 
 def _paths_and_board(paths: list[str]) -> tuple[list[str], str | None]:
@@ -107,6 +120,13 @@ def passed_through(ctx: click.Context) -> list[str]:
     return args
 
 
-def _print(result: Any, fmt: str) -> None:
+def _print(result: Any, fmt: str, output: str | None) -> None:
+    """The class's result on standard output, or in the file ``-o`` names."""
     text = {"json": result.to_json, "csv": result.to_csv, "gradescope": result.to_gradescope}.get(fmt, result.__str__)()
-    click.echo(text, nl=False)
+    if not output or output == "-":
+        click.echo(text, nl=False)
+        return
+    from ..outputs.files import atomic_writer
+
+    with atomic_writer(output) as handle:
+        handle.write(text)

@@ -14,9 +14,12 @@ class ClassResult(ClassRows):
     """Every submission's row, in name order, and what they add up to."""
 
     def to_gradescope(self) -> str:
-        tests = [{"name": row.name, "status": "passed" if row.ok else "failed", "score": 1 if row.ok else 0,
-                  "max_score": 1, "output": row_report(row)} for row in self.rows]
-        data = {"score": sum(1 for row in self.rows if row.ok), "output": counts_text(self), "tests": tests}
+        """Gradescope's autograder ``results.json``: one test per checked submission, worth one
+        point when identical or correct, its report (built from its JSON result) as the test's
+        output; the class's counts as the overall output and the points won as ``score``."""
+        tests = [{"name": row.name, "score": 1 if row.ok else 0, "max_score": 1,
+                  "status": "passed" if row.ok else "failed", "output": row_report(row)} for row in self.rows]
+        data = {"score": sum(test["score"] for test in tests), "output": counts_text(self), "tests": tests}
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
     def __str__(self) -> str:

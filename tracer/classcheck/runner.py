@@ -36,6 +36,8 @@ class ClassOptions:
     memory_mb: int = DEFAULT_MEMORY_MB
     #: ``--report DIR``: where the class page and each row's pages go.
     report: str | None = None
+    #: ``-o PATH``: the file the class's result is written to (its folder is no submission).
+    result_file: str | None = None
 
 
 def default_jobs() -> int:
@@ -44,7 +46,8 @@ def default_jobs() -> int:
 
 def run_class(paths: list[str], options: ClassOptions, progress: bool = False) -> ClassResult:
     """Every submission's row, in name order (InputError if there are none to find)."""
-    submissions = find_submissions(paths, options.entry, options.report)
+    skip = tuple(f for f in (options.report, os.path.dirname(options.result_file or "")) if f)
+    submissions = find_submissions(paths, options.entry, skip)
     pages = os.path.abspath(os.path.join(options.report, "submissions")) if options.report else None
     settings = RowSettings(check_args=options.check_args, teacher_files=options.teacher_files,
                            deadline=options.timeout * (3 + (options.boards or 0)) + ROW_GRACE,

@@ -37,11 +37,11 @@ def is_program(name: str) -> bool:
     return name.lower().endswith(PROGRAM_SUFFIXES) and not name.startswith(".")
 
 
-def find_submissions(paths: list[str], entry: str | None = None, skip: str | None = None) -> list[Submission]:
+def find_submissions(paths: list[str], entry: str | None = None, skip: tuple[str, ...] = ()) -> list[Submission]:
     """The submissions of one class folder, or of several program files, in name order
-    (``skip``: a folder inside the class folder that is not a submission, the report's)."""
+    (``skip``: folders inside the class folder that are not submissions: the report's, the result's)."""
     if len(paths) == 1 and os.path.isdir(paths[0]):
-        return _in_folder(paths[0], entry, os.path.realpath(skip) if skip else None)
+        return _in_folder(paths[0], entry, {os.path.realpath(folder) for folder in skip})
     for path in paths:
         if os.path.isdir(path):
             raise InputError("give one class folder, or program files only", path)
@@ -53,7 +53,7 @@ def find_submissions(paths: list[str], entry: str | None = None, skip: str | Non
     return sorted(found, key=lambda s: s.name)
 
 
-def _in_folder(folder: str, entry: str | None, skip: str | None) -> list[Submission]:
+def _in_folder(folder: str, entry: str | None, skip: set[str]) -> list[Submission]:
     try:
         names = sorted(os.listdir(folder))
     except OSError as exc:
@@ -61,7 +61,7 @@ def _in_folder(folder: str, entry: str | None, skip: str | None) -> list[Submiss
     found: list[Submission] = []
     for name in names:
         path = os.path.join(folder, name)
-        if name.startswith(".") or name in SKIPPED_FOLDERS or os.path.realpath(path) == skip:
+        if name.startswith(".") or name in SKIPPED_FOLDERS or os.path.realpath(path) in skip:
             continue
         if os.path.isdir(path):
             found.append(_subfolder(name, path, entry))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from typing import TYPE_CHECKING, Any
 
 from ..errors import visible
 
@@ -53,13 +54,26 @@ def row_report(row: Row) -> str:
         lines.append(f"Mistake: {row.mistake}. {data.get('mistake') or ''}".rstrip())
     if row.differences:
         lines.append("Differs from the guide in: " + ", ".join(row.differences))
-    first = data.get("first_wrong") or {}
-    if first.get("call"):
-        lines.append(f"First wrong call: #{first['call']}"
-                     + (f" on {first['board']}, {first.get('to_move')} to move" if first.get("board") else "")
-                     + (f": {first['why']}" if first.get("why") else ""))
+    lines += _first_wrong_lines(data.get("first_wrong") or {})
+    for detail in data.get("differences_detail") or []:
+        if isinstance(detail, dict) and detail.get("text"):
+            lines.append(f"  {detail.get('id')}: {detail['text']}")
     error = data.get("error") or {}
     if error.get("message"):
         where = f" (line {error['line']})" if error.get("line") else ""
         lines.append(f"Error{where}: {error['message']}")
     return "\n".join(lines) + "\n"
+
+
+def _first_wrong_lines(first: dict[str, Any]) -> list[str]:
+    """Where the submission first departs: the call, its board, what it returned and what was due."""
+    if not first.get("call"):
+        return []
+    lines = [f"First wrong call: #{first['call']}"
+             + (f" on {first['board']}, {first.get('to_move')} to move" if first.get("board") else "")]
+    for label in ("returned", "expected"):
+        if first.get(label) is not None:
+            lines.append(f"  {label}: {json.dumps(first[label], ensure_ascii=False)}")
+    if first.get("why"):
+        lines.append(f"  why: {first['why']}")
+    return lines
