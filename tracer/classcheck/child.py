@@ -11,11 +11,15 @@ environment. It runs the command line there and ends.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import subprocess
 import sys
 from typing import Any
+
+from . import cgroups
+from .cgroups import ROW_TASKS
 
 #: What waiting past a deadline raises (the rows' module reads it from here, the one module that runs
 #: the checks).
@@ -54,21 +58,27 @@ class Child:
 
 
 def start(args: list[str], work: str, env: dict[str, str], out_path: str, err_path: str, memory: int,
-          read_only: list[str], writable: list[str]) -> Child:
+          read_only: list[str], writable: list[str], *, groups: list[str]) -> Child:
     """Start ``trace ARGS`` in ``work`` with ``env``, its output to the two files, the folders
-    ``read_only`` (but ``writable`` inside them) read-only to it where Linux allows."""
+    ``read_only`` (but ``writable`` inside them) read-only to it where Linux allows, in the
+    control groups ``groups``."""
     process = _forkserver().Process(target=run_command,
-                                    args=(args, work, env, out_path, err_path, memory, read_only, writable))
+                                    args=(args, work, env, out_path, err_path, memory, read_only, writable,
+                                          groups))
     process.start()
     return Child(process)
 
 
 def run_command(args: list[str], work: str, env: dict[str, str], out_path: str, err_path: str,
-                memory: int, read_only: list[str], writable: list[str]) -> None:
+                memory: int, read_only: list[str], writable: list[str], groups: list[str]) -> None:
     """In the forked process: become a separate ``trace`` process, run ``args``, exit with its status."""
+    cgroups.join(groups)
     os.setsid()
     _limit(memory)
-    confine(read_only, writable)
+    own_users, own_pids = confine(read_only, writable)
+    if own_pids:
+        _become_init()
+    cap_processes(own_users, own_pids)
     _redirect(out_path, err_path)
     os.chdir(work)
     os.environ.clear()
@@ -95,41 +105,140 @@ def run_command(args: list[str], work: str, env: dict[str, str], out_path: str, 
 
 
 # Linux's unshare(2) and mount(2) flags.
-CLONE_NEWNS, CLONE_NEWUSER = 0x00020000, 0x10000000
+CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWPID = 0x00020000, 0x10000000, 0x20000000
 MS_RDONLY, MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 1, 32, 4096, 16384, 1 << 18
 
+#: The least ``pid_max`` a PID namespace may have (Linux 6.14 and later): at most 300 tasks
+#: for a row where RLIMIT_NPROC does not apply (root).
+NAMESPACE_PID_MAX = 301
 
-def confine(read_only: list[str], writable: list[str]) -> bool:
-    """Make ``read_only`` read-only to this process and all it starts (a mount namespace of
-    its own, in a user namespace of its own unless root), ``writable`` inside them excepted.
-    False, and nothing changed, where the system does not allow it: the scratch copy remains
-    the isolation then, for programs that write by relative paths."""
-    if not read_only or not sys.platform.startswith("linux"):
-        return False
+
+def confine(read_only: list[str], writable: list[str]) -> tuple[bool, bool]:
+    """Give this process namespaces of its own: a PID namespace (its next child is the row's
+    init: when that ends, the kernel ends every process of the row), and a mount namespace in
+    which ``read_only`` is read-only to it and all it starts, ``writable`` inside them excepted
+    (in a user namespace of its own unless root). Returns whether it has its own user and PID
+    namespaces; where the system allows no namespaces, nothing changes: the scratch copy and
+    the row's marker remain the isolation then."""
+    if not sys.platform.startswith("linux"):
+        return False, False
     import ctypes
 
     libc = ctypes.CDLL(None, use_errno=True)
     uid, gid = os.getuid(), os.getgid()
-    if libc.unshare(CLONE_NEWNS | (0 if uid == 0 else CLONE_NEWUSER)) != 0:
-        return False
+    own_users = uid != 0
+    if libc.unshare(CLONE_NEWNS | CLONE_NEWPID | (CLONE_NEWUSER if own_users else 0)) != 0:
+        return False, False
     try:
-        if uid != 0:
+        if own_users:
             for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1")):
                 with open(f"/proc/self/{name}", "w") as stream:
                     stream.write(text)
     except OSError:
-        return False
+        return False, True
+    _read_only(libc, read_only, writable)
+    return own_users, True
+
+
+def _read_only(libc: Any, read_only: list[str], writable: list[str]) -> None:
+    """The whole file system read-only but ``writable``, ``/dev`` and ``/proc`` where Linux
+    can do it at once (mount_setattr, 5.12); else only ``read_only`` (the teacher's folders)."""
+    import ctypes
+
     mount = libc.mount
     mount.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_void_p]
     if mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None) != 0:
-        return False
+        return
+    # Each writable folder a mount of its own, before the one beneath turns read-only (a bind
+    # mount on the same file system is no mount point to os.path.ismount: counted here).
+    own = [path for path in writable if mount(os.fsencode(path), os.fsencode(path), None, MS_BIND, None) == 0]
+    if _set_read_only(libc, "/", True):
+        for path in own:
+            _set_read_only(libc, path, False)
+        for path in ("/dev", "/proc"):  # /dev/null and the row's pid_max; not /dev/shm beneath
+            if os.path.ismount(path):
+                _set_read_only(libc, path, False, recursive=False)
+        return
+    # The writable folders' own mounts, made above, are carried into these and stay writable.
     bound = [os.fsencode(path) for path in read_only
              if mount(os.fsencode(path), os.fsencode(path), None, MS_BIND | MS_REC, None) == 0]
-    for path in writable:  # its own mount on top, before the one beneath turns read-only
-        mount(os.fsencode(path), os.fsencode(path), None, MS_BIND, None)
     for where in bound:
         mount(None, where, None, MS_BIND | MS_REMOUNT | MS_RDONLY, None)
-    return True
+
+
+#: mount_setattr(2): its number where it is known to be 442 (x86-64, arm64), flags and attribute.
+SYS_MOUNT_SETATTR, AT_FDCWD, AT_RECURSIVE, MOUNT_ATTR_RDONLY = 442, -100, 0x8000, 0x1
+MOUNT_SETATTR_MACHINES = ("x86_64", "aarch64")
+
+
+def _set_read_only(libc: Any, path: str, read_only: bool, recursive: bool = True) -> bool:
+    """Make the mount at ``path`` (and those under it) read-only, or writable again; whether it could."""
+    import ctypes
+    import platform
+
+    if platform.machine() not in MOUNT_SETATTR_MACHINES:
+        return False
+
+    class MountAttr(ctypes.Structure):
+        _fields_ = [("attr_set", ctypes.c_uint64), ("attr_clr", ctypes.c_uint64),
+                    ("propagation", ctypes.c_uint64), ("userns_fd", ctypes.c_uint64)]
+
+    attr = MountAttr(MOUNT_ATTR_RDONLY if read_only else 0, 0 if read_only else MOUNT_ATTR_RDONLY, 0, 0)
+    libc.syscall.restype = ctypes.c_long
+    flags = ctypes.c_uint(AT_RECURSIVE if recursive else 0)
+    done = libc.syscall(ctypes.c_long(SYS_MOUNT_SETATTR), ctypes.c_int(AT_FDCWD), os.fsencode(path), flags,
+                        ctypes.byref(attr), ctypes.c_size_t(ctypes.sizeof(attr)))
+    return done == 0
+
+
+def _become_init() -> None:
+    """Fork the row's init, the first process of the new PID namespace, which goes on to run
+    the check; this process waits for it and ends with its status. Whatever the learner's
+    program leaves behind (children, a daemon in a session of its own) is in the namespace,
+    and the kernel kills it all when the init ends."""
+    init = os.fork()
+    if init == 0:
+        return
+    while True:
+        try:
+            _, status = os.waitpid(init, 0)
+            break
+        except InterruptedError:
+            continue
+    os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 1)
+
+
+def cap_processes(own_users: bool, own_pids: bool) -> None:
+    """Bound the tasks the row may have, so that a fork bomb stops at its own row: a small
+    ``pid_max`` for its PID namespace where Linux allows one, and RLIMIT_NPROC, counted in its
+    own user namespace, or else relative to what the user runs now (root is not bound by it)."""
+    import resource
+
+    if own_pids:
+        try:
+            with open("/proc/sys/kernel/pid_max", "w") as stream:
+                stream.write(str(NAMESPACE_PID_MAX))
+        except OSError:
+            pass  # older than Linux 6.14: one pid_max for the whole machine
+    # In a user namespace of its own the kernel counts RLIMIT_NPROC apart from the user's
+    # other processes; outside one, the limit is set above what the user runs now.
+    tasks = ROW_TASKS if own_users else _user_tasks() + ROW_TASKS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NPROC)
+    cap = tasks if hard == resource.RLIM_INFINITY else min(tasks, hard)
+    with contextlib.suppress(OSError, ValueError):
+        resource.setrlimit(resource.RLIMIT_NPROC, (cap, cap))
+
+
+def _user_tasks() -> int:
+    """How many tasks (threads included, as RLIMIT_NPROC counts them) this user runs now."""
+    uid, count = os.getuid(), 0
+    for name in os.listdir("/proc"):
+        try:
+            if name.isdigit() and os.stat(f"/proc/{name}").st_uid == uid:
+                count += len(os.listdir(f"/proc/{name}/task"))
+        except OSError:
+            continue
+    return count
 
 
 def _limit(memory: int) -> None:

@@ -21,7 +21,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import child
+from . import cgroups, child
 from .child import Child, TimeoutExpired
 from .rows import Row, stand_in
 from .submissions import Submission
@@ -41,16 +41,16 @@ class _Running:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.children: dict[int, tuple[Child, str]] = {}
+        self.children: dict[int, tuple[Child, str, list[str]]] = {}
         self.stopping = False
 
-    def start(self, token: str, *how: Any) -> Child | None:
+    def start(self, token: str, groups: list[str], *how: Any) -> Child | None:
         """Start one row's check (``child.start``'s arguments), unless the run is being stopped."""
         with self.lock:
             if self.stopping:
                 return None
-            process = child.start(*how)
-            self.children[process.pid] = (process, token)
+            process = child.start(*how, groups=groups)
+            self.children[process.pid] = (process, token, groups)
             return process
 
     def done(self, process: Child) -> None:
@@ -62,8 +62,8 @@ class _Running:
         with self.lock:
             self.stopping = True
             running = list(self.children.values())
-        for process, token in running:
-            end_row(process, token)
+        for process, token, groups in running:
+            end_row(process, token, groups)
 
 
 RUNNING = _Running()
@@ -158,8 +158,11 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
     # The temporary folder read-only too, so that no row reaches another's scratch copy.
     read_only = settings.read_only + [os.path.realpath(tempfile.gettempdir())]
     writable = [os.path.realpath(scratch)] + ([os.path.realpath(settings.pages)] if settings.pages else [])
-    process = RUNNING.start(token, argv, work, env, out_path, err_path, settings.memory, read_only, writable)
+    groups = cgroups.make_groups(token)
+    process = RUNNING.start(token, groups, argv, work, env, out_path, err_path, settings.memory, read_only,
+                            writable)
     if process is None:
+        cgroups.end_groups(groups)
         raise KeyboardInterrupt  # the class run is being stopped
     try:
         process.wait(settings.deadline)
@@ -167,7 +170,7 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
     except TimeoutExpired:
         overran = True
     finally:
-        end_row(process, token)
+        end_row(process, token, groups)
         RUNNING.done(process)
     seconds = round(time.monotonic() - started, 2)
     if overran:
@@ -178,11 +181,14 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
                     seconds)
 
 
-def end_row(process: Child, token: str) -> None:
-    """Kill the child's process group, then every process still carrying this row's marker."""
+def end_row(process: Child, token: str, groups: list[str]) -> None:
+    """Kill the child's process group (its PID namespace's init with it, and so every process
+    in that namespace), then every process left in the row's control groups or carrying its
+    marker (where the system gave the row no namespace)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     process.wait()
+    cgroups.end_groups(groups)
     for _ in range(100):
         if not _kill_marked(token):
             return

@@ -4,6 +4,7 @@ Jupyter's card (kept apart from ``rows.py`` so the presenters can read rows with
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .page import table_html
 from .rows import ClassRows
@@ -17,7 +18,7 @@ class ClassResult(ClassRows):
         """Gradescope's autograder ``results.json``: one test per checked submission, worth one
         point when identical or correct, its report (built from its JSON result) as the test's
         output; the class's counts as the overall output and the points won as ``score``."""
-        tests = [{"name": row.name, "score": 1 if row.ok else 0, "max_score": 1,
+        tests: list[dict[str, Any]] = [{"name": row.name, "score": 1 if row.ok else 0, "max_score": 1,
                   "status": "passed" if row.ok else "failed", "output": row_report(row)} for row in self.rows]
         data = {"score": sum(test["score"] for test in tests), "output": counts_text(self), "tests": tests}
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

@@ -1,0 +1,126 @@
+"""A row's own control groups, where the system lets this user make them.
+
+In a ``pids`` group of its own a row may have at most ``ROW_TASKS`` tasks, however many the
+user runs elsewhere and even as root (whom RLIMIT_NPROC does not bind); in a ``cpu`` group
+of its own, all its processes together have one group's share of the processors, so a fork
+bomb of three hundred processes, each in a session (and so a scheduling autogroup) of its
+own, weighs on the teacher's machine as one program does. Every process in the groups is
+killed when the row is done, and the groups removed. Where no hierarchy can be written
+(most desktops, as a user), there are none, and the PID namespace and RLIMIT_NPROC of
+``child.py`` bound the row alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+
+#: Most tasks (processes and threads) of one row: room for tracer, the learner's program and
+#: Node's threads, none for a fork bomb.
+ROW_TASKS = 128
+#: The controllers a row gets a group of, and the limit written in each (file, value).
+CONTROLLERS = {"pids": ("pids.max", str(ROW_TASKS)), "cpu": None}
+
+
+def make_groups(token: str) -> list[str]:
+    """A group of the row's own in every writable hierarchy of ``CONTROLLERS``; their folders."""
+    made = []
+    for controller, folder in _own_groups().items():
+        path = os.path.join(folder, f"tracer-class-{token}")
+        try:
+            os.mkdir(path)
+        except OSError:
+            continue
+        limit = CONTROLLERS[controller]
+        try:
+            if limit is not None:
+                with open(os.path.join(path, limit[0]), "w") as stream:
+                    stream.write(limit[1])
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.rmdir(path)
+            continue
+        made.append(path)
+    return made
+
+
+def join(groups: list[str]) -> None:
+    """Move this process (and so all it will start) into the row's groups."""
+    for folder in groups:
+        with contextlib.suppress(OSError), open(os.path.join(folder, "cgroup.procs"), "w") as stream:
+            stream.write(str(os.getpid()))
+
+
+def end_groups(groups: list[str]) -> None:
+    """Kill every process left in the row's groups, then remove them."""
+    for folder in groups:
+        for _ in range(200):
+            if not _kill_members(folder):
+                break
+            time.sleep(0.01)
+        for _ in range(100):
+            try:
+                os.rmdir(folder)
+                break
+            except FileNotFoundError:
+                break
+            except OSError:  # its last processes are still being reaped
+                time.sleep(0.01)
+
+
+def _kill_members(folder: str) -> int:
+    try:
+        with open(os.path.join(folder, "cgroup.procs")) as stream:
+            members = [int(line) for line in stream if line.strip()]
+    except OSError:
+        return 0
+    for pid in members:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    return len(members)
+
+
+def _own_groups() -> dict[str, str]:
+    """For each controller wanted, the folder of this process's own group in a hierarchy that
+    has it, where this user may make groups beneath (cgroup v1, or v2 where it is enabled for
+    the children of this process's group)."""
+    try:
+        with open("/proc/self/cgroup") as stream:
+            own = [line.rstrip("\n").split(":", 2) for line in stream]
+        with open("/proc/self/mountinfo") as stream:
+            mounts = [line.split() for line in stream]
+    except OSError:
+        return {}
+    found: dict[str, str] = {}
+    for fields in mounts:
+        root, point, kind = fields[3], fields[4], fields[fields.index("-") + 1]
+        options = set(fields[-1].split(","))
+        for controller in CONTROLLERS:
+            if controller in found:
+                continue
+            folder = _group_folder(point, root, kind, options, controller, own)
+            if folder and os.access(folder, os.W_OK):
+                found[controller] = folder
+    return found
+
+
+def _group_folder(point: str, root: str, kind: str, options: set[str], controller: str,
+                  own: list[list[str]]) -> str | None:
+    """Where this process's group of ``controller`` is, in the hierarchy mounted at ``point``
+    (``root``: the group the mount shows as its top, in a container)."""
+    own = [[number, names, path.removeprefix(root.rstrip("/"))] for number, names, path in own]
+    if kind == "cgroup" and controller in options:
+        path = next((p for _, names, p in own if controller in names.split(",")), None)
+    elif kind == "cgroup2":
+        path = next((p for number, _, p in own if number == "0"), None)
+        try:
+            with open(os.path.join(point, (path or "/").lstrip("/"), "cgroup.subtree_control")) as stream:
+                if controller not in stream.read().split():
+                    return None
+        except OSError:
+            return None
+    else:
+        return None
+    return os.path.join(point, path.lstrip("/")) if path is not None else None
