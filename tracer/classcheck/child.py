@@ -75,11 +75,11 @@ def run_command(args: list[str], work: str, env: dict[str, str], out_path: str, 
     cgroups.join(groups)
     os.setsid()
     _limit(memory)
+    _redirect(out_path, err_path)  # opened before the file system turns read-only around them
     own_users, own_pids = confine(read_only, writable)
     if own_pids:
         _become_init()
     cap_processes(own_users, own_pids)
-    _redirect(out_path, err_path)
     os.chdir(work)
     os.environ.clear()
     os.environ.update(env)

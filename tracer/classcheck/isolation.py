@@ -157,7 +157,11 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
         open(path, "wb").close()
     # The temporary folder read-only too, so that no row reaches another's scratch copy.
     read_only = settings.read_only + [os.path.realpath(tempfile.gettempdir())]
-    writable = [os.path.realpath(scratch)] + ([os.path.realpath(settings.pages)] if settings.pages else [])
+    # The copy and its temporary folder, not the scratch folder around them: the report files
+    # there stay out of the program's reach (by ``..``), where the whole file system can be
+    # made read-only.
+    writable = [os.path.realpath(os.path.join(scratch, name)) for name in ("work", "tmp")]
+    writable += [os.path.realpath(settings.pages)] if settings.pages else []
     groups = cgroups.make_groups(token)
     process = RUNNING.start(token, groups, argv, work, env, out_path, err_path, settings.memory, read_only,
                             writable)
@@ -217,8 +221,11 @@ def _kill_marked(token: str) -> int:
 
 def read_row(submission: Submission, status: int, out_path: str, err_path: str, seconds: float) -> Row:
     """The row from what the child wrote: its JSON report, or its one-line refusal."""
-    with open(out_path, "rb") as stream:
-        report = stream.read(MAX_REPORT_BYTES + 1)
+    try:
+        with open(out_path, "rb") as stream:
+            report = stream.read(MAX_REPORT_BYTES + 1)
+    except OSError:  # removed or made unreadable by the program, where it could reach it
+        report = b""
     data: Any = None
     if len(report) <= MAX_REPORT_BYTES:
         try:
@@ -234,9 +241,12 @@ def read_row(submission: Submission, status: int, out_path: str, err_path: str, 
 
 
 def _last_line(path: str) -> str:
-    with open(path, "rb") as stream:
-        stream.seek(max(0, os.path.getsize(path) - 4096))
-        lines = stream.read().decode("utf-8", "replace").strip().splitlines()
+    try:
+        with open(path, "rb") as stream:
+            stream.seek(max(0, os.path.getsize(path) - 4096))
+            lines = stream.read().decode("utf-8", "replace").strip().splitlines()
+    except OSError:
+        return ""
     line = lines[-1] if lines else ""
     return line.removeprefix("trace: error: ")
 
