@@ -349,6 +349,58 @@ def test_the_class_page(class_run: dict[str, Any]) -> None:
     assert any("c_not_restored" in page.split(link)[0].rsplit("<tr", 1)[1] for link in links)
 
 
+def visible_rows(page: Any) -> list[str]:
+    """The names of the table's rows the page shows, top to bottom."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll('#rows tbody tr'))
+        .filter(r => !r.hidden).map(r => r.cells[0].dataset.key)""")
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 800), (360, 740)])
+def test_the_class_page_in_a_browser(class_run: dict[str, Any], browser: Any, width: int, height: int) -> None:
+    """Filter by verdict and by mistake, sort (by a heading, or on a phone by the drop-down),
+    every row's link to its own pages; no sideways scrolling at the size of a projector, a
+    laptop or a phone."""
+    report = class_run["root"] / "report"
+    rows = {row["name"]: row for row in class_run["data"]["submissions"]}
+    page = browser.new_page(viewport={"width": width, "height": height})
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    try:
+        page.goto((report / "index.html").as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert visible_rows(page) == sorted(EXPECTED)
+        page.select_option("#verdict", "wrong")
+        assert visible_rows(page) == sorted(n for n, expected in EXPECTED.items() if expected[0] == "wrong")
+        assert page.text_content("#shown") == f"2 of {len(EXPECTED)} shown"
+        page.select_option("#verdict", "")
+        page.select_option("#mistake", "max-min-swapped")
+        assert visible_rows(page) == ["d_swapped.py"]
+        page.select_option("#mistake", "")
+        by_calls = sorted(EXPECTED, key=lambda name: (rows[name]["calls"], name))
+        if width > 640:
+            page.click("th:nth-child(5) button")
+            assert visible_rows(page) == by_calls
+            page.click("th:nth-child(5) button")
+            assert page.get_attribute("th:nth-child(5)", "aria-sort") == "descending"
+        else:
+            page.select_option("#sort", "4 up")
+            assert visible_rows(page) == by_calls
+            page.select_option("#sort", "4 down")
+        calls_shown = [rows[name]["calls"] for name in visible_rows(page)]
+        assert calls_shown == sorted(calls_shown, reverse=True)
+        links = page.evaluate("""() => Array.from(document.querySelectorAll('#rows tbody tr')).map(r =>
+            [r.cells[0].dataset.key, Array.from(r.cells[0].querySelectorAll('a')).map(a => a.getAttribute('href'))])""")
+        for name, hrefs in links:
+            assert len(hrefs) == (2 if rows[name]["calls"] else 0), name
+            for href in hrefs:  # its own pages, which name its own file
+                entry = rows[name]["file"]
+                assert entry in (report / href).read_text(encoding="utf-8"), (name, href)
+        assert problems == []
+    finally:
+        page.close()
+
+
 def test_learner_strings_are_escaped_in_the_page(tmp_path: Path) -> None:
     teacher = tmp_path / "class"
     teacher.mkdir()

@@ -54,7 +54,7 @@ class Row:
         first = self.data.get("first_wrong") or {}
         if not first.get("call"):
             return ""
-        return f"#{first['call']}" + (f" {first['board']}" if first.get("board") else "")
+        return f"#{first['call']}" + (f" {board_rows(str(first['board']))}" if first.get("board") else "")
 
     @property
     def ok(self) -> bool:
@@ -62,6 +62,11 @@ class Row:
 
     def as_json(self) -> dict[str, Any]:
         return {"name": self.name, **self.data, "exit": self.exit, "seconds": self.seconds}
+
+
+def board_rows(cells: str) -> str:
+    """A board of nine cells by rows, ``X.O/X.X/OO.``, as the single check's report writes it."""
+    return "/".join(cells[i:i + 3] for i in range(0, 9, 3)) if len(cells) == 9 else cells
 
 
 def _named(difference: Any) -> str:
