@@ -542,6 +542,8 @@ def test_a_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     out = child.communicate(timeout=120)[0].decode()
     os.close(terminal)
     assert b"1/2" in shown and b"2/2" in shown
+    # Done, the bar's line is erased (cursor up one line, line cleared): the result stands alone.
+    assert shown.rstrip(b"\r\n").endswith(b"\x1b[1A\x1b[2K")
     assert out.splitlines()[0].split()[:2] == ["submission", "verdict"] and "2 identical" in out
 
 

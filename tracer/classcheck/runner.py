@@ -91,6 +91,10 @@ def _link_pages(row: Row, pages: str, index: int) -> None:
             row.pages[kind] = f"submissions/{page_folder(index)}/{kind}.html"
 
 
+#: Up one line, and clear it (the bar's last line, which click ends with a newline).
+ERASE_LINE_ABOVE = "\x1b[1A\x1b[2K"
+
+
 class _bar:
     """click's progress bar on standard error when it is a terminal (done, of how many, time left)."""
 
@@ -112,6 +116,9 @@ class _bar:
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.__exit__(*exc)
+            if exc[0] is None:  # done: the bar's line erased, so that the result stands alone
+                sys.stderr.write(ERASE_LINE_ABOVE)
+                sys.stderr.flush()
 
 
 def check_class(path: str | os.PathLike[str] | list[str], *, entry: str | None = None, jobs: int | None = None,
