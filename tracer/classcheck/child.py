@@ -220,6 +220,8 @@ def cap_processes(own_users: bool, own_pids: bool) -> None:
                 stream.write(str(NAMESPACE_PID_MAX))
         except OSError:
             pass  # older than Linux 6.14: one pid_max for the whole machine
+    if os.getuid() == 0:
+        return  # RLIMIT_NPROC does not bind root: the pids group and pid_max do
     # In a user namespace of its own the kernel counts RLIMIT_NPROC apart from the user's
     # other processes; outside one, the limit is set above what the user runs now.
     tasks = ROW_TASKS if own_users else _user_tasks() + ROW_TASKS
