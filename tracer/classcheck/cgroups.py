@@ -19,7 +19,7 @@ import time
 
 #: Most tasks (processes and threads) of one row: room for tracer, the learner's program and
 #: Node's threads, none for a fork bomb.
-ROW_TASKS = 128
+ROW_TASKS = 64
 #: The controllers a row gets a group of, and the limit written in each (file, value).
 CONTROLLERS = {"pids": ("pids.max", str(ROW_TASKS)), "cpu": None}
 
