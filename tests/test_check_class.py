@@ -423,6 +423,7 @@ def test_csv_and_gradescope(tmp_path: Path) -> None:
         ("bad.py", "wrong", "max-min-swapped", "1"), ("good.py", "identical", "", "0")]
     assert rows[0]["first_wrong.call"] == str(first_wrong(GUIDE_BOARD, "X", swapped=True))
     piped = trace_check(str(teacher), "--format", "gradescope", cwd=tmp_path)
+    (tmp_path / "results").mkdir()  # as Gradescope's /autograder/results is
     written = trace_check(str(teacher), "--format", "gradescope", "-o", "results/results.json", cwd=tmp_path)
     assert written.returncode == 1 and written.stdout == "" and written.stderr == ""
     graded = json.loads((tmp_path / "results" / "results.json").read_text(encoding="utf-8"))
@@ -497,6 +498,7 @@ def test_several_files_entry_and_exit_status(tmp_path: Path) -> None:
     (["class", "--jobs", "0"], "--jobs"),
     (["class", "--stdin", "moves.txt"], "moves.txt: no such file"),
     (["class", "a.py", "b.txt"], "a class is one folder"),
+    (["class", "--format", "gradescope", "-o", "results/results.json"], "does not exist"),
 ])
 def test_bad_arguments(tmp_path: Path, args: list[str], words: str) -> None:
     (tmp_path / "empty").mkdir()

@@ -68,18 +68,15 @@ def run_class_command(ctx: click.Context, paths: tuple[str, ...]) -> bool:
 
 
 def _prepare_outputs(report: str | None, output: str | None) -> None:
-    """Refuse, before any submission runs, a class page or result file that cannot be written."""
+    """Refuse, before any submission runs, a class page or result file that cannot be written
+    (``--report`` makes its folder; ``-o``, as everywhere in trace, needs its folder to exist)."""
     from ..outputs.files import check_output_path
 
-    folders = [(report, "--report")] if report else []
-    if output and output != "-":
-        folders.append((os.path.dirname(output), "-o"))
-    for folder, option in folders:
-        try:
-            os.makedirs(folder or ".", exist_ok=True)
-        except OSError as exc:
-            raise Failure(f"{option}: cannot make the folder {folder}: {exc.strerror}", 1) from None
     if report:
+        try:
+            os.makedirs(report, exist_ok=True)
+        except OSError as exc:
+            raise Failure(f"--report: cannot make the folder {report}: {exc.strerror}", 1) from None
         check_output_path(os.path.join(report, "index.html"), "--report")
     if output:
         check_output_path(output, "-o")
