@@ -313,9 +313,10 @@ def test_no_process_of_a_submission_is_left(class_run: dict[str, Any]) -> None:
 
 
 def processes_under(root: Path) -> list[str]:
-    """Every process still alive (not a zombie) whose working folder or environment names
-    ``root``: a submission's processes all work in a scratch copy in ``root/tmp`` and carry
-    TMPDIR there, whatever they did to their session, group or name."""
+    """Every process still alive (not a zombie) whose working folder, environment or command
+    line names ``root``: a submission's processes work in a scratch copy in ``root/tmp`` and
+    carry TMPDIR there, whatever they did to their session or group (a hostile one that
+    leaves both names ``root`` in its command line)."""
     left = []
     needle = str(root)
     for pid in (p for p in os.listdir("/proc") if p.isdigit()):
@@ -329,7 +330,7 @@ def processes_under(root: Path) -> list[str]:
                 command = cmdline.read().replace(b"\0", b" ").decode(errors="replace")
         except OSError:  # gone meanwhile
             continue
-        if named:
+        if named or needle in command:
             left.append(f"{pid}: {command[:200]}")
     return left
 

@@ -97,13 +97,18 @@ for action in (lambda: os.killpg(os.getpgid(os.getppid()), signal.SIGKILL),
         pass
 """
 
-#: Leaves a daemon (a double fork, a new session) that outlives it and would write later.
+#: Leaves two daemons (a double fork, a new session) that would outlive it: one writes later;
+#: the other hides, its working folder "/" and its environment empty, named only by its
+#: command line (which the test looks for).
 DAEMON = """import os, time
 if os.fork() == 0:
     os.setsid()
     if os.fork() == 0:
         for fd in (0, 1, 2):
             os.close(fd)
+        if os.fork() == 0:
+            os.chdir("/")
+            os.execve("/bin/sh", ["sh", "-c", "sleep 600; : OUTSIDE_FOLDER"], {})
         time.sleep(3)
         for target in ("OUTSIDE_FOLDER/daemon.txt", "TEACHER_FOLDER/daemon.txt"):
             try:
@@ -165,7 +170,7 @@ def hostile_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     watcher = threading.Thread(target=peak_processes, args=(tmp, stop, seen))
     watcher.start()
     try:
-        done = trace_check(str(teacher), "--timeout", "5", "--memory", "600", "--jobs", "2", "--format", "json",
+        done = trace_check(str(teacher), "--timeout", "8", "--memory", "600", "--jobs", "2", "--format", "json",
                            cwd=root, tmp=tmp)
     finally:
         stop.set()
@@ -188,7 +193,7 @@ def test_each_hostile_row_is_its_own(hostile_run: dict[str, Any]) -> None:
     rows = {row["name"]: row for row in hostile_run["data"]["submissions"]}
     for name, (_, verdicts) in HOSTILE.items():
         row = rows[name.split("/")[0]]
-        assert row["verdict"] in verdicts, (name, row["verdict"], row.get("error"))
+        assert row["verdict"] in verdicts, (name, row["verdict"], row.get("error"), row.get("positions"))
         if row["verdict"] == "identical":
             assert row["calls"] == calls(GUIDE_BOARD, "X"), name
     for name in ("c_hang.py", "d_fork_bomb.py"):
