@@ -84,24 +84,32 @@ def _kill_members(folder: str) -> int:
 
 def _own_groups() -> dict[str, str]:
     """For each controller wanted, the folder of this process's own group in a hierarchy that
-    has it, where this user may make groups beneath (cgroup v1, or v2 where it is enabled for
-    the children of this process's group)."""
+    has it, where this user may make groups beneath."""
     try:
         with open("/proc/self/cgroup") as stream:
-            own = [line.rstrip("\n").split(":", 2) for line in stream]
+            own = stream.read()
         with open("/proc/self/mountinfo") as stream:
-            mounts = [line.split() for line in stream]
+            mounts = stream.read()
     except OSError:
         return {}
+    return {controller: folder for controller, folder in own_groups(own, mounts).items()
+            if os.access(folder, os.W_OK)}
+
+
+def own_groups(cgroup: str, mountinfo: str) -> dict[str, str]:
+    """From ``/proc/self/cgroup`` and ``/proc/self/mountinfo``, the folder of this process's
+    group for each controller of ``CONTROLLERS`` (cgroup v1, or v2 where the controller is
+    enabled for the children of this process's group)."""
+    own = [line.split(":", 2) for line in cgroup.splitlines() if line.count(":") >= 2]
     found: dict[str, str] = {}
-    for fields in mounts:
+    for fields in (line.split() for line in mountinfo.splitlines()):
+        if "-" not in fields:
+            continue
         root, point, kind = fields[3], fields[4], fields[fields.index("-") + 1]
         options = set(fields[-1].split(","))
         for controller in CONTROLLERS:
-            if controller in found:
-                continue
-            folder = _group_folder(point, root, kind, options, controller, own)
-            if folder and os.access(folder, os.W_OK):
+            folder = None if controller in found else _group_folder(point, root, kind, options, controller, own)
+            if folder:
                 found[controller] = folder
     return found
 
