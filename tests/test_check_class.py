@@ -486,11 +486,17 @@ def test_several_files_entry_and_exit_status(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines[1].split()[:2] == ["one.py", "identical"] and lines[2].split()[:3] == ["two.py", "correct", "order"]
     assert "2 submissions: 1 identical, 1 correct, 0 wrong, 0 error, 0 refused" in done.stdout
+    assert "errors and refusals" not in done.stdout  # none here
     (tmp_path / "class" / "pair").mkdir(parents=True)
     (tmp_path / "class" / "pair" / "first.py").write_text(port(), encoding="utf-8")
     (tmp_path / "class" / "pair" / "second.py").write_text(port(restore="pass"), encoding="utf-8")
     picked = json.loads(trace_check("class", "--entry", "second.py", "--format", "json", cwd=tmp_path).stdout)
     assert [(r["name"], r["difference"]) for r in picked["submissions"]] == [("pair", "board-not-restored")]
+    # Without --entry the pair is refused, and the table says why under its counts.
+    table = trace_check("class", cwd=tmp_path).stdout
+    assert table.splitlines()[1].split() == ["pair", "refused", "several-programs", "0", "0.00"]
+    assert table.endswith("errors and refusals:\n  pair (refused): several program files in it (first.py, "
+                          "second.py): name one with --entry\n")
 
 
 @pytest.mark.parametrize("args, words", [

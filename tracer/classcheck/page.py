@@ -142,12 +142,10 @@ def _name_html(row: Row, links: bool) -> str:
 
 
 def _named_html(row: Row) -> str:
-    """The mistake or differences; for an error or a refusal, what happened (its kind only
-    where it adds to the verdict)."""
+    """The mistake or differences; for an error or a refusal, its kind and what happened."""
     if row.verdict not in ("error", "refused"):
         return escape(row.named)
-    kind = row.named if row.named != row.verdict else ""
-    return escape(kind) + f'<span class="why">{escape(_why(row))}</span>'
+    return escape(row.named) + f'<span class="why">{escape(_why(row))}</span>'
 
 
 def _first_wrong_html(row: Row) -> str:
@@ -165,11 +163,8 @@ WHY_LENGTH = 200
 
 
 def _why(row: Row) -> str:
-    """An error's or refusal's message, cut short, for the table (without the file's name the
-    row already shows)."""
-    message = str((row.data.get("error") or {}).get("message") or "")
-    entry = row.data.get("file")
-    message = message.removeprefix(f"{entry}: ") if entry else message
+    """An error's or refusal's message, cut short, for the table."""
+    message = row.why
     return message if len(message) <= WHY_LENGTH else message[:WHY_LENGTH - 1] + "…"
 
 

@@ -47,7 +47,15 @@ class Row:
         if self.differences:
             return ", ".join(self.differences)
         error = self.data.get("error") or {}
-        return str(error.get("kind") or "") if self.verdict in ("error", "refused") else ""
+        kind = str(error.get("kind") or "") if self.verdict in ("error", "refused") else ""
+        return "" if kind == self.verdict else kind  # "refused refused" says nothing more
+
+    @property
+    def why(self) -> str:
+        """An error's or refusal's message, without the file's name the row already shows."""
+        message = str((self.data.get("error") or {}).get("message") or "")
+        entry = self.data.get("file")
+        return message.removeprefix(f"{entry}: ") if entry else message
 
     @property
     def first_wrong(self) -> str:

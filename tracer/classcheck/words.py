@@ -32,7 +32,21 @@ def class_table(result: ClassRows) -> str:
     lines = ["  ".join(c.rjust(w) if i in right else c.ljust(w)
                        for i, (c, w) in enumerate(zip(line, widths, strict=True))).rstrip()
              for line in table]
-    return "\n".join(lines) + "\n\n" + counts_text(result)
+    return "\n".join(lines) + "\n\n" + counts_text(result) + _why_lines(result)
+
+
+#: Widest an error's or refusal's message is printed under the table.
+WHY_WIDTH = 100
+
+
+def _why_lines(result: ClassRows) -> str:
+    """What happened to each submission that was not checked through (its error or refusal)."""
+    rows = [row for row in result.rows if row.verdict in ("error", "refused") and row.why]
+    if not rows:
+        return ""
+    lines = [visible(f"  {row.name} ({row.verdict}): {row.why}") for row in rows]
+    return "errors and refusals:\n" + "\n".join(
+        line if len(line) <= WHY_WIDTH else line[:WHY_WIDTH - 1] + "…" for line in lines) + "\n"
 
 
 def counts_text(result: ClassRows) -> str:
