@@ -6,7 +6,10 @@ size. A fork server (``multiprocessing``'s, started once per class run) imports 
 and forks a fresh process for each submission, which then makes itself what a separate
 ``trace check`` process would be: a session of its own, its own memory limit, standard
 input empty, output to its own files, its scratch copy as working folder, its own
-environment. It runs the command line there and ends.
+environment. Where Linux allows, it also shuts itself in: the row's control groups, a file
+system read-only but for its copy, a PID namespace whose init runs the check (so that the
+kernel ends whatever the program left behind when the check ends), and a bound on its tasks.
+It runs the command line there and ends.
 """
 
 from __future__ import annotations
@@ -114,12 +117,12 @@ NAMESPACE_PID_MAX = 301
 
 
 def confine(read_only: list[str], writable: list[str]) -> tuple[bool, bool]:
-    """Give this process namespaces of its own: a PID namespace (its next child is the row's
-    init: when that ends, the kernel ends every process of the row), and a mount namespace in
-    which ``read_only`` is read-only to it and all it starts, ``writable`` inside them excepted
-    (in a user namespace of its own unless root). Returns whether it has its own user and PID
-    namespaces; where the system allows no namespaces, nothing changes: the scratch copy and
-    the row's marker remain the isolation then."""
+    """Give this process namespaces of its own (in a user namespace of its own unless root):
+    a PID namespace, whose init is its next child (when that ends, the kernel ends every
+    process of the row), and a mount namespace in which the file system is read-only to it and
+    all it starts, ``writable`` excepted (or, on an older Linux, only ``read_only``). Returns
+    whether it has its own user and PID namespaces; where the system allows no namespaces,
+    nothing changes: the scratch copy and the row's marker remain the isolation then."""
     if not sys.platform.startswith("linux"):
         return False, False
     import ctypes
@@ -127,17 +130,21 @@ def confine(read_only: list[str], writable: list[str]) -> tuple[bool, bool]:
     libc = ctypes.CDLL(None, use_errno=True)
     uid, gid = os.getuid(), os.getgid()
     own_users = uid != 0
-    if libc.unshare(CLONE_NEWNS | CLONE_NEWPID | (CLONE_NEWUSER if own_users else 0)) != 0:
-        return False, False
+    own_pids = True
+    base = CLONE_NEWNS | (CLONE_NEWUSER if own_users else 0)
+    if libc.unshare(base | CLONE_NEWPID) != 0:
+        own_pids = False  # some containers allow mount namespaces and no PID namespace
+        if libc.unshare(base) != 0:
+            return False, False
     try:
         if own_users:
             for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1")):
                 with open(f"/proc/self/{name}", "w") as stream:
                     stream.write(text)
     except OSError:
-        return False, True
+        return False, own_pids
     _read_only(libc, read_only, writable)
-    return own_users, True
+    return own_users, own_pids
 
 
 def _read_only(libc: Any, read_only: list[str], writable: list[str]) -> None:

@@ -1,9 +1,12 @@
 """One submission checked in isolation: a scratch copy of its folder, a separate ``trace check``
 process with its own limits, its output captured apart, and every process it started ended.
 
-The child runs in a new session, so its process group can be killed at once; the learner's
-program (which the single check starts in a session of its own) and anything it forks carry
-a marker in their environment, by which the ones that left both groups are found and ended.
+The child runs in a new session, so its process group can be killed at once; where Linux
+allows, it runs the check as the init of a PID namespace of its own (``child.confine``), so
+that its end ends every process in it, and in control groups of its own (``cgroups``), whose
+members are killed too. Where neither is allowed, the learner's program (which the single
+check starts in a session of its own) and anything it forks carry a marker in their
+environment, by which the ones that left both groups are found and ended.
 """
 
 from __future__ import annotations
