@@ -53,21 +53,29 @@ def join(groups: list[str]) -> None:
             stream.write(str(os.getpid()))
 
 
+#: Longest a row's groups are waited for to empty (seconds): a fork bomb's hundreds of
+#: processes take a while to die on a loaded machine.
+END_PATIENCE = 30.0
+
+
 def end_groups(groups: list[str]) -> None:
-    """Kill every process left in the row's groups, then remove them."""
+    """Kill every process left in the row's groups, then remove them (a group can be removed
+    only once the last of its processes is gone)."""
+    deadline = time.monotonic() + END_PATIENCE
     for folder in groups:
-        for _ in range(200):
-            if not _kill_members(folder):
-                break
-            time.sleep(0.01)
-        for _ in range(100):
+        pause = 0.005
+        while True:
+            _kill_members(folder)
             try:
                 os.rmdir(folder)
                 break
             except FileNotFoundError:
                 break
-            except OSError:  # its last processes are still being reaped
-                time.sleep(0.01)
+            except OSError:  # its last processes are still dying
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(pause)
+                pause = min(pause * 2, 0.2)
 
 
 def _kill_members(folder: str) -> int:
