@@ -412,6 +412,20 @@ def test_learner_strings_are_escaped_in_the_page(tmp_path: Path) -> None:
     assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;.py" in page
 
 
+def test_a_deep_temporary_folder_still_runs_the_class(tmp_path: Path) -> None:
+    """A Unix socket's path has at most 107 bytes: under a TMPDIR deeper than that (a test's, a
+    course machine's), the class run still starts its fork server and checks every row."""
+    teacher = tmp_path / "class"
+    teacher.mkdir()
+    (teacher / "good.py").write_text(port(), encoding="utf-8")
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    deep.mkdir(parents=True)
+    done = trace_check(str(teacher), "--format", "json", cwd=tmp_path, tmp=deep)
+    assert done.returncode == 0, done.stderr
+    assert [row["verdict"] for row in json.loads(done.stdout)["submissions"]] == ["identical"]
+    assert list(deep.iterdir()) == []
+
+
 def test_csv_and_gradescope(tmp_path: Path) -> None:
     teacher = tmp_path / "class"
     teacher.mkdir()

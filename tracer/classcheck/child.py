@@ -16,17 +16,28 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from typing import Any
 
+from ..errors import EnvironmentFault
 from . import cgroups
 from .cgroups import ROW_TASKS
 
 #: What waiting past a deadline raises (the rows' module reads it from here, the one module that runs
 #: the checks).
 TimeoutExpired = subprocess.TimeoutExpired
+
+#: The longest temporary folder the fork server's socket fits under: a Unix socket's path has at
+#: most 107 bytes, and multiprocessing adds a folder and a name of about 35 to it.
+SOCKET_FOLDER_BYTES = 70
+
+#: Where to put the socket instead when the temporary folder (TMPDIR) is deeper than that.
+SHORT_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm")
 
 #: What the fork server imports once: the command line and the single check's engine.
 PRELOAD = ["tracer.commands", "tracer.check.command", "tracer.check.run", "tracer.check.result",
@@ -40,8 +51,32 @@ def _forkserver() -> Any:
     if _context is None:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(PRELOAD)
+        with _socket_folder():
+            try:
+                multiprocessing.forkserver.ensure_running()
+            except OSError as error:
+                raise EnvironmentFault(f"the class run could not start its fork server: {error}") from None
         _context = context
     return _context
+
+
+@contextlib.contextmanager
+def _socket_folder() -> Iterator[None]:
+    """Start the fork server's socket in a folder short enough for a Unix socket's path, even
+    when TMPDIR is deep (a test's or a course machine's); the rows' own folders stay in TMPDIR."""
+    if len(os.fsencode(tempfile.gettempdir())) <= SOCKET_FOLDER_BYTES:
+        yield
+        return
+    usable = [f for f in SHORT_FOLDERS if os.path.isdir(f) and os.access(f, os.W_OK | os.X_OK)]
+    if not usable:
+        raise EnvironmentFault(f"the temporary folder {tempfile.gettempdir()} is too deep for the class run's "
+                      f"socket, and none of {', '.join(SHORT_FOLDERS)} is writable: set TMPDIR to a "
+                      "shorter folder")
+    saved, tempfile.tempdir = tempfile.tempdir, usable[0]
+    try:
+        yield
+    finally:
+        tempfile.tempdir = saved
 
 
 class Child:
