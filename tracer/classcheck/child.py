@@ -22,8 +22,8 @@ from typing import Any
 TimeoutExpired = subprocess.TimeoutExpired
 
 #: What the fork server imports once: the command line and the single check's engine.
-PRELOAD = ["tracer.commands", "tracer.check.command", "tracer.check.run", "tracer.check.result",
-           "tracer.outputs.check", "tracer.check.presenting"]
+PRELOAD = ["tracer.commands", "tracer.check.command", "tracer.check.running.run", "tracer.check.presenting.result",
+           "tracer.outputs.check", "tracer.check.presenting.trees"]
 
 _context: Any = None
 

@@ -30,11 +30,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .calls import LOOP, LearnerSearch, placed
-from .reading import Cells, Returned
+from ..presenting.words import Words
+from ..values.calls import LOOP, LearnerSearch, placed
+from ..values.reading import Cells, Returned
 from .scales import Solver, finished, other
 from .windows import Window, Windows, is_sound
-from .words import Words
 
 
 @dataclass

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import EnvironmentFault, InputError
-from ..opening import open_for_reading
-from . import jsfacts, pysource
-from .jsprogram import (
+from ...errors import EnvironmentFault, InputError
+from ...opening import open_for_reading
+from ..source import jsfacts, pysource
+from ..source.jsprogram import (
     PAGE_SUFFIXES,
     Script,
     commonjs_files,
@@ -44,11 +44,11 @@ from .jsprogram import (
     shown,
     with_suffixes,
 )
-from .parameters import KNOWN_NOT_BOARD, role
+from ..source.parameters import KNOWN_NOT_BOARD, role
+from ..source.sourcefacts import BoardVariable, SourceFacts
+from ..values.reading import UNKNOWN, Notation
 from .processes import guard_command
-from .reading import UNKNOWN, Notation
 from .record import KILLED, Function, Record, RecordReader
-from .sourcefacts import BoardVariable, SourceFacts
 
 HOSTS = Path(__file__).resolve().parent / "hosts"
 #: The most of each output stream kept for the report.

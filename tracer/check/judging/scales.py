@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..games.tictactoe.board import HAS_LINE
-from .reading import Cells
+from ...games.tictactoe.board import HAS_LINE
+from ..values.reading import Cells
 
 #: Points of view: ``ai`` (the guide's: the AI's), ``mover`` (the side to move, as negamax
 #: scores), ``moved`` (the side that just moved).

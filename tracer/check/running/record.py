@@ -16,7 +16,7 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
+from ...errors import InputError
 
 START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
 #: How a recorded call ended.
@@ -149,7 +149,7 @@ class Record:
 
     def error(self, vid: int) -> dict[str, Any]:
         """An error value: ``{type, message, line}``."""
-        from .notation import cut
+        from ..values.notation import cut
 
         data = self.value(vid)
         if isinstance(data, dict) and "$error" in data:

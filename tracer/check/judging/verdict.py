@@ -14,18 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..games.tictactoe.board import Board
-from ..games.tictactoe.game import TicTacToe
-from ..search.minimax import search as guide_search
+from ...games.tictactoe.board import Board
+from ...games.tictactoe.game import TicTacToe
+from ...search.minimax import search as guide_search
+from ..presenting.words import Words, board9
+from ..running.record import CALL_LIMIT, KILLED, TIME_LIMIT
+from ..values.calls import LOOP, LearnerSearch
+from ..values.reading import Cells
 from .alphabeta_mistakes import AlphaBetaCheck, check_alphabeta
-from .calls import LOOP, LearnerSearch
 from .departure import Departure, Shortcuts, first_departure, walk
 from .mistakes import SOUND, Mistake, matching_mistakes
-from .reading import Cells
-from .record import CALL_LIMIT, KILLED, TIME_LIMIT
 from .scales import Scale, Solver, finished, infer, winner
 from .windows import Windows
-from .words import Words, board9
 
 IDENTICAL, CORRECT, WRONG, ERROR = "identical", "correct", "wrong", "error"
 #: The differences that are sound shortcuts (a call that returns before trying every cell).
