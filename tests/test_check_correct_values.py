@@ -82,7 +82,7 @@ def test_every_board_of_a_search_and_its_test_plays(scale: Scale, root: str) -> 
     cells = board(root)
     mover = "X" if root.count("X") == root.count("O") else "O"
     marks = sum(c is not None for c in cells)
-    correct, plain = CorrectValues(scale, marks), reference(scale, marks)
+    correct, plain = CorrectValues(scale, marks, (cells, mover)), reference(scale, marks)
     boards: dict[tuple[Board, str], None] = {}
     below(cells, mover, boards)
     for here, to_move in boards:
@@ -98,8 +98,7 @@ def test_boards_off_the_first_search_s_tree(scale: Scale) -> None:
     """A learner's calls can hold boards no correct search meets from its first call: a board
     played on after a win, the same side twice, a mark taken back. Each is worth what a plain
     minimax says from there."""
-    correct, plain = CorrectValues(scale, 1), reference(scale, 1)
-    correct.value(board("X........"), "O")
+    correct, plain = CorrectValues(scale, 1, (board("X........"), "O")), reference(scale, 1)
     for text, mover in [("XXX.OO...", "O"), ("XX.......", "X"), ("OO.X.....", "O"), (".........", "X"),
                         ("XXXOOO...", "X")]:
         cells = board(text)

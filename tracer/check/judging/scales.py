@@ -215,11 +215,12 @@ class CorrectValues:
     minimax (``tracer.search.minimax``) on tic-tac-toe, scored with that scale.
 
     The score a call returns is from the viewpoint's side (``Scale.viewpoint``), so each
-    board is searched with that side as the maximiser. One search from the first board asked
-    gives the value of every board below it; later boards are looked up, not searched again.
+    board is searched with that side as the maximiser. One search from the first call's board
+    (``first``: cells and mover) gives the value of every board below it; they are looked up,
+    not searched again. A board off that tree (a program's own) is searched from itself.
     """
 
-    def __init__(self, scale: Scale, root_marks: int):
+    def __init__(self, scale: Scale, root_marks: int, first: tuple[Cells, str] | None = None):
         self.scale = scale
         #: Marks on the first call's board: a depth-aware scale counts moves from there.
         self.root_marks = root_marks
@@ -229,8 +230,8 @@ class CorrectValues:
         self.known: dict[tuple[int, str], float] = {}
         #: (cells, mover) -> its state: a program's calls come back to the same boards often.
         self.states: dict[tuple[Cells, str], int] = {}
-        #: The first board asked about.
-        self.first: int | None = None
+        #: The first call's state, if its board is known.
+        self.first = self._state(*first) if first is not None else None
 
     def value(self, cells: Cells, mover: str) -> float:
         """The score a correct search returns on ``cells`` with ``mover`` to play."""
@@ -254,13 +255,9 @@ class CorrectValues:
     def _value(self, state: int, pov: str) -> float:
         found = self.known.get((state, pov))
         if found is None:
-            # First from the first board asked (the program's first call): one search then
-            # answers for its whole tree, whichever board the same viewpoint is asked of next.
-            if self.first is None:
-                self.first = state
-            if (self.first, pov) not in self.known:
+            if self.first is not None and (self.first, pov) not in self.known:
                 self._search(self.first, pov)
-            if (state, pov) not in self.known:  # a board off that tree: a program's own
+            if (state, pov) not in self.known:
                 self._search(state, pov)
             found = self.known[(state, pov)]
         return found

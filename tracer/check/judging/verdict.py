@@ -159,7 +159,7 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
         result.verdict = WRONG
         result.departure = first_departure(search, CorrectValues(scale, 0), words)
         return result
-    correct = CorrectValues(scale, sum(1 for c in cells if c is not None))
+    correct = CorrectValues(scale, sum(1 for c in cells if c is not None), (cells, search.root_mover))
     windows = Windows(search, scale)
     result.departure, shortcuts = walk(search, correct, words, windows)
     result.error = learner_error(search, settings.limit_kind)
