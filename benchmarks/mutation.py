@@ -429,7 +429,7 @@ def summary(verdicts: list[Verdict], config: Config) -> tuple[list[str], list[Ve
 
 
 def package_of(path: str) -> str:
-    """A file's package: its folder (``tracer/check/hosts/host.js`` -> ``tracer/check/hosts``)."""
+    """A file's package: its folder (``tracer/check/running/hosts/host.js`` -> ``tracer/check/running/hosts``)."""
     return str(Path(path).parent)
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tracer.check.jsinstrument import instrument, is_search_name
-from tracer.check.jssource import JsSyntaxError, parse
+from tracer.check.source.jsinstrument import instrument, is_search_name
+from tracer.check.source.jssource import JsSyntaxError, parse
 
 #: name -> a program whose search function ``minimax`` (or as named) recurses from 3 to 0.
 SHAPES = {

@@ -32,7 +32,7 @@ from click.testing import CliRunner
 from test_check_mistakes import EDITS, edited
 
 import tracer
-from tracer.check.notation import written
+from tracer.check.values.notation import written
 from tracer.cli import main
 
 #: The tag above the departing call, in the learner's tree and the log's marker.

@@ -27,7 +27,7 @@ from test_check_outputs import planted
 from test_page_words import expected_steps, page_story
 from test_viewer import Viewer
 
-from tracer.check.run import CheckOptions, check_file
+from tracer.check.running.run import CheckOptions, check_file
 from tracer.cli import main
 from tracer.explain.pagewords import KINDS
 

@@ -139,7 +139,7 @@ def test_a_program_looping_after_its_search_ends_at_the_time_limit(tmp_path: Pat
 
 def _tracer_children(pid: int) -> list[int]:
     """Every process below ``pid`` now."""
-    from tracer.check.processes import descendants
+    from tracer.check.running.processes import descendants
 
     return descendants(pid) or []
 

@@ -403,7 +403,7 @@ def test_a_departure_under_boards_names_its_position() -> None:
 def test_a_value_is_sound_for_its_window_as_the_textbook_says(returned: float, truth: float,
                                                               window: Any, sound: bool) -> None:
     """Fail-hard and fail-soft alpha-beta's invariant, written out case by case."""
-    from tracer.check.windows import is_sound
+    from tracer.check.judging.windows import is_sound
 
     assert is_sound(returned, truth, window) is sound
 

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from tracer.check import jsfacts, pysource
-from tracer.check.jsinstrument import instrument
-from tracer.check.jssource import parse
-from tracer.check.reading import UNKNOWN
+from tracer.check.source import jsfacts, pysource
+from tracer.check.source.jsinstrument import instrument
+from tracer.check.source.jssource import parse
+from tracer.check.values.reading import UNKNOWN
 
 # ---- where the functions are ---------------------------------------------------------------------
 
@@ -247,7 +247,7 @@ def test_an_exported_search_is_wrapped_and_still_exported(export: str, tmp_path:
 def test_marks_written_as_words_by_named_constants() -> None:
     """X_CLASS = 'x' and CIRCLE_CLASS = 'circle' (a page's CSS classes) are X and O; plain X and O,
     or two constants for one side, say nothing of the sort."""
-    from tracer.check.sourcefacts import named_marks
+    from tracer.check.source.sourcefacts import named_marks
 
     assert named_marks({"X_CLASS": "x", "CIRCLE_CLASS": "circle", "WINS": "no"}) == ("x", "circle")
     assert named_marks({"crossMark": "cross", "noughtMark": "nought"}) == ("cross", "nought")

@@ -105,7 +105,7 @@ _LAZY = {
     "Position": "games.tictactoe.notation", "parse_board": "games.tictactoe.notation",
     "TENS": "scores", "TUTORIAL": "scores", "Scores": "scores",
     "Call": "trace", "Result": "trace", "Trace": "trace",
-    "plain_minimax": "search.minimax", "run_search": "search", "check_function": "check.notebook",
+    "plain_minimax": "search.minimax", "run_search": "search", "check_function": "check.running.notebook",
     "check_class": "classcheck",
     "GameTree": "games.tree.game", "tree": "games.tree.game", "TicTacToe": "games.tictactoe.game",
     "Nim": "games.nim.game",

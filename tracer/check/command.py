@@ -116,9 +116,9 @@ def check(paths: tuple[str, ...], entry: str | None, jobs: int | None, memory: i
     # The engine is imported here, not with the command line: other commands start faster.
     from ..hooks import ask
     from ..outputs.check import CheckRequest, precheck
-    from .notebook import scale_of
-    from .presenting import write_outputs
-    from .run import CheckOptions, check_file
+    from .presenting.trees import write_outputs
+    from .running.notebook import scale_of
+    from .running.run import CheckOptions, check_file
 
     if ask("class_check", click.get_current_context(), paths):  # a folder, several files: tracer/classcheck
         return

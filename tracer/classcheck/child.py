@@ -40,8 +40,8 @@ SOCKET_FOLDER_BYTES = 70
 SHORT_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm")
 
 #: What the fork server imports once: the command line and the single check's engine.
-PRELOAD = ["tracer.commands", "tracer.check.command", "tracer.check.run", "tracer.check.result",
-           "tracer.outputs.check", "tracer.check.presenting"]
+PRELOAD = ["tracer.commands", "tracer.check.command", "tracer.check.running.run", "tracer.check.presenting.result",
+           "tracer.outputs.check", "tracer.check.presenting.trees"]
 
 _context: Any = None
 

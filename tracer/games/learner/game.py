@@ -50,7 +50,7 @@ class Departure:
 
     #: The call's number (calls numbered as they start).
     call: int
-    #: What happened (``not-taken-back``, ``wrong-score``, …: see tracer.check.departure).
+    #: What happened (``not-taken-back``, ``wrong-score``, …: see tracer.check.judging.departure).
     kind: str
     #: AT_START or AT_RETURN.
     when: str

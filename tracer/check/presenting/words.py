@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..explain.tictactoe import TicTacToeWords
-from ..games.tictactoe.board import Board, cell_name
-from ..games.tictactoe.game import TERMINAL_CODES, TicTacToe, pack
-from .reading import Cells, Returned
-from .scales import Scale, number, winner
+from ...explain.tictactoe import TicTacToeWords
+from ...games.tictactoe.board import Board, cell_name
+from ...games.tictactoe.game import TERMINAL_CODES, TicTacToe, pack
+from ..judging.scales import Scale, number, winner
+from ..values.reading import Cells, Returned
 
 INF = float("inf")
 

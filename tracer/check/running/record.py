@@ -16,7 +16,7 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
+from ...errors import InputError
 
 START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
 #: How a recorded call ended.
@@ -27,15 +27,24 @@ CALL_LIMIT, TIME_LIMIT, KILLED = 1, 2, 3
 
 @dataclass
 class Function:
-    """A function the host records (see jsinstrument.Recorded / pysource)."""
+    """A function the host records, as the source readers find it (``source/jsinstrument``,
+    ``source/pysource``, ``running/notebook``) and the host and tracer see it."""
 
+    #: Its name; also its key in the function table.
     name: str
-    #: ``search`` or ``driver``.
+    #: ``search`` (a minimax function) or ``driver`` (a function that calls one: its loop
+    #: may be the root of the search).
     role: str
+    #: Its parameters' names, from its first definition.
     params: list[str]
+    #: The line of its first definition.
     line: int
+    #: How tracer can call it itself: ``top`` (a top-level binding), ``harvest`` (a JavaScript
+    #: function declared inside the functions ``path``), or ``none``.
     reach: str = "none"
+    #: For ``harvest``: the enclosing functions' names, outermost first.
     path: list[str] = field(default_factory=list)
+    #: The definition's kind (see JsFunction.kind).
     kind: str = "declaration"
     #: Parameters whose value the function's own recursive calls lower (``depth - 1``): a depth
     #: budget counting down, so tracer's own first call passes the empty cells' count, not 0.
@@ -46,13 +55,6 @@ class Function:
     #: For a search that takes no board (``minimax(depth, isMax)``): the top-level variable whose
     #: board it reads, snapshotted by the host as each call starts; "" for one that takes its board.
     board: str = ""
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Function:
-        return cls(data["name"], data["role"], list(data["params"]), data["line"],
-                   data.get("reach", "none"), list(data.get("path", [])), data.get("kind", "declaration"),
-                   list(data.get("countdown", [])), data.get("module", ""),
-                   data.get("board", ""))
 
 
 @dataclass
@@ -149,7 +151,7 @@ class Record:
 
     def error(self, vid: int) -> dict[str, Any]:
         """An error value: ``{type, message, line}``."""
-        from .notation import cut
+        from ..values.notation import cut
 
         data = self.value(vid)
         if isinstance(data, dict) and "$error" in data:

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import EnvironmentFault, InputError
-from ..opening import open_for_reading
-from . import jsfacts, pysource
-from .jsprogram import (
+from ...errors import EnvironmentFault, InputError
+from ...opening import open_for_reading
+from ..source import jsfacts, pysource
+from ..source.jsprogram import (
     PAGE_SUFFIXES,
     Script,
     commonjs_files,
@@ -44,11 +44,11 @@ from .jsprogram import (
     shown,
     with_suffixes,
 )
-from .parameters import KNOWN_NOT_BOARD, role
+from ..source.parameters import KNOWN_NOT_BOARD, role
+from ..source.sourcefacts import BoardVariable, SourceFacts
+from ..values.reading import UNKNOWN, Notation
 from .processes import guard_command
-from .reading import UNKNOWN, Notation
 from .record import KILLED, Function, Record, RecordReader
-from .sourcefacts import BoardVariable, SourceFacts
 
 HOSTS = Path(__file__).resolve().parent / "hosts"
 #: The most of each output stream kept for the report.
@@ -197,7 +197,7 @@ def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]
         raise InputError("expected a page with scripts of its own (<script src=\"FILE.js\"> or inline), found "
                          "none: scripts from other sites are libraries, not the program", path)
     done = instrument_scripts(scripts, wanted)
-    functions = [Function.from_json(r.as_json()) for r in done[0].functions]
+    functions = done[0].functions
     first = next((f.name for f in functions if f.role == "search"), None)
     home = next((k for k, d in enumerate(done) if any(fn.name == first for fn in d.definitions)), None)
     shown, file = (scripts[home].path, scripts[home].file) if home is not None else (path, os.path.abspath(path))
@@ -315,7 +315,7 @@ def _javascript(path: str, file: str, data: bytes, wanted: list[str] | None) -> 
         raise InputError("expected UTF-8 text, found undecodable bytes", path,
                          data[: exc.start].count(b"\n") + 1) from None
     [done] = instrument_scripts([Script(path, file, False, text, commonjs=True)], wanted)
-    functions = [Function.from_json(r.as_json()) for r in done.functions]
+    functions = done.functions
     parsed = done.parsed
     searches = {f.name for f in functions if f.role == "search"}
     return Program(path, file, "javascript", functions, jsfacts.board_hints(parsed), jsfacts.mark_texts(parsed),

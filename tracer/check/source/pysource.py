@@ -6,9 +6,9 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from ..running.record import Function
+from ..values.reading import Notation, read_cells
 from .jsinstrument import is_search_name
-from .reading import Notation, read_cells
-from .record import Function
 from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide
 
 

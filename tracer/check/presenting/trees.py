@@ -11,19 +11,19 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..errors import TracerError
-from ..explain import for_trace
+from ...errors import TracerError
+from ...explain import for_trace
 
 if TYPE_CHECKING:
-    from ..outputs.check import CheckRequest
-    from ..trace import Trace
+    from ...outputs.check import CheckRequest
+    from ...trace import Trace
     from .result import CheckResult
 
 
 def shown_from(trace: Trace, number: int | None, whole: int) -> int:
     """The call to draw ``trace`` from so that call ``number`` shows: 1 if drawing the whole
     tree (to a readable depth) shows it, else its caller."""
-    from ..renderers.tree import plan_tree
+    from ...renderers.tree import plan_tree
 
     if number is None or not 1 <= number <= trace.calls:
         return 1
@@ -49,9 +49,9 @@ def write_outputs(result: CheckResult, report: str, request: CheckRequest) -> No
     search was recorded: a line says so)."""
     import click
 
-    from ..outputs import run
-    from ..outputs.check import plan_check
-    from ..renderers.tree import READABLE_NODES
+    from ...outputs import run
+    from ...outputs.check import plan_check
+    from ...renderers.tree import READABLE_NODES
 
     # The report alone needs neither tree, so the learner's is not built (a third of a second on the empty board).
     if not request.files or result.check is None or result.check.search.root_cells is None:
@@ -70,9 +70,9 @@ CARD_NODES = 40
 
 def trees_html(result: CheckResult) -> str:
     """Both trees for Jupyter, side by side at one scale (a note instead if they cannot be drawn)."""
-    from ..outputs.check import draw_pair
-    from ..renderers.side_by_side import trees_fragment
-    from ..renderers.tree import plan_tree
+    from ...outputs.check import draw_pair
+    from ...renderers.side_by_side import trees_fragment
+    from ...renderers.tree import plan_tree
 
     if result.check is None or result.check.search.root_cells is None:
         return ""

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .reading import EMPTY_TEXT, UNKNOWN, Notation, is_number, read_cells
+from ..values.reading import EMPTY_TEXT, UNKNOWN, Notation, is_number, read_cells
 
 #: A comparison that says empty cells hold their own index (``typeof board[i] === 'number'``).
 INDEX = "$index"

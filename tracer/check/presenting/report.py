@@ -7,16 +7,16 @@ import os
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .calls import LOOP
+from ..judging.verdict import CORRECT, ERROR, IDENTICAL, SHORTCUTS, WRONG, SearchCheck
+from ..values.calls import LOOP
+from ..values.notation import written
 from .facts import differences_found, expected_text, position_label, returned_text
-from .notation import written
-from .presenting import trees_html
-from .verdict import CORRECT, ERROR, IDENTICAL, SHORTCUTS, WRONG, SearchCheck
+from .trees import trees_html
 from .words import compact, window_text
 
 if TYPE_CHECKING:
-    from .program import Program
-    from .record import Function
+    from ..running.program import Program
+    from ..running.record import Function
     from .result import CheckResult
 
 #: Lines of the program's own output shown in the report.
@@ -303,8 +303,8 @@ COLOURS = {IDENTICAL: "#1a7f37", CORRECT: "#1a7f37", WRONG: "#cf222e", ERROR: "#
 
 def render_html(result: CheckResult) -> str:
     """The verdict as a card: the departing call's board, what it returned and why."""
-    from ..explain.tictactoe import board_svg
-    from ..games.tictactoe.board import Board
+    from ...explain.tictactoe import board_svg
+    from ...games.tictactoe.board import Board
     from .words import board9
 
     found = result.check

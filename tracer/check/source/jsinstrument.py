@@ -18,9 +18,9 @@ from the syntax tree (``jssource``), as byte offsets.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
+from ..running.record import Function
 from .jssource import JsFunction, JsSource, JsSyntaxError, after_directives, calls_in, countdown, parse, span, walk
 
 PREFIX = "__tracer_orig_"
@@ -49,39 +49,11 @@ def is_search_name(name: str) -> bool:
 
 
 @dataclass
-class Recorded:
-    """A function the instrumented program records, as the host and tracer see it."""
-
-    #: Its name; also its key in the function table.
-    name: str
-    #: ``search`` (a minimax function) or ``driver`` (a function that calls one: its loop
-    #: may be the root of the search).
-    role: str
-    #: Its parameters' names, from its first definition.
-    params: list[str]
-    #: The line of its first definition.
-    line: int
-    #: How tracer can call it itself: ``top`` (a top-level binding, read with peek),
-    #: ``harvest`` (declared inside the functions ``path``), or ``none``.
-    reach: str = "none"
-    #: For ``harvest``: the enclosing functions' names, outermost first.
-    path: list[str] = field(default_factory=list)
-    #: The definition's kind (see JsFunction.kind).
-    kind: str = "declaration"
-    #: Parameters its own recursive calls pass lowered (``depth - 1``): see record.Function.
-    countdown: list[str] = field(default_factory=list)
-
-    def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "role": self.role, "params": self.params, "line": self.line,
-                "reach": self.reach, "path": self.path, "kind": self.kind, "countdown": self.countdown}
-
-
-@dataclass
 class Instrumented:
     """The program's instrumented text and what it records."""
 
     source: str
-    functions: list[Recorded]
+    functions: list[Function]
     #: The program as parsed (its tree and every function definition found).
     parsed: JsSource
 
@@ -132,7 +104,7 @@ def instrument_all(sources: list[str], wanted: list[str] | None = None,
     return [Instrumented(_edited(p, index, table), table, p) for p in parsed]
 
 
-def _edited(parsed: JsSource, index: dict[str, int], table: list[Recorded]) -> str:
+def _edited(parsed: JsSource, index: dict[str, int], table: list[Function]) -> str:
     """One file's text with its recorded functions wrapped (see the module's docstring)."""
     definitions = parsed.functions
     edits: list[tuple[int, int, str]] = []  # (start offset, end offset, replacement), in bytes
@@ -150,16 +122,16 @@ def _edited(parsed: JsSource, index: dict[str, int], table: list[Recorded]) -> s
     return _apply(parsed.data, edits)
 
 
-def _table(parsed: list[JsSource], roles: dict[str, str]) -> list[Recorded]:
+def _table(parsed: list[JsSource], roles: dict[str, str]) -> list[Function]:
     """The function table: one entry per recorded name, searches first, in source order."""
-    table: list[Recorded] = []
+    table: list[Function] = []
     seen: set[str] = set()
     for role in ("search", "driver"):
         for d, source in [(d, p) for p in parsed for d in p.functions]:
             if roles.get(d.name) == role and d.name not in seen:
                 seen.add(d.name)
                 reach, path = _reach(d, source)
-                table.append(Recorded(d.name, role, d.params, d.line, reach, path, d.kind,
+                table.append(Function(d.name, role, list(d.params), d.line, reach, path, d.kind,
                                       countdown(d, set(roles))))
     return table
 
@@ -244,7 +216,7 @@ def _rename_bindings(parsed: JsSource, names: set[str], done: set[tuple[int, int
     return edits
 
 
-def _harvest_prologues(definitions: list[JsFunction], table: list[Recorded]) -> list[tuple[int, int, str]]:
+def _harvest_prologues(definitions: list[JsFunction], table: list[Function]) -> list[tuple[int, int, str]]:
     """The first statement of each function that encloses a harvestable search function."""
     hand_over: dict[int, list[str]] = {}  # enclosing definition -> names to hand over
     for entry in table:

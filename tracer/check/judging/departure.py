@@ -30,11 +30,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .calls import LOOP, LearnerSearch, placed
-from .reading import Cells, Returned
-from .scales import Solver, finished, other
+from ..presenting.words import Words
+from ..values.calls import LOOP, LearnerSearch, placed
+from ..values.reading import Cells, Returned
+from .scales import CorrectValues, finished, other
 from .windows import Window, Windows, is_sound
-from .words import Words
 
 
 @dataclass
@@ -77,23 +77,23 @@ class _Stopped(Exception):
     """The search raised or was stopped here: nothing after it can be held to anything."""
 
 
-def first_departure(search: LearnerSearch, solver: Solver, words: Words,
+def first_departure(search: LearnerSearch, correct: CorrectValues, words: Words,
                     windows: Windows | None = None) -> Departure | None:
     """The first departure in ``search``, or None if there is none up to where it stopped."""
-    return walk(search, solver, words, windows)[0]
+    return walk(search, correct, words, windows)[0]
 
 
-def walk(search: LearnerSearch, solver: Solver, words: Words,
+def walk(search: LearnerSearch, correct: CorrectValues, words: Words,
          windows: Windows | None = None) -> tuple[Departure | None, Shortcuts]:
     """The first departure in ``search`` (None if none), and the sound shortcuts before it."""
-    walker = _Walk(search, solver, words, windows)
+    walker = _Walk(search, correct, words, windows)
     return walker.run(), walker.shortcuts
 
 
 class _Walk:
-    def __init__(self, search: LearnerSearch, solver: Solver, words: Words, windows: Windows | None):
+    def __init__(self, search: LearnerSearch, correct: CorrectValues, words: Words, windows: Windows | None):
         self.s = search
-        self.solver = solver
+        self.correct = correct
         self.words = words
         self.windows = windows
         self.ok: set[int] = set()
@@ -213,7 +213,7 @@ class _Walk:
             return None
         empty = [i for i, c in enumerate(cells) if c is None]
         missing = [i for i in empty if i not in tried]
-        value = self.solver.value(cells, mover)
+        value = self.correct.value(cells, mover)
         best = self.best_moves(cells, mover, value)
         first_best = next((c for c in tried or empty if c in best), best[0] if best else None)
         sound = self.sound(returned.score, value, window) if scored else returned.move in best
@@ -224,7 +224,7 @@ class _Walk:
             return self.departure(node, number, "wrong-move", value, first_best,
                                   w.not_a_cell(returned.not_a_cell, empty, first_best), window)
         if returned.move is not None and returned.move not in best and self.move_counts(node, value, window):
-            child_values = self.solver.child_values(cells, mover)
+            child_values = self.correct.child_values(cells, mover)
             why = w.wrong_move(returned.move, child_values.get(returned.move), value, first_best)
             return self.departure(node, number, "wrong-move", value, first_best, why, window)
         if missing and not self.shortcut(node, number, cells, mover, tried):
@@ -256,14 +256,14 @@ class _Walk:
         if self.windows is not None and self.windows.found:
             self.shortcuts.cuts.append(number)
             return True
-        values = self.solver.child_values(cells, mover)
+        values = self.correct.child_values(cells, mover)
         known = self.known.get(node)
         if known is not None:  # its board searched again first: its score is known
             target = self.s.returned(known).score
             reached = [cell for cell in tried if values.get(cell) == target]
             return bool(reached) and reached[0] == tried[-1]
         # The best a test-play can score, seen as this call sees its test-plays: a win for its side.
-        best = self.solver.scale.terminal(mover, self.depth(cells) + 1, mover)
+        best = self.correct.scale.terminal(mover, self.depth(cells) + 1, mover)
         reached = [cell for cell in tried if values.get(cell) == best]
         if reached and reached[0] == tried[-1]:
             self.shortcuts.stops.append(number)
@@ -308,7 +308,7 @@ class _Walk:
         return self.s.move_only(node)
 
     def maximising(self, mover: str) -> bool:
-        return self.solver.scale.viewpoint(mover) == mover
+        return self.correct.scale.viewpoint(mover) == mover
 
     def depth(self, cells: Cells) -> int:
         return self.s.depth_of(cells)
@@ -316,10 +316,10 @@ class _Walk:
     def terminal_score(self, cells: Cells, mover: str) -> float:
         from .scales import winner
 
-        return self.solver.scale.terminal(winner(cells), self.depth(cells), mover)
+        return self.correct.scale.terminal(winner(cells), self.depth(cells), mover)
 
     def best_moves(self, cells: Cells, mover: str, value: float) -> list[int]:
-        return [cell for cell, v in self.solver.child_values(cells, mover).items() if v == value]
+        return [cell for cell, v in self.correct.child_values(cells, mover).items() if v == value]
 
     def departure(self, node: int, number: int, kind: str, score: float | None, move: int | None,
                   why: str, window: Window | None = None) -> Departure:

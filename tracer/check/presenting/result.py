@@ -7,15 +7,15 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .calls import placed
+from ..judging.scales import other
+from ..judging.verdict import CORRECT, ERROR, IDENTICAL, Difference, SearchCheck
+from ..values.calls import placed
+from ..values.reading import Cells
 from .facts import differences_found, first_wrong_json, positions_json
-from .reading import Cells
-from .scales import other
-from .verdict import CORRECT, ERROR, IDENTICAL, Difference, SearchCheck
 from .words import board9, compact
 
 if TYPE_CHECKING:
-    from .program import Output, Program
+    from ..running.program import Output, Program
 
 INF = float("inf")
 
@@ -101,7 +101,7 @@ class CheckResult:
 
     def guide_trace(self) -> Any:
         """The guide's minimax from the same position, as a ``tracer.Trace``."""
-        from .verdict import guide_trace
+        from ..judging.verdict import guide_trace
 
         found = self.check
         if found is None or found.search.root_cells is None:

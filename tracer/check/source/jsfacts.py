@@ -14,8 +14,8 @@ from typing import Any
 
 from tree_sitter import Node
 
+from ..values.reading import Notation
 from .jssource import JsSource, called_name, walk
-from .reading import Notation
 from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, named_marks
 
 _UNKNOWN = object()

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .calls import LOOP
-from .notation import number_text, plain_written, written
-from .reading import MOVE_KEYS, SCORE_KEYS, unwrap
-from .verdict import Difference, SearchCheck
+from ..judging.verdict import Difference, SearchCheck
+from ..values.calls import LOOP
+from ..values.notation import number_text, plain_written, written
+from ..values.reading import MOVE_KEYS, SCORE_KEYS, unwrap
 from .words import board9, signed
 
 if TYPE_CHECKING:

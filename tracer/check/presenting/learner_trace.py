@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..games.learner.game import (
+from ...games.learner.game import (
     AT_RETURN,
     AT_START,
     FIRST_ODD_MOVE,
@@ -23,16 +23,16 @@ from ..games.learner.game import (
     RecordedGame,
     state_of,
 )
-from ..games.tictactoe.board import Board
-from ..games.tictactoe.game import TicTacToe, pack
-from ..search.learner import FACTS, MAX_TEXT
-from ..search.learner import KIND as LEARNER
-from ..trace import Positions, SearchInfo, Trace
-from .calls import LOOP, LearnerSearch, placed
+from ...games.tictactoe.board import Board
+from ...games.tictactoe.game import TicTacToe, pack
+from ...search.learner import FACTS, MAX_TEXT
+from ...search.learner import KIND as LEARNER
+from ...trace import Positions, SearchInfo, Trace
+from ..judging.scales import finished
+from ..judging.verdict import SearchCheck
+from ..values.calls import LOOP, LearnerSearch, placed
+from ..values.reading import Cells
 from .facts import expected_text, returned_text
-from .reading import Cells
-from .scales import finished
-from .verdict import SearchCheck
 from .words import board9
 
 if TYPE_CHECKING:

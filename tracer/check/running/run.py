@@ -6,8 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError, TracerError
-from .asking import (
+from ...errors import InputError, TracerError
+from ..judging.scales import Scale, winner
+from ..judging.verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_search
+from ..presenting.result import CheckResult
+from ..values.asking import (
     Position,
     Told,
     command,
@@ -18,14 +21,11 @@ from .asking import (
     named_positions,
     varied_positions,
 )
-from .calls import LOOP, LearnerSearch, Reader, searches_of, shapes_of
-from .notation import cut
+from ..values.calls import LOOP, LearnerSearch, Reader, searches_of, shapes_of
+from ..values.notation import cut
+from ..values.reading import Cells, own_words
 from .processes import ending_on_signals
 from .program import Host, Program, load_program, node_check
-from .reading import Cells, own_words
-from .result import CheckResult
-from .scales import Scale, winner
-from .verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_search
 
 
 @dataclass
@@ -269,7 +269,7 @@ class _Session:
 
     @staticmethod
     def _first_call(check: SearchCheck) -> str:
-        from .report import first_call_text
+        from ..presenting.report import first_call_text
 
         return first_call_text(check)
 

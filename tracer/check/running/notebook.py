@@ -17,19 +17,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..games.tictactoe.board import Board
-from ..games.tictactoe.notation import as_position
-from ..scores import DepthScores, parse_scores
-from . import pysource
-from .asking import arguments
-from .calls import Reader, searches_of, shapes_of
+from ...errors import InputError
+from ...games.tictactoe.board import Board
+from ...games.tictactoe.notation import as_position
+from ...scores import DepthScores, parse_scores
+from ..judging.scales import Scale
+from ..judging.verdict import Settings, check_search
+from ..presenting.result import CheckResult
+from ..source import pysource
+from ..values.asking import arguments
+from ..values.calls import Reader, searches_of, shapes_of
+from ..values.reading import GUIDE_NOTATION, UNKNOWN, Cells, Notation, read_cells
 from .hosts import pyhost
-from .reading import GUIDE_NOTATION, UNKNOWN, Cells, Notation, read_cells
 from .record import Function, Record, RecordReader
-from .result import CheckResult
-from .scales import Scale
-from .verdict import Settings, check_search
 
 
 def scale_of(scores: Any) -> Scale | None:

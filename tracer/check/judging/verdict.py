@@ -14,18 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..games.tictactoe.board import Board
-from ..games.tictactoe.game import TicTacToe
-from ..search.minimax import search as guide_search
+from ...games.tictactoe.board import Board
+from ...games.tictactoe.game import TicTacToe
+from ...search.minimax import search as guide_search
+from ..presenting.words import Words, board9
+from ..running.record import CALL_LIMIT, KILLED, TIME_LIMIT
+from ..values.calls import LOOP, LearnerSearch
+from ..values.reading import Cells
 from .alphabeta_mistakes import AlphaBetaCheck, check_alphabeta
-from .calls import LOOP, LearnerSearch
 from .departure import Departure, Shortcuts, first_departure, walk
 from .mistakes import SOUND, Mistake, matching_mistakes
-from .reading import Cells
-from .record import CALL_LIMIT, KILLED, TIME_LIMIT
-from .scales import Scale, Solver, finished, infer, winner
+from .scales import CorrectValues, Scale, finished, infer, winner
 from .windows import Windows
-from .words import Words, board9
 
 IDENTICAL, CORRECT, WRONG, ERROR = "identical", "correct", "wrong", "error"
 #: The differences that are sound shortcuts (a call that returns before trying every cell).
@@ -157,18 +157,18 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
                          guide_answer=(guide.result.index, guide.result.score) if guide else None)
     if cells is None:
         result.verdict = WRONG
-        result.departure = first_departure(search, Solver(scale, 0), words)
+        result.departure = first_departure(search, CorrectValues(scale, 0), words)
         return result
-    solver = Solver(scale, sum(1 for c in cells if c is not None))
+    correct = CorrectValues(scale, sum(1 for c in cells if c is not None), (cells, search.root_mover))
     windows = Windows(search, scale)
-    result.departure, shortcuts = walk(search, solver, words, windows)
+    result.departure, shortcuts = walk(search, correct, words, windows)
     result.error = learner_error(search, settings.limit_kind)
     if result.error is not None:
         result.verdict = ERROR
     elif result.departure is not None:
         result.verdict = WRONG
     else:
-        result.differences = differences(search, scale, solver) + shortcut_differences(shortcuts)
+        result.differences = differences(search, scale, correct) + shortcut_differences(shortcuts)
         result.verdict = CORRECT if result.differences else IDENTICAL
     result.alphabeta = check_alphabeta(search, scale, windows)
     found = result.alphabeta.mistakes if result.alphabeta is not None else []
@@ -213,14 +213,14 @@ def learner_error(search: LearnerSearch, limit_kind: int) -> LearnerError | None
     return LearnerError(kind, kind, "", None, number, cells, to_move)
 
 
-def differences(search: LearnerSearch, scale: Scale, solver: Solver) -> list[Difference]:
+def differences(search: LearnerSearch, scale: Scale, correct: CorrectValues) -> list[Difference]:
     """How a search with no departure differs from the guide's (empty: identical)."""
     found: list[Difference] = []
     if scale.view != "ai":
         found.append(Difference("point of view", f"its scores are {scale.view_text()}"))
     if (scale.win, scale.loss, scale.draw, scale.per_move) != (1, -1, 0, 0):
         found.append(Difference("score scale", f"it scores {scale.values_text()} (the guide: ±1, 0 for a draw)"))
-    order_call, tie_call = _order_and_ties(search, solver)
+    order_call, tie_call = _order_and_ties(search, correct)
     if order_call is not None:
         found.append(Difference("order", f"it tries the empty cells in another order than the guide's "
                                 f"ascending one (first at call #{order_call[0]}: {order_call[1]})",
@@ -257,7 +257,7 @@ def _calls_text(numbers: list[int]) -> str:
     return f"{len(ordered):,} calls (the first #{ordered[0]})"
 
 
-def _order_and_ties(search: LearnerSearch, solver: Solver) -> tuple[Any, Any]:
+def _order_and_ties(search: LearnerSearch, correct: CorrectValues) -> tuple[Any, Any]:
     order_call = tie_call = None
     stack: list[tuple[int, int]] = [(search.root, 1)]
     seen: set[int] = set()
@@ -278,8 +278,8 @@ def _order_and_ties(search: LearnerSearch, solver: Solver) -> tuple[Any, Any]:
         move = search.returned(node).move
         if tie_call is None and kids and move is not None:
             mover = search.mover(node)
-            values = solver.child_values(cells, mover)
-            value = solver.value(cells, mover)
+            values = correct.child_values(cells, mover)
+            value = correct.value(cells, mover)
             best = [c for c in tried if values.get(c) == value]
             if best and move != best[0] and move in best:
                 tie_call = (number, move, best[0])

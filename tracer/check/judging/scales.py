@@ -4,17 +4,21 @@ The scale is read from the program's own terminal calls (a finished board, no
 test-play): the guide's ±1, ±10 (Glyn Lewington's game), depth-aware scores such as
 ``10 - depth``, or scores from the side to move (negamax). Whichever reading fits the
 most terminal calls wins, so one mistaken call is found as a mistake rather than
-taken for the scale. ``Solver`` then gives the score a correct search returns for any
-board under that scale: the reference every call is held to.
+taken for the scale. ``CorrectValues`` then gives the score a correct search returns for
+any board under that scale, from the core's own minimax: the reference every call is held to.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..games.tictactoe.board import HAS_LINE
-from .reading import Cells
+from ...games.tictactoe.board import HAS_LINE, Board
+from ...games.tictactoe.game import TicTacToe
+from ...scores import Scores
+from ...search.minimax import search as minimax
+from ..values.reading import Cells
 
 #: Points of view: ``ai`` (the guide's: the AI's), ``mover`` (the side to move, as negamax
 #: scores), ``moved`` (the side that just moved).
@@ -206,56 +210,99 @@ def _misfits(samples: list[Sample], scale: Scale) -> int:
     return sum(1 for won, depth, mover, score in samples if scale.terminal(won, depth, mover) != score)
 
 
-class Solver:
-    """What a correct search returns on any board, under a program's scale."""
+class CorrectValues:
+    """What a correct search returns on any board under a program's scale: the core's own
+    minimax (``tracer.search.minimax``) on tic-tac-toe, scored with that scale.
 
-    def __init__(self, scale: Scale, root_marks: int):
+    The score a call returns is from the viewpoint's side (``Scale.viewpoint``), so each
+    board is searched with that side as the maximiser. One search from the first call's board
+    (``first``: cells and mover) gives the value of every board below it; they are looked up,
+    not searched again. A board off that tree (a program's own) is searched from itself.
+    """
+
+    def __init__(self, scale: Scale, root_marks: int, first: tuple[Cells, str] | None = None):
         self.scale = scale
+        #: Marks on the first call's board: a depth-aware scale counts moves from there.
         self.root_marks = root_marks
-        self.memo: dict[tuple[int, int, str, str], float] = {}
-        self.by_cells: dict[tuple[Cells, str], float] = {}
+        #: The scale's values, ascending: the core's search is scored with their ranks.
+        self.values = _values(scale)
+        #: (state, viewpoint) -> its value.
+        self.known: dict[tuple[int, str], float] = {}
+        #: (cells, mover) -> its state: a program's calls come back to the same boards often.
+        self.states: dict[tuple[Cells, str], int] = {}
+        #: The first call's state, if its board is known.
+        self.first = self._state(*first) if first is not None else None
 
     def value(self, cells: Cells, mover: str) -> float:
         """The score a correct search returns on ``cells`` with ``mover`` to play."""
-        key = (cells, mover)
-        found = self.by_cells.get(key)
-        if found is None:
-            found = self.by_cells[key] = self._value(*packed(cells), mover, self.scale.viewpoint(mover))
-        return found
+        return self._value(self._state(cells, mover), self.scale.viewpoint(mover))
 
     def child_values(self, cells: Cells, mover: str) -> dict[int, float]:
         """``{cell: score}`` of each test-play, from the calling board's point of view."""
         x, o = packed(cells)
         pov = self.scale.viewpoint(mover)
-        out = {}
-        for cell in range(9):
-            if not (x | o) >> cell & 1:
-                nx, no = (x | 1 << cell, o) if mover == "X" else (x, o | 1 << cell)
-                out[cell] = self._value(nx, no, other(mover), pov)
-        return out
+        state = self._state(cells, mover)
+        return {cell: self._value(_GAME.play(state, cell), pov) for cell in range(9) if not (x | o) >> cell & 1}
 
-    def _value(self, x: int, o: int, mover: str, pov: str) -> float:
-        key = (x, o, mover, pov)
-        found = self.memo.get(key)
-        if found is not None:
-            return found
-        depth = (x | o).bit_count() - self.root_marks
-        s = self.scale
-        human = other(pov)
-        # The guide's step 9, in its order: the human's win, the AI's win, a full board.
-        human_bits, pov_bits = (x, o) if human == "X" else (o, x)
-        if HAS_LINE[human_bits]:
-            result = s.loss + s.per_move * depth
-        elif HAS_LINE[pov_bits]:
-            result = s.win - s.per_move * depth
-        elif x | o == 511:
-            result = s.draw
-        else:
-            scores = []
-            for cell in range(9):
-                if not (x | o) >> cell & 1:
-                    nx, no = (x | 1 << cell, o) if mover == "X" else (x, o | 1 << cell)
-                    scores.append(self._value(nx, no, other(mover), pov))
-            result = max(scores) if mover == pov else min(scores)
-        self.memo[key] = result
-        return result
+    def _state(self, cells: Cells, mover: str) -> int:
+        found = self.states.get((cells, mover))
+        if found is None:
+            x, o = packed(cells)
+            # the layout of games.tictactoe.game.pack: X's cells, O's, then whether X moves
+            found = self.states[(cells, mover)] = x | o << 9 | (_GAME.x_to_move if mover == "X" else 0)
+        return found
+
+    def _value(self, state: int, pov: str) -> float:
+        found = self.known.get((state, pov))
+        if found is None:
+            if self.first is not None and (self.first, pov) not in self.known:
+                self._search(self.first, pov)
+            if (state, pov) not in self.known:
+                self._search(state, pov)
+            found = self.known[(state, pov)]
+        return found
+
+    def _search(self, state: int, pov: str) -> None:
+        """Search from ``state`` with ``pov`` maximising and keep the value of every board met."""
+        board, mover = _GAME.board_of(state), _GAME.mark_of(state)
+        offset = len(board.cells) - len(board.empty_cells()) - self.root_marks
+        scores = _Ranked(scale=self.scale, offset=offset, values=self.values)
+        game = TicTacToe(board, mover, pov, scores)  # type: ignore[arg-type]
+        positions = minimax(game).positions
+        values, known = self.values, self.known
+        for row_state, rank in zip(positions.state, positions.score, strict=True):
+            known[(row_state, pov)] = values[rank]
+
+
+def _values(scale: Scale) -> tuple[float, ...]:
+    """Every value a finished game can score on ``scale`` (a depth-aware one at any depth a
+    board of nine cells can be from the first call's), ascending, each once."""
+    depths = range(-9, 10) if scale.per_move else range(1)
+    found = {scale.draw}
+    for depth in depths:
+        found.update((scale.win - scale.per_move * depth, scale.loss + scale.per_move * depth))
+    return tuple(sorted(found))
+
+
+@dataclass(frozen=True)
+class _Ranked(Scores):
+    """A program's scale as the core's score scheme. A finished game scores the rank of its
+    value among the scale's values: minimax only compares scores, so it returns the same
+    boards' values it would on the scale's own numbers, which may be fractions or beyond what
+    a trace stores (``Number.MAX_VALUE`` for a win)."""
+
+    scale: Scale = Scale()
+    #: The depth of the search's first board, counted from the program's first call.
+    offset: int = 0
+    values: tuple[float, ...] = ()
+
+    def score(self, outcome: str, depth: int) -> int:
+        s, moves = self.scale, self.offset + depth
+        value = (s.loss + s.per_move * moves if outcome == "human_win" else
+                 s.win - s.per_move * moves if outcome == "ai_win" else s.draw)
+        return bisect_left(self.values, value)
+
+
+#: Decodes and plays the 3×3 states the searches share (its own position is never searched).
+_GAME = TicTacToe(Board("." * 9), "X")
+

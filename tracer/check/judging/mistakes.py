@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..games.tictactoe.board import HAS_LINE
-from .calls import LOOP, LearnerSearch
-from .reading import Cells
+from ...games.tictactoe.board import HAS_LINE
+from ..values.calls import LOOP, LearnerSearch
+from ..values.reading import Cells
 from .scales import Scale, bits, other
 
 if TYPE_CHECKING:

@@ -14,15 +14,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InputError
-from ..games.tictactoe.board import HAS_LINE
+from ...errors import InputError
+from ...games.tictactoe.board import HAS_LINE
+from ..judging.scales import other, winner
+from ..running.program import Program
+from ..running.record import Function
+from ..source.jsinstrument import WHOLE_SEARCH, normalised
+from ..source.parameters import KNOWN_NOT_BOARD, role
 from .calls import Shape
-from .jsinstrument import WHOLE_SEARCH, normalised
-from .parameters import KNOWN_NOT_BOARD, role
-from .program import Program
 from .reading import GUIDE_NOTATION, UNKNOWN, Cells, Notation
-from .record import Function
-from .scales import other, winner
 
 INFINITY = {"$n": "Infinity"}
 MINUS_INFINITY = {"$n": "-Infinity"}

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .calls import LOOP, LearnerSearch
-from .reading import is_number, unwrap
+from ..values.calls import LOOP, LearnerSearch
+from ..values.reading import is_number, unwrap
 from .scales import Scale
 
 INF = float("inf")

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from ..errors import InputError
-from ..opening import open_for_reading
+from ...errors import InputError
+from ...opening import open_for_reading
 from .jsinstrument import Instrumented, instrument_all
 from .jssource import JsSource, JsSyntaxError, parse, walk
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..judging.scales import other
+from ..running.record import RAISED, RETURNED, Frame, Record
 from .notation import written
 from .reading import (
     SCORE_KEYS,
@@ -29,8 +31,6 @@ from .reading import (
     return_kind,
     unwrap,
 )
-from .record import RAISED, RETURNED, Frame, Record
-from .scales import other
 
 
 @dataclass

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..games.tictactoe.game import ASCENDING, CENTRE_FIRST
-from .calls import LOOP, LearnerSearch
+from ...games.tictactoe.game import ASCENDING, CENTRE_FIRST
+from ..values.calls import LOOP, LearnerSearch
+from ..values.reading import Cells
 from .mistakes import Mistake
-from .reading import Cells
 from .scales import Scale, other, winner
 from .windows import INF, Window, Windows
 
