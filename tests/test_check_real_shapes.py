@@ -108,6 +108,9 @@ print(json.dumps(out))
 """
 
 ROWS_PY = "[[{m}.get(c, c) for c in cells[r * 3:r * 3 + 3]] for r in range(3)]"
+#: A JavaScript choice on a top-level board of rows, filled in place, whose search returns [row, col].
+JS_ROWS_GLOBAL = ("cells => {{ cells.forEach((c, i) => {{ {board}[Math.floor(i / 3)][i % 3] ="
+                  " c === '.' ? {empty} : c; }}); const m = {call}; return m[0] * 3 + m[1]; }}")
 
 SHAPES = [
     Shape("py_cs50_stop_at_win.py", "O",
@@ -195,6 +198,14 @@ SHAPES = [
           "cells => search(cells.map(c => c === '.' ? '_' : c.toLowerCase()), AI).index"),
     Shape("js_negamax_alphabeta.js", "O", "cells => root(cells.map(c => c === '.' ? ' ' : c), 'O')"),
     Shape("js_negamax_bound_as_value.js", "O", "cells => root(cells.map(c => c === '.' ? ' ' : c), 'O')"),
+    Shape("py_closure_board.py", "O", "lambda cells: ai_move([' ' if c == '.' else c for c in cells])"),
+    Shape("py_closure_not_restored.py", "O", "lambda cells: ai_move([' ' if c == '.' else c for c in cells])"),
+    Shape("py_numeric_symbols.py", "O", "lambda cells: computer_move([{'.': 0, 'X': -1, 'O': 1}[c] for c in cells])"),
+    Shape("py_minimax_drives_helper.py", "X", "lambda cells: minimax(['' if c == '.' else c for c in cells])"),
+    Shape("py_minimax_drives_helper_worst.py", "X", "lambda cells: minimax(['' if c == '.' else c for c in cells])"),
+    Shape("js_minimax_drives_helper.js", "O", JS_ROWS_GLOBAL.format(board="board", empty="''", call="minimax()")),
+    Shape("js_minimax_drives_helper_ties_last.js", "O",
+          JS_ROWS_GLOBAL.format(board="board", empty="''", call="minimax()")),
 ]
 
 

@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .jssource import JsSource, called_name, walk
 from .reading import Notation
-from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, named_marks
+from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, named_marks, side_names
 
 _UNKNOWN = object()
 _EQUALITY = frozenset(("===", "==", "!==", "!="))
@@ -295,8 +295,10 @@ def facts(*files: JsSource, searches: set[str] | None = None) -> SourceFacts:
             elif name not in boards:
                 boards[name] = BoardVariable(name, notation, length, line, _readers(files, name))
         said.extend(compared(parsed, shared, within))
-    return decide(said, loose, list(boards.values()), set().union(*(mark_texts(parsed) for parsed in files)),
-                  named_marks(shared))
+    found = decide(said, loose, list(boards.values()), set().union(*(mark_texts(parsed) for parsed in files)),
+                   named_marks(shared))
+    found.names = side_names(shared, found.marks)
+    return found
 
 
 def _readers(files: tuple[JsSource, ...], name: str) -> tuple[str, ...]:

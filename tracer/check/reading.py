@@ -27,6 +27,8 @@ EMPTY_TEXT = ("", " ", "-", "_", ".", "?")
 #: (see own_words).
 _OWN_EMPTY: list[Any] = []
 _OWN_MARKS: dict[Any, str] = {}
+#: The numbers the program shows as X and as O, where they are not 1 and -1 (or 2): set meanwhile.
+_OWN_NUMBERS: list[Any] = []
 
 
 @contextmanager
@@ -37,11 +39,14 @@ def own_words(token: Any, marks: tuple[Any, Any] | None = None) -> Iterator[None
     _OWN_EMPTY[:] = [] if known else [token]
     if marks is not None and all(isinstance(m, str) for m in marks) and any(len(m) > 1 for m in marks):
         _OWN_MARKS.update(zip(marks, "XO", strict=True))
+    if marks is not None and all(is_number(m) for m in marks):
+        _OWN_NUMBERS[:] = marks
     try:
         yield
     finally:
         _OWN_EMPTY.clear()
         _OWN_MARKS.clear()
+        _OWN_NUMBERS.clear()
 
 
 @dataclass(frozen=True)
@@ -193,8 +198,10 @@ def _cells(flat: list[Any], shape: str) -> tuple[Cells, Any, tuple[Any, Any]] | 
         values = set(flat)
         if list(flat) not in (list(range(9)), list(range(1, 10))) and (
                 values <= {0, 1, -1} or values <= {0, 1, 2}):
-            o = 2 if 2 in values else -1
-            return tuple("X" if c == 1 else "O" if c == o else None for c in flat), 0, (1, o)
+            x, o = 1, (2 if 2 in values else -1)
+            if _OWN_NUMBERS and values <= {0, *_OWN_NUMBERS}:
+                x, o = _OWN_NUMBERS
+            return tuple("X" if c == x else "O" if c == o else None for c in flat), 0, (x, o)
     if any(isinstance(c, bool) for c in flat) and all(isinstance(c, bool) or c is None for c in flat):
         # true for X (who moves first), false for O, null/None for an empty cell
         return tuple(None if c is None else "X" if c else "O" for c in flat), None, (True, False)

@@ -357,6 +357,11 @@ class _Session:
         found = [f for f in self.program.functions if f.role == "search"]
         if found and found[0].kind in ("method", "field", "object-method", "object-property"):
             how = f"{found[0].name}, a method,"
+        if found and found[0].reach == "nested":
+            return (f"the program made no call of {names}, and its run never defined {found[0].name}, which is "
+                    "defined inside another function (trace check calls such a search only as the program's "
+                    "own run made it): call that function from the program's top level, or say how with "
+                    "--call EXPR")
         return (f"the program made no call of {names}, and trace check cannot call {how} itself: "
                 "call it from the program's top level (as the guide's step 7 does)")
 
