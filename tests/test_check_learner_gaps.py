@@ -9,10 +9,15 @@ plain reference minimax of ``checking``, never from tracer.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
-from checking import LEARNERS, play_values, run_check, run_text
+from checking import LEARNERS, play_values, run_check, run_text, value, won
+from click.testing import CliRunner
+
+import tracer
+from tracer.cli import main
 
 REAL = LEARNERS / "real"
 
@@ -166,3 +171,121 @@ def test_a_driver_s_row_and_column_are_said_in_its_shape(tmp_path: Path) -> None
     chosen = json.loads(text.split("returned  ")[1].split("\n")[0])
     assert chosen[0] * 3 + chosen[1] not in best
     assert f"expected  [{best[0] // 3}, {best[0] % 3}] (a best move: cell {best[0]})" in text
+
+
+# ---- a learner's alpha-beta: its windows and bounds in the outputs ---------------------------
+
+INF = float("inf")
+
+
+def reference_alphabeta(board: str, mover: str, alpha: float, beta: float, out: list[tuple[str, float, float, float]],
+                        ) -> float:
+    """A plain fail-soft alpha-beta (X the AI and the maximiser, a cut once alpha >= beta, cells
+    in ascending order), as py_alphabeta.py is written: each call's (board, alpha, beta, value)
+    in the order the calls start."""
+    at = len(out)
+    out.append((board, alpha, beta, 0.0))
+    if won(board, "O") or won(board, "X") or "." not in board:
+        best = -1.0 if won(board, "O") else 1.0 if won(board, "X") else 0.0
+    else:
+        best = -INF if mover == "X" else INF
+        for i in range(9):
+            if board[i] != ".":
+                continue
+            got = reference_alphabeta(board[:i] + mover + board[i + 1:], "O" if mover == "X" else "X",
+                                      alpha, beta, out)
+            if mover == "X":
+                best, alpha = max(best, got), max(alpha, max(best, got))
+            else:
+                best, beta = min(best, got), min(beta, min(best, got))
+            if alpha >= beta:
+                break
+    out[at] = (board, out[at][1], out[at][2], best)
+    return best
+
+
+def bound_text(value: float, low: bool) -> str:
+    if value in (INF, -INF):
+        return "-∞" if low else "+∞"
+    return f"{value:+.0f}" if value else "0"
+
+
+def test_each_call_s_window_and_bound_are_in_the_trace_and_the_log(tmp_path: Path) -> None:
+    """py_alphabeta.py's loop calls minimax(child, 0, -inf, inf, False) for each of X's moves:
+    every call's window in the saved trace and the log is the reference alpha-beta's, and a
+    value is marked a bound exactly where it is not the board's minimax value."""
+    board = "XO..X...O"
+    calls: list[tuple[str, float, float, float]] = []
+    for i in (i for i in range(9) if board[i] == "."):
+        reference_alphabeta(board[:i] + "X" + board[i + 1:], "O", -INF, INF, calls)
+    saved, log = tmp_path / "mine.json", tmp_path / "calls.txt"
+    code, _, err = run_text(str(LEARNERS / "py_alphabeta.py"), "--boards", "0", "-o", str(saved), "--log", str(log))
+    assert code == 0, err
+    nodes: list[dict[str, object]] = []
+
+    def walk(node: dict[str, object]) -> None:
+        nodes.append(node)
+        for child in node.get("children", []):  # type: ignore[attr-defined]
+            walk(child)
+
+    walk(json.loads(saved.read_text())["tree"])
+    assert nodes[0]["window"] is None and len(nodes) == 1 + len(calls)  # call #1 is the loop: no window
+    bounds = 0
+    for node, (cells, alpha, beta, got) in zip(nodes[1:], calls, strict=True):
+        assert node["board"] == cells
+        assert node["window"] == f"α = {bound_text(alpha, True)}, β = {bound_text(beta, False)}"
+        mover = "X" if cells.count("X") == cells.count("O") else "O"
+        exact = value(cells, mover, "X")
+        assert node["bound"] == (None if got == exact else "≤" if got <= alpha else "≥"), (cells, got, exact)
+        bounds += node["bound"] is not None
+    assert bounds > 0  # the position has calls that only bound their board's score
+    text = log.read_text()
+    assert text.count("window   called with α = ") == len(calls)
+    assert text.count("only a bound, not the board's score") == bounds
+
+
+def test_the_tree_shows_windows_and_a_bound_as_a_bound(tmp_path: Path) -> None:
+    """Every call drawn (trace render of the saved check): each window under its call and in the
+    legend, and a value that is only a bound written ≤ or ≥, exactly where the reference's
+    value is not the board's minimax value."""
+    source = (LEARNERS / "py_alphabeta.py").read_text()
+    start = 'board = ["X", "O", " ", " ", "X", " ", " ", " ", "O"]'
+    assert start in source
+    program = tmp_path / "small.py"
+    program.write_text(source.replace(start, 'board = ["O", "O", " ", " ", "X", "X", " ", " ", " "]'))
+    saved, dot = tmp_path / "mine.json", tmp_path / "tree.dot"
+    code, _, err = run_text(str(program), "--boards", "0", "-o", str(saved))
+    assert code == 0, err
+    assert CliRunner().invoke(main, ["render", str(saved), "-o", str(dot), "--max-nodes", "100"]).exit_code == 0
+    drawn = dot.read_text()
+    calls: list[tuple[str, float, float, float]] = []
+    board = "OO..XX..."
+    for i in (i for i in range(9) if board[i] == "."):
+        reference_alphabeta(board[:i] + "X" + board[i + 1:], "O", -INF, INF, calls)
+    bounds = []
+    for cells, alpha, beta, got in calls:
+        assert f"α = {bound_text(alpha, True)}, β = {bound_text(beta, False)}" in drawn
+        mover = "X" if cells.count("X") == cells.count("O") else "O"
+        if got != value(cells, mover, "X"):
+            bounds.append(f"returns {'≤' if got <= alpha else '≥'} {bound_text(got, True)} (a bound)")
+    assert bounds and all(b in drawn for b in bounds)
+    assert drawn.count("(a bound)") == len(bounds)
+    assert "the window (α, β) your program called it with" in drawn
+
+
+def test_a_saved_check_from_before_windows_still_reads(tmp_path: Path) -> None:
+    """A file written before calls kept their window and bound reads them as null; a fact
+    recorded from the start (what a call returned) is still required."""
+    saved = tmp_path / "mine.json"
+    code, _, err = run_text(str(REAL / "py_closure_board.py"), "--boards", "0", "-o", str(saved))
+    assert code == 0, err
+    text = saved.read_text()
+    older = tmp_path / "older.json"
+    older.write_text(re.sub(r'"(window|bound)":(null|"[^"]*"),?', "", text))
+    assert '"window"' not in older.read_text()
+    loaded = tracer.load(str(older))
+    assert loaded.calls == 178 and all(c.extra("window") is None for c in loaded)
+    broken = tmp_path / "broken.json"
+    broken.write_text(re.sub(r'"returned":(null|"[^"]*"),?', "", text))
+    result = CliRunner().invoke(main, ["render", str(broken), "--stats"])
+    assert result.exit_code == 2 and "expected key 'returned'" in result.stderr

@@ -33,7 +33,8 @@ from .facts import expected_text, returned_text
 from .reading import Cells
 from .scales import finished
 from .verdict import SearchCheck
-from .words import board9
+from .windows import is_sound
+from .words import board9, window_text
 
 if TYPE_CHECKING:
     from .result import CheckResult
@@ -154,10 +155,36 @@ class _Builder:
         self.rows.extras["scored"].append(_storable(value))
         self.rows.extras["told"].append(s.facts(node).told)
         self.rows.extras["raised"].append(self.ended_early(node, raised))
+        window, bound = self.window_and_bound(node)
+        self.rows.extras["window"].append(window)
+        self.rows.extras["bound"].append(bound)
         self.memo[self.key(node, depth, number)] = pid
         if pid == 0:
             self.game.root = state
         return pid
+
+    def window_and_bound(self, node: int) -> tuple[str | None, str | None]:
+        """The window a call was given (``α = -∞, β = +1``, in the program's own scores), and
+        ``≥``/``≤`` where what it returned is only a bound on its board's score: right for its
+        window (at or beyond a bound on the truth's side) but not the score itself. The sign is
+        from the AI's point of view, as the score column is."""
+        windows, solver = self.check.windows, self.check.solver
+        window = windows.of(node) if windows is not None else None
+        if window is None or solver is None:
+            return None, None
+        cells, value = self.s.cells(node), self.s.returned(node).score
+        if cells is None or value is None or not is_sound(value, solver.value(cells, self.s.mover(node)), window) \
+                or value == solver.value(cells, self.s.mover(node)) or window[0] >= window[1]:
+            return window_text(*window), None
+        low = value <= window[0]  # at most alpha: the truth is at most the value
+        if self.flipped(node):
+            low = not low
+        return window_text(*window), "≤" if low else "≥"
+
+    def flipped(self, node: int) -> bool:
+        """Whether the score column shows this call's value negated (a negamax's, for the other side)."""
+        scale = self.check.scale
+        return scale.view != "ai" and scale.viewpoint(self.s.mover(node)) != self.check.ai
 
     def ended_early(self, node: int, raised: dict[str, Any] | None) -> str | None:
         """How a call ended without returning: the error it raised, or the limit it was still
@@ -184,8 +211,7 @@ class _Builder:
         score = self.s.returned(node).score
         if score is None or not _storable(score):
             return 0
-        scale = self.check.scale
-        if scale.view != "ai" and scale.viewpoint(self.s.mover(node)) != self.check.ai:
+        if self.flipped(node):
             score = -score
         return round(score)
 

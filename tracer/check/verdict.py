@@ -93,6 +93,10 @@ class SearchCheck:
     guide_answer: tuple[int | None, int] | None = None
     #: For a search whose calls take a window: how it compares with tracer's alpha-beta.
     alphabeta: AlphaBetaCheck | None = None
+    #: Each call's window, where the search's calls take one (None otherwise), and what a correct
+    #: search returns on any board: the outputs show a window, and a value that is only a bound.
+    windows: Windows | None = None
+    solver: Solver | None = None
 
     @property
     def ok(self) -> bool:
@@ -162,6 +166,7 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     solver = Solver(scale, sum(1 for c in cells if c is not None))
     windows = Windows(search, scale)
     result.departure, shortcuts = walk(search, solver, words, windows)
+    result.windows, result.solver = (windows if windows.found else None), solver
     result.error = learner_error(search, settings.limit_kind)
     if result.error is not None:
         result.verdict = ERROR
