@@ -289,3 +289,36 @@ def test_a_saved_check_from_before_windows_still_reads(tmp_path: Path) -> None:
     broken.write_text(re.sub(r'"returned":(null|"[^"]*"),?', "", text))
     result = CliRunner().invoke(main, ["render", str(broken), "--stats"])
     assert result.exit_code == 2 and "expected key 'returned'" in result.stderr
+
+
+@pytest.mark.node
+def test_a_javascript_numeric_board_reads_its_letters(tmp_path: Path) -> None:
+    """{[HUMAN]: 'X', [COMPUTER]: 'O'} with HUMAN = 2; and a function showing -1 as X by a ternary."""
+    code, data, err = run_check(str(REAL / "js_numeric_symbols.js"), "--boards", "0")
+    assert code == 0, err
+    assert data["ai"] == "O" and data["board"] == "X.OX..O.X"
+    assert data["marks"] == {"X": {"value": 2, "name": "HUMAN"}, "O": {"value": 1, "name": "COMPUTER"}}
+    source = (REAL / "js_numeric_symbols.js").read_text()
+    source = source.replace("const EMPTY = 0, HUMAN = 2, COMPUTER = 1;", "const EMPTY = 0, HUMAN = -1, COMPUTER = 1;")
+    source = source.replace("const SYMBOL = { [EMPTY]: '', [HUMAN]: 'X', [COMPUTER]: 'O' };",
+                            "function show(c) { return c === HUMAN ? 'X' : c === COMPUTER ? 'O' : ''; }")
+    program = tmp_path / "ternary.js"
+    program.write_text(source.replace("SYMBOL[c]", "show(c)"))
+    code, data, err = run_check(str(program), "--boards", "0")
+    assert code == 0, err
+    assert data["ai"] == "O" and data["marks"]["X"] == {"value": -1, "name": "HUMAN"}
+
+
+# ---- remembered scores (a cache) -------------------------------------------------------------
+
+def test_a_cache_is_a_sound_shortcut_and_a_wrong_memo_is_named() -> None:
+    code, data, err = run_check(str(REAL / "py_memo_dict.py"))
+    assert code == 0, err
+    assert data["verdict"] == "correct" and data["differences"] == ["remembers"]
+    code, text, _ = run_text(str(REAL / "py_memo_dict_in_loop.py"), "--boards", "0")
+    assert code == 1
+    call = int(text.split("call      #")[1].split(",")[0])
+    assert "without test-playing a cell, though an earlier call searched this same board whole" in text
+    board = text.split(" to move on ")[1].split("\n")[0].replace("/", "")
+    mover = "X" if board.count("X") == board.count("O") else "O"
+    assert f"expected  {value(board, mover, 'X')}" in text and call > 1

@@ -206,6 +206,11 @@ SHAPES = [
     Shape("js_minimax_drives_helper.js", "O", JS_ROWS_GLOBAL.format(board="board", empty="''", call="minimax()")),
     Shape("js_minimax_drives_helper_ties_last.js", "O",
           JS_ROWS_GLOBAL.format(board="board", empty="''", call="minimax()")),
+    Shape("js_numeric_symbols.js", "O", "cells => minimax(cells.map(c => c === '.' ? 0 : c === 'X' ? 2 : 1), 1).index"),
+    Shape("py_memo_lru.py", "O", "lambda cells: choose(''.join(cells))"),
+    Shape("py_memo_dict.py", "X", "lambda cells: best_move([' ' if c == '.' else c for c in cells])"),
+    Shape("py_memo_dict_in_loop.py", "X", "lambda cells: best_move([' ' if c == '.' else c for c in cells])"),
+    Shape("js_memo_map.js", "O", "cells => minimax(cells.map((c, i) => c === '.' ? i : c), 'O').index"),
 ]
 
 

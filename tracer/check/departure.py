@@ -71,6 +71,9 @@ class Shortcuts:
     stops: list[int] = field(default_factory=list)
     #: Calls made on their caller's board unchanged: a board searched again.
     repeats: list[int] = field(default_factory=list)
+    #: Calls that test-played nothing on a board an earlier call searched whole, and returned
+    #: its score: a remembered score (a cache, ``lru_cache``, a memo dictionary).
+    remembered: list[int] = field(default_factory=list)
 
 
 class _Stopped(Exception):
@@ -100,6 +103,9 @@ class _Walk:
         self.shortcuts = Shortcuts()
         #: Per call, its call on its own board unchanged (that board searched again), if it made one.
         self.known: dict[int, int] = {}
+        #: The score each board (with its side to move) returned when a call searched it whole,
+        #: in this search or an earlier one of the program's run (a cache may outlive a search).
+        self.searched: dict[tuple[Cells, str], float | None] = search.record.searched
 
     def run(self) -> Departure | None:
         try:
@@ -132,6 +138,7 @@ class _Walk:
             if departure is not None:
                 return departure
             self.ok.add(node)
+            self.remember(node, tried)
         return None
 
     def frame(self, node: int, number: int) -> list[Any]:
@@ -243,18 +250,33 @@ class _Walk:
         if window is not None:
             why = w.unsound(window, maximising, returned.score, value, tried, missing, self.plays(node, cells))
             return ("unsound-cut" if missing else "no-score" if returned.score is None else "wrong-score"), why
+        earlier = self.searched.get((cells, mover), self)
+        if not tried and earlier is not self:  # a board searched whole before: a score remembered wrong
+            return "wrong-score", w.misremembered(returned.score, earlier)  # type: ignore[arg-type]
         if missing:
             return "missing-cells", w.missing_cells(tried, missing, [i for i in range(9) if cells[i] is None])
         scores = [s.returned(c).score for c in s.children(node)]
         kind = "no-score" if returned.score is None else "wrong-score"
         return kind, w.wrong_inner(cells, mover, scores, value, maximising, returned)
 
+    def remember(self, node: int, tried: list[int]) -> None:
+        """Keep the score of a call that searched its board whole (every empty cell tried)."""
+        cells = self.s.cells(node)
+        if node != LOOP and cells is not None and len(tried) == cells.count(None) and tried:
+            self.searched.setdefault((cells, self.s.mover(node)), self.s.returned(node).score)
+
     def shortcut(self, node: int, number: int, cells: Cells, mover: str, tried: list[int]) -> bool:
-        """File a sound early return, if it is one: a cut (the search takes a window), a stop at
-        the first test-play that reaches the best score possible for the side to move, or at the
-        first that reaches the board's own score, searched before (``known``)."""
+        """File a sound early return, if it is one: a cut (the search takes a window), a
+        remembered score (no test-play, on a board an earlier call searched whole, its score
+        returned again), a stop at the first test-play that reaches the best score possible for
+        the side to move, or at the first that reaches the board's own score, searched before
+        (``known``)."""
         if self.windows is not None and self.windows.found:
             self.shortcuts.cuts.append(number)
+            return True
+        earlier = self.searched.get((cells, mover), self)
+        if not tried and earlier == self.s.returned(node).score:
+            self.shortcuts.remembered.append(number)
             return True
         values = self.solver.child_values(cells, mover)
         known = self.known.get(node)

@@ -134,6 +134,9 @@ class Record:
     limit: int = 0
     #: Total search calls made, as run.
     calls: int = 0
+    #: Each board (with the side to move) a call of this run searched whole, and the score it
+    #: returned: a later call, in any search of the run, may return it remembered (a cache).
+    searched: dict[Any, Any] = field(default_factory=dict)
     _decoded: dict[int, Any] = field(default_factory=dict)
 
     def value(self, vid: int) -> Any:

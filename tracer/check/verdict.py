@@ -29,7 +29,7 @@ from .words import Words, board9
 
 IDENTICAL, CORRECT, WRONG, ERROR = "identical", "correct", "wrong", "error"
 #: The differences that are sound shortcuts (a call that returns before trying every cell).
-SHORTCUTS = ("alpha-beta", "stops-at-best", "re-searches")
+SHORTCUTS = ("alpha-beta", "stops-at-best", "re-searches", "remembers")
 
 
 @dataclass
@@ -252,6 +252,10 @@ def shortcut_differences(shortcuts: Shortcuts) -> list[Difference]:
         found.append(Difference("re-searches", f"it searches a board again: {_calls_text(shortcuts.repeats)} "
                                 "searched its caller's board unchanged (for instance the first board's score, "
                                 "then its moves), and returned that board's score", min(shortcuts.repeats)))
+    if shortcuts.remembered:
+        found.append(Difference("remembers", f"it remembers scores: {_calls_text(shortcuts.remembered)} "
+                                "returned, without test-playing a cell, the score an earlier call found for the "
+                                "same board (a cache or a memo)", min(shortcuts.remembered)))
     return found
 
 
