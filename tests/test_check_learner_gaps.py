@@ -322,3 +322,42 @@ def test_a_cache_is_a_sound_shortcut_and_a_wrong_memo_is_named() -> None:
     board = text.split(" to move on ")[1].split("\n")[0].replace("/", "")
     mover = "X" if board.count("X") == board.count("O") else "O"
     assert f"expected  {value(board, mover, 'X')}" in text and call > 1
+
+
+# ---- boards written other ways -----------------------------------------------------------------
+
+def test_rows_written_as_strings_are_read_and_written_back(tmp_path: Path) -> None:
+    """["X__", "_X_", "__O"]: read as a board; with no call of its own but such a board in its
+    source, tracer writes the guide's board the same way and the program's search makes the
+    guide's 9 calls; with no board in its source, tracer's flat call fails and it says so."""
+    code, data, err = run_check(str(REAL / "py_text_rows.py"), "--boards", "0")
+    assert code == 0, err
+    assert data["board"] == "X...X...O" and data["to_move"] == "O"
+    source = (REAL / "py_text_rows.py").read_text()
+    program = tmp_path / "no_call.py"
+    program.write_text(source.replace('next_move("O", ["X__", "_X_", "__O"])', 'START = ["___", "___", "___"]'))
+    code, data, err = run_check(str(program), "--boards", "0")
+    assert code == 0, err
+    assert data["first_call"] == "tracer" and data["verdict"] == "identical" and data["calls"] == 9
+    program.write_text(source.replace('next_move("O", ["X__", "_X_", "__O"])', ""))
+    code, data, err = run_check(str(program), "--boards", "0")
+    assert code == 2 and "call #1 raised IndexError" in err and "--call EXPR" in err
+
+
+def test_a_method_s_board_argument_comes_before_its_object_s_board() -> None:
+    """_score(self, board, turn, me) on deep copies while self.board keeps the game's board: each
+    call's board is its argument (the search is the guide's, call for call)."""
+    code, data, err = run_check(str(REAL / "py_class_deepcopy.py"))
+    assert code == 0, err
+    assert data["verdict"] == "identical" and data["board"] == "X...O...X"
+
+
+def test_a_first_call_with_no_readable_board_is_refused(tmp_path: Path) -> None:
+    program = tmp_path / "counter.py"
+    program.write_text('def minimax(state, player):\n    if state["moves"] >= 2:\n        return 0\n'
+                       '    return max(minimax({"moves": state["moves"] + 1}, player) for _ in range(2))\n\n\n'
+                       'print(minimax({"moves": 0}, "X"))\n')
+    code, data, err = run_check(str(program))
+    assert code == 2 and data == {}
+    assert err.startswith("trace: error: ") and err.count("\n") == 1
+    assert "holds no board trace check can read" in err and "minimax({'moves': 0}, 'X')" in err

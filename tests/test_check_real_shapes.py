@@ -211,6 +211,13 @@ SHAPES = [
     Shape("py_memo_dict.py", "X", "lambda cells: best_move([' ' if c == '.' else c for c in cells])"),
     Shape("py_memo_dict_in_loop.py", "X", "lambda cells: best_move([' ' if c == '.' else c for c in cells])"),
     Shape("js_memo_map.js", "O", "cells => minimax(cells.map((c, i) => c === '.' ? i : c), 'O').index"),
+    Shape("py_text_rows.py", "O", "lambda cells: (lambda rc: rc[0] * 3 + rc[1])(next_move('O', "
+          "[''.join('_' if c == '.' else c for c in cells[r:r + 3]) for r in (0, 3, 6)]))"),
+    Shape("py_class_deepcopy.py", "O", "lambda cells: (lambda rc: rc[0] * 3 + rc[1])(TicTacToe()._pick_move("
+          + ROWS_PY.format(m="{'.': ' '}") + ", 'O'))"),
+    Shape("py_random_ties.py", "O", "lambda cells: ai_move([' ' if c == '.' else c for c in cells])"),
+    Shape("js_score_move_array.js", "O", "cells => mmMove(cells.map(c => c === '.' ? '' : c), 'O')[1]"),
+    Shape("js_min_max_values.js", "O", "cells => aiChoice(cells.map(c => c === '.' ? 0 : c === 'X' ? 1 : 2))"),
 ]
 
 

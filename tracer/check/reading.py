@@ -53,7 +53,8 @@ def own_words(token: Any, marks: tuple[Any, Any] | None = None) -> Iterator[None
 class Notation:
     """How a program writes a board, so a position can be written back its way."""
 
-    #: ``flat`` (nine cells), ``rows`` (three lists of three) or ``string``.
+    #: ``flat`` (nine cells), ``rows`` (three lists of three), ``text-rows`` (three strings of
+    #: three), ``string``, ``ten`` or ``dict``.
     shape: str = "flat"
     #: What an empty cell holds: a value, or ``"$index"`` for the cell's own index
     #: (UNKNOWN if the board seen had no empty cell).
@@ -86,6 +87,9 @@ class Notation:
         if self.shape == "rows":
             rows = [values[0:3], values[3:6], values[6:9]]
             return {"$tuple": [{"$tuple": r} for r in rows]} if self.tuple_ else rows
+        if self.shape == "text-rows":
+            texts = ["".join(str(v) if v is not None else " " for v in values[r:r + 3]) for r in (0, 3, 6)]
+            return {"$tuple": texts} if self.tuple_ else texts
         return {"$tuple": values} if self.tuple_ else values
 
 
@@ -145,6 +149,8 @@ def read_cells(value: Any) -> tuple[Cells, Notation] | None:
         rows = [r["$tuple"] if isinstance(r, dict) and "$tuple" in r else r for r in raw]
         if all(isinstance(r, list) and len(r) == 3 for r in rows):
             flat, shape = [c for r in rows for c in r], "rows"
+        elif all(isinstance(r, str) and len(r) == 3 for r in rows):
+            flat, shape = list("".join(rows)), "text-rows"  # ["X__", "_XO", "___"]
     if flat is None or any(isinstance(c, (list, dict)) for c in flat):
         return None
     cells = _cells(flat, shape)
@@ -246,13 +252,19 @@ _MIXED = object()
 
 
 def find_board(args: Any, depth: int = 0) -> tuple[tuple[Any, ...], Cells, Notation] | None:
-    """The first board in ``args`` (searching lists and objects two levels down):
-    ``(path to it, cells, notation)``."""
+    """The board in ``args`` nearest the top, the first of those (searching lists and objects two
+    levels down): ``(path to it, cells, notation)``. An argument itself comes before a board an
+    object holds, so a method's ``board`` parameter comes before its ``self.board``."""
+    best: tuple[tuple[Any, ...], Cells, Notation] | None = None
     for path, value in _walk(args, (), depth):
+        if best is not None and len(path) >= len(best[0]):
+            continue
         found = read_cells(value)
         if found is not None:
-            return path, found[0], found[1]
-    return None
+            best = path, found[0], found[1]
+            if len(path) <= 1:
+                break
+    return best
 
 
 def _walk(value: Any, path: tuple[Any, ...], depth: int) -> Iterator[tuple[tuple[Any, ...], Any]]:

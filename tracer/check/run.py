@@ -121,6 +121,7 @@ class _Session:
         own = searches_of(Reader(record, shapes_of(record)))
         for number, search in enumerate(own, 1):
             check = check_search(search, self.settings())
+            self.refuse_unreadable(check)
             result.add(check, "the program's own" + (f" search {number}" if len(own) > 1 else ""))
             if check.verdict not in (IDENTICAL, CORRECT):
                 return result
@@ -141,6 +142,17 @@ class _Session:
                 return result
         self.more_boards(self.options.boards)
         return result
+
+    def refuse_unreadable(self, check: SearchCheck) -> None:
+        """A search of the program's own whose first call holds no board tracer can read: the
+        program is not wrong, tracer cannot read it (exit status 2, saying so)."""
+        d = check.departure
+        if d is None or d.kind != "not-a-board" or d.call != 1 or check.search.loop is not None:
+            return
+        raise InputError(f"the program's first search call, {self._first_call(check)}, holds no board trace "
+                         "check can read (nine cells, three rows of three, three strings of three, a string of "
+                         "nine, ten cells numbered 1-9 or a dictionary of cells, in its arguments or the "
+                         "top-level variable it plays on), so it cannot check this search", self.program.path)
 
     def refuse_syntax_error(self) -> None:
         """A JavaScript syntax error (found by node, not by tracer's tokenizer): the learner's,
