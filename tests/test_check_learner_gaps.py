@@ -318,7 +318,7 @@ def test_a_cache_is_a_sound_shortcut_and_a_wrong_memo_is_named() -> None:
     code, text, _ = run_text(str(REAL / "py_memo_dict_in_loop.py"), "--boards", "0")
     assert code == 1
     call = int(text.split("call      #")[1].split(",")[0])
-    assert "without test-playing a cell, though an earlier call searched this same board whole" in text
+    assert "without test-playing a cell, though an earlier call searched this same board and returned" in text
     board = text.split(" to move on ")[1].split("\n")[0].replace("/", "")
     mover = "X" if board.count("X") == board.count("O") else "O"
     assert f"expected  {value(board, mover, 'X')}" in text and call > 1

@@ -32,6 +32,7 @@ from typing import Any
 
 from .calls import LOOP, LearnerSearch, placed
 from .reading import Cells, Returned
+from .record import RETURNED
 from .scales import Solver, finished, other
 from .windows import Window, Windows, is_sound
 from .words import Words
@@ -103,9 +104,6 @@ class _Walk:
         self.shortcuts = Shortcuts()
         #: Per call, its call on its own board unchanged (that board searched again), if it made one.
         self.known: dict[int, int] = {}
-        #: The score each board (with its side to move) returned when a call searched it whole,
-        #: in this search or an earlier one of the program's run (a cache may outlive a search).
-        self.searched: dict[tuple[Cells, str], float | None] = search.record.searched
 
     def run(self) -> Departure | None:
         try:
@@ -138,7 +136,6 @@ class _Walk:
             if departure is not None:
                 return departure
             self.ok.add(node)
-            self.remember(node, tried)
         return None
 
     def frame(self, node: int, number: int) -> list[Any]:
@@ -250,20 +247,30 @@ class _Walk:
         if window is not None:
             why = w.unsound(window, maximising, returned.score, value, tried, missing, self.plays(node, cells))
             return ("unsound-cut" if missing else "no-score" if returned.score is None else "wrong-score"), why
-        earlier = self.searched.get((cells, mover), self)
-        if not tried and earlier is not self:  # a board searched whole before: a score remembered wrong
-            return "wrong-score", w.misremembered(returned.score, earlier)  # type: ignore[arg-type]
+        earlier = self.searched_before(node) if not tried and node != LOOP else None
+        if earlier is not None:  # the board's own search came before: a score remembered wrong
+            return "wrong-score", w.misremembered(returned.score, s.returned(earlier).score)
         if missing:
             return "missing-cells", w.missing_cells(tried, missing, [i for i in range(9) if cells[i] is None])
         scores = [s.returned(c).score for c in s.children(node)]
         kind = "no-score" if returned.score is None else "wrong-score"
         return kind, w.wrong_inner(cells, mover, scores, value, maximising, returned)
 
-    def remember(self, node: int, tried: list[int]) -> None:
-        """Keep the score of a call that searched its board whole (every empty cell tried)."""
-        cells = self.s.cells(node)
-        if node != LOOP and cells is not None and len(tried) == cells.count(None) and tried:
-            self.searched.setdefault((cells, self.s.mover(node)), self.s.returned(node).score)
+    def searched_before(self, node: int) -> int | None:
+        """The first call, before ``node`` in the program's run (in this search or an earlier
+        one: a cache may outlive a search), made with the same arguments on the same board, that
+        test-played: the board's own search, whose score a cache remembers. None if none."""
+        rows, record = self.s.rows, self.s.record
+        searched = record.searched
+        for row in range(record.searched_upto, len(rows)):  # rows are added as their calls return
+            if rows.children[row] and rows.ended[row] == RETURNED:
+                searched.setdefault((rows.fn[row], rows.args[row]), []).append(row)
+        record.searched_upto = len(rows)
+        cells, mover = self.s.cells(node), self.s.mover(node)
+        for row in searched.get((rows.fn[node], rows.args[node]), []):
+            if row < node and self.s.cells(row) == cells and self.s.mover(row) == mover:
+                return row
+        return None
 
     def shortcut(self, node: int, number: int, cells: Cells, mover: str, tried: list[int]) -> bool:
         """File a sound early return, if it is one: a cut (the search takes a window), a
@@ -274,8 +281,8 @@ class _Walk:
         if self.windows is not None and self.windows.found:
             self.shortcuts.cuts.append(number)
             return True
-        earlier = self.searched.get((cells, mover), self)
-        if not tried and earlier == self.s.returned(node).score:
+        earlier = self.searched_before(node) if not tried and node != LOOP else None
+        if earlier is not None and self.s.returned(earlier).score == self.s.returned(node).score:
             self.shortcuts.remembered.append(number)
             return True
         values = self.solver.child_values(cells, mover)

@@ -126,7 +126,7 @@ class Words:
     def misremembered(self, returned: float | None, searched: float | None) -> str:
         """A call that test-played nothing on a board searched whole before, returning another score."""
         return (f"it returned {self.value(returned)} without test-playing a cell, though an earlier call "
-                f"searched this same board whole and returned {self.value(searched)}: a remembered score (a "
+                f"searched this same board and returned {self.value(searched)}: a remembered score (a "
                 "cache or a memo) must be the one the board's own search returned, kept once its loop is done")
 
     def wrong_terminal(self, cells: Cells, mover: str, expected: float, depth: int) -> str:
