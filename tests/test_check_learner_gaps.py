@@ -361,3 +361,12 @@ def test_a_first_call_with_no_readable_board_is_refused(tmp_path: Path) -> None:
     assert code == 2 and data == {}
     assert err.startswith("trace: error: ") and err.count("\n") == 1
     assert "holds no board trace check can read" in err and "minimax({'moves': 0}, 'X')" in err
+
+
+def test_a_loop_s_calls_are_named_by_the_search_they_call(tmp_path: Path) -> None:
+    """best_move's loop is call #1; the function its test-plays call, and the outputs name, is
+    minimax (the one that calls itself), never best_move."""
+    log = tmp_path / "calls.txt"
+    code, _, err = run_text(str(LEARNERS / "py_alphabeta.py"), "--boards", "0", "--log", str(log))
+    assert code == 0, err
+    assert "its search function minimax;" in log.read_text()

@@ -71,8 +71,10 @@ def learner_facts(check: SearchCheck, result: CheckResult | None = None) -> Lear
         where = f" at line {e.line}" if e.line else ""
         error = _short(f"{e.type}: {e.message}{where}" if e.kind == "raised" else
                        f"the search ran past the {'call' if e.kind == 'call-limit' else 'time'} limit")
+    # The search function (where the program's own loop makes call #1, the function it calls).
+    searched = s.children(s.root)[0] if s.loop is not None and s.children(s.root) else s.root
     return LearnerFacts(
-        program=program, language=s.record.language, function=function_name(check, s.root),
+        program=program, language=s.record.language, function=function_name(check, searched),
         first_call=_short(first_call_text(check)), verdict=check.verdict,
         difference=check.mistake.id if check.mistake else None,
         difference_text=check.mistake.sentence if check.mistake else None,
