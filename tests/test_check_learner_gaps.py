@@ -370,3 +370,21 @@ def test_a_loop_s_calls_are_named_by_the_search_they_call(tmp_path: Path) -> Non
     code, _, err = run_text(str(LEARNERS / "py_alphabeta.py"), "--boards", "0", "--log", str(log))
     assert code == 0, err
     assert "its search function minimax;" in log.read_text()
+
+
+def test_a_move_score_depth_triple_is_read_by_its_score(tmp_path: Path) -> None:
+    """((row, col), score, depth): the score is the middle part. The program is correct; with
+    MIN keeping the highest score instead, a call returns a value its window does not allow."""
+    code, data, err = run_check(str(REAL / "py_alphabeta_triple.py"))
+    assert code == 0, err
+    assert data["verdict"] == "correct" and "alpha-beta" in data["differences"]
+    assert data["scores"] == "±10, 0 for a draw, from O's point of view (the AI's)"
+    source = (REAL / "py_alphabeta_triple.py").read_text()
+    program = tmp_path / "min_keeps_highest.py"
+    program.write_text(source.replace("if got[1] < best[1] or", "if got[1] > best[1] or"))
+    code, data, _ = run_check(str(program))
+    assert code == 1 and data["verdict"] == "wrong"
+    wrong = data["first_wrong"]
+    # The expected pair: the part tracer judges, the score, is the reference's (O's view, ±10).
+    assert len(wrong["returned"]) == 3 and isinstance(wrong["returned"][0], list)
+    assert wrong["expected"][1] == 10 * value(wrong["board"], wrong["to_move"], "O")

@@ -378,6 +378,9 @@ def read_returned(value: Any, kind: str, first: int = 0, keys: tuple[str, str] |
     if kind in ("score-move", "move-score") and isinstance(value, list) and len(value) == 2:
         score, move = value if kind == "score-move" else value[::-1]
         return Returned(float(score) if is_number(score) else None, move_of(move, first), False, text)
+    if kind == "move-score-more" and isinstance(value, list) and len(value) >= 3:
+        score = value[1]
+        return Returned(float(score) if is_number(score) else None, move_of(value[0], first), False, text)
     if kind == "xy-score" and isinstance(value, list) and len(value) == 3:
         score = value[2]
         return Returned(float(score) if is_number(score) else None, move_of(value[:2]), False, text)
@@ -390,8 +393,9 @@ def read_returned(value: Any, kind: str, first: int = 0, keys: tuple[str, str] |
 
 def return_kind(samples: list[Any], rows_board: bool, leaves: list[Any] | None = None) -> str:
     """How a function's return values read: ``number``, ``object``, ``score-move``,
-    ``move-score``, ``xy-score`` (``[x, y, score]``, ``[row, col, score]``), ``action`` (a move
-    only, as the course project's minimax) or ``other``.
+    ``move-score``, ``xy-score`` (``[x, y, score]``, ``[row, col, score]``), ``move-score-more``
+    (``((row, col), score, depth)``: a move, its score, and more the program keeps), ``action``
+    (a move only, as the course project's minimax) or ``other``.
 
     Where a pair could be read either way (two numbers 0-8), the calls that make no call of
     their own (``leaves``: finished boards, which return a known score and no move) decide:
@@ -403,6 +407,8 @@ def return_kind(samples: list[Any], rows_board: bool, leaves: list[Any] | None =
         return "number"
     if any(isinstance(v, dict) for v in seen):
         return "object"
+    if all(isinstance(v, list) and len(v) >= 3 and isinstance(v[0], list) and is_number(v[1]) for v in seen):
+        return "move-score-more"  # ((row, col), score, depth): the move first, the score next
     if all(isinstance(v, list) and len(v) == 3 and is_number(v[2]) for v in seen):
         return "xy-score"
     pairs = [v for v in seen if isinstance(v, list) and len(v) == 2]

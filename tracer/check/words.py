@@ -76,6 +76,9 @@ class Words:
         if self.returns == "xy-score":
             x, y = (move // 3, move % 3) if move is not None else (-1, -1)
             return f"[{x}, {y}, {text}]"
+        if self.returns == "move-score-more":
+            x, y = (move // 3, move % 3) if move is not None else (-1, -1)
+            return f"([{x}, {y}], {text}, …)"
         if self.returns == "action" and move is not None:
             return f"cell {move} ({move // 3}, {move % 3})"
         return text
