@@ -388,3 +388,12 @@ def test_a_move_score_depth_triple_is_read_by_its_score(tmp_path: Path) -> None:
     # The expected pair: the part tracer judges, the score, is the reference's (O's view, ±10).
     assert len(wrong["returned"]) == 3 and isinstance(wrong["returned"][0], list)
     assert wrong["expected"][1] == 10 * value(wrong["board"], wrong["to_move"], "O")
+
+
+def test_an_alpha_beta_keeping_a_later_move_over_a_bound_is_no_tie_break() -> None:
+    """The player keeps its first strictly best test-play; where an earlier test-play only
+    returned a bound (a cut below it), the later exact one is no tie kept last."""
+    code, data, err = run_check(str(REAL / "py_player_game_object.py"))
+    assert code == 0, err
+    assert data["verdict"] == "correct" and "tie-breaking" not in data["differences"]
+    assert data["alpha_beta"]["exact"] is not None

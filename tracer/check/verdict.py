@@ -278,10 +278,13 @@ def _order_and_ties(search: LearnerSearch, solver: Solver) -> tuple[Any, Any]:
             continue
         seen.add(node)
         tried: list[int] = []
+        got: dict[int, float | None] = {}  # what each test-play's call returned, as the program saw it
         for kid in kids:
             kid_cells = search.cells(kid)
             if kid_cells is not None:
-                tried.extend(i for i in range(9) if cells[i] is None and kid_cells[i] is not None)
+                new = [i for i in range(9) if cells[i] is None and kid_cells[i] is not None]
+                tried.extend(new)
+                got.update((i, search.returned(kid).score) for i in new)
         if order_call is None and tried != sorted(tried):
             order_call = (number, ", ".join(map(str, tried)))
         move = search.returned(node).move
@@ -290,7 +293,9 @@ def _order_and_ties(search: LearnerSearch, solver: Solver) -> tuple[Any, Any]:
             values = solver.child_values(cells, mover)
             value = solver.value(cells, mover)
             best = [c for c in tried if values.get(c) == value]
-            if best and move != best[0] and move in best:
+            # A tie only where the program saw one: an alpha-beta's earlier test-play may have
+            # returned a bound, not its score, and then keeping a later one is no tie-break.
+            if best and move != best[0] and move in best and got.get(best[0]) == got.get(move):
                 tie_call = (number, move, best[0])
         child_number, numbered = number + 1, []
         for kid in kids:
