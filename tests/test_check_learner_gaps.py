@@ -397,3 +397,17 @@ def test_an_alpha_beta_keeping_a_later_move_over_a_bound_is_no_tie_break() -> No
     assert code == 0, err
     assert data["verdict"] == "correct" and "tie-breaking" not in data["differences"]
     assert data["alpha_beta"]["exact"] is not None
+
+
+def test_a_list_of_marks_indexed_by_the_cell_says_which_number_is_x(tmp_path: Path) -> None:
+    """MARKS = [".", "O", "X"] and MARKS[c]: the program's 1 (its AI) is O, its 2 is X."""
+    source = (REAL / "py_numeric_symbols.py").read_text()
+    source = source.replace("EMPTY, AI, HUMAN = 0, 1, -1", "EMPTY, AI, HUMAN = 0, 1, 2")
+    source = source.replace('SYMBOLS = {EMPTY: ".", AI: "O", HUMAN: "X"}', 'MARKS = [".", "O", "X"]')
+    source = source.replace("SYMBOLS[c]", "MARKS[c]").replace("minimax(board, -who)", "minimax(board, 3 - who)")
+    program = tmp_path / "marks.py"
+    program.write_text(source)
+    code, data, err = run_check(str(program), "--boards", "0")
+    assert code == 0, err
+    assert data["ai"] == "O" and data["board"] == "X.OX..O.X"
+    assert data["marks"] == {"X": {"value": 2, "name": "HUMAN"}, "O": {"value": 1, "name": "AI"}}

@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .jssource import JsSource, called_name, walk
 from .reading import Notation
-from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, lettered, named_marks, side_names
+from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, named_marks, side_names
 
 _UNKNOWN = object()
 _EQUALITY = frozenset(("===", "==", "!==", "!="))
@@ -297,7 +297,7 @@ def facts(*files: JsSource, searches: set[str] | None = None) -> SourceFacts:
         said.extend(compared(parsed, shared, within))
     shown = [pair for parsed in files for pair in number_letters(parsed, shared)]
     found = decide(said, loose, list(boards.values()), set().union(*(mark_texts(parsed) for parsed in files)),
-                   named_marks(shared), numbered=lettered(shown))
+                   named_marks(shared), shown=shown)
     found.names = side_names(shared, found.marks)
     return found
 

@@ -9,7 +9,7 @@ from typing import Any
 from .jsinstrument import is_search_name
 from .reading import Notation, read_cells
 from .record import Function
-from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, lettered, side_names
+from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, side_names
 
 
 def functions(tree: ast.Module, wanted: list[str] | None, elsewhere: frozenset[str] = frozenset(),
@@ -307,7 +307,7 @@ def facts(*trees: ast.Module, searches: set[str] | None = None) -> SourceFacts:
         said.extend(compared(tree, within))
     shown = [pair for tree in trees for pair in number_letters(tree)]
     found = decide(said, loose, list(boards.values()), set().union(*(mark_texts(tree) for tree in trees)),
-                   numbered=lettered(shown))
+                   shown=shown)
     named = {name: value for tree in trees for name, value in _Constants(tree).values.items()}
     found.names = side_names(named, found.marks)
     return found
@@ -315,7 +315,8 @@ def facts(*trees: ast.Module, searches: set[str] | None = None) -> SourceFacts:
 
 def number_letters(tree: ast.Module) -> list[tuple[Any, Any]]:
     """``(number, text)`` pairs where the source shows a numeric cell as a letter: a dict
-    ``{1: "X", -1: "O"}``, ``"X" if cell == 1 else ...``, ``if cell == 1: ... "X"``, ``" XO"[cell]``."""
+    ``{1: "X", -1: "O"}``, ``"X" if cell == 1 else ...``, ``if cell == 1: ... "X"``, ``" XO"[cell]``
+    or a list of three indexed by the cell (``MARKS[cell]``)."""
     constants = _Constants(tree)
     pairs: list[tuple[Any, Any]] = []
     for node in ast.walk(tree):
@@ -329,10 +330,10 @@ def number_letters(tree: ast.Module) -> list[tuple[Any, Any]]:
                      and isinstance(n.value, str) and n.value.upper() in ("X", "O")}
             if len(shown) == 1:
                 pairs.append((constants.evaluate(node.test.comparators[0]), shown.pop()))
-        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Constant) \
-                and isinstance(node.value.value, str) and len(node.value.value) == 3:
-            text = node.value.value
-            pairs.extend((i, text[i]) for i in (-1, 1, 2))
+        elif isinstance(node, ast.Subscript):  # " XO"[cell], or MARKS[cell] with MARKS = [" ", "X", "O"]
+            shown = constants.evaluate(node.value)
+            if isinstance(shown, (str, list)) and len(shown) == 3:
+                pairs.extend((i, shown[i]) for i in (-1, 1, 2))
     return pairs
 
 

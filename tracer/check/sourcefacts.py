@@ -115,12 +115,13 @@ def named_marks(constants: dict[str, Any]) -> tuple[str, str] | None:
     return (x, o) if x != o and (x.upper(), o.upper()) != ("X", "O") else None
 
 
-def lettered(pairs: list[tuple[Any, Any]]) -> tuple[Any, Any] | None:
+def lettered(pairs: list[tuple[Any, Any]], marks: tuple[Any, Any]) -> tuple[Any, Any] | None:
     """The numbers the program shows as X and as O (``{1: "O", -1: "X"}``: ``(-1, 1)``), from
-    ``(number, text)`` pairs its source writes (see pysource.number_letters); None if unsaid."""
+    ``(number, text)`` pairs its source writes (see pysource.number_letters), among its ``marks``;
+    None if unsaid."""
     said: dict[str, Counter[Any]] = {"X": Counter(), "O": Counter()}
     for number, text in pairs:
-        if is_number(number) and number in (1, -1, 2) and isinstance(text, str) and text.upper() in said:
+        if is_number(number) and number in marks and isinstance(text, str) and text.upper() in said:
             said[text.upper()][number] += 1
     if not said["X"] or not said["O"]:
         return None
@@ -146,11 +147,11 @@ def side_names(constants: dict[str, Any], marks: tuple[Any, Any] | None) -> tupl
 
 def decide(compared: list[Any], written: list[Notation], boards: list[BoardVariable],
            mark_words: set[str] | frozenset[str] = frozenset(),
-           own_marks: tuple[str, str] | None = None, numbered: tuple[Any, Any] | None = None) -> SourceFacts:
+           own_marks: tuple[str, str] | None = None, shown: list[tuple[Any, Any]] | None = None) -> SourceFacts:
     """The facts from the compared values, the boards written (top-level ones first) and, last,
     the one-letter mark strings the source writes anywhere; ``own_marks``, marks written as
-    words by named constants, come first; ``numbered``, the numbers the program shows as X and
-    as O, decide which is which where the marks are numbers."""
+    words by named constants, come first; ``shown``, the numbers the program shows as letters
+    (see lettered), decide which is X where the marks are numbers."""
     notations = [b.notation for b in boards] + written
     known = [n for n in notations if n.empty != UNKNOWN]
     marks = own_marks or mark_pair(compared)
@@ -158,7 +159,8 @@ def decide(compared: list[Any], written: list[Notation], boards: list[BoardVaria
         marks = notations[0].marks
     if marks is None and mark_words:
         marks = mark_pair(sorted(mark_words))
-    if numbered is not None and marks is not None and is_number(marks[0]) and set(numbered) == set(marks):
+    numbered = lettered(shown, marks) if shown and marks is not None and is_number(marks[0]) else None
+    if numbered is not None and set(numbered) == set(marks):  # type: ignore[arg-type]
         marks = numbered
     empty = empty_value(compared, marks)
     if empty == UNKNOWN and known:

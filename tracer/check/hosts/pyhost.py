@@ -21,6 +21,7 @@ import time
 import traceback
 import types
 from array import array
+from enum import Enum
 
 START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
 WRAP = "__tracer_wrap__"
@@ -86,6 +87,8 @@ def snap(value, depth=0):
         if PLAIN.issuperset(map(type, value.values())) and all(type(k) is str for k in value):
             return (DICT,) + items
         return (DICT,) + tuple((str(k), snap(v, depth + 1)) for k, v in items)
+    if isinstance(value, Enum):  # a cell or a player as an Enum member: its value
+        return snap(value.value, depth + 1)
     if hasattr(value, "tolist"):  # a NumPy array
         try:
             return snap(value.tolist(), depth)
