@@ -411,3 +411,38 @@ def test_a_list_of_marks_indexed_by_the_cell_says_which_number_is_x(tmp_path: Pa
     assert code == 0, err
     assert data["ai"] == "O" and data["board"] == "X.OX..O.X"
     assert data["marks"] == {"X": {"value": 2, "name": "HUMAN"}, "O": {"value": 1, "name": "AI"}}
+
+
+JS_CLOSURE = """
+function aiMove(board) {
+  const lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+  const winner = () => lines.map(([a, b, c]) => board[a] && board[a] === board[b] && board[a] === board[c]
+    ? board[a] : null).find(w => w) || null;
+  function minimax(isAi) {
+    const w = winner();
+    if (w) return w === 'O' ? 1 : -1;
+    if (!board.includes('')) return 0;
+    let best = isAi ? -2 : 2;
+    for (let i = 0; i < 9; i++) {
+      if (board[i] !== '') continue;
+      board[i] = isAi ? 'O' : 'X';
+      const s = minimax(!isAi);
+      board[i] = '';
+      best = isAi ? Math.max(best, s) : Math.min(best, s);
+    }
+    return best;
+  }
+  return minimax(true);
+}
+console.log(aiMove(['X', '', 'O', '', 'X', '', '', 'O', '']));
+"""
+
+
+@pytest.mark.node
+def test_a_javascript_search_on_its_enclosing_function_s_board_is_refused_with_why(tmp_path: Path) -> None:
+    program = tmp_path / "closure.js"
+    program.write_text(JS_CLOSURE)
+    code, data, err = run_check(str(program))
+    assert code == 2 and data == {}
+    assert err.startswith("trace: error: ") and err.count("\n") == 1
+    assert "plays on a variable of the function it is defined in" in err and err.rstrip().endswith("minimax(true)")

@@ -20,6 +20,7 @@ from .asking import (
 )
 from .calls import LOOP, LearnerSearch, Reader, searches_of, shapes_of
 from .notation import cut
+from .parameters import KNOWN_NOT_BOARD, role
 from .processes import ending_on_signals
 from .program import Host, Program, load_program, node_check
 from .reading import Cells, own_words
@@ -149,10 +150,15 @@ class _Session:
         d = check.departure
         if d is None or d.kind != "not-a-board" or d.call != 1 or check.search.loop is not None:
             return
-        raise InputError(f"the program's first search call, {self._first_call(check)}, holds no board trace "
-                         "check can read (nine cells, three rows of three, three strings of three, a string of "
-                         "nine, ten cells numbered 1-9 or a dictionary of cells, in its arguments or the "
-                         "top-level variable it plays on), so it cannot check this search", self.program.path)
+        k = check.search.fn(check.search.root)
+        fn = self.program.functions[k] if k is not None and k < len(self.program.functions) else None
+        unseen = fn is not None and not fn.board and all(role(p) in KNOWN_NOT_BOARD for p in fn.params)
+        # The reason first: the call, which may quote a long value, is cut to fit one line.
+        raise InputError("the program's first search call holds no board trace check can read (nine cells, rows "
+                         "of three, a string or cells numbered 1-9, in its arguments or a top-level variable it "
+                         "plays on)" + ("; it takes none, and plays on a variable of the function it is defined "
+                                        "in" if unseen else "")
+                         + f", so it cannot check this search: {cut(self._first_call(check), 80)}", self.program.path)
 
     def refuse_syntax_error(self) -> None:
         """A JavaScript syntax error (found by node, not by tracer's tokenizer): the learner's,
