@@ -222,6 +222,10 @@ SHAPES = [
           "lambda cells: AlphaBetaPlayer('O').get_move(Game([' ' if c == '.' else c for c in cells]))"),
     Shape("py_enum_negamax.py", "O", "lambda cells: best_move([{'.': Players.EMPTY, 'X': Players.ONE, "
           "'O': Players.TWO}[c] for c in cells], Players.TWO)"),
+    Shape("py_player_dict_position.py", "O",
+          "lambda cells: SmartComputerPlayer('O').get_move(TicTacToe([' ' if c == '.' else c for c in cells]))"),
+    Shape("py_player_winner_not_reset.py", "O",
+          "lambda cells: SmartComputerPlayer('O').get_move(TicTacToe([' ' if c == '.' else c for c in cells]))"),
     Shape("js_class_copies.js", "X", "cells => new Ai(cells.map(c => c === '.' ? null : c)).bestMove()"),
     Shape("py_alphabeta_triple.py", "O", "lambda cells: (lambda t: t[0][0] * 3 + t[0][1])(alphabeta(0, Board("
           + ROWS_PY.format(m="{'.': None}") + "), 'O', True, -inf, inf))"),
