@@ -446,3 +446,26 @@ def test_a_javascript_search_on_its_enclosing_function_s_board_is_refused_with_w
     assert code == 2 and data == {}
     assert err.startswith("trace: error: ") and err.count("\n") == 1
     assert "plays on a variable of the function it is defined in" in err and err.rstrip().endswith("minimax(true)")
+
+
+def test_the_step_through_page_tells_each_window_and_each_bound(tmp_path: Path) -> None:
+    """The page's story (told with the page's own templates, as tests/page_steps.py walks it):
+    every call of the learner's alpha-beta begins with its window, and a value that is only a
+    bound is told as one where it returns, exactly where the reference's value is not the score."""
+    from page_steps import PageSteps
+
+    saved = tmp_path / "mine.json"
+    code, _, err = run_text(str(LEARNERS / "py_alphabeta.py"), "--boards", "0", "-o", str(saved))
+    assert code == 0, err
+    story = list(PageSteps(tracer.load(str(saved))).narrations())
+    board = "XO..X...O"
+    calls: list[tuple[str, float, float, float]] = []
+    for i in (i for i in range(9) if board[i] == "."):
+        reference_alphabeta(board[:i] + "X" + board[i + 1:], "O", -INF, INF, calls)
+    windows = [s for s in story if "Your program called it with the window" in s]
+    assert len(windows) == len(calls)
+    for told, (_, alpha, beta, _) in zip(windows, calls, strict=True):
+        assert f"with the window α = {bound_text(alpha, True)}, β = {bound_text(beta, False)}." in told
+    bounds = sum(1 for cells, _, _, got in calls
+                 if got != value(cells, "X" if cells.count("X") == cells.count("O") else "O", "X"))
+    assert sum(s.count("only a bound, right for the window your program passed") for s in story) == bounds > 0
