@@ -270,7 +270,7 @@ def test_the_learner_search_replays_every_call_and_leaves_the_programs_facts_emp
     # ... and the replay is a whole trace: it saves with every fact null, and its log narrates.
     saved = io.StringIO()
     write_json(again, saved)
-    nodes = re.findall(r'"call":\d+.*?"told":[^,}]*', saved.getvalue())
+    nodes = re.findall(r'"call":\d+.*?"window":[^,}]*', saved.getvalue())  # the facts, in name order
     assert len(nodes) == again.calls
     assert all(f'"{fact}":null' in node for node in nodes for fact in FACTS)
     assert render_log(again).count("\n#") + 1 >= 1 and f"#{again.calls} " in render_log(again)

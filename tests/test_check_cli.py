@@ -54,8 +54,9 @@ def test_standard_input_only_when_given(tmp_path: Path) -> None:
     given.write_text(GUIDE + "\n")
     code, data, _ = run_check(str(LEARNERS / "py_reads_board.py"), "--stdin", str(given))
     assert code == 0 and data["verdict"] == "identical" and data["board"] == GUIDE
-    code, data, _ = run_check(str(LEARNERS / "py_reads_board.py"), input="XXOOOXXX.\n")
-    assert data["board"] != "XXOOOXXX."  # trace's own standard input is not the program's
+    code, data, err = run_check(str(LEARNERS / "py_reads_board.py"), input="XXOOOXXX.\n")
+    assert data.get("board") != "XXOOOXXX."  # trace's own standard input is not the program's
+    assert code == 2 and "minimax([], 'X')" in err  # it read nothing: its first call holds no board
 
 
 def test_run_as_python_runs_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -108,6 +108,9 @@ print(json.dumps(out))
 """
 
 ROWS_PY = "[[{m}.get(c, c) for c in cells[r * 3:r * 3 + 3]] for r in range(3)]"
+#: A JavaScript choice on a top-level board of rows, filled in place, whose search returns [row, col].
+JS_ROWS_GLOBAL = ("cells => {{ cells.forEach((c, i) => {{ {board}[Math.floor(i / 3)][i % 3] ="
+                  " c === '.' ? {empty} : c; }}); const m = {call}; return m[0] * 3 + m[1]; }}")
 
 SHAPES = [
     Shape("py_cs50_stop_at_win.py", "O",
@@ -195,6 +198,37 @@ SHAPES = [
           "cells => search(cells.map(c => c === '.' ? '_' : c.toLowerCase()), AI).index"),
     Shape("js_negamax_alphabeta.js", "O", "cells => root(cells.map(c => c === '.' ? ' ' : c), 'O')"),
     Shape("js_negamax_bound_as_value.js", "O", "cells => root(cells.map(c => c === '.' ? ' ' : c), 'O')"),
+    Shape("py_closure_board.py", "O", "lambda cells: ai_move([' ' if c == '.' else c for c in cells])"),
+    Shape("py_closure_not_restored.py", "O", "lambda cells: ai_move([' ' if c == '.' else c for c in cells])"),
+    Shape("py_numeric_symbols.py", "O", "lambda cells: computer_move([{'.': 0, 'X': -1, 'O': 1}[c] for c in cells])"),
+    Shape("py_minimax_drives_helper.py", "X", "lambda cells: minimax(['' if c == '.' else c for c in cells])"),
+    Shape("py_minimax_drives_helper_worst.py", "X", "lambda cells: minimax(['' if c == '.' else c for c in cells])"),
+    Shape("js_minimax_drives_helper.js", "O", JS_ROWS_GLOBAL.format(board="board", empty="''", call="minimax()")),
+    Shape("js_minimax_drives_helper_ties_last.js", "O",
+          JS_ROWS_GLOBAL.format(board="board", empty="''", call="minimax()")),
+    Shape("js_numeric_symbols.js", "O", "cells => minimax(cells.map(c => c === '.' ? 0 : c === 'X' ? 2 : 1), 1).index"),
+    Shape("py_memo_lru.py", "O", "lambda cells: choose(''.join(cells))"),
+    Shape("py_memo_dict.py", "X", "lambda cells: best_move([' ' if c == '.' else c for c in cells])"),
+    Shape("py_memo_dict_in_loop.py", "X", "lambda cells: best_move([' ' if c == '.' else c for c in cells])"),
+    Shape("js_memo_map.js", "O", "cells => minimax(cells.map((c, i) => c === '.' ? i : c), 'O').index"),
+    Shape("py_text_rows.py", "O", "lambda cells: (lambda rc: rc[0] * 3 + rc[1])(next_move('O', "
+          "[''.join('_' if c == '.' else c for c in cells[r:r + 3]) for r in (0, 3, 6)]))"),
+    Shape("py_class_deepcopy.py", "O", "lambda cells: (lambda rc: rc[0] * 3 + rc[1])(TicTacToe()._pick_move("
+          + ROWS_PY.format(m="{'.': ' '}") + ", 'O'))"),
+    Shape("py_random_ties.py", "O", "lambda cells: ai_move([' ' if c == '.' else c for c in cells])"),
+    Shape("js_score_move_array.js", "O", "cells => mmMove(cells.map(c => c === '.' ? '' : c), 'O')[1]"),
+    Shape("js_min_max_values.js", "O", "cells => aiChoice(cells.map(c => c === '.' ? 0 : c === 'X' ? 1 : 2))"),
+    Shape("py_player_game_object.py", "O",
+          "lambda cells: AlphaBetaPlayer('O').get_move(Game([' ' if c == '.' else c for c in cells]))"),
+    Shape("py_enum_negamax.py", "O", "lambda cells: best_move([{'.': Players.EMPTY, 'X': Players.ONE, "
+          "'O': Players.TWO}[c] for c in cells], Players.TWO)"),
+    Shape("py_player_dict_position.py", "O",
+          "lambda cells: SmartComputerPlayer('O').get_move(TicTacToe([' ' if c == '.' else c for c in cells]))"),
+    Shape("py_player_winner_not_reset.py", "O",
+          "lambda cells: SmartComputerPlayer('O').get_move(TicTacToe([' ' if c == '.' else c for c in cells]))"),
+    Shape("js_class_copies.js", "X", "cells => new Ai(cells.map(c => c === '.' ? null : c)).bestMove()"),
+    Shape("py_alphabeta_triple.py", "O", "lambda cells: (lambda t: t[0][0] * 3 + t[0][1])(alphabeta(0, Board("
+          + ROWS_PY.format(m="{'.': None}") + "), 'O', True, -inf, inf))"),
 ]
 
 

@@ -396,6 +396,31 @@ class LearnerSearchWords(SearchWords):
     def returned_text(self, pid: int) -> str | None:
         return self.trace.positions.extras["returned"][pid] or "nothing"
 
+    def window(self, pid: int) -> str | None:
+        """The window row ``pid``'s calls were given (``α = -∞, β = +1``), for an alpha-beta."""
+        window: str | None = self.trace.positions.extras.get("window", [None] * (pid + 1))[pid]
+        return window
+
+    def bound_sign(self, pid: int) -> str:
+        """``≥``/``≤`` where what row ``pid``'s calls returned is only a bound on its board's
+        score (from the AI's point of view), else ''."""
+        sign: str | None = self.trace.positions.extras.get("bound", [None] * (pid + 1))[pid]
+        return sign or ""
+
+    def bound_signs(self) -> list[str] | None:
+        signs = [sign or "" for sign in self.trace.positions.extras.get("bound", [])]
+        return signs if any(signs) else None
+
+    def bound_words(self, pid: int) -> str:
+        """``only a bound: X's score here is at least +1 (its window's cut)``, or '' for a score."""
+        sign = self.bound_sign(pid)
+        if not sign:
+            return ""
+        ai = self.trace.game.ai  # type: ignore[attr-defined]
+        most = "at most" if sign == "≤" else "at least"
+        return (f"only a bound, not the board's score: {ai}'s score here is {most} "
+                f"{signed(int(self.trace.positions.score[pid]))} (right for its window)")
+
     def raised(self, pid: int) -> str | None:
         """How row ``pid``'s calls ended without returning (an error, a limit), if they did."""
         raised: str | None = self.trace.positions.extras["raised"][pid]
@@ -448,7 +473,24 @@ class LearnerSearchWords(SearchWords):
             return "returned nothing"
         if not self.trace.positions.extras["scored"][pid]:  # a move alone, or another value
             return f"returned {returned}" if len(returned) <= 16 else "returned no score"
+        bound = self.bound_sign(pid)
+        if bound:
+            return f"returns {bound} {signed(int(self.trace.positions.score[pid]))} (a bound)"
         return None
+
+    def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None,
+                          folded: frozenset[int] = frozenset()) -> list[LegendRow]:
+        """The window and the bound, where a call drawn has one (a learner's alpha-beta)."""
+        pids = range(len(self.trace.positions)) if calls is None else [c.pid for c in calls if c.call not in folded]
+        rows = []
+        if any(self.window(pid) for pid in pids):
+            rows.append(LegendRow(labels.symbol("α β", size=SMALL_POINTS),
+                                  "under a call: the window (α, β) your program called it with"))
+        if any(self.bound_sign(pid) for pid in pids):
+            rows.append(LegendRow(labels.symbol("≤ ≥", size=SMALL_POINTS),
+                                  "returns ≤ / ≥: what it returned is only a bound on the board's score, "
+                                  "as its window allows"))
+        return rows
 
     def footer_legend(self) -> LegendRow | None:
         ai = self.trace.game.ai  # type: ignore[attr-defined]
@@ -458,7 +500,8 @@ class LearnerSearchWords(SearchWords):
     def special_node(self, call: Call) -> NodeLook | None:
         """A call that test-played nothing though its game goes on, or returned no value."""
         stopped = call.terminal_code == STOPPED
-        if not stopped and (call.terminal_code == 0 or self.footer(call) == f"returns {signed(call.score)}"):
+        if not stopped and (call.terminal_code == 0 or self.footer(call) == f"returns {signed(call.score)}"
+                            or self.bound_sign(call.pid)):
             return None
         words = self.game_words
         footer = self.footer(call) or ""
@@ -468,7 +511,8 @@ class LearnerSearchWords(SearchWords):
 
     def caption(self, call: Call) -> str | None:
         d = self.departure
-        lines: list[str] = []
+        window = self.window(call.pid)
+        lines: list[str] = [window] if window else []
         if d is not None and call.call == d.call:
             # What went wrong, without the guide's reason (the report and the log give it).
             lines += textwrap.wrap(d.why.split(": step")[0], CAPTION_WIDTH)
@@ -640,6 +684,9 @@ class LearnerSearchWords(SearchWords):
         if step.kind == PLACE:
             move = p.moves(top.pid)[step.j]
             notes.append(("learner.change", {"change": self.game_words.change(p.state[top.pid], move)}))
+        window = self.window(top.pid)
+        if step.kind == BEGIN and window:
+            notes.append(("learner.window", {"window": window}))
         ends = step.kind == RETURN or (step.kind == CHECK and not p.edge_count[top.pid])
         error = self.facts.error_call
         if ends and top.call == error:
@@ -731,7 +778,9 @@ class LearnerNarration:
             from ..games.learner.game import AT_START
 
             state, code = self.p.state[pid], self.p.terminal[pid]
-            notes = self.departure_notes(pid, AT_START) + [(tag(8).strip(), self.game.step8_text(state))]
+            window = self.words.window(pid)
+            notes = self.departure_notes(pid, AT_START) + ([("window", f"called with {window}")] if window else [])
+            notes.append((tag(8).strip(), self.game.step8_text(state)))
             if self.p.edge_count[pid]:
                 found = self.game.finished_code(state)
                 going = ("no terminal state" if not found else
@@ -748,7 +797,8 @@ class LearnerNarration:
         raised = self.words.raised(pid)
         if raised is not None:
             return raised if raised.startswith("stopped") else f"raised {raised}"
-        return f"returned {self.words.returned_text(pid)}"
+        bound = self.words.bound_words(pid)
+        return f"returned {self.words.returned_text(pid)}" + (f", {bound}" if bound else "")
 
     def close(self, pid: int) -> str:
         def make() -> str:
@@ -817,6 +867,10 @@ PAGE_PHRASES: dict[str, str] = {
     "story.return.first": "**Call #1 ends with `{returned}`**: your program's answer, after {calls} calls.",
     "story.return": "Call #{call} ends with `{returned}`, back to call #{parent}.",
     "learner.change": "On the board: {change}.",
+    "learner.window": "Your program called it with the window {window}.",
+    # A learner's bound: right for its window (a fail-hard value may be one with no cut below it).
+    "meaning.at_most": "only a bound, right for the window your program passed: {max} gets at most {signed} here",
+    "meaning.at_least": "only a bound, right for the window your program passed: {max} gets at least {signed} here",
     "learner.error": "**‼ error:** your program stopped in call #{error_call}: {error}.",
     "learner.after_error": ("After the error in call #{error_call}, call #{call} does not go on: the error "
                             "ends it too, without a value."),

@@ -53,6 +53,9 @@ class SearchKind(NamedTuple):
     settings: Mapping[str, Setting] = MappingProxyType({})
     #: The facts it records per call (``Positions.extras``), each with the check of a value read back.
     extras: Mapping[str, ExtraCheck] = MappingProxyType({})
+    #: Those of ``extras`` it began recording after files were written without them: a call a
+    #: file writes without one reads it as null.
+    later_extras: tuple[str, ...] = ()
     #: Facts its rows imply, by name: ``column(trace) -> one JSON value per row``. The JSON trace
     #: writes each in every call (alpha-beta's ``bound``: which scores are only bounds) and,
     #: when a file has it (older files may not), checks it against what the rows imply.

@@ -9,7 +9,10 @@ Per call it keeps what the program gave and got back, as the program writes valu
 ``returned`` (``{index: 4, score: 1}``, ``{'score': -1}``; null if it returned nothing),
 ``scored`` (whether that value held a score: a move alone holds none, and the call's score
 is then 0), ``told`` (the side to move its arguments named, if they named one) and
-``raised`` (the error it raised, or the limit it was stopped at, if it did not return).
+``raised`` (the error it raised, or the limit it was stopped at, if it did not return),
+``window`` (the window ``α = -∞, β = +1`` it was called with, for an alpha-beta; else null)
+and ``bound`` (``≥`` or ``≤`` where what it returned is only a bound on its board's score,
+from the AI's point of view as the score column is; else null).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ if TYPE_CHECKING:
 #: The longest text a per-call fact holds (the trace file reader's limit on one string is 4,096).
 MAX_TEXT = 4000
 #: The per-call facts, in the order the trace's columns are made.
-FACTS = ("returned", "scored", "told", "raised")
+FACTS = ("returned", "scored", "told", "raised", "window", "bound")
 
 
 def _text(value: Any) -> bool:
@@ -81,7 +84,9 @@ KIND = SearchKind(
     check=check,
     words="tracer.explain.learner:LearnerSearchWords",
     help="the calls a learner's program made (trace check)",
-    extras={"returned": _text, "scored": lambda value: isinstance(value, bool), "told": _side, "raised": _text},
+    extras={"returned": _text, "scored": lambda value: isinstance(value, bool), "told": _side, "raised": _text,
+            "window": _text, "bound": lambda value: value in (None, "≤", "≥")},
+    later_extras=("window", "bound"),
     compare=(),
     offered=False,
 )

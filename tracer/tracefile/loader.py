@@ -130,7 +130,7 @@ def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
             # other key in the header or a node (a later version's) is left unread.
             found = search.find(info.algorithm, source)
             builder = _RowBuilder(kind, kind.from_json(header, source), source, found.extras,
-                                  tuple(found.derived))
+                                  tuple(found.derived), found.later_extras)
         builder.node(depth, call, fields, key)
     _need(builder is not None and info is not None, "expected a tree with at least its root node", source)
     assert builder is not None and info is not None
@@ -174,8 +174,11 @@ class _RowBuilder:
     """
 
     def __init__(self, kind: games.GameKind, game: Any, source: str,
-                 extras: Mapping[str, Callable[[Any], bool]], derived: tuple[str, ...] = ()):
+                 extras: Mapping[str, Callable[[Any], bool]], derived: tuple[str, ...] = (),
+                 later: tuple[str, ...] = ()):
         self.kind = kind
+        #: Per-call facts a file written before they were recorded leaves out (read as null).
+        self.later = later
         self.game = game
         self.source = source
         #: The per-call facts the trace's search records, each with its value check.
@@ -277,6 +280,9 @@ class _RowBuilder:
         """The per-call facts the trace's search records, each checked; other keys are not read."""
         found = []
         for name in sorted(self.extra_checks):
+            if name not in fields and name in self.later:
+                found.append((name, None))  # a file from before the search recorded it
+                continue
             if name not in fields:
                 self.fail(f"expected key {quote(name)} in the node, as this trace's search records it")
             if not self.extra_checks[name](fields[name]):

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..presenting.words import Words
+from ..running.record import RETURNED
 from ..values.calls import LOOP, LearnerSearch, placed
 from ..values.reading import Cells, Returned
 from .scales import CorrectValues, finished, other
@@ -71,6 +72,9 @@ class Shortcuts:
     stops: list[int] = field(default_factory=list)
     #: Calls made on their caller's board unchanged: a board searched again.
     repeats: list[int] = field(default_factory=list)
+    #: Calls that test-played nothing on a board an earlier call searched whole, and returned
+    #: its score: a remembered score (a cache, ``lru_cache``, a memo dictionary).
+    remembered: list[int] = field(default_factory=list)
 
 
 class _Stopped(Exception):
@@ -243,18 +247,43 @@ class _Walk:
         if window is not None:
             why = w.unsound(window, maximising, returned.score, value, tried, missing, self.plays(node, cells))
             return ("unsound-cut" if missing else "no-score" if returned.score is None else "wrong-score"), why
+        earlier = self.searched_before(node) if not tried and node != LOOP else None
+        if earlier is not None:  # the board's own search came before: a score remembered wrong
+            return "wrong-score", w.misremembered(returned.score, s.returned(earlier).score)
         if missing:
             return "missing-cells", w.missing_cells(tried, missing, [i for i in range(9) if cells[i] is None])
         scores = [s.returned(c).score for c in s.children(node)]
         kind = "no-score" if returned.score is None else "wrong-score"
         return kind, w.wrong_inner(cells, mover, scores, value, maximising, returned)
 
+    def searched_before(self, node: int) -> int | None:
+        """The first call, before ``node`` in the program's run (in this search or an earlier
+        one: a cache may outlive a search), made with the same arguments on the same board, that
+        test-played: the board's own search, whose score a cache remembers. None if none."""
+        rows, record = self.s.rows, self.s.record
+        searched = record.searched
+        for row in range(record.searched_upto, len(rows)):  # rows are added as their calls return
+            if rows.children[row] and rows.ended[row] == RETURNED:
+                searched.setdefault((rows.fn[row], rows.args[row]), []).append(row)
+        record.searched_upto = len(rows)
+        cells, mover = self.s.cells(node), self.s.mover(node)
+        for row in searched.get((rows.fn[node], rows.args[node]), []):
+            if row < node and self.s.cells(row) == cells and self.s.mover(row) == mover:
+                return row
+        return None
+
     def shortcut(self, node: int, number: int, cells: Cells, mover: str, tried: list[int]) -> bool:
-        """File a sound early return, if it is one: a cut (the search takes a window), a stop at
-        the first test-play that reaches the best score possible for the side to move, or at the
-        first that reaches the board's own score, searched before (``known``)."""
+        """File a sound early return, if it is one: a cut (the search takes a window), a
+        remembered score (no test-play, on a board an earlier call searched whole, its score
+        returned again), a stop at the first test-play that reaches the best score possible for
+        the side to move, or at the first that reaches the board's own score, searched before
+        (``known``)."""
         if self.windows is not None and self.windows.found:
             self.shortcuts.cuts.append(number)
+            return True
+        earlier = self.searched_before(node) if not tried and node != LOOP else None
+        if earlier is not None and self.s.returned(earlier).score == self.s.returned(node).score:
+            self.shortcuts.remembered.append(number)
             return True
         values = self.correct.child_values(cells, mover)
         known = self.known.get(node)

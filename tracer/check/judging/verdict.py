@@ -29,7 +29,7 @@ from .windows import Windows
 
 IDENTICAL, CORRECT, WRONG, ERROR = "identical", "correct", "wrong", "error"
 #: The differences that are sound shortcuts (a call that returns before trying every cell).
-SHORTCUTS = ("alpha-beta", "stops-at-best", "re-searches")
+SHORTCUTS = ("alpha-beta", "stops-at-best", "re-searches", "remembers")
 
 
 @dataclass
@@ -93,6 +93,10 @@ class SearchCheck:
     guide_answer: tuple[int | None, int] | None = None
     #: For a search whose calls take a window: how it compares with tracer's alpha-beta.
     alphabeta: AlphaBetaCheck | None = None
+    #: Each call's window, where the search's calls take one (None otherwise), and what a correct
+    #: search returns on any board: the outputs show a window, and a value that is only a bound.
+    windows: Windows | None = None
+    correct: CorrectValues | None = None
 
     @property
     def ok(self) -> bool:
@@ -162,6 +166,7 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     correct = CorrectValues(scale, sum(1 for c in cells if c is not None), (cells, search.root_mover))
     windows = Windows(search, scale)
     result.departure, shortcuts = walk(search, correct, words, windows)
+    result.windows, result.correct = (windows if windows.found else None), correct
     result.error = learner_error(search, settings.limit_kind)
     if result.error is not None:
         result.verdict = ERROR
@@ -247,6 +252,10 @@ def shortcut_differences(shortcuts: Shortcuts) -> list[Difference]:
         found.append(Difference("re-searches", f"it searches a board again: {_calls_text(shortcuts.repeats)} "
                                 "searched its caller's board unchanged (for instance the first board's score, "
                                 "then its moves), and returned that board's score", min(shortcuts.repeats)))
+    if shortcuts.remembered:
+        found.append(Difference("remembers", f"it remembers scores: {_calls_text(shortcuts.remembered)} "
+                                "returned, without test-playing a cell, the score an earlier call found for the "
+                                "same board (a cache or a memo)", min(shortcuts.remembered)))
     return found
 
 
@@ -269,10 +278,13 @@ def _order_and_ties(search: LearnerSearch, correct: CorrectValues) -> tuple[Any,
             continue
         seen.add(node)
         tried: list[int] = []
+        got: dict[int, float | None] = {}  # what each test-play's call returned, as the program saw it
         for kid in kids:
             kid_cells = search.cells(kid)
             if kid_cells is not None:
-                tried.extend(i for i in range(9) if cells[i] is None and kid_cells[i] is not None)
+                new = [i for i in range(9) if cells[i] is None and kid_cells[i] is not None]
+                tried.extend(new)
+                got.update((i, search.returned(kid).score) for i in new)
         if order_call is None and tried != sorted(tried):
             order_call = (number, ", ".join(map(str, tried)))
         move = search.returned(node).move
@@ -281,7 +293,9 @@ def _order_and_ties(search: LearnerSearch, correct: CorrectValues) -> tuple[Any,
             values = correct.child_values(cells, mover)
             value = correct.value(cells, mover)
             best = [c for c in tried if values.get(c) == value]
-            if best and move != best[0] and move in best:
+            # A tie only where the program saw one: an alpha-beta's earlier test-play may have
+            # returned a bound, not its score, and then keeping a later one is no tie-break.
+            if best and move != best[0] and move in best and got.get(best[0]) == got.get(move):
                 tie_call = (number, move, best[0])
         child_number, numbered = number + 1, []
         for kid in kids:

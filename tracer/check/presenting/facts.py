@@ -33,6 +33,8 @@ def expected_json(check: SearchCheck, node: int, score: float | None, move: int 
         return _object_like(check, node, value, None if terminal else move)
     if kind == "xy-score":
         return [*_xy(check, node, move), value]
+    if kind == "move-score-more":  # only the parts tracer judges: the move and its score
+        return [_xy(check, node, move)[:2] if move is not None else [-1, -1], value]
     if kind == "score-move":
         return [value, move]
     if kind == "move-score":

@@ -30,10 +30,11 @@ from ...search.learner import KIND as LEARNER
 from ...trace import Positions, SearchInfo, Trace
 from ..judging.scales import finished
 from ..judging.verdict import SearchCheck
+from ..judging.windows import is_sound
 from ..values.calls import LOOP, LearnerSearch, placed
 from ..values.reading import Cells
 from .facts import expected_text, returned_text
-from .words import board9
+from .words import board9, window_text
 
 if TYPE_CHECKING:
     from .result import CheckResult
@@ -70,8 +71,10 @@ def learner_facts(check: SearchCheck, result: CheckResult | None = None) -> Lear
         where = f" at line {e.line}" if e.line else ""
         error = _short(f"{e.type}: {e.message}{where}" if e.kind == "raised" else
                        f"the search ran past the {'call' if e.kind == 'call-limit' else 'time'} limit")
+    # The search function (where the program's own loop makes call #1, the function it calls).
+    searched = s.children(s.root)[0] if s.loop is not None and s.children(s.root) else s.root
     return LearnerFacts(
-        program=program, language=s.record.language, function=function_name(check, s.root),
+        program=program, language=s.record.language, function=function_name(check, searched),
         first_call=_short(first_call_text(check)), verdict=check.verdict,
         difference=check.mistake.id if check.mistake else None,
         difference_text=check.mistake.sentence if check.mistake else None,
@@ -154,10 +157,36 @@ class _Builder:
         self.rows.extras["scored"].append(_storable(value))
         self.rows.extras["told"].append(s.facts(node).told)
         self.rows.extras["raised"].append(self.ended_early(node, raised))
+        window, bound = self.window_and_bound(node)
+        self.rows.extras["window"].append(window)
+        self.rows.extras["bound"].append(bound)
         self.memo[self.key(node, depth, number)] = pid
         if pid == 0:
             self.game.root = state
         return pid
+
+    def window_and_bound(self, node: int) -> tuple[str | None, str | None]:
+        """The window a call was given (``α = -∞, β = +1``, in the program's own scores), and
+        ``≥``/``≤`` where what it returned is only a bound on its board's score: right for its
+        window (at or beyond a bound on the truth's side) but not the score itself. The sign is
+        from the AI's point of view, as the score column is."""
+        windows, correct = self.check.windows, self.check.correct
+        window = windows.of(node) if windows is not None else None
+        if window is None or correct is None:
+            return None, None
+        cells, value = self.s.cells(node), self.s.returned(node).score
+        if cells is None or value is None or not is_sound(value, correct.value(cells, self.s.mover(node)), window) \
+                or value == correct.value(cells, self.s.mover(node)) or window[0] >= window[1]:
+            return window_text(*window), None
+        low = value <= window[0]  # at most alpha: the truth is at most the value
+        if self.flipped(node):
+            low = not low
+        return window_text(*window), "≤" if low else "≥"
+
+    def flipped(self, node: int) -> bool:
+        """Whether the score column shows this call's value negated (a negamax's, for the other side)."""
+        scale = self.check.scale
+        return scale.view != "ai" and scale.viewpoint(self.s.mover(node)) != self.check.ai
 
     def ended_early(self, node: int, raised: dict[str, Any] | None) -> str | None:
         """How a call ended without returning: the error it raised, or the limit it was still
@@ -184,8 +213,7 @@ class _Builder:
         score = self.s.returned(node).score
         if score is None or not _storable(score):
             return 0
-        scale = self.check.scale
-        if scale.view != "ai" and scale.viewpoint(self.s.mover(node)) != self.check.ai:
+        if self.flipped(node):
             score = -score
         return round(score)
 

@@ -4,12 +4,14 @@ and the program's own output under its own heading, cut short."""
 from __future__ import annotations
 
 import os
+import re
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..judging.verdict import CORRECT, ERROR, IDENTICAL, SHORTCUTS, WRONG, SearchCheck
 from ..values.calls import LOOP
 from ..values.notation import written
+from ..values.reading import is_number
 from .facts import differences_found, expected_text, position_label, returned_text
 from .trees import trees_html
 from .words import compact, window_text
@@ -77,17 +79,32 @@ def _head(result: CheckResult) -> list[str]:
         lines.append(f"First call: {_call_text(found, s.root)} (made by the program)")
     if s.root_cells is not None:
         lines.append(f"Position: {compact(s.root_cells)} with {s.root_mover} to move; {found.ai} is the AI.")
+        sides = marks_text(program)
+        if sides:
+            lines.append(sides)
     assumed = "" if found.samples or found.scale != found.scale.__class__(ai=found.scale.ai) else \
         " (assumed, as the guide's: the search scored no finished board)"
     lines.append(f"Scores: {found.scale.describe()}{assumed}.")
     return lines
 
 
+def marks_text(program: Program | None) -> str:
+    """``Marks: X is the program's 1 (COMP), O its -1 (HUMAN).``: how X and O above name the
+    sides of a program that writes its marks as numbers; "" for one that writes letters."""
+    marks = program.facts.marks if program is not None else None
+    if program is None or marks is None or not all(is_number(m) for m in marks):
+        return ""
+    x, o = (f"{m}" + (f" ({name})" if name else "") for m, name in zip(marks, program.facts.names, strict=True))
+    return f"Marks: X is the program's {x}, O its {o}."
+
+
 def _search_text(program: Program, fn: Function) -> str:
     """``minimax(depth, isMax) at line 9 of ai.js, playing on the top-level variable grid``: the file
     named where it is not the one the user gave, the board where the search takes none."""
     where = f" of {program.path}" if os.path.abspath(program.path) != os.path.abspath(program.given) else ""
-    on = f", playing on the top-level variable {fn.board}" if fn.board else ""
+    enclosed = fn.reach == "nested" and fn.board not in {name for _, name in program.hints}
+    on = (f", playing on {fn.board}, a variable of the function it is defined in" if enclosed
+          else f", playing on the top-level variable {fn.board}") if fn.board else ""
     return f"{fn.name}({', '.join(p.rstrip('=') for p in fn.params)}) at line {fn.line}{where}{on}"
 
 
@@ -191,8 +208,12 @@ def _departure(check: SearchCheck) -> list[str]:
     board = compact(d.cells) if d.cells else "(no board)"
     returned = returned_text(check, d.node)
     expected = expected_text(check)
-    if d.node == LOOP and d.kind == "wrong-move" and d.expected_move is not None:
-        expected = f"{d.expected_move} (a best move: cell {d.expected_move})"  # the loop returns a move
+    if d.kind == "wrong-move" and d.expected_move is not None and (
+            d.node == LOOP or check.search.returned(d.node).score is None):
+        # A move alone (a loop's, or a driver's): said to be a cell, never to be read as a score.
+        if d.node == LOOP:
+            expected = _move_as_returned(returned, check.search.returned(d.node).move, d.expected_move)
+        expected = f"{expected} (a best move: cell {d.expected_move})"
     lines = [f"{PAD}call      #{d.call}, {d.to_move} to move on {board}"]
     if d.window is not None:
         lines.append(f"{PAD}window    {window_text(*d.window)}")
@@ -203,6 +224,17 @@ def _departure(check: SearchCheck) -> list[str]:
     else:
         lines += [f"{PAD}returned  {returned}", f"{PAD}expected  {expected}"]
     return [*lines, f"{PAD}why       {d.why}"]
+
+
+def _move_as_returned(returned: str, chosen: int | None, move: int) -> str:
+    """``move`` written as the move the program returned is written: ``[1, 1]`` or ``(1, 1)``
+    for a row and a column, ``5`` for cells numbered from 1, else the cell's index."""
+    pair = re.fullmatch(r"([\[(])\s*\d+,\s*\d+\s*([\])])", returned)
+    if pair:
+        return f"{pair[1]}{move // 3}, {move % 3}{pair[2]}"
+    if returned.isdigit() and chosen is not None and int(returned) == chosen + 1:
+        return str(move + 1)
+    return str(move)
 
 
 #: What a departure is about, for one whose returned value is the one due.

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..judging.scales import other
 from ..judging.verdict import CORRECT, ERROR, IDENTICAL, Difference, SearchCheck
 from ..values.calls import placed
-from ..values.reading import Cells
+from ..values.reading import Cells, is_number
 from .facts import differences_found, first_wrong_json, positions_json
 from .words import board9, compact
 
@@ -128,7 +128,7 @@ class CheckResult:
             s = found.search
             data.update({
                 "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
-                "ai": found.ai, "scores": found.scale.describe(),
+                "ai": found.ai, "scores": found.scale.describe(), "marks": marks_json(self.program),
                 "differences": [d.what for d, _ in differences_found(self)],
                 "differences_detail": self.differences_json(),
                 "mistake": found.mistake.sentence if found.mistake else None,
@@ -243,3 +243,13 @@ def alpha_beta_json(check: SearchCheck) -> dict[str, Any] | None:
     return {"exact": way is not None, "cut": way.cutoff if way else None,
             "order": way.order if way else None, "fail": way.fail if way else None,
             "mistakes": [m.id for m in found.mistakes]}
+
+
+def marks_json(program: Program | None) -> dict[str, Any] | None:
+    """How X and O name the sides of a program that writes its marks as numbers: each side's
+    number and the program's name for it (null where it has none); null for letters."""
+    marks = program.facts.marks if program is not None else None
+    if program is None or marks is None or not all(is_number(m) for m in marks):
+        return None
+    return {side: {"value": mark, "name": name or None}
+            for side, mark, name in zip("XO", marks, program.facts.names, strict=True)}

@@ -76,6 +76,9 @@ class Words:
         if self.returns == "xy-score":
             x, y = (move // 3, move % 3) if move is not None else (-1, -1)
             return f"[{x}, {y}, {text}]"
+        if self.returns == "move-score-more":
+            x, y = (move // 3, move % 3) if move is not None else (-1, -1)
+            return f"([{x}, {y}], {text}, …)"
         if self.returns == "action" and move is not None:
             return f"cell {move} ({move // 3}, {move % 3})"
         return text
@@ -122,6 +125,12 @@ class Words:
             "it returned without test-playing any cell, though the game goes on"
         return (f"{found}: step 10's for-loop test-plays every empty cell "
                 f"(availCellsIndexes = [{', '.join(map(str, empty))}])")
+
+    def misremembered(self, returned: float | None, searched: float | None) -> str:
+        """A call that test-played nothing on a board searched whole before, returning another score."""
+        return (f"it returned {self.value(returned)} without test-playing a cell, though an earlier call "
+                f"searched this same board and returned {self.value(searched)}: a remembered score (a "
+                "cache or a memo) must be the one the board's own search returned, kept once its loop is done")
 
     def wrong_terminal(self, cells: Cells, mover: str, expected: float, depth: int) -> str:
         text = f"{self.terminal(cells, mover)}: step 9 returns {self.value(expected)}"

@@ -20,7 +20,7 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -46,7 +46,7 @@ from ..source.jsprogram import (
 )
 from ..source.parameters import KNOWN_NOT_BOARD, role
 from ..source.sourcefacts import BoardVariable, SourceFacts
-from ..values.reading import UNKNOWN, Notation
+from ..values.reading import UNKNOWN, Notation, is_number
 from .processes import guard_command
 from .record import KILLED, Function, Record, RecordReader
 
@@ -166,6 +166,9 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
         functions = pysource.functions(tree, None, frozenset(f.name for f in searches))
     if not searches and not any(f.role == "search" for f in functions) and not wanted:
         functions = pysource.functions(tree, None, recursive=True)
+    for fn in functions:
+        if fn.reach == "nested" and all(role(p) in KNOWN_NOT_BOARD for p in fn.params):
+            fn.board = pysource.closure_board(tree, fn.name)  # a board its enclosing function holds
     trees = [tree, *modules.values()]
     # The report names the file of the search it checks; the program's own file is what runs.
     home = searches[0].module if searches else ""
@@ -234,12 +237,18 @@ def with_facts(program: Program) -> Program:
     """``program`` with the way its search reads cells (the empty token and the marks it compares
     cells with) added as its last board hint, for a program that writes no whole board."""
     facts = program.facts
+    if facts.marks is not None and is_number(facts.marks[0]):
+        # Numbers are X and O as the program shows them ({1: "O", -1: "X"}): its boards too.
+        program.hints = [(replace(n, marks=facts.marks) if is_number(n.marks[0]) else n, name)
+                         for n, name in program.hints]
+        facts.boards = [replace(b, notation=replace(b.notation, marks=facts.marks))
+                        if is_number(b.notation.marks[0]) else b for b in facts.boards]
     if facts.empty != UNKNOWN and facts.marks is not None:
         shape = facts.boards[0].notation.shape if facts.boards else "flat"
         program.hints.append((Notation(shape, facts.empty, facts.marks), None))
     for fn in program.functions:
         if fn.role == "search":
-            fn.board = board_read(fn, facts.boards)
+            fn.board = fn.board or board_read(fn, facts.boards)
     return program
 
 

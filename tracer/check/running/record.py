@@ -136,6 +136,10 @@ class Record:
     limit: int = 0
     #: Total search calls made, as run.
     calls: int = 0
+    #: The rows of calls that test-played, by (function, arguments), read up to row
+    #: ``searched_upto``: a later call with the same arguments may return a score remembered.
+    searched: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    searched_upto: int = 0
     _decoded: dict[int, Any] = field(default_factory=dict)
 
     def value(self, vid: int) -> Any:

@@ -10,6 +10,7 @@ from ...errors import InputError, TracerError
 from ..judging.scales import Scale, winner
 from ..judging.verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_search
 from ..presenting.result import CheckResult
+from ..source.parameters import KNOWN_NOT_BOARD, role
 from ..values.asking import (
     Position,
     Told,
@@ -121,6 +122,7 @@ class _Session:
         own = searches_of(Reader(record, shapes_of(record)))
         for number, search in enumerate(own, 1):
             check = check_search(search, self.settings())
+            self.refuse_unreadable(check)
             result.add(check, "the program's own" + (f" search {number}" if len(own) > 1 else ""))
             if check.verdict not in (IDENTICAL, CORRECT):
                 return result
@@ -141,6 +143,22 @@ class _Session:
                 return result
         self.more_boards(self.options.boards)
         return result
+
+    def refuse_unreadable(self, check: SearchCheck) -> None:
+        """A search of the program's own whose first call holds no board tracer can read: the
+        program is not wrong, tracer cannot read it (exit status 2, saying so)."""
+        d = check.departure
+        if d is None or d.kind != "not-a-board" or d.call != 1 or check.search.loop is not None:
+            return
+        k = check.search.fn(check.search.root)
+        fn = self.program.functions[k] if k is not None and k < len(self.program.functions) else None
+        unseen = fn is not None and not fn.board and all(role(p) in KNOWN_NOT_BOARD for p in fn.params)
+        # The reason first: the call, which may quote a long value, is cut to fit one line.
+        raise InputError("the program's first search call holds no board trace check can read (nine cells, rows "
+                         "of three, a string or cells numbered 1-9, in its arguments or a top-level variable it "
+                         "plays on)" + ("; it takes none, and plays on a variable of the function it is defined "
+                                        "in" if unseen else "")
+                         + f", so it cannot check this search: {cut(self._first_call(check), 80)}", self.program.path)
 
     def refuse_syntax_error(self) -> None:
         """A JavaScript syntax error (found by node, not by tracer's tokenizer): the learner's,
@@ -357,6 +375,11 @@ class _Session:
         found = [f for f in self.program.functions if f.role == "search"]
         if found and found[0].kind in ("method", "field", "object-method", "object-property"):
             how = f"{found[0].name}, a method,"
+        if found and found[0].reach == "nested":
+            return (f"the program made no call of {names}, and its run never defined {found[0].name}, which is "
+                    "defined inside another function (trace check calls such a search only as the program's "
+                    "own run made it): call that function from the program's top level, or say how with "
+                    "--call EXPR")
         return (f"the program made no call of {names}, and trace check cannot call {how} itself: "
                 "call it from the program's top level (as the guide's step 7 does)")
 

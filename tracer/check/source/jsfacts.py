@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from ..values.reading import Notation
 from .jssource import JsSource, called_name, walk
-from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, named_marks
+from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, named_marks, side_names
 
 _UNKNOWN = object()
 _EQUALITY = frozenset(("===", "==", "!==", "!="))
@@ -295,8 +295,50 @@ def facts(*files: JsSource, searches: set[str] | None = None) -> SourceFacts:
             elif name not in boards:
                 boards[name] = BoardVariable(name, notation, length, line, _readers(files, name))
         said.extend(compared(parsed, shared, within))
-    return decide(said, loose, list(boards.values()), set().union(*(mark_texts(parsed) for parsed in files)),
-                  named_marks(shared))
+    shown = [pair for parsed in files for pair in number_letters(parsed, shared)]
+    found = decide(said, loose, list(boards.values()), set().union(*(mark_texts(parsed) for parsed in files)),
+                   named_marks(shared), shown=shown)
+    found.names = side_names(shared, found.marks)
+    return found
+
+
+def number_letters(parsed: JsSource, shared: dict[str, Any]) -> list[tuple[Any, Any]]:
+    """``(number, text)`` pairs where the source shows a numeric cell as a letter: an object
+    ``{1: 'X', '-1': 'O'}``, ``c === 1 ? 'X' : …``, ``if (c === 1) … 'X'``, ``' XO'[c]``."""
+    values = _Values(parsed.tree.root_node)
+    values.constants = {**shared, **values.constants}
+    pairs: list[tuple[Any, Any]] = []
+    for node in walk(parsed.tree.root_node):
+        if node.type == "pair":
+            key, value = node.child_by_field_name("key"), node.child_by_field_name("value")
+            if key is not None and value is not None:
+                if key.type == "computed_property_name" and key.named_children:  # {[HUMAN]: 'X'}
+                    named = values.value(key.named_children[0])
+                else:
+                    named = _number(_string(key) if key.type == "string" else _text(key))
+                pairs.append((named, values.value(value)))
+        elif node.type in ("ternary_expression", "if_statement"):
+            pairs.extend(_test_letter(node, values))
+        elif node.type == "subscript_expression":
+            text = node.child_by_field_name("object")
+            if text is not None and text.type == "string" and len(_string(text)) == 3:
+                pairs.extend((i, _string(text)[i]) for i in (1, 2))
+    return pairs
+
+
+def _test_letter(node: Node, values: _Values) -> list[tuple[Any, Any]]:
+    """``c === 1 ? 'X' : …`` or ``if (c === 1) … 'X'``: the number tested and the one letter its
+    branch shows, if it shows one."""
+    test, body = node.child_by_field_name("condition"), node.child_by_field_name("consequence")
+    while test is not None and test.type == "parenthesized_expression" and test.named_children:
+        test = test.named_children[0]
+    if test is None or body is None or test.type != "binary_expression":
+        return []
+    operator, right = test.child_by_field_name("operator"), test.child_by_field_name("right")
+    if operator is None or operator.type not in ("==", "===") or right is None:
+        return []
+    shown = {v for n in walk(body) if n.type == "string" and (v := _string(n)).upper() in ("X", "O")}
+    return [(values.value(right), shown.pop())] if len(shown) == 1 else []
 
 
 def _readers(files: tuple[JsSource, ...], name: str) -> tuple[str, ...]:

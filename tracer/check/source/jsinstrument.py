@@ -71,6 +71,15 @@ def choose(parsed: list[JsSource], wanted: list[str] | None) -> dict[str, str]:
     if not wanted and not searches:
         # A search named otherwise (``search``, ``value``, ``score``) still calls itself.
         searches = {d.name for p in parsed for d in p.functions if calls_in(d, {d.name}, p.functions)}
+    if not wanted:
+        # One named as a search that only calls a function recursing under another name is its
+        # driver (``minimax(board)`` returning a move, its loop calling ``scoreOf``).
+        recursing = {d.name for p in parsed for d in p.functions if calls_in(d, {d.name}, p.functions)} - searches
+        for p in parsed:
+            for d in p.functions:
+                helpers = {r for r in recursing if calls_in(d, {r}, p.functions)}
+                if d.name in searches and helpers and not calls_in(d, searches, p.functions):
+                    searches = (searches - {d.name}) | helpers
     roles = {n: "search" for n in searches}
     for p in parsed:
         for d in p.functions:

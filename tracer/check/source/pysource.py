@@ -9,7 +9,7 @@ from typing import Any
 from ..running.record import Function
 from ..values.reading import Notation, read_cells
 from .jsinstrument import is_search_name
-from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide
+from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, side_names
 
 
 def functions(tree: ast.Module, wanted: list[str] | None, elsewhere: frozenset[str] = frozenset(),
@@ -41,6 +41,8 @@ def functions(tree: ast.Module, wanted: list[str] | None, elsewhere: frozenset[s
     if recursive and not searches:
         # A search named otherwise (``search``, ``value``, ``score``) still calls itself.
         searches = {d.name for d, _ in defs if _calls(d, {d.name})}
+    if not wanted:
+        searches = _drivers_named_as_searches(defs, searches)
     table: list[Function] = []
     seen: set[str] = set()
     for role in ("search", "driver"):
@@ -50,11 +52,26 @@ def functions(tree: ast.Module, wanted: list[str] | None, elsewhere: frozenset[s
             if (role == "search" and d.name in searches) or (
                     role == "driver" and d.name not in searches and _calls(d, searches | elsewhere)):
                 seen.add(d.name)
+                # A def nested in another is reached as its latest made function (see the host).
                 table.append(Function(d.name, role, _params(d), d.lineno,
-                                      "top" if where == "top" else "none", [],
+                                      {"top": "top", "nested": "nested"}.get(where, "none"), [],
                                       "method" if where == "class" else "declaration",
                                       countdown(d, searches | {d.name})))
     return table
+
+
+def _drivers_named_as_searches(defs: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]],
+                                searches: set[str]) -> set[str]:
+    """``searches`` with each one named as a search that only calls a function recursing under
+    another name (``minimax(board)`` returning a move, its loop calling ``score_of``) replaced by
+    that function: the named one is then its driver, whose move is no score."""
+    recursing = {d.name for d, _ in defs if _calls(d, {d.name})} - searches
+    out = set(searches)
+    for d, _ in defs:
+        helpers = {r for r in recursing if _calls(d, {r})}
+        if d.name in searches and helpers and not _calls(d, searches):
+            out = (out - {d.name}) | helpers
+    return out
 
 
 def countdown(fn: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> list[str]:
@@ -73,11 +90,12 @@ def countdown(fn: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> li
 
 
 def _calls(fn: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> bool:
-    """Whether ``fn`` itself (not a function nested in it) calls one of ``names``."""
+    """Whether ``fn`` itself (not a function nested in it; a lambda it passes, as ``max``'s key,
+    runs as part of its own loop) calls one of ``names``."""
     stack: list[ast.AST] = list(fn.body)
     while stack:
         node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         if isinstance(node, ast.Call):
             f = node.func
@@ -115,8 +133,10 @@ class _Constants:
             return node.value
         if isinstance(node, ast.Name):
             return self.values.get(node.id, _UNKNOWN)
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             inner = self.evaluate(node.operand, depth + 1)
+            if isinstance(node.op, ast.UAdd):
+                return inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else _UNKNOWN
             return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else _UNKNOWN
         if isinstance(node, (ast.List, ast.Tuple)):
             items = [self.evaluate(e, depth + 1) for e in node.elts]
@@ -285,7 +305,55 @@ def facts(*trees: ast.Module, searches: set[str] | None = None) -> SourceFacts:
                     boards[name] = BoardVariable(name, board[0], board[1], node.lineno, _readers(tree, name))
         loose.extend(notation for notation, bound in board_hints(tree) if bound is None)
         said.extend(compared(tree, within))
-    return decide(said, loose, list(boards.values()), set().union(*(mark_texts(tree) for tree in trees)))
+    shown = [pair for tree in trees for pair in number_letters(tree)]
+    found = decide(said, loose, list(boards.values()), set().union(*(mark_texts(tree) for tree in trees)),
+                   shown=shown)
+    named = {name: value for tree in trees for name, value in _Constants(tree).values.items()}
+    found.names = side_names(named, found.marks)
+    return found
+
+
+def number_letters(tree: ast.Module) -> list[tuple[Any, Any]]:
+    """``(number, text)`` pairs where the source shows a numeric cell as a letter: a dict
+    ``{1: "X", -1: "O"}``, ``"X" if cell == 1 else ...``, ``if cell == 1: ... "X"``, ``" XO"[cell]``
+    or a list of three indexed by the cell (``MARKS[cell]``)."""
+    constants = _Constants(tree)
+    pairs: list[tuple[Any, Any]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            pairs.extend((constants.evaluate(k), constants.evaluate(v))
+                         for k, v in zip(node.keys, node.values, strict=True) if k is not None)
+        elif isinstance(node, (ast.IfExp, ast.If)) and isinstance(node.test, ast.Compare) \
+                and len(node.test.ops) == 1 and isinstance(node.test.ops[0], (ast.Eq, ast.Is)):
+            body = [node.body] if isinstance(node, ast.IfExp) else node.body
+            shown = {n.value for b in body for n in ast.walk(b) if isinstance(n, ast.Constant)
+                     and isinstance(n.value, str) and n.value.upper() in ("X", "O")}
+            if len(shown) == 1:
+                pairs.append((constants.evaluate(node.test.comparators[0]), shown.pop()))
+        elif isinstance(node, ast.Subscript):  # " XO"[cell], or MARKS[cell] with MARKS = [" ", "X", "O"]
+            shown = constants.evaluate(node.value)
+            if isinstance(shown, (str, list)) and len(shown) == 3:
+                pairs.extend((i, shown[i]) for i in (-1, 1, 2))
+    return pairs
+
+
+def closure_board(tree: ast.Module, name: str) -> str:
+    """The board a search nested in another function reads from its enclosing function (a
+    parameter or a local there that it indexes, ``board[i]``): its name, or "" if none."""
+    for outer in ast.walk(tree):
+        if not isinstance(outer, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        inner = next((d for d in outer.body if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
+                      and d.name == name), None)
+        if inner is None:
+            continue
+        own = {p.arg for p in [*inner.args.posonlyargs, *inner.args.args]}
+        enclosing = {p.arg for p in [*outer.args.posonlyargs, *outer.args.args]} | {
+            t.id for n in outer.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+        indexed = [n.value.id for n in ast.walk(inner) if isinstance(n, ast.Subscript)
+                   and isinstance(n.value, ast.Name) and n.value.id in enclosing - own]
+        return indexed[0] if indexed else ""
+    return ""
 
 
 def _readers(tree: ast.Module, name: str) -> tuple[str, ...]:

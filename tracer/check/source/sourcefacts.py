@@ -46,6 +46,8 @@ class SourceFacts:
     marks: tuple[Any, Any] | None = None
     #: Top-level variables holding a board, in source order.
     boards: list[BoardVariable] = field(default_factory=list)
+    #: Where the marks are numbers: the program's names for X's and O's (``HUMAN = -1``), "" if unsaid.
+    names: tuple[str, str] = ("", "")
 
 
 def board_value(value: Any) -> tuple[Notation, int] | None:
@@ -113,12 +115,43 @@ def named_marks(constants: dict[str, Any]) -> tuple[str, str] | None:
     return (x, o) if x != o and (x.upper(), o.upper()) != ("X", "O") else None
 
 
+def lettered(pairs: list[tuple[Any, Any]], marks: tuple[Any, Any]) -> tuple[Any, Any] | None:
+    """The numbers the program shows as X and as O (``{1: "O", -1: "X"}``: ``(-1, 1)``), from
+    ``(number, text)`` pairs its source writes (see pysource.number_letters), among its ``marks``;
+    None if unsaid."""
+    said: dict[str, Counter[Any]] = {"X": Counter(), "O": Counter()}
+    for number, text in pairs:
+        if is_number(number) and number in marks and isinstance(text, str) and text.upper() in said:
+            said[text.upper()][number] += 1
+    if not said["X"] or not said["O"]:
+        return None
+    x, o = said["X"].most_common(1)[0][0], said["O"].most_common(1)[0][0]
+    return (x, o) if x != o else None
+
+
+#: Names of constants that hold no side (an empty cell, a size, a score).
+_NOT_A_SIDE = re.compile(r"empty|blank|none|size|score|win|draw|tie|inf|max|min|depth", re.I)
+
+
+def side_names(constants: dict[str, Any], marks: tuple[Any, Any] | None) -> tuple[str, str]:
+    """The program's names for its numeric marks, X's first (``COMP = +1``, ``HUMAN = -1``): the
+    one top-level constant holding each number, "" where there is none or more than one."""
+    if marks is None or not all(is_number(m) for m in marks):
+        return "", ""
+    found = []
+    for mark in marks:
+        named = [n for n, v in constants.items() if is_number(v) and v == mark and not _NOT_A_SIDE.search(n)]
+        found.append(named[0] if len(named) == 1 else "")
+    return found[0], found[1]
+
+
 def decide(compared: list[Any], written: list[Notation], boards: list[BoardVariable],
            mark_words: set[str] | frozenset[str] = frozenset(),
-           own_marks: tuple[str, str] | None = None) -> SourceFacts:
+           own_marks: tuple[str, str] | None = None, shown: list[tuple[Any, Any]] | None = None) -> SourceFacts:
     """The facts from the compared values, the boards written (top-level ones first) and, last,
     the one-letter mark strings the source writes anywhere; ``own_marks``, marks written as
-    words by named constants, come first."""
+    words by named constants, come first; ``shown``, the numbers the program shows as letters
+    (see lettered), decide which is X where the marks are numbers."""
     notations = [b.notation for b in boards] + written
     known = [n for n in notations if n.empty != UNKNOWN]
     marks = own_marks or mark_pair(compared)
@@ -126,6 +159,9 @@ def decide(compared: list[Any], written: list[Notation], boards: list[BoardVaria
         marks = notations[0].marks
     if marks is None and mark_words:
         marks = mark_pair(sorted(mark_words))
+    numbered = lettered(shown, marks) if shown and marks is not None and is_number(marks[0]) else None
+    if numbered is not None and set(numbered) == set(marks):  # type: ignore[arg-type]
+        marks = numbered
     empty = empty_value(compared, marks)
     if empty == UNKNOWN and known:
         empty = known[0].empty

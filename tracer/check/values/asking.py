@@ -133,6 +133,8 @@ def command(program: Program, fn: Function, shape: Shape | None, cells: Cells, m
     params = fn.params or ["board"]
     board_param = next((p for p in params if role(p) == "board"), params[0]).rstrip("=")
     notation, variable = notation_for(program, shape, board_param)
+    if fn.reach == "nested" and fn.board:
+        variable = fn.board  # the enclosing function's board, which the nested search reads
     fill = variable if notation.shape != "string" else None
     args, board_at = arguments(fn, notation, cells, mover, ai, fill is not None, told, own)
     return {"op": "call", "mark": mark, "entry": {"name": fn.name, "reach": fn.reach, "path": fn.path},

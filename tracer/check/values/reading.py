@@ -27,6 +27,8 @@ EMPTY_TEXT = ("", " ", "-", "_", ".", "?")
 #: (see own_words).
 _OWN_EMPTY: list[Any] = []
 _OWN_MARKS: dict[Any, str] = {}
+#: The numbers the program shows as X and as O, where they are not 1 and -1 (or 2): set meanwhile.
+_OWN_NUMBERS: list[Any] = []
 
 
 @contextmanager
@@ -37,18 +39,22 @@ def own_words(token: Any, marks: tuple[Any, Any] | None = None) -> Iterator[None
     _OWN_EMPTY[:] = [] if known else [token]
     if marks is not None and all(isinstance(m, str) for m in marks) and any(len(m) > 1 for m in marks):
         _OWN_MARKS.update(zip(marks, "XO", strict=True))
+    if marks is not None and all(is_number(m) for m in marks):
+        _OWN_NUMBERS[:] = marks
     try:
         yield
     finally:
         _OWN_EMPTY.clear()
         _OWN_MARKS.clear()
+        _OWN_NUMBERS.clear()
 
 
 @dataclass(frozen=True)
 class Notation:
     """How a program writes a board, so a position can be written back its way."""
 
-    #: ``flat`` (nine cells), ``rows`` (three lists of three) or ``string``.
+    #: ``flat`` (nine cells), ``rows`` (three lists of three), ``text-rows`` (three strings of
+    #: three), ``string``, ``ten`` or ``dict``.
     shape: str = "flat"
     #: What an empty cell holds: a value, or ``"$index"`` for the cell's own index
     #: (UNKNOWN if the board seen had no empty cell).
@@ -81,6 +87,9 @@ class Notation:
         if self.shape == "rows":
             rows = [values[0:3], values[3:6], values[6:9]]
             return {"$tuple": [{"$tuple": r} for r in rows]} if self.tuple_ else rows
+        if self.shape == "text-rows":
+            texts = ["".join(str(v) if v is not None else " " for v in values[r:r + 3]) for r in (0, 3, 6)]
+            return {"$tuple": texts} if self.tuple_ else texts
         return {"$tuple": values} if self.tuple_ else values
 
 
@@ -140,6 +149,8 @@ def read_cells(value: Any) -> tuple[Cells, Notation] | None:
         rows = [r["$tuple"] if isinstance(r, dict) and "$tuple" in r else r for r in raw]
         if all(isinstance(r, list) and len(r) == 3 for r in rows):
             flat, shape = [c for r in rows for c in r], "rows"
+        elif all(isinstance(r, str) and len(r) == 3 for r in rows):
+            flat, shape = list("".join(rows)), "text-rows"  # ["X__", "_XO", "___"]
     if flat is None or any(isinstance(c, (list, dict)) for c in flat):
         return None
     cells = _cells(flat, shape)
@@ -193,8 +204,10 @@ def _cells(flat: list[Any], shape: str) -> tuple[Cells, Any, tuple[Any, Any]] | 
         values = set(flat)
         if list(flat) not in (list(range(9)), list(range(1, 10))) and (
                 values <= {0, 1, -1} or values <= {0, 1, 2}):
-            o = 2 if 2 in values else -1
-            return tuple("X" if c == 1 else "O" if c == o else None for c in flat), 0, (1, o)
+            x, o = 1, (2 if 2 in values else -1)
+            if _OWN_NUMBERS and values <= {0, *_OWN_NUMBERS}:
+                x, o = _OWN_NUMBERS
+            return tuple("X" if c == x else "O" if c == o else None for c in flat), 0, (x, o)
     if any(isinstance(c, bool) for c in flat) and all(isinstance(c, bool) or c is None for c in flat):
         # true for X (who moves first), false for O, null/None for an empty cell
         return tuple(None if c is None else "X" if c else "O" for c in flat), None, (True, False)
@@ -239,13 +252,19 @@ _MIXED = object()
 
 
 def find_board(args: Any, depth: int = 0) -> tuple[tuple[Any, ...], Cells, Notation] | None:
-    """The first board in ``args`` (searching lists and objects two levels down):
-    ``(path to it, cells, notation)``."""
+    """The board in ``args`` nearest the top, the first of those (searching lists and objects two
+    levels down): ``(path to it, cells, notation)``. An argument itself comes before a board an
+    object holds, so a method's ``board`` parameter comes before its ``self.board``."""
+    best: tuple[tuple[Any, ...], Cells, Notation] | None = None
     for path, value in _walk(args, (), depth):
+        if best is not None and len(path) >= len(best[0]):
+            continue
         found = read_cells(value)
         if found is not None:
-            return path, found[0], found[1]
-    return None
+            best = path, found[0], found[1]
+            if len(path) <= 1:
+                break
+    return best
 
 
 def _walk(value: Any, path: tuple[Any, ...], depth: int) -> Iterator[tuple[tuple[Any, ...], Any]]:
@@ -359,6 +378,9 @@ def read_returned(value: Any, kind: str, first: int = 0, keys: tuple[str, str] |
     if kind in ("score-move", "move-score") and isinstance(value, list) and len(value) == 2:
         score, move = value if kind == "score-move" else value[::-1]
         return Returned(float(score) if is_number(score) else None, move_of(move, first), False, text)
+    if kind == "move-score-more" and isinstance(value, list) and len(value) >= 3:
+        score = value[1]
+        return Returned(float(score) if is_number(score) else None, move_of(value[0], first), False, text)
     if kind == "xy-score" and isinstance(value, list) and len(value) == 3:
         score = value[2]
         return Returned(float(score) if is_number(score) else None, move_of(value[:2]), False, text)
@@ -371,8 +393,9 @@ def read_returned(value: Any, kind: str, first: int = 0, keys: tuple[str, str] |
 
 def return_kind(samples: list[Any], rows_board: bool, leaves: list[Any] | None = None) -> str:
     """How a function's return values read: ``number``, ``object``, ``score-move``,
-    ``move-score``, ``xy-score`` (``[x, y, score]``, ``[row, col, score]``), ``action`` (a move
-    only, as the course project's minimax) or ``other``.
+    ``move-score``, ``xy-score`` (``[x, y, score]``, ``[row, col, score]``), ``move-score-more``
+    (``((row, col), score, depth)``: a move, its score, and more the program keeps), ``action``
+    (a move only, as the course project's minimax) or ``other``.
 
     Where a pair could be read either way (two numbers 0-8), the calls that make no call of
     their own (``leaves``: finished boards, which return a known score and no move) decide:
@@ -384,6 +407,8 @@ def return_kind(samples: list[Any], rows_board: bool, leaves: list[Any] | None =
         return "number"
     if any(isinstance(v, dict) for v in seen):
         return "object"
+    if all(isinstance(v, list) and len(v) >= 3 and isinstance(v[0], list) and is_number(v[1]) for v in seen):
+        return "move-score-more"  # ((row, col), score, depth): the move first, the score next
     if all(isinstance(v, list) and len(v) == 3 and is_number(v[2]) for v in seen):
         return "xy-score"
     pairs = [v for v in seen if isinstance(v, list) and len(v) == 2]

@@ -21,6 +21,7 @@ import time
 import traceback
 import types
 from array import array
+from enum import Enum
 
 START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
 WRAP = "__tracer_wrap__"
@@ -86,6 +87,8 @@ def snap(value, depth=0):
         if PLAIN.issuperset(map(type, value.values())) and all(type(k) is str for k in value):
             return (DICT,) + items
         return (DICT,) + tuple((str(k), snap(v, depth + 1)) for k, v in items)
+    if isinstance(value, Enum):  # a cell or a player as an Enum member: its value
+        return snap(value.value, depth + 1)
     if hasattr(value, "tolist"):  # a NumPy array
         try:
             return snap(value.tolist(), depth)
@@ -197,6 +200,9 @@ class Recorder:
         entries = self.cfg.get("functions") or ()
         board_name = (entries[k].get("board") or None) if k < len(entries) else None
         scope = getattr(fn, "__globals__", {})
+        free = getattr(getattr(fn, "__code__", None), "co_freevars", ())
+        if board_name in free:  # a search nested in a function reads that function's board
+            scope = Enclosed(fn, board_name)
 
         def recorded(*args, **kwargs):
             if recorder.hold or recorder.stopped:
@@ -247,6 +253,8 @@ class Recorder:
             return result
 
         Recorder.RECORDED_CODE = recorded.__code__
+        if k < len(entries):
+            MADE[entries[k]["name"]] = recorded  # a nested def's latest, for tracer's own calls
         recorded.__wrapped__ = fn
         for attribute in ("__name__", "__qualname__", "__doc__", "__module__"):
             with contextlib.suppress(AttributeError, TypeError):
@@ -255,6 +263,30 @@ class Recorder:
 
 
 CFG = {}  # type: dict
+#: Each recorded function as its def last made it: a search nested in another function is
+#: called as the program's own run last defined it (its enclosing board included).
+MADE = {}  # type: dict
+
+
+class Enclosed:
+    """The one variable of an enclosing function a nested search reads its board from, looked up
+    as a module's globals are (``name in scope``, ``scope[name]``)."""
+
+    def __init__(self, fn, name):
+        self.cell = fn.__closure__[fn.__code__.co_freevars.index(name)]
+        self.name = name
+
+    def __contains__(self, name):
+        return name == self.name and self.get(name, Enclosed) is not Enclosed
+
+    def __getitem__(self, name):
+        return self.cell.cell_contents
+
+    def get(self, name, default=None):
+        try:
+            return self.cell.cell_contents if name == self.name else default
+        except ValueError:  # not bound yet
+            return default
 
 
 def their_line(error):
@@ -343,6 +375,8 @@ def decode(value):
 
 
 def lookup(module, entry):
+    if entry["reach"] == "nested":
+        return MADE.get(entry["name"])
     if entry["reach"] != "top":
         return None
     home = next((f.get("module", "") for f in CFG["functions"] if f["name"] == entry["name"]), "")
@@ -442,7 +476,10 @@ def run_call(cfg, recorder, module, command):
         return
     args = decode(command["args"])
     if command.get("fill"):
-        target = module.__dict__.get(command["fill"])
+        own = getattr(fn, "__wrapped__", fn)
+        free = getattr(getattr(own, "__code__", None), "co_freevars", ())
+        scope = Enclosed(own, command["fill"]) if command["fill"] in free else module.__dict__
+        target = scope.get(command["fill"])
         at = command["boardArg"]
         board = args[at] if at >= 0 else decode(command["board"])
         if not (isinstance(target, (list, dict)) and type(target) is type(board)):
