@@ -16,7 +16,7 @@ walked in call order without ever being materialised.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator, MutableSequence
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .hooks import ask
@@ -159,7 +159,7 @@ class Positions:
         self.sizes.append(1)
         return len(self.state) - 1
 
-    def set_edges(self, pid: int, moves: list[int], children: list[int], best: int, score: int) -> None:
+    def set_edges(self, pid: int, moves: Sequence[int], children: list[int], best: int, score: int) -> None:
         """Record row ``pid``'s calls (in loop order), its chosen child and its score."""
         self.first_edge[pid] = len(self.edge_move)
         self.edge_count[pid] = len(moves)
