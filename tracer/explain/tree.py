@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from . import labels, pagewords
 from .base import GameWords
 from .labels import LegendRow
+from .shapes import SHAPES
 
 if TYPE_CHECKING:
     from typing import Any
@@ -20,7 +21,7 @@ class TreeWords(GameWords):
     """A tree's nodes named by their labels; drawn as textbook shapes (MAX ▲, MIN ▼, leaves ■)."""
 
     game: GameTree
-    draws_shapes = True
+    node_drawing = SHAPES
     position_words = "one per node"
     moves_noun = "children"
 

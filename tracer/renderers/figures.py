@@ -18,7 +18,7 @@ from ..errors import InputError, TooLargeError
 from ..explain import FigureWords, for_trace, labels
 from ..explain.text import bounded, calls, plural, signed
 from ..trace import Call, Trace
-from . import drawing, shapes
+from . import drawing
 from .log import forced_win_words, outcome_word, terminal_sentence
 from .tree import (
     DEFAULT_MAX_NODES,
@@ -291,21 +291,15 @@ def _test_play_graph(
 def _add_tested_root(graph: graphviz.Digraph, trace: Trace, number: int, call: Call) -> None:
     """Draw call #1 as a test-play figure shows it: the cell its for-loop tests framed in red."""
     root, words = trace.root, for_trace(trace)[0]
-    if words.draws_shapes:
-        shapes.add_shape_node(graph, "n1", trace, root, thick=True)
-    else:
-        graph.node(
-            "n1",
-            drawing.state_label(
-                trace,
-                root.state,
-                f"#1 · {words.player(root.state)} to move",
-                f"for-loop: {words.move_short(call.move or 0)} ({number} of {len(root.children())})",
-                testing=call.move,
-                caption=f"saves {said(trace)(call.move, call.score)}",
-                thick=True,
-            ),
-        )
+    drawing.node_drawing(trace).add_tested_root(graph, trace, lambda: drawing.state_label(
+        trace,
+        root.state,
+        f"#1 · {words.player(root.state)} to move",
+        f"for-loop: {words.move_short(call.move or 0)} ({number} of {len(root.children())})",
+        testing=call.move,
+        caption=f"saves {said(trace)(call.move, call.score)}",
+        thick=True,
+    ))
 
 
 def _test_play_narration(
