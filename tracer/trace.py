@@ -180,14 +180,6 @@ class Positions:
         end = start + self.edge_count[pid]
         return list(zip(self.edge_move[start:end], self.edge_child[start:end], strict=True))
 
-    def nbytes(self) -> int:
-        """Memory held by the columns, in bytes."""
-        return sum(
-            col.itemsize * len(col) if isinstance(col, array) else len(col)
-            for col in vars(self).values()
-            if isinstance(col, (array, bytearray))
-        )
-
 
 class SearchInfo(NamedTuple):
     """Which search recorded a trace, and with what settings."""
