@@ -143,46 +143,49 @@ def given_options(names: Collection[str]) -> list[str]:
     return [name for name in names if ctx.get_parameter_source(name) not in defaulted]
 
 
+#: Options shared by ``run`` and ``render``: what to write and how much to draw.
+_OUTPUT_OPTIONS = [
+    click.option("-o", "--output", metavar="PATH", shell_complete=complete_path,
+                 help="Where to write the tree (default: the input's name + .svg; '-' = stdout)."),
+    click.option("--format", "fmt", type=click.Choice(FORMATS),
+                 help="Output format (default: from -o's suffix, else svg)."),
+    click.option("--no-tree", is_flag=True, help="Write no tree file, only the log."),
+    click.option("-q", "--quiet", is_flag=True, help="Print no recursion log."),
+    click.option("--stats", is_flag=True,
+                 help="Print a summary (calls per depth, outcomes, repeated positions) "
+                      "instead of the log; no tree file unless -o or --format asks for one."),
+    click.option("--log", "log_path", metavar="PATH", shell_complete=complete_path,
+                 help="Write the recursion log to PATH (- for standard output)."),
+    click.option("--full-log", is_flag=True,
+                 help="Print the whole log on a terminal too (a long one is otherwise cut "
+                      "after a few screenfuls, with a line saying how to see it all)."),
+    click.option("--max-nodes", type=int, default=None, metavar="N",
+                 help="Most boards to draw, at most 2000 (default: 100, a larger tree drawn "
+                      "to the depth that fits; 1600 with --depth; figures: 64 each, 60 for "
+                      "the overview)."),
+    click.option("--depth", type=int, default=None, metavar="N",
+                 help="Draw N levels; deeper subtrees become summary nodes."),
+    click.option("--focus", type=int, default=1, metavar="CALL",
+                 help="Draw the subtree of call CALL (and the path to it)."),
+    click.option("--line", is_flag=True,
+                 help="Draw only the chosen line of play, with the alternatives at each step."),
+    click.option("--figures", "figures_dir", metavar="DIR", shell_complete=complete_folder,
+                 help="Write the tutorial's figures (one per test-play, the overview, "
+                      "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
+                      "apply. No tree file then, unless -o asks for one."),
+    click.option("--engine", type=click.Choice(["auto", "dot", "pure"]), default=None,
+                 help="Layout engine: Graphviz's dot, the pip-installed graphviz-pure, or auto "
+                      "(dot when on the PATH; default, or $TRACER_ENGINE)."),
+    click.option("--scale", type=click.FloatRange(0.25, 8), default=1.0, metavar="X",
+                 help="Enlarge PNGs X times (1 = 96 dpi; 2 or 3 for slides)."),
+    click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
+                 help="Write a self-contained page that replays the trace step by step "
+                      "(no tree file then unless -o or --format asks for one)."),
+]
+
+
 def output_options(command: F) -> F:
     """Options shared by ``run`` and ``render``: what to write and how much to draw."""
-    options = [
-        click.option("-o", "--output", metavar="PATH", shell_complete=complete_path,
-                     help="Where to write the tree (default: the input's name + .svg; '-' = stdout)."),
-        click.option("--format", "fmt", type=click.Choice(FORMATS),
-                     help="Output format (default: from -o's suffix, else svg)."),
-        click.option("--no-tree", is_flag=True, help="Write no tree file, only the log."),
-        click.option("-q", "--quiet", is_flag=True, help="Print no recursion log."),
-        click.option("--stats", is_flag=True,
-                     help="Print a summary (calls per depth, outcomes, repeated positions) "
-                          "instead of the log; no tree file unless -o or --format asks for one."),
-        click.option("--log", "log_path", metavar="PATH", shell_complete=complete_path,
-                     help="Write the recursion log to PATH (- for standard output)."),
-        click.option("--full-log", is_flag=True,
-                     help="Print the whole log on a terminal too (a long one is otherwise cut "
-                          "after a few screenfuls, with a line saying how to see it all)."),
-        click.option("--max-nodes", type=int, default=None, metavar="N",
-                     help="Most boards to draw, at most 2000 (default: 100, a larger tree drawn "
-                          "to the depth that fits; 1600 with --depth; figures: 64 each, 60 for "
-                          "the overview)."),
-        click.option("--depth", type=int, default=None, metavar="N",
-                     help="Draw N levels; deeper subtrees become summary nodes."),
-        click.option("--focus", type=int, default=1, metavar="CALL",
-                     help="Draw the subtree of call CALL (and the path to it)."),
-        click.option("--line", is_flag=True,
-                     help="Draw only the chosen line of play, with the alternatives at each step."),
-        click.option("--figures", "figures_dir", metavar="DIR", shell_complete=complete_folder,
-                     help="Write the tutorial's figures (one per test-play, the overview, "
-                          "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
-                          "apply. No tree file then, unless -o asks for one."),
-        click.option("--engine", type=click.Choice(["auto", "dot", "pure"]), default=None,
-                     help="Layout engine: Graphviz's dot, the pip-installed graphviz-pure, or auto "
-                          "(dot when on the PATH; default, or $TRACER_ENGINE)."),
-        click.option("--scale", type=click.FloatRange(0.25, 8), default=1.0, metavar="X",
-                     help="Enlarge PNGs X times (1 = 96 dpi; 2 or 3 for slides)."),
-        click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
-                     help="Write a self-contained page that replays the trace step by step "
-                          "(no tree file then unless -o or --format asks for one)."),
-    ]
-    for option in reversed(options):
+    for option in reversed(_OUTPUT_OPTIONS):
         command = option(command)
     return command

@@ -79,18 +79,16 @@ def plan_tree(
 
     Args:
         focus: draw the subtree under this call number (with the path to it).
-        depth: draw this many levels below ``focus``; deeper subtrees are collapsed.
-            By default everything is drawn if it fits ``max_nodes``, otherwise the
-            deepest level that fits.
-        line: draw only the chosen line of play from ``focus``, with the
-            alternatives at each step collapsed.
+        depth: draw this many levels below ``focus``; deeper subtrees are collapsed. By default
+            everything is drawn if it fits ``max_nodes``, otherwise the deepest level that fits.
+        line: draw only the chosen line of play from ``focus``, with the alternatives at each
+            step collapsed.
         max_nodes: the node budget.
-        whole: without ``depth``, draw the whole tree only up to this many boards
-            (default: ``max_nodes``); a larger tree is drawn to the deepest level
-            that fits it.
-        screen: for a tree too large to draw whole, the most boards a level may hold
-            (a picture that fits a screen); when only the first call would fit, the
-            chosen line is drawn instead, if its levels fit.
+        whole: without ``depth``, draw the whole tree only up to this many boards (default:
+            ``max_nodes``); a larger tree is drawn to the deepest level that fits it.
+        screen: for a tree too large to draw whole, the most boards a level may hold (a picture
+            that fits a screen); when only the first call would fit, the chosen line is drawn
+            instead, if its levels fit.
     """
     _check_request(trace, focus, depth, max_nodes)
     path = trace.call(focus).path()
@@ -99,17 +97,16 @@ def plan_tree(
     if line:
         _plan_line(plan)
         return plan
-    asked = depth
-    depth, levels = _drawn_depth(trace, top, len(path), asked, max_nodes, whole, screen)
-    if screen and depth == 0 < levels:
+    drawn, levels = _drawn_depth(trace, top, len(path), depth, max_nodes, whole, screen)
+    if screen and drawn == 0 < levels:
         line_plan = TreePlan(top=top, path=path, line=True)
         _plan_line(line_plan)
         if max(len(c.children()) for c, _ in line_plan.nodes) <= screen:
             return line_plan
         # Nothing fits a screen: draw what a size limit alone allows.
-        depth, levels = _drawn_depth(trace, top, len(path), asked, max_nodes, whole)
-    plan.depth = depth if depth < levels else None
-    _plan_levels(plan, depth)
+        drawn, levels = _drawn_depth(trace, top, len(path), depth, max_nodes, whole)
+    plan.depth = drawn if drawn < levels else None
+    _plan_levels(plan, drawn)
     return plan
 
 
