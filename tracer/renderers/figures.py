@@ -161,6 +161,12 @@ def moves_text(trace: Trace, call: Call) -> str:
     return for_trace(trace)[0].moves_text(call.state)
 
 
+def _with_collapsed_note(parts: list[str], plan: TreePlan, depth: int | None) -> str:
+    """A figure's narration: ``parts``, then what its summary boxes hide, if any."""
+    note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
+    return " ".join([*parts, note] if note else parts)
+
+
 def _collapsed_note(boxes: int, hidden: int, depth_below_root: int | None) -> str:
     if not hidden:
         return ""
@@ -332,10 +338,7 @@ def _test_play_narration(
         f"allTestPlayInfos "
         f"is now {_infos(trace, number)}."
     )
-    note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
-    if note:
-        parts.append(note)
-    return " ".join(parts)
+    return _with_collapsed_note(parts, plan, depth)
 
 
 def _bound_note(trace: Trace, call: Call) -> str:
@@ -573,10 +576,7 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
         f"{words.player(root.state)} plays {words.move_name(result.index or 0)}. "
         f"The whole search made {calls(trace.calls)}."
     ]
-    note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
-    if note:
-        parts.append(note)
-    return " ".join(parts)
+    return _with_collapsed_note(parts, plan, depth)
 
 
 def figures(
