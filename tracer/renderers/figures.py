@@ -432,17 +432,9 @@ def overview_figure(
     finish_graph(graph, title, drawing.legend_label(trace, uses))
     caption = _overview_caption(trace)
     return Figure(
-        name="overview",
-        title="Overview",
-        caption=caption,
-        narration=_overview_narration(trace, plan, depth),
-        graph=graph,
-        calls=tuple(c.call for c, _ in plan.nodes),
-        hidden_calls=plan.hidden_calls,
-        guide_figure=9,
-        number="9",
-        drawn_title=title.split("\n")[0],
-        guide_steps=(24,),
+        name="overview", title="Overview", caption=caption, narration=_overview_narration(trace, plan, depth),
+        graph=graph, calls=tuple(c.call for c, _ in plan.nodes), hidden_calls=plan.hidden_calls, guide_figure=9,
+        number="9", drawn_title=title.split("\n")[0], guide_steps=(24,),
         alt=f"The whole search from the first board: {plural(len(root.children()), 'test-play')}"
             f" with the score each returns, and a blue box: bestPlayInfo = {result_text}. {caption}.",
     )
@@ -505,6 +497,22 @@ def _overview_caption(trace: Trace) -> str:
     )
 
 
+def _board_after(trace: Trace, number: int, first: Call, said_words: FigureWords) -> tuple[str, drawing.Uses]:
+    """Figure 5's or 10's board (the state after ``first``'s move) and what its legend explains."""
+    kind = drawing.outcome(trace, first)
+    footer = said_words.footer or (drawing.call_footer(trace, first) if kind
+                                   else f"{for_trace(trace)[0].player(first.state)} to move")
+    label = drawing.state_label(
+        trace, first.state, said_words.top, footer, played=first.move, terminal=first.terminal_code,
+        fill=drawing.OUTCOME_FILL[kind] if kind and number == 10 else drawing.INNER_FILL,
+        border=drawing.OUTCOME_BORDER[kind] if kind and number == 10 else drawing.INNER_BORDER)
+    # Figure 10 fills a finished game with its outcome's colour; figure 5 keeps it plain.
+    uses = drawing.Uses(chosen=False, thick=False, tree=False, calls=(first,), searched=False,
+                        fills=frozenset([kind]) if kind and number == 10 else frozenset(),
+                        finished=frozenset([kind]) if kind else frozenset())
+    return label, uses
+
+
 def guide_figure(trace: Trace, number: int) -> Figure | None:
     """The guide's single-board figure ``number``, if the game has it: 4 (the first
     test-play's move, tested), 5 (the state after it) or 10 (the state after the chosen
@@ -529,17 +537,7 @@ def guide_figure(trace: Trace, number: int) -> Figure | None:
                             outcomes=False, calls=(root,), searched=False)
         name, node, calls_drawn = "tested-cell", "n1", (1,)
     else:
-        kind = drawing.outcome(trace, first)
-        footer = said_words.footer or (drawing.call_footer(trace, first) if kind
-                                       else f"{words.player(first.state)} to move")
-        label = drawing.state_label(
-            trace, first.state, said_words.top, footer, played=first.move, terminal=first.terminal_code,
-            fill=drawing.OUTCOME_FILL[kind] if kind and number == 10 else drawing.INNER_FILL,
-            border=drawing.OUTCOME_BORDER[kind] if kind and number == 10 else drawing.INNER_BORDER)
-        # Figure 10 fills a finished game with its outcome's colour; figure 5 keeps it plain.
-        uses = drawing.Uses(chosen=False, thick=False, tree=False, calls=(first,), searched=False,
-                            fills=frozenset([kind]) if kind and number == 10 else frozenset(),
-                            finished=frozenset([kind]) if kind else frozenset())
+        label, uses = _board_after(trace, number, first, said_words)
         name = "after-test-play" if number == 5 else "final-board"
         node, calls_drawn = ("final" if number == 10 else f"n{first.call}"), (first.call,)
     graph = new_graph({4: "tested_cell", 5: "after_test_play"}.get(number, "final_board"))
