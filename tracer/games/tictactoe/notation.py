@@ -140,26 +140,17 @@ def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> 
     if abs(xs - os) > 1:
         raise InputError(
             f"expected the numbers of X and O to differ by at most one, "
-            f"found {xs} X and {os} O in {board.compact()!r}",
-            source,
-            line,
-        )
+            f"found {xs} X and {os} O in {board.compact()!r}", source, line)
     if board.has_line("X") and board.has_line("O"):
         raise InputError(
             f"expected at most one player with {board.geometry.row_words()}, found both in "
-            f"{board.compact()!r}",
-            source,
-            line,
-        )
+            f"{board.compact()!r}", source, line)
     empty = len(board.empty_cells())
     if board.size != GUIDE_SIZE and empty > MAX_EMPTY:
         raise InputError(
             f"expected at most {MAX_EMPTY} empty cells on a {board.geometry.shape()} board, found "
             f"{empty}: minimax tries every order of them, up to {most_calls(empty):,} calls "
-            f"({MAX_EMPTY} take at most {most_calls(MAX_EMPTY):,}; --max-nodes only limits drawings)",
-            source,
-            line,
-        )
+            f"({MAX_EMPTY} take at most {most_calls(MAX_EMPTY):,}; --max-nodes only limits drawings)", source, line)
     if xs == os:
         inferred: Mark = "X"
         allowed: tuple[Mark, ...] = ("X", "O")  # either player may have opened
@@ -171,12 +162,8 @@ def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> 
     if turn not in allowed:
         raise InputError(
             f"expected {other(turn)} to move with {xs} X and {os} O on the board "
-            f"(--turn {turn} contradicts the counts)",
-            source,
-            line,
-        )
+            f"(--turn {turn} contradicts the counts)", source, line)
     return turn
-
 
 
 def as_position(board: object, to_move: object = None, source: str = "record()") -> tuple[Board, Mark]:
