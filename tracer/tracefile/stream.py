@@ -359,16 +359,21 @@ class TraceReader:
                 closed, state = shape
                 depth += 1 - closed
                 if depth <= 0 or state is AFTER or depth > self.max_depth:
-                    self.pos, self.fast_state = pos, (state, depth)
-                    if depth < 0:
-                        raise self.fail("found ']}' with no node open")
-                    if depth > self.max_depth:
-                        raise self.too_deep()
-                    if depth == 0:  # the root is closed; a comma is the top-level object's
-                        self.pos -= state is NODE
-                        self.fast_state = DONE, 0
+                    self.leave_fast_lane(pos, state, depth)
                     return
             self.pos = pos
+
+    def leave_fast_lane(self, pos: int, state: str, depth: int) -> None:
+        """The fast lane stops after a line that closed the root, ends with no sibling, or
+        went too deep: the tree parser's state from there, or the error."""
+        self.pos, self.fast_state = pos, (state, depth)
+        if depth < 0:
+            raise self.fail("found ']}' with no node open")
+        if depth > self.max_depth:
+            raise self.too_deep()
+        if depth == 0:  # the root is closed; a comma is the top-level object's
+            self.pos -= state is NODE
+            self.fast_state = DONE, 0
 
     def too_deep(self) -> InputError:
         return self.fail(f"found calls nested deeper than any game's ({self.max_depth - 1} moves "
