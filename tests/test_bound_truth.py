@@ -198,7 +198,7 @@ def test_the_log_and_the_tree_write_a_bound_as_a_bound(name: str, trace: Trace) 
         label = nodes.get(number)
         if label is None or call.terminal_code:
             continue
-        if sign and not for_trace(trace)[0].draws_shapes:
+        if sign and for_trace(trace)[0].node_drawing is None:
             assert f"{'max' if call.maximising else 'min'} {told}" in label, f"{name} #{number}"
         if not sign:
             assert "(a bound)" not in label and not re.search(r"(max|min) [≤≥]", label), f"{name} #{number}"
@@ -257,7 +257,7 @@ def test_json_says_which_scores_are_bounds(name: str, trace: Trace) -> None:
 
 #: Boards where the AI is to move: the game page gives a reason for each such move.
 AI_MOVES = [(n, t) for n, t in TRACES
-            if not for_trace(t)[0].draws_shapes and t.root.terminal is None and t.root.maximising]
+            if for_trace(t)[0].node_drawing is None and t.root.terminal is None and t.root.maximising]
 
 
 @pytest.mark.parametrize(("name", "trace"), AI_MOVES, ids=[n for n, _ in AI_MOVES])

@@ -85,7 +85,7 @@ def test_each_alpha_beta_legend_row_is_used_by_its_picture(example: str, cutoff:
     trace = traced(example, cutoff)
     legend, picture = legend_and_picture(trace)
     search = for_trace(trace)[1]
-    shapes = for_trace(trace)[0].draws_shapes
+    shapes = for_trace(trace)[0].node_drawing is not None
     rows = search.drawn_legend_rows(shapes=shapes, calls=None)
     assert rows, "the window row is always there"
     for row in rows:
@@ -278,7 +278,7 @@ def test_the_rule_cases_reach_every_edge_of_the_rule():
                 best = max(best, score) if called.maximising else min(best, score)
                 if best == (called.beta if called.maximising else called.alpha):
                     seen.add((cutoff, side, called.stops(best, cutoff)))
-            if called.pruned and called.searched == [0] and not for_trace(trace)[0].draws_shapes:
+            if called.pruned and called.searched == [0] and for_trace(trace)[0].node_drawing is None:
                 seen.add(("after cell 0",))
             if called.pruned and len(called.searched) > 1:
                 seen.add(("after several", side))

@@ -505,7 +505,7 @@ def test_negamaxs_legend_row_names_what_its_picture_draws(example):
     trace = traced(example, "ge", "negamax")
     legend, picture = legend_and_picture(trace)
     words, search = for_trace(trace)
-    rows = search.legend_rows(shapes=words.draws_shapes)
+    rows = search.legend_rows(shapes=words.node_drawing is not None)
     assert rows
     for row in rows:
         sample = re.sub(r"<[^>]*>", "", row.symbol)

@@ -8,6 +8,7 @@ game and search registries), the game from ``build_game``, the search from
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -175,43 +176,52 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, size: str
     \b
       printf '4\\n2\\nn\\n' | trace play --first human
     """
-    from pathlib import Path
-
     from .games.tictactoe.game import parse_order
     from .play.terminal import Session
     from .scores import parse_scores
 
     refuse_larger_board(size)
     if html_path is not None:
-        from .outputs.game_page import GamePage, GamePageRequest
-        from .play.page import build_page, scheme_of
-
         refuse_given(["first", "algorithm", "order", "save_dir", "kinds", "color", *settings],
                      "applies to a game played here, not to the page --html writes (on the page, "
                      "either side opens and the search is chosen there)")
-        scheme, mark = scheme_of(parse_scores(scores)), ai.upper()
-        run_outputs([GamePage(None, GamePageRequest(html_path, lambda: build_page(mark, scheme)))])  # type: ignore[arg-type]
+        _write_game_page(html_path, ai.upper(), scores)
         return
     if kinds and save_dir is None:
         raise InputError("says what --save writes: give --save DIR too (without it, nothing is saved)",
                          "--save-as")
     search, loop_order = chosen_search(algorithm, settings), parse_order(order)
-    chosen = list(kinds) or list(DEFAULT_KINDS)
-    folder = None
-    if save_dir is not None:
-        from .outputs.files import check_name_length
-
-        check_name_length(save_dir, "--save")
-        folder = Path(save_dir)
-        if folder.exists() and not folder.is_dir():
-            raise InputError("cannot create the folder: a file has that name", save_dir)
-        # Other failures to create it are reported by the session, which plays on.
+    folder = _save_folder(save_dir)
     stdin = sys.stdin
     if stdin_closed():
         raise EnvironmentFault("cannot read standard input: it is closed")
     Session(ai=ai.upper(), first=first.lower(), scores=parse_scores(scores),  # type: ignore[arg-type]
-            save_dir=folder, kinds=chosen, stdin=stdin, color=color,
+            save_dir=folder, kinds=list(kinds) or list(DEFAULT_KINDS), stdin=stdin, color=color,
             echo_input=not stdin.isatty(), search=search, order=loop_order).run()
+
+
+def _write_game_page(html_path: str, mark: str, scores: str) -> None:
+    """``trace play --html``: the game as one offline page, starting with the AI as ``mark``."""
+    from .outputs.game_page import GamePage, GamePageRequest
+    from .play.page import build_page, scheme_of
+    from .scores import parse_scores
+
+    scheme = scheme_of(parse_scores(scores))
+    run_outputs([GamePage(None, GamePageRequest(html_path, lambda: build_page(mark, scheme)))])  # type: ignore[arg-type]
+
+
+def _save_folder(save_dir: str | None) -> Path | None:
+    """The folder ``--save`` names, refused at once if a file has its name (other failures to
+    create it are reported by the session, which plays on)."""
+    if save_dir is None:
+        return None
+    from .outputs.files import check_name_length
+
+    check_name_length(save_dir, "--save")
+    folder = Path(save_dir)
+    if folder.exists() and not folder.is_dir():
+        raise InputError("cannot create the folder: a file has that name", save_dir)
+    return folder
 
 
 @main.command()

@@ -51,6 +51,21 @@ QUOTE_LIMIT = 60
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\", "'": "\\'"}
 
 
+def decode_text(data: bytes, source: str, most: int, too_large: str, *, nul_line: bool = False) -> str:
+    """A file's bytes as text; InputError ``too_large`` beyond ``most`` bytes, and one if it is
+    not UTF-8 text (``nul_line``: naming the line of its first NUL byte)."""
+    if len(data) > most:
+        raise InputError(too_large, source)
+    if b"\0" in data:
+        line = data[: data.index(b"\0")].count(b"\n") + 1 if nul_line else None
+        raise InputError("expected a text file, found binary data (NUL bytes)", source, line)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError("expected UTF-8 text, found undecodable bytes", source, line) from None
+
+
 def _unsafe(char: str) -> bool:
     """Whether a character would break a one-line message or act on a terminal."""
     import unicodedata

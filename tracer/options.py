@@ -1,11 +1,11 @@
 """The command line's game and search options, each declared once, their choices read from the registries.
 
-``--game`` and ``--algorithm`` take the registries' names (``GameParam``,
-``SearchParam``: converted at the edge, the choices listed only when help
-asks); ``--turn`` takes what each game says; every other game option (``--ai``,
-``--scores``, ``--order``) is declared by its game's kind and every search
-setting (``--cutoff``) by its search's kind. The commands take them as option
-groups and hand the values to ``build_game`` and ``chosen_search``.
+``--game`` and ``--algorithm`` take the registries' names (``RegistryParam``:
+converted at the edge, the choices listed only when help asks); ``--turn`` takes
+what each game says; every other game option (``--ai``, ``--scores``, ``--order``)
+is declared by its game's kind and every search setting (``--cutoff``) by its
+search's kind. The commands take them as option groups and hand the values to
+``build_game`` and ``chosen_search``.
 """
 
 from __future__ import annotations
@@ -23,44 +23,26 @@ from .outputs.files import FORMATS
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class GameParam(click.ParamType):
-    """A game's name or alias, as the game registry knows it."""
+class RegistryParam(click.ParamType):
+    """A name a registry (``tracer.games`` or ``tracer.search``) knows, as its kind's own name;
+    the help lists ``listed()``."""
 
-    name = "game"
+    def __init__(self, name: str, registry: Any, listed: Callable[[], list[str]]):
+        self.name, self.registry, self.listed = name, registry, listed
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         try:
-            return games.find(str(value)).name
+            return str(self.registry.find(str(value)).name)
         except InputError:
-            self.fail(f"{value!r} is not one of {', '.join(map(repr, games.names()))}.", param, ctx)
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, self.registry.names()))}.", param, ctx)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
-        return "[" + "|".join(kind.name for kind in games.kinds()) + "]"
+        return "[" + "|".join(self.listed()) + "]"
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
         from click.shell_completion import CompletionItem
 
-        return [CompletionItem(n) for n in games.names() if n.startswith(incomplete)]
-
-
-class SearchParam(click.ParamType):
-    """A search's name, as the search registry knows it."""
-
-    name = "algorithm"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        try:
-            return search.find(str(value)).name
-        except InputError:
-            self.fail(f"{value!r} is not one of {', '.join(map(repr, search.names()))}.", param, ctx)
-
-    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
-        return "[" + "|".join(search.names()) + "]"
-
-    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-        from click.shell_completion import CompletionItem
-
-        return [CompletionItem(n) for n in search.names() if n.startswith(incomplete)]
+        return [CompletionItem(n) for n in self.registry.names() if n.startswith(incomplete)]
 
 
 def _turns() -> list[str]:
@@ -74,9 +56,14 @@ def turn_option() -> Callable[[F], F]:
                         help=f"Side to move: {said}.")
 
 
+def _game_names() -> list[str]:
+    """The games' names, without their aliases."""
+    return [kind.name for kind in games.kinds()]
+
+
 def game_option() -> Callable[[F], F]:
     """``--game``: which game BOARD is written for."""
-    return click.option("--game", "game_name", type=GameParam(),
+    return click.option("--game", "game_name", type=RegistryParam("game", games, _game_names),
                         help="Read BOARD as this game (default: the game whose input it looks like).")
 
 
@@ -119,7 +106,8 @@ def search_options(command: F) -> F:
         command = click.option(f"--{name}", f"setting_{name}", type=click.Choice(values), default=None,
                                help=owners[0][1].help)(command)
     said = ", ".join(f"{kind.name} ({kind.help})" for kind in search.kinds())
-    return click.option("--algorithm", type=SearchParam(), default=search.baseline().name, show_default=True,
+    return click.option("--algorithm", type=RegistryParam("algorithm", search, search.names),
+                        default=search.baseline().name, show_default=True,
                         help=f"The search: {said}.")(command)
 
 
@@ -143,46 +131,49 @@ def given_options(names: Collection[str]) -> list[str]:
     return [name for name in names if ctx.get_parameter_source(name) not in defaulted]
 
 
+#: Options shared by ``run`` and ``render``: what to write and how much to draw.
+_OUTPUT_OPTIONS = [
+    click.option("-o", "--output", metavar="PATH", shell_complete=complete_path,
+                 help="Where to write the tree (default: the input's name + .svg; '-' = stdout)."),
+    click.option("--format", "fmt", type=click.Choice(FORMATS),
+                 help="Output format (default: from -o's suffix, else svg)."),
+    click.option("--no-tree", is_flag=True, help="Write no tree file, only the log."),
+    click.option("-q", "--quiet", is_flag=True, help="Print no recursion log."),
+    click.option("--stats", is_flag=True,
+                 help="Print a summary (calls per depth, outcomes, repeated positions) "
+                      "instead of the log; no tree file unless -o or --format asks for one."),
+    click.option("--log", "log_path", metavar="PATH", shell_complete=complete_path,
+                 help="Write the recursion log to PATH (- for standard output)."),
+    click.option("--full-log", is_flag=True,
+                 help="Print the whole log on a terminal too (a long one is otherwise cut "
+                      "after a few screenfuls, with a line saying how to see it all)."),
+    click.option("--max-nodes", type=int, default=None, metavar="N",
+                 help="Most boards to draw, at most 2000 (default: 100, a larger tree drawn "
+                      "to the depth that fits; 1600 with --depth; figures: 64 each, 60 for "
+                      "the overview)."),
+    click.option("--depth", type=int, default=None, metavar="N",
+                 help="Draw N levels; deeper subtrees become summary nodes."),
+    click.option("--focus", type=int, default=1, metavar="CALL",
+                 help="Draw the subtree of call CALL (and the path to it)."),
+    click.option("--line", is_flag=True,
+                 help="Draw only the chosen line of play, with the alternatives at each step."),
+    click.option("--figures", "figures_dir", metavar="DIR", shell_complete=complete_folder,
+                 help="Write the tutorial's figures (one per test-play, the overview, "
+                      "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
+                      "apply. No tree file then, unless -o asks for one."),
+    click.option("--engine", type=click.Choice(["auto", "dot", "pure"]), default=None,
+                 help="Layout engine: Graphviz's dot, the pip-installed graphviz-pure, or auto "
+                      "(dot when on the PATH; default, or $TRACER_ENGINE)."),
+    click.option("--scale", type=click.FloatRange(0.25, 8), default=1.0, metavar="X",
+                 help="Enlarge PNGs X times (1 = 96 dpi; 2 or 3 for slides)."),
+    click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
+                 help="Write a self-contained page that replays the trace step by step "
+                      "(no tree file then unless -o or --format asks for one)."),
+]
+
+
 def output_options(command: F) -> F:
     """Options shared by ``run`` and ``render``: what to write and how much to draw."""
-    options = [
-        click.option("-o", "--output", metavar="PATH", shell_complete=complete_path,
-                     help="Where to write the tree (default: the input's name + .svg; '-' = stdout)."),
-        click.option("--format", "fmt", type=click.Choice(FORMATS),
-                     help="Output format (default: from -o's suffix, else svg)."),
-        click.option("--no-tree", is_flag=True, help="Write no tree file, only the log."),
-        click.option("-q", "--quiet", is_flag=True, help="Print no recursion log."),
-        click.option("--stats", is_flag=True,
-                     help="Print a summary (calls per depth, outcomes, repeated positions) "
-                          "instead of the log; no tree file unless -o or --format asks for one."),
-        click.option("--log", "log_path", metavar="PATH", shell_complete=complete_path,
-                     help="Write the recursion log to PATH (- for standard output)."),
-        click.option("--full-log", is_flag=True,
-                     help="Print the whole log on a terminal too (a long one is otherwise cut "
-                          "after a few screenfuls, with a line saying how to see it all)."),
-        click.option("--max-nodes", type=int, default=None, metavar="N",
-                     help="Most boards to draw, at most 2000 (default: 100, a larger tree drawn "
-                          "to the depth that fits; 1600 with --depth; figures: 64 each, 60 for "
-                          "the overview)."),
-        click.option("--depth", type=int, default=None, metavar="N",
-                     help="Draw N levels; deeper subtrees become summary nodes."),
-        click.option("--focus", type=int, default=1, metavar="CALL",
-                     help="Draw the subtree of call CALL (and the path to it)."),
-        click.option("--line", is_flag=True,
-                     help="Draw only the chosen line of play, with the alternatives at each step."),
-        click.option("--figures", "figures_dir", metavar="DIR", shell_complete=complete_folder,
-                     help="Write the tutorial's figures (one per test-play, the overview, "
-                          "index.html) into DIR; --format svg|png|pdf, --depth and --max-nodes "
-                          "apply. No tree file then, unless -o asks for one."),
-        click.option("--engine", type=click.Choice(["auto", "dot", "pure"]), default=None,
-                     help="Layout engine: Graphviz's dot, the pip-installed graphviz-pure, or auto "
-                          "(dot when on the PATH; default, or $TRACER_ENGINE)."),
-        click.option("--scale", type=click.FloatRange(0.25, 8), default=1.0, metavar="X",
-                     help="Enlarge PNGs X times (1 = 96 dpi; 2 or 3 for slides)."),
-        click.option("--html", "html_path", metavar="PATH", shell_complete=complete_path,
-                     help="Write a self-contained page that replays the trace step by step "
-                          "(no tree file then unless -o or --format asks for one)."),
-    ]
-    for option in reversed(options):
+    for option in reversed(_OUTPUT_OPTIONS):
         command = option(command)
     return command

@@ -16,7 +16,7 @@ walked in call order without ever being materialised.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator, MutableSequence
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .hooks import ask
@@ -159,7 +159,7 @@ class Positions:
         self.sizes.append(1)
         return len(self.state) - 1
 
-    def set_edges(self, pid: int, moves: list[int], children: list[int], best: int, score: int) -> None:
+    def set_edges(self, pid: int, moves: Sequence[int], children: list[int], best: int, score: int) -> None:
         """Record row ``pid``'s calls (in loop order), its chosen child and its score."""
         self.first_edge[pid] = len(self.edge_move)
         self.edge_count[pid] = len(moves)
@@ -179,14 +179,6 @@ class Positions:
         start = self.first_edge[pid]
         end = start + self.edge_count[pid]
         return list(zip(self.edge_move[start:end], self.edge_child[start:end], strict=True))
-
-    def nbytes(self) -> int:
-        """Memory held by the columns, in bytes."""
-        return sum(
-            col.itemsize * len(col) if isinstance(col, array) else len(col)
-            for col in vars(self).values()
-            if isinstance(col, (array, bytearray))
-        )
 
 
 class SearchInfo(NamedTuple):

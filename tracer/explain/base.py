@@ -17,7 +17,7 @@ never ask for a game's or a search's name.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..style import OUTCOME_BORDER, OUTCOME_FILL
 from . import labels, pagewords
@@ -288,12 +288,34 @@ class GameLogWords(GameTerms):
         return [(f"  {name}", f"{count:,}") for name, count in terminal.items()]
 
 
+class NodeDrawing(Protocol):
+    """What a tree's layout asks of a game's own drawing of its calls (``explain.shapes``)."""
+
+    def style(self, graph: Any) -> None:
+        """Set the graph attributes its nodes need."""
+
+    def add_node(self, graph: Any, name: str, trace: Trace, call: Call, *, thick: bool = False,
+                 explain: bool = False, marker: Marker | None = None, captioned: bool = True) -> None:
+        """Draw ``call`` as node ``name``."""
+
+    def add_tested_root(self, graph: Any, trace: Trace, box: Callable[[], str]) -> None:
+        """Draw call #1 as a test-play figure shows it (``box``: its label as a box)."""
+
+    def add_skipped(self, graph: Any, trace: Trace, call: Call, prefix: str) -> None:
+        """Draw the branches ``call``'s search did not search."""
+
+    def legend_rows(self, trace: Trace, uses: Any, finished: frozenset[str], figure_rows: list[LegendRow],
+                    mark_rows: list[LegendRow]) -> list[LegendRow]:
+        """The legend's rows for what ``uses`` says a picture draws."""
+        return []
+
+
 class GamePictureWords(GameTerms):
     """What the pictures ask of a game: the tree, the guide's figures and the notebook's views."""
 
-    #: Whether trees draw this game's states as textbook shapes (MAX ▲, MIN ▼, leaves ■)
-    #: rather than as pictures in boxes.
-    draws_shapes = False
+    #: How trees draw this game's calls, when not as its states' pictures in boxes (the
+    #: renderers' own): the textbook trees give their shapes (MAX ▲, MIN ▼, leaves ■).
+    node_drawing: NodeDrawing | None = None
     #: What a state is called in sentences about pictures: ``state``, ``board``.
     state_noun = "state"
     #: How a narration says that the first call's game is already over.

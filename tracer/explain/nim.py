@@ -229,24 +229,10 @@ PAGE_PHRASES: dict[str, str] = {
 }
 
 #: The guide's minimax over Nim's heaps, as the code panel shows it (see ``pagewords.CODE``).
-CODE_LINES: list[tuple[str, str, str]] = [
-    ("def", "7/11", "def minimax(heaps, player{args}):"),
-    ("@entry", "", ""),
-    ("empty", "8", "    moves = all (heap, take), 1 <= take <= size"),
-    ("over", "9", "    if no object is left: return {{score: ±1}}"),
-    ("infos", "10", "    allTestPlayInfos = []"),
-    ("for", "10/13", "    for move in moves:"),
-    ("recurse", "11", "        result = minimax(heaps after move, the other player{args})"),
-    ("push", "12", "        allTestPlayInfos.append({{move: move, score: result.score}})"),
-    ("@after_push", "", ""),
-    ("best", "15", "    bestTestPlay = null"),
-    ("start", "16", "    bestScore = -infinity if player is {max} else +infinity"),
-    ("loop", "16", "    for i in 0 .. len(allTestPlayInfos) - 1:"),
-    ("if", "16", "        if allTestPlayInfos[i].score beats bestScore:  # > for {max}, < for {min}"),
-    ("keep", "16", "            bestScore = allTestPlayInfos[i].score; bestTestPlay = i"),
-    ("@before_return", "", ""),
-    ("return", "17", "    return allTestPlayInfos[bestTestPlay]"),
-    ("blank", "", ""),
-    ("first", "7/24", "bestPlayInfo = minimax(the first heaps, {root_player}{first_args})"),
-    ("use", "25", "{root_player} plays bestPlayInfo.move"),
-]
+CODE_LINES: list[tuple[str, str, str]] = pagewords.code_with({
+    "def": "def minimax(heaps, player{args}):",
+    "empty": "    moves = all (heap, take), 1 <= take <= size",
+    "over": "    if no object is left: return {{score: ±1}}",
+    "recurse": "        result = minimax(heaps after move, the other player{args})",
+    "first": "bestPlayInfo = minimax(the first heaps, {root_player}{first_args})",
+})

@@ -302,5 +302,12 @@ CODE: list[tuple[str, str, str]] = [
     ("use", "25", "{root_player} plays bestPlayInfo.move"),
 ]
 
+def code_with(texts: dict[str, str], renamed: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
+    """``CODE`` as a game words it: the lines ``texts`` names by id told its way (same step),
+    and any id ``renamed`` (a game whose check names its own kind of end: the tree's ``leaf``)."""
+    names = renamed or {}
+    return [(names.get(key, key), step, texts.get(key, text)) for key, step, text in CODE]
+
+
 #: Which line of ``CODE`` a finished game's check runs, by its outcome kind.
 CODE_TERMINAL: dict[str, str] = {"win": "over", "loss": "over", "draw": "over", "leaf": "over"}

@@ -709,10 +709,6 @@ def svg_text(x: float, y: float, text: str, size: int, colour: str = CELL_TEXT, 
             f'fill="{colour}"{weight}>{escape(text)}</text>')
 
 
-#: The rule between a drawn 3×3 board's rows.
-RULE = "---+---+---"
-
-
 def board_lines(board: Board, played: int | None = None, line: tuple[int, ...] = (),
                 draw: bool = False, style: Any = None) -> list[str]:
     """The board as lines of text (five for 3×3); empty cells show their number, as the guide's

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from . import labels, pagewords
 from .base import GameWords
 from .labels import LegendRow
+from .shapes import SHAPES
 
 if TYPE_CHECKING:
     from typing import Any
@@ -20,7 +21,7 @@ class TreeWords(GameWords):
     """A tree's nodes named by their labels; drawn as textbook shapes (MAX ▲, MIN ▼, leaves ■)."""
 
     game: GameTree
-    draws_shapes = True
+    node_drawing = SHAPES
     position_words = "one per node"
     moves_noun = "children"
 
@@ -254,24 +255,16 @@ PAGE_PHRASES: dict[str, str] = {
 }
 
 #: The guide's minimax over a tree's nodes, as the code panel shows it (see ``pagewords.CODE``).
-CODE_LINES: list[tuple[str, str, str]] = [
-    ("def", "7/11", "def minimax(node, player{args}):"),
-    ("@entry", "", ""),
-    ("empty", "8", "    children = the children of node"),
-    ("leaf", "9", "    if node is a leaf: return {{value: its value}}"),
-    ("infos", "10", "    allTestPlayInfos = []"),
-    ("for", "10/13", "    for child in children:"),
-    ("recurse", "11", "        result = minimax(child, the other player{args})"),
-    ("push", "12", "        allTestPlayInfos.append({{child: child, value: result.value}})"),
-    ("@after_push", "", ""),
-    ("best", "15", "    bestTestPlay = null"),
-    ("start", "16", "    bestValue = -infinity if player is {max} else +infinity"),
-    ("loop", "16", "    for i in 0 .. len(allTestPlayInfos) - 1:"),
-    ("if", "16", "        if allTestPlayInfos[i].value beats bestValue:  # > for {max}, < for {min}"),
-    ("keep", "16", "            bestValue = allTestPlayInfos[i].value; bestTestPlay = i"),
-    ("@before_return", "", ""),
-    ("return", "17", "    return allTestPlayInfos[bestTestPlay]"),
-    ("blank", "", ""),
-    ("first", "7/24", 'bestPlayInfo = minimax(the root, "{root_player}"{first_args})'),
-    ("use", "25", "{root_player} moves to bestPlayInfo.child"),
-]
+CODE_LINES: list[tuple[str, str, str]] = pagewords.code_with({
+    "def": "def minimax(node, player{args}):",
+    "empty": "    children = the children of node",
+    "over": "    if node is a leaf: return {{value: its value}}",
+    "for": "    for child in children:",
+    "recurse": "        result = minimax(child, the other player{args})",
+    "push": "        allTestPlayInfos.append({{child: child, value: result.value}})",
+    "start": "    bestValue = -infinity if player is {max} else +infinity",
+    "if": "        if allTestPlayInfos[i].value beats bestValue:  # > for {max}, < for {min}",
+    "keep": "            bestValue = allTestPlayInfos[i].value; bestTestPlay = i",
+    "first": 'bestPlayInfo = minimax(the root, "{root_player}"{first_args})',
+    "use": "{root_player} moves to bestPlayInfo.child",
+}, renamed={"over": "leaf"})

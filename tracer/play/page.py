@@ -209,11 +209,6 @@ def subtree_totals(trace: Trace, counted: list[int]) -> list[int]:
     return totals
 
 
-def graph_columns(data: dict[str, Any], graph: dict[str, Any]) -> dict[str, list[int]]:
-    """A graph's position columns, by name, read out of the page's pool."""
-    return {name: data["columns"][index] for name, index in graph["positions"].items()}
-
-
 def _module_scripts() -> str:
     """The page modules a decision's step-through may need: the game's and each offered search's."""
     offered = [words.page_module for kind, words in zip(search.kinds(), word_classes(), strict=True)
@@ -272,11 +267,6 @@ def deflated_json(value: Any) -> str:
     reads as "deflate") and in base64: letters, digits, ``+/=`` only, safe in any element."""
     packed = zlib.compress(viewer_page.script_json(value).encode("utf-8"), 9)
     return base64.b64encode(packed).decode("ascii")
-
-
-def inflated_json(text: str) -> Any:
-    """What ``deflated_json`` packed."""
-    return json.loads(zlib.decompress(base64.b64decode(text)).decode("utf-8"))
 
 
 def _board(size: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..explain import for_trace
+from ..explain.shapes import pick_footer  # noqa: F401 - re-exported
 from ..explain.text import bounded, signed
 from ..style import OUTCOME_SYMBOL
 from ..trace import Call, Trace
@@ -33,17 +34,6 @@ def call_footer(trace: Trace, call: Call) -> str:
         return f"{symbol} {words.terminal_label(call.terminal_code)}: {signed(call.score)}"
     sign = for_trace(trace)[1].bound_sign(call.pid)
     return f"{'max' if call.maximising else 'min'} {sign or '='} {signed(call.score)}"
-
-
-def pick_footer(trace: Trace, call: Call) -> str:
-    """Step 16 spelled out for an inner call: ``min(-1, -1) = -1``; a score that is only a bound
-    (alpha-beta) is written as one, and so is the result: ``min(+1, pruned…) ≤ +1``."""
-    search = for_trace(trace)[1]
-    scores = [bounded(c.score, search.bound_sign(c.pid)) for c in call.children()]
-    if search.skipped(call.pid):
-        scores.append("pruned…")
-    sign = search.bound_sign(call.pid)
-    return f"{'max' if call.maximising else 'min'}({', '.join(scores)}) {sign or '='} {signed(call.score)}"
 
 
 def pick_reason(trace: Trace, call: Call) -> str:

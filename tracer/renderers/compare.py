@@ -174,6 +174,27 @@ p.key { font-size: .85em; margin: .3em 0; border-left: 4px dashed #a500f0; paddi
 """
 
 
+def _column(i: int, settings: str, svg: str, note: str, diff: str, share: str) -> str:
+    """Search ``i``'s column of the compare page: its tree ``svg`` at width ``share``."""
+    from .figures_page import inline_svg
+
+    name = f"t{i}"
+    framed = ' class="differs"' if "another move" in diff else ""
+    return (
+        f'<section id="{name}"{framed}>'
+        f'<h2>{i + 1} · {escape(settings)}</h2><p>{escape(note)}</p>'
+        + (f'<p class="{"diff" if " not made " in diff or "another move" in diff else "same"}">'
+           f"{escape(diff)}</p>" if diff else "")
+        + f'<input type="radio" class="fit" name="z{name}" id="z{name}-fit" checked>'
+        f'<input type="radio" class="full" name="z{name}" id="z{name}-full">'
+        f'<div class="zoom">Zoom: <label class="fit" for="z{name}-fit">'
+        f"one scale for all, fitted (words at least {LEGIBLE_PX} px)</label>"
+        f'<label class="full" for="z{name}-full">full size (scroll to pan)</label></div>'
+        f'<div class="drawing" role="img" aria-label="{escape(settings)}: {escape(note)}">'
+        + inline_svg(svg, name).replace("<svg ", f'<svg style="width:{share}" ', 1)
+        + "</div></section>")
+
+
 def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str],
                 differences: Sequence[str] = (), legend: str = "", marked: bool = False) -> str:
     """A self-contained page: the table, then each search's tree in its own column (``svgs[i]``,
@@ -185,25 +206,10 @@ def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str],
     widths = [_svg_width(svg) for svg in svgs]
     widest = max(widths, default=1.0) or 1.0
     legible = legible_scale(svgs)
-    columns = []
-    for i, (row, svg, note) in enumerate(zip(rows(traces), svgs, notes, strict=True)):
-        diff = differences[i] if i < len(differences) else ""
-        share = f"max({100 * widths[i] / widest:.2f}%, {widths[i] * 4 / 3 * legible:.0f}px)"
-        name = f"t{i}"
-        framed = ' class="differs"' if "another move" in diff else ""
-        columns.append(
-            f'<section id="{name}"{framed}>'
-            f'<h2>{i + 1} · {escape(row["settings"])}</h2><p>{escape(note)}</p>'
-            + (f'<p class="{"diff" if " not made " in diff or "another move" in diff else "same"}">'
-               f"{escape(diff)}</p>" if diff else "")
-            + f'<input type="radio" class="fit" name="z{name}" id="z{name}-fit" checked>'
-            f'<input type="radio" class="full" name="z{name}" id="z{name}-full">'
-            f'<div class="zoom">Zoom: <label class="fit" for="z{name}-fit">'
-            f"one scale for all, fitted (words at least {LEGIBLE_PX} px)</label>"
-            f'<label class="full" for="z{name}-full">full size (scroll to pan)</label></div>'
-            f'<div class="drawing" role="img" aria-label="{escape(row["settings"])}: {escape(note)}">'
-            + inline_svg(svg, name).replace("<svg ", f'<svg style="width:{share}" ', 1)
-            + "</div></section>")
+    columns = [
+        _column(i, row["settings"], svg, note, differences[i] if i < len(differences) else "",
+                f"max({100 * widths[i] / widest:.2f}%, {widths[i] * 4 / 3 * legible:.0f}px)")
+        for i, (row, svg, note) in enumerate(zip(rows(traces), svgs, notes, strict=True))]
     title = capitalised(for_trace(traces[0])[1].name())
     key = f'<p class="key">{escape(capitalised(DIFFERENCE_WORDS))}.</p>' if marked else ""
     legend_part = ('<details><summary>Legend</summary><div class="drawing">'

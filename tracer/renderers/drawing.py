@@ -8,11 +8,13 @@ pictures of states from the game's words, the labels' markup from
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import graphviz
 
 from ..explain import Marker, NodeLook, for_trace, labels
+from ..explain.base import NodeDrawing
 from ..explain.labels import LegendRow
 from ..style import (  # noqa: F401 - the palette is part of this module's interface
     CELL_SIZE,
@@ -50,7 +52,6 @@ from ..style import (  # noqa: F401 - the palette is part of this module's inter
 )
 from ..trace import Call, Trace
 from .captions import call_footer, outcome, pick_footer, pick_reason, score_text, value_outcome  # noqa: F401 - re-exported
-from .shapes import shape_legend_rows
 
 
 def state_label(
@@ -260,23 +261,52 @@ def legend_table(rows: list[LegendRow]) -> str:
 
 def legend_rows(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None = None) -> list[LegendRow]:
     """The legend's rows for a picture that draws what ``uses`` says, with ``markers`` on its calls."""
-    words, search = for_trace(trace)
-    fills, finished = drawn_outcomes(trace, uses)
-    if words.draws_shapes:  # a textbook tree: its own symbols, laid out as below
-        rows = (shape_legend_rows(trace, collapsed=uses.collapsed, chosen=uses.chosen, calls=uses.calls,
-                                  finished=finished, picked=uses.picked, rejected=uses.rejected,
-                                  folded=uses.folded)
-                + _figure_rows(uses) + marker_rows(markers or []))
-    else:
+    _, finished = drawn_outcomes(trace, uses)
+    return node_drawing(trace).legend_rows(trace, uses, finished, _figure_rows(uses), marker_rows(markers or []))
+
+
+class Boxes:
+    """How trees draw a game's calls unless its words give a drawing of their own
+    (``GameWords.node_drawing``): each state's picture in a box, its notes under it."""
+
+    def style(self, graph: graphviz.Digraph) -> None:
+        """Boxes need no graph attributes beyond a layout's own."""
+
+    def add_node(self, graph: graphviz.Digraph, name: str, trace: Trace, call: Call, *, thick: bool = False,
+                 explain: bool = False, marker: Marker | None = None, captioned: bool = True) -> None:
+        """Draw ``call`` as node ``name`` (``captioned``: with its search's caption)."""
+        caption = for_trace(trace)[1].caption(call) if captioned else None
+        graph.node(name, call_label(trace, call, thick=thick, explain=explain, caption=caption, marker=marker))
+
+    def add_tested_root(self, graph: graphviz.Digraph, trace: Trace, box: Callable[[], str]) -> None:
+        """Call #1 as a test-play figure draws it: the figure's own ``box``."""
+        graph.node("n1", box())
+
+    def add_skipped(self, graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) -> None:
+        add_skipped(graph, trace, call, prefix)
+
+    def legend_rows(self, trace: Trace, uses: Uses, finished: frozenset[str], figure_rows: list[LegendRow],
+                    mark_rows: list[LegendRow]) -> list[LegendRow]:
+        """The legend's rows for what ``uses`` says the picture draws (a figure's own rows are
+        a textbook drawing's: boxes explain those steps in their captions)."""
+        words, search = for_trace(trace)
+        fills, _ = drawn_outcomes(trace, uses)
         played = uses.played and (uses.calls is None or any(c.move is not None for c in uses.calls))
         states = set(trace.positions.state) if uses.calls is None else {c.state for c in uses.calls}
-        rows = (words.legend_rows(played=played, testing=uses.testing, fills=fills, finished=finished,
+        return (words.legend_rows(played=played, testing=uses.testing, fills=fills, finished=finished,
                                   states=states)
                 + _call_rows(trace, uses) + _arrow_rows(trace, uses)
                 + (search.drawn_legend_rows(shapes=False, calls=uses.calls, folded=uses.folded)
                    if uses.searched else [])
-                + marker_rows(markers or []) + words.setting_legend_rows())
-    return rows
+                + mark_rows + words.setting_legend_rows())
+
+
+BOXES = Boxes()
+
+
+def node_drawing(trace: Trace) -> NodeDrawing:
+    """How trees draw ``trace``'s calls: its game's own drawing, else boxes."""
+    return for_trace(trace)[0].node_drawing or BOXES
 
 
 #: Which outcome a fill colour shows (a state's fill is read back as the outcome it stands for).

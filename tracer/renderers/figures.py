@@ -18,7 +18,7 @@ from ..errors import InputError, TooLargeError
 from ..explain import FigureWords, for_trace, labels
 from ..explain.text import bounded, calls, plural, signed
 from ..trace import Call, Trace
-from . import drawing, shapes
+from . import drawing
 from .log import forced_win_words, outcome_word, terminal_sentence
 from .tree import (
     DEFAULT_MAX_NODES,
@@ -161,6 +161,12 @@ def moves_text(trace: Trace, call: Call) -> str:
     return for_trace(trace)[0].moves_text(call.state)
 
 
+def _with_collapsed_note(parts: list[str], plan: TreePlan, depth: int | None) -> str:
+    """A figure's narration: ``parts``, then what its summary boxes hide, if any."""
+    note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
+    return " ".join([*parts, note] if note else parts)
+
+
 def _collapsed_note(boxes: int, hidden: int, depth_below_root: int | None) -> str:
     if not hidden:
         return ""
@@ -291,21 +297,15 @@ def _test_play_graph(
 def _add_tested_root(graph: graphviz.Digraph, trace: Trace, number: int, call: Call) -> None:
     """Draw call #1 as a test-play figure shows it: the cell its for-loop tests framed in red."""
     root, words = trace.root, for_trace(trace)[0]
-    if words.draws_shapes:
-        shapes.add_shape_node(graph, "n1", trace, root, thick=True)
-    else:
-        graph.node(
-            "n1",
-            drawing.state_label(
-                trace,
-                root.state,
-                f"#1 · {words.player(root.state)} to move",
-                f"for-loop: {words.move_short(call.move or 0)} ({number} of {len(root.children())})",
-                testing=call.move,
-                caption=f"saves {said(trace)(call.move, call.score)}",
-                thick=True,
-            ),
-        )
+    drawing.node_drawing(trace).add_tested_root(graph, trace, lambda: drawing.state_label(
+        trace,
+        root.state,
+        f"#1 · {words.player(root.state)} to move",
+        f"for-loop: {words.move_short(call.move or 0)} ({number} of {len(root.children())})",
+        testing=call.move,
+        caption=f"saves {said(trace)(call.move, call.score)}",
+        thick=True,
+    ))
 
 
 def _test_play_narration(
@@ -338,10 +338,7 @@ def _test_play_narration(
         f"allTestPlayInfos "
         f"is now {_infos(trace, number)}."
     )
-    note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
-    if note:
-        parts.append(note)
-    return " ".join(parts)
+    return _with_collapsed_note(parts, plan, depth)
 
 
 def _bound_note(trace: Trace, call: Call) -> str:
@@ -435,17 +432,9 @@ def overview_figure(
     finish_graph(graph, title, drawing.legend_label(trace, uses))
     caption = _overview_caption(trace)
     return Figure(
-        name="overview",
-        title="Overview",
-        caption=caption,
-        narration=_overview_narration(trace, plan, depth),
-        graph=graph,
-        calls=tuple(c.call for c, _ in plan.nodes),
-        hidden_calls=plan.hidden_calls,
-        guide_figure=9,
-        number="9",
-        drawn_title=title.split("\n")[0],
-        guide_steps=(24,),
+        name="overview", title="Overview", caption=caption, narration=_overview_narration(trace, plan, depth),
+        graph=graph, calls=tuple(c.call for c, _ in plan.nodes), hidden_calls=plan.hidden_calls, guide_figure=9,
+        number="9", drawn_title=title.split("\n")[0], guide_steps=(24,),
         alt=f"The whole search from the first board: {plural(len(root.children()), 'test-play')}"
             f" with the score each returns, and a blue box: bestPlayInfo = {result_text}. {caption}.",
     )
@@ -508,6 +497,22 @@ def _overview_caption(trace: Trace) -> str:
     )
 
 
+def _board_after(trace: Trace, number: int, first: Call, said_words: FigureWords) -> tuple[str, drawing.Uses]:
+    """Figure 5's or 10's board (the state after ``first``'s move) and what its legend explains."""
+    kind = drawing.outcome(trace, first)
+    footer = said_words.footer or (drawing.call_footer(trace, first) if kind
+                                   else f"{for_trace(trace)[0].player(first.state)} to move")
+    label = drawing.state_label(
+        trace, first.state, said_words.top, footer, played=first.move, terminal=first.terminal_code,
+        fill=drawing.OUTCOME_FILL[kind] if kind and number == 10 else drawing.INNER_FILL,
+        border=drawing.OUTCOME_BORDER[kind] if kind and number == 10 else drawing.INNER_BORDER)
+    # Figure 10 fills a finished game with its outcome's colour; figure 5 keeps it plain.
+    uses = drawing.Uses(chosen=False, thick=False, tree=False, calls=(first,), searched=False,
+                        fills=frozenset([kind]) if kind and number == 10 else frozenset(),
+                        finished=frozenset([kind]) if kind else frozenset())
+    return label, uses
+
+
 def guide_figure(trace: Trace, number: int) -> Figure | None:
     """The guide's single-board figure ``number``, if the game has it: 4 (the first
     test-play's move, tested), 5 (the state after it) or 10 (the state after the chosen
@@ -532,17 +537,7 @@ def guide_figure(trace: Trace, number: int) -> Figure | None:
                             outcomes=False, calls=(root,), searched=False)
         name, node, calls_drawn = "tested-cell", "n1", (1,)
     else:
-        kind = drawing.outcome(trace, first)
-        footer = said_words.footer or (drawing.call_footer(trace, first) if kind
-                                       else f"{words.player(first.state)} to move")
-        label = drawing.state_label(
-            trace, first.state, said_words.top, footer, played=first.move, terminal=first.terminal_code,
-            fill=drawing.OUTCOME_FILL[kind] if kind and number == 10 else drawing.INNER_FILL,
-            border=drawing.OUTCOME_BORDER[kind] if kind and number == 10 else drawing.INNER_BORDER)
-        # Figure 10 fills a finished game with its outcome's colour; figure 5 keeps it plain.
-        uses = drawing.Uses(chosen=False, thick=False, tree=False, calls=(first,), searched=False,
-                            fills=frozenset([kind]) if kind and number == 10 else frozenset(),
-                            finished=frozenset([kind]) if kind else frozenset())
+        label, uses = _board_after(trace, number, first, said_words)
         name = "after-test-play" if number == 5 else "final-board"
         node, calls_drawn = ("final" if number == 10 else f"n{first.call}"), (first.call,)
     graph = new_graph({4: "tested_cell", 5: "after_test_play"}.get(number, "final_board"))
@@ -579,10 +574,7 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
         f"{words.player(root.state)} plays {words.move_name(result.index or 0)}. "
         f"The whole search made {calls(trace.calls)}."
     ]
-    note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
-    if note:
-        parts.append(note)
-    return " ".join(parts)
+    return _with_collapsed_note(parts, plan, depth)
 
 
 def figures(

@@ -143,6 +143,21 @@ def zoom_controls(name: str) -> str:
     return f'{inputs}<div class="zoom" role="group" aria-label="Zoom">Zoom: {labels}</div>\n'
 
 
+def _section(fig: Figure, svg: str, file: str | None) -> str:
+    """One figure's section of the index page, linking ``file`` if it was written."""
+    link = f'<p class="file">This figure as a file: <a href="{escape(file)}">{escape(file)}</a></p>' if file else ""
+    return (
+        f'<section class="figure" id="{fig.name}">\n'
+        f"<h2>{escape(heading(fig))}</h2>\n"
+        f'<p class="narration">{escape(fig.narration)}</p>\n'
+        f"{guide_link(fig)}"
+        f"{zoom_controls(fig.name)}"
+        f'<figure>\n<div class="drawing" role="img" aria-label="{escape(fig.alt)}"{drawing_style(svg)}>'
+        f"{inline_svg(svg, fig.name)}</div>\n"
+        f"<figcaption>{escape(nav_text(fig))}</figcaption>\n</figure>\n{link}\n</section>\n"
+    )
+
+
 def render_page(
     trace: Trace,
     series: Sequence[Figure],
@@ -158,24 +173,8 @@ def render_page(
         f'<li><a href="#{fig.name}">{escape(nav_text(fig))}</a></li>'
         for fig in series
     )
-    sections = []
-    for i, (fig, svg) in enumerate(zip(series, svgs, strict=True)):
-        link = (
-            f'<p class="file">This figure as a file: <a href="{escape(files[i])}">'
-            f"{escape(files[i])}</a></p>"
-            if files
-            else ""
-        )
-        sections.append(
-            f'<section class="figure" id="{fig.name}">\n'
-            f"<h2>{escape(heading(fig))}</h2>\n"
-            f'<p class="narration">{escape(fig.narration)}</p>\n'
-            f"{guide_link(fig)}"
-            f"{zoom_controls(fig.name)}"
-            f'<figure>\n<div class="drawing" role="img" aria-label="{escape(fig.alt)}"{drawing_style(svg)}>'
-            f"{inline_svg(svg, fig.name)}</div>\n"
-            f"<figcaption>{escape(nav_text(fig))}</figcaption>\n</figure>\n{link}\n</section>\n"
-        )
+    sections = [_section(fig, svg, files[i] if files else None)
+                for i, (fig, svg) in enumerate(zip(series, svgs, strict=True))]
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'

@@ -17,7 +17,7 @@ from ..explain import Marker, for_trace, labels
 from ..explain.labels import LegendRow
 from ..explain.text import calls
 from ..trace import Call, Trace
-from . import drawing, shapes
+from . import drawing
 from .diagram import Diagram
 
 #: The most boards a drawing may hold unless --max-nodes says otherwise.
@@ -79,18 +79,16 @@ def plan_tree(
 
     Args:
         focus: draw the subtree under this call number (with the path to it).
-        depth: draw this many levels below ``focus``; deeper subtrees are collapsed.
-            By default everything is drawn if it fits ``max_nodes``, otherwise the
-            deepest level that fits.
-        line: draw only the chosen line of play from ``focus``, with the
-            alternatives at each step collapsed.
+        depth: draw this many levels below ``focus``; deeper subtrees are collapsed. By default
+            everything is drawn if it fits ``max_nodes``, otherwise the deepest level that fits.
+        line: draw only the chosen line of play from ``focus``, with the alternatives at each
+            step collapsed.
         max_nodes: the node budget.
-        whole: without ``depth``, draw the whole tree only up to this many boards
-            (default: ``max_nodes``); a larger tree is drawn to the deepest level
-            that fits it.
-        screen: for a tree too large to draw whole, the most boards a level may hold
-            (a picture that fits a screen); when only the first call would fit, the
-            chosen line is drawn instead, if its levels fit.
+        whole: without ``depth``, draw the whole tree only up to this many boards (default:
+            ``max_nodes``); a larger tree is drawn to the deepest level that fits it.
+        screen: for a tree too large to draw whole, the most boards a level may hold (a picture
+            that fits a screen); when only the first call would fit, the chosen line is drawn
+            instead, if its levels fit.
     """
     _check_request(trace, focus, depth, max_nodes)
     path = trace.call(focus).path()
@@ -99,17 +97,16 @@ def plan_tree(
     if line:
         _plan_line(plan)
         return plan
-    asked = depth
-    depth, levels = _drawn_depth(trace, top, len(path), asked, max_nodes, whole, screen)
-    if screen and depth == 0 < levels:
+    drawn, levels = _drawn_depth(trace, top, len(path), depth, max_nodes, whole, screen)
+    if screen and drawn == 0 < levels:
         line_plan = TreePlan(top=top, path=path, line=True)
         _plan_line(line_plan)
         if max(len(c.children()) for c, _ in line_plan.nodes) <= screen:
             return line_plan
         # Nothing fits a screen: draw what a size limit alone allows.
-        depth, levels = _drawn_depth(trace, top, len(path), asked, max_nodes, whole)
-    plan.depth = depth if depth < levels else None
-    _plan_levels(plan, depth)
+        drawn, levels = _drawn_depth(trace, top, len(path), depth, max_nodes, whole)
+    plan.depth = drawn if drawn < levels else None
+    _plan_levels(plan, drawn)
     return plan
 
 
@@ -410,12 +407,9 @@ def add_calls(
     """
     chosen = chosen_line(trace)
     drawn = {call.call: call for call, _ in plan.nodes}
-    words = for_trace(trace)[0]
-    textbook = words.draws_shapes
+    words, nodes = for_trace(trace)[0], drawing.node_drawing(trace)
     cut: list[Call] = []  # their skipped test-plays (alpha-beta's) are drawn after the searched ones
-    if textbook:
-        graph.graph_attr.update(shapes.graph_attrs())
-        graph.edge_attr.update(shapes.edge_attrs())
+    nodes.style(graph)
     _add_path(graph, trace, plan, prefix, chosen, edge_scores)
     for call, folded in plan.nodes:
         _add_call_node(graph, trace, call, prefix, folded=folded, thick=call.call in chosen,
@@ -432,10 +426,7 @@ def add_calls(
                 **_edge_colours(parent, call, parent.call in chosen and call.call in chosen),
             )
     for call in cut:
-        if textbook:
-            shapes.add_skipped(graph, trace, call, prefix)
-        else:
-            drawing.add_skipped(graph, trace, call, prefix)
+        nodes.add_skipped(graph, trace, call, prefix)
 
 
 def _add_path(
@@ -443,13 +434,9 @@ def _add_path(
     edge_scores: bool,
 ) -> None:
     """Add the calls from the root down to the plan's top call, joined by dashed arrows."""
-    words = for_trace(trace)[0]
-    textbook = words.draws_shapes
+    words, nodes = for_trace(trace)[0], drawing.node_drawing(trace)
     for step in plan.path:
-        if textbook:
-            shapes.add_shape_node(graph, f"{prefix}{step.call}", trace, step, thick=step.call in chosen)
-        else:
-            graph.node(f"{prefix}{step.call}", drawing.call_label(trace, step, thick=step.call in chosen))
+        nodes.add_node(graph, f"{prefix}{step.call}", trace, step, thick=step.call in chosen, captioned=False)
     for above, below in zip(plan.path, plan.path[1:] + [plan.top], strict=False):
         # The path to a call in focus is dashed (its siblings are not drawn); it is blue
         # only where it follows the chosen line.
@@ -470,18 +457,14 @@ def _add_call_node(
 ) -> None:
     """Add one call's node: one its search draws its own way (a memo cache hit), a summary
     box, a textbook shape or the game's picture; ``marker`` marks it beyond its search's mark."""
-    words, search = for_trace(trace)
-    look = search.special_node(call)
+    look = for_trace(trace)[1].special_node(call)
     if look is not None:
         graph.node(f"{prefix}{call.call}", drawing.look_label(trace, call, look, marker))
     elif folded:
         graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick, marker=marker))
-    elif words.draws_shapes:
-        shapes.add_shape_node(graph, f"{prefix}{call.call}", trace, call, thick=thick, explain=explain,
-                              marker=marker)
     else:
-        graph.node(f"{prefix}{call.call}", drawing.call_label(
-            trace, call, thick=thick, explain=explain, caption=search.caption(call), marker=marker))
+        drawing.node_drawing(trace).add_node(graph, f"{prefix}{call.call}", trace, call, thick=thick,
+                                             explain=explain, marker=marker)
 
 
 def _edge_colours(parent: Call, child: Call, on_chosen_line: bool) -> dict[str, str]:

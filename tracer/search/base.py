@@ -9,14 +9,15 @@ from a file is checked as thoroughly as one just recorded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from typing import Any
 
-    from ..trace import Trace
+    from ..games.base import Rules
+    from ..trace import Positions, Trace
 
 
 class Setting(NamedTuple):
@@ -98,3 +99,56 @@ class SearchKind(NamedTuple):
             value = given.get(name)
             if value is not None and value not in setting.values:
                 raise ValueError(f"expected {name} to be one of {', '.join(setting.values)}, found {value!r}")
+
+
+#: ``begin(row, state, finished)``: sees each new row as soon as it is added.
+Begin = Callable[[int, int, "tuple[int, int] | None"], None]
+#: ``choose(row, state, moves, children)``: a searched row's pick, score and edges.
+Choose = Callable[[int, int, "Sequence[int]", list[int]], None]
+
+
+def record_each_position(
+    game: Rules, rows: Positions, *, begin: Begin | None = None, choose: Choose | None = None,
+    reuse: Callable[[int], int] | None = None,
+) -> None:
+    """The guide's recursion from ``game``'s root, recorded into ``rows``: each distinct state
+    met at a depth is searched once, and a later call on it shares its row (the calls below a
+    state at a depth never change; in tic-tac-toe the depth follows from the state, in a game
+    of heaps it does not). ``reuse(row)`` gives the row a later call records instead (memo's
+    cache hit; None: the same row); ``choose`` defaults to the guide's first strictly best."""
+    memo: dict[int, int] = {}  # state << 16 | depth -> its row
+    moves_of, play, outcome, add, known = game.moves, game.play, game.outcome, rows.add, memo.get
+    if choose is None:
+        choose = first_best(game, rows)
+
+    def visit(state: int, depth: int) -> int:
+        finished = outcome(state, depth)  # step 9
+        pid = memo[state << 16 | depth] = add(state, depth, *(finished or ()))
+        if begin is not None:
+            begin(pid, state, finished)
+        if finished is not None:
+            return pid
+        moves = moves_of(state)  # step 8
+        children = []
+        below = depth + 1
+        for move in moves:  # steps 10-13: one test-play per move, in loop order
+            child = play(state, move)
+            row = known(child << 16 | below)  # met before: its calls were recorded already
+            children.append(visit(child, below) if row is None else row if reuse is None else reuse(row))
+        choose(pid, state, moves, children)
+        return pid
+
+    visit(game.root, 0)
+
+
+def first_best(game: Rules, rows: Positions) -> Choose:
+    """Steps 16 and 17: keep the first test-play whose score is strictly better (max for the
+    maximiser, min for the other side) and return it; the edges are stored once the subtree is done."""
+    maximising, score = game.maximising, rows.score
+
+    def choose(pid: int, state: int, moves: Sequence[int], children: list[int]) -> None:
+        scores = [score[child] for child in children]
+        top = max(scores) if maximising(state) else min(scores)
+        rows.set_edges(pid, moves, children, scores.index(top), top)
+
+    return choose

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..trace import Positions, SearchInfo, Trace
-from .base import SearchKind
+from .base import SearchKind, record_each_position
 from .minimax import check_minimax
 
 if TYPE_CHECKING:
@@ -34,67 +34,32 @@ def search(game: Game) -> Trace:
     hits: list[bool] = []
     sources: list[int | None] = []
     rows.extras.update(cache_hit=hits, cached_from=sources)
-    computed: dict[int, int] = {}  # state << 16 | depth -> the computed row
     hit_rows: dict[int, int] = {}  # computed row -> the row of its cache hits
     first_call: dict[int, int] = {}  # computed row -> the call number that computed it
-    moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
-    states, depths, terminals, score = rows.state, rows.depth, rows.terminal, rows.score
-    sizes, best, first_edge, edge_count = rows.sizes, rows.best, rows.first_edge, rows.edge_count
-    edge_move, edge_child = rows.edge_move, rows.edge_child
-    known_row, hit_row = computed.get, hit_rows.get
-    calls = 1  # the first call
+    calls = 0  # calls started so far, hits included
 
-    def add(state: int, depth: int, terminal: int, value: int, hit: bool, source: int | None) -> int:
-        """A new row (``Positions.add``, with memo's two columns); its edges come later."""
-        states.append(state)
-        depths.append(depth)
-        terminals.append(terminal)
-        score.append(value)
-        best.append(-1)
-        first_edge.append(0)
-        edge_count.append(0)
-        sizes.append(1)
-        hits.append(hit)
-        sources.append(source)
-        return len(states) - 1
-
-    def first_hit(known: int) -> int:
-        """The row of the cache hits on computed row ``known``, made on its first hit."""
-        # A hit on a finished game keeps its terminal code: the shared checks expect it.
-        pid = hit_rows[known] = add(states[known], depths[known], terminals[known], score[known], True,
-                                    first_call[known])
-        return pid
-
-    def visit(state: int, depth: int) -> int:
-        """Compute a position not in the cache; return its row. ``calls`` counts this call."""
+    def begin(pid: int, state: int, finished: tuple[int, int] | None) -> None:
+        """A position not in the cache, computed: this call's number is kept for its hits."""
         nonlocal calls
-        finished = outcome(state, depth)
-        pid = computed[state << 16 | depth] = add(state, depth, *(finished or (0, 0)), False, None)
+        calls += 1
         first_call[pid] = calls
-        if finished:
-            return pid
-        moves = moves_of(state)
-        children = []
-        below = depth + 1
-        for move in moves:
-            calls += 1  # the call on the child, a hit or not
-            after = play(state, move)
-            known = known_row(after << 16 | below)
-            # A hit's row is never row 0 (the first call's, computed): 0 or None is no row yet.
-            children.append(visit(after, below) if known is None else hit_row(known) or first_hit(known))
-        # The first test-play with the strictly best score, as the guide keeps it.
-        scores = [score[child] for child in children]
-        best_score = max(scores) if maximising(state) else min(scores)
-        score[pid] = best_score
-        best[pid] = scores.index(best_score)
-        sizes[pid] = 1 + sum([sizes[child] for child in children])
-        first_edge[pid] = len(edge_move)
-        edge_count[pid] = len(moves)
-        edge_move.extend(moves)
-        edge_child.extend(children)
+        hits.append(False)
+        sources.append(None)
+
+    def hit(known: int) -> int:
+        """The row of the cache hits on computed row ``known`` (made on its first hit)."""
+        nonlocal calls
+        calls += 1
+        pid = hit_rows.get(known)
+        if pid is None:
+            # A hit on a finished game keeps its terminal code: the shared checks expect it.
+            pid = hit_rows[known] = rows.add(rows.state[known], rows.depth[known], rows.terminal[known],
+                                             rows.score[known])
+            hits.append(True)
+            sources.append(first_call[known])
         return pid
 
-    visit(game.root, 0)
+    record_each_position(game, rows, begin=begin, reuse=hit)
     return Trace(game, rows.pack(), SearchInfo("memo"))
 
 

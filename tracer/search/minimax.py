@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from ..scores import TUTORIAL, Scores
 from ..trace import Positions, Result, SearchInfo, Trace
-from .base import SearchKind
+from .base import SearchKind, record_each_position
 
 if TYPE_CHECKING:
     from typing import Any
@@ -53,36 +53,27 @@ def plain_minimax(
 
     ai_is_x = ai == "X"
 
-    def minimax(x: int, o: int, x_moves: bool, move: int | None, depth: int) -> Result:
-        mark: Mark = "X" if x_moves else "O"
-        if on_call is not None:
-            on_call(Board.from_bits(x, o), mark, move, depth)
-        # Step 8: the empty cells, in ascending index order.
-        empty = EMPTY_CELLS[x | o]
-        # Step 9: terminal states, in the tutorial's order.
+    def finished(x: int, o: int) -> Result | None:
+        """Step 9: a finished game's score, checked in the tutorial's order."""
         ai_bits, human_bits = (x, o) if ai_is_x else (o, x)
         if HAS_LINE[human_bits]:
-            result = Result(None, scores.human_win)
-        elif HAS_LINE[ai_bits]:
-            result = Result(None, scores.ai_win)
-        elif not empty:
-            result = Result(None, scores.draw)
-        else:
-            # Steps 10-13: test-play the mark on each empty cell and save its score.
-            test_plays = []
-            for cell in empty:
-                if x_moves:
-                    score = minimax(x | 1 << cell, o, False, cell, depth + 1).score
-                else:
-                    score = minimax(x, o | 1 << cell, True, cell, depth + 1).score
-                test_plays.append(Result(cell, score))
-            # Step 16: the first strictly best test-play: max for the AI, min for the human.
-            best = test_plays[0]
-            maximising = x_moves == ai_is_x
-            for play in test_plays[1:]:
-                if (play.score > best.score) if maximising else (play.score < best.score):
-                    best = play
-            result = best  # step 17
+            return Result(None, scores.human_win)
+        if HAS_LINE[ai_bits]:
+            return Result(None, scores.ai_win)
+        return None if EMPTY_CELLS[x | o] else Result(None, scores.draw)
+
+    def minimax(x: int, o: int, x_moves: bool, move: int | None, depth: int) -> Result:
+        if on_call is not None:
+            on_call(Board.from_bits(x, o), "X" if x_moves else "O", move, depth)
+        result = finished(x, o)
+        if result is None:
+            # Steps 8 and 10-13: test-play the mark on each empty cell, in ascending index
+            # order, and save its score.
+            test_plays = [
+                Result(cell, (minimax(x | 1 << cell, o, False, cell, depth + 1) if x_moves
+                              else minimax(x, o | 1 << cell, True, cell, depth + 1)).score)
+                for cell in EMPTY_CELLS[x | o]]
+            result = _first_best(test_plays, x_moves == ai_is_x)  # steps 16 and 17
         if on_return is not None:
             on_return(result.score)
         return result
@@ -90,51 +81,23 @@ def plain_minimax(
     return minimax(board.bits("X"), board.bits("O"), to_move == "X", None, 0)
 
 
+def _first_best(test_plays: list[Result], maximising: bool) -> Result:
+    """Step 16: the first strictly best test-play: max for the AI, min for the human."""
+    best = test_plays[0]
+    for play in test_plays[1:]:
+        if (play.score > best.score) if maximising else (play.score < best.score):
+            best = play
+    return best
+
+
 def search(game: Rules) -> Trace:
     """Record every call the guide's minimax makes on ``game``, from its root.
 
     Each distinct state met at a given depth is searched once; later calls on it
-    share its row (the calls below a state at a depth never change; in
-    tic-tac-toe the depth follows from the state, in a game of heaps it does
-    not). The search itself only records.
+    share its row (``record_each_position``). The search itself only records.
     """
     rows = Positions.filling()
-    memo: dict[int, int] = {}  # state << 16 | depth -> its row
-    moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
-    add, score, sizes = rows.add, rows.score, rows.sizes
-    edge_move, edge_child = rows.edge_move, rows.edge_child
-    first_edge, edge_count, best = rows.first_edge, rows.edge_count, rows.best
-
-    known = memo.get
-
-    def visit(state: int, depth: int) -> int:
-        finished = outcome(state, depth)  # step 9
-        if finished is not None:
-            pid = memo[state << 16 | depth] = add(state, depth, *finished)
-            return pid
-        pid = memo[state << 16 | depth] = add(state, depth)
-        # Steps 10-13: one test-play per move, in loop order.
-        moves = moves_of(state)
-        children = []
-        below = depth + 1
-        for move in moves:
-            child = play(state, move)
-            row = known(child << 16 | below)  # met before: its calls were recorded already
-            children.append(visit(child, below) if row is None else row)
-        # Step 16: keep the first test-play whose score is strictly better.
-        scores = [score[child] for child in children]
-        best_score = max(scores) if maximising(state) else min(scores)
-        # Step 17: return the best; the edges are stored once the subtree is done.
-        score[pid] = best_score
-        best[pid] = scores.index(best_score)
-        sizes[pid] = 1 + sum([sizes[child] for child in children])
-        first_edge[pid] = len(edge_move)
-        edge_count[pid] = len(moves)
-        edge_move.extend(moves)
-        edge_child.extend(children)
-        return pid
-
-    visit(game.root, 0)
+    record_each_position(game, rows)
     return Trace(game, rows.pack(), SearchInfo("minimax"))
 
 

@@ -20,10 +20,11 @@ passes the child's score up unchanged (the same side's view).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..trace import Positions, SearchInfo, Trace
-from .base import SearchKind
+from .base import SearchKind, record_each_position
 
 if TYPE_CHECKING:
     from typing import Any
@@ -46,44 +47,23 @@ def search(game: Rules) -> Trace:
     mover_score: list[int] = []
     rows.extras["mover_score"] = mover_score
     row_max: list[bool] = []  # per row: whether the maximiser moves
-    memo: dict[int, int] = {}  # state << 16 | depth -> its row
-    moves_of, play, outcome, maximising = game.moves, game.play, game.outcome, game.maximising
-    add, score, best, sizes = rows.add, rows.score, rows.best, rows.sizes
-    edge_move, edge_child, first_edge, edge_count = rows.edge_move, rows.edge_child, rows.first_edge, rows.edge_count
-    known = memo.get
+    maximising = game.maximising
 
-    def visit(state: int, depth: int) -> int:
-        mover_max = maximising(state)
-        row_max.append(mover_max)
-        finished = outcome(state, depth)
-        if finished is not None:
-            # A finished game scores from the point of view of the side to move in it.
-            pid = memo[state << 16 | depth] = add(state, depth, *finished)
-            mover_score.append(finished[1] if mover_max else -finished[1])
-            return pid
-        pid = memo[state << 16 | depth] = add(state, depth)
-        mover_score.append(0)  # set once the test-plays are in
-        moves = moves_of(state)
-        children = []
-        below = depth + 1
-        for move in moves:
-            child = play(state, move)
-            row = known(child << 16 | below)
-            children.append(visit(child, below) if row is None else row)
+    def begin(pid: int, state: int, finished: tuple[int, int] | None) -> None:
+        row_max.append(maximising(state))
+        # A finished game scores from the point of view of the side to move in it; an
+        # unfinished one is set once its test-plays are in.
+        mover_score.append(0 if finished is None else for_mover(finished[1], row_max[pid]))
+
+    def choose(pid: int, state: int, moves: Sequence[int], children: list[int]) -> None:
         # max(-child): each returned score negated where the mover changes; the first best kept.
+        mover_max = row_max[pid]
         values = [-mover_score[c] if row_max[c] != mover_max else mover_score[c] for c in children]
-        top = max(values)
-        mover_score[pid] = top
-        score[pid] = top if mover_max else -top  # the maximiser's view, as every search records
-        best[pid] = values.index(top)
-        sizes[pid] = 1 + sum([sizes[c] for c in children])
-        first_edge[pid] = len(edge_move)
-        edge_count[pid] = len(moves)
-        edge_move.extend(moves)
-        edge_child.extend(children)
-        return pid
+        top = mover_score[pid] = max(values)
+        # The maximiser's view, as every search records.
+        rows.set_edges(pid, moves, children, values.index(top), for_mover(top, mover_max))
 
-    visit(game.root, 0)
+    record_each_position(game, rows, begin=begin, choose=choose)
     return Trace(game, rows.pack(), SearchInfo("negamax"))
 
 

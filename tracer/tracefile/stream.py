@@ -91,6 +91,9 @@ _TAILS = {"]}" * n + comma: (n, FIRST if n == 0 else NODE if comma else AFTER)
           for n in range(MAX_TREE_DEPTH + 2) for comma in ("", ",") if n or not comma}
 
 
+#: What may come next in a tree, by the parser's state, as an error names it.
+_WANTED = {NODE: "a node (a JSON object)", FIRST: "a node or ']'", AFTER: "',' or ']' after a node"}
+
 class TraceReader:
     """A JSON trace read incrementally from a binary stream (see the module's notes)."""
 
@@ -271,30 +274,15 @@ class TraceReader:
                 state, depth = self.fast_state
                 if state == DONE:
                     return
-                self.fill()
-                head = _NODE_HEAD.match(self.buf, self.pos)
-                fields = self.cached(head.group(2)) if head is not None else None
-                if head is not None and fields is not None:
-                    # A node of simple fields in another layout: one match, not a token each.
-                    self.pos = head.end()
-                    if depth >= self.max_depth:
-                        raise self.too_deep()
-                    yield depth, int(head.group(1)), fields, head.group(2)
-                    depth += 1
-                    if depth > self.max_depth:
-                        raise self.too_deep()
-                    state = FIRST
+                simple = self.simple_node()
+                if simple is not None:
+                    yield self.opened(depth, *simple)
+                    depth, state = self.deeper(depth), FIRST
                     continue
             kind, value = self.token()
             if kind == "{" and state != AFTER:
-                call, fields = self.node_fields()
-                if depth >= self.max_depth:
-                    raise self.too_deep()
-                yield depth, call, fields, None
-                depth += 1
-                if depth > self.max_depth:
-                    raise self.too_deep()
-                state = FIRST
+                yield self.opened(depth, *self.node_fields(), None)
+                depth, state = self.deeper(depth), FIRST
             elif kind == "]" and state != NODE:
                 self.close_node()
                 depth -= 1
@@ -304,9 +292,31 @@ class TraceReader:
             elif kind == "," and state == AFTER:
                 state = NODE
             else:
-                wanted = {NODE: "a node (a JSON object)", FIRST: "a node or ']'",
-                          AFTER: "',' or ']' after a node"}[state]
-                raise self.fail(f"expected {wanted}, found {describe(kind, value)}")
+                raise self.fail(f"expected {_WANTED[state]}, found {describe(kind, value)}")
+
+    def simple_node(self) -> tuple[int, dict[str, Any], str] | None:
+        """A node of simple fields in another layout, read in one match, not a token each:
+        its call, fields and their text (None, reading nothing, if the next node is not so)."""
+        self.fill()
+        head = _NODE_HEAD.match(self.buf, self.pos)
+        fields = self.cached(head.group(2)) if head is not None else None
+        if head is None or fields is None:
+            return None
+        self.pos = head.end()
+        return int(head.group(1)), fields, head.group(2)
+
+    def opened(self, depth: int, call: int, fields: dict[str, Any],
+               text: str | None) -> tuple[int, int, dict[str, Any], str | None]:
+        """A node opened at ``depth``, as ``tree`` yields it, if no game goes that deep."""
+        if depth >= self.max_depth:
+            raise self.too_deep()
+        return depth, call, fields, text
+
+    def deeper(self, depth: int) -> int:
+        """The depth below a node just opened at ``depth``, if no game goes that deep."""
+        if depth + 1 > self.max_depth:
+            raise self.too_deep()
+        return depth + 1
 
     def fast_lines(self, state: str, depth: int) -> Iterator[tuple[int, int, dict[str, Any], str]]:
         """Nodes written one per line as write_json writes them, while the lines match.
@@ -349,16 +359,21 @@ class TraceReader:
                 closed, state = shape
                 depth += 1 - closed
                 if depth <= 0 or state is AFTER or depth > self.max_depth:
-                    self.pos, self.fast_state = pos, (state, depth)
-                    if depth < 0:
-                        raise self.fail("found ']}' with no node open")
-                    if depth > self.max_depth:
-                        raise self.too_deep()
-                    if depth == 0:  # the root is closed; a comma is the top-level object's
-                        self.pos -= state is NODE
-                        self.fast_state = DONE, 0
+                    self.leave_fast_lane(pos, state, depth)
                     return
             self.pos = pos
+
+    def leave_fast_lane(self, pos: int, state: str, depth: int) -> None:
+        """The fast lane stops after a line that closed the root, ends with no sibling, or
+        went too deep: the tree parser's state from there, or the error."""
+        self.pos, self.fast_state = pos, (state, depth)
+        if depth < 0:
+            raise self.fail("found ']}' with no node open")
+        if depth > self.max_depth:
+            raise self.too_deep()
+        if depth == 0:  # the root is closed; a comma is the top-level object's
+            self.pos -= state is NODE
+            self.fast_state = DONE, 0
 
     def too_deep(self) -> InputError:
         return self.fail(f"found calls nested deeper than any game's ({self.max_depth - 1} moves "

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ...errors import InputError, quote
+from ...errors import InputError, decode_text, quote
 from .game import MAX_CALLS, MAX_HEAP, MAX_HEAPS, game_tree_calls
 
 #: Nim files are one line of heaps and comments.
@@ -96,15 +96,7 @@ def _small_enough(heaps: list[int], source: str, line: int) -> None:
 
 def decode(data: bytes, source: str) -> str:
     """A Nim file's bytes as text; InputError if too large or not UTF-8 text."""
-    if len(data) > MAX_BYTES:
-        raise InputError(f"expected a Nim file of at most {MAX_BYTES:,} bytes", source)
-    if b"\0" in data:
-        raise InputError("expected a text file, found binary data (NUL bytes)", source)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError("expected UTF-8 text, found undecodable bytes", source, line) from None
+    return decode_text(data, source, MAX_BYTES, f"expected a Nim file of at most {MAX_BYTES:,} bytes")
 
 
 def sniff_score(text: str) -> int:

@@ -216,21 +216,15 @@ def _parse_array(content: str, source: str, line: int, size: int | None = None) 
                     '(["X", 1, "O", ...])' if _BARE_MARK.match(inner, pos) else "")
             raise InputError(
                 f'expected "X", "O" or a number at item {len(cells) + 1} of the array, '
-                f"found {_quote(inner[pos:])}{hint}",
-                source,
-                line,
-            )
+                f"found {_quote(inner[pos:])}{hint}", source, line)
         pos = match.end()
         index = len(cells)
         text = match.group(1) if match.group(1) is not None else match.group(2)
         if text is not None:
             if text.upper() not in ("X", "O"):
                 found = name_char(text) if len(text) == 1 else _quote(text)
-                raise InputError(
-                    f'expected "X" or "O" at item {index + 1} of the array, found {found}',
-                    source,
-                    line,
-                )
+                raise InputError(f'expected "X" or "O" at item {index + 1} of the array, found {found}',
+                                 source, line)
             cells.append(text.upper())
         else:
             digits = match.group(3)
@@ -239,16 +233,12 @@ def _parse_array(content: str, source: str, line: int, size: int | None = None) 
             if number != index:
                 raise InputError(
                     f"expected item {index + 1} of the array to be a mark or its own index "
-                    f"{index}, found the number {digits if len(digits) < 12 else _quote(digits)}",
-                    source,
-                    line,
-                )
+                    f"{index}, found the number {digits if len(digits) < 12 else _quote(digits)}", source, line)
             cells.append(EMPTY)
     allowed = [size * size] if size else [n * n for n in SIZES]  # 9 first: the guide's board
     if len(cells) not in allowed:
-        raise InputError(
-            f"expected {allowed[0]} items in the array, found {len(cells)}: {_quote(content)}", source, line
-        )
+        raise InputError(f"expected {allowed[0]} items in the array, found {len(cells)}: {_quote(content)}",
+                         source, line)
     return cells
 
 

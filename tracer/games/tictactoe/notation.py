@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...errors import InputError
+from ...errors import InputError, decode_text
 from .board import GUIDE_SIZE, MAX_SIZE, MIN_SIZE, Board, default_in_a_row, other
 from .cells import EXPECTED_BOARD, _content_rows, _read_cells, array_text, parse_cells, surely_a_board
 
@@ -65,24 +65,12 @@ class Position:
     source: str = "<string>"
 
 
-def _decode(data: bytes, source: str) -> str:
-    if len(data) > MAX_BYTES:
-        raise InputError(f"expected a small board file, found more than {MAX_BYTES} bytes", source)
-    if b"\0" in data:
-        line = data[: data.index(b"\0")].count(b"\n") + 1
-        raise InputError("expected a text file, found binary data (NUL bytes)", source, line)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError("expected UTF-8 text, found undecodable bytes", source, line) from None
-
-
 def read_board_file(stream: BinaryIO, source: str, turn: Mark | None = None, size: int | None = None,
                     in_a_row: int | None = None, why: str = "") -> Position:
     """Read at most MAX_BYTES from ``stream`` and parse one position from it."""
     data = stream.read(MAX_BYTES + 1)
-    return parse_board(_decode(data, source), source, turn, size, in_a_row, why)
+    return parse_board(decode_text(data, source, MAX_BYTES, f"expected a small board file, found more than "
+                                   f"{MAX_BYTES} bytes", nul_line=True), source, turn, size, in_a_row, why)
 
 
 def parse_board(text: str, source: str = "<string>", turn: Mark | None = None, size: int | None = None,
@@ -152,26 +140,17 @@ def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> 
     if abs(xs - os) > 1:
         raise InputError(
             f"expected the numbers of X and O to differ by at most one, "
-            f"found {xs} X and {os} O in {board.compact()!r}",
-            source,
-            line,
-        )
+            f"found {xs} X and {os} O in {board.compact()!r}", source, line)
     if board.has_line("X") and board.has_line("O"):
         raise InputError(
             f"expected at most one player with {board.geometry.row_words()}, found both in "
-            f"{board.compact()!r}",
-            source,
-            line,
-        )
+            f"{board.compact()!r}", source, line)
     empty = len(board.empty_cells())
     if board.size != GUIDE_SIZE and empty > MAX_EMPTY:
         raise InputError(
             f"expected at most {MAX_EMPTY} empty cells on a {board.geometry.shape()} board, found "
             f"{empty}: minimax tries every order of them, up to {most_calls(empty):,} calls "
-            f"({MAX_EMPTY} take at most {most_calls(MAX_EMPTY):,}; --max-nodes only limits drawings)",
-            source,
-            line,
-        )
+            f"({MAX_EMPTY} take at most {most_calls(MAX_EMPTY):,}; --max-nodes only limits drawings)", source, line)
     if xs == os:
         inferred: Mark = "X"
         allowed: tuple[Mark, ...] = ("X", "O")  # either player may have opened
@@ -183,12 +162,8 @@ def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> 
     if turn not in allowed:
         raise InputError(
             f"expected {other(turn)} to move with {xs} X and {os} O on the board "
-            f"(--turn {turn} contradicts the counts)",
-            source,
-            line,
-        )
+            f"(--turn {turn} contradicts the counts)", source, line)
     return turn
-
 
 
 def as_position(board: object, to_move: object = None, source: str = "record()") -> tuple[Board, Mark]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...errors import InputError, quote
+from ...errors import InputError, decode_text, quote
 from ...scores import MAX_SCORE
 
 #: Tree files are small; refuse anything larger without reading it all.
@@ -254,15 +254,7 @@ def parse_tree(text: str, source: str = "<string>") -> TreeNodes:
 
 def decode(data: bytes, source: str) -> str:
     """A tree file's bytes as text; InputError if too large or not UTF-8 text."""
-    if len(data) > MAX_BYTES:
-        raise InputError(f"expected a tree file of at most {MAX_BYTES:,} bytes", source)
-    if b"\0" in data:
-        raise InputError("expected a text file, found binary data (NUL bytes)", source)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError("expected UTF-8 text, found undecodable bytes", source, line) from None
+    return decode_text(data, source, MAX_BYTES, f"expected a tree file of at most {MAX_BYTES:,} bytes")
 
 
 def looks_like_tree(data: bytes | str) -> bool:

@@ -1,22 +1,20 @@
 """Textbook shapes for abstract game trees: MAX ▲, MIN ▼, leaves as squares with their value.
 
-Games whose words say ``draws_shapes`` (the textbook trees) are drawn the way
-AI courses draw them, instead of as pictures in boxes: each node's backed-up
-value inside its shape, its name (and what its search notes, such as
-alpha-beta's window) beside it, and the branches its search did not search
-drawn dashed and marked. The game tree, the figures and the notebook view all
-draw nodes through here.
+The textbook trees' words give ``SHAPES`` as their ``node_drawing``: their calls are
+drawn the way AI courses draw them, instead of as pictures in boxes: each node's
+backed-up value inside its shape, its name (and what its search notes, such as
+alpha-beta's window) beside it, and the branches its search did not search drawn
+dashed and marked. The game tree, the figures and the notebook view draw such
+nodes through here; the renderers lay out whatever a game's drawing gives them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 import graphviz
 
-from ..explain import Marker, for_trace, labels
-from ..explain.labels import LegendRow
 from ..style import (
     CHOSEN,
     CUT_INK,
@@ -35,7 +33,9 @@ from ..style import (
     SUMMARY_BORDER,
 )
 from ..trace import Call, Trace
-from .captions import pick_footer
+from . import Marker, for_trace, labels
+from .labels import LegendRow
+from .text import bounded, signed
 
 #: MAX and MIN nodes differ by shape, not fill: a blue or pink fill would take the colour
 #: of the chosen line or of the page's running call.
@@ -43,6 +43,17 @@ MAX_FILL = INNER_FILL
 MIN_FILL = INNER_FILL
 #: Draw a skipped subtree whole up to this many nodes; a larger one is drawn as its top node.
 SKIPPED_SUBTREE_NODES = 40
+
+
+def pick_footer(trace: Trace, call: Call) -> str:
+    """Step 16 spelled out for an inner call: ``min(-1, -1) = -1``; a score that is only a bound
+    (alpha-beta) is written as one, and so is the result: ``min(+1, pruned…) ≤ +1``."""
+    search = for_trace(trace)[1]
+    scores = [bounded(c.score, search.bound_sign(c.pid)) for c in call.children()]
+    if search.skipped(call.pid):
+        scores.append("pruned…")
+    sign = search.bound_sign(call.pid)
+    return f"{'max' if call.maximising else 'min'}({', '.join(scores)}) {sign or '='} {signed(call.score)}"
 
 
 def value_text(trace: Trace, call: Call) -> str:
@@ -231,16 +242,42 @@ def shape_legend_rows(trace: Trace, *, collapsed: bool = False, chosen: bool = T
     return rows
 
 
-def graph_attrs() -> dict[str, Any]:
-    """Graph attributes textbook drawings need: labels beside nodes must be placed."""
-    # ordering=out keeps each node's children left to right in loop order, pruned ones included.
-    return {"forcelabels": "true", "nodesep": "0.3", "ranksep": "0.5", "ordering": "out"}
+class TextbookShapes:
+    """How trees draw a textbook tree's calls (a game's ``node_drawing``; the renderers' ``Boxes``
+    draws the others): what a layout asks of a game's drawing, in one place."""
+
+    def style(self, graph: graphviz.Digraph) -> None:
+        """Graph attributes textbook drawings need: labels beside nodes must be placed;
+        plain lines join nodes (the tree is read top-down anyway)."""
+        # ordering=out keeps each node's children left to right in loop order, pruned ones included.
+        graph.graph_attr.update({"forcelabels": "true", "nodesep": "0.3", "ranksep": "0.5", "ordering": "out"})
+        graph.edge_attr.update({"arrowhead": "none"})
+
+    def add_node(self, graph: graphviz.Digraph, name: str, trace: Trace, call: Call, *, thick: bool = False,
+                 explain: bool = False, marker: Marker | None = None, captioned: bool = True) -> None:
+        """Draw ``call`` as node ``name`` (``explain``: step 16 spelled out beside it)."""
+        add_shape_node(graph, name, trace, call, thick=thick, explain=explain, marker=marker)
+
+    def add_tested_root(self, graph: graphviz.Digraph, trace: Trace, box: Callable[[], str]) -> None:
+        """Call #1 as a test-play figure draws it: its shape, as everywhere (``box``: the boxes' label)."""
+        add_shape_node(graph, "n1", trace, trace.root, thick=True)
+
+    def add_skipped(self, graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) -> None:
+        add_skipped(graph, trace, call, prefix)
+
+    def legend_rows(self, trace: Trace, uses: Any, finished: frozenset[str], figure_rows: list[LegendRow],
+                    mark_rows: list[LegendRow]) -> list[LegendRow]:
+        """The legend's rows for what ``uses`` (``renderers.drawing.Uses``) says the picture draws,
+        ``finished`` the outcomes of its leaves, then a figure's rows and the marks'."""
+        return (shape_legend_rows(trace, collapsed=uses.collapsed, chosen=uses.chosen, calls=uses.calls,
+                                  finished=finished, picked=uses.picked, rejected=uses.rejected,
+                                  folded=uses.folded)
+                + figure_rows + mark_rows)
 
 
-def edge_attrs() -> dict[str, Any]:
-    """Textbook trees join nodes with plain lines: the tree is read top-down anyway."""
-    return {"arrowhead": "none"}
+#: The textbook trees' drawing.
+SHAPES = TextbookShapes()
 
 
-__all__ = ["SMALL_POINTS", "add_shape_node", "add_skipped", "edge_attrs", "graph_attrs", "leaf_node",
+__all__ = ["SHAPES", "SMALL_POINTS", "TextbookShapes", "add_shape_node", "add_skipped", "leaf_node", "pick_footer",
            "shape_legend_rows", "shape_node", "value_text"]
