@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
 from ..commandline import Command, Failure, reports_errors
 from ..errors import InputError, shown
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 #: How many positions ``--boards`` checks when given no number (see run.py).
 DEFAULT_BOARDS = 30
@@ -34,60 +37,73 @@ def _a_number(ctx: click.Context, param: click.Parameter, value: float) -> float
     return value
 
 
+#: The options of ``trace check``, in the order its help lists them (applied by check_options).
+OPTIONS = [
+    click.option("--example", default=None, metavar="NAME",
+                 help="A bundled example's board instead of BOARD (see trace --example)."),
+    click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
+                 help="Side to move on BOARD (default: inferred from the counts)."),
+    click.option("--function", "functions", metavar="NAME[,NAME]",
+                 help="The search function(s), when not named minimax, negamax, max_value/min_value "
+                      "(Python: MODULE.NAME for one in a module of the program's folder)."),
+    click.option("--with", "with_files", metavar="FILE", multiple=True,
+                 help="A script to load before FILE, as a page loads its scripts (repeatable, in order)."),
+    click.option("--call", "call", metavar="EXPR",
+                 help="How the program calls its search, in its own language (e.g. 'minimax(origBoard, "
+                      "aiPlayer)'), run in its top-level scope after it loads, each position set into the "
+                      "board variables EXPR names; default: tracer calls the search function itself."),
+    click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default=None,
+                 help="The AI's mark (the maximiser); default: read from the program's scores."),
+    click.option("--scores", "scores_text", default=None, metavar="SCHEME",
+                 help="The program's terminal scores: tutorial (-1,1,0), ten, depth (10-depth) or "
+                      "HUMAN_WIN,AI_WIN,DRAW; default: read from its finished boards."),
+    click.option("--boards", is_flag=False, flag_value=DEFAULT_BOARDS, default=None, type=click.IntRange(0, 2000),
+                 metavar="[N]", help="How many positions to check after the program's own (default: 3 named ones, "
+                                     "a draw, the other side to move, a block; --boards alone: "
+                                     f"{DEFAULT_BOARDS}; 0: its own only); stop at the first wrong one."),
+    click.option("--timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True, callback=_a_number,
+                 metavar="SECONDS", help="Stop the program after this long (each search tracer asks for, too)."),
+    click.option("--max-calls", type=click.IntRange(1), default=2_000_000, show_default=True, metavar="N",
+                 help="Stop a search after this many calls."),
+    click.option("--stdin", "stdin_path", metavar="FILE",
+                 help="Standard input for the program (default: none, as if at its end)."),
+    click.option("--python", "python", metavar="PATH",
+                 help="The Python that runs a .py file (default: the one running trace)."),
+    click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "gradescope"]), default="text",
+                 show_default=True, help="The report as text, or as one JSON object; for a class also csv, "
+                                         "or Gradescope's results.json."),
+    click.option("--log", "log_path", metavar="PATH",
+                 help="Write your calls narrated, as trace's recursion log, the first departure marked."),
+    click.option("-o", "--output", "tree_path", metavar="PATH",
+                 help="Draw your tree (.svg, .png, .pdf, .dot), the departure and the calls after it "
+                      "marked, the guide's answer beside it; or save your search as a JSON trace (.json) "
+                      "that trace render reads back. For a class: the file its result is written to "
+                      "(e.g. --format gradescope -o results/results.json)."),
+    click.option("--side-by-side", "side_by_side", metavar="PATH",
+                 help="Write one page with your tree and the guide's, at one scale, where they differ marked."),
+    click.option("--html", "html_path", metavar="PATH",
+                 help="Write a page that steps through your calls, the first departure marked (playing "
+                      "pauses there), the guide's answer beside it."),
+    click.option("--entry", metavar="NAME", help="A class: the program file inside each submission's subfolder."),
+    click.option("--jobs", type=click.IntRange(1, 256), metavar="N",
+                 help="A class: how many submissions to check at once (default: the number of cores)."),
+    click.option("--memory", type=click.IntRange(64), default=2048, show_default=True, metavar="MB",
+                 help="A class: the memory each submission's check may use."),
+    click.option("--report", "report_dir", metavar="DIR",
+                 help="A class: write DIR/index.html, the class table with each submission's pages."),
+]
+
+
+def check_options(command: F) -> F:
+    """``command`` with every option of OPTIONS, the first listed first."""
+    for option in reversed(OPTIONS):
+        command = option(command)
+    return command
+
+
 @click.command(cls=Command, epilog=EPILOG)
 @click.argument("paths", nargs=-1, required=True, metavar="FILE [BOARD] | DIR | FILE FILE…")
-@click.option("--example", default=None, metavar="NAME",
-              help="A bundled example's board instead of BOARD (see trace --example).")
-@click.option("--turn", type=click.Choice(["X", "O"], case_sensitive=False),
-              help="Side to move on BOARD (default: inferred from the counts).")
-@click.option("--function", "functions", metavar="NAME[,NAME]",
-              help="The search function(s), when not named minimax, negamax, max_value/min_value "
-                   "(Python: MODULE.NAME for one in a module of the program's folder).")
-@click.option("--with", "with_files", metavar="FILE", multiple=True,
-              help="A script to load before FILE, as a page loads its scripts (repeatable, in order).")
-@click.option("--call", "call", metavar="EXPR",
-              help="How the program calls its search, in its own language (e.g. 'minimax(origBoard, "
-                   "aiPlayer)'), run in its top-level scope after it loads, each position set into the "
-                   "board variables EXPR names; default: tracer calls the search function itself.")
-@click.option("--ai", type=click.Choice(["X", "O"], case_sensitive=False), default=None,
-              help="The AI's mark (the maximiser); default: read from the program's scores.")
-@click.option("--scores", "scores_text", default=None, metavar="SCHEME",
-              help="The program's terminal scores: tutorial (-1,1,0), ten, depth (10-depth) or "
-                   "HUMAN_WIN,AI_WIN,DRAW; default: read from its finished boards.")
-@click.option("--boards", is_flag=False, flag_value=DEFAULT_BOARDS, default=None, type=click.IntRange(0, 2000),
-              metavar="[N]", help="How many positions to check after the program's own (default: 3 named ones, "
-                                  "a draw, the other side to move, a block; --boards alone: "
-                                  f"{DEFAULT_BOARDS}; 0: its own only); stop at the first wrong one.")
-@click.option("--timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True, callback=_a_number,
-              metavar="SECONDS", help="Stop the program after this long (each search tracer asks for, too).")
-@click.option("--max-calls", type=click.IntRange(1), default=2_000_000, show_default=True, metavar="N",
-              help="Stop a search after this many calls.")
-@click.option("--stdin", "stdin_path", metavar="FILE",
-              help="Standard input for the program (default: none, as if at its end).")
-@click.option("--python", "python", metavar="PATH",
-              help="The Python that runs a .py file (default: the one running trace).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "gradescope"]), default="text",
-              show_default=True, help="The report as text, or as one JSON object; for a class also csv, "
-                                      "or Gradescope's results.json.")
-@click.option("--log", "log_path", metavar="PATH",
-              help="Write your calls narrated, as trace's recursion log, the first departure marked.")
-@click.option("-o", "--output", "tree_path", metavar="PATH",
-              help="Draw your tree (.svg, .png, .pdf, .dot), the departure and the calls after it "
-                   "marked, the guide's answer beside it; or save your search as a JSON trace (.json) "
-                   "that trace render reads back. For a class: the file its result is written to "
-                   "(e.g. --format gradescope -o results/results.json).")
-@click.option("--side-by-side", "side_by_side", metavar="PATH",
-              help="Write one page with your tree and the guide's, at one scale, where they differ marked.")
-@click.option("--html", "html_path", metavar="PATH",
-              help="Write a page that steps through your calls, the first departure marked (playing "
-                   "pauses there), the guide's answer beside it.")
-@click.option("--entry", metavar="NAME", help="A class: the program file inside each submission's subfolder.")
-@click.option("--jobs", type=click.IntRange(1, 256), metavar="N",
-              help="A class: how many submissions to check at once (default: the number of cores).")
-@click.option("--memory", type=click.IntRange(64), default=2048, show_default=True, metavar="MB",
-              help="A class: the memory each submission's check may use.")
-@click.option("--report", "report_dir", metavar="DIR",
-              help="A class: write DIR/index.html, the class table with each submission's pages.")
+@check_options
 @reports_errors
 def check(paths: tuple[str, ...], entry: str | None, jobs: int | None, memory: int, report_dir: str | None,
           example: str | None, turn: str | None, functions: str | None, with_files: tuple[str, ...], call: str | None,

@@ -190,68 +190,16 @@ class Recorder:
         raise Stop()
 
     def wrap(self, k, fn):
-        events, append, intern, errors = self.events, self.events.append, self.intern, self.errors
-        interned = self.values.get  # the values seen before: most of them, so looked up inline
-        max_calls = self.cfg["maxCalls"]
-        start, ret, rai = START | k << 4, RETURN | k << 4, RAISE | k << 4
-        recorder = self
+        """``fn`` (recorded function ``k``) with its calls recorded, named as ``fn`` is."""
+        entries = self.cfg.get("functions") or ()
         # A search that takes no board reads a module global: its board as each call starts is
         # recorded after the arguments (see record.Function.board).
-        entries = self.cfg.get("functions") or ()
         board_name = (entries[k].get("board") or None) if k < len(entries) else None
         scope = getattr(fn, "__globals__", {})
         free = getattr(getattr(fn, "__code__", None), "co_freevars", ())
         if board_name in free:  # a search nested in a function reads that function's board
             scope = Enclosed(fn, board_name)
-
-        def recorded(*args, **kwargs):
-            if recorder.hold or recorder.stopped:
-                return fn(*args, **kwargs)
-            calls = recorder.calls = recorder.calls + 1
-            if calls > max_calls:
-                recorder.limit(1)
-            if (not calls & 1023 or not recorder.deadline) and time.monotonic() > recorder.deadline:
-                recorder.limit(2)
-            # snap() inlined for the common arguments (a board of plain cells, a mark, a depth)
-            key = [LIST]
-            for arg in args:
-                kind = type(arg)
-                if kind is list and len(arg) <= 64 and PLAIN.issuperset(map(type, arg)):
-                    key.append((LIST, *arg))
-                elif kind is str or kind is int:
-                    key.append(arg)
-                else:
-                    key.append(snap(arg))
-            key = tuple(key)
-            if kwargs:
-                key += ((DICT,) + tuple((k, snap(v)) for k, v in kwargs.items()),)
-            if board_name is not None and board_name in scope:
-                key += ((BOARD, snap(scope[board_name])),)
-            vid = interned(key)
-            append(start)
-            append(intern(key) if vid is None else vid)
-            try:
-                result = fn(*args, **kwargs)
-            except Stop:
-                raise
-            except BaseException as error:
-                # Kept as it is (no work at the depth a RecursionError is raised): named later.
-                append(rai)
-                append(0)
-                errors.append((len(events) - 1, error))
-                raise
-            if type(result) is dict and len(result) <= 64 and STRINGS.issuperset(map(type, result)) \
-                    and PLAIN.issuperset(map(type, result.values())):
-                key = (DICT, *result.items())  # as snap() has it
-            else:
-                key = snap(result)
-            vid = interned(key)
-            append(ret)
-            append(intern(key) if vid is None else vid)
-            if len(events) > 1 << 17:
-                recorder.flush()
-            return result
-
+        recorded = recording(self, k, fn, board_name, scope)
         Recorder.RECORDED_CODE = recorded.__code__
         if k < len(entries):
             MADE[entries[k]["name"]] = recorded  # a nested def's latest, for tracer's own calls
@@ -260,6 +208,63 @@ class Recorder:
             with contextlib.suppress(AttributeError, TypeError):
                 setattr(recorded, attribute, getattr(fn, attribute))
         return recorded
+
+
+def recording(recorder, k, fn, board_name, scope):
+    """The wrapper that records each call of ``fn``: what it is called with, then what it returns
+    or raises. It runs once per call of the search, so all it reads is a local of this function."""
+    events, append, intern, errors = recorder.events, recorder.events.append, recorder.intern, recorder.errors
+    interned = recorder.values.get  # the values seen before: most of them, so looked up inline
+    max_calls = recorder.cfg["maxCalls"]
+    start, ret, rai = START | k << 4, RETURN | k << 4, RAISE | k << 4
+
+    def recorded(*args, **kwargs):
+        if recorder.hold or recorder.stopped:
+            return fn(*args, **kwargs)
+        calls = recorder.calls = recorder.calls + 1
+        if calls > max_calls:
+            recorder.limit(1)
+        if (not calls & 1023 or not recorder.deadline) and time.monotonic() > recorder.deadline:
+            recorder.limit(2)
+        # snap() inlined for the common arguments (a board of plain cells, a mark, a depth)
+        key = [LIST]
+        for arg in args:
+            kind = type(arg)
+            if kind is list and len(arg) <= 64 and PLAIN.issuperset(map(type, arg)):
+                key.append((LIST, *arg))
+            elif kind is str or kind is int:
+                key.append(arg)
+            else:
+                key.append(snap(arg))
+        key = tuple(key)
+        if kwargs:
+            key += ((DICT,) + tuple((k, snap(v)) for k, v in kwargs.items()),)
+        if board_name is not None and board_name in scope:
+            key += ((BOARD, snap(scope[board_name])),)
+        vid = interned(key)
+        append(start)
+        append(intern(key) if vid is None else vid)
+        try:
+            result = fn(*args, **kwargs)
+        except Stop:
+            raise
+        except BaseException as error:  # kept as it is (no work at the depth of a RecursionError): named later
+            events.extend((rai, 0))
+            errors.append((len(events) - 1, error))
+            raise
+        if type(result) is dict and len(result) <= 64 and STRINGS.issuperset(map(type, result)) \
+                and PLAIN.issuperset(map(type, result.values())):
+            key = (DICT, *result.items())  # as snap() has it
+        else:
+            key = snap(result)
+        vid = interned(key)
+        append(ret)
+        append(intern(key) if vid is None else vid)
+        if len(events) > 1 << 17:
+            recorder.flush()
+        return result
+
+    return recorded
 
 
 CFG = {}  # type: dict
