@@ -114,6 +114,24 @@ def test_a_repeated_position_with_another_subtree_is_refused() -> None:
         loads(renumbered(doc))
 
 
+@pytest.mark.parametrize("edit", ["best", "score", "order"])
+def test_a_repeated_position_with_the_same_moves_but_another_choice_is_refused(edit: str) -> None:
+    # The second meeting keeps every call below it but says something else of them: another
+    # chosen test-play, another score, its test-plays in another order. Only the first
+    # meeting's subtree becomes rows, so each would pass unread unless the meetings are compared.
+    doc = json.loads(render_json(tracer.record(tracer.Board("XO..X.O.."), "O")))
+    node = first_repeat(doc)
+    moves = [c["move"] for c in node["children"]]
+    if edit == "best":
+        node["best"] = next(m for m in moves if m != node["best"])
+    elif edit == "score":
+        node["score"] = 1 if node["score"] != 1 else -1
+    else:
+        node["children"].reverse()
+    with pytest.raises(InputError, match="earlier call on the same position"):
+        loads(renumbered(doc))
+
+
 def renumbered(doc: dict[str, Any]) -> dict[str, Any]:
     """``doc`` with its calls numbered again in pre-order (after a subtree was cut)."""
     count = 0
