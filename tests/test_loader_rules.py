@@ -87,6 +87,19 @@ def test_the_headers_call_count_must_be_the_trees(cli, tmp_path: Path, calls: in
     refused(cli, tmp_path, doc, '"calls"', "9", str(calls))
 
 
+@pytest.mark.parametrize("digits", [19, 20, 21])
+def test_a_number_of_up_to_20_digits_is_read_and_named_a_longer_one_is_refused_unread(
+        cli, tmp_path: Path, digits: int) -> None:
+    # 20 digits hold any 64-bit integer (2**64 has 20): such a count is read and shown as the
+    # wrong count it is; a 21st digit is refused before the number is read.
+    doc = tutorial_doc()
+    doc["calls"] = 10 ** (digits - 1)
+    if digits <= 20:
+        refused(cli, tmp_path, doc, '"calls" to be 9', str(10 ** (digits - 1)))
+    else:
+        refused(cli, tmp_path, doc, "a number of more than 20 digits")
+
+
 def first_repeat(doc: dict[str, Any]) -> dict[str, Any]:
     """The first node (breadth first) whose position an earlier node already had, with calls below it."""
     seen: set[tuple[str, str, int]] = set()
