@@ -205,3 +205,24 @@ def test_a_bound_that_is_not_what_the_rows_imply_is_refused() -> None:
     node["bound"] = None
     with pytest.raises(InputError, match=f'call {node["call"]}: expected "bound" to be "≥", found .null.'):
         loads(doc)
+
+
+def test_a_bound_is_checked_where_its_position_is_first_met() -> None:
+    # A position met again with the same window is the same row: the file gives its "bound" at
+    # each meeting. A wrong bound at the first meeting is refused there, even though the
+    # second meeting states it right.
+    from tracer.search import SearchSpec
+
+    doc = json.loads(render_json(SearchSpec("alphabeta").run(TicTacToe(tracer.Board("XO..X..O."), "O"))))
+    meetings: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    pending = [doc["tree"]]
+    while pending:  # pre-order: call order
+        node = pending.pop()
+        key = (node["board"], node["mark"], node["depth"], node["alpha"], node["beta"])
+        meetings.setdefault(key, []).append(node)
+        pending.extend(reversed(node["children"]))
+    first, again = next(found for found in meetings.values() if len(found) > 1 and found[0]["bound"])
+    assert first["call"] < again["call"] and first["bound"] == again["bound"]
+    first["bound"] = None
+    with pytest.raises(InputError, match=f'call {first["call"]}: expected "bound" to be "{again["bound"]}"'):
+        loads(doc)
