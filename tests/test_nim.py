@@ -289,6 +289,26 @@ def test_the_tree_draws_the_heaps(cli, heaps_file, tmp_path, algorithm):
     assert "<svg" in (tmp_path / "t.svg").read_text(encoding="utf-8")
 
 
+def test_a_test_play_figure_draws_each_object_once_the_tested_ones_in_red():
+    # Heaps 1 3, the AI's moves in ascending order: 1 from heap 1, then 1, 2 and 3 from heap 2.
+    # Call #1's picture in each test-play figure still holds 1 and 3 objects: those the
+    # for-loop is about to take are drawn red in their heap, not drawn again.
+    played = [(1, 1), (2, 1), (2, 2), (2, 3)]  # (heap, objects taken)
+    from tracer.style import INDEX_TEXT, PLAYED_FILL
+
+    series = list(tracer.figures(tracer.search(tracer.Nim([1, 3]))))
+    for figure, (heap, take) in zip(series, played, strict=False):
+        source = figure.graph.source
+        root = source[source.index("n1 [label="):]
+        root = root[:root.index("</TABLE></TD></TR>")]
+        rows = re.findall(f'COLOR="{INDEX_TEXT}">(\\d)</FONT></TD><TD ALIGN="LEFT">(.*?)</TD></TR>', root)
+        assert [int(number) for number, _ in rows] == [1, 2], figure.title
+        for (number, objects), size in zip(rows, [1, 3], strict=True):
+            red = "".join(re.findall(f'<FONT COLOR="{PLAYED_FILL}">(.*?)</FONT>', objects))
+            assert objects.count("●") == size, (figure.title, objects)
+            assert red.count("●") == (take if int(number) == heap else 0), (figure.title, objects)
+
+
 def test_the_dot_is_the_same_bytes_twice(cli, heaps_file, tmp_path):
     cli(str(heaps_file), "-q", "-o", "a.dot")
     cli(str(heaps_file), "-q", "-o", "b.dot")
