@@ -289,6 +289,18 @@ def test_the_tree_draws_the_heaps(cli, heaps_file, tmp_path, algorithm):
     assert "<svg" in (tmp_path / "t.svg").read_text(encoding="utf-8")
 
 
+def test_the_log_says_the_human_takes_the_smallest_score_below(cli, tmp_path):
+    # Heaps 1 2, normal play, worked by hand: after the AI takes heap 1's object the human
+    # takes both of heap 2 and wins (-1); after 1 from heap 2 (heaps 1 1) the human takes one
+    # and the AI the last (+1); after 2 from heap 2 the human takes the last object (-1).
+    (tmp_path / "n.txt").write_text("1 2\n", encoding="utf-8")
+    log = cli("n.txt", "--no-tree").stdout
+    for number, move, score in ((1, "take 1 from heap 1", "-1"), (2, "take 1 from heap 2", "+1"),
+                                (3, "take 2 from heap 2", "-1")):
+        assert f"test-play {number}, AI plays {move}: human takes the smallest score below: {score}\n" in log
+    assert "takes the largest" not in log
+
+
 def test_a_test_play_figure_draws_each_object_once_the_tested_ones_in_red():
     # Heaps 1 3, the AI's moves in ascending order: 1 from heap 1, then 1, 2 and 3 from heap 2.
     # Call #1's picture in each test-play figure still holds 1 and 3 objects: those the
