@@ -348,6 +348,19 @@ def test_compare_json_rows_agree_with_the_references(cli):
     assert [r["line"] for r in rows] == [None, None, None, "X on 4: X wins", None, None, "X on 4: X wins"]
 
 
+def test_stats_say_how_many_calls_alphabeta_saves_against_the_guide(cli):
+    # Both counts from the plain references above: the calls saved are the guide's minus
+    # alpha-beta's, and the ratio the guide's over alpha-beta's.
+    _move, guide = plain_minimax_calls("X...O....", "X", "X")
+    made = len(plain_alphabeta("X...O....", "X", "X", "ge", list(range(9)))[2])
+    assert made < guide
+    row = next(line for line in cli("X...O....", "--stats", "--no-tree", "--algorithm", "alphabeta")
+               .stdout.splitlines() if line.startswith("vs the guide's minimax"))
+    assert " ".join(row.split()) == (f"vs the guide's minimax {made:,} of its {guide:,} calls "
+                                     f"({made / guide:.1%}): {guide - made:,} calls saved, "
+                                     f"{guide / made:.1f}× fewer")
+
+
 def _ab_move_calls(board: str, cutoff: str, order: list[int]) -> tuple[int | None, int]:
     move, _score, calls = plain_alphabeta(board, "X", "X", cutoff, order)
     return move, len(calls)
