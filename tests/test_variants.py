@@ -244,6 +244,27 @@ def test_depth_scores_change_the_move_on_485_positions():
     assert changed == 485
 
 
+def test_depth_scores_explain_each_finished_game_by_its_depth(cli):
+    # 10 - depth for the AI's win, depth - 10 for the human's: a win scores more the sooner
+    # it comes, a loss more the later. Each line is rebuilt from the depth it names.
+    log = cli("X.OX.XOO.", "--scores", "depth", "--no-tree").stdout
+    said = [line.split("depth-aware score ", 1)[1] for line in log.splitlines() if "depth-aware score" in line]
+    kinds = set()
+    for text in said:
+        first = text.split(" ", 1)[0]
+        if first == "10":
+            d = int(text.split(" - ", 1)[1].split(" ", 1)[0])
+            want = (f"10 - {d} = +{10 - d}, not 10: this win comes {d} move{'s' * (d != 1)} after the first "
+                    "call, and a sooner win would score more")
+        else:
+            d = int(first)
+            want = (f"{d} - 10 = {d - 10}, not -10: this loss comes {d} move{'s' * (d != 1)} after the first "
+                    "call, and a later loss would score more")
+        assert text == want
+        kinds.add(first == "10")
+    assert kinds == {True, False}
+
+
 def test_depth_scores_reference_agrees():
     for board, mark in SAMPLE:
         trace = run_search(game(board, mark, scores=DEPTH), "alphabeta")
