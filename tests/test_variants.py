@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections import Counter
 
 import pytest
 from test_negamax import plain_negamax
@@ -367,6 +368,28 @@ def test_compare_json_rows_agree_with_the_references(cli):
     assert [r["saved"] for r in rows] == [guide_calls - r["calls"] for r in rows]
     # Only the rows whose move differs from the guide's carry the line they expect.
     assert [r["line"] for r in rows] == [None, None, None, "X on 4: X wins", None, None, "X on 4: X wins"]
+
+
+def test_stats_name_the_first_position_searched_most_often(cli):
+    # The guide's calls listed plainly in call order: of the positions searched most often
+    # (several tie), the stats name the one the search met first.
+    met: list[str] = []
+
+    def visit(cells: list[str], mark: str) -> None:
+        met.append(f"{''.join(cells[:3])}/{''.join(cells[3:6])}/{''.join(cells[6:])}, {mark} to move")
+        if finished_score(cells, "X", 0, False) is None:
+            for cell in [c for c in range(9) if cells[c] == "."]:
+                cells[cell] = mark
+                visit(cells, "O" if mark == "X" else "X")
+                cells[cell] = "."
+
+    visit(list("X...O...."), "X")
+    counts = Counter(met)  # in the order first met
+    most = max(counts.values())
+    tied = [position for position, n in counts.items() if n == most]
+    assert len(tied) > 1
+    stats = cli("X...O....", "--stats", "--no-tree").stdout
+    assert f"most repeated        {tied[0]}: searched {most:,} times ({most - 1:,} times again)\n" in stats
 
 
 def test_stats_say_how_many_calls_alphabeta_saves_against_the_guide(cli):
