@@ -248,6 +248,8 @@ def test_bad_board_exits_2_and_writes_nothing(cli, tmp_path, old_outputs, text, 
         (["--example", "nope"], ["--example", "'nope'", "near-endgame"]),
         (["board.txt", "--scores", "1,2"], ["--scores", "'1,2'"]),
         (["board.txt", "--scores", "-1,1,0,5"], ["--scores", "three integers", "'-1,1,0,5'"]),
+        # A long value is quoted cut to 60 characters, its last an ellipsis.
+        (["board.txt", "--scores", "1" * 100], ["found '" + "1" * 59 + "…'"]),
         (["board.txt", "--scores", "1,-1,0"], ["human win < draw < AI win"]),
         (["board.txt", "-o", "out.txt"], ["'out.txt'", "--format"]),
         (["board.txt", "--focus", "99"], ["--focus 99"]),
