@@ -440,6 +440,37 @@ def test_the_step_through_page_steps_through_the_heaps(cli, heaps_file, tmp_path
         context.close()
 
 
+def test_the_step_through_page_draws_each_object_once(cli, tmp_path, browser):
+    """Heaps 1 3: at every step every card of the tree holds at most 1 and 3 objects (those a
+    move took hollow), and call #1's frame on the stack, whatever move its loop is testing,
+    exactly 1 and 3 objects, those the test-play takes in red, not drawn again."""
+    (tmp_path / "n.txt").write_text("1 3\n", encoding="utf-8")
+    assert cli("n.txt", "-q", "--no-tree", "--html", "p.html").exit_code == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto((tmp_path / "p.html").as_uri())
+        page.wait_for_selector("#story[data-step]")
+        shown = page.evaluate("""() => {
+            const rows = (box) => [...box.querySelectorAll('.nim-row')].map((row) => row.textContent);
+            const out = [];
+            for (let n = 1; n <= tracerViewer.total; n++) {
+                tracerViewer.go(n);
+                out.push([[...document.querySelectorAll('#tree .nim-heaps')].map(rows),
+                          [...document.querySelectorAll('#stack .nim-heaps')].map(rows)]);
+            }
+            return out;
+        }""")
+        assert len(shown) > 20
+        for n, (cards, frames) in enumerate(shown, start=1):
+            for heaps in cards:
+                assert [row.count("●") + row.count("○") <= size for row, size in zip(heaps, (1, 3), strict=True)] \
+                    == [True, True], (n, heaps)
+            assert [row.count("●") for row in frames[0]] == [1, 3], (n, frames[0])
+    finally:
+        context.close()
+
+
 # ---- the parser: a clear error or the heaps, for any text -------------------------------------
 
 @settings(max_examples=300, deadline=None)
