@@ -441,7 +441,7 @@ def test_the_step_through_page_steps_through_the_heaps(cli, heaps_file, tmp_path
 
 
 def test_the_step_through_page_draws_each_object_once(cli, tmp_path, browser):
-    """Heaps 1 3: at every step every card of the tree holds at most 1 and 3 objects (those a
+    """Heaps 1 3, numbered 1 and 2: at every step every card of the tree holds at most 1 and 3 objects (those a
     move took hollow), and call #1's frame on the stack, whatever move its loop is testing,
     exactly 1 and 3 objects, those the test-play takes in red, not drawn again."""
     (tmp_path / "n.txt").write_text("1 3\n", encoding="utf-8")
@@ -452,7 +452,8 @@ def test_the_step_through_page_draws_each_object_once(cli, tmp_path, browser):
         page.goto((tmp_path / "p.html").as_uri())
         page.wait_for_selector("#story[data-step]")
         shown = page.evaluate("""() => {
-            const rows = (box) => [...box.querySelectorAll('.nim-row')].map((row) => row.textContent);
+            const rows = (box) => [...box.querySelectorAll('.nim-row')].map((row) =>
+                row.previousElementSibling.textContent + ":" + row.textContent);
             const out = [];
             for (let n = 1; n <= tracerViewer.total; n++) {
                 tracerViewer.go(n);
@@ -463,6 +464,8 @@ def test_the_step_through_page_draws_each_object_once(cli, tmp_path, browser):
         }""")
         assert len(shown) > 20
         for n, (cards, frames) in enumerate(shown, start=1):
+            for heaps in cards + frames:  # each heap numbered from 1, as the log numbers them
+                assert [row.split(":")[0] for row in heaps] == ["1", "2"], (n, heaps)
             for heaps in cards:
                 assert [row.count("●") + row.count("○") <= size for row, size in zip(heaps, (1, 3), strict=True)] \
                     == [True, True], (n, heaps)
