@@ -246,6 +246,10 @@ def test_play_refuses_a_larger_board_in_one_line(cli) -> None:
     assert result.output.startswith("trace: error: --size: trace play plays the guide's 3×3 board only")
     assert result.output.count("\n") == 1
     assert cli("play", "--size", "7", input="").output.startswith("trace: error: --size: expected a board size")
+    # The guide's own size, however spaced, is the board trace play plays.
+    for size in ("3", " 3 "):
+        played = cli("play", "--size", size, "--first", "human", input="q\n")
+        assert played.exit_code == 0 and played.output.rstrip().endswith("Goodbye."), played.output
 
 
 # ---- every output on a 4×4 position ---------------------------------------------------------
@@ -295,6 +299,25 @@ def test_stats_compare_and_quiz_on_4x4(cli, tmp_path: Path) -> None:
     answers = "".join(f"{s}\n" for s in plays) + f"{index}\n"
     quiz = cli("quiz", name, input=answers).output
     assert f"{len(plays) + 1} of {len(plays) + 1} right" in quiz
+
+
+def test_a_larger_board_s_cells_are_named_by_row_and_column_from_one(cli, tmp_path: Path) -> None:
+    # Counted by hand on the 4×4 grid: cell 12 starts the fourth row, cell 15 ends it; on
+    # 5×5, cell 9 ends the second row and cell 24 is the last.
+    log = cli(board_file(tmp_path, "XOXO" "OXOX" "OXOX" ".OX."), "--no-tree").output
+    assert "X on cell 12 (row 4, column 1) -> O to move" in log
+    assert "O on cell 15 (row 4, column 4) -> X to move" in log
+    assert [tracer.cell_name(cell, 5) for cell in (0, 6, 9, 24)] == [
+        "row 1, column 1", "row 2, column 2", "row 2, column 5", "row 5, column 5"]
+
+
+@pytest.mark.parametrize("k", [3, 4])
+def test_a_named_loop_order_is_called_by_its_name_whatever_wins(cli, tmp_path: Path, k: int) -> None:
+    # centre-first depends on the lines, so on 4×4 it is another order with three in a row
+    # than with four; either way the log calls it what --order called it.
+    name = board_file(tmp_path, "XOXO" "OXOX" "OXOX" ".OX.")
+    log = cli(name, "--no-tree", "--in-a-row", str(k), "--order", "centre-first").output
+    assert "Loop order: centre-first." in log
 
 
 def test_the_tree_draws_every_board_4x4(tmp_path: Path) -> None:

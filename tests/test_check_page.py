@@ -302,3 +302,16 @@ def test_no_page_when_no_search_was_recorded(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["check", str(program), "--timeout", "1", "--html", str(tmp_path / "p.html")])
     assert result.exit_code == 1 and "no search with a board was recorded" in result.stderr
     assert not (tmp_path / "p.html").exists()
+
+
+def test_the_page_opens_at_call_1_even_where_the_trees_are_drawn_from_the_departure_s_caller(
+        tmp_path: Path) -> None:
+    """The gallery's late win check on X...O....: its 13,700 calls are too many to draw whole,
+    so the trees are drawn from the departing call's caller; the page still opens at call #1,
+    for the learner to step through their recursion down to the departure."""
+    program = tmp_path / "minimax.py"
+    program.write_text(re.sub(r"(?m)^board = .*$", 'board = ["X", " ", " ", " ", "O", " ", " ", " ", " "]',
+                              (LEARNERS / "py_late_win_check.py").read_text()))
+    code, report, page, err = page_of(program, tmp_path)
+    assert code == 1 and report["verdict"] == "wrong" and report["first_wrong"]["call"] > 1, err
+    assert '"start_call":1,' in page.read_text(encoding="utf-8")

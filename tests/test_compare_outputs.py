@@ -153,3 +153,25 @@ def test_only_the_columns_that_play_another_move_than_the_first_are_marked_so(cl
     assert len(columns) == len(rows) and "minimax keeping the last best" in columns[1]
     tagged = [i for i, column in enumerate(columns) if "another move than the first search's" in column]
     assert tagged == [i for i, row in enumerate(rows) if row["label"] != "B"] == [1]
+
+
+def test_a_column_is_said_to_play_another_move_only_when_its_move_differs(cli, tmp_path):
+    """On O...XOXX. centre-first alpha-beta plays cell 2 where the guide plays cell 1 (both
+    worth the same), and depth-aware scores give the guide's move another score: only the
+    first is said to play another move, naming both answers."""
+    result = cli("compare", "O...XOXX.", "--format", "json", "--html", "c.html")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["rows"]
+    first = rows[0]
+    assert any(r["move"] != first["move"] for r in rows)
+    assert any(r["move"] == first["move"] and r["score"] != first["score"] for r in rows)
+    page = (tmp_path / "c.html").read_text(encoding="utf-8")
+    columns = re.findall(r'<section id="t\d+".*?</section>', page, re.S)
+    assert len(columns) == len(rows)
+    for row, column in zip(rows, columns, strict=True):
+        said = re.findall(r"another move: \{index: (\d), score: (-?\d+)\} where the first returns "
+                          r"\{index: (\d), score: (-?\d+)\}", column)
+        if row["move"] == first["move"]:
+            assert not said, row
+        else:
+            assert said == [(str(row["move"]), str(row["score"]), str(first["move"]), str(first["score"]))]

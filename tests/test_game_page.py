@@ -304,6 +304,8 @@ def test_the_pages_alphabeta_never_loses_and_records_each_search_as_alphabeta_do
             assert decisions.chosen(pid) == alone.result.index
             assert decisions.chosen(pid) == choose_move(board, ai, NAMED[scores]).cell
             assert (variant["alpha"][pid], variant["beta"][pid]) == (None, None)
+            # What the decision's line says alpha-beta pruned: every call's pruned test-plays.
+            assert decisions.graph["summaries"][str(pid)] == sum(len(call.extra("pruned")) for call in alone)
             separate += len(alone.positions.sizes)
         assert len(columns["sizes"]) < separate  # the searches share rows
     assert total == 1564

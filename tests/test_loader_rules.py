@@ -87,6 +87,19 @@ def test_the_headers_call_count_must_be_the_trees(cli, tmp_path: Path, calls: in
     refused(cli, tmp_path, doc, '"calls"', "9", str(calls))
 
 
+@pytest.mark.parametrize("digits", [19, 20, 21])
+def test_a_number_of_up_to_20_digits_is_read_and_named_a_longer_one_is_refused_unread(
+        cli, tmp_path: Path, digits: int) -> None:
+    # 20 digits hold any 64-bit integer (2**64 has 20): such a count is read and shown as the
+    # wrong count it is; a 21st digit is refused before the number is read.
+    doc = tutorial_doc()
+    doc["calls"] = 10 ** (digits - 1)
+    if digits <= 20:
+        refused(cli, tmp_path, doc, '"calls" to be 9', str(10 ** (digits - 1)))
+    else:
+        refused(cli, tmp_path, doc, "a number of more than 20 digits")
+
+
 def first_repeat(doc: dict[str, Any]) -> dict[str, Any]:
     """The first node (breadth first) whose position an earlier node already had, with calls below it."""
     seen: set[tuple[str, str, int]] = set()
@@ -110,6 +123,24 @@ def test_a_repeated_position_with_another_subtree_is_refused() -> None:
     kept = [c for c in node["children"] if c["move"] == node["best"]]
     node["children"] = kept + [c for c in node["children"] if c["move"] != node["best"]][:-1]
     node["children"].sort(key=lambda c: c["move"])
+    with pytest.raises(InputError, match="earlier call on the same position"):
+        loads(renumbered(doc))
+
+
+@pytest.mark.parametrize("edit", ["best", "score", "order"])
+def test_a_repeated_position_with_the_same_moves_but_another_choice_is_refused(edit: str) -> None:
+    # The second meeting keeps every call below it but says something else of them: another
+    # chosen test-play, another score, its test-plays in another order. Only the first
+    # meeting's subtree becomes rows, so each would pass unread unless the meetings are compared.
+    doc = json.loads(render_json(tracer.record(tracer.Board("XO..X.O.."), "O")))
+    node = first_repeat(doc)
+    moves = [c["move"] for c in node["children"]]
+    if edit == "best":
+        node["best"] = next(m for m in moves if m != node["best"])
+    elif edit == "score":
+        node["score"] = 1 if node["score"] != 1 else -1
+    else:
+        node["children"].reverse()
     with pytest.raises(InputError, match="earlier call on the same position"):
         loads(renumbered(doc))
 
@@ -173,4 +204,25 @@ def test_a_bound_that_is_not_what_the_rows_imply_is_refused() -> None:
     assert node["pruned"]  # the cut behind the bound
     node["bound"] = None
     with pytest.raises(InputError, match=f'call {node["call"]}: expected "bound" to be "≥", found .null.'):
+        loads(doc)
+
+
+def test_a_bound_is_checked_where_its_position_is_first_met() -> None:
+    # A position met again with the same window is the same row: the file gives its "bound" at
+    # each meeting. A wrong bound at the first meeting is refused there, even though the
+    # second meeting states it right.
+    from tracer.search import SearchSpec
+
+    doc = json.loads(render_json(SearchSpec("alphabeta").run(TicTacToe(tracer.Board("XO..X..O."), "O"))))
+    meetings: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    pending = [doc["tree"]]
+    while pending:  # pre-order: call order
+        node = pending.pop()
+        key = (node["board"], node["mark"], node["depth"], node["alpha"], node["beta"])
+        meetings.setdefault(key, []).append(node)
+        pending.extend(reversed(node["children"]))
+    first, again = next(found for found in meetings.values() if len(found) > 1 and found[0]["bound"])
+    assert first["call"] < again["call"] and first["bound"] == again["bound"]
+    first["bound"] = None
+    with pytest.raises(InputError, match=f'call {first["call"]}: expected "bound" to be "{again["bound"]}"'):
         loads(doc)

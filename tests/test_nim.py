@@ -289,6 +289,38 @@ def test_the_tree_draws_the_heaps(cli, heaps_file, tmp_path, algorithm):
     assert "<svg" in (tmp_path / "t.svg").read_text(encoding="utf-8")
 
 
+def test_the_log_says_the_human_takes_the_smallest_score_below(cli, tmp_path):
+    # Heaps 1 2, normal play, worked by hand: after the AI takes heap 1's object the human
+    # takes both of heap 2 and wins (-1); after 1 from heap 2 (heaps 1 1) the human takes one
+    # and the AI the last (+1); after 2 from heap 2 the human takes the last object (-1).
+    (tmp_path / "n.txt").write_text("1 2\n", encoding="utf-8")
+    log = cli("n.txt", "--no-tree").stdout
+    for number, move, score in ((1, "take 1 from heap 1", "-1"), (2, "take 1 from heap 2", "+1"),
+                                (3, "take 2 from heap 2", "-1")):
+        assert f"test-play {number}, AI plays {move}: human takes the smallest score below: {score}\n" in log
+    assert "takes the largest" not in log
+
+
+def test_a_test_play_figure_draws_each_object_once_the_tested_ones_in_red():
+    # Heaps 1 3, the AI's moves in ascending order: 1 from heap 1, then 1, 2 and 3 from heap 2.
+    # Call #1's picture in each test-play figure still holds 1 and 3 objects: those the
+    # for-loop is about to take are drawn red in their heap, not drawn again.
+    played = [(1, 1), (2, 1), (2, 2), (2, 3)]  # (heap, objects taken)
+    from tracer.style import INDEX_TEXT, PLAYED_FILL
+
+    series = list(tracer.figures(tracer.search(tracer.Nim([1, 3]))))
+    for figure, (heap, take) in zip(series, played, strict=False):
+        source = figure.graph.source
+        root = source[source.index("n1 [label="):]
+        root = root[:root.index("</TABLE></TD></TR>")]
+        rows = re.findall(f'COLOR="{INDEX_TEXT}">(\\d)</FONT></TD><TD ALIGN="LEFT">(.*?)</TD></TR>', root)
+        assert [int(number) for number, _ in rows] == [1, 2], figure.title
+        for (number, objects), size in zip(rows, [1, 3], strict=True):
+            red = "".join(re.findall(f'<FONT COLOR="{PLAYED_FILL}">(.*?)</FONT>', objects))
+            assert objects.count("●") == size, (figure.title, objects)
+            assert red.count("●") == (take if int(number) == heap else 0), (figure.title, objects)
+
+
 def test_the_dot_is_the_same_bytes_twice(cli, heaps_file, tmp_path):
     cli(str(heaps_file), "-q", "-o", "a.dot")
     cli(str(heaps_file), "-q", "-o", "b.dot")
@@ -404,6 +436,40 @@ def test_the_step_through_page_steps_through_the_heaps(cli, heaps_file, tmp_path
             assert "heaps" in code and pictures >= 1
         assert "heaps 1 2 2" in shown[0][0] and "take 1 from heap 1" in shown[-1][0]
         assert problems == []
+    finally:
+        context.close()
+
+
+def test_the_step_through_page_draws_each_object_once(cli, tmp_path, browser):
+    """Heaps 1 3, numbered 1 and 2: at every step every card of the tree holds at most 1 and 3 objects (those a
+    move took hollow), and call #1's frame on the stack, whatever move its loop is testing,
+    exactly 1 and 3 objects, those the test-play takes in red, not drawn again."""
+    (tmp_path / "n.txt").write_text("1 3\n", encoding="utf-8")
+    assert cli("n.txt", "-q", "--no-tree", "--html", "p.html").exit_code == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto((tmp_path / "p.html").as_uri())
+        page.wait_for_selector("#story[data-step]")
+        shown = page.evaluate("""() => {
+            const rows = (box) => [...box.querySelectorAll('.nim-row')].map((row) =>
+                row.previousElementSibling.textContent + ":" + row.textContent);
+            const out = [];
+            for (let n = 1; n <= tracerViewer.total; n++) {
+                tracerViewer.go(n);
+                out.push([[...document.querySelectorAll('#tree .nim-heaps')].map(rows),
+                          [...document.querySelectorAll('#stack .nim-heaps')].map(rows)]);
+            }
+            return out;
+        }""")
+        assert len(shown) > 20
+        for n, (cards, frames) in enumerate(shown, start=1):
+            for heaps in cards + frames:  # each heap numbered from 1, as the log numbers them
+                assert [row.split(":")[0] for row in heaps] == ["1", "2"], (n, heaps)
+            for heaps in cards:
+                assert [row.count("●") + row.count("○") <= size for row, size in zip(heaps, (1, 3), strict=True)] \
+                    == [True, True], (n, heaps)
+            assert [row.count("●") for row in frames[0]] == [1, 3], (n, frames[0])
     finally:
         context.close()
 

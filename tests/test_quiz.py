@@ -283,6 +283,15 @@ def test_trace_quiz_alphabeta_asks_which_cells_are_pruned(cli):
     assert wrong.output.rstrip().endswith("pruned test-plays 1/3: 4 of 7 right.")
 
 
+def test_a_pruned_cells_answer_naming_no_cell_is_asked_again_not_taken_as_none(cli):
+    # The fifth question's answer is "none"; a line of words naming no cell ("cells", "and")
+    # is neither none nor a set of cells, so the question is asked again and then answered right.
+    answers = "-1\n1\n<=1\n4\ncells and\nnone\nnone\n4\n"
+    out = cli("quiz", "--example", "near-endgame", "--algorithm", "alphabeta", input=answers).output
+    assert out.count("Type cell numbers, or none.") == 1
+    assert out.rstrip().endswith("pruned test-plays 3/3: 7 of 7 right.")
+
+
 # ---- trace quiz as the README tells it: the session, its answers and its line limits ---------
 
 #: The near-endgame example's answers, all right (the guide's steps 9, 16 and 17).

@@ -424,6 +424,29 @@ def test_each_search_s_check_names_what_a_broken_trace_gets_wrong(algorithm, cha
         _broken("X.OX.XOO.", algorithm, change).check()
 
 
+def _first_child_one_level_too_deep(rows, trace):
+    rows.depth[rows.children(0)[0][1]] += 1
+
+
+def _first_call_one_call_larger(rows, trace):
+    rows.sizes[0] += 1
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "negamax", "memo", "alphabeta"])
+@pytest.mark.parametrize("change", [_first_child_one_level_too_deep, _first_call_one_call_larger],
+                         ids=["depth", "size"])
+def test_the_checks_every_search_shares_name_a_child_at_the_wrong_depth_or_a_wrong_size(algorithm, change):
+    # A test-play's call is one level below its caller, and a call's subtree holds itself
+    # and its test-plays' subtrees: the search's own call count is the first call's size.
+    from tracer import search
+
+    calls = search.run_search("X.OX.XOO.", algorithm).calls
+    message = (r"row 0 .*: child \d+ is not move \d one level deeper" if change is _first_child_one_level_too_deep
+               else rf"row 0 .*: subtree size {calls + 1}, expected {calls}")
+    with pytest.raises(AssertionError, match=message):
+        _broken("X.OX.XOO.", algorithm, change).check()
+
+
 def _memo_rows(board: str = "XO.......") -> tuple[Any, Any, int, int]:
     """Memo's trace of ``board``, a computed row with calls and a cache hit's row."""
     from tracer import search

@@ -398,6 +398,15 @@ def test_cli_json_exposes_value_choice_and_visited_leaves(cli):
     assert visited_leaves(doc) == [f"{p}.{i}" for p in "BCD" for i in (1, 2, 3)]
 
 
+def test_a_leaf_worth_zero_is_counted_as_a_leaf(cli, tmp_path):
+    # Counted by hand: A, B, C and five leaves, two of them worth 0; minimax visits all five.
+    (tmp_path / "t.txt").write_text("A: [B: [3, 0, 8], C: [0, 4]]\n")
+    stats = cli("t.txt", "--stats", "--no-tree").stdout
+    assert "t.txt: 8 nodes, 5 leaves, MAX at the root" in stats
+    assert " ".join(stats.split("leaves visited")[1].split()[:3]) == "5 of 5"
+    assert "(8 nodes, 5 leaves)" in cli("t.txt", "--no-tree").stdout
+
+
 def test_cli_reads_trees_and_forces_games(cli, tmp_path):
     (tmp_path / "t.txt").write_text("# comment\n[[3 5] [2 9]]\n")
     result = cli("t.txt", "--no-tree")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections import Counter
 
 import pytest
 from test_negamax import plain_negamax
@@ -244,6 +245,27 @@ def test_depth_scores_change_the_move_on_485_positions():
     assert changed == 485
 
 
+def test_depth_scores_explain_each_finished_game_by_its_depth(cli):
+    # 10 - depth for the AI's win, depth - 10 for the human's: a win scores more the sooner
+    # it comes, a loss more the later. Each line is rebuilt from the depth it names.
+    log = cli("X.OX.XOO.", "--scores", "depth", "--no-tree").stdout
+    said = [line.split("depth-aware score ", 1)[1] for line in log.splitlines() if "depth-aware score" in line]
+    kinds = set()
+    for text in said:
+        first = text.split(" ", 1)[0]
+        if first == "10":
+            d = int(text.split(" - ", 1)[1].split(" ", 1)[0])
+            want = (f"10 - {d} = +{10 - d}, not 10: this win comes {d} move{'s' * (d != 1)} after the first "
+                    "call, and a sooner win would score more")
+        else:
+            d = int(first)
+            want = (f"{d} - 10 = {d - 10}, not -10: this loss comes {d} move{'s' * (d != 1)} after the first "
+                    "call, and a later loss would score more")
+        assert text == want
+        kinds.add(first == "10")
+    assert kinds == {True, False}
+
+
 def test_depth_scores_reference_agrees():
     for board, mark in SAMPLE:
         trace = run_search(game(board, mark, scores=DEPTH), "alphabeta")
@@ -346,6 +368,41 @@ def test_compare_json_rows_agree_with_the_references(cli):
     assert [r["saved"] for r in rows] == [guide_calls - r["calls"] for r in rows]
     # Only the rows whose move differs from the guide's carry the line they expect.
     assert [r["line"] for r in rows] == [None, None, None, "X on 4: X wins", None, None, "X on 4: X wins"]
+
+
+def test_stats_name_the_first_position_searched_most_often(cli):
+    # The guide's calls listed plainly in call order: of the positions searched most often
+    # (several tie), the stats name the one the search met first.
+    met: list[str] = []
+
+    def visit(cells: list[str], mark: str) -> None:
+        met.append(f"{''.join(cells[:3])}/{''.join(cells[3:6])}/{''.join(cells[6:])}, {mark} to move")
+        if finished_score(cells, "X", 0, False) is None:
+            for cell in [c for c in range(9) if cells[c] == "."]:
+                cells[cell] = mark
+                visit(cells, "O" if mark == "X" else "X")
+                cells[cell] = "."
+
+    visit(list("X...O...."), "X")
+    counts = Counter(met)  # in the order first met
+    most = max(counts.values())
+    tied = [position for position, n in counts.items() if n == most]
+    assert len(tied) > 1
+    stats = cli("X...O....", "--stats", "--no-tree").stdout
+    assert f"most repeated        {tied[0]}: searched {most:,} times ({most - 1:,} times again)\n" in stats
+
+
+def test_stats_say_how_many_calls_alphabeta_saves_against_the_guide(cli):
+    # Both counts from the plain references above: the calls saved are the guide's minus
+    # alpha-beta's, and the ratio the guide's over alpha-beta's.
+    _move, guide = plain_minimax_calls("X...O....", "X", "X")
+    made = len(plain_alphabeta("X...O....", "X", "X", "ge", list(range(9)))[2])
+    assert made < guide
+    row = next(line for line in cli("X...O....", "--stats", "--no-tree", "--algorithm", "alphabeta")
+               .stdout.splitlines() if line.startswith("vs the guide's minimax"))
+    assert " ".join(row.split()) == (f"vs the guide's minimax {made:,} of its {guide:,} calls "
+                                     f"({made / guide:.1%}): {guide - made:,} calls saved, "
+                                     f"{guide / made:.1f}× fewer")
 
 
 def _ab_move_calls(board: str, cutoff: str, order: list[int]) -> tuple[int | None, int]:

@@ -441,6 +441,19 @@ def test_bad_html_requests_write_nothing(cli, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.txt"]
 
 
+def test_the_page_may_open_at_the_last_call_and_counts_calls_in_its_title(cli, tmp_path):
+    # The guide's board makes 9 calls: the 9th is the last one the page can open at. A
+    # finished board makes one call, and the title says so in the singular.
+    (tmp_path / "board.txt").write_text("X.O\nX.X\nOO.\n")
+    result = cli("board.txt", "--html", "p.html", "--focus", "9", "-q", "--no-tree")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "p.html").read_text(encoding="utf-8")
+    assert '"start_call":9' in page and "X to move (9 calls)</title>" in page
+    (tmp_path / "over.txt").write_text("XXX\nOO.\n...\n")
+    assert cli("over.txt", "--html", "o.html", "-q", "--no-tree").exit_code == 0
+    assert "O to move (1 call)</title>" in (tmp_path / "o.html").read_text(encoding="utf-8")
+
+
 def test_the_page_opens_at_the_focus_call(browser, pages, tutorial_trace):
     path = pages / "focus.html"
     path.write_text(render_html(tutorial_trace, start_call=6), encoding="utf-8")
