@@ -1,0 +1,463 @@
+"""What ``trace check`` tells a learner, detail by detail (issue 36): the named mistake's own
+sentence, the call numbers it gives, the move it expects, the kind of departure, the side to
+move, the parameters it fills in, the positions it checks.
+
+Each program is a small learner's program written here (or the gallery's port of the guide,
+tests/learners/py_guide_port.py, with one slip made by hand), run through ``trace check`` as
+a learner runs it. What is expected comes from the guide's rules worked by hand, or from the
+plain reference search below, which imports nothing of tracer: every call number is counted
+in the guide's order (a call's test-plays in ascending cell order, each whole, calls
+numbered as they start).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from checking import LEARNERS, calls, play_values, run_check, run_text, won
+
+GUIDE = "X.OX.XOO."
+PORT = (LEARNERS / "py_guide_port.py").read_text(encoding="utf-8")
+
+
+def port_with(tmp_path: Path, name: str, old: str, new: str) -> str:
+    """The guide's port with one slip: ``old`` replaced by ``new``; the path of the program."""
+    assert PORT.count(old) == 1, f"the port no longer holds {old!r} once"
+    path = tmp_path / name
+    path.write_text(PORT.replace(old, new), encoding="utf-8")
+    return str(path)
+
+
+def walk(board: str, mover: str, number: int = 1) -> Iterator[tuple[int, str, str]]:
+    """Every call of the guide's minimax from ``board``, in call order: (number, board, mover)."""
+    yield number, board, mover
+    if won(board, "X") or won(board, "O") or "." not in board:
+        return
+    nxt = "O" if mover == "X" else "X"
+    child = number + 1
+    for cell in range(9):
+        if board[cell] == ".":
+            after = board[:cell] + mover + board[cell + 1:]
+            yield from walk(after, nxt, child)
+            child += calls(after, nxt)
+
+
+def number_of(board: str, mover: str, target: str) -> int:
+    """The number of the first call on ``target`` in the guide's search from ``board``."""
+    return next(n for n, b, _ in walk(board, mover) if b == target)
+
+
+def first_best(board: str, mover: str, ai: str) -> tuple[int, list[int]]:
+    """The guide's chosen cell (the first of the best, in ascending order) and every best cell."""
+    empty = [i for i in range(9) if board[i] == "."]
+    scores = play_values(board, mover, ai)
+    best = max(scores) if mover == ai else min(scores)
+    tied = [cell for cell, score in zip(empty, scores, strict=True) if score == best]
+    return tied[0], tied
+
+
+# ---- the named mistake's own sentence -------------------------------------------------------
+
+def test_missing_cell_names_which_cell_it_misses(tmp_path: Path) -> None:
+    """A loop that skips the first empty cell is told so, and one that skips the last is told
+    that: the two sentences are not the same and each says its own cell (guide, step 10)."""
+    first = port_with(tmp_path, "skips_first.py", "for cell in available:", "for cell in available[1:]:")
+    code, data, _ = run_check(first, "--boards", "0")
+    assert (code, data["difference"]) == (1, "missing-cell")
+    assert "misses the first one" in data["mistake"] and "last" not in data["mistake"]
+    code, text, _ = run_text(first, "--boards", "0")
+    assert "Named difference: missing-cell. The loop over the empty cells misses the first one" in text
+
+    last = port_with(tmp_path, "skips_last.py", "for cell in available:", "for cell in available[:-1]:")
+    code, data, _ = run_check(last)
+    assert data["difference"] == "missing-cell" and data["matching_mistakes"][0] == "missing-cell"
+    assert "misses the last one" in data["mistake"] and "first" not in data["mistake"].split(":")[0]
+    code, text, _ = run_text(last)
+    assert "Named difference: missing-cell. The loop over the empty cells misses the last one" in text
+
+
+# ---- the move expected among tied best moves -------------------------------------------------
+
+WORST_LOOP = '''
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def winner(board):
+    for a, b, c in LINES:
+        if board[a] != " " and board[a] == board[b] == board[c]:
+            return board[a]
+    return None
+
+
+def minimax(board, depth, is_maximizing):
+    won = winner(board)
+    if won == "X":
+        return 1
+    if won == "O":
+        return -1
+    if " " not in board:
+        return 0
+    scores = []
+    for i in range(9):
+        if board[i] == " ":
+            board[i] = "X" if is_maximizing else "O"
+            scores.append(minimax(board, depth + 1, not is_maximizing))
+            board[i] = " "
+    return max(scores) if is_maximizing else min(scores)
+
+
+def find_best_move(board):
+    best_score, best_move = 1000, None
+    for i in range(9):
+        if board[i] == " ":
+            board[i] = "X"
+            score = minimax(board, 0, False)
+            board[i] = " "
+            if score < best_score:  # the slip: the lowest test-play is kept
+                best_score, best_move = score, i
+    return best_move
+
+
+board = list("BOARD")
+print("AI plays", find_best_move(board))
+'''
+
+
+def test_expected_move_is_the_first_of_tied_best_moves(tmp_path: Path) -> None:
+    """On XO./X../.O. X's test-plays score -1, +1, -1, +1, -1 (cells 2, 4, 5, 6, 8): cells 4 and
+    6 tie for the best, and the guide keeps the first, 4. A loop keeping the lowest plays 2."""
+    board = "XO.X...O."
+    chosen, tied = first_best(board, "X", "X")
+    assert (chosen, tied) == (4, [4, 6])  # the hand-worked values, as the reference has them
+    program = tmp_path / "worst_loop.py"
+    program.write_text(WORST_LOOP.replace("BOARD", board.replace(".", " ")), encoding="utf-8")
+    code, text, _ = run_text(str(program), "--boards", "0")
+    assert code == 1
+    assert "  expected  4 (a best move: cell 4)\n" in text
+    assert "it chose cell 2, whose test-play scores -1, but the best scores +1 (cell 4)" in text
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert data["first_wrong"]["call"] == 1 and data["first_wrong"]["kind"] == "wrong-move"
+
+
+def test_expected_move_among_tied_best_in_an_inner_call(tmp_path: Path) -> None:
+    """Call #2 (O to move on XX./X.X/OO.) has two test-plays scoring -1, cells 4 and 8: a
+    correct search returns the first, 4, with -1."""
+    chosen, tied = first_best("XXOX.XOO.", "O", "X")
+    assert (chosen, tied) == (4, [4, 8])
+    program = port_with(tmp_path, "min_returns_nothing.py", '''    else:
+        best_score = float("inf")
+        for i, play in enumerate(test_plays):
+            if play["score"] < best_score:
+                best_score, best = play["score"], i
+    return test_plays[best]''', '''        return test_plays[best]
+    best_score = float("inf")
+    for i, play in enumerate(test_plays):
+        if play["score"] < best_score:
+            best_score, best = play["score"], i''')
+    code, data, _ = run_check(program, "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, data["verdict"]) == (1, "error")
+    assert wrong["call"] == 2 and wrong["board"] == "XXOX.XOO." and wrong["to_move"] == "O"
+    # A call that returns nothing is said to, never taken for a wrong score.
+    assert wrong["kind"] == "no-score" and wrong["returned"] is None
+    assert wrong["expected"] == {"index": 4, "score": -1}
+    assert wrong["why"] == ("it returned nothing: O is the human, so min(-1, -1) = -1: step 16 keeps "
+                            "the lowest test-play and step 17 returns it")
+    # Its caller crashed reading the score of nothing: the error is call #1's.
+    assert data["error"]["call"] == 1 and data["error"]["type"] == "TypeError"
+
+
+def test_a_finished_board_that_returns_nothing(tmp_path: Path) -> None:
+    """A draw check with a bare ``return``: the guide's board never reaches a full board, the
+    draw position does (the second position checked), where the first call on a full board with
+    no line returns nothing; its caller crashes reading the score."""
+    program = port_with(tmp_path, "draw_returns_nothing.py", '    if not available:\n        return {"score": 0}',
+                        "    if not available:\n        return")
+    code, data, _ = run_check(program)
+    assert (code, data["verdict"]) == (1, "error")
+    wrong = data["first_wrong"]
+    assert wrong["position"] == 2 and data["positions"][1]["name"].startswith("a draw")
+    start, mover = data["positions"][1]["board"], data["positions"][1]["to_move"]
+    number, board, to_move = next((n, b, m) for n, b, m in walk(start, mover)
+                                  if "." not in b and not won(b, "X") and not won(b, "O"))
+    assert (wrong["call"], wrong["board"], wrong["to_move"]) == (number, board, to_move)
+    assert wrong["kind"] == "no-score" and wrong["returned"] is None and wrong["expected"] == {"score": 0}
+    assert wrong["why"] == "no empty cell and no three in a row: a draw: step 9 returns {score: 0}"
+    # Checking stops at the first position that is not right: the block position is not asked.
+    assert [p["verdict"] for p in data["positions"]] == ["identical", "error"]
+
+
+# ---- call numbers after a sibling's subtree ---------------------------------------------------
+
+AFTER_SIBLINGS = "X.OX.XOOX"  # X's third test-play from the guide's board, after 1's and 4's subtrees
+BOARD_LIST = '["X", 1, "O", "X", 4, "X", "O", "O", "X"]'
+
+
+def test_an_error_is_placed_in_its_call_after_a_siblings_subtree(tmp_path: Path) -> None:
+    number = number_of(GUIDE, "X", AFTER_SIBLINGS)
+    assert number == 1 + calls("XXOX.XOO.", "O") + calls("X.OXXXOO.", "O") + 1 == 6
+    program = port_with(tmp_path, "raises.py", "    available = empty_cells(board)\n",
+                        f"    available = empty_cells(board)\n    if board == {BOARD_LIST}:\n"
+                        "        raise ValueError('a slip')\n")
+    code, data, _ = run_check(program, "--boards", "0")
+    assert (code, data["verdict"]) == (1, "error")
+    error = data["error"]
+    assert (error["call"], error["board"], error["to_move"], error["type"]) == (number, AFTER_SIBLINGS, "O",
+                                                                                   "ValueError")
+    code, text, _ = run_text(program, "--boards", "0")
+    assert f"in call #{number}, O to move on X.O/X.X/OOX" in text
+
+
+def test_a_departure_is_numbered_after_a_siblings_subtree(tmp_path: Path) -> None:
+    number = number_of(GUIDE, "X", AFTER_SIBLINGS)
+    program = port_with(tmp_path, "gives_up.py", "    available = empty_cells(board)\n",
+                        f"    available = empty_cells(board)\n    if board == {BOARD_LIST}:\n"
+                        '        return {"score": 0}\n')
+    code, data, _ = run_check(program, "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["board"], wrong["to_move"]) == (1, number, AFTER_SIBLINGS, "O")
+    chosen, _ = first_best(AFTER_SIBLINGS, "O", "X")
+    assert wrong["expected"] == {"index": chosen, "score": min(play_values(AFTER_SIBLINGS, "O", "X"))}
+    code, text, _ = run_text(program, "--boards", "0")
+    assert f"Verdict: wrong: call #{number} is the first to depart from a correct search." in text
+
+
+# ---- the tie-break and order differences: their first call -----------------------------------
+
+def test_tie_breaking_names_its_first_call(tmp_path: Path) -> None:
+    """A ``>=`` tie-break keeps the last of equal test-plays: correct, differing in tie-breaking
+    first at the first call (in call order) with two best test-plays, where it keeps the last
+    of them and the guide the first: on XOX/.O./... (X to move) not the first call, whose best
+    test-play is alone, but call #19, after calls with one best each."""
+    board = "XOX.O...."
+    source = PORT.replace('current_board_state = ["X", 1, "O", "X", 4, "X", "O", "O", 8]',
+                          "current_board_state = " + repr([c if c != "." else i for i, c in enumerate(board)]))
+    source = source.replace('play["score"] > best_score', 'play["score"] >= best_score')
+    program = tmp_path / "ties_last.py"
+    program.write_text(source.replace('play["score"] < best_score', 'play["score"] <= best_score'), encoding="utf-8")
+    number, cells, mover = next((n, b, m) for n, b, m in walk(board, "X")
+                                if not won(b, "X") and not won(b, "O") and "." in b
+                                and len(first_best(b, m, "X")[1]) > 1)
+    _, tied = first_best(cells, mover, "X")
+    assert number == 19 and len(first_best(board, "X", "X")[1]) == 1
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"]) == (0, "correct", ["tie-breaking"])
+    detail = data["differences_detail"][0]
+    assert detail["call"] == number
+    assert detail["text"].endswith(f"(first at call #{number}: cell {tied[-1]} where the guide keeps cell {tied[0]})")
+
+
+def test_order_names_the_cells_as_tried(tmp_path: Path) -> None:
+    """A loop over the empty cells backwards: correct, differing in order at call #1, whose
+    test-plays are listed in the order it made them."""
+    program = port_with(tmp_path, "backwards.py", "for cell in available:", "for cell in reversed(available):")
+    code, data, _ = run_check(program, "--boards", "0")
+    assert (code, data["verdict"], data["differences"]) == (0, "correct", ["order"])
+    detail = data["differences_detail"][0]
+    assert detail["call"] == 1 and detail["text"].endswith("(first at call #1: 8, 4, 1)")
+
+
+# ---- the side to move, read from the marks on the board ---------------------------------------
+
+COUNTS = '''
+def minimax(board):
+    mark = "X" if board.count("X") == board.count("O") else "O"
+    for cell in emptycells(board):  # the slip: the helper is called empty_cells
+        board[cell] = mark
+    return 0
+
+
+def empty_cells(board):
+    return [i for i, c in enumerate(board) if c == " "]
+
+
+minimax(list("BOARD"))
+'''
+
+
+def test_side_to_move_from_the_mark_counts(tmp_path: Path) -> None:
+    """A search told no side, whose first call raises before any test-play: the side to move is
+    read from the marks, X with as many marks as O (X opened), O with one fewer."""
+    for board, mover in (("X.OX.XOO.", "X"), ("XXOX.XOO.", "O")):
+        program = tmp_path / f"counts_{mover}.py"
+        program.write_text(COUNTS.replace("BOARD", board.replace(".", " ")), encoding="utf-8")
+        code, data, _ = run_check(str(program), "--boards", "0")
+        assert (code, data["verdict"], data["to_move"]) == (1, "error", mover)
+        assert data["error"]["to_move"] == mover and data["error"]["call"] == 1
+        code, text, _ = run_text(str(program), "--boards", "0")
+        rows = f"{board[:3]}/{board[3:6]}/{board[6:]}"
+        assert f"Position: {rows} with {mover} to move" in text
+        assert f"in call #1, {mover} to move on {rows}" in text
+
+
+# ---- a call trying a cell twice -----------------------------------------------------------------
+
+def test_a_cell_tried_twice_in_a_row(tmp_path: Path) -> None:
+    """Centre first, then every empty cell, the centre again. From the guide's board: #2 is X on
+    4 (X wins); #3 X on 1, O to move, tries 4 (#4, O wins on 2, 4, 6) and 4 again (#5)."""
+    program = port_with(tmp_path, "centre_twice.py", "for cell in available:",
+                        "for cell in ([4] if 4 in available else []) + available:")
+    code, data, _ = run_check(program, "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["board"], wrong["to_move"]) == (1, 5, "XXOXOXOO.", "X")
+    assert wrong["kind"] == "tried-twice"
+    assert wrong["why"] == ("call #3 had already test-played cell 4: step 13 moves on to the next empty "
+                            "cell, so each is tried once")
+
+
+# ---- the first call tracer makes itself: the parameters it fills in ----------------------------
+
+DEFAULTS = '''
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def winner(board):
+    for a, b, c in LINES:
+        if board[a] is not None and board[a] == board[b] == board[c]:
+            return board[a]
+    return None
+
+
+def minimax(board, depth=0, player="X"):
+    won = winner(board)
+    if won is not None:
+        return 1 if won == "X" else -1
+    if None not in board:
+        return 0
+    other = "O" if player == "X" else "X"
+    scores = []
+    for cell in range(9):
+        if board[cell] is None:
+            board[cell] = player
+            scores.append(minimax(board, depth + 1, other))
+            board[cell] = None
+    return max(scores) if player == "X" else min(scores)
+'''
+
+
+def test_parameters_with_defaults_keep_them(tmp_path: Path) -> None:
+    """``minimax(board, depth=0, player="X")``, never called by the program: tracer passes the
+    board alone, and the defaults (and every parameter after one) stay as the program has them."""
+    program = tmp_path / "defaults.py"
+    program.write_text(DEFAULTS, encoding="utf-8")
+    code, text, _ = run_text(str(program), "--boards", "0")
+    assert code == 0, text
+    assert "First call: minimax(['X', None, 'O', 'X', None, 'X', 'O', 'O', None]) (the program made no" in text
+    assert "Verdict: identical" in text and "Calls: 9 (" in text
+
+
+COUNTING_UP = {
+    "py": ('''
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def winner(cells):
+    for a, b, c in LINES:
+        if cells[a] is not None and cells[a] == cells[b] == cells[c]:
+            return cells[a]
+    return None
+
+
+def minimax(cells, depth, is_maximizing):
+    won = winner(cells)
+    if won == "X":
+        return 10 - depth
+    if won == "O":
+        return depth - 10
+    if None not in cells:
+        return 0
+    best = -100 if is_maximizing else 100
+    for cell in range(9):
+        if cells[cell] is None:
+            cells[cell] = "X" if is_maximizing else "O"
+            score = minimax(cells, depth + 1, not is_maximizing)
+            cells[cell] = None
+            best = max(best, score) if is_maximizing else min(best, score)
+    return best
+''', "minimax(['X', None, 'O', 'X', None, 'X', 'O', 'O', None], 0, True)"),
+    "js": ('''
+const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+
+function winner(cells) {
+  for (const [a, b, c] of LINES) {
+    if (cells[a] !== null && cells[a] === cells[b] && cells[a] === cells[c]) return cells[a];
+  }
+  return null;
+}
+
+function minimax(cells, depth, isMaximizing) {
+  const won = winner(cells);
+  if (won === "X") return 10 - depth;
+  if (won === "O") return depth - 10;
+  if (!cells.includes(null)) return 0;
+  let best = isMaximizing ? -100 : 100;
+  for (let cell = 0; cell < 9; cell++) {
+    if (cells[cell] === null) {
+      cells[cell] = isMaximizing ? "X" : "O";
+      const score = minimax(cells, depth + 1, !isMaximizing);
+      cells[cell] = null;
+      best = isMaximizing ? Math.max(best, score) : Math.min(best, score);
+    }
+  }
+  return best;
+}
+''', 'minimax(["X", null, "O", "X", null, "X", "O", "O", null], 0, true)'),
+}
+
+
+@pytest.mark.parametrize("language", ["py", pytest.param("js", marks=pytest.mark.node)])
+def test_a_depth_counted_up_starts_at_zero(language: str, tmp_path: Path) -> None:
+    """A depth passed on as ``depth + 1`` counts up from the first call: tracer passes 0 (a
+    budget passed on as ``depth - 1`` would start at the moves left), so the program's own
+    ``10 - depth`` reads as it is written."""
+    source, first = COUNTING_UP[language]
+    program = tmp_path / f"counting_up.{language}"
+    program.write_text(source, encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"]) == (0, "correct", ["score scale"])
+    assert data["scores"] == ("10 - depth for a win, depth - 10 for a loss, 0 for a draw, "
+                              "from X's point of view (the AI's)")
+    code, text, _ = run_text(str(program), "--boards", "0")
+    assert f"First call: {first} (the program made no search call of its own" in text
+
+
+# ---- what tracer cannot call ------------------------------------------------------------------
+
+def test_a_nested_search_is_not_called(tmp_path: Path) -> None:
+    """A Python search defined inside a function the program never calls cannot be reached:
+    one error line, exit status 2, saying what to do."""
+    program = tmp_path / "nested.py"
+    program.write_text('def start_game():\n    def minimax(board, mark):\n        return {"score": 0}\n\n'
+                       '    return minimax\n\n\nprint("ready")\n', encoding="utf-8")
+    code, text, err = run_text(str(program))
+    assert code == 2 and text == ""
+    assert err == (f"trace: error: {program}: the program made no call of minimax, and trace check cannot call "
+                   "its search function itself: call it from the program's top level (as the guide's step 7 does)\n")
+
+
+# ---- which positions are checked ----------------------------------------------------------------
+
+def test_boards_never_asks_a_position_already_checked() -> None:
+    """``--boards 30``: 31 positions, each once, the program's own first (among the varied
+    positions, smallest searches first, is one of the three named ones)."""
+    code, data, err = run_check(str(LEARNERS / "py_guide_port.py"), "--boards", "30")
+    assert code == 0, err
+    boards = [(p["board"], p["to_move"]) for p in data["positions"]]
+    assert len(boards) == data["searches"] == 31 and len(set(boards)) == 31
+    assert boards[0] == (GUIDE, "X") and data["positions"][0]["name"] == "the program's own"
+
+
+def test_checking_stops_at_the_programs_first_wrong_search(tmp_path: Path) -> None:
+    """A program that searches twice, wrong the first time: its second search is not checked,
+    nor any other position, and the verdict is the first search's."""
+    program = port_with(tmp_path, "two_searches.py", "    available = empty_cells(board)\n",
+                        f"    available = empty_cells(board)\n    if board == {BOARD_LIST}:\n"
+                        '        return {"score": 0}\n')
+    with open(program, "a", encoding="utf-8") as file:
+        file.write('print(minimax(["X", "O", "X", 3, "O", 5, 6, 7, 8], ai_mark))\n')
+    code, data, _ = run_check(program)
+    assert (code, data["verdict"], data["searches"]) == (1, "wrong", 1)
+    assert [p["board"] for p in data["positions"]] == [GUIDE]
+    assert data["first_wrong"]["call"] == 6 and data["first_wrong"]["position"] == 1
