@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 from checking import LEARNERS, calls, play_values, run_check, run_text, won
+from click.testing import CliRunner
+
+from tracer.cli import main
 
 GUIDE = "X.OX.XOO."
 PORT = (LEARNERS / "py_guide_port.py").read_text(encoding="utf-8")
@@ -42,6 +45,21 @@ def walk(board: str, mover: str, number: int = 1) -> Iterator[tuple[int, str, st
             after = board[:cell] + mover + board[cell + 1:]
             yield from walk(after, nxt, child)
             child += calls(after, nxt)
+
+
+def returns(board: str, mover: str, number: int = 1) -> Iterator[tuple[int, str, str]]:
+    """The same calls in the order they return (a call after every call it made)."""
+    if won(board, "X") or won(board, "O") or "." not in board:
+        yield number, board, mover
+        return
+    nxt = "O" if mover == "X" else "X"
+    child = number + 1
+    for cell in range(9):
+        if board[cell] == ".":
+            after = board[:cell] + mover + board[cell + 1:]
+            yield from returns(after, nxt, child)
+            child += calls(after, nxt)
+    yield number, board, mover
 
 
 def number_of(board: str, mover: str, target: str) -> int:
@@ -187,6 +205,35 @@ def test_a_finished_board_that_returns_nothing(tmp_path: Path) -> None:
     assert wrong["why"] == "no empty cell and no three in a row: a draw: step 9 returns {score: 0}"
     # Checking stops at the first position that is not right: the block position is not asked.
     assert [p["verdict"] for p in data["positions"]] == ["identical", "error"]
+
+
+# ---- a wrong score, in the log's words ---------------------------------------------------------
+
+BOTH_MAXIMISE = ('''        best_score = float("inf")
+        for i, play in enumerate(test_plays):
+            if play["score"] < best_score:''', '''        best_score = float("-inf")
+        for i, play in enumerate(test_plays):
+            if play["score"] > best_score:''')
+
+
+def test_a_wrong_score_is_explained_with_the_scores_as_the_log_writes_them(tmp_path: Path) -> None:
+    """Both sides keep their highest test-play: the first call to return wrong is the first O
+    call, in the order calls return, whose test-plays do not all score alike; a draw among them
+    is written 0 (never +0), a win +1, a loss -1, as the log writes scores."""
+    board = ".XOO.X..."
+    number, cells, _ = next((n, b, m) for n, b, m in returns(board, "X") if m == "O" and "." in b
+                            and not won(b, "X") and not won(b, "O") and len(set(play_values(b, "O", "X"))) > 1)
+    assert (number, cells, play_values(cells, "O", "X")) == (9, "XXOOOX.X.", [-1, 0])
+    source = PORT.replace('current_board_state = ["X", 1, "O", "X", 4, "X", "O", "O", 8]',
+                          'current_board_state = [0, "X", "O", "O", 4, "X", 6, 7, 8]')
+    program = tmp_path / "both_maximise.py"
+    program.write_text(source.replace(*BOTH_MAXIMISE), encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["board"], wrong["kind"]) == (1, number, cells, "wrong-score")
+    assert wrong["returned"] == {"index": 8, "score": 0} and wrong["expected"] == {"index": 6, "score": -1}
+    assert wrong["why"] == ("O is the human, so min(-1, 0) = -1: step 16 keeps the lowest test-play and "
+                            "step 17 returns it")
 
 
 # ---- call numbers after a sibling's subtree ---------------------------------------------------
@@ -461,3 +508,40 @@ def test_checking_stops_at_the_programs_first_wrong_search(tmp_path: Path) -> No
     assert (code, data["verdict"], data["searches"]) == (1, "wrong", 1)
     assert [p["board"] for p in data["positions"]] == [GUIDE]
     assert data["first_wrong"]["call"] == 6 and data["first_wrong"]["position"] == 1
+
+
+# ---- the saved trace and the log: what they say of the departure and the error -----------------
+
+def test_a_saved_trace_whose_last_call_departs_reads_back(tmp_path: Path) -> None:
+    """The port that gives up on X.O/X.X/OOX (call #6, its last call: it makes none below it):
+    its JSON trace names call #6 of 6 as the departure, and ``trace render`` reads it back."""
+    program = port_with(tmp_path, "gives_up.py", "    available = empty_cells(board)\n",
+                        f"    available = empty_cells(board)\n    if board == {BOARD_LIST}:\n"
+                        '        return {"score": 0}\n')
+    saved = tmp_path / "calls.json"
+    code, _, err = run_text(program, "--boards", "0", "-o", str(saved))
+    assert code == 1 and saved.exists(), err
+    header = saved.read_text(encoding="utf-8").split("\n")[0]
+    assert '"calls":6,' in header and '"departure":{"call":6,' in header
+    result = CliRunner().invoke(main, ["render", str(saved), "--log", "-", "--no-tree"])
+    assert result.exit_code == 0, result.stderr
+    assert "Verdict: wrong: call #6 is the first to depart from a correct search (marked ‼)." in result.stdout
+    # The guide's answer from the board is a cell of the board: a saved trace saying otherwise is refused.
+    bad = tmp_path / "bad.json"
+    bad.write_text(saved.read_text(encoding="utf-8").replace('"guide_index":4,', '"guide_index":9,'),
+                   encoding="utf-8")
+    result = CliRunner().invoke(main, ["render", str(bad), "--log", "-", "--no-tree"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f'trace: error: {bad}: expected "check" to hold a valid "guide_index", found 9\n'
+
+
+def test_the_log_names_the_call_an_error_happened_in(tmp_path: Path) -> None:
+    number = number_of(GUIDE, "X", AFTER_SIBLINGS)
+    program = port_with(tmp_path, "raises.py", "    available = empty_cells(board)\n",
+                        f"    available = empty_cells(board)\n    if board == {BOARD_LIST}:\n"
+                        "        raise ValueError('a slip')\n")
+    log = tmp_path / "calls.log"
+    code, _, err = run_text(program, "--boards", "0", "--log", str(log))
+    assert code == 1, err
+    line = PORT.split("\n").index("    available = empty_cells(board)") + 3  # the raise, two lines below it
+    assert f"Verdict: error: ValueError: a slip at line {line} in call #{number}.\n" in log.read_text(encoding="utf-8")
