@@ -85,6 +85,8 @@ def test_missing_cell_names_which_cell_it_misses(tmp_path: Path) -> None:
     code, data, _ = run_check(first, "--boards", "0")
     assert (code, data["difference"]) == (1, "missing-cell")
     assert "misses the first one" in data["mistake"] and "last" not in data["mistake"]
+    assert data["first_wrong"]["why"] == ("it test-played cells 4, 8 but not cell 1: step 10's for-loop "
+                                          "test-plays every empty cell (availCellsIndexes = [1, 4, 8])")
     code, text, _ = run_text(first, "--boards", "0")
     assert "Named difference: missing-cell. The loop over the empty cells misses the first one" in text
 
@@ -545,3 +547,46 @@ def test_the_log_names_the_call_an_error_happened_in(tmp_path: Path) -> None:
     assert code == 1, err
     line = PORT.split("\n").index("    available = empty_cells(board)") + 3  # the raise, two lines below it
     assert f"Verdict: error: ValueError: a slip at line {line} in call #{number}.\n" in log.read_text(encoding="utf-8")
+
+
+def test_missing_cell_says_either_where_the_calls_cannot_tell(tmp_path: Path) -> None:
+    """With one empty cell (4), skipping the first empty cell and skipping the last make the same
+    calls: the sentence names both, never one of them."""
+    source = PORT.replace('current_board_state = ["X", 1, "O", "X", 4, "X", "O", "O", 8]',
+                          'current_board_state = ["X", "O", "X", "X", 4, "O", "O", "X", "O"]')
+    program = tmp_path / "one_empty.py"
+    program.write_text(source.replace("for cell in available:", "for cell in available[1:]:"), encoding="utf-8")
+    code, text, _ = run_text(str(program), "--boards", "0")
+    assert code == 1
+    assert ("Named difference: missing-cell. The loop over the empty cells misses one of them (the first "
+            "empty cell or the last empty cell: on this position the calls fit each of these): step 10's "
+            "for-loop test-plays every empty cell step 8 found.\n") in text
+
+
+# ---- a move in the program's own shape ----------------------------------------------------------
+
+def test_a_move_on_a_board_of_rows_is_expected_as_row_and_column(tmp_path: Path) -> None:
+    """The course project's minimax(board) returns an action (row, column); one that keeps the
+    lowest test-play for X plays (2, 0), cell 6, on X.X/OO./...: expected is the first of the best,
+    cell 1, written as the program writes actions, (0, 1), never (1, 0)."""
+    chosen, tied = first_best("X.XOO....", "X", "X")
+    assert (chosen, tied) == (1, [1, 5])
+    source = (LEARNERS / "py_cs50.py").read_text(encoding="utf-8")
+    slip = ('''        best, move = -math.inf, None
+        for action in actions(board):
+            value = min_value(result(board, action))
+            if value > best:''', '''        best, move = math.inf, None
+        for action in actions(board):
+            value = min_value(result(board, action))
+            if value < best:''')
+    assert source.count(slip[0]) == 1
+    program = tmp_path / "cs50_lowest.py"
+    program.write_text(source.replace(*slip), encoding="utf-8")
+    board = tmp_path / "board.txt"
+    board.write_text("X.X\nOO.\n...\n", encoding="utf-8")
+    code, data, _ = run_check(str(program), str(board), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["kind"]) == (1, 1, "wrong-move")
+    assert wrong["returned"] == [2, 0] and wrong["expected"] == [chosen // 3, chosen % 3] == [0, 1]
+    code, text, _ = run_text(str(program), str(board), "--boards", "0")
+    assert "  returned  (2, 0)\n  expected  (0, 1)\n" in text
