@@ -306,6 +306,12 @@ def test_order_names_the_cells_as_tried(tmp_path: Path) -> None:
     assert (code, data["verdict"], data["differences"]) == (0, "correct", ["order"])
     detail = data["differences_detail"][0]
     assert detail["call"] == 1 and detail["text"].endswith("(first at call #1: 8, 4, 1)")
+    # On every position checked (the program's own, then three tracer asks), named by the first.
+    code, data, _ = run_check(program)
+    assert (code, data["verdict"], data["differences"]) == (0, "correct", ["order"])
+    detail = data["differences_detail"][0]
+    assert detail["positions"] == [1, 2, 3, 4]
+    assert (detail["position"], detail["board"], detail["to_move"]) == (1, GUIDE, "X")
 
 
 # ---- the side to move, read from the marks on the board ---------------------------------------
