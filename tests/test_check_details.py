@@ -12,6 +12,7 @@ numbered as they start).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -161,12 +162,8 @@ def test_expected_move_is_the_first_of_tied_best_moves(tmp_path: Path) -> None:
     assert data["first_wrong"]["call"] == 1 and data["first_wrong"]["kind"] == "wrong-move"
 
 
-def test_expected_move_among_tied_best_in_an_inner_call(tmp_path: Path) -> None:
-    """Call #2 (O to move on XX./X.X/OO.) has two test-plays scoring -1, cells 4 and 8: a
-    correct search returns the first, 4, with -1."""
-    chosen, tied = first_best("XXOX.XOO.", "O", "X")
-    assert (chosen, tied) == (4, [4, 8])
-    program = port_with(tmp_path, "min_returns_nothing.py", '''    else:
+#: The human's branch falls off the end of the function: it returns None.
+MIN_FALLS_OFF = ('''    else:
         best_score = float("inf")
         for i, play in enumerate(test_plays):
             if play["score"] < best_score:
@@ -176,6 +173,14 @@ def test_expected_move_among_tied_best_in_an_inner_call(tmp_path: Path) -> None:
     for i, play in enumerate(test_plays):
         if play["score"] < best_score:
             best_score, best = play["score"], i''')
+
+
+def test_expected_move_among_tied_best_in_an_inner_call(tmp_path: Path) -> None:
+    """Call #2 (O to move on XX./X.X/OO.) has two test-plays scoring -1, cells 4 and 8: a
+    correct search returns the first, 4, with -1."""
+    chosen, tied = first_best("XXOX.XOO.", "O", "X")
+    assert (chosen, tied) == (4, [4, 8])
+    program = port_with(tmp_path, "min_returns_nothing.py", *MIN_FALLS_OFF)
     code, data, _ = run_check(program, "--boards", "0")
     wrong = data["first_wrong"]
     assert (code, data["verdict"]) == (1, "error")
@@ -596,3 +601,32 @@ def test_a_move_on_a_board_of_rows_is_expected_as_row_and_column(tmp_path: Path)
     assert wrong["returned"] == [2, 0] and wrong["expected"] == [chosen // 3, chosen % 3] == [0, 1]
     code, text, _ = run_text(str(program), str(board), "--boards", "0")
     assert "  returned  (2, 0)\n  expected  (0, 1)\n" in text
+
+
+def test_the_page_opens_at_call_1_even_where_the_tree_is_drawn_from_the_departure(tmp_path: Path) -> None:
+    """Both sides keep their highest test-play, from XO./.../... (8,232 calls): the first call to
+    return wrong is deep in the search, so the drawing starts near it; the step-through page
+    still opens at call #1, for the learner to step down to it."""
+    source = PORT.replace('current_board_state = ["X", 1, "O", "X", 4, "X", "O", "O", 8]',
+                          'current_board_state = ["X", "O", 2, 3, 4, 5, 6, 7, 8]')
+    program = tmp_path / "both_maximise.py"
+    program.write_text(source.replace(*BOTH_MAXIMISE), encoding="utf-8")
+    page = tmp_path / "calls.html"
+    code, data, _ = run_check(str(program), "--boards", "0", "--html", str(page))
+    assert code == 1 and data["calls"] == calls("XO.......", "X") == 8232
+    number = data["first_wrong"]["call"]
+    assert number > 1 and data["first_wrong"]["kind"] == "wrong-score"
+    starts = re.findall(r'"start_call":\s*(\d+)', page.read_text(encoding="utf-8"))
+    assert starts == ["1"]
+
+
+def test_a_call_that_returns_nothing_departs_as_it_returns(tmp_path: Path) -> None:
+    """The O branch falls off the end of the function: call #2 returns nothing once its own
+    test-plays (#3, #4) have returned, so the saved trace and the log place the departure at its
+    return, not at its start."""
+    program = port_with(tmp_path, "min_returns_nothing.py", *MIN_FALLS_OFF)
+    saved = tmp_path / "calls.json"
+    code, _, err = run_text(program, "--boards", "0", "-o", str(saved))
+    assert code == 1, err
+    header = saved.read_text(encoding="utf-8").split("\n")[0]
+    assert '"departure":{"call":2,"kind":"no-score","when":"return",' in header
