@@ -630,3 +630,25 @@ def test_a_call_that_returns_nothing_departs_as_it_returns(tmp_path: Path) -> No
     assert code == 1, err
     header = saved.read_text(encoding="utf-8").split("\n")[0]
     assert '"departure":{"call":2,"kind":"no-score","when":"return",' in header
+
+
+CENTRE_FIRST_LOOP = WORST_LOOP.replace("best_score, best_move = 1000, None", "best_score, best_move = -1000, None") \
+    .replace("if score < best_score:  # the slip: the lowest test-play is kept", "if score > best_score:") \
+    .replace('    for i in range(9):\n        if board[i] == " ":\n            board[i] = "X"\n            score',
+             '    for i in [4] + list(range(9)):  # the centre first, then every cell: the centre again\n'
+             '        if board[i] == " ":\n            board[i] = "X"\n            score')
+
+
+def test_a_loop_of_the_program_that_tries_a_cell_twice(tmp_path: Path) -> None:
+    """The program's own loop (find_best_move) tries the centre, then every empty cell, the
+    centre again: not one search whose first call tries a cell twice (its test-plays are not
+    each a different cell), but a search per call, each judged alone; the centre's board is
+    searched twice, said as re-searches (on XO./X../.O.: 5 empty cells, 6 searches)."""
+    assert CENTRE_FIRST_LOOP.count("[4] + list(range(9))") == 1
+    program = tmp_path / "centre_first.py"
+    program.write_text(CENTRE_FIRST_LOOP.replace("BOARD", "XO X   O "), encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"], data["loop"]) == (0, "correct", ["re-searches"], False)
+    assert data["searches"] == 6 and [p["verdict"] for p in data["positions"]] == ["identical"] * 6
+    boards = [p["board"] for p in data["positions"]]
+    assert boards[0] == boards[2] == "XO.XX..O." and len(set(boards)) == 5
