@@ -652,3 +652,34 @@ def test_a_loop_of_the_program_that_tries_a_cell_twice(tmp_path: Path) -> None:
     assert data["searches"] == 6 and [p["verdict"] for p in data["positions"]] == ["identical"] * 6
     boards = [p["board"] for p in data["positions"]]
     assert boards[0] == boards[2] == "XO.XX..O." and len(set(boards)) == 5
+
+
+def test_checking_stops_at_the_first_wrong_position_tracer_asks(tmp_path: Path) -> None:
+    """A draw scored as a win: right on the guide's board (no game from it is drawn), wrong on
+    the draw position; the positions after it are not asked."""
+    program = port_with(tmp_path, "draw_is_a_win.py", '    if not available:\n        return {"score": 0}',
+                        '    if not available:\n        return {"score": 1}')
+    code, data, _ = run_check(program)
+    assert (code, data["verdict"], data["first_wrong"]["position"]) == (1, "wrong", 2)
+    assert [p["verdict"] for p in data["positions"]] == ["identical", "wrong"]
+
+
+def test_a_search_that_stops_early_is_not_said_to_try_every_cell(tmp_path: Path) -> None:
+    """Backwards, and stopping at a test-play that wins for the side to move. From the guide's
+    board: #1 tries 8 (#2: O tries 4, #3, and wins: #2 stops), then 4 (#4, X wins): #1 stops.
+    Correct, but never "having tried each empty cell once"."""
+    program = port_with(tmp_path, "stops_backwards.py", "for cell in available:", "for cell in reversed(available):")
+    source = Path(program).read_text(encoding="utf-8").replace(
+        "        test_plays.append(play)\n",
+        "        test_plays.append(play)\n        if play[\"score\"] == (1 if mark == ai_mark else -1):\n"
+        "            break  # a win for the side to move: nothing better to find\n")
+    Path(program).write_text(source, encoding="utf-8")
+    code, text, _ = run_text(program, "--boards", "0")
+    assert code == 0
+    assert ("Verdict: correct: every call returned its board's score (or, given a window, a bound right for "
+            "it) and the first call chose a best move, but it differs from the guide's minimax in:\n"
+            "  - order: it tries the empty cells in another order than the guide's ascending one (first at "
+            "call #1: 8, 4)\n"
+            "  - stops-at-best: 2 calls (the first #1) returned as soon as a test-play reached a win for the "
+            "side to move, the best score possible there, without test-playing the cells after it\n") in text
+    assert "Calls: 4 (the guide's minimax makes 9 from this position)." in text
