@@ -612,8 +612,9 @@ def test_the_page_opens_at_call_1_even_where_the_tree_is_drawn_from_the_departur
     program = tmp_path / "both_maximise.py"
     program.write_text(source.replace(*BOTH_MAXIMISE), encoding="utf-8")
     page = tmp_path / "calls.html"
-    code, data, _ = run_check(str(program), "--boards", "0", "--html", str(page))
+    code, data, err = run_check(str(program), "--boards", "0", "--html", str(page))
     assert code == 1 and data["calls"] == calls("XO.......", "X") == 8232
+    assert f"trace: wrote {page} (your 8,232 calls step by step, the first departure marked)\n" in err
     number = data["first_wrong"]["call"]
     assert number > 1 and data["first_wrong"]["kind"] == "wrong-score"
     starts = re.findall(r'"start_call":\s*(\d+)', page.read_text(encoding="utf-8"))
