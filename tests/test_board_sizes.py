@@ -247,7 +247,7 @@ def test_play_refuses_a_larger_board_in_one_line(cli) -> None:
     assert result.output.count("\n") == 1
     assert cli("play", "--size", "7", input="").output.startswith("trace: error: --size: expected a board size")
     # The guide's own size, however spaced, is the board trace play plays.
-    for size in ("3", " 3 "):
+    for size in ("3", " 3 ", "03"):
         played = cli("play", "--size", size, "--first", "human", input="q\n")
         assert played.exit_code == 0 and played.output.rstrip().endswith("Goodbye."), played.output
 

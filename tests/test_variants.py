@@ -405,6 +405,16 @@ def test_stats_say_how_many_calls_alphabeta_saves_against_the_guide(cli):
                                      f"{guide / made:.1f}× fewer")
 
 
+def test_one_call_saved_is_said_in_the_singular(cli):
+    # On the guide's board alpha-beta makes one call fewer than the guide's minimax: its
+    # last test-play's second child is cut (both counts from the plain references above).
+    _move, guide = plain_minimax_calls("X.OX.XOO.", "X", "X")
+    made = len(plain_alphabeta("X.OX.XOO.", "X", "X", "ge", list(range(9)))[2])
+    assert guide - made == 1
+    stats = cli("X.OX.XOO.", "--stats", "--no-tree", "--algorithm", "alphabeta").stdout
+    assert ": 1 call saved, " in stats and "1 calls" not in stats
+
+
 def _ab_move_calls(board: str, cutoff: str, order: list[int]) -> tuple[int | None, int]:
     move, _score, calls = plain_alphabeta(board, "X", "X", cutoff, order)
     return move, len(calls)

@@ -297,11 +297,13 @@ def refuse_larger_board(size: str | None) -> None:
     search no one can wait for, so ``--size 4`` is refused in one line saying so."""
     from .games.tictactoe.notation import MAX_EMPTY, check_size, most_calls
 
-    if size is None or size.strip() == "3":
+    if size is None:
         return
     n = int(size) if size.strip().isdigit() and len(size.strip()) < 3 else None
     if n is None:
         raise InputError(f"expected a whole number, found {size!r}", "--size")
+    if n == 3:  # written "3", " 3" or "03": the guide's board
+        return
     check_size(n)
     raise InputError(f"trace play plays the guide's 3×3 board only: from the empty {n}×{n} board, "
                      f"minimax could make up to {most_calls(n * n):,} calls (a position of at most "

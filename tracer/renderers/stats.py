@@ -44,7 +44,7 @@ def baseline_row(trace: Trace, baseline: int) -> tuple[str, str]:
     calls, saved = trace.calls, baseline - trace.calls
     name = search_words(trace, baseline_kind().name).name()
     return (f"vs {name}", f"{calls:,} of its {baseline:,} calls ({calls / baseline:.1%}): "
-                         f"{saved:,} calls saved, {baseline / calls:.1f}× fewer")
+                         f"{saved:,} {'call' if saved == 1 else 'calls'} saved, {baseline / calls:.1f}× fewer")
 
 
 #: Most root test-plays listed (a 5×5 board's 25 are all listed).
