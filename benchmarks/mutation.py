@@ -126,6 +126,13 @@ class Config:
                        if p.suffix in (".py", ".js") and p.is_file())
         return [path for path in found if path not in named]
 
+    def missing_tests(self) -> list[str]:
+        """The test files the configuration names that the repository no longer has."""
+        named = {t.split("::", 1)[0] for _files, tests in self.targets for t in tests}
+        named |= {t.split("::", 1)[0] for js in self.js for t in js[3]}
+        named |= {t.split("::", 1)[0] for _key, tests, _expect in self.sample for t in tests}
+        return sorted(t for t in named if not (ROOT / t).exists())
+
     def files(self) -> list[str]:
         """Every Python file the targets name, sorted."""
         found: set[str] = set()
@@ -714,6 +721,9 @@ def main(argv: list[str] | None = None) -> int:
     if unlisted:
         raise SystemExit("mutation.toml: these files of tracer/ are neither mutated nor left out with a "
                          "reason ([[left_out]]): " + ", ".join(unlisted))
+    missing = config.missing_tests()
+    if missing:  # found before the coverage pass, not after it
+        raise SystemExit("mutation.toml: these tests no longer exist: re-point their targets: " + ", ".join(missing))
     cases = all_cases(config)
     if args.sample:
         return sample_run(config, cases)

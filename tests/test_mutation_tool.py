@@ -200,3 +200,11 @@ def test_the_estimate_gives_both_scores_side_by_side_per_package():
     assert table[4].startswith("| **all, pooled** | 40 | 4 | 1 | 2 | **66.7 % (")
     # Weighted by the packages' sizes: (30 × 1 + 10 × 0) / 40 and (30 × 0.5) / 40.
     assert table[5].endswith("| 75.0 % | | 37.5 % |")
+
+
+def test_every_test_the_configuration_names_exists():
+    # A test file removed or renamed would stop a whole run at its coverage pass, after an hour.
+    config = mutation.Config.read()
+    assert config.missing_tests() == []
+    config.targets.append((["tracer/*.py"], ["tests/test_gone.py"]))
+    assert config.missing_tests() == ["tests/test_gone.py"]
