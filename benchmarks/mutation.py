@@ -70,7 +70,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mutants import Mutant, js_mutant, python_mutants  # noqa: E402
-from mutation_sample import draw, estimate_table, package_of  # noqa: E402
+from mutation_sample import by_turns, draw, estimate_table, package_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "benchmarks" / "mutation.toml"
@@ -556,6 +556,8 @@ def full_run(config: Config, cases: list[Case], jobs: int, write: bool, again: b
                 kept[case.mutant.key] = old
         print(f"again: {len(kept)} mutants killed in the last run are kept, {len(cases) - len(kept)} judged")
     todo = [c for c in cases if c.mutant.key not in kept]
+    if plan.size is not None:  # stopped part-way, a sample has judged some of every package
+        todo = by_turns(todo, lambda c: c.mutant.path)
     with tempfile.TemporaryDirectory(prefix="tracer-mutation-") as tmp:
         copies = [make_copy(Path(tmp) / f"w{i}") for i in range(max(1, jobs))]
         python_cases = [c for c in todo if c.mutant.scope != "js" and not tests]

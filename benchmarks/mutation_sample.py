@@ -49,6 +49,16 @@ def draw(items: Sequence[T], path_of: Callable[[T], str], size: int, seed: int) 
     return [items[i] for i in sorted(chosen)]
 
 
+def by_turns(items: Sequence[T], path_of: Callable[[T], str]) -> list[T]:
+    """``items`` reordered package by package in turn (each package's in their order): a sample
+    run stopped part-way has judged about as many mutants of every package."""
+    by_package: dict[str, list[T]] = {}
+    for item in items:
+        by_package.setdefault(package_of(path_of(item)), []).append(item)
+    queues = [by_package[name] for name in sorted(by_package)]
+    return [q[turn] for turn in range(max(map(len, queues), default=0)) for q in queues if turn < len(q)]
+
+
 def wilson(killed: int, judged: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a share ``killed / judged`` (as fractions)."""
     if not judged:

@@ -208,3 +208,11 @@ def test_every_test_the_configuration_names_exists():
     assert config.missing_tests() == []
     config.targets.append((["tracer/*.py"], ["tests/test_gone.py"]))
     assert config.missing_tests() == ["tests/test_gone.py"]
+
+
+def test_a_sample_is_judged_package_by_package_in_turn():
+    drawn = mutation_sample.draw(ITEMS, lambda item: item[0], 8, seed=3)
+    turns = mutation_sample.by_turns(drawn, lambda item: item[0])
+    assert sorted(turns) == drawn
+    # The first three judged are one of each package, then a and b alternate.
+    assert [path[7] for path, _ in turns] == ["a", "b", "c", "a", "b", "a", "b", "a"]
