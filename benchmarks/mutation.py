@@ -718,6 +718,9 @@ def main(argv: list[str] | None = None) -> int:
     # Started in the background, a shell ignores SIGINT for us and so for every test run: the
     # tests of a write interrupted by SIGINT would fail. The handler makes the runs start afresh.
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    # Under nohup SIGHUP is ignored, and so in every test run: a test that hangs tracer up
+    # would see it live on. The tests run with the signal's default, as in a terminal.
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     config = Config.read(args.config)
     unlisted = config.unlisted()
     if unlisted:
