@@ -91,7 +91,7 @@ def estimate_table(results: dict[str, list[tuple[str, str | None, bool]]],
     totals = [0, 0, 0, 0]
     weighted = [0.0, 0.0, 0.0]  # the full score, the default group's, and the weight they cover
     for name in sorted(results):
-        rows = [row for row in results[name]]
+        rows = results[name]
         equivalent = sum(eq for _full, _default, eq in rows)
         judged = len(rows) - equivalent
         full = sum(f in KILLING for f, _d, eq in rows if not eq)
@@ -105,7 +105,8 @@ def estimate_table(results: dict[str, list[tuple[str, str | None, bool]]],
             weighted = [weighted[0] + weight * full / judged, weighted[1] + weight * default / judged,
                         weighted[2] + weight]
     judged = totals[0] - totals[1]
-    line = f"| **all, pooled** | {sum(population.get(n, 0) for n in results)} | {totals[0]} | {totals[1]} | " \
+    everything = sum(population.get(name, len(rows)) for name, rows in results.items())
+    line = f"| **all, pooled** | {everything} | {totals[0]} | {totals[1]} | " \
            f"{totals[2]} | **{score_cell(totals[2], judged)}** |"
     table.append(line + (f" {totals[3]} | **{score_cell(totals[3], judged)}** |" if two_way else ""))
     if weighted[2]:
