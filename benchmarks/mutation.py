@@ -80,6 +80,8 @@ KILLING_STATUSES = {1, 2}
 #: The README's default group of tests (tests/conftest.py; scripts/test.sh), and the rest of them.
 DEFAULT_GROUP = "not browser and not guide_js and not slow"
 OTHER_GROUPS = "browser or guide_js or slow"
+#: The time limit of a run of the other groups' tests, which the coverage pass did not time (s).
+OTHER_LIMIT = 1200.0
 
 
 # ---- the configuration ---------------------------------------------------------------------
@@ -255,8 +257,9 @@ def run_pytest(copy: Path, tests: list[str], timeout: float, *options: str,
 # ---- the coverage map ----------------------------------------------------------------------
 
 
-def coverage_map(copy: Path, cases: list[Case], config: Config) -> dict[str, dict[str, Any]]:
-    """Run every test file the cases name once, recording which lines each test executes."""
+def coverage_map(copy: Path, cases: list[Case], config: Config, marks: str | None = None) -> dict[str, dict[str, Any]]:
+    """Run every test file the cases name once (``marks``: the tests this ``-m`` selects),
+    recording which lines each test executes."""
     files = sorted({t for c in cases if c.mutant.scope != "js" for t in c.tests})
     watched = sorted({str(copy / c.mutant.path) for c in cases if c.mutant.scope != "js"})
     out = copy.parent / "coverage.json"
@@ -268,7 +271,8 @@ def coverage_map(copy: Path, cases: list[Case], config: Config) -> dict[str, dic
                            "MUTATION_COVER_CHILDREN": str(children),
                            "PYTHONPATH": os.pathsep.join(map(str, paths))})
     print(f"coverage pass: {len(files)} test files, {len(watched)} mutated files", flush=True)
-    outcome = run_pytest(copy, files, 3600, "-p", "mutation_cover", "-p", "no:randomly", env=env)
+    options = ["-p", "mutation_cover", "-p", "no:randomly", *(["-m", marks] if marks else [])]
+    outcome = run_pytest(copy, files, 3 * 3600, *options, env=env)
     if outcome.status != 0:
         raise SystemExit(f"the tests fail before any mutation (status {outcome.status}):\n{outcome.tail}")
     found: dict[str, dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))
@@ -347,12 +351,16 @@ class Worker:
         first = self.judge(case, stages, DEFAULT_GROUP)
         if first.result != "survived":
             return Verdict(case, first.result, first.seconds, first.by, first.result)
-        rest = self.judge(case, stages, OTHER_GROUPS)
+        # The coverage pass of a two-way run maps the default group only (the other groups are
+        # most of the suite's time): the other groups' tests of its file all run, whole.
+        rest = self.judge(case, [[], case.tests], OTHER_GROUPS, self.config.second_stage_skip, OTHER_LIMIT)
         return Verdict(case, rest.result, first.seconds + rest.seconds, rest.by, "survived")
 
-    def judge(self, case: Case, stages: list[list[str]], marks: str | None = None) -> Verdict:
+    def judge(self, case: Case, stages: list[list[str]], marks: str | None = None,
+              deselect: tuple[str, ...] = (), limit: float | None = None) -> Verdict:
         """Apply the mutant, run each stage of tests until one kills it, restore the file
-        (``marks``: only the tests this ``-m`` expression selects)."""
+        (``marks``: only the tests this ``-m`` expression selects, but not those ``deselect``
+        names; ``limit``: each run's time limit, instead of one from the coverage pass)."""
         m = case.mutant
         target = self.copy / m.path
         original = target.read_bytes()
@@ -367,13 +375,14 @@ class Worker:
                 whole = i and any("::" not in t for t in tests)
                 skip = [f"--deselect={t}" for t in stages[0]] if whole else []
                 skip += ["-m", marks] if marks else []
-                outcome = run_pytest(self.copy, tests, time_limit(self.config, self.cover, tests), *skip)
+                skip += [f"--deselect={t}" for t in deselect]
+                outcome = run_pytest(self.copy, tests, limit or time_limit(self.config, self.cover, tests), *skip)
                 spent += outcome.seconds
                 if outcome.status == 4 and "ERROR: not found:" in outcome.tail:
                     # The mutant changed a parametrized test's ids (some come from tracer, such as
                     # the searches' names): run each such test under the ids it has now.
                     tests = sorted({t.split("[", 1)[0] for t in tests})
-                    outcome = run_pytest(self.copy, tests, time_limit(self.config, self.cover, tests), *skip)
+                    outcome = run_pytest(self.copy, tests, limit or time_limit(self.config, self.cover, tests), *skip)
                     spent += outcome.seconds
                 if outcome.status is None:
                     return Verdict(case, "timeout", spent, "time limit")
@@ -561,7 +570,8 @@ def full_run(config: Config, cases: list[Case], jobs: int, write: bool, again: b
     with tempfile.TemporaryDirectory(prefix="tracer-mutation-") as tmp:
         copies = [make_copy(Path(tmp) / f"w{i}") for i in range(max(1, jobs))]
         python_cases = [c for c in todo if c.mutant.scope != "js" and not tests]
-        cover = coverage_map(copies[0], python_cases, config) if python_cases else {}
+        marks = DEFAULT_GROUP if plan.two_way else None
+        cover = coverage_map(copies[0], python_cases, config, marks) if python_cases else {}
         order_first_tests(todo, cover, copies[0], config.second_stage_skip)
         workers = [Worker(copy, config, cover) for copy in copies]
         stages = {c.mutant.key: [tests] if tests else [c.first, c.second] for c in todo}

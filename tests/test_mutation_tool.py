@@ -148,20 +148,25 @@ def test_the_default_group_is_the_one_the_test_script_runs():
     assert mutation.DEFAULT_GROUP in (ROOT / "tests" / "conftest.py").read_text(encoding="utf-8")
 
 
+ran: list[list[str]] = []
+
+
 def judged_twice(tmp_path, monkeypatch, killing_marks):
     """A mutant judged both ways, where only the run with ``killing_marks`` fails; the runs' -m."""
     (tmp_path / "t.py").write_bytes(SOURCE)
     marks: list[str | None] = []
+    ran.clear()
 
     def run_pytest(copy, tests, timeout, *options, env=None):
         chosen = options[options.index("-m") + 1] if "-m" in options else None
         marks.append(chosen)
+        ran.append(list(tests))
         return Outcome(1, 0.5, "tests/test_t.py::a", "1 failed") if chosen == killing_marks else \
             Outcome(5, 0.5, None, "no tests ran")
 
     monkeypatch.setattr(mutation, "run_pytest", run_pytest)
     config = mutation.Config.__new__(mutation.Config)
-    config.timeout_factor, config.timeout_minimum = 4.0, 30.0
+    config.timeout_factor, config.timeout_minimum, config.second_stage_skip = 4.0, 30.0, ()
     mutant = next(m for m in python_mutants("t.py", SOURCE) if m.line == 6)
     verdict = Worker(tmp_path, config, {}).judge_twice(Case(mutant, ["tests/test_t.py"]), [["tests/test_t.py::a"]])
     assert (tmp_path / "t.py").read_bytes() == SOURCE
@@ -178,6 +183,8 @@ def test_a_mutant_only_the_other_groups_kill_survives_the_default_group(tmp_path
     verdict, marks = judged_twice(tmp_path, monkeypatch, mutation.OTHER_GROUPS)
     assert marks == [mutation.DEFAULT_GROUP, mutation.OTHER_GROUPS]
     assert (verdict.result, verdict.default, verdict.by) == ("killed", "survived", "tests/test_t.py::a")
+    # The coverage pass mapped the default group only: the other groups' tests of the file all run.
+    assert ran == [["tests/test_t.py::a"], ["tests/test_t.py"]]
 
 
 
