@@ -32,10 +32,18 @@ kills the mutant. Options::
     --tests FILE    judge by these tests alone, without the coverage pass (with --only and
                     --again: the survivors of some files again, after tests were added for them)
     --config PATH   another configuration (default: benchmarks/mutation.toml)
+    --random N      a random sample of N mutants, drawn evenly over tracer/'s packages (with
+                    --only: over those mutants); its report estimates each package's score
+                    with a 95 % Wilson interval (benchmarks/mutation_sample.py)
+    --seed S        the sample's seed (default 0): the same seed draws the same mutants
+    --default-group judge each mutant twice: by all the tests named for its file, and by only
+                    those in the README's default group (-m "not browser and not guide_js and
+                    not slow"); the report gives both scores side by side, per package
 
 Every Python and JavaScript file of tracer/ is mutated or listed in ``[[left_out]]`` with
 its reason; the run stops on a file that is neither. The report gives the score per file,
-then per package (each folder of tracer/).
+then per package (each folder of tracer/). ``--random N --seed S --write`` records the
+sample's estimate in its own section of benchmarks/RESULTS.md, beside the whole run's.
 """
 
 from __future__ import annotations
@@ -46,6 +54,7 @@ import json
 import os
 import queue
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -61,12 +70,18 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mutants import Mutant, js_mutant, python_mutants  # noqa: E402
+from mutation_sample import by_turns, draw, estimate_table, package_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "benchmarks" / "mutation.toml"
 GUIDE = ROOT.parent / "shared" / "seeds" / "000_4cf438207b6b2bfc.txt"
 #: pytest's exit statuses that mean "a test failed" or "the tests could not even be collected".
 KILLING_STATUSES = {1, 2}
+#: The README's default group of tests (tests/conftest.py; scripts/test.sh), and the rest of them.
+DEFAULT_GROUP = "not browser and not guide_js and not slow"
+OTHER_GROUPS = "browser or guide_js or slow"
+#: The time limit of a run of the other groups' tests, which the coverage pass did not time (s).
+OTHER_LIMIT = 1200.0
 
 
 # ---- the configuration ---------------------------------------------------------------------
@@ -112,6 +127,13 @@ class Config:
         found = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tracer").rglob("*")
                        if p.suffix in (".py", ".js") and p.is_file())
         return [path for path in found if path not in named]
+
+    def missing_tests(self) -> list[str]:
+        """The test files the configuration names that the repository no longer has."""
+        named = {t.split("::", 1)[0] for _files, tests in self.targets for t in tests}
+        named |= {t.split("::", 1)[0] for js in self.js for t in js[3]}
+        named |= {t.split("::", 1)[0] for _key, tests, _expect in self.sample for t in tests}
+        return sorted(t for t in named if not (ROOT / t).exists())
 
     def files(self) -> list[str]:
         """Every Python file the targets name, sorted."""
@@ -235,8 +257,9 @@ def run_pytest(copy: Path, tests: list[str], timeout: float, *options: str,
 # ---- the coverage map ----------------------------------------------------------------------
 
 
-def coverage_map(copy: Path, cases: list[Case], config: Config) -> dict[str, dict[str, Any]]:
-    """Run every test file the cases name once, recording which lines each test executes."""
+def coverage_map(copy: Path, cases: list[Case], config: Config, marks: str | None = None) -> dict[str, dict[str, Any]]:
+    """Run every test file the cases name once (``marks``: the tests this ``-m`` selects),
+    recording which lines each test executes."""
     files = sorted({t for c in cases if c.mutant.scope != "js" for t in c.tests})
     watched = sorted({str(copy / c.mutant.path) for c in cases if c.mutant.scope != "js"})
     out = copy.parent / "coverage.json"
@@ -248,7 +271,8 @@ def coverage_map(copy: Path, cases: list[Case], config: Config) -> dict[str, dic
                            "MUTATION_COVER_CHILDREN": str(children),
                            "PYTHONPATH": os.pathsep.join(map(str, paths))})
     print(f"coverage pass: {len(files)} test files, {len(watched)} mutated files", flush=True)
-    outcome = run_pytest(copy, files, 3600, "-p", "mutation_cover", "-p", "no:randomly", env=env)
+    options = ["-p", "mutation_cover", "-p", "no:randomly", *(["-m", marks] if marks else [])]
+    outcome = run_pytest(copy, files, 3 * 3600, *options, env=env)
     if outcome.status != 0:
         raise SystemExit(f"the tests fail before any mutation (status {outcome.status}):\n{outcome.tail}")
     found: dict[str, dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))
@@ -310,6 +334,8 @@ class Verdict:
     seconds: float
     #: The test that failed, or why the run could not judge.
     by: str = ""
+    #: The verdict of the default group of tests alone (None: not judged that way).
+    default: str | None = None
 
 
 class Worker:
@@ -318,8 +344,23 @@ class Worker:
     def __init__(self, copy: Path, config: Config, cover: dict[str, dict[str, Any]]):
         self.copy, self.config, self.cover = copy, config, cover
 
-    def judge(self, case: Case, stages: list[list[str]]) -> Verdict:
-        """Apply the mutant, run each stage of tests until one kills it, restore the file."""
+    def judge_twice(self, case: Case, stages: list[list[str]]) -> Verdict:
+        """The mutant judged by the default group of its tests, then (if it survives them) by
+        the rest: the verdict of all its tests, and of the default group alone. A test of the
+        default group that kills it would kill it in a run of all its tests too."""
+        first = self.judge(case, stages, DEFAULT_GROUP)
+        if first.result != "survived":
+            return Verdict(case, first.result, first.seconds, first.by, first.result)
+        # The coverage pass of a two-way run maps the default group only (the other groups are
+        # most of the suite's time): the other groups' tests of its file all run, whole.
+        rest = self.judge(case, [[], case.tests], OTHER_GROUPS, self.config.second_stage_skip, OTHER_LIMIT)
+        return Verdict(case, rest.result, first.seconds + rest.seconds, rest.by, "survived")
+
+    def judge(self, case: Case, stages: list[list[str]], marks: str | None = None,
+              deselect: tuple[str, ...] = (), limit: float | None = None) -> Verdict:
+        """Apply the mutant, run each stage of tests until one kills it, restore the file
+        (``marks``: only the tests this ``-m`` expression selects, but not those ``deselect``
+        names; ``limit``: each run's time limit, instead of one from the coverage pass)."""
         m = case.mutant
         target = self.copy / m.path
         original = target.read_bytes()
@@ -333,13 +374,15 @@ class Worker:
                 # A second stage of whole files leaves out the first stage's tests, run already.
                 whole = i and any("::" not in t for t in tests)
                 skip = [f"--deselect={t}" for t in stages[0]] if whole else []
-                outcome = run_pytest(self.copy, tests, time_limit(self.config, self.cover, tests), *skip)
+                skip += ["-m", marks] if marks else []
+                skip += [f"--deselect={t}" for t in deselect]
+                outcome = run_pytest(self.copy, tests, limit or time_limit(self.config, self.cover, tests), *skip)
                 spent += outcome.seconds
                 if outcome.status == 4 and "ERROR: not found:" in outcome.tail:
                     # The mutant changed a parametrized test's ids (some come from tracer, such as
                     # the searches' names): run each such test under the ids it has now.
                     tests = sorted({t.split("[", 1)[0] for t in tests})
-                    outcome = run_pytest(self.copy, tests, time_limit(self.config, self.cover, tests), *skip)
+                    outcome = run_pytest(self.copy, tests, limit or time_limit(self.config, self.cover, tests), *skip)
                     spent += outcome.seconds
                 if outcome.status is None:
                     return Verdict(case, "timeout", spent, "time limit")
@@ -368,8 +411,10 @@ def _forget_bytecode(path: Path) -> None:
         cached.unlink()
 
 
-def judge_all(workers: list[Worker], jobs: list[tuple[Case, list[list[str]]]], keep: bool = True) -> list[Verdict]:
-    """Judge every job, one per worker at a time, printing each verdict as it comes."""
+def judge_all(workers: list[Worker], jobs: list[tuple[Case, list[list[str]]]], keep: bool = True,
+              two_way: bool = False) -> list[Verdict]:
+    """Judge every job, one per worker at a time, printing each verdict as it comes
+    (``two_way``: by all its tests and by the default group alone)."""
     todo: queue.Queue[tuple[int, Case, list[list[str]]]] = queue.Queue()
     for i, (case, stages) in enumerate(jobs):
         todo.put((i, case, stages))
@@ -382,7 +427,7 @@ def judge_all(workers: list[Worker], jobs: list[tuple[Case, list[list[str]]]], k
                 i, case, stages = todo.get_nowait()
             except queue.Empty:
                 return
-            verdict = worker.judge(case, stages)
+            verdict = worker.judge_twice(case, stages) if two_way else worker.judge(case, stages)
             with lock:
                 verdicts[i] = verdict
                 if keep:  # kept as they come: an interrupted run can go on (--again)
@@ -390,6 +435,7 @@ def judge_all(workers: list[Worker], jobs: list[tuple[Case, list[list[str]]]], k
                 done = sum(v is not None for v in verdicts)
                 m = case.mutant
                 by = f"  (by {verdict.by})" if verdict.result == "killed" else ""
+                by += f"  [default group: {verdict.default}]" if verdict.default else ""
                 print(f"[{done}/{len(jobs)}] {verdict.result:8} {verdict.seconds:5.1f} s  "
                       f"{m.path}:{m.line} {m.scope}: {m.change}{by}", flush=True)
 
@@ -426,11 +472,6 @@ def summary(verdicts: list[Verdict], config: Config) -> tuple[list[str], list[Ve
     killed_keys = {v.case.mutant.key for v in verdicts if v.result in ("killed", "timeout")}
     stale = [k for k in config.equivalent if k in killed_keys or k not in keys]
     return table, survivors, stale
-
-
-def package_of(path: str) -> str:
-    """A file's package: its folder (``tracer/check/running/hosts/host.js`` -> ``tracer/check/running/hosts``)."""
-    return str(Path(path).parent)
 
 
 def package_table(per_file: dict[str, list[Verdict]], config: Config) -> list[str]:
@@ -495,42 +536,63 @@ def report(verdicts: list[Verdict], config: Config) -> tuple[list[str], list[Ver
 # ---- the two runs --------------------------------------------------------------------------
 
 
+@dataclass
+class Plan:
+    """How a run judges and reports: each mutant twice (``two_way``), and a random sample's
+    draw (``size``, ``seed``; None: the mutants chosen, all or ``--only``)."""
+
+    two_way: bool = False
+    size: int | None = None
+    seed: int = 0
+    #: How many mutants each package of tracer/ has in all (for the sample's table).
+    population: dict[str, int] = field(default_factory=dict)
+    command: str = "bash scripts/mutation.sh --write"
+    #: The 1-minute load average when the run started.
+    load: float = 0.0
+
+
 def full_run(config: Config, cases: list[Case], jobs: int, write: bool, again: bool,
-             tests: list[str] | None = None) -> int:
+             tests: list[str] | None = None, plan: Plan | None = None) -> int:
     """Judge the cases (with ``again``, only those the last run did not kill) and report;
     with ``tests``, by those tests alone (no coverage pass)."""
+    plan = plan or Plan()
     kept: dict[str, Verdict] = {}
     if again:
         last = load_verdicts()
         for case in cases:
-            old = last.get(case.mutant.key)
-            if old is not None and old["result"] in ("killed", "timeout"):
-                kept[case.mutant.key] = Verdict(case, old["result"], old["seconds"], old["by"])
+            old = kept_verdict(case, last, plan.two_way)
+            if old is not None and old.result in ("killed", "timeout"):
+                kept[case.mutant.key] = old
         print(f"again: {len(kept)} mutants killed in the last run are kept, {len(cases) - len(kept)} judged")
     todo = [c for c in cases if c.mutant.key not in kept]
+    if plan.size is not None:  # stopped part-way, a sample has judged some of every package
+        todo = by_turns(todo, lambda c: c.mutant.path)
     with tempfile.TemporaryDirectory(prefix="tracer-mutation-") as tmp:
         copies = [make_copy(Path(tmp) / f"w{i}") for i in range(max(1, jobs))]
         python_cases = [c for c in todo if c.mutant.scope != "js" and not tests]
-        cover = coverage_map(copies[0], python_cases, config) if python_cases else {}
+        marks = DEFAULT_GROUP if plan.two_way else None
+        cover = coverage_map(copies[0], python_cases, config, marks) if python_cases else {}
         order_first_tests(todo, cover, copies[0], config.second_stage_skip)
         workers = [Worker(copy, config, cover) for copy in copies]
         stages = {c.mutant.key: [tests] if tests else [c.first, c.second] for c in todo}
-        judged = {v.case.mutant.key: v for v in judge_all(workers, [(c, stages[c.mutant.key]) for c in todo])}
+        jobs_ = [(c, stages[c.mutant.key]) for c in todo]
+        judged = {v.case.mutant.key: v for v in judge_all(workers, jobs_, two_way=plan.two_way)}
     verdicts = [kept.get(c.mutant.key) or judged[c.mutant.key] for c in cases]
     save_verdicts(verdicts)
-    table, survivors = report(verdicts, config)
-    if write:
-        write_results(table, verdicts, survivors)
+    finish(config, verdicts, [], write, plan)
     return 0
 
 
-def report_run(config: Config, cases: list[Case], write: bool) -> int:
-    """The score of the verdicts kept so far, without running anything; the mutants never
-    judged are listed (``--again`` judges them)."""
-    last = load_verdicts()
-    verdicts = [Verdict(c, last[c.mutant.key]["result"], last[c.mutant.key]["seconds"], last[c.mutant.key]["by"])
-                for c in cases if c.mutant.key in last]
-    unjudged = [c for c in cases if c.mutant.key not in last]
+def kept_verdict(case: Case, last: dict[str, dict[str, Any]], two_way: bool) -> Verdict | None:
+    """``case``'s kept verdict, if it has one (judged both ways, for a two-way run)."""
+    old = last.get(case.mutant.key)
+    if old is None or (two_way and old.get("default") is None):
+        return None
+    return Verdict(case, old["result"], old["seconds"], old["by"], old.get("default"))
+
+
+def finish(config: Config, verdicts: list[Verdict], unjudged: list[Case], write: bool, plan: Plan) -> None:
+    """Print (with ``write``: record) the score: per file and package, or the sample's estimate."""
     table, survivors = report(verdicts, config)
     by_file: dict[str, int] = {}
     for c in unjudged:
@@ -538,11 +600,67 @@ def report_run(config: Config, cases: list[Case], write: bool) -> int:
     note = "; ".join(f"`{path}` {n}" for path, n in by_file.items())
     if unjudged:
         print(f"\n{len(unjudged)} mutants not judged yet ({note}): bash scripts/mutation.sh --again")
-    if write:
-        write_results(table, verdicts, survivors,
-                      f"\n\nNot judged yet: {len(unjudged)} mutants ({note}); "
-                      "`bash scripts/mutation.sh --again --write` judges them, keeping the verdicts above."
-                      if unjudged else "")
+    estimate = estimate_table(sample_results(verdicts, config), plan.population) if (
+        plan.two_way or plan.size is not None) else []
+    if estimate:
+        print("\n" + "\n".join(estimate))
+    if not write:
+        return
+    if plan.size is not None:
+        write_estimate(estimate, verdicts, survivors, len(unjudged), plan, config)
+        return
+    extra = "\n\nJudged by all its tests and by the default group alone:\n\n" + "\n".join(estimate) if estimate else ""
+    if unjudged:
+        extra += (f"\n\nNot judged yet: {len(unjudged)} mutants ({note}); `bash scripts/mutation.sh "
+                  "--again --write` judges them, keeping the verdicts above.")
+    write_results(table, verdicts, survivors, extra)
+
+
+def sample_results(verdicts: list[Verdict], config: Config) -> dict[str, list[tuple[str, str | None, bool]]]:
+    """Per package, each verdict as estimate_table reads it: (all its tests' verdict, the
+    default group's, explained as equivalent)."""
+    results: dict[str, list[tuple[str, str | None, bool]]] = {}
+    for v in verdicts:
+        equivalent = v.result not in ("killed", "timeout") and v.case.mutant.key in config.equivalent
+        results.setdefault(package_of(v.case.mutant.path), []).append((v.result, v.default, equivalent))
+    return results
+
+
+def write_estimate(table: list[str], verdicts: list[Verdict], survivors: list[Verdict], unjudged: int,
+                   plan: Plan, config: Config) -> None:
+    """Record the sample's estimate in benchmarks/RESULTS.md, beside (not over) the whole run's."""
+    from run import machine, write_section
+
+    how = (f"`{plan.command}`: {plan.size} mutants drawn at random (seed {plan.seed}) evenly over the "
+           f"packages of `tracer/`, of {sum(plan.population.values())}. Machine: {machine()}; shared, "
+           f"load average {plan.load:.2f} at the start and {os.getloadavg()[0]:.2f} at the end; each "
+           "pytest in one process, under `nice -n 10`.")
+    minutes = sum(v.seconds for v in verdicts) / 60
+    footer = (f"\n\nScore: killed out of the sampled mutants not explained as equivalent, with its 95 % "
+              f"Wilson interval; `mutants` is the package's number in all, `judged` the sample's. The pooled "
+              f"row weighs every sampled mutant alike (the draw is even over packages, not over mutants); "
+              f"the weighted row weighs each package's score by its number of mutants. The tests ran "
+              f"{minutes:.0f} min in all.")
+    if unjudged:
+        footer += f" {unjudged} drawn mutants were not judged (the run was stopped)."
+    alive = [v for v in verdicts if v.result not in ("killed", "timeout")
+             or v.default not in (None, "killed", "timeout")]
+    if alive:
+        footer += "\n\nSurvivors (all its tests / the default group):\n\n" + "\n".join(
+            f"- `{v.case.mutant.path}:{v.case.mutant.line}` {v.case.mutant.scope}: {v.case.mutant.change} "
+            f"({v.result} / {v.default or '-'}"
+            f"{', explained as equivalent' if v.case.mutant.key in config.equivalent else ''})" for v in alive)
+    write_section("benchmarks/mutation.py --random", table, None, footer, how)
+
+
+def report_run(config: Config, cases: list[Case], write: bool, plan: Plan | None = None) -> int:
+    """The score of the verdicts kept so far, without running anything; the mutants never
+    judged are listed (``--again`` judges them)."""
+    plan = plan or Plan()
+    last = load_verdicts()
+    kept = {c.mutant.key: kept_verdict(c, last, plan.two_way) for c in cases}
+    verdicts = [v for v in kept.values() if v is not None]
+    finish(config, verdicts, [c for c in cases if kept[c.mutant.key] is None], write, plan)
     return 0
 
 
@@ -554,7 +672,8 @@ def save_verdicts(verdicts: list[Verdict]) -> None:
     """Add ``verdicts`` to the kept ones (a run of some mutants, --only, keeps the others')."""
     LAST.parent.mkdir(parents=True, exist_ok=True)
     data = json.loads(LAST.read_text(encoding="utf-8")) if LAST.is_file() else {}
-    data.update({v.case.mutant.key: {"result": v.result, "seconds": v.seconds, "by": v.by} for v in verdicts})
+    data.update({v.case.mutant.key: {"result": v.result, "seconds": v.seconds, "by": v.by, "default": v.default}
+                 for v in verdicts})
     LAST.write_text(json.dumps(data, ensure_ascii=False, indent=0), encoding="utf-8")
 
 
@@ -602,28 +721,49 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true")
     parser.add_argument("--config", type=Path, default=CONFIG)
     parser.add_argument("--tests", action="append", default=[], metavar="FILE")
+    parser.add_argument("--random", type=int, metavar="N")
+    parser.add_argument("--seed", type=int, default=0, metavar="S")
+    parser.add_argument("--default-group", action="store_true")
     args = parser.parse_args(argv)
     # Started in the background, a shell ignores SIGINT for us and so for every test run: the
     # tests of a write interrupted by SIGINT would fail. The handler makes the runs start afresh.
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    # Under nohup SIGHUP is ignored, and so in every test run: a test that hangs tracer up
+    # would see it live on. The tests run with the signal's default, as in a terminal.
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     config = Config.read(args.config)
     unlisted = config.unlisted()
     if unlisted:
         raise SystemExit("mutation.toml: these files of tracer/ are neither mutated nor left out with a "
                          "reason ([[left_out]]): " + ", ".join(unlisted))
+    missing = config.missing_tests()
+    if missing:  # found before the coverage pass, not after it
+        raise SystemExit("mutation.toml: these tests no longer exist: re-point their targets: " + ", ".join(missing))
     cases = all_cases(config)
     if args.sample:
         return sample_run(config, cases)
     if args.only:
         cases = [c for c in cases if any(text in c.mutant.key for text in args.only)]
+    plan = Plan(args.default_group, args.random, args.seed, command=shown_command(argv), load=os.getloadavg()[0])
+    if args.random is not None:
+        for c in cases:
+            plan.population[package_of(c.mutant.path)] = plan.population.get(package_of(c.mutant.path), 0) + 1
+        cases = draw(cases, lambda c: c.mutant.path, args.random, args.seed)
     if args.list:
         for c in cases:
             print(f"{c.mutant.path}:{c.mutant.line}  {json.dumps(c.mutant.key, ensure_ascii=False)}")
         print(f"{len(cases)} mutants")
         return 0
     if args.report:
-        return report_run(config, cases, args.write)
-    return full_run(config, cases, args.jobs, args.write and not args.only, args.again, args.tests)
+        return report_run(config, cases, args.write, plan)
+    return full_run(config, cases, args.jobs, args.write and (not args.only or args.random is not None),
+                    args.again, args.tests, plan)
+
+
+def shown_command(argv: list[str] | None) -> str:
+    """The run's command as a reader would type it again."""
+    words = sys.argv[1:] if argv is None else argv
+    return " ".join(["bash scripts/mutation.sh", *(shlex.quote(w) for w in words)])
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@
 # judge each file and the mutants explained as equivalent are in benchmarks/mutation.toml.
 # Slow (several hours on 2 cores; --again goes on from an interrupted run), so run now and then, not in every CI run; CI runs the
 # fixed sample (--sample). Options: --only TEXT, --jobs N, --list, --sample, --write
-# (records the score in benchmarks/RESULTS.md); see benchmarks/mutation.py.
+# (records the score in benchmarks/RESULTS.md), --random N --seed S (a seeded
+# sample, scored per package with its interval), --default-group (each mutant judged by all its
+# tests and by the default group alone); see benchmarks/mutation.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
