@@ -31,8 +31,8 @@ OWN_RENDER_CALLS = {("outputs/base.py", "out.render")}
 #: learner's own program (under python or node) through a guard process that ends its whole
 #: process tree, and asks node whether a script parses; ``trace check DIR`` runs each
 #: submission's check in a process of its own; never Graphviz.
-LEARNERS_RUNNERS = (PACKAGE / "check" / "program.py", PACKAGE / "check" / "processes.py",
-                    PACKAGE / "check" / "jsprogram.py", PACKAGE / "classcheck" / "child.py")
+LEARNERS_RUNNERS = (PACKAGE / "check" / "running" / "program.py", PACKAGE / "check" / "running" / "processes.py",
+                    PACKAGE / "check" / "source" / "jsprogram.py", PACKAGE / "classcheck" / "child.py")
 
 
 def runs_a_program(tree: ast.AST, where: str) -> list[str]:
