@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from checking import LEARNERS, calls, play_values, run_check, run_text, won
@@ -160,6 +161,32 @@ def test_expected_move_is_the_first_of_tied_best_moves(tmp_path: Path) -> None:
     assert "it chose cell 2, whose test-play scores -1, but the best scores +1 (cell 4)" in text
     code, data, _ = run_check(str(program), "--boards", "0")
     assert data["first_wrong"]["call"] == 1 and data["first_wrong"]["kind"] == "wrong-move"
+
+
+@pytest.mark.parametrize(("ending", "as_returned"), [
+    ("return best_move", lambda cell: cell),
+    ("return (best_move // 3, best_move % 3)", lambda cell: [cell // 3, cell % 3])])
+def test_a_loops_wrong_move_in_json_is_the_move_returned_and_the_move_due(
+        tmp_path: Path, ending: str, as_returned: Any) -> None:
+    """The program's own loop (call #1) keeps the lowest test-play: the JSON's first_wrong says
+    what the report says, the move it returned and the move due (the reference minimax's first
+    best), each as the program writes a move (a cell, or a (row, column) pair), never a score."""
+    board = "XO.X...O."
+    empty = [i for i in range(9) if board[i] == "."]
+    scores = play_values(board, "X", "X")
+    chosen = empty[scores.index(min(scores))]  # the slip: the first lowest test-play is kept
+    due, _ = first_best(board, "X", "X")
+    program = tmp_path / "worst_loop.py"
+    source = WORST_LOOP.replace("BOARD", board.replace(".", " "))
+    assert source.count("return best_move") == 1
+    program.write_text(source.replace("return best_move", ending), encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["kind"]) == (1, 1, "wrong-move")
+    assert (wrong["returned"], wrong["expected"]) == (as_returned(chosen), as_returned(due))
+    code, text, _ = run_text(str(program), "--boards", "0")
+    written = [str(tuple(v)) if isinstance(v, list) else str(v) for v in (as_returned(chosen), as_returned(due))]
+    assert f"  returned  {written[0]}\n  expected  {written[1]} (a best move: cell {due})\n" in text
 
 
 #: The human's branch falls off the end of the function: it returns None.
@@ -493,8 +520,10 @@ def test_a_nested_search_is_not_called(tmp_path: Path) -> None:
                        '    return minimax\n\n\nprint("ready")\n', encoding="utf-8")
     code, text, err = run_text(str(program))
     assert code == 2 and text == ""
-    assert err == (f"trace: error: {program}: the program made no call of minimax, and trace check cannot call "
-                   "its search function itself: call it from the program's top level (as the guide's step 7 does)\n")
+    assert err == (f"trace: error: {program}: the program made no call of minimax, and its run never defined "
+                   "minimax, which is defined inside another function (trace check calls such a search only as "
+                   "the program's own run made it): call that function from the program's top level, or say how "
+                   "with --call EXPR\n")
 
 
 # ---- which positions are checked ----------------------------------------------------------------
@@ -600,7 +629,7 @@ def test_a_move_on_a_board_of_rows_is_expected_as_row_and_column(tmp_path: Path)
     assert (code, wrong["call"], wrong["kind"]) == (1, 1, "wrong-move")
     assert wrong["returned"] == [2, 0] and wrong["expected"] == [chosen // 3, chosen % 3] == [0, 1]
     code, text, _ = run_text(str(program), str(board), "--boards", "0")
-    assert "  returned  (2, 0)\n  expected  (0, 1)\n" in text
+    assert f"  returned  (2, 0)\n  expected  (0, 1) (a best move: cell {chosen})\n" in text
 
 
 def test_the_page_opens_at_call_1_even_where_the_tree_is_drawn_from_the_departure(tmp_path: Path) -> None:
