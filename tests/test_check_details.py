@@ -12,13 +12,14 @@ numbered as they start).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from checking import LEARNERS, calls, play_values, run_check, run_text, won
+from checking import LEARNERS, calls, play_values, run_check, run_text, value, won
 from click.testing import CliRunner
 
 from tracer.cli import main
@@ -713,3 +714,177 @@ def test_a_search_that_stops_early_is_not_said_to_try_every_cell(tmp_path: Path)
             "  - stops-at-best: 2 calls (the first #1) returned as soon as a test-play reached a win for the "
             "side to move, the best score possible there, without test-playing the cells after it\n") in text
     assert "Calls: 4 (the guide's minimax makes 9 from this position)." in text
+
+
+# ---- readings a learner sees in the report: issue 36's remaining hand mutants ------------------
+
+#: WORST_LOOP's minimax alone: a number returned, X maximising, ±1 and 0 (right as it stands).
+NUMBER_MINIMAX = WORST_LOOP.split("def find_best_move")[0]
+
+#: The eight lines of three, as the programs below write them.
+PY_LINES = ("LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), "
+            "(0, 4, 8), (2, 4, 6)]\n")
+
+
+def test_a_first_call_returning_a_lowest_score_that_is_also_a_cell_reads_as_a_score(tmp_path: Path) -> None:
+    """O to move on .../.../XOX: O's test-plays score +1 on cell 0 and 0 at best, so the search
+    returns 0, O's lowest score, which is also an empty cell whose test-play is the highest. Read
+    as the score it is (a search backwards, so not identical), never as O choosing cell 0."""
+    board = "......XOX"
+    scores = play_values(board, "O", "X")
+    assert (scores[0], max(scores), min(scores)) == (1, 1, 0)  # cell 0 is O's worst test-play
+    program = tmp_path / "backwards.py"
+    program.write_text(NUMBER_MINIMAX.replace("    for i in range(9):", "    for i in reversed(range(9)):")
+                       + f'\nprint(minimax(list("{board.replace(".", " ")}"), 0, False))\n', encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"]) == (0, "correct", ["order"])
+    assert (data["board"], data["to_move"], data["calls"]) == (board, "O", calls(board, "O"))
+
+
+def test_a_cut_that_returns_infinity_is_a_bound_on_betas_side(tmp_path: Path) -> None:
+    """Alpha-beta returning ±∞ at each cut: a bound on the side of the window its board's score
+    is on, even where that score equals β (a plain alpha-beta below finds such calls), so the
+    search is correct, with alpha-beta's note, not wrong."""
+    def cuts_at_beta(board: str, mover: str, alpha: float, beta: float) -> tuple[float, int]:
+        """The program's value from ``board`` and how many of its calls returned ∞ where their
+        board's score equals β."""
+        if won(board, "X") or won(board, "O") or "." not in board:
+            return value(board, mover, "X"), 0
+        best, found, nxt = (-math.inf if mover == "X" else math.inf), 0, "O" if mover == "X" else "X"
+        for cell in (i for i in range(9) if board[i] == "."):
+            score, more = cuts_at_beta(board[:cell] + mover + board[cell + 1:], nxt, alpha, beta)
+            found += more
+            if mover == "X":
+                best, alpha = max(best, score), max(alpha, max(best, score))
+            else:
+                best, beta = min(best, score), min(beta, min(best, score))
+            if beta <= alpha:
+                at_beta = mover == "X" and value(board, mover, "X") == beta
+                return (math.inf if mover == "X" else -math.inf), found + at_beta
+        return best, found
+
+    board = "XO..X...O"
+    assert sum(cuts_at_beta(board[:i] + "X" + board[i + 1:], "O", -math.inf, math.inf)[1]
+               for i in range(9) if board[i] == ".") > 0
+    source = (LEARNERS / "py_alphabeta.py").read_text(encoding="utf-8")
+    for old, new in (("                if beta <= alpha:\n                    break",
+                      "                if beta <= alpha:\n                    return math.inf"),
+                     ("            if beta <= alpha:\n                break",
+                      "            if beta <= alpha:\n                return -math.inf")):
+        assert source.count(old) == 1
+        source = source.replace(old, new)
+    program = tmp_path / "cut_infinity.py"
+    program.write_text(source, encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"], data["board"]) == (0, "correct", ["alpha-beta"], board)
+
+
+def test_a_loops_depth_scale_says_where_depth_0_is(tmp_path: Path) -> None:
+    """Scores 10 - depth from a loop that calls minimax(board, 0, ...) after its test-play: depth
+    0 is at the loop's test-plays (X wins at once on cell 6 of XO./X../.O., scoring 10 - 0)."""
+    program = tmp_path / "depth_loop.py"
+    source = WORST_LOOP.replace("if score < best_score:  # the slip: the lowest test-play is kept",
+                                "if score > best_score:").replace("best_score, best_move = 1000, None",
+                                                                  "best_score, best_move = -1000, None")
+    for old, new in (('    if won == "X":\n        return 1\n', '    if won == "X":\n        return 10 - depth\n'),
+                     ('    if won == "O":\n        return -1\n', '    if won == "O":\n        return depth - 10\n')):
+        assert source.count(old) == 1
+        source = source.replace(old, new)
+    assert won("XO.X..XO.", "X")  # cell 6 wins for X on the spot
+    program.write_text(source.replace("BOARD", "XO X   O "), encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"]) == (0, "correct", ["score scale"])
+    assert data["scores"] == ("10 - depth for a win, depth - 10 for a loss, 0 for a draw (depth 0 at the "
+                              "loop's test-plays), from X's point of view (the AI's)")
+
+
+def test_one_board_searched_for_each_side_is_no_re_search(tmp_path: Path) -> None:
+    """The program scores XO./X../.O. for X, then for O: two positions (a side to move makes
+    another position), each the guide's search, neither a board searched again."""
+    program = tmp_path / "both_sides.py"
+    program.write_text(NUMBER_MINIMAX + '\nboard = list("XO X   O ")\nprint(minimax(board, 0, True))\n'
+                       'print(minimax(board, 0, False))\n', encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"]) == (0, "identical", [])
+    assert [(p["board"], p["to_move"]) for p in data["positions"]] == [("XO.X...O.", "X"), ("XO.X...O.", "O")]
+
+
+def test_a_python_state_of_nested_rows_is_shown_whole(tmp_path: Path) -> None:
+    """minimax(state, is_maximizing) with the board as rows inside a dict: the first call's line
+    shows the state as given, and the board read from it is searched as the guide's."""
+    program = tmp_path / "state.py"
+    program.write_text(PY_LINES + '''
+
+def minimax(state, is_maximizing):
+    cells = [cell for row in state["rows"] for cell in row]
+    for a, b, c in LINES:
+        if cells[a] is not None and cells[a] == cells[b] == cells[c]:
+            return 1 if cells[a] == "X" else -1
+    if None not in cells:
+        return 0
+    scores = []
+    for i in range(9):
+        r, c = divmod(i, 3)
+        if state["rows"][r][c] is None:
+            state["rows"][r][c] = "X" if is_maximizing else "O"
+            scores.append(minimax(state, not is_maximizing))
+            state["rows"][r][c] = None
+    return max(scores) if is_maximizing else min(scores)
+
+
+print(minimax({"rows": [["X", "O", None], ["X", None, None], [None, "O", None]]}, True))
+''', encoding="utf-8")
+    code, text, _ = run_text(str(program), "--boards", "0")
+    assert code == 0
+    assert ("First call: minimax({'rows': [['X', 'O', None], ['X', None, None], [None, 'O', None]]}, True) "
+            "(made by the program)\nPosition: XO./X../.O. with X to move; X is the AI.\n") in text
+    assert f"Calls: {calls('XO.X...O.', 'X')} " in text
+
+
+def test_scores_kept_under_evaluation_beside_another_number(tmp_path: Path) -> None:
+    """Objects {evaluation, depth} (and an index inside): every finished board's object holds two
+    numbers, so the score is known by its key's name alone; the search is the guide's."""
+    program = tmp_path / "evaluation.py"
+    program.write_text(PY_LINES + '''
+
+def minimax(board, depth, is_maximizing):
+    for a, b, c in LINES:
+        if board[a] != " " and board[a] == board[b] == board[c]:
+            return {"evaluation": 1 if board[a] == "X" else -1, "depth": depth}
+    if " " not in board:
+        return {"evaluation": 0, "depth": depth}
+    best = None
+    for i in range(9):
+        if board[i] == " ":
+            board[i] = "X" if is_maximizing else "O"
+            result = minimax(board, depth + 1, not is_maximizing)
+            board[i] = " "
+            if best is None or (result["evaluation"] > best["evaluation"] if is_maximizing
+                                else result["evaluation"] < best["evaluation"]):
+                best = {"evaluation": result["evaluation"], "depth": depth, "index": i}
+    return best
+
+
+print(minimax(list("XO X   O "), 0, True))
+''', encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["calls"]) == (0, "identical", calls("XO.X...O.", "X"))
+
+
+def test_a_python_nan_is_written_as_python_writes_it(tmp_path: Path) -> None:
+    """X's best starts at float("nan"): max(nan, v) keeps nan, so the first of X's calls to
+    return (in the guide's return order) returns nan, written nan (Python), not NaN."""
+    program = tmp_path / "nan_best.py"
+    assert NUMBER_MINIMAX.count("    scores = []\n") == 1
+    program.write_text(NUMBER_MINIMAX.replace(
+        "    return max(scores) if is_maximizing else min(scores)",
+        '    best = float("nan") if is_maximizing else float("inf")\n    for score in scores:\n'
+        "        best = max(best, score) if is_maximizing else min(best, score)\n    return best")
+        + '\nprint(minimax(list("XO X   O "), 0, True))\n', encoding="utf-8")
+    first = next((n, b) for n, b, m in returns("XO.X...O.", "X")
+                 if m == "X" and "." in b and not won(b, "X") and not won(b, "O"))
+    code, data, _ = run_check(str(program), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["board"], wrong["returned"]) == (1, *first, "nan")
+    code, text, _ = run_text(str(program), "--boards", "0")
+    assert f"  call      #{first[0]}, X to move on " in text and "  returned  nan\n" in text
