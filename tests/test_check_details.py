@@ -12,6 +12,7 @@ numbered as they start).
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Iterator
@@ -888,3 +889,16 @@ def test_a_python_nan_is_written_as_python_writes_it(tmp_path: Path) -> None:
     assert (code, wrong["call"], wrong["board"], wrong["returned"]) == (1, *first, "nan")
     code, text, _ = run_text(str(program), "--boards", "0")
     assert f"  call      #{first[0]}, X to move on " in text and "  returned  nan\n" in text
+
+
+def test_a_test_play_that_is_no_cell_is_named_by_its_place_among_the_calls_test_plays(tmp_path: Path) -> None:
+    """py_not_restored.py never takes a test-play back: call #2 (O on XXO/X.X/OO.) test-plays
+    cell 4, then cell 8 with O still on 4, a move that is no one cell. The page names it by its
+    place among call #2's test-plays, counted from 1: test-play 2."""
+    page = tmp_path / "calls.html"
+    code, _, _ = run_text(str(LEARNERS / "py_not_restored.py"), "--boards", "0", "--html", str(page))
+    assert code == 1
+    names = re.search(r'"short":(\{[^}]*\})', page.read_text(encoding="utf-8"))
+    assert names is not None
+    odd = {move: name for move, name in json.loads(names[1]).items() if not name.startswith("cell ")}
+    assert list(odd.values()) == ["test-play 2"]
