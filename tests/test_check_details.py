@@ -902,3 +902,19 @@ def test_a_test_play_that_is_no_cell_is_named_by_its_place_among_the_calls_test_
     assert names is not None
     odd = {move: name for move, name in json.loads(names[1]).items() if not name.startswith("cell ")}
     assert list(odd.values()) == ["test-play 2"]
+
+
+def test_a_wrong_mark_names_whose_turn_it_was_and_what_was_played(tmp_path: Path) -> None:
+    """X on every turn from XO./X../.O.: call #1 test-plays cell 2, so call #2 is O's turn on
+    XOX/X../.O., and it puts X on its first empty cell, 4; call #3 is that board."""
+    program = tmp_path / "x_always.py"
+    slip = ('board[i] = "X" if is_maximizing else "O"', 'board[i] = "X"  # the slip: X on every turn')
+    assert NUMBER_MINIMAX.count(slip[0]) == 1
+    program.write_text(NUMBER_MINIMAX.replace(*slip) + '\nprint(minimax(list("XO X   O "), 0, True))\n',
+                       encoding="utf-8")
+    assert number_of("XO.X...O.", "X", "XOXX...O.") == 2  # the guide's call #2, O to move
+    code, data, _ = run_check(str(program), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["board"]) == (1, 3, "XOXXX..O.")
+    assert wrong["why"] == ("call #2 is O's turn, but X was played on cell 4: step 11 test-plays the current "
+                            "player's mark, O")
