@@ -918,3 +918,38 @@ def test_a_wrong_mark_names_whose_turn_it_was_and_what_was_played(tmp_path: Path
     assert (code, wrong["call"], wrong["board"]) == (1, 3, "XOXXX..O.")
     assert wrong["why"] == ("call #2 is O's turn, but X was played on cell 4: step 11 test-plays the current "
                             "player's mark, O")
+
+
+def test_a_depth_scored_search_that_stops_at_a_win_on_the_move_is_correct(tmp_path: Path) -> None:
+    """Scores 10 - depth, and a call stops once a test-play wins on the spot (9 - depth for X,
+    the best any test-play of a call at that depth can score): correct, its stops said so; the
+    calls and the stops counted by the plain search below."""
+    def stopping(board: str, mover: str) -> tuple[int, int]:
+        """Calls and calls that stopped early, of a search that stops at a win on the move."""
+        if won(board, "X") or won(board, "O") or "." not in board:
+            return 1, 0
+        made, stops, empty = 1, 0, [i for i in range(9) if board[i] == "."]
+        for n, cell in enumerate(empty):
+            child = board[:cell] + mover + board[cell + 1:]
+            more, more_stops = stopping(child, "O" if mover == "X" else "X")
+            made, stops = made + more, stops + more_stops
+            if won(child, mover):
+                return made, stops + (n < len(empty) - 1)
+        return made, stops
+
+    source = NUMBER_MINIMAX
+    for old, new in (('    if won == "X":\n        return 1\n', '    if won == "X":\n        return 10 - depth\n'),
+                     ('    if won == "O":\n        return -1\n', '    if won == "O":\n        return depth - 10\n'),
+                     ('            board[i] = " "\n', '            board[i] = " "\n'
+                      '            if scores[-1] == (9 - depth if is_maximizing else depth - 9):\n'
+                      '                break  # a win on this very move: nothing scores better\n')):
+        assert source.count(old) == 1
+        source = source.replace(old, new)
+    program = tmp_path / "stops_at_best.py"
+    program.write_text(source + '\nprint(minimax(list("XO X   O "), 0, True))\n', encoding="utf-8")
+    made, stops = stopping("XO.X...O.", "X")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"]) == (0, "correct", ["score scale", "stops-at-best"])
+    assert data["calls"] == made
+    code, text, _ = run_text(str(program), "--boards", "0")
+    assert f"  - stops-at-best: {stops} calls (the first #1) returned as soon as a test-play reached a win" in text
