@@ -953,3 +953,20 @@ def test_a_depth_scored_search_that_stops_at_a_win_on_the_move_is_correct(tmp_pa
     assert data["calls"] == made
     code, text, _ = run_text(str(program), "--boards", "0")
     assert f"  - stops-at-best: {stops} calls (the first #1) returned as soon as a test-play reached a win" in text
+
+
+def test_a_cell_undone_to_the_other_mark_is_no_mark_left_behind(tmp_path: Path) -> None:
+    """The undo writes the other side's mark, not a space. From XO./X../.O., call #2 (O on
+    XOX/X../.O.) test-plays 4: call #3, XOX/XO./.O., is O's win and returns at once; the undo
+    puts X on 4, so call #4 gets XOX/XXO/.O.: not call #2's board with one O added, and cell
+    4 holds no O left behind (never said to be "not reset")."""
+    assert won("XOXXO..O.", "O") and number_of("XO.X...O.", "X", "XOXXO..O.") == 3
+    program = tmp_path / "undo_other_mark.py"
+    slip = ('            board[i] = " "\n', '            board[i] = "O" if is_maximizing else "X"  # not a space\n')
+    assert NUMBER_MINIMAX.count(slip[0]) == 1
+    program.write_text(NUMBER_MINIMAX.replace(*slip) + '\nprint(minimax(list("XO X   O "), 0, True))\n',
+                       encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["board"]) == (1, 4, "XOXXXO.O.")
+    assert wrong["why"] == "its board XOX/XXO/.O. is not call #2's board XOX/X../.O. with one O added (step 11)"
