@@ -894,10 +894,13 @@ def test_a_python_nan_is_written_as_python_writes_it(tmp_path: Path) -> None:
 def test_a_test_play_that_is_no_cell_is_named_by_its_place_among_the_calls_test_plays(tmp_path: Path) -> None:
     """py_not_restored.py never takes a test-play back: call #2 (O on XXO/X.X/OO.) test-plays
     cell 4, then cell 8 with O still on 4, a move that is no one cell. The page names it by its
-    place among call #2's test-plays, counted from 1: test-play 2."""
-    page = tmp_path / "calls.html"
-    code, _, _ = run_text(str(LEARNERS / "py_not_restored.py"), "--boards", "0", "--html", str(page))
+    place among call #2's test-plays, counted from 1: test-play 2; the log says it is one
+    board, in the singular."""
+    page, log = tmp_path / "calls.html", tmp_path / "calls.txt"
+    code, _, _ = run_text(str(LEARNERS / "py_not_restored.py"), "--boards", "0", "--html", str(page), "--log", str(log))
     assert code == 1
+    assert ("step 10  O test-plays cell 4, then 1 board that is not its own with one empty cell filled\n"
+            in log.read_text(encoding="utf-8"))
     names = re.search(r'"short":(\{[^}]*\})', page.read_text(encoding="utf-8"))
     assert names is not None
     odd = {move: name for move, name in json.loads(names[1]).items() if not name.startswith("cell ")}
