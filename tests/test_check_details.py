@@ -973,3 +973,46 @@ def test_a_cell_undone_to_the_other_mark_is_no_mark_left_behind(tmp_path: Path) 
     wrong = data["first_wrong"]
     assert (code, wrong["call"], wrong["board"]) == (1, 4, "XOXXXO.O.")
     assert wrong["why"] == "its board XOX/XXO/.O. is not call #2's board XOX/X../.O. with one O added (step 11)"
+
+
+def test_a_stop_one_test_play_after_the_known_score_is_a_departure(tmp_path: Path) -> None:
+    """The first call searches its own board first (a re-search: its score), then test-plays
+    cells, meaning to stop at the first that reaches that score, but stops one test-play late.
+    Only a stop at the first is a shortcut: this one leaves cells untried (the plain minimax's
+    test-play scores say which)."""
+    board = "XO.X...O."
+    empty = [i for i in range(9) if board[i] == "."]
+    scores = play_values(board, "X", "X")
+    first = scores.index(value(board, "X", "X"))  # the first test-play reaching the board's score
+    tried, untried = empty[:first + 2], empty[first + 2:]
+    assert (tried, untried) == ([2, 4, 5], [6, 8])  # as worked by hand: cell 4 is X's first +1
+    program = tmp_path / "one_late.py"
+    program.write_text(PY_LINES + '''
+
+def minimax(board, is_maximizing, find_move=False):
+    for a, b, c in LINES:
+        if board[a] != " " and board[a] == board[b] == board[c]:
+            return 1 if board[a] == "X" else -1
+    if " " not in board:
+        return 0
+    target = minimax(board, is_maximizing) if find_move else None  # its own score first
+    scores, seen = [], False
+    for i in range(9):
+        if board[i] == " ":
+            board[i] = "X" if is_maximizing else "O"
+            scores.append(minimax(board, not is_maximizing))
+            board[i] = " "
+            if seen:
+                break  # the slip: one test-play after the one that reached the score
+            seen = find_move and scores[-1] == target
+    return max(scores) if is_maximizing else min(scores)
+
+
+print(minimax(list("XO X   O "), True, find_move=True))
+''', encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"]) == (1, 1)
+    assert wrong["why"] == (f"it test-played cells {', '.join(map(str, tried))} but not cells "
+                            f"{', '.join(map(str, untried))}: step 10's for-loop test-plays every empty cell "
+                            f"(availCellsIndexes = [{', '.join(map(str, empty))}])")
