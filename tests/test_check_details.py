@@ -1016,3 +1016,25 @@ print(minimax(list("XO X   O "), True, find_move=True))
     assert wrong["why"] == (f"it test-played cells {', '.join(map(str, tried))} but not cells "
                             f"{', '.join(map(str, untried))}: step 10's for-loop test-plays every empty cell "
                             f"(availCellsIndexes = [{', '.join(map(str, empty))}])")
+
+
+def test_a_call_given_no_board_is_said_to_be_the_side_to_move_at_its_depth(tmp_path: Path) -> None:
+    """O is the AI (O's wins score +1) and X moves first on XO./X../.O.; at depth 1 the
+    test-play of cell 8 passes board.copy().reverse(), which is None. That call is two plies
+    below the first, so X is to move there (not the AI, O); the log says so."""
+    program = tmp_path / "no_board.py"
+    source = NUMBER_MINIMAX
+    for old, new in (('    if won == "X":\n        return 1\n    if won == "O":\n        return -1\n',
+                      '    if won == "O":\n        return 1\n    if won == "X":\n        return -1\n'),
+                     ('board[i] = "X" if is_maximizing else "O"', 'board[i] = "O" if is_maximizing else "X"'),
+                     ("scores.append(minimax(board, depth + 1, not is_maximizing))",
+                      "after = board.copy().reverse() if (depth, i) == (1, 8) else board  # reverse() gives None\n"
+                      "            scores.append(minimax(after, depth + 1, not is_maximizing))")):
+        assert source.count(old) == 1
+        source = source.replace(old, new)
+    program.write_text(source + '\nprint(minimax(list("XO X   O "), 0, False))\n', encoding="utf-8")
+    number = number_of("XO.X...O.", "X", "XOXX...OO")  # X on 2 at depth 0, then O on 8 at depth 1
+    log = tmp_path / "calls.txt"
+    code, text, _ = run_text(str(program), "--boards", "0", "--log", str(log))
+    assert code == 1 and "Position: XO./X../.O. with X to move; O is the AI.\n" in text
+    assert f"#{number} step 11  a call with no board -> X to move on (no board)\n" in log.read_text(encoding="utf-8")
