@@ -12,12 +12,15 @@ numbered as they start).
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from checking import LEARNERS, calls, play_values, run_check, run_text, won
+from checking import LEARNERS, calls, play_values, run_check, run_text, value, won
 from click.testing import CliRunner
 
 from tracer.cli import main
@@ -160,6 +163,32 @@ def test_expected_move_is_the_first_of_tied_best_moves(tmp_path: Path) -> None:
     assert "it chose cell 2, whose test-play scores -1, but the best scores +1 (cell 4)" in text
     code, data, _ = run_check(str(program), "--boards", "0")
     assert data["first_wrong"]["call"] == 1 and data["first_wrong"]["kind"] == "wrong-move"
+
+
+@pytest.mark.parametrize(("ending", "as_returned"), [
+    ("return best_move", lambda cell: cell),
+    ("return (best_move // 3, best_move % 3)", lambda cell: [cell // 3, cell % 3])])
+def test_a_loops_wrong_move_in_json_is_the_move_returned_and_the_move_due(
+        tmp_path: Path, ending: str, as_returned: Any) -> None:
+    """The program's own loop (call #1) keeps the lowest test-play: the JSON's first_wrong says
+    what the report says, the move it returned and the move due (the reference minimax's first
+    best), each as the program writes a move (a cell, or a (row, column) pair), never a score."""
+    board = "XO.X...O."
+    empty = [i for i in range(9) if board[i] == "."]
+    scores = play_values(board, "X", "X")
+    chosen = empty[scores.index(min(scores))]  # the slip: the first lowest test-play is kept
+    due, _ = first_best(board, "X", "X")
+    program = tmp_path / "worst_loop.py"
+    source = WORST_LOOP.replace("BOARD", board.replace(".", " "))
+    assert source.count("return best_move") == 1
+    program.write_text(source.replace("return best_move", ending), encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["kind"]) == (1, 1, "wrong-move")
+    assert (wrong["returned"], wrong["expected"]) == (as_returned(chosen), as_returned(due))
+    code, text, _ = run_text(str(program), "--boards", "0")
+    written = [str(tuple(v)) if isinstance(v, list) else str(v) for v in (as_returned(chosen), as_returned(due))]
+    assert f"  returned  {written[0]}\n  expected  {written[1]} (a best move: cell {due})\n" in text
 
 
 #: The human's branch falls off the end of the function: it returns None.
@@ -493,8 +522,10 @@ def test_a_nested_search_is_not_called(tmp_path: Path) -> None:
                        '    return minimax\n\n\nprint("ready")\n', encoding="utf-8")
     code, text, err = run_text(str(program))
     assert code == 2 and text == ""
-    assert err == (f"trace: error: {program}: the program made no call of minimax, and trace check cannot call "
-                   "its search function itself: call it from the program's top level (as the guide's step 7 does)\n")
+    assert err == (f"trace: error: {program}: the program made no call of minimax, and its run never defined "
+                   "minimax, which is defined inside another function (trace check calls such a search only as "
+                   "the program's own run made it): call that function from the program's top level, or say how "
+                   "with --call EXPR\n")
 
 
 # ---- which positions are checked ----------------------------------------------------------------
@@ -600,7 +631,7 @@ def test_a_move_on_a_board_of_rows_is_expected_as_row_and_column(tmp_path: Path)
     assert (code, wrong["call"], wrong["kind"]) == (1, 1, "wrong-move")
     assert wrong["returned"] == [2, 0] and wrong["expected"] == [chosen // 3, chosen % 3] == [0, 1]
     code, text, _ = run_text(str(program), str(board), "--boards", "0")
-    assert "  returned  (2, 0)\n  expected  (0, 1)\n" in text
+    assert f"  returned  (2, 0)\n  expected  (0, 1) (a best move: cell {chosen})\n" in text
 
 
 def test_the_page_opens_at_call_1_even_where_the_tree_is_drawn_from_the_departure(tmp_path: Path) -> None:
@@ -684,3 +715,326 @@ def test_a_search_that_stops_early_is_not_said_to_try_every_cell(tmp_path: Path)
             "  - stops-at-best: 2 calls (the first #1) returned as soon as a test-play reached a win for the "
             "side to move, the best score possible there, without test-playing the cells after it\n") in text
     assert "Calls: 4 (the guide's minimax makes 9 from this position)." in text
+
+
+# ---- readings a learner sees in the report: issue 36's remaining hand mutants ------------------
+
+#: WORST_LOOP's minimax alone: a number returned, X maximising, ±1 and 0 (right as it stands).
+NUMBER_MINIMAX = WORST_LOOP.split("def find_best_move")[0]
+
+#: The eight lines of three, as the programs below write them.
+PY_LINES = ("LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), "
+            "(0, 4, 8), (2, 4, 6)]\n")
+
+
+def test_a_first_call_returning_a_lowest_score_that_is_also_a_cell_reads_as_a_score(tmp_path: Path) -> None:
+    """O to move on .../.../XOX: O's test-plays score +1 on cell 0 and 0 at best, so the search
+    returns 0, O's lowest score, which is also an empty cell whose test-play is the highest. Read
+    as the score it is (a search backwards, so not identical), never as O choosing cell 0."""
+    board = "......XOX"
+    scores = play_values(board, "O", "X")
+    assert (scores[0], max(scores), min(scores)) == (1, 1, 0)  # cell 0 is O's worst test-play
+    program = tmp_path / "backwards.py"
+    program.write_text(NUMBER_MINIMAX.replace("    for i in range(9):", "    for i in reversed(range(9)):")
+                       + f'\nprint(minimax(list("{board.replace(".", " ")}"), 0, False))\n', encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"]) == (0, "correct", ["order"])
+    assert (data["board"], data["to_move"], data["calls"]) == (board, "O", calls(board, "O"))
+
+
+def test_a_cut_that_returns_infinity_is_a_bound_on_betas_side(tmp_path: Path) -> None:
+    """Alpha-beta returning ±∞ at each cut: a bound on the side of the window its board's score
+    is on, even where that score equals β (a plain alpha-beta below finds such calls), so the
+    search is correct, with alpha-beta's note, not wrong."""
+    def cuts_at_beta(board: str, mover: str, alpha: float, beta: float) -> tuple[float, int]:
+        """The program's value from ``board`` and how many of its calls returned ∞ where their
+        board's score equals β."""
+        if won(board, "X") or won(board, "O") or "." not in board:
+            return value(board, mover, "X"), 0
+        best, found, nxt = (-math.inf if mover == "X" else math.inf), 0, "O" if mover == "X" else "X"
+        for cell in (i for i in range(9) if board[i] == "."):
+            score, more = cuts_at_beta(board[:cell] + mover + board[cell + 1:], nxt, alpha, beta)
+            found += more
+            if mover == "X":
+                best, alpha = max(best, score), max(alpha, max(best, score))
+            else:
+                best, beta = min(best, score), min(beta, min(best, score))
+            if beta <= alpha:
+                at_beta = mover == "X" and value(board, mover, "X") == beta
+                return (math.inf if mover == "X" else -math.inf), found + at_beta
+        return best, found
+
+    board = "XO..X...O"
+    assert sum(cuts_at_beta(board[:i] + "X" + board[i + 1:], "O", -math.inf, math.inf)[1]
+               for i in range(9) if board[i] == ".") > 0
+    source = (LEARNERS / "py_alphabeta.py").read_text(encoding="utf-8")
+    for old, new in (("                if beta <= alpha:\n                    break",
+                      "                if beta <= alpha:\n                    return math.inf"),
+                     ("            if beta <= alpha:\n                break",
+                      "            if beta <= alpha:\n                return -math.inf")):
+        assert source.count(old) == 1
+        source = source.replace(old, new)
+    program = tmp_path / "cut_infinity.py"
+    program.write_text(source, encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"], data["board"]) == (0, "correct", ["alpha-beta"], board)
+
+
+def test_a_loops_depth_scale_says_where_depth_0_is(tmp_path: Path) -> None:
+    """Scores 10 - depth from a loop that calls minimax(board, 0, ...) after its test-play: depth
+    0 is at the loop's test-plays (X wins at once on cell 6 of XO./X../.O., scoring 10 - 0)."""
+    program = tmp_path / "depth_loop.py"
+    source = WORST_LOOP.replace("if score < best_score:  # the slip: the lowest test-play is kept",
+                                "if score > best_score:").replace("best_score, best_move = 1000, None",
+                                                                  "best_score, best_move = -1000, None")
+    for old, new in (('    if won == "X":\n        return 1\n', '    if won == "X":\n        return 10 - depth\n'),
+                     ('    if won == "O":\n        return -1\n', '    if won == "O":\n        return depth - 10\n')):
+        assert source.count(old) == 1
+        source = source.replace(old, new)
+    assert won("XO.X..XO.", "X")  # cell 6 wins for X on the spot
+    program.write_text(source.replace("BOARD", "XO X   O "), encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"]) == (0, "correct", ["score scale"])
+    assert data["scores"] == ("10 - depth for a win, depth - 10 for a loss, 0 for a draw (depth 0 at the "
+                              "loop's test-plays), from X's point of view (the AI's)")
+
+
+def test_one_board_searched_for_each_side_is_no_re_search(tmp_path: Path) -> None:
+    """The program scores XO./X../.O. for X, then for O: two positions (a side to move makes
+    another position), each the guide's search, neither a board searched again."""
+    program = tmp_path / "both_sides.py"
+    program.write_text(NUMBER_MINIMAX + '\nboard = list("XO X   O ")\nprint(minimax(board, 0, True))\n'
+                       'print(minimax(board, 0, False))\n', encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"]) == (0, "identical", [])
+    assert [(p["board"], p["to_move"]) for p in data["positions"]] == [("XO.X...O.", "X"), ("XO.X...O.", "O")]
+
+
+def test_a_python_state_of_nested_rows_is_shown_whole(tmp_path: Path) -> None:
+    """minimax(state, is_maximizing) with the board as rows inside a dict: the first call's line
+    shows the state as given, and the board read from it is searched as the guide's."""
+    program = tmp_path / "state.py"
+    program.write_text(PY_LINES + '''
+
+def minimax(state, is_maximizing):
+    cells = [cell for row in state["rows"] for cell in row]
+    for a, b, c in LINES:
+        if cells[a] is not None and cells[a] == cells[b] == cells[c]:
+            return 1 if cells[a] == "X" else -1
+    if None not in cells:
+        return 0
+    scores = []
+    for i in range(9):
+        r, c = divmod(i, 3)
+        if state["rows"][r][c] is None:
+            state["rows"][r][c] = "X" if is_maximizing else "O"
+            scores.append(minimax(state, not is_maximizing))
+            state["rows"][r][c] = None
+    return max(scores) if is_maximizing else min(scores)
+
+
+print(minimax({"rows": [["X", "O", None], ["X", None, None], [None, "O", None]]}, True))
+''', encoding="utf-8")
+    code, text, _ = run_text(str(program), "--boards", "0")
+    assert code == 0
+    assert ("First call: minimax({'rows': [['X', 'O', None], ['X', None, None], [None, 'O', None]]}, True) "
+            "(made by the program)\nPosition: XO./X../.O. with X to move; X is the AI.\n") in text
+    assert f"Calls: {calls('XO.X...O.', 'X')} " in text
+
+
+def test_scores_kept_under_evaluation_beside_another_number(tmp_path: Path) -> None:
+    """Objects {evaluation, depth} (and an index inside): every finished board's object holds two
+    numbers, so the score is known by its key's name alone; the search is the guide's."""
+    program = tmp_path / "evaluation.py"
+    program.write_text(PY_LINES + '''
+
+def minimax(board, depth, is_maximizing):
+    for a, b, c in LINES:
+        if board[a] != " " and board[a] == board[b] == board[c]:
+            return {"evaluation": 1 if board[a] == "X" else -1, "depth": depth}
+    if " " not in board:
+        return {"evaluation": 0, "depth": depth}
+    best = None
+    for i in range(9):
+        if board[i] == " ":
+            board[i] = "X" if is_maximizing else "O"
+            result = minimax(board, depth + 1, not is_maximizing)
+            board[i] = " "
+            if best is None or (result["evaluation"] > best["evaluation"] if is_maximizing
+                                else result["evaluation"] < best["evaluation"]):
+                best = {"evaluation": result["evaluation"], "depth": depth, "index": i}
+    return best
+
+
+print(minimax(list("XO X   O "), 0, True))
+''', encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["calls"]) == (0, "identical", calls("XO.X...O.", "X"))
+
+
+def test_a_python_nan_is_written_as_python_writes_it(tmp_path: Path) -> None:
+    """X's best starts at float("nan"): max(nan, v) keeps nan, so the first of X's calls to
+    return (in the guide's return order) returns nan, written nan (Python), not NaN."""
+    program = tmp_path / "nan_best.py"
+    assert NUMBER_MINIMAX.count("    scores = []\n") == 1
+    program.write_text(NUMBER_MINIMAX.replace(
+        "    return max(scores) if is_maximizing else min(scores)",
+        '    best = float("nan") if is_maximizing else float("inf")\n    for score in scores:\n'
+        "        best = max(best, score) if is_maximizing else min(best, score)\n    return best")
+        + '\nprint(minimax(list("XO X   O "), 0, True))\n', encoding="utf-8")
+    first = next((n, b) for n, b, m in returns("XO.X...O.", "X")
+                 if m == "X" and "." in b and not won(b, "X") and not won(b, "O"))
+    code, data, _ = run_check(str(program), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["board"], wrong["returned"]) == (1, *first, "nan")
+    code, text, _ = run_text(str(program), "--boards", "0")
+    assert f"  call      #{first[0]}, X to move on " in text and "  returned  nan\n" in text
+
+
+def test_a_test_play_that_is_no_cell_is_named_by_its_place_among_the_calls_test_plays(tmp_path: Path) -> None:
+    """py_not_restored.py never takes a test-play back: call #2 (O on XXO/X.X/OO.) test-plays
+    cell 4, then cell 8 with O still on 4, a move that is no one cell. The page names it by its
+    place among call #2's test-plays, counted from 1: test-play 2; the log says it is one
+    board, in the singular."""
+    page, log = tmp_path / "calls.html", tmp_path / "calls.txt"
+    code, _, _ = run_text(str(LEARNERS / "py_not_restored.py"), "--boards", "0", "--html", str(page), "--log", str(log))
+    assert code == 1
+    assert ("step 10  O test-plays cell 4, then 1 board that is not its own with one empty cell filled\n"
+            in log.read_text(encoding="utf-8"))
+    names = re.search(r'"short":(\{[^}]*\})', page.read_text(encoding="utf-8"))
+    assert names is not None
+    odd = {move: name for move, name in json.loads(names[1]).items() if not name.startswith("cell ")}
+    assert list(odd.values()) == ["test-play 2"]
+
+
+def test_a_wrong_mark_names_whose_turn_it_was_and_what_was_played(tmp_path: Path) -> None:
+    """X on every turn from XO./X../.O.: call #1 test-plays cell 2, so call #2 is O's turn on
+    XOX/X../.O., and it puts X on its first empty cell, 4; call #3 is that board."""
+    program = tmp_path / "x_always.py"
+    slip = ('board[i] = "X" if is_maximizing else "O"', 'board[i] = "X"  # the slip: X on every turn')
+    assert NUMBER_MINIMAX.count(slip[0]) == 1
+    program.write_text(NUMBER_MINIMAX.replace(*slip) + '\nprint(minimax(list("XO X   O "), 0, True))\n',
+                       encoding="utf-8")
+    assert number_of("XO.X...O.", "X", "XOXX...O.") == 2  # the guide's call #2, O to move
+    code, data, _ = run_check(str(program), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["board"]) == (1, 3, "XOXXX..O.")
+    assert wrong["why"] == ("call #2 is O's turn, but X was played on cell 4: step 11 test-plays the current "
+                            "player's mark, O")
+
+
+def test_a_depth_scored_search_that_stops_at_a_win_on_the_move_is_correct(tmp_path: Path) -> None:
+    """Scores 10 - depth, and a call stops once a test-play wins on the spot (9 - depth for X,
+    the best any test-play of a call at that depth can score): correct, its stops said so; the
+    calls and the stops counted by the plain search below."""
+    def stopping(board: str, mover: str) -> tuple[int, int]:
+        """Calls and calls that stopped early, of a search that stops at a win on the move."""
+        if won(board, "X") or won(board, "O") or "." not in board:
+            return 1, 0
+        made, stops, empty = 1, 0, [i for i in range(9) if board[i] == "."]
+        for n, cell in enumerate(empty):
+            child = board[:cell] + mover + board[cell + 1:]
+            more, more_stops = stopping(child, "O" if mover == "X" else "X")
+            made, stops = made + more, stops + more_stops
+            if won(child, mover):
+                return made, stops + (n < len(empty) - 1)
+        return made, stops
+
+    source = NUMBER_MINIMAX
+    for old, new in (('    if won == "X":\n        return 1\n', '    if won == "X":\n        return 10 - depth\n'),
+                     ('    if won == "O":\n        return -1\n', '    if won == "O":\n        return depth - 10\n'),
+                     ('            board[i] = " "\n', '            board[i] = " "\n'
+                      '            if scores[-1] == (9 - depth if is_maximizing else depth - 9):\n'
+                      '                break  # a win on this very move: nothing scores better\n')):
+        assert source.count(old) == 1
+        source = source.replace(old, new)
+    program = tmp_path / "stops_at_best.py"
+    program.write_text(source + '\nprint(minimax(list("XO X   O "), 0, True))\n', encoding="utf-8")
+    made, stops = stopping("XO.X...O.", "X")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    assert (code, data["verdict"], data["differences"]) == (0, "correct", ["score scale", "stops-at-best"])
+    assert data["calls"] == made
+    code, text, _ = run_text(str(program), "--boards", "0")
+    assert f"  - stops-at-best: {stops} calls (the first #1) returned as soon as a test-play reached a win" in text
+
+
+def test_a_cell_undone_to_the_other_mark_is_no_mark_left_behind(tmp_path: Path) -> None:
+    """The undo writes the other side's mark, not a space. From XO./X../.O., call #2 (O on
+    XOX/X../.O.) test-plays 4: call #3, XOX/XO./.O., is O's win and returns at once; the undo
+    puts X on 4, so call #4 gets XOX/XXO/.O.: not call #2's board with one O added, and cell
+    4 holds no O left behind (never said to be "not reset")."""
+    assert won("XOXXO..O.", "O") and number_of("XO.X...O.", "X", "XOXXO..O.") == 3
+    program = tmp_path / "undo_other_mark.py"
+    slip = ('            board[i] = " "\n', '            board[i] = "O" if is_maximizing else "X"  # not a space\n')
+    assert NUMBER_MINIMAX.count(slip[0]) == 1
+    program.write_text(NUMBER_MINIMAX.replace(*slip) + '\nprint(minimax(list("XO X   O "), 0, True))\n',
+                       encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"], wrong["board"]) == (1, 4, "XOXXXO.O.")
+    assert wrong["why"] == "its board XOX/XXO/.O. is not call #2's board XOX/X../.O. with one O added (step 11)"
+
+
+def test_a_stop_one_test_play_after_the_known_score_is_a_departure(tmp_path: Path) -> None:
+    """The first call searches its own board first (a re-search: its score), then test-plays
+    cells, meaning to stop at the first that reaches that score, but stops one test-play late.
+    Only a stop at the first is a shortcut: this one leaves cells untried (the plain minimax's
+    test-play scores say which)."""
+    board = "XO.X...O."
+    empty = [i for i in range(9) if board[i] == "."]
+    scores = play_values(board, "X", "X")
+    first = scores.index(value(board, "X", "X"))  # the first test-play reaching the board's score
+    tried, untried = empty[:first + 2], empty[first + 2:]
+    assert (tried, untried) == ([2, 4, 5], [6, 8])  # as worked by hand: cell 4 is X's first +1
+    program = tmp_path / "one_late.py"
+    program.write_text(PY_LINES + '''
+
+def minimax(board, is_maximizing, find_move=False):
+    for a, b, c in LINES:
+        if board[a] != " " and board[a] == board[b] == board[c]:
+            return 1 if board[a] == "X" else -1
+    if " " not in board:
+        return 0
+    target = minimax(board, is_maximizing) if find_move else None  # its own score first
+    scores, seen = [], False
+    for i in range(9):
+        if board[i] == " ":
+            board[i] = "X" if is_maximizing else "O"
+            scores.append(minimax(board, not is_maximizing))
+            board[i] = " "
+            if seen:
+                break  # the slip: one test-play after the one that reached the score
+            seen = find_move and scores[-1] == target
+    return max(scores) if is_maximizing else min(scores)
+
+
+print(minimax(list("XO X   O "), True, find_move=True))
+''', encoding="utf-8")
+    code, data, _ = run_check(str(program), "--boards", "0")
+    wrong = data["first_wrong"]
+    assert (code, wrong["call"]) == (1, 1)
+    assert wrong["why"] == (f"it test-played cells {', '.join(map(str, tried))} but not cells "
+                            f"{', '.join(map(str, untried))}: step 10's for-loop test-plays every empty cell "
+                            f"(availCellsIndexes = [{', '.join(map(str, empty))}])")
+
+
+def test_a_call_given_no_board_is_said_to_be_the_side_to_move_at_its_depth(tmp_path: Path) -> None:
+    """O is the AI (O's wins score +1) and X moves first on XO./X../.O.; at depth 1 the
+    test-play of cell 8 passes board.copy().reverse(), which is None. That call is two plies
+    below the first, so X is to move there (not the AI, O); the log says so."""
+    program = tmp_path / "no_board.py"
+    source = NUMBER_MINIMAX
+    for old, new in (('    if won == "X":\n        return 1\n    if won == "O":\n        return -1\n',
+                      '    if won == "O":\n        return 1\n    if won == "X":\n        return -1\n'),
+                     ('board[i] = "X" if is_maximizing else "O"', 'board[i] = "O" if is_maximizing else "X"'),
+                     ("scores.append(minimax(board, depth + 1, not is_maximizing))",
+                      "after = board.copy().reverse() if (depth, i) == (1, 8) else board  # reverse() gives None\n"
+                      "            scores.append(minimax(after, depth + 1, not is_maximizing))")):
+        assert source.count(old) == 1
+        source = source.replace(old, new)
+    program.write_text(source + '\nprint(minimax(list("XO X   O "), 0, False))\n', encoding="utf-8")
+    number = number_of("XO.X...O.", "X", "XOXX...OO")  # X on 2 at depth 0, then O on 8 at depth 1
+    log = tmp_path / "calls.txt"
+    code, text, _ = run_text(str(program), "--boards", "0", "--log", str(log))
+    assert code == 1 and "Position: XO./X../.O. with X to move; O is the AI.\n" in text
+    assert f"#{number} step 11  a call with no board -> X to move on (no board)\n" in log.read_text(encoding="utf-8")

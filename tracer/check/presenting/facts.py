@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..judging.verdict import Difference, SearchCheck
 from ..values.calls import LOOP
 from ..values.notation import number_text, plain_written, written
-from ..values.reading import MOVE_KEYS, SCORE_KEYS, unwrap
+from ..values.reading import MOVE_KEYS, SCORE_KEYS, is_number, move_of, unwrap
 from .words import board9, signed
 
 if TYPE_CHECKING:
@@ -99,10 +99,27 @@ def first_wrong_json(check: SearchCheck) -> dict[str, Any] | None:
     if d.node >= 0 and s.rows.ended[d.node] == 0:
         raw = unwrap(s.record.value(s.rows.value[d.node]))
     terminal = d.cells is not None and d.expected_move is None
+    expected = expected_json(check, d.node, d.expected_score, d.expected_move, terminal)
+    if d.node == LOOP and s.loop is not None:
+        # The program's own loop returns a move, never a score: its move, and the move due.
+        raw = s.loop.value
+        expected = loop_move_json(check, d.expected_move) if d.expected_move is not None else None
     return {"call": d.call, "board": board9(d.cells) if d.cells else None, "to_move": d.to_move,
-            "returned": _jsonable(raw, s.record.language),
-            "expected": expected_json(check, d.node, d.expected_score, d.expected_move, terminal),
-            "why": d.why, "kind": d.kind}
+            "returned": _jsonable(raw, s.record.language), "expected": expected, "why": d.why, "kind": d.kind}
+
+
+def loop_move_json(check: SearchCheck, move: int) -> Any:
+    """``move`` in the shape the program's own loop returned its choice in: ``[row, column]``
+    for a pair, the cell's number for a number (from 1 if its cells are), else the cell's index."""
+    loop = check.search.loop
+    if loop is None:
+        return move
+    if isinstance(loop.value, list) and move_of(loop.value) is not None:
+        return [move // 3, move % 3]
+    chosen = loop.returned.move
+    if is_number(loop.value) and chosen is not None:
+        return move + int(loop.value) - chosen  # the loop's cells are numbered as its choice is
+    return move
 
 
 def _jsonable(value: Any, language: str) -> Any:

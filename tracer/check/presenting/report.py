@@ -4,15 +4,14 @@ and the program's own output under its own heading, cut short."""
 from __future__ import annotations
 
 import os
-import re
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..judging.verdict import CORRECT, ERROR, IDENTICAL, SHORTCUTS, WRONG, SearchCheck
 from ..values.calls import LOOP
-from ..values.notation import written
+from ..values.notation import plain_written, written
 from ..values.reading import is_number
-from .facts import differences_found, expected_text, position_label, returned_text
+from .facts import differences_found, expected_text, loop_move_json, position_label, returned_text
 from .trees import trees_html
 from .words import compact, window_text
 
@@ -212,7 +211,8 @@ def _departure(check: SearchCheck) -> list[str]:
             d.node == LOOP or check.search.returned(d.node).score is None):
         # A move alone (a loop's, or a driver's): said to be a cell, never to be read as a score.
         if d.node == LOOP:
-            expected = _move_as_returned(returned, check.search.returned(d.node).move, d.expected_move)
+            expected = plain_written(loop_move_json(check, d.expected_move), check.search.record.language,
+                                     returned.startswith("("))
         expected = f"{expected} (a best move: cell {d.expected_move})"
     lines = [f"{PAD}call      #{d.call}, {d.to_move} to move on {board}"]
     if d.window is not None:
@@ -224,17 +224,6 @@ def _departure(check: SearchCheck) -> list[str]:
     else:
         lines += [f"{PAD}returned  {returned}", f"{PAD}expected  {expected}"]
     return [*lines, f"{PAD}why       {d.why}"]
-
-
-def _move_as_returned(returned: str, chosen: int | None, move: int) -> str:
-    """``move`` written as the move the program returned is written: ``[1, 1]`` or ``(1, 1)``
-    for a row and a column, ``5`` for cells numbered from 1, else the cell's index."""
-    pair = re.fullmatch(r"([\[(])\s*\d+,\s*\d+\s*([\])])", returned)
-    if pair:
-        return f"{pair[1]}{move // 3}, {move % 3}{pair[2]}"
-    if returned.isdigit() and chosen is not None and int(returned) == chosen + 1:
-        return str(move + 1)
-    return str(move)
 
 
 #: What a departure is about, for one whose returned value is the one due.

@@ -124,6 +124,8 @@ class Loop:
     #: The driver's function index, or None for a loop at the program's top level.
     fn: int | None = None
     raised: dict[str, Any] | None = None
+    #: That returned value as plain data (``[1, 1]``, ``5``), None if it returned none.
+    value: Any = None
 
 
 #: The node id of a Loop in a LearnerSearch (rows are 0, 1, 2, ...).
@@ -461,17 +463,18 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
         cells.add(diff[0])
     if len(movers) != 1 or len(cells) != len(boards):
         return None
-    returned, raised, fn = Returned(None, None, True), None, None
+    returned, raised, fn, value = Returned(None, None, True), None, None, None
     if driver is not None:
         fn = driver.fn
         if driver.ended == RETURNED:
             raw = record.value(driver.value)
             notation = reader.shapes[reader.record.rows.fn[rows[0]]].notation
             first = notation.first_cell if notation is not None else 0
-            returned = replace(loop_choice(unwrap(raw), first), text=written(raw, record.language))
+            value = unwrap(raw)
+            returned = replace(loop_choice(value, first), text=written(raw, record.language))
         elif driver.ended == RAISED:
             raised = record.error(driver.value)
-    return Loop(tuple(rows), base, movers.pop(), returned, fn, raised)  # type: ignore[arg-type]
+    return Loop(tuple(rows), base, movers.pop(), returned, fn, raised, value)  # type: ignore[arg-type]
 
 
 def loop_choice(value: Any, first: int = 0) -> Returned:
