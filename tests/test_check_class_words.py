@@ -48,14 +48,18 @@ def klass(tmp_path_factory: pytest.TempPathFactory) -> ClassResult:
 def test_the_counts_under_the_table(klass: ClassResult) -> None:
     counts = str(klass).split("\n\n")[-1]
     assert counts == ("7 submissions: 1 identical, 0 correct, 3 wrong, 1 error, 2 refused\n"
-                      "mistakes: missing-cell (2), board-not-restored (1)\n")
+                      "mistakes: missing-cell (2), board-not-restored (1)\n"
+                      "errors and refusals:\n"
+                      "  cleo.py (error): a slip\n"
+                      "  fred (refused): several program files in it (a.py, b.py): name one with --entry\n"
+                      "  gus.py (refused): gus.py:1: invalid Python: invalid syntax\n")
 
 
 def test_the_table_cells(klass: ClassResult) -> None:
     rows = {line.split()[0]: line.split() for line in str(klass).split("\n\n")[0].splitlines()[1:]}
     assert rows[LONG][1] == "identical"  # 40 characters: whole, no ellipsis
-    assert rows["ana.py"][1:5] == ["wrong", "missing-cell", "#1", "X.OX.XOO."]
-    assert rows["dora.py"][1:5] == ["wrong", "board-not-restored", "#4", "XXOXOXOOO"]
+    assert rows["ana.py"][1:5] == ["wrong", "missing-cell", "#1", "X.O/X.X/OO."]
+    assert rows["dora.py"][1:5] == ["wrong", "board-not-restored", "#4", "XXO/XOX/OOO"]
     assert rows["cleo.py"][1:3] == ["error", "raised"]
     assert rows["fred"][1:3] == ["refused", "several-programs"]
     assert rows["gus.py"][1] == "refused"
@@ -69,7 +73,8 @@ def test_each_rows_report_for_gradescope(klass: ClassResult) -> None:
         "ana.py: wrong (4 calls)\n"
         "Mistake: missing-cell. The loop over the empty cells misses the first one: step 10's for-loop starts "
         "with the first empty cell step 8 found.\n"
-        "First wrong call: #1 on X.OX.XOO., X to move: it test-played cells 4, 8 but not cell 1: step 10's "
+        "First wrong call: #1 on X.OX.XOO., X to move\n"
+        "  why: it test-played cells 4, 8 but not cell 1: step 10's "
         "for-loop test-plays every empty cell (availCellsIndexes = [1, 4, 8])\n")
     line = PORT.split("\n").index("    available = empty_cells(board)") + 3
     assert outputs["cleo.py"] == f"cleo.py: error (6 calls)\nError (line {line}): a slip\n"

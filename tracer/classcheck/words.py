@@ -85,9 +85,12 @@ def _first_wrong_lines(first: dict[str, Any]) -> list[str]:
         return []
     lines = [f"First wrong call: #{first['call']}"
              + (f" on {first['board']}, {first.get('to_move')} to move" if first.get("board") else "")]
-    for label in ("returned", "expected"):
-        if first.get(label) is not None:
-            lines.append(f"  {label}: {json.dumps(first[label], ensure_ascii=False)}")
+    # A pair that reads the same says nothing (a loop that skips a cell can still return the
+    # right move): the why then says what went wrong.
+    if first.get("returned") != first.get("expected"):
+        for label in ("returned", "expected"):
+            if first.get(label) is not None:
+                lines.append(f"  {label}: {json.dumps(first[label], ensure_ascii=False)}")
     if first.get("why"):
         lines.append(f"  why: {first['why']}")
     return lines
