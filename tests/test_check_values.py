@@ -246,3 +246,13 @@ def test_a_first_call_whose_cell_reads_as_a_score_is_caught_elsewhere(tmp_path: 
     code, data, _ = run_check(path)
     assert code == 1 and data["verdict"] == "wrong" and data["first_wrong"]["position"] >= 2
     assert data["first_wrong"]["to_move"] == "X"  # only X's choice was changed
+
+
+def test_marks_of_a_str_subclass_without_a_dict_are_read_as_their_letters(tmp_path: Path) -> None:
+    # A mark that is a str subclass with __slots__ (no __dict__) is read as the letter it holds, as
+    # a plain "X" would be: the guide's 9 calls, identical, its boards written with plain letters.
+    program = planted(tmp_path, "py_guide_port.py", 'ai_mark = "X"\nhuman_mark = "O"\n',
+                      'class Mark(str):\n    __slots__ = ()\n\n\nai_mark = Mark("X")\nhuman_mark = Mark("O")\n')
+    code, data, err = run_check(program)
+    assert code == 0, err
+    assert (data["verdict"], data["calls"], data["board"]) == ("identical", calls(GUIDE_BOARD, "X"), GUIDE_BOARD)
