@@ -169,3 +169,19 @@ def test_a_signal_to_tracer_ends_the_programs_whole_tree(tmp_path: Path, languag
     while list(temp.iterdir()) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert list(temp.iterdir()) == []
+
+
+def test_a_process_the_search_forks_exits_without_speaking_for_the_program(tmp_path: Path) -> None:
+    # A child forked inside the search that exits at once with os._exit is not the program
+    # exiting inside its search: the program itself goes on and makes the guide's 9 calls.
+    from checking import LEARNERS, calls, run_check
+
+    text = (LEARNERS / "py_guide_port.py").read_text(encoding="utf-8")
+    loop = "    available = empty_cells(board)\n"
+    assert text.count(loop) == 1
+    text = "import os\n" + text.replace(loop, loop + "    if os.fork() == 0:\n        os._exit(0)\n")
+    path = tmp_path / "forks.py"
+    path.write_text(text, encoding="utf-8")
+    code, data, err = run_check(str(path))
+    assert code == 0, err
+    assert (data["verdict"], data["calls"], data["error"]) == ("identical", calls("X.OX.XOO.", "X"), None)

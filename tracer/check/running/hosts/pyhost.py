@@ -553,9 +553,13 @@ def answer(cfg, recorder, module):
 
 def exiting(cfg, recorder, real_exit):
     """``os._exit`` for the program: inside the search, the calls under way end in a SystemExit
-    naming where it was called (the record is written first); elsewhere, as it is."""
+    naming where it was called (the record is written first); elsewhere, as it is. A process the
+    program forked exits as it is: its copy of the record and of the host is not the program's."""
+    host = os.getpid()
 
     def exit_now(status):
+        if os.getpid() != host:
+            real_exit(status)
         frames, frame = [], sys._getframe(1)
         while frame is not None:
             frames.append(frame)
