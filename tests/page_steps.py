@@ -3,11 +3,11 @@
 The page (``tracer/viewer/viewer.js``) replays a trace step by step: every call
 begins, lists its moves, checks for the end; then, for each test-play, places it
 and saves the score its call returned; then picks the best and returns
-(``explain.pagewords.KINDS``). This module walks the same steps over the same
-rows and tells each one with the templates the words plug-ins wrote, filled with
-the same values, so what the page says can be held, step for step, to what
-Python says (``tests/test_page_words.py``), and any output may ask what the page
-says at a step::
+(``page_notes.KINDS``). This module walks the same steps over the same rows and
+tells each one with the templates the words plug-ins wrote, filled with the same
+values (what a game or a search adds is in ``tests/page_notes.py``), so what the
+page says can be held, step for step, to what Python says
+(``tests/test_page_words.py``), and any test may ask what the page says at a step::
 
     steps = PageSteps(trace)
     steps.narration(37)        # the story at step 37 (1-based, as the page counts)
@@ -19,14 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from page_notes import BEGIN, CHECK, CHOOSE, EMPTY, PLACE, RETURN, SAVE, Frame, Step, Told, for_game, for_search
+
 from tracer.explain import for_trace
-from tracer.explain.pagewords import BEGIN, CHECK, CHOOSE, EMPTY, PLACE, RETURN, SAVE, Frame, Step
 from tracer.explain.phrases import fill
 from tracer.explain.text import bounded, signed
 from tracer.trace import Trace
-
-#: A sentence before it is filled: a template's key and its slots.
-Told = tuple[str, dict[str, Any]]
 
 
 class PageSteps:
@@ -37,6 +35,8 @@ class PageSteps:
         self.p = trace.positions
         self.words, self.search = for_trace(trace)
         self.phrases = self.search.phrases()
+        self.row_slots, self.step_moves = for_game(self.words)
+        self.notes, self.untold = for_search(self.search)
         self.events = self._events()
 
     def __len__(self) -> int:
@@ -63,30 +63,24 @@ class PageSteps:
         frames: list[Frame] = []
         pid, call, move, base = 0, 1, -1, 0
         while True:
-            frame = Frame(pid, call, move, len(frames))
-            frames.append(frame)
+            frames.append(Frame(pid, call, move))
             last = call
             if n - base < 3:
                 return Step(n + 1, n - base, frames, -1, last)
             at, c = base + 3, call + 1
             children = self.p.children(pid)
             for j, (m, child) in enumerate(children):
-                frame.done = j
                 if n == at:
-                    frame.active = j
                     return Step(n + 1, PLACE, frames, j, last)
                 save = at + self.events[child] + 1
                 if n < save:
-                    frame.active = j
                     pid, call, move, base = child, c, m, at + 1
                     break
                 last = c + self.p.sizes[child] - 1
                 if n == save:
-                    frame.done = j + 1
                     return Step(n + 1, SAVE, frames, j, last)
                 at, c = save + 1, c + self.p.sizes[child]
             else:
-                frame.done = len(children)
                 return Step(n + 1, CHOOSE if n == at else RETURN, frames, -1, last)
 
     # ---- what the story says ------------------------------------------------------------------
@@ -108,8 +102,9 @@ class PageSteps:
         """The templates and slots of the story at ``step``: the guide's step, then what the
         search adds (a call answered from elsewhere, a cache hit, tells only that; so does a
         step the search says did not happen as the guide's steps tell it)."""
-        answered = (self.search.answered(step.top.pid) is not None and step.kind >= EMPTY) or self.search.untold(step)
-        return ([] if answered else self.core(step)) + self.search.page_notes(step)
+        answered = self.search.answered(step.top.pid) is not None and step.kind >= EMPTY
+        answered = answered or self.untold(self.search, step)
+        return ([] if answered else self.core(step)) + self.notes(self.search, step)
 
     def core(self, step: Step) -> list[Told]:
         """The guide's steps, in the game's words (``viewer.js``, ``narrate``)."""
@@ -122,7 +117,7 @@ class PageSteps:
             return [("story.begin", {**slots, **self.move_slots(top.move), "parent": parent.call,
                                      "caller": self.player(parent.pid)})]
         if step.kind == EMPTY:
-            moves = self.words.page_step_moves(self.p.state[pid])
+            moves = self.step_moves(self.words, self.trace, pid)
             return [("story.empty" if moves else "story.empty.none", {**slots, "moves": self.tokens(moves)})]
         if step.kind == CHECK:
             return [self.check(pid, slots)]
@@ -185,7 +180,7 @@ class PageSteps:
         pid, side = frame.pid, self.side(frame.pid)
         return {"call": frame.call, "player": self.player(pid), "role": self.phrases.say(f"role.{side}"),
                 "keeps": self.phrases.say(f"keeps.{side}"), "how": self.phrases.say(f"how.{side}"),
-                **self.words.page_row_slots(self.p.state[pid], self.p.terminal[pid])}
+                **self.row_slots(self.words, self.trace, pid)}
 
     def move_slots(self, move: int, prefix: str = "") -> dict[str, str]:
         """A move's name, its short name and its token (``cell 4 (centre)``, ``cell 4``, ``4``)."""

@@ -19,12 +19,12 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from page_notes import CHOOSE
 from page_steps import PageSteps
 
 from tracer import examples
 from tracer.cli import build_game
 from tracer.explain import for_trace
-from tracer.explain.pagewords import CHOOSE
 from tracer.explain.text import INDENT, bounded, signed
 from tracer.renderers import figures as figure_series
 from tracer.renderers.log import render_log

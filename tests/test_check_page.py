@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from checking import LEARNERS
 from click.testing import CliRunner
+from page_notes import KINDS
 from page_steps import PageSteps
 from test_check_gallery import PYTHON
 from test_check_mistakes import ON_GUIDE_BOARD
@@ -29,7 +30,6 @@ from test_viewer import Viewer
 
 from tracer.check.running.run import CheckOptions, check_file
 from tracer.cli import main
-from tracer.explain.pagewords import KINDS
 
 #: Where the story says the first departure happens, and where it says a step comes after it.
 DEPARTS = "‼ here, the first departure from a correct search:"

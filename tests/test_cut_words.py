@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from page_notes import SAVE
 from page_steps import PageSteps
 
 from tracer import examples
 from tracer.cli import build_game
 from tracer.explain import for_trace, labels
-from tracer.explain.pagewords import SAVE
 from tracer.explain.text import INDENT, signed
 from tracer.renderers.log import render_log
 from tracer.renderers.quiz import questions

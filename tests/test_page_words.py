@@ -15,13 +15,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from page_notes import KINDS
 from page_steps import PageSteps, narration
 from test_viewer import Viewer
 
 from tracer.cli import build_game, read_input
 from tracer.explain import for_trace
-from tracer.explain.pagewords import KINDS
-from tracer.explain.phrases import Phrases, fill, pieces, slots_of
+from tracer.explain.phrases import Phrases, fill, pieces
 from tracer.renderers.html import render_html
 from tracer.search import SearchSpec
 from tracer.trace import Trace
@@ -191,7 +191,7 @@ def test_python_reads_templates_by_the_grammar():
     assert fill(TEMPLATES["braces"], SLOTS) == "{index: 4, score: -1}"
     assert fill(TEMPLATES["values"], SLOTS) == "**not bold**`not code` {slot} {{"  # values are text
     assert fill(TEMPLATES["bold"], SLOTS) == "Call #1 begins: <b>X</b> to move"
-    assert slots_of(TEMPLATES["plain"]) == {"call", "returned"}
+    assert [name for kind, name in pieces(TEMPLATES["plain"]) if kind == "slot"] == ["call", "returned"]
     assert ("bold", "") in pieces(TEMPLATES["bold"])
     with pytest.raises(ValueError, match="lone brace"):
         pieces("a { b")

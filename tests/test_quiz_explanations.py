@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from page_notes import BEGIN
 from page_steps import PageSteps
 from test_cut_words import INF, Called, cut_phrase, infinite, plain_alphabeta
 from test_quiz_page import open_page, pages  # noqa: F401 - fixtures
 
 from tracer.cli import build_game, read_input
 from tracer.explain import for_trace
-from tracer.explain.pagewords import BEGIN
 from tracer.explain.text import signed
 from tracer.renderers.html import asset
 from tracer.renderers.quiz import build_settings, questions

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..search.alphabeta import BOUND_SIGNS, replay, trace_bounds, unbound
 from ..style import CUT_INK, CUT_MARK, SKIPPED_BORDER, SMALL_POINTS
 from ..trace import Call
-from . import labels, pagewords
+from . import labels
 from .base import Note, SearchWords, who
 from .labels import LegendRow
 from .questions import Choice, Question, bound_choice, choice_window
@@ -449,36 +449,6 @@ class AlphaBetaWords(SearchWords):
 
     def play_phrases(self) -> dict[str, str]:
         return {"play.search": " · alpha-beta (cutoff {ge})"}
-
-    def window_phrase(self, pid: int) -> str:
-        """``α = -∞, β = +∞``: the window row ``pid`` was called with (``ab.window``)."""
-        extras = self.trace.positions.extras
-        return self.phrases().say("ab.window", alpha=bound_text(extras["alpha"][pid], True),
-                                  beta=bound_text(extras["beta"][pid], False))
-
-    def page_notes(self, step: pagewords.Step) -> list[tuple[str, dict[str, Any]]]:
-        """The window a call begins with; after a test-play is saved, the cut or the window's
-        change it makes (as ``searches/alphabeta.js`` tells them)."""
-        pid = step.top.pid
-        if step.kind == pagewords.BEGIN:
-            return [("ab.begin", {"window": self.window_phrase(pid)})]
-        if step.kind != pagewords.SAVE:
-            return []
-        alpha, beta, cut, _best = self.window_after(pid, step.j + 1)
-        before_alpha, before_beta, _, _ = self.window_after(pid, step.j)
-        if cut:
-            return [("ab.cut", {"reason": self.cut_words(pid, step.j + 1)})]
-        told: list[tuple[str, dict[str, Any]]] = []
-        if alpha != before_alpha:
-            told.append(("ab.alpha", {"before": bound_text(_int(before_alpha), True),
-                                      "after": bound_text(_int(alpha), True)}))
-        elif beta != before_beta:
-            told.append(("ab.beta", {"before": bound_text(_int(before_beta), False),
-                                     "after": bound_text(_int(beta), False)}))
-        no_cut = self.no_cut_words(pid, step.j + 1)
-        if no_cut:
-            told.append(("ab.nocut", {"reason": no_cut}))
-        return told
 
 
 #: What alpha-beta adds to the step-through page (over the game's words).

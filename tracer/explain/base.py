@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from ..style import OUTCOME_BORDER, OUTCOME_FILL
 from . import labels, pagewords
 from .labels import LegendRow
-from .pagewords import Step
 from .phrases import Phrases
 from .text import calls, capitalised, signed
 
@@ -465,16 +464,6 @@ class GamePageWords(GameTerms):
             tables["rows"] = rows
         return tables
 
-    def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
-        """A row's own slot values, as the page module (or, with none, its rows' words) fills
-        them: the page's Python narration (``tests/page_steps.py``) asks this."""
-        return {"state": self.describe(state),
-                "terminal": self.terminal_sentence(state, terminal) if terminal else ""}
-
-    def page_step_moves(self, state: int) -> list[int]:
-        """The moves step 8 lists for ``state``, in the loop's order."""
-        return list(self.game.moves(state))
-
 
 class GameQuizWords(GameTerms):
     """What the quiz (``trace quiz`` and the page's) asks of a game."""
@@ -745,16 +734,6 @@ class SearchPageWords(SearchTerms):
         """The code panel's lines the search adds, by where they go (``@entry``, ``@after_push``,
         ``@before_return``), or by the id of a game's line they replace."""
         return {}
-
-    def page_notes(self, step: Step) -> list[tuple[str, dict[str, Any]]]:
-        """What the search adds to the story at ``step``: templates and their slots, as its
-        page module fills them (``tests/page_steps.py`` tells the page's steps with them)."""
-        return []
-
-    def untold(self, step: Step) -> bool:
-        """Whether the story tells only the search's notes at ``step``, not the guide's step (a
-        learner's program that raised: its running calls did not go on)."""
-        return False
 
 
 class SearchQuizWords(SearchTerms):

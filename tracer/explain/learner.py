@@ -22,7 +22,6 @@ from ..style import INNER_BORDER, INNER_FILL, OUTCOME_BORDER, OUTCOME_FILL, OUTC
 from . import labels, pagewords
 from .base import GameWords, Marker, NodeLook, Note, SearchWords
 from .labels import LegendRow
-from .pagewords import BEGIN, CHECK, PLACE, RETURN, Step
 from .text import INDENT, calls, capitalised, listed, note_lines, signed, tag
 from .tictactoe import TicTacToeWords
 
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 LANGUAGES = {"python": "Python", "javascript": "JavaScript"}
 #: Caption lines under a marked call are wrapped to this many characters.
 CAPTION_WIDTH = 36
-#: A row's own slots on the step-through page (``LearnerWords.page_row_slots``, and the page's rows).
+#: A row's own slots on the step-through page (``LearnerWords.row_slots``, the page's rows).
 ROW_SLOTS = ("state", "terminal", "going", "tried")
 
 
@@ -298,9 +297,9 @@ class LearnerWords(GameWords):
         what it test-played (for a call that went on), the empty cells step 8 lists, and the
         board's cells to draw."""
         p = trace.positions
-        slots = [self.page_row_slots(s, t) for s, t in zip(p.state, p.terminal, strict=True)]
+        slots = [self.row_slots(s, t) for s, t in zip(p.state, p.terminal, strict=True)]
         rows: dict[str, list[Any]] = {key: [row[key] for row in slots] for key in ROW_SLOTS}
-        rows["moves"] = [self.page_step_moves(s) for s in p.state]
+        rows["moves"] = [self.empty_cells(s) for s in p.state]
         rows["cells"] = [self.cells(s) for s in p.state]  # "X.O..." row by row, None with no board
         return rows
 
@@ -308,7 +307,7 @@ class LearnerWords(GameWords):
         # The empty cells of every board (step 8 lists them) and every test-play made.
         return sorted(set(trace.positions.edge_move) | set(range(9)))
 
-    def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
+    def row_slots(self, state: int, terminal: int) -> dict[str, str]:
         """A row's own slot values: its board, a finished call's sentence, what its check found
         and what it test-played."""
         found = self.finished_code(state)
@@ -317,7 +316,7 @@ class LearnerWords(GameWords):
         return {"state": self.describe(state), "terminal": self.terminal_sentence(state, terminal) if terminal else "",
                 "going": going, "tried": self.tried(state)}
 
-    def page_step_moves(self, state: int) -> list[int]:
+    def empty_cells(self, state: int) -> list[int]:
         """The board's empty cells, ascending: what the guide's step 8 lists."""
         cells = self.cells(state)
         return [] if cells is None else [i for i in range(9) if cells[i] == "."]
@@ -673,57 +672,6 @@ class LearnerSearchWords(SearchWords):
     def page_returned(self, pid: int) -> str | None:
         raised = self.raised(pid)
         return f"nothing ({raised})" if raised is not None else self.returned_text(pid)
-
-    def page_notes(self, step: Step) -> list[tuple[str, dict[str, Any]]]:
-        """What the story adds to the core's words at ``step``: what a test-play changed on the
-        board, the program's error where its call ends and a line on every step after it, the
-        first departure where it happens (the log's words) and a line on every step after it,
-        and the verdict and the guide's answer as call #1 ends."""
-        p, top = self.trace.positions, step.top
-        notes: list[tuple[str, dict[str, Any]]] = []
-        if step.kind == PLACE:
-            move = p.moves(top.pid)[step.j]
-            notes.append(("learner.change", {"change": self.game_words.change(p.state[top.pid], move)}))
-        window = self.window(top.pid)
-        if step.kind == BEGIN and window:
-            notes.append(("learner.window", {"window": window}))
-        ends = step.kind == RETURN or (step.kind == CHECK and not p.edge_count[top.pid])
-        error = self.facts.error_call
-        if ends and top.call == error:
-            notes.append(("learner.error", {}))
-        elif self.untold(step):
-            notes.append(("learner.after_error", {"call": top.call}))
-        if self.departs_at(step):
-            notes += [("learner.departs", {}), ("learner.guide", {})]
-        elif self.after_departure(step):
-            notes.append(("learner.after", {}))
-        if ends and step.parent is None:
-            notes += [("learner.verdict", {}), ("learner.guide", {})]
-        return notes
-
-    def untold(self, step: Step) -> bool:
-        """Whether ``step`` comes after the program's error: the calls still running did not go on."""
-        error = self.facts.error_call
-        return error is not None and step.last_begun >= error and all(f.call != error for f in step.frames)
-
-    def departs_at(self, step: Step) -> bool:
-        """Whether the first departure happens at ``step``: as the departing call begins, or as
-        it returns (at its check, when it test-played nothing)."""
-        d, top = self.departure, step.top
-        if d is None or top.call != d.call:
-            return False
-        if d.when != AT_RETURN:
-            return step.kind == BEGIN
-        return step.kind == RETURN or (step.kind == CHECK and not self.trace.positions.edge_count[top.pid])
-
-    def after_departure(self, step: Step) -> bool:
-        """Whether ``step`` comes after the first departure (the page's learner module says the same)."""
-        d = self.departure
-        if d is None or self.departing_row() is None:
-            return False
-        if d.when != AT_RETURN:
-            return step.last_begun > d.call or (step.last_begun == d.call and not self.departs_at(step))
-        return step.last_begun >= d.call and all(f.call != d.call for f in step.frames)
 
     def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
         f = self.facts

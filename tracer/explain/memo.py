@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..style import HIT_BORDER, INNER_FILL, OUTCOME_FILL
 from ..trace import Call
-from . import labels, pagewords
+from . import labels
 from .base import NodeLook, Note, SearchWords, who
 from .labels import LegendRow
 from .questions import YES_NO, Question
@@ -140,17 +140,6 @@ class MemoWords(SearchWords):
     def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
         return {"@entry": [("cache", "memo", "    if ({state_var}, depth) in cache: return cache[{state_var}, depth]")],
                 "@before_return": [("store", "memo", "    cache[{state_var}, depth] = allTestPlayInfos[bestTestPlay]")]}
-
-    def page_notes(self, step: pagewords.Step) -> list[tuple[str, dict[str, Any]]]:
-        """A cache hit, once the call has begun: where its answer comes from."""
-        pid = step.top.pid
-        source = self.source(pid)
-        if source is None or step.kind == pagewords.BEGIN:
-            return []
-        p = self.trace.positions
-        key = "memo.hit" if step.kind == pagewords.EMPTY else "memo.hit.return"  # the lookup, then the return
-        returned = self.game_words.returned(self.answer_move(pid), p.score[pid])
-        return [(key, {"source": source, "returned": returned})]
 
 
 #: What memoisation adds to the step-through page (over the game's words).

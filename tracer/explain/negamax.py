@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..search.negamax import negated_scores
 from ..style import SMALL_POINTS
 from ..trace import Call
-from . import labels, pagewords
+from . import labels
 from .base import Note, SearchWords, who
 from .labels import LegendRow
 from .questions import Question, choice_window, score_choice
@@ -257,34 +257,6 @@ class NegamaxWords(SearchWords):
             "@before_return": [("mover", "neg", "    # negamax returns bestScore, for {mover_var}")],
             "first": [("first", "7/24", "bestPlayInfo = negamax(the first state, {root_player}{first_args})")],
         }
-
-    def page_notes(self, step: pagewords.Step) -> list[tuple[str, dict[str, Any]]]:
-        """The mover's score of a finished game, each returned score negated, and the pick
-        (as ``searches/negamax.js`` tells them)."""
-        pid = step.top.pid
-        p = self.trace.positions
-        if step.kind == pagewords.CHECK and p.terminal[pid]:
-            return [self.over_note(pid)]
-        if step.kind == pagewords.SAVE:
-            child = p.children(pid)[step.j][1]
-            return [self.save_note(pid, child)]
-        if step.kind == pagewords.CHOOSE:
-            values = negated_scores(self.trace, pid)
-            return [("negamax.choose", {"player": self.player(pid), "values": ", ".join(map(signed, values)),
-                                        "best": signed(self.mover_score(pid)), "signed": signed(p.score[pid])})]
-        return []
-
-    def over_note(self, pid: int) -> tuple[str, dict[str, Any]]:
-        score = self.trace.positions.score[pid]
-        flipped = self.mover_score(pid) != score
-        return ("negamax.over.negated" if flipped else "negamax.over.same",
-                {"player": self.player(pid), "signed": signed(score), "mover": signed(self.mover_score(pid))})
-
-    def save_note(self, pid: int, child: int) -> tuple[str, dict[str, Any]]:
-        score = self.mover_score(child)
-        return ("negamax.save.negated" if self.flips(pid, child) else "negamax.save.same",
-                {"player": self.player(pid), "child_player": self.player(child), "mover": signed(score),
-                 "negated": signed(-score)})
 
 
 #: What negamax adds to the step-through page (over the game's words).

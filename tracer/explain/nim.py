@@ -211,10 +211,6 @@ class NimWords(GameWords):
     def code_lines(self) -> list[tuple[str, str, str]]:
         return list(CODE_LINES)
 
-    def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
-        return {"state": self.describe(state),
-                "terminal": self.terminal_sentence(state, terminal) if terminal else ""}
-
 
 #: How Nim is told on the step-through page (over ``pagewords.PHRASES``).
 PAGE_PHRASES: dict[str, str] = {

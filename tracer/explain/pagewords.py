@@ -12,60 +12,6 @@ and scores, a search's cutoff) come from ``page_constants()``. The grammar is
 
 from __future__ import annotations
 
-#: The kinds of step in one call, in order (``tracer/viewer/viewer.js`` numbers them alike):
-#: it begins (the guide's step 7 or 11), lists its moves (8), checks for the end (9-10);
-#: then, for each move, places it (11) and saves the score its call returned (12); then
-#: it picks the best (15-16) and returns (17). A finished game returns at its check.
-BEGIN, EMPTY, CHECK, PLACE, SAVE, CHOOSE, RETURN = range(7)
-KINDS = ("begin", "empty", "check", "place", "save", "choose", "return")
-
-
-class _Record:
-    """A record of named values, equal to another of its kind with the same values (as a
-    dataclass would be; ``dataclasses`` itself loads ``inspect``, which every start would pay for)."""
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return vars(self) == vars(other)
-
-    __hash__ = None  # type: ignore[assignment]  # a record changes as the steps go on
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
-
-
-class Frame(_Record):
-    """One running call at a step: its row, number, depth and the move that reached it, and
-    how far its loop has come."""
-
-    def __init__(self, pid: int, call: int, move: int, depth: int, done: int = 0, active: int = -1):
-        self.pid, self.call, self.move, self.depth = pid, call, move, depth
-        #: How many test-plays are saved, and which one is in progress (-1: none).
-        self.done, self.active = done, active
-
-
-class Step(_Record):
-    """One step of the page: what happens (``kind``), the calls running (the first call
-    first) and, for a test-play placed or saved, which one (``j``)."""
-
-    def __init__(self, n: int, kind: int, frames: list[Frame] | None = None, j: int = -1, last_begun: int = 1):
-        self.n, self.kind = n, kind
-        self.frames: list[Frame] = [] if frames is None else frames
-        self.j = j
-        #: The last call begun so far.
-        self.last_begun = last_begun
-
-    @property
-    def top(self) -> Frame:
-        """The running call."""
-        return self.frames[-1]
-
-    @property
-    def parent(self) -> Frame | None:
-        """Its caller, None for the first call."""
-        return self.frames[-2] if len(self.frames) > 1 else None
-
 #: The templates of a page for a game and a search that bring no words of their own.
 PHRASES: dict[str, str] = {
     "and": " and ",

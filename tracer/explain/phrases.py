@@ -54,11 +54,6 @@ def _text(template: str, text: str) -> Piece:
     return ("text", text)
 
 
-def slots_of(template: str) -> set[str]:
-    """The slot names ``template`` uses."""
-    return {name for kind, name in pieces(template) if kind == "slot"}
-
-
 def fill(template: str, slots: Mapping[str, Any], constants: Mapping[str, Any] | None = None) -> str:
     """``template`` as plain text, its slots filled from ``slots``, then from ``constants``
     (KeyError if a slot is in neither)."""

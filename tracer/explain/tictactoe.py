@@ -504,18 +504,6 @@ class TicTacToeWords(GameWords):
     def code_terminal(self) -> dict[str, str]:
         return {"win": "ai", "loss": "human", "draw": "full"}
 
-    def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
-        """The board in one line and, for a won board, its lines (of three): ``2, 4, 6``."""
-        slots = {"state": self.describe(state)}
-        lines = self.game.winning_lines(state, terminal) if terminal else []
-        if lines:
-            slots["lines"] = PAGE_PHRASES["lines.join"].join(", ".join(map(str, line)) for line in lines)
-        return slots
-
-    def page_step_moves(self, state: int) -> list[int]:
-        """Step 8's availCellsIndexes: the empty cells, in the loop's order."""
-        return list(self.game.moves(state))
-
 
 #: How the guide's words tell tic-tac-toe on the step-through page (over ``pagewords.PHRASES``).
 PAGE_PHRASES: dict[str, str] = {

@@ -195,10 +195,6 @@ class TreeWords(GameWords):
     def code_terminal(self) -> dict[str, str]:
         return {"leaf": "leaf"}
 
-    def page_row_slots(self, state: int, terminal: int) -> dict[str, str]:
-        """The node's label and its description (``node B``, ``leaf B.1``)."""
-        return {"label": self.game.label(state), "state": self.describe(state)}
-
 
 #: The legend's finished subtree, as a tree's card is drawn: white, its border doubled.
 SUMMARY_ROW = "finished subtree (a white card with a double border, its value and call count inside)"
