@@ -42,6 +42,3 @@ class MinimaxWords(SearchWords):
                 f"memoisation would make {stats.positions:,} calls",
             ),
         ]
-
-    def page_data(self) -> dict[str, object]:
-        return {}

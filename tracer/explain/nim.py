@@ -61,9 +61,6 @@ class NimWords(GameWords):
         found = {(int(heap), int(take)) for take, heap in TYPED_MOVE.findall(typed.lower())}
         return ", ".join(f"{take} from {heap}" for heap, take in sorted(found)) or "none"
 
-    def move_phrase(self, state: int, move: int) -> str:
-        return f"{self.player(state)} plays {self.move_name(move)}"
-
     def point_of_view(self, state: int) -> str:
         return "" if self.game.maximising(state) else " (scores are from the AI's point of view)"
 
@@ -220,7 +217,6 @@ PAGE_PHRASES: dict[str, str] = {
     "kind.check": "are objects left?",
     "stack.call": "minimax({state}, {player})",
     "var.state.name": "heaps",
-    "var.placed.name": "move",
     "var.placed": "take {short}",
 }
 

@@ -514,12 +514,10 @@ PAGE_PHRASES: dict[str, str] = {
     "role.code.max": "the AI, max",
     "role.code.min": "the human, min",
     "returned.move": "{{index: {token}, score: {score}}}",
-    "returned.none": "{{score: {score}}}",
     "moves.one": "cell {moves}",
     "moves.many": "cells {moves}",
     "meaning.win": "{ai} (AI) wins",
     "meaning.loss": "{human} (human) wins",
-    "meaning.draw": "a draw",
     "story.begin.first": ("**Call #1 begins:** minimax is invoked for the first time, with the board below and "
                           "{player} ({role}) to move. What it returns will be the answer."),
     "story.begin": ("**Call #{call} begins:** call #{parent} put {caller} on {name} and now runs minimax on "

@@ -238,7 +238,6 @@ PAGE_PHRASES: dict[str, str] = {
     "story.return.bound": ("Call #{call} returns `{returned}` to call #{parent}: that is {meaning}, not what "
                            "node {label} is worth with best play."),
     "foot.leaf": "leaf: {score}",
-    "foot.placed": "{caller} tries {short}",
     "edge.move": "",
     "stack.call": "minimax({label})",
     "stack.moves": "children = [{moves}]",
