@@ -63,7 +63,7 @@ def shapes_of(record: Record) -> list[Shape]:
         by_fn.setdefault(rows.fn[r], []).append(rows.args[r])
         if rows.ended[r] == RETURNED:
             rets.setdefault(rows.fn[r], []).append(rows.value[r])
-            if not rows.children[r]:
+            if not rows.edge_count[r]:
                 leaves.setdefault(rows.fn[r], []).append(rows.value[r])
     out = []
     for k in range(len(record.functions)):
@@ -243,7 +243,7 @@ class LearnerSearch:
         if found != -2:
             return found
         result = None
-        kids = self.rows.children[node]
+        kids = self.rows.calls(node)
         if len(kids) == 1 and self.rows.fn[kids[0]] != self.rows.fn[node]:
             mine, theirs = self.reader.facts(node), self.reader.facts(kids[0])
             if mine.cells is not None and mine.cells == theirs.cells and (
@@ -259,7 +259,7 @@ class LearnerSearch:
         found = self._children.get(node)
         if found is None:
             inner = self.delegate(node)
-            found = self.children(inner) if inner is not None else self.rows.children[node]
+            found = self.children(inner) if inner is not None else self.rows.calls(node)
             self._children[node] = found
         return found
 
@@ -268,7 +268,7 @@ class LearnerSearch:
         if node == LOOP:
             return 1 + sum(self.size(c) for c in self.children(node))
         inner = self.delegate(node)
-        return self.size(inner) if inner is not None else int(self.rows.size[node])
+        return self.size(inner) if inner is not None else int(self.rows.sizes[node])
 
     @property
     def calls(self) -> int:
