@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator, MutableSequence, Sequence
-from typing import TYPE_CHECKING, NamedTuple, Self
+from typing import TYPE_CHECKING, NamedTuple
 
 from .hooks import ask
 
@@ -130,7 +130,7 @@ class Positions:
         return len(self.state)
 
     @classmethod
-    def filling(cls) -> Self:
+    def filling(cls) -> Positions:
         """Empty rows whose columns are lists, quicker than arrays to append to and to read
         back while a search records; the search ``pack()``s them once it is done."""
         rows = cls()

@@ -62,15 +62,17 @@ class CallRows(Positions):
     """The distinct subtrees of search calls, in the store tracer's own searches record into
     (``trace.Positions``: one row per distinct subtree, its calls as edges, its size). A row's
     state is the id of its arguments; three columns of its own say whose call it was and how it
-    ended. Its columns are lists, as a search fills them: a runaway recursion may go deeper
-    than an array of small integers holds."""
+    ended."""
 
     def __init__(self) -> None:
         super().__init__()
+        # Deeper and wider than a search's rows: a runaway recursion may go tens of thousands of
+        # calls deep, and a call may make any number of calls.
+        self.depth, self.edge_count, self.edge_move = array("l"), array("l"), array("l")
         #: Per row: the function's index (any number of recorded functions: --function may name
         #: hundreds); RETURNED, RAISED or UNFINISHED; the returned value's id (RETURNED) or the
         #: error's (RAISED), -1 if unfinished.
-        self.extras = {"fn": [], "ended": [], "value": []}
+        self.extras = {"fn": array("i"), "ended": array("b"), "value": array("l")}
 
     @property
     def args(self) -> Column:
@@ -78,15 +80,15 @@ class CallRows(Positions):
         return self.state
 
     @property
-    def fn(self) -> list[int]:
+    def fn(self) -> Column:
         return self.extras["fn"]
 
     @property
-    def ended(self) -> list[int]:
+    def ended(self) -> Column:
         return self.extras["ended"]
 
     @property
-    def value(self) -> list[int]:
+    def value(self) -> Column:
         return self.extras["value"]
 
     def calls(self, row: int) -> tuple[int, ...]:
@@ -128,7 +130,7 @@ class Record:
     functions: list[Function]
     #: ``python`` or ``javascript`` (the JavaScript host records ``this`` as the first argument).
     language: str = "python"
-    rows: CallRows = field(default_factory=CallRows.filling)
+    rows: CallRows = field(default_factory=CallRows)
     #: The program's own top level.
     program: Frame = field(default_factory=Frame)
     #: The searches tracer itself asked for, in order.

@@ -59,12 +59,13 @@ def shapes_of(record: Record) -> list[Shape]:
     by_fn: dict[int, list[int]] = {}
     rets: dict[int, list[int]] = {}
     leaves: dict[int, list[int]] = {}
-    for r in range(len(rows)):
-        by_fn.setdefault(rows.fn[r], []).append(rows.args[r])
-        if rows.ended[r] == RETURNED:
-            rets.setdefault(rows.fn[r], []).append(rows.value[r])
-            if not rows.edge_count[r]:
-                leaves.setdefault(rows.fn[r], []).append(rows.value[r])
+    for fn, args, ended, value, calls in zip(rows.fn, rows.args, rows.ended, rows.value, rows.edge_count,
+                                             strict=True):
+        by_fn.setdefault(fn, []).append(args)
+        if ended == RETURNED:
+            rets.setdefault(fn, []).append(value)
+            if not calls:
+                leaves.setdefault(fn, []).append(value)
     out = []
     for k in range(len(record.functions)):
         args_ids = sorted(set(by_fn.get(k, [])))[:60]
