@@ -263,7 +263,7 @@ class _Walk:
         rows, record = self.s.rows, self.s.record
         searched = record.searched
         for row in range(record.searched_upto, len(rows)):  # rows are added as their calls return
-            if rows.children[row] and rows.ended[row] == RETURNED:
+            if rows.edge_count[row] and rows.ended[row] == RETURNED:
                 searched.setdefault((rows.fn[row], rows.args[row]), []).append(row)
         record.searched_upto = len(rows)
         cells, mover = self.s.cells(node), self.s.mover(node)

@@ -1,18 +1,16 @@
 """The call a search departs at, as data: what it returned and what was due, in the shapes the
-learner's own function returns (``{index, score}``, a number, a ``(score, move)`` pair, a move)."""
+learner's own function returns (``{index, score}``, a number, a ``(score, move)`` pair, a move);
+a call as the program wrote it, and what a departure is about."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..judging.verdict import Difference, SearchCheck
+from ..judging.verdict import SearchCheck
 from ..values.calls import LOOP
 from ..values.notation import number_text, plain_written, written
 from ..values.reading import MOVE_KEYS, SCORE_KEYS, is_number, move_of, unwrap
 from .words import board9, signed
-
-if TYPE_CHECKING:
-    from .result import CheckResult
 
 
 def expected_json(check: SearchCheck, node: int, score: float | None, move: int | None, terminal: bool) -> Any:
@@ -175,45 +173,55 @@ def expected_text(check: SearchCheck) -> str:
     return plain_written(expected, check.search.record.language, as_tuple)
 
 
-# ---- the positions checked ----------------------------------------------------------------
+def function_name(check: SearchCheck, node: int) -> str:
+    """The name of the function ``node`` is a call of."""
+    fn = check.search.fn(node)
+    return check.search.record.functions[fn].name if fn is not None else "its search function"
 
 
-def position_name(result: CheckResult, index: int) -> str:
-    """The name of the position of ``result.checks[index]`` (``the program's own``, ``a draw``)."""
-    return result.names[index] if index < len(result.names) else f"position {index + 1}"
+def first_call_text(check: SearchCheck) -> str:
+    """The search's first call as the program wrote it, or its loop in words."""
+    s = check.search
+    if s.loop is None:
+        return call_text(check, s.root)
+    who = check.search.record.functions[s.loop.fn].name if s.loop.fn is not None else "the program's top level"
+    return f"the loop of {who} over {s.root_mover}'s moves"
 
 
-def position_label(result: CheckResult, index: int) -> str:
-    """``position 2 (a draw, X to move): .XO/O.X/...``: how the report names a position."""
-    from .words import compact
+def call_text(check: SearchCheck, node: int) -> str:
+    """Call ``node`` as the program wrote it: ``minimax(["X", 1, …], "X")``."""
+    s = check.search
+    name = function_name(check, node)
+    if node < 0:
+        return name
+    args = s.record.value(s.rows.args[node])
+    language = s.record.language
+    fn = s.fn(node)
+    shape = s.reader.shapes[fn] if fn is not None else None
+    is_self = isinstance(args, list) and args and isinstance(args[0], dict) and "$fields" in args[0]
+    if isinstance(args, list) and args and (language == "javascript" or is_self):
+        # `this` (recorded first by the JavaScript host) or `self`: named, not shown.
+        in_self = shape is not None and shape.board_path is not None and shape.board_path[:1] == (0,)
+        own = "this" if language == "javascript" else "self"
+        if args[0] is not None or in_self:
+            name = f"{own}.{name}"
+        args = args[1:]
+    if isinstance(args, list) and args and isinstance(args[-1], dict) and "$board" in args[-1]:
+        args = args[:-1]  # the top-level board the host recorded beside the arguments, not one
+    return (f"{name}({', '.join(written(a, language, False) for a in args)})" if isinstance(args, list)
+            else f"{name}(...)")
 
-    s = result.checks[index].search
-    board = compact(s.root_cells) if s.root_cells else "no board"
-    return f"position {index + 1} ({position_name(result, index)}): {board}, {s.root_mover} to move"
 
-
-def positions_json(result: CheckResult) -> list[dict[str, Any]]:
-    """Every position checked, in order, with its verdict and the differences found on it."""
-    out = []
-    for index, check in enumerate(result.checks):
-        s = check.search
-        out.append({"position": index + 1, "name": position_name(result, index),
-                    "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
-                    "verdict": check.verdict, "calls": check.calls,
-                    "differences": [d.what for d in check.differences],
-                    "first_call": "tracer" if s.origin == "asked" else "program"})
-    return out
-
-
-def differences_found(result: CheckResult) -> list[tuple[Difference, list[int]]]:
-    """Each difference found on any position checked, with the positions (numbered from 1) it
-    shows on, in the order first found; then a board the program searched again in a search of
-    its own (``re-searches``), shown on the position of the search made first."""
-    found: dict[str, tuple[Difference, list[int]]] = {}
-    for index, check in enumerate(result.checks):
-        for difference in check.differences:
-            found.setdefault(difference.what, (difference, []))[1].append(index + 1)
-    repeat = result.repeats()
-    if repeat is not None and repeat[0].what not in found:
-        found[repeat[0].what] = (repeat[0], [repeat[1]])
-    return list(found.values())
+#: What a departure is about, for one whose returned value is the one due.
+WHAT_DEPARTS = {
+    "finished-board": "it test-played on a board whose game is over",
+    "not-played": "it was called on its caller's board unchanged",
+    "not-a-child": "the board it was called on is not its caller's with one mark added",
+    "not-taken-back": "a test-play's mark was left on the board",
+    "wrong-mark": "the wrong mark was test-played",
+    "told-wrong-side": "it was told the wrong side is to move",
+    "tried-twice": "a cell was test-played twice",
+    "missing-cells": "it left empty cells untried, which happen not to matter on this board",
+    "wrong-move": "the move it chose is not a best one",
+    "unsound-cut": "it cut where its window does not allow",
+}

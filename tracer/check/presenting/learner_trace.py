@@ -11,7 +11,7 @@ the departure, the guide's answer) goes with the game, so a saved trace keeps it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...games.learner.game import (
     AT_RETURN,
@@ -33,11 +33,8 @@ from ..judging.verdict import SearchCheck
 from ..judging.windows import is_sound
 from ..values.calls import LOOP, LearnerSearch, placed
 from ..values.reading import Cells
-from .facts import expected_text, returned_text
+from .facts import WHAT_DEPARTS, expected_text, first_call_text, function_name, returned_text
 from .words import board9, window_text
-
-if TYPE_CHECKING:
-    from .result import CheckResult
 
 #: Departures found as a call returns (the calls inside it came before); every other kind is
 #: found as a call starts, or (a finished board played on) as its first test-play does.
@@ -49,13 +46,11 @@ def to_trace(check: SearchCheck, facts: LearnerFacts) -> Trace:
     return _Builder(check, facts).build()
 
 
-def learner_facts(check: SearchCheck, result: CheckResult | None = None) -> LearnerFacts:
-    """What ``trace check`` found about the search of ``check``, as its trace keeps it."""
-    from .report import WHAT_DEPARTS, first_call_text, function_name
-
+def learner_facts(check: SearchCheck, program: str = "") -> LearnerFacts:
+    """What ``trace check`` found about the search of ``check``, as its trace keeps it; ``program``
+    is the program's file or the notebook function's name (its search function's name if "")."""
     s = check.search
-    program = result.program.path if result is not None and result.program is not None else (
-        result.function_name if result is not None and result.function_name else function_name(check, s.root))
+    program = program or function_name(check, s.root)
     guide_index, guide_score = check.guide_answer or (None, 0)
     d = check.departure
     departure = None

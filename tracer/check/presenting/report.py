@@ -9,16 +9,17 @@ from typing import TYPE_CHECKING, Any
 
 from ..judging.verdict import CORRECT, ERROR, IDENTICAL, SHORTCUTS, WRONG, SearchCheck
 from ..values.calls import LOOP
-from ..values.notation import plain_written, written
+from ..values.notation import plain_written
 from ..values.reading import is_number
-from .facts import differences_found, expected_text, loop_move_json, position_label, returned_text
+from .facts import WHAT_DEPARTS, call_text, expected_text, function_name, loop_move_json, returned_text
+from .findings import differences_found, position_label
 from .trees import trees_html
 from .words import compact, window_text
 
 if TYPE_CHECKING:
     from ..running.program import Program
     from ..running.record import Function
-    from .result import CheckResult
+    from .findings import Findings
 
 #: Lines of the program's own output shown in the report.
 OUTPUT_LINES = 8
@@ -26,7 +27,7 @@ LANGUAGE_NAMES = {"python": "Python", "javascript": "JavaScript, run with node"}
 PAD = "  "
 
 
-def render_text(result: CheckResult) -> str:
+def render_text(result: Findings) -> str:
     lines = _head(result)
     found = result.check
     lines.append("")
@@ -42,7 +43,7 @@ def render_text(result: CheckResult) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _head(result: CheckResult) -> list[str]:
+def _head(result: Findings) -> list[str]:
     program = result.program
     found = result.check
     lines = []
@@ -71,11 +72,11 @@ def _head(result: CheckResult) -> list[str]:
             why = "tracer.check called it"
         if result.call is not None:
             why += f", as --call {result.call} says"
-        lines.append(f"First call: {_call_text(found, s.root)} ({why})")
+        lines.append(f"First call: {call_text(found, s.root)} ({why})")
     elif result.program is None:
-        lines.append(f"First call: {_call_text(found, s.root)} (made by tracer.check)")
+        lines.append(f"First call: {call_text(found, s.root)} (made by tracer.check)")
     else:
-        lines.append(f"First call: {_call_text(found, s.root)} (made by the program)")
+        lines.append(f"First call: {call_text(found, s.root)} (made by the program)")
     if s.root_cells is not None:
         lines.append(f"Position: {compact(s.root_cells)} with {s.root_mover} to move; {found.ai} is the AI.")
         sides = marks_text(program)
@@ -107,45 +108,7 @@ def _search_text(program: Program, fn: Function) -> str:
     return f"{fn.name}({', '.join(p.rstrip('=') for p in fn.params)}) at line {fn.line}{where}{on}"
 
 
-def function_name(check: SearchCheck, node: int) -> str:
-    """The name of the function ``node`` is a call of."""
-    fn = check.search.fn(node)
-    return check.search.record.functions[fn].name if fn is not None else "its search function"
-
-
-def first_call_text(check: SearchCheck) -> str:
-    """The search's first call as the program wrote it, or its loop in words."""
-    s = check.search
-    if s.loop is None:
-        return _call_text(check, s.root)
-    who = check.search.record.functions[s.loop.fn].name if s.loop.fn is not None else "the program's top level"
-    return f"the loop of {who} over {s.root_mover}'s moves"
-
-
-def _call_text(check: SearchCheck, node: int) -> str:
-    s = check.search
-    name = function_name(check, node)
-    if node < 0:
-        return name
-    args = s.record.value(s.rows.args[node])
-    language = s.record.language
-    fn = s.fn(node)
-    shape = s.reader.shapes[fn] if fn is not None else None
-    is_self = isinstance(args, list) and args and isinstance(args[0], dict) and "$fields" in args[0]
-    if isinstance(args, list) and args and (language == "javascript" or is_self):
-        # `this` (recorded first by the JavaScript host) or `self`: named, not shown.
-        in_self = shape is not None and shape.board_path is not None and shape.board_path[:1] == (0,)
-        own = "this" if language == "javascript" else "self"
-        if args[0] is not None or in_self:
-            name = f"{own}.{name}"
-        args = args[1:]
-    if isinstance(args, list) and args and isinstance(args[-1], dict) and "$board" in args[-1]:
-        args = args[:-1]  # the top-level board the host recorded beside the arguments, not one
-    return (f"{name}({', '.join(written(a, language, False) for a in args)})" if isinstance(args, list)
-            else f"{name}(...)")
-
-
-def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
+def _verdict(result: Findings, found: SearchCheck | None) -> list[str]:
     if result.stopped_before_search or found is None:
         if result.stop is not None:
             return [f"Verdict: error: {result.stop[1]}."]
@@ -226,22 +189,7 @@ def _departure(check: SearchCheck) -> list[str]:
     return [*lines, f"{PAD}why       {d.why}"]
 
 
-#: What a departure is about, for one whose returned value is the one due.
-WHAT_DEPARTS = {
-    "finished-board": "it test-played on a board whose game is over",
-    "not-played": "it was called on its caller's board unchanged",
-    "not-a-child": "the board it was called on is not its caller's with one mark added",
-    "not-taken-back": "a test-play's mark was left on the board",
-    "wrong-mark": "the wrong mark was test-played",
-    "told-wrong-side": "it was told the wrong side is to move",
-    "tried-twice": "a cell was test-played twice",
-    "missing-cells": "it left empty cells untried, which happen not to matter on this board",
-    "wrong-move": "the move it chose is not a best one",
-    "unsound-cut": "it cut where its window does not allow",
-}
-
-
-def _error(result: CheckResult, check: SearchCheck) -> list[str]:
+def _error(result: Findings, check: SearchCheck) -> list[str]:
     e = check.error
     assert e is not None
     file = result.program.path if result.program else "the notebook"
@@ -278,7 +226,7 @@ def _numbers(positions: list[int]) -> str:
 LISTED_POSITIONS = 12
 
 
-def _positions(result: CheckResult) -> str:
+def _positions(result: Findings) -> str:
     checked = len(result.checks)
     head = f"Positions checked: {checked}, all {result.verdict}:" if result.ok else \
         f"Positions checked: {checked}; stopped at position {checked}:"
@@ -288,7 +236,7 @@ def _positions(result: CheckResult) -> str:
     return "\n".join([head, *rows])
 
 
-def _output(result: CheckResult) -> list[str]:
+def _output(result: Findings) -> list[str]:
     out = result.output
     lines: list[str] = []
     if out is not None:
@@ -322,7 +270,7 @@ def _output(result: CheckResult) -> list[str]:
 COLOURS = {IDENTICAL: "#1a7f37", CORRECT: "#1a7f37", WRONG: "#cf222e", ERROR: "#cf222e"}
 
 
-def render_html(result: CheckResult) -> str:
+def render_html(result: Findings) -> str:
     """The verdict as a card: the departing call's board, what it returned and why."""
     from ...explain.tictactoe import board_svg
     from ...games.tictactoe.board import Board

@@ -4,109 +4,23 @@ the named mistake; written as text, as JSON, and as HTML for Jupyter."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..judging.scales import other
-from ..judging.verdict import CORRECT, ERROR, IDENTICAL, Difference, SearchCheck
-from ..values.calls import placed
-from ..values.reading import Cells, is_number
-from .facts import differences_found, first_wrong_json, positions_json
-from .words import board9, compact
+from ..judging.verdict import SearchCheck
+from ..values.reading import is_number
+from .facts import first_wrong_json
+from .findings import Findings, differences_found, positions_json
+from .words import board9
 
 if TYPE_CHECKING:
-    from ..running.program import Output, Program
+    from ..running.program import Program
 
 INF = float("inf")
 
-@dataclass
-class CheckResult:
-    """The verdict on a learner's program (or notebook function) and what explains it."""
 
-    program: Program | None
-    output: Output | None
-    #: Every search checked, in order; the last one decides unless all are fine.
-    checks: list[SearchCheck] = field(default_factory=list)
-    #: How the program's own run ended (``done``, ``error``, ``exit``, ``limit``, ``killed``).
-    status: str = "done"
-    #: The error the program's top level stopped with, if any.
-    program_error: dict[str, Any] | None = None
-    #: ``no-call`` when tracer called the search function itself, the program having made no call.
-    asked_reason: str | None = None
-    #: ``--call EXPR``: how tracer made the calls it made itself, if the user said.
-    call: str | None = None
-    #: The positions tracer called the search function on.
-    positions: list[tuple[Cells, str]] = field(default_factory=list)
-    #: The program ran past its limit before making any search call.
-    stopped_before_search: bool = False
-    #: Why no search could be checked, where it is not the limit: ``(kind, sentence)``, e.g.
-    #: ``("out-of-memory", "node ran out of memory before its first search call")``.
-    stop: tuple[str, str] | None = None
-    #: A name for the function checked, for the notebook (``minimax``).
-    function_name: str = ""
-    #: Each check's position's name (``the program's own``, ``a draw, X to move``), in order.
-    names: list[str] = field(default_factory=list)
-    #: Whether ``--boards`` asked for more positions.
-    boards_asked: bool = False
-    #: Why ``--boards`` could not be honoured, if it could not.
-    boards_note: str | None = None
-    _trace: Any = field(default=None, repr=False, compare=False)
-
-    def add(self, check: SearchCheck, name: str) -> None:
-        """One more position checked, under the name the report gives it."""
-        self.checks.append(check)
-        self.names.append(name)
-
-    # ---- the summary ------------------------------------------------------------------------
-
-    @property
-    def check(self) -> SearchCheck | None:
-        """The search the verdict is about: the first that is not fine, else the first."""
-        for check in self.checks:
-            if check.verdict not in (IDENTICAL, CORRECT):
-                return check
-        return self.checks[0] if self.checks else None
-
-    @property
-    def verdict(self) -> str:
-        if self.stopped_before_search:
-            return ERROR
-        found = self.check
-        if found is None:
-            return ERROR
-        if found.verdict == IDENTICAL and (any(c.verdict == CORRECT for c in self.checks) or self.repeats()):
-            return CORRECT
-        return found.verdict
-
-    @property
-    def difference(self) -> str | None:
-        found = self.check
-        return found.mistake.id if found is not None and found.mistake is not None else None
-
-    @property
-    def ok(self) -> bool:
-        return self.verdict in (IDENTICAL, CORRECT)
-
-    def trace(self) -> Any:
-        """The learner's search the verdict is about, as a ``tracer.Trace`` (see learner_trace):
-        every call as the program made it, and what this check found about them."""
-        from .learner_trace import learner_facts, to_trace
-
-        found = self.check
-        if found is None:
-            raise ValueError("no search was recorded")
-        if self._trace is None:
-            self._trace = to_trace(found, learner_facts(found, self))
-        return self._trace
-
-    def guide_trace(self) -> Any:
-        """The guide's minimax from the same position, as a ``tracer.Trace``."""
-        from ..judging.verdict import guide_trace
-
-        found = self.check
-        if found is None or found.search.root_cells is None:
-            raise ValueError("no search was recorded")
-        return guide_trace(found.search.root_cells, found.search.root_mover, found.ai)
+class CheckResult(Findings):
+    """The verdict on a learner's program (or notebook function) and what explains it, written
+    as JSON, as text and as HTML for Jupyter."""
 
     # ---- JSON --------------------------------------------------------------------------------
 
@@ -175,23 +89,6 @@ class CheckResult:
             out.append(data)
         return out
 
-    def repeats(self) -> tuple[Difference, int] | None:
-        """A search of the program's own on a board an earlier one searched (the root's score
-        first, then its moves), with the position (from 1) of that earlier search."""
-        seen: list[tuple[Cells, str, int]] = []
-        for number, check in enumerate(self.checks, 1):
-            s = check.search
-            if s.origin != "program" or s.root_cells is None:
-                continue
-            for cells, mover, first in seen:
-                if searched_before(s.root_cells, s.root_mover, cells, mover):
-                    return Difference("re-searches", f"it searches a board again: search {number} of the "
-                                      f"program, on {compact(s.root_cells)}, searches a board its search on "
-                                      f"{compact(cells)} searched already (for instance the first board's "
-                                      "score, then its moves), and every search returned its board's score"), first
-            seen.append((s.root_cells, s.root_mover, number))
-        return None
-
     def error_json(self) -> dict[str, Any] | None:
         if self.stopped_before_search:
             kind, text = self.stop or ("time-limit" if self.status == "killed" else "limit",
@@ -220,16 +117,6 @@ class CheckResult:
         from .report import render_html
 
         return render_html(self)
-
-
-def searched_before(cells: Cells, mover: str, earlier: Cells, earlier_mover: str) -> bool:
-    """Whether a search on ``cells`` searches a board the search on ``earlier`` searched: the
-    same board with the same side to move, or one of its moves."""
-    if cells == earlier:
-        return mover == earlier_mover
-    new = placed(earlier, cells)
-    return (len(new) == 1 and earlier[new[0]] is None and cells[new[0]] == earlier_mover
-            and mover == other(earlier_mover))
 
 
 def alpha_beta_json(check: SearchCheck) -> dict[str, Any] | None:

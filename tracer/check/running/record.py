@@ -4,9 +4,9 @@ The host writes pairs of integers (see hosts/host.js): a call starting (with its
 arguments), returning (with its value) or raising (with its error), the start of a
 search tracer itself asked for, the program's end and a limit reached. The parent of a
 call is the call under way when it started, so the tree is rebuilt from the order alone.
-Identical subtrees (same function, arguments, result and children) are stored once, as
-tracer's own traces store them: the guide's program on the empty board makes 549,946
-calls but only a few thousand distinct ones.
+Identical subtrees (same function, arguments, result and children) are stored once, in
+the store tracer's own searches record into (``trace.Positions``): the guide's program on
+the empty board makes 549,946 calls but only a few thousand distinct ones.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import InputError
+from ...trace import Column, Positions
 
 START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
 #: How a recorded call ended.
@@ -57,37 +58,43 @@ class Function:
     board: str = ""
 
 
-@dataclass
-class Rows:
-    """Distinct recorded calls of the search functions: one row per distinct subtree."""
+class CallRows(Positions):
+    """The distinct subtrees of search calls, in the store tracer's own searches record into
+    (``trace.Positions``: one row per distinct subtree, its calls as edges, its size). A row's
+    state is the id of its arguments; three columns of its own say whose call it was and how it
+    ended."""
 
-    #: The function's index (any number of recorded functions: --function may name hundreds).
-    fn: array = field(default_factory=lambda: array("i"))
-    args: array = field(default_factory=lambda: array("l"))
-    #: RETURNED, RAISED or UNFINISHED.
-    ended: array = field(default_factory=lambda: array("b"))
-    #: The returned value's id (RETURNED) or the error's (RAISED); -1 if unfinished.
-    value: array = field(default_factory=lambda: array("l"))
-    #: Calls in the row's subtree, itself included.
-    size: array = field(default_factory=lambda: array("q"))
-    children: list[tuple[int, ...]] = field(default_factory=list)
-    index: dict[tuple[Any, ...], int] = field(default_factory=dict)
+    def __init__(self) -> None:
+        super().__init__()
+        # Deeper and wider than a search's rows: a runaway recursion may go tens of thousands of
+        # calls deep, and a call may make any number of calls.
+        self.depth, self.edge_count, self.edge_move = array("l"), array("l"), array("l")
+        #: Per row: the function's index (any number of recorded functions: --function may name
+        #: hundreds); RETURNED, RAISED or UNFINISHED; the returned value's id (RETURNED) or the
+        #: error's (RAISED), -1 if unfinished.
+        self.extras = {"fn": array("i"), "ended": array("b"), "value": array("l")}
 
-    def __len__(self) -> int:
-        return len(self.fn)
+    @property
+    def args(self) -> Column:
+        """Per row: its arguments' id."""
+        return self.state
 
-    def add(self, fn: int, args: int, ended: int, value: int, depth: int, children: tuple[int, ...]) -> int:
-        key = (fn, args, ended, value, depth, children)
-        row = self.index.get(key)
-        if row is None:
-            row = self.index[key] = len(self.fn)
-            self.fn.append(fn)
-            self.args.append(args)
-            self.ended.append(ended)
-            self.value.append(value)
-            self.size.append(1 + sum(self.size[c] for c in children))
-            self.children.append(children)
-        return row
+    @property
+    def fn(self) -> Column:
+        return self.extras["fn"]
+
+    @property
+    def ended(self) -> Column:
+        return self.extras["ended"]
+
+    @property
+    def value(self) -> Column:
+        return self.extras["value"]
+
+    def calls(self, row: int) -> tuple[int, ...]:
+        """The rows of the search calls ``row`` made, in order."""
+        start = self.first_edge[row]
+        return tuple(self.edge_child[start:start + self.edge_count[row]])
 
 
 @dataclass
@@ -123,7 +130,7 @@ class Record:
     functions: list[Function]
     #: ``python`` or ``javascript`` (the JavaScript host records ``this`` as the first argument).
     language: str = "python"
-    rows: Rows = field(default_factory=Rows)
+    rows: CallRows = field(default_factory=CallRows)
     #: The program's own top level.
     program: Frame = field(default_factory=Frame)
     #: The searches tracer itself asked for, in order.
@@ -178,6 +185,8 @@ class RecordReader:
         self.record = record
         self.functions = record.functions
         self.searching = [f.role == "search" for f in record.functions]
+        #: Each distinct subtree's row, by (fn, args, ended, value, depth, children).
+        self.index: dict[tuple[Any, ...], int] = {}
         # The open calls: [kind, fn, args, children]; kind 0 = search, 1 = driver frame,
         # 2 = a driver called inside a search (its calls hang from that search), 3 = a root.
         self.stack: list[list[Any]] = [[3, None, None, record.program.items, record.program]]
@@ -189,10 +198,7 @@ class RecordReader:
         """Add a chunk of events (a whole number of pairs)."""
         codes = array("i")
         codes.frombytes(data[: len(data) - len(data) % 8])
-        stack, record, searching = self.stack, self.record, self.searching
-        rows = record.rows
-        index, fns, argss, endeds, values, sizes, childrens = (
-            rows.index, rows.fn, rows.args, rows.ended, rows.value, rows.size, rows.children)
+        stack, searching, index = self.stack, self.searching, self.index
         calls = 0
         # The common events (a search call starting, returning) are handled inline: the
         # empty board's run has over a million of them. Their codes are looked up whole.
@@ -205,21 +211,25 @@ class RecordReader:
                 calls += 1
             elif code in returns and stack[-1][0] == 0:
                 _, fn, args, items = stack.pop()
-                children = tuple(items)
-                key = (fn, args, RETURNED, value, len(stack), children)
+                key = (fn, args, RETURNED, value, len(stack), tuple(items))
                 row = index.get(key)
-                if row is None:
-                    row = index[key] = len(fns)
-                    fns.append(fn)
-                    argss.append(args)
-                    endeds.append(RETURNED)
-                    values.append(value)
-                    sizes.append(1 + sum([sizes[c] for c in children]))
-                    childrens.append(children)
-                stack[-1][3].append(row)
+                stack[-1][3].append(self.add_row(key) if row is None else row)
             else:
                 self.other_event(code & 15, code >> 4, value)
-        record.calls += calls
+        self.record.calls += calls
+
+    def add_row(self, key: tuple[Any, ...]) -> int:
+        """The row of a distinct subtree, keyed ``(fn, args, ended, value, depth, children)``, as
+        the core's searches add theirs: its calls are its edges, in loop order."""
+        fn, args, ended, value, depth, children = key
+        rows = self.record.rows
+        row = self.index[key] = rows.add(args, depth)
+        if children:
+            rows.set_edges(row, range(len(children)), list(children), -1, 0)
+        rows.fn.append(fn)
+        rows.ended.append(ended)
+        rows.value.append(value)
+        return row
 
     def other_event(self, kind: int, fn: int, value: int) -> None:
         stack, record = self.stack, self.record
@@ -252,8 +262,9 @@ class RecordReader:
             return
         top = stack.pop()
         if top[0] == 0:
-            row = self.record.rows.add(top[1], top[2], ended, value, len(stack), tuple(top[3]))
-            stack[-1][3].append(row)
+            key = (top[1], top[2], ended, value, len(stack), tuple(top[3]))
+            row = self.index.get(key)
+            stack[-1][3].append(self.add_row(key) if row is None else row)
         elif top[0] == 1:
             top[4].ended, top[4].value = ended, value
 
@@ -267,3 +278,4 @@ class RecordReader:
         """Close every open call as unfinished (the program was stopped)."""
         while len(self.stack) > 1:
             self.close(UNFINISHED, -1)
+

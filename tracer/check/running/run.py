@@ -287,7 +287,7 @@ class _Session:
 
     @staticmethod
     def _first_call(check: SearchCheck) -> str:
-        from ..presenting.report import first_call_text
+        from ..presenting.facts import first_call_text
 
         return first_call_text(check)
 

@@ -59,12 +59,13 @@ def shapes_of(record: Record) -> list[Shape]:
     by_fn: dict[int, list[int]] = {}
     rets: dict[int, list[int]] = {}
     leaves: dict[int, list[int]] = {}
-    for r in range(len(rows)):
-        by_fn.setdefault(rows.fn[r], []).append(rows.args[r])
-        if rows.ended[r] == RETURNED:
-            rets.setdefault(rows.fn[r], []).append(rows.value[r])
-            if not rows.children[r]:
-                leaves.setdefault(rows.fn[r], []).append(rows.value[r])
+    for fn, args, ended, value, calls in zip(rows.fn, rows.args, rows.ended, rows.value, rows.edge_count,
+                                             strict=True):
+        by_fn.setdefault(fn, []).append(args)
+        if ended == RETURNED:
+            rets.setdefault(fn, []).append(value)
+            if not calls:
+                leaves.setdefault(fn, []).append(value)
     out = []
     for k in range(len(record.functions)):
         args_ids = sorted(set(by_fn.get(k, [])))[:60]
@@ -243,7 +244,7 @@ class LearnerSearch:
         if found != -2:
             return found
         result = None
-        kids = self.rows.children[node]
+        kids = self.rows.calls(node)
         if len(kids) == 1 and self.rows.fn[kids[0]] != self.rows.fn[node]:
             mine, theirs = self.reader.facts(node), self.reader.facts(kids[0])
             if mine.cells is not None and mine.cells == theirs.cells and (
@@ -259,7 +260,7 @@ class LearnerSearch:
         found = self._children.get(node)
         if found is None:
             inner = self.delegate(node)
-            found = self.children(inner) if inner is not None else self.rows.children[node]
+            found = self.children(inner) if inner is not None else self.rows.calls(node)
             self._children[node] = found
         return found
 
@@ -268,7 +269,7 @@ class LearnerSearch:
         if node == LOOP:
             return 1 + sum(self.size(c) for c in self.children(node))
         inner = self.delegate(node)
-        return self.size(inner) if inner is not None else int(self.rows.size[node])
+        return self.size(inner) if inner is not None else int(self.rows.sizes[node])
 
     @property
     def calls(self) -> int:
