@@ -46,56 +46,19 @@ boards, calls, results and traces show themselves in Jupyter.
 from __future__ import annotations
 
 import types
-from typing import TYPE_CHECKING, Any
+from importlib import import_module
+from typing import IO, TYPE_CHECKING, Any
 
 from . import check, hooks, search
 
 if TYPE_CHECKING:
     from pathlib import Path
-    from typing import IO
 
     from .games.tictactoe.board import Board, Mark
     from .scores import Scores
     from .trace import Trace
 
 __version__ = "0.1.0"
-
-__all__ = [
-    "LINES",
-    "Board",
-    "Call",
-    "InputError",
-    "Mark",
-    "Position",
-    "RenderError",
-    "Result",
-    "Scores",
-    "TENS",
-    "TUTORIAL",
-    "TicTacToe",
-    "Figure",
-    "FigureSeries",
-    "GameTree",
-    "TooLargeError",
-    "Trace",
-    "TracerError",
-    "cell_name",
-    "check",
-    "check_class",
-    "check_function",
-    "figures",
-    "load",
-    "Nim",
-    "overview_figure",
-    "parse_board",
-    "plain_minimax",
-    "record",
-    "run_search",
-    "save",
-    "search",
-    "test_play_figure",
-    "tree",
-]
 
 #: Names loaded on first use, by the module that holds them.
 _LAZY = {
@@ -113,6 +76,8 @@ _LAZY = {
     "overview_figure": "renderers.figures", "test_play_figure": "renderers.figures",
 }
 
+__all__ = sorted([*_LAZY, "check", "load", "record", "save", "search"])
+
 
 def __dir__() -> list[str]:
     """Every public name, the lazily loaded ones included (so tab completion and
@@ -122,8 +87,6 @@ def __dir__() -> list[str]:
 
 def __getattr__(name: str) -> object:
     """Load a public name on first use (PEP 562)."""
-    from importlib import import_module
-
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'tracer' has no attribute {name!r}")
@@ -199,22 +162,10 @@ def _lay_out(graph: Any) -> str:
     return pipe(graph, "svg").decode("utf-8")
 
 
-def _class_check(context: Any, paths: tuple[str, ...]) -> bool:
-    from .classcheck.command import run_class_command
+def _draw_trace(trace: Any) -> str:
+    from .renderers.tree import game_tree
 
-    return run_class_command(context, paths)
-
-
-def _describe_trace(trace: Any) -> str:
-    from .renderers.notebook import describe_trace
-
-    return describe_trace(trace)
-
-
-def _describe_call(call: Any) -> str:
-    from .renderers.notebook import describe_call
-
-    return describe_call(call)
+    return _lay_out(game_tree(trace))
 
 
 def _show_trace(trace: Any) -> str:
@@ -223,34 +174,18 @@ def _show_trace(trace: Any) -> str:
     return trace_html(trace, _lay_out)
 
 
-def _show_call(call: Any) -> str:
-    from .renderers.notebook import call_svg
-
-    return call_svg(call)
-
-
-def _show_result(result: Any) -> str:
-    from .renderers.notebook import result_html
-
-    return result_html(result)
-
-
-def _draw_trace(trace: Any) -> str:
-    from .renderers.tree import game_tree
-
-    return _lay_out(game_tree(trace))
-
-
-def _show_board(board: Any) -> str:
-    from .explain.tictactoe import board_svg
-
-    return board_svg(board)
+def _loaded(module: str, name: str) -> Any:
+    """An answer that is the function ``name`` of ``module``, imported on the first question."""
+    return lambda *args: getattr(import_module(f".{module}", __name__), name)(*args)
 
 
 hooks.install(search_rule=_search_rule, describe_state=_describe_state, lay_out=_lay_out,
-              describe_trace=_describe_trace, describe_call=_describe_call, show_trace=_show_trace,
-              show_call=_show_call, show_result=_show_result, draw_trace=_draw_trace,
-              show_board=_show_board, class_check=_class_check)
+              describe_trace=_loaded("renderers.notebook", "describe_trace"),
+              describe_call=_loaded("renderers.notebook", "describe_call"), show_trace=_show_trace,
+              show_call=_loaded("renderers.notebook", "call_svg"),
+              show_result=_loaded("renderers.notebook", "result_html"), draw_trace=_draw_trace,
+              show_board=_loaded("explain.tictactoe", "board_svg"),
+              class_check=_loaded("classcheck.command", "run_class_command"))
 
 
 # ---- tracer.search(game) and tracer.check(fn): packages that can be called ------------------

@@ -8,6 +8,7 @@ environment, and never shows a traceback. A reader that leaves early
 
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -15,6 +16,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import click
+from click.core import ParameterSource
 from click.shell_completion import CompletionItem
 
 from .console import prepare_streams
@@ -114,8 +116,6 @@ class Command(click.Command):
 def refuse_empty_values(ctx: click.Context) -> None:
     """An option given an empty value (``--scores ''``) is a bad value like any other, never
     read as the default; an option whose value may be left out (``--example``) keeps its bare form."""
-    from click.core import ParameterSource
-
     for param in ctx.command.params:
         if not isinstance(param, click.Option) or param.name is None or param.is_flag:
             continue
@@ -185,7 +185,6 @@ class DefaultGroup(click.Group):
         """``trace plya``: a word that is no file but nearly a command's name is a typo."""
         if word.startswith("-") or os.path.exists(word):
             return
-        import difflib
 
         close = difflib.get_close_matches(word, sorted(self.commands), n=1)
         if close:

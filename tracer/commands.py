@@ -27,8 +27,10 @@ from .options import (
     turn_option,
 )
 from .outputs import run as run_outputs
+from .outputs.files import check_name_length
 from .outputs.progress import waiting
 from .play.saving import DEFAULT_KINDS, OUTPUT_KINDS
+from .scores import parse_scores
 from .wiring import (
     build_game,
     chosen_search,
@@ -178,7 +180,6 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, size: str
     """
     from .games.tictactoe.game import parse_order
     from .play.terminal import Session
-    from .scores import parse_scores
 
     refuse_larger_board(size)
     if html_path is not None:
@@ -204,7 +205,6 @@ def _write_game_page(html_path: str, mark: str, scores: str) -> None:
     """``trace play --html``: the game as one offline page, starting with the AI as ``mark``."""
     from .outputs.game_page import GamePage, GamePageRequest
     from .play.page import build_page, scheme_of
-    from .scores import parse_scores
 
     scheme = scheme_of(parse_scores(scores))
     run_outputs([GamePage(None, GamePageRequest(html_path, lambda: build_page(mark, scheme)))])  # type: ignore[arg-type]
@@ -215,8 +215,6 @@ def _save_folder(save_dir: str | None) -> Path | None:
     create it are reported by the session, which plays on)."""
     if save_dir is None:
         return None
-    from .outputs.files import check_name_length
-
     check_name_length(save_dir, "--save")
     folder = Path(save_dir)
     if folder.exists() and not folder.is_dir():

@@ -14,12 +14,10 @@ from __future__ import annotations
 import codecs
 import io
 import sys
-from typing import TYPE_CHECKING
+import unicodedata
+from typing import Any
 
-from .errors import EnvironmentFault
-
-if TYPE_CHECKING:
-    from typing import Any
+from .errors import EnvironmentFault, code_escape
 
 #: The name of the error handler that writes the stand-ins.
 FALLBACK = "tracer-fallback"
@@ -40,21 +38,14 @@ def _stand_in(error: UnicodeError) -> tuple[str, int]:
     text = error.object[error.start:error.end]
     out = []
     for char in text:
-        out.append(STAND_INS.get(char) or _greek_name(char) or _escaped(char))
+        out.append(STAND_INS.get(char) or _greek_name(char) or code_escape(char))
     return "".join(out), error.end
 
 
 def _greek_name(char: str) -> str | None:
     """A small Greek letter as its name (``α`` as ``alpha``, ``β`` as ``beta``)."""
-    import unicodedata
-
     name = unicodedata.name(char, "")
     return name.rsplit(" ", 1)[-1].lower() if name.startswith("GREEK SMALL LETTER ") else None
-
-
-def _escaped(char: str) -> str:
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 codecs.register_error(FALLBACK, _stand_in)

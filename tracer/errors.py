@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import functools
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    import re
+import re
+import unicodedata
 
 
 class TracerError(Exception):
@@ -68,26 +65,20 @@ def decode_text(data: bytes, source: str, most: int, too_large: str, *, nul_line
 
 def _unsafe(char: str) -> bool:
     """Whether a character would break a one-line message or act on a terminal."""
-    import unicodedata
-
     # Cc: controls (escape codes), Cf: format (bidi overrides), Cs: undecodable bytes
     # kept as surrogates, Zl/Zp: U+2028/U+2029, which some terminals break lines at.
     return unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
+def code_escape(char: str) -> str:
+    """One character as its Python escape: ``\\x1b``, ``\\u202e``, ``\\U000e0001``."""
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def escape(text: str) -> str:
     """``text`` with every control, format or separator character written as an escape."""
-    out = []
-    for char in text:
-        if char in _ESCAPES:
-            out.append(_ESCAPES[char])
-        elif _unsafe(char):
-            code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 0x100 else
-                       f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-        else:
-            out.append(char)
-    return "".join(out)
+    return "".join(_ESCAPES.get(char) or (code_escape(char) if _unsafe(char) else char) for char in text)
 
 
 def visible(text: str) -> str:
@@ -100,16 +91,8 @@ def visible(text: str) -> str:
 #: characters that reorder or hide text (bidi marks, embeddings, overrides and isolates,
 #: zero-width ones, tags), the line and paragraph separators, and undecodable bytes kept
 #: as surrogates. A pattern, not a test per character: a log can be hundreds of megabytes.
-_ACTING = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f" \
-          "\ufeff\ufff9-\ufffb\ud800-\udfff\U000e0000-\U000e007f]"
-
-
-@functools.cache
-def _acting() -> re.Pattern[str]:
-    """The compiled ``_ACTING`` (compiled on first use: most runs print no foreign text)."""
-    import re
-
-    return re.compile(_ACTING)
+_ACTING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+                     "\ufeff\ufff9-\ufffb\ud800-\udfff\U000e0000-\U000e007f]")
 
 
 def shown(text: str, *, json: bool = False) -> str:
@@ -121,11 +104,10 @@ def shown(text: str, *, json: bool = False) -> str:
     ``json``: the text is a JSON document, and the escapes are JSON's (``\\u202e``), so it
     still reads as the same data (such characters only occur inside its strings).
     """
-    acting = _acting()
-    if acting.search(text) is None:
+    if _ACTING.search(text) is None:
         return text
     char = _json_escape if json else escape
-    return acting.sub(lambda found: char(found.group()), text)
+    return _ACTING.sub(lambda found: char(found.group()), text)
 
 
 def _json_escape(char: str) -> str:
@@ -150,8 +132,6 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
 def name_char(char: str) -> str:
     """One character for a message; a non-ASCII one also gets its code point and name,
     so a look-alike (Cyrillic Х, Greek Ο, full-width Ｘ) is told apart from X or O."""
-    import unicodedata
-
     shown = quote(char)
     if char.isascii():
         return shown
@@ -160,19 +140,14 @@ def name_char(char: str) -> str:
 
 
 def safe_name(name: str, limit: int = 120) -> str:
-    """A file name for a message: unchanged when plain, else escaped; a long name keeps
-    its start and its end (the end usually tells which file)."""
+    """A name from outside (a file's, a trace's ``source``) for a message or an output:
+    controls, format characters and undecodable bytes escaped (so it never acts on a terminal
+    or breaks a line or a drawing); a long name keeps its start and its end (which tells
+    which file)."""
     if len(name) > limit:
         half = (limit - 1) // 2
         name = name[:half] + "…" + name[-half:]
     return escape(name).replace("\\\\", "\\").replace("\\'", "'")
-
-
-def printable(text: str, limit: int = 200) -> str:
-    """A name from outside (a file's name, a trace's ``source``) as every output shows it:
-    controls, format characters and undecodable bytes written as escapes (so it never
-    acts on a terminal, breaks a line or a drawing), cut in the middle past ``limit``."""
-    return safe_name(text, limit)
 
 
 #: Longest error line the CLI prints, however long the input it quotes: the start (the

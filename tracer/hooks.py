@@ -10,10 +10,7 @@ modules, installs the answers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 _HOOKS: dict[str, Callable[..., Any]] = {}
 

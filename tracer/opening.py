@@ -9,7 +9,9 @@ file, a device or a pipe (``<(cat board)``) opens as usual.
 
 from __future__ import annotations
 
+import errno
 import os
+import time
 from typing import IO, Any
 
 
@@ -27,9 +29,6 @@ READER_PATIENCE = 10.0
 def open_for_writing(path: str | os.PathLike[str], mode: str, **kwargs: Any) -> IO[Any]:
     """``open(path, mode)`` for a file written in place (a device, a FIFO): a FIFO no process
     reads within READER_PATIENCE raises OSError (ENXIO) instead of waiting for ever."""
-    import errno
-    import time
-
     flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if "a" in mode else os.O_TRUNC)
     deadline = time.monotonic() + READER_PATIENCE
     while True:

@@ -14,6 +14,8 @@ from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 import click
+from click.core import ParameterSource
+from click.shell_completion import CompletionItem
 
 from . import games, search
 from .commandline import complete_folder, complete_path
@@ -40,8 +42,6 @@ class RegistryParam(click.ParamType):
         return "[" + "|".join(self.listed()) + "]"
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-        from click.shell_completion import CompletionItem
-
         return [CompletionItem(n) for n in self.registry.names() if n.startswith(incomplete)]
 
 
@@ -122,8 +122,6 @@ def game_options(command: F) -> F:
 def given_options(names: Collection[str]) -> list[str]:
     """Which of the running command's options ``names`` the user typed (not left at
     their defaults)."""
-    from click.core import ParameterSource
-
     ctx = click.get_current_context(silent=True)
     if ctx is None:
         return []

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .errors import InputError, quote
-
-if TYPE_CHECKING:
-    from typing import Any
 
 #: Largest magnitude of a score (docs/usage.md, --scores). Far below 2^53, so the
 #: step-through page's JavaScript numbers hold every score exactly, and below 2^31.

@@ -1,31 +1,21 @@
 """The recorded call tree: every invocation of a search, addressable and walkable.
 
-The trace knows nothing of any game or algorithm: states are the game's
-integers, and per-call facts that only one search has (an alpha-beta window, a
-cache hit) sit in named extra columns. A trace stores each distinct subtree
-once (``Positions``: columns of small integers, one row per key the search
-recorded: a position, or a position and its window) and reads the full call
-tree out of them. Call numbers are the
-pre-order numbering of that tree: call 1 is the first invocation, and the
-children of a call follow it in loop order, each one's subtree numbered before
-the next sibling's. Because the subtree size of every position is stored,
-call ``k`` is found by walking down from the root, and the whole tree is
-walked in call order without ever being materialised.
+The trace knows nothing of any game or algorithm: states are the game's integers, and
+facts only one search has (an alpha-beta window, a cache hit) sit in named extra columns.
+Each distinct subtree is stored once (``Positions``); call numbers are the pre-order
+numbering of the full tree, and since every row stores its subtree size, call ``k`` is
+found by walking down from the root without materialising the tree.
 """
 
 from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator, MutableSequence, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
+from .games import Rules, kind_of
 from .hooks import ask
-
-if TYPE_CHECKING:
-    from typing import Any
-
-    from .games.base import Rules
-
 
 #: A column of integers: an array once the rows are complete (a list while a search fills them).
 Column = MutableSequence[int]
@@ -34,41 +24,17 @@ Column = MutableSequence[int]
 ENTER, LEAVE = 0, 1
 
 
+@dataclass(frozen=True)
 class Result:
     """What an invocation returns: the tutorial's ``{index, score}``.
 
-    ``index`` is the move chosen, None for a terminal call (the tutorial returns
-    just ``{score}``). A value: equal, and hashed alike, when index and score are;
-    read-only. (A plain class, not a frozen dataclass: ``dataclasses`` loads
-    ``inspect``, and every start would pay for it.)
+    ``index`` is the move chosen, None for a terminal call (the tutorial returns just
+    ``{score}``); ``game`` lets the result name the move and is not part of its value.
     """
 
     index: int | None
     score: int
-    #: The game the move belongs to, so the result can name it (not part of its value).
-    game: Any
-
-    def __init__(self, index: int | None, score: int, game: Any = None):
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "score", score)
-        object.__setattr__(self, "game", game)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}: a Result is read-only")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}: a Result is read-only")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self.index, self.score) == (other.index, other.score)
-
-    def __hash__(self) -> int:
-        return hash((self.index, self.score))
-
-    def __repr__(self) -> str:
-        return f"Result(index={self.index!r}, score={self.score!r})"
+    game: Any = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, int | None]:
         """``{"index": ..., "score": ...}``."""
@@ -84,6 +50,11 @@ class Result:
         return str(ask("show_result", self))
 
 
+def _column(typecode: str) -> Any:
+    return field(default_factory=lambda: array(typecode))
+
+
+@dataclass
 class Positions:
     """One row per distinct subtree the search recorded (row 0 is the first call's).
 
@@ -93,38 +64,27 @@ class Positions:
     when every column is.
     """
 
-    def __init__(self) -> None:
-        #: The game's state (an integer only the game decodes).
-        self.state: Column = array("q")
-        #: Moves from the first call (every call on this row is at this depth).
-        self.depth: Column = array("h")
-        #: 0 if the game goes on, else the game's terminal code (``game.terminal_names``).
-        self.terminal: bytearray = bytearray()
-        #: The score returned, from the maximiser's point of view.
-        self.score: Column = array("q")
-        #: Index of the chosen child among the row's edges, -1 if none (terminal).
-        self.best: Column = array("h")
-        #: Where the row's edges start in ``edge_move``/``edge_child``.
-        self.first_edge: Column = array("l")
-        #: How many edges (calls made) the row has.
-        self.edge_count: Column = array("h")
-        #: Number of calls in the row's subtree, itself included.
-        self.sizes: Column = array("q")
-        #: Per edge, in loop order: the move played and the row it leads to.
-        self.edge_move: Column = array("h")
-        self.edge_child: Column = array("l")
-        #: Per-row facts only some searches record, by name (e.g. ``alpha``, ``beta``).
-        self.extras: dict[str, Any] = {}
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return vars(self) == vars(other)
-
-    __hash__ = None  # type: ignore[assignment]  # rows change while a search fills them
-
-    def __repr__(self) -> str:
-        return f"Positions({', '.join(f'{name}={value!r}' for name, value in vars(self).items())})"
+    #: The game's state (an integer only the game decodes).
+    state: Column = _column("q")
+    #: Moves from the first call (every call on this row is at this depth).
+    depth: Column = _column("h")
+    #: 0 if the game goes on, else the game's terminal code (``game.terminal_names``).
+    terminal: bytearray = field(default_factory=bytearray)
+    #: The score returned, from the maximiser's point of view.
+    score: Column = _column("q")
+    #: Index of the chosen child among the row's edges, -1 if none (terminal).
+    best: Column = _column("h")
+    #: Where the row's edges start in ``edge_move``/``edge_child``.
+    first_edge: Column = _column("l")
+    #: How many edges (calls made) the row has.
+    edge_count: Column = _column("h")
+    #: Number of calls in the row's subtree, itself included.
+    sizes: Column = _column("q")
+    #: Per edge, in loop order: the move played and the row it leads to.
+    edge_move: Column = _column("h")
+    edge_child: Column = _column("l")
+    #: Per-row facts only some searches record, by name (e.g. ``alpha``, ``beta``).
+    extras: dict[str, Any] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.state)
@@ -274,7 +234,7 @@ class Trace:
         return list(self._counts())
 
     def _counts(self) -> list[int]:
-        """``multiplicity()``, worked out once per shape of the rows (a recorder may add more)."""
+        # Worked out once per shape of the rows (a recorder may add more).
         p = self.positions
         shape = (len(p), len(p.edge_child))
         if self._counted is None or self._counted[0] != shape:
@@ -325,11 +285,7 @@ class Trace:
         )
 
     def calls_by_depth(self, pid: int = 0) -> list[int]:
-        """How many calls the subtree of row ``pid`` makes at each depth below it.
-
-        Entry 0 is the call itself (1); computed over distinct rows, so it is
-        cheap even for the empty board.
-        """
+        """How many calls the subtree of row ``pid`` makes at each depth below it (entry 0: itself)."""
         memo = self._depth_counts
         found = memo.get(pid)
         if found is not None:
@@ -356,8 +312,7 @@ class Trace:
         return self.root.descendant(number)
 
     def __iter__(self) -> Iterator[Call]:
-        """Every call, in call order (pre-order). Builds one object per call: use
-        ``events()`` for large traces."""
+        """Every call, in call order (one object per call: ``events()`` suits large traces)."""
         stack = [self.root]
         while stack:
             node = stack.pop()
@@ -365,13 +320,8 @@ class Trace:
             stack.extend(reversed(node.children()))
 
     def events(self, root: int = 1) -> Iterator[tuple[int, int, int, int, int]]:
-        """The recursion as it ran: ``(kind, call, pid, depth, move)`` tuples.
-
-        ``kind`` is ENTER when the call starts and LEAVE when it returns; ``move``
-        is the move played to reach the call (-1 for call ``root``). Walks the
-        subtree of call ``root`` (default: the whole trace) without building
-        call objects.
-        """
+        """The recursion of call ``root``'s subtree as it ran, without building call objects:
+        ``(kind, call, pid, depth, move)``, kind ENTER or LEAVE, move -1 for call ``root``."""
         start = self.call(root) if root != 1 else self.root
         p = self.positions
         first_edge, edge_count, edge_move, edge_child, sizes = (
@@ -400,15 +350,8 @@ class Trace:
                 yield (LEAVE, call, child, depth, move)
 
     def check(self) -> None:
-        """Check the trace's consistency; raise AssertionError naming the first fault.
-
-        The checks every search shares, for every row (and so every call): the
-        root is the game's, terminal codes and scores agree with the game, each
-        call's children are the game's moves played from its state one level
-        deeper, and subtree sizes add up so call numbers are pre-order. Then the
-        search's own rules, found in the search registry, e.g. the first strictly
-        best child.
-        """
+        """Check every row against the game (``_check_row``) and the search's own rule (e.g. the
+        first strictly best child); raise AssertionError naming the first fault."""
         p = self.positions
         game = self.game
         if p.state[0] != game.root or p.depth[0] != 0:
@@ -441,7 +384,8 @@ class Trace:
 
 
 def _check_row(trace: Trace, pid: int, where: str) -> None:
-    """The checks every search shares, for one row."""
+    """The checks every search shares: terminal codes and scores agree with the game, the
+    children are its moves one level deeper, subtree sizes add up (pre-order numbering)."""
     p, game = trace.positions, trace.game
     state, depth = p.state[pid], p.depth[pid]
     found = game.outcome(state, depth)
@@ -503,8 +447,6 @@ class Call:
         """The state in the game's own terms: for tic-tac-toe the board and the mark to move,
         for Nim the heaps and who moves, for a textbook tree the node's label and who moves
         there (the state itself for a game that names no position)."""
-        from .games import kind_of
-
         return kind_of(self.trace.game).position(self.trace.game, self.state)
 
     def __getattr__(self, name: str) -> Any:

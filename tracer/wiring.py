@@ -9,15 +9,21 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import sys
 from collections.abc import Collection
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+import click
+
+from . import games, search
+from .commandline import Failure
 from .errors import InputError
+from .opening import open_for_reading
+from .outputs import Request, produce
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from .search import SearchSpec
     from .trace import Trace
 
@@ -36,14 +42,10 @@ def open_input(path: str) -> Any:
     """Open a file (or standard input for ``-``) for binary reading; InputError if impossible."""
     if path == "-":
         if sys.stdin.isatty():
-            import click
-
             click.echo(STDIN_PROMPT, err=True)
             # Unwrapped: one Ctrl-D (an empty read) ends the board.
             return contextlib.nullcontext(sys.stdin.buffer)
         return io.BufferedReader(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
-    from .opening import open_for_reading
-
     try:
         return open_for_reading(path)  # closed by the caller's with; a FIFO never waited on
     except OSError as exc:
@@ -73,8 +75,6 @@ PROGRAM_SUFFIXES = (".js", ".cjs", ".mjs", ".py")
 
 def board_on_command_line(board: str) -> bool:
     """Whether BOARD is no file but a board's cells on one line (``X.OX.XOO.``, ``X.O/X.X/OO.``)."""
-    import re
-
     cells = re.sub(r"[/|]", "", board)
     return (len(cells) in (9, 16, 25) and re.fullmatch(r"[XOxo.\-_0-9]+", cells) is not None
             and not os.path.exists(board))
@@ -95,8 +95,6 @@ def hint_if_misplaced(board: str) -> None:
     from . import examples
 
     if board == "help":
-        from .commandline import Failure
-
         raise Failure("'help' is not a board file: for help, type trace --help", 2)
     if board in examples.names():
         raise InputError(f"no such file; to trace the bundled example, type trace --example {board}", board)
@@ -107,15 +105,11 @@ def hint_if_misplaced(board: str) -> None:
 
 def input_bytes() -> int:
     """The most bytes any game reads of an input file."""
-    from . import games
-
     return max(kind.max_bytes for kind in games.kinds())
 
 
 def game_defaults() -> dict[str, Any]:
     """Every option the games declare (``ai``, ``scores``, ``order``), at its default."""
-    from . import games
-
     return {option.name: option.default for kind in games.kinds() for option in kind.options}
 
 
@@ -131,8 +125,6 @@ def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
 def chosen_search(algorithm: str, given: dict[str, Any]) -> SearchSpec:
     """The search the options name; a setting given to a search that does not take it is a
     mistake worth saying (``--cutoff`` without alpha-beta)."""
-    from . import search
-
     kind = search.find(algorithm)
     settings = {name.removeprefix("setting_"): value for name, value in given.items()
                 if name.startswith("setting_") and value is not None}
@@ -152,8 +144,6 @@ def build_game(data: bytes, source: str, game_name: str | None = None, turn: str
     ``given`` names the options the user gave: one the game does not take is refused
     (``--scores depth`` on a tree), never silently left unused.
     """
-    from . import games
-
     kind = games.find(game_name) if game_name else games.sniff(data)
     takes = {option.name for option in kind.options}
     for name in given:
@@ -166,21 +156,16 @@ def build_game(data: bytes, source: str, game_name: str | None = None, turn: str
 
 
 def stem_of(path: str | None, example: str | None) -> str:
-    """The name output files are given by default: the input file's name without its suffix
-    (``Path.stem``'s rule, without importing pathlib: a run that writes no file never needs it)."""
+    """The name output files are given by default: the input file's name without its suffix."""
     if example:
         return example
     if path is None or path == "-":
         return "trace"
     if board_on_command_line(path):
         return "board"
-    name = os.path.basename(path)
-    dot = name.rfind(".")
-    return name[:dot] if 0 < dot < len(name) - 1 else name
+    return Path(os.path.basename(path)).stem
 
 
 def emit(trace: Trace, *, stem: str, **options: Any) -> None:
     """Produce every output the options ask for (see ``tracer.outputs``)."""
-    from .outputs import Request, produce
-
     produce(trace, Request(stem=stem, **options))

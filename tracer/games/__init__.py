@@ -10,13 +10,12 @@ docs all read from here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+import pkgutil
+from typing import Any
 
 from ..errors import InputError, quote
 from .base import GameKind, GameOption, Rules, Variation
-
-if TYPE_CHECKING:
-    from typing import Any
 
 __all__ = ["GameKind", "GameOption", "Rules", "Variation", "as_game", "find", "kind_of", "kinds", "names",
            "register", "sniff", "unregister", "version1"]
@@ -32,8 +31,6 @@ def _builtins() -> None:
     if _found_builtins:
         return
     _found_builtins = True
-    import importlib
-    import pkgutil
 
     for _finder, name, is_package in sorted(pkgutil.iter_modules(__path__), key=lambda found: found[1]):
         if is_package:

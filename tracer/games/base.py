@@ -16,10 +16,7 @@ input files, and how its header and states are written in a JSON trace.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol
-
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 
 class Rules(Protocol):

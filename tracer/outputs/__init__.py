@@ -8,7 +8,7 @@ log or the summary), then renders every file and only then writes them all,
 so a bad request or a failed rendering leaves the file system as it was.
 
 Adding an output of a trace run is one module with an ``Output`` subclass and
-one line in ``_registry``.
+one line in ``_PLANNERS``.
 """
 
 from __future__ import annotations
@@ -17,27 +17,26 @@ from collections.abc import Callable
 
 from ..trace import Trace
 from .base import Output, Request, check_distinct, run
+from .figures import FiguresOutput
+from .log import LogFileOutput, TerminalLogOutput
+from .page import PageOutput
+from .stats import StatsOutput
+from .tree import TreeOutput
 
 __all__ = ["Output", "Request", "check_distinct", "plan", "produce", "run"]
 
 
-def _registry() -> list[Callable[[Trace, Request], Output | None]]:
-    from .figures import FiguresOutput
-    from .log import LogFileOutput, TerminalLogOutput
-    from .page import PageOutput
-    from .stats import StatsOutput
-    from .tree import TreeOutput
-
-    # Files are rendered and written in this order; the figures come last, since
-    # their folder is swapped into place as a whole and the other files wait for it.
-    return [StatsOutput.plan, TerminalLogOutput.plan, PageOutput.plan, LogFileOutput.plan,
-            TreeOutput.plan, FiguresOutput.plan]
+#: Each output's planner. Files are rendered and written in this order; the figures come last,
+#: since their folder is swapped into place as a whole and the other files wait for it.
+_PLANNERS: list[Callable[[Trace, Request], Output | None]] = [
+    StatsOutput.plan, TerminalLogOutput.plan, PageOutput.plan, LogFileOutput.plan, TreeOutput.plan,
+    FiguresOutput.plan]
 
 
 def plan(trace: Trace, request: Request) -> list[Output]:
     """Every output the request asks for, in the order they are produced."""
     req = request.resolved()
-    return [out for make in _registry() if (out := make(trace, req)) is not None]
+    return [out for make in _PLANNERS if (out := make(trace, req)) is not None]
 
 
 def produce(trace: Trace, request: Request) -> None:

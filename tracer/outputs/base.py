@@ -8,15 +8,15 @@ terminal, then renders every file and only then writes them all.
 
 from __future__ import annotations
 
+import os
+import stat
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
-from ..errors import quote, visible
+from ..errors import InputError, quote, visible
 from ..trace import Trace
+from .files import choose_format, same_file
 from .safe_write import echo, staged_writes
-
-if TYPE_CHECKING:
-    from typing import Any, ClassVar
 
 
 class Request(NamedTuple):
@@ -69,8 +69,6 @@ class Request(NamedTuple):
         """Refuse an option that would change nothing in what this request writes (a
         drawing's options when nothing is drawn, ``--scale`` without a PNG), never left
         silently unused. Call it on the request as given, before ``resolved``."""
-        from ..errors import InputError
-
         req = self.resolved()
         tree = None if req.no_tree else req.tree_format
         drawn = tree in ("svg", "png", "pdf", "dot")
@@ -93,8 +91,6 @@ class Request(NamedTuple):
     @property
     def tree_format(self) -> str:
         """The tree file's format (svg when nothing says otherwise)."""
-        from .files import choose_format
-
         return choose_format(self.output, self.tree_format_option, self.stem)[1]
 
     @property
@@ -107,8 +103,6 @@ class Request(NamedTuple):
     @property
     def tree_path(self) -> str:
         """Where the tree goes (``-`` for standard output), even when none is written."""
-        from .files import choose_format
-
         return choose_format(self.output, self.tree_format_option, self.stem)[0]
 
 
@@ -151,13 +145,12 @@ class Output(ABC):
         return None
 
     def paths(self) -> list[str]:
-        """The files this output will write (not standard output)."""
-        return []
+        """The files this output will write: its ``path``, if it has one and it is not standard output."""
+        path = getattr(self, "path", "-")
+        return [] if path == "-" else [path]
 
     def covers(self, path: str) -> bool:
         """Whether writing this output would change ``path`` (symlinks and hard links included)."""
-        from .files import same_file
-
         return any(same_file(path, mine) for mine in self.paths())
 
     def check(self) -> None:  # noqa: B027 - optional: most outputs have nothing to check
@@ -196,8 +189,6 @@ def check_distinct(outputs: list[Output], inputs: tuple[str, ...]) -> None:
     """Refuse a run whose outputs would overwrite one another or one of its inputs, links
     followed. Standard input, when it is a file, is always one of them: a command may read
     answers or moves from it, and no run should replace what it was fed."""
-    from ..errors import InputError
-
     every = (*dict.fromkeys((*inputs, "-")),)  # in order, once each
     claimed: list[tuple[Output | _Input, str]] = [(_Input(path), "the input") for path in every]
     for out in outputs:
@@ -220,8 +211,6 @@ class _Input:
         return [] if self.path == "-" else [self.path]
 
     def covers(self, path: str) -> bool:
-        from .files import same_file
-
         if self.path != "-":
             return same_file(path, self.path)
         return _is_standard_input(path)
@@ -229,9 +218,6 @@ class _Input:
 
 def _is_standard_input(path: str) -> bool:
     """Whether ``path`` is the file standard input reads (``trace - -o b.txt < b.txt``)."""
-    import os
-    import stat
-
     try:
         given = os.fstat(0)  # descriptor 0 itself: the stream object may be closed by now
         target = os.stat(path)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import InputError
+from ..explain import for_trace
 from ..trace import Trace
 from .base import Output, Request, check_distinct
 from .files import IMAGE_FORMATS, check_graphviz, check_output_path, choose_format, pipe, write_atomically
@@ -193,7 +194,6 @@ class SideBySideOutput(Output):
 def draw_pair(trace: Trace, guide: Trace, plans: list[TreePlan], engine: str | None = None) -> list[Column]:
     """Both trees drawn as ``plans`` say (the search's, then the guide's, marked where they
     differ), without their titles and with their legends apart, as SVG."""
-    from ..explain import for_trace
     from ..renderers.side_by_side import columns
     from ..renderers.tree import describe, game_tree, legend_graph, tree_legend
 

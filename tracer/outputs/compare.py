@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import click
 
+from ..errors import InputError
+from ..explain import Marker
 from ..trace import Trace
 from .base import Output
 from .files import check_graphviz, check_output_path, pipe, write_atomically, write_stdout
-
-if TYPE_CHECKING:
-    from ..explain import Marker
 
 
 @dataclass(frozen=True)
@@ -55,9 +53,6 @@ class ComparePage(Output):
     def path(self) -> str:
         return str(self.request.html_path)
 
-    def paths(self) -> list[str]:
-        return [] if self.path == "-" else [self.path]
-
     def check(self) -> None:
         check_output_path(self.path, "--html")
         check_graphviz()
@@ -93,8 +88,6 @@ class ComparePage(Output):
 def _other_move(base: Trace, trace: Trace, marks: dict[int, Marker]) -> dict[int, Marker]:
     """A violet mark on the first move ``trace``'s search picks when it is not ``base``'s (its
     tag also names the columns that do not make it, if ``marks`` marked it for that)."""
-    from ..explain import Marker
-
     root = trace.root
     if trace.result.index == base.result.index or root.best_index is None or not root.children():
         return {}
@@ -108,8 +101,6 @@ def plan_compare(traces: list[Trace], request: CompareRequest) -> list[Output]:
     """The outputs ``trace compare`` asks for: the table unless the page takes standard output."""
     outputs: list[Output] = []
     if request.html_path == "-" and request.fmt == "json":  # asked for, so never silently dropped
-        from ..errors import InputError
-
         raise InputError("the page and the JSON cannot both go to standard output: give the page a "
                          "file name", "--html")
     if request.html_path != "-":

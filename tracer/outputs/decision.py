@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING
 
 from ..trace import Trace
 from .base import Output, Request, run
+from .figures import FiguresOutput
+from .page import PageOutput
+from .tree import TreeOutput
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -21,7 +24,6 @@ Kind = Callable[[Trace, "Path"], Output]
 
 def _tree(trace: Trace, stem: Path, suffix: str) -> Output:
     from ..renderers.tree import DEFAULT_MAX_NODES
-    from .tree import TreeOutput
 
     # The whole tree when it fits the default budget, as the game tree of a run draws it.
     found = TreeOutput.plan(trace, Request(output=f"{stem}{suffix}", quiet=True, max_nodes=DEFAULT_MAX_NODES))
@@ -30,14 +32,10 @@ def _tree(trace: Trace, stem: Path, suffix: str) -> Output:
 
 
 def _figures(trace: Trace, stem: Path) -> Output:
-    from .figures import FiguresOutput
-
     return FiguresOutput(trace, Request(figures_dir=f"{stem}-figures", quiet=True))
 
 
 def _page(trace: Trace, stem: Path) -> Output:
-    from .page import PageOutput
-
     return PageOutput(trace, Request(html_path=f"{stem}.html", quiet=True))
 
 

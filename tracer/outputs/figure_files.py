@@ -19,7 +19,7 @@ from ..trace import Trace
 
 if TYPE_CHECKING:
     from ..renderers.figures import Figure
-from .files import IMAGE_FORMATS, pipe
+from .files import IMAGE_FORMATS, check_name_length, pipe
 from .safe_write import fault, temporary_folder
 
 #: The files a series consists of: only these are ever replaced or removed in the
@@ -46,8 +46,6 @@ def figure_format(fmt: str | None) -> str:
 
 def check_folder(folder: str) -> Path:
     """The target folder as a Path; InputError if it exists and is not a folder."""
-    from .files import check_name_length
-
     check_name_length(folder, "--figures")
     path = Path(folder)
     if path.exists() and not path.is_dir():

@@ -5,6 +5,8 @@ Only this module, tracer.outputs.layout (which runs Graphviz) and the CLI touch 
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, quote
@@ -35,7 +37,6 @@ def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tup
     if output is None:
         fmt = fmt or "svg"
         return f"{default_stem}.{fmt}", fmt
-    from pathlib import Path
 
     if fmt is None:
         if output == "-":
@@ -62,8 +63,6 @@ NAME_MAX = 255
 
 def check_name_length(path: str, option: str) -> None:
     """Refuse a path with a name longer than the file system allows (every command's outputs)."""
-    import os
-
     longest = max((len(os.fsencode(part)) for part in path.split(os.sep)), default=0)
     if longest > NAME_MAX:
         raise InputError(f"cannot write {quote(path)}: a name in it is {longest:,} bytes long, and a file "
@@ -75,7 +74,6 @@ def check_output_path(path: str, option: str) -> None:
     if path == "-":
         return
     check_name_length(path, option)
-    from pathlib import Path
 
     target = Path(path)
     if target.is_dir():

@@ -29,9 +29,6 @@ class GamePage(Output):
     def path(self) -> str:
         return self.request.path
 
-    def paths(self) -> list[str]:
-        return [] if self.path == "-" else [self.path]
-
     def check(self) -> None:
         check_output_path(self.path, "--html")
 

@@ -13,6 +13,7 @@ variable (``dot``, ``pure`` or ``auto``), else ``auto``: ``dot`` when present, e
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -20,7 +21,7 @@ import sysconfig
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import InputError, RenderError, TooLargeError, one_line
+from ..errors import InputError, RenderError, TooLargeError, one_line, visible
 from . import text_fit
 from .progress import waiting
 
@@ -158,8 +159,6 @@ TOO_LARGE = (
 
 def check_png_size(svg: bytes, dpi: float) -> None:
     """TooLargeError if the drawing ``svg`` lays out, at ``dpi``, passes the PNG limits."""
-    import re
-
     found = re.search(rb'<svg[^>]*?width="([0-9.]+)pt"[^>]*?height="([0-9.]+)pt"', svg)
     if found is None:
         return  # not Graphviz's own header: the bitmap's size is checked afterwards
@@ -218,6 +217,4 @@ def _looks_like(data: bytes, fmt: str) -> bool:
 
 
 def _to_stderr(line: str) -> None:
-    from ..errors import visible
-
     sys.stderr.write(f"{visible(line)}\n")  # the program's words, never its escape codes

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 import sys
-from typing import TYPE_CHECKING
+from typing import TextIO, cast
 
 from ..errors import InputError
 from ..renderers.stats import render_stats
@@ -14,9 +14,6 @@ from .base import Output, Request
 from .files import atomic_writer, check_output_path
 from .progress import calls_bar
 from .safe_write import echo
-
-if TYPE_CHECKING:
-    from typing import TextIO
 
 #: Above this many calls the log goes only where asked (``--log``, a pipe), never to a terminal.
 TERMINAL_LOG_CALLS = 20_000
@@ -98,7 +95,6 @@ class TerminalLogOutput(Output):
                        f"(over {TERMINAL_LOG_CALLS:,}): --log PATH writes it, or pipe it "
                        f"(trace ... | less), or --full-log prints it here", err=True)
             return
-        from typing import cast
 
         screen = Screenfuls(stream, TERMINAL_LOG_LINES)
         try:
@@ -126,9 +122,6 @@ class LogFileOutput(Output):
     def path(self) -> str:
         assert self.request.log_path is not None
         return self.request.log_path
-
-    def paths(self) -> list[str]:
-        return [] if self.path == "-" else [self.path]
 
     def check(self) -> None:
         if self.path == "-" and self.request.tree_path == "-" and not self.request.no_tree:

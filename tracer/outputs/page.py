@@ -31,9 +31,6 @@ class PageOutput(Output):
         assert self.request.html_path is not None  # planned only for --html
         return self.request.html_path
 
-    def paths(self) -> list[str]:
-        return [] if self.path == "-" else [self.path]
-
     def check(self) -> None:
         from ..renderers.html import check_page, check_start_call
 

@@ -12,15 +12,15 @@ of it, and both end their line cleanly, on success and on failure alike:
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TextIO
+
+import click
 
 from ..errors import visible
-
-if TYPE_CHECKING:
-    from typing import TextIO
 
 #: Below this many calls a log or trace is written in about a second: no bar.
 BAR_MIN_CALLS = 100_000
@@ -48,7 +48,6 @@ def calls_bar(total: int, label: str, *, stream: TextIO | None = None,
     if terminal is None or total < minimum:
         yield None
         return
-    import click
 
     with click.progressbar(length=total, label=visible(label), file=terminal, show_pos=True,
                            show_percent=True, width=30) as bar:
@@ -74,9 +73,6 @@ def waiting(label: str, *, stream: TextIO | None = None, delay: float = WAIT_DEL
     if terminal is None:
         yield
         return
-    import threading
-
-    import click
 
     done = threading.Event()
     drawn = threading.Event()

@@ -18,20 +18,21 @@ What a write must never do, and how this module avoids it:
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import io
 import os
 import stat
 import sys
+import threading
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import IO, Any, TextIO
+
+import click
 
 from ..errors import EnvironmentFault, safe_name
-
-if TYPE_CHECKING:
-    from pathlib import Path
-    from typing import IO, Any, TextIO
 
 #: Temporary files a write in progress owns; a signal handler removes them.
 _LIVE_TEMPS: set[str] = set()
@@ -62,8 +63,6 @@ def final_target(path: str | os.PathLike[str]) -> tuple[Path, bool]:
     in place: it is not a regular file (a device, a FIFO) or a ``/dev/stdout``-like
     path (whose final target is whatever the process's descriptor points at).
     """
-    from pathlib import Path
-
     current = os.path.abspath(os.fspath(path))
     for _ in range(64):
         # The folder's links first: a folder linked to /dev/fd holds descriptors too.
@@ -187,8 +186,6 @@ def _running_as_root() -> bool:
 
 
 def _in_main_thread() -> bool:
-    import threading
-
     return threading.current_thread() is threading.main_thread()
 
 
@@ -336,7 +333,6 @@ def temporary_folder(beside: Path) -> Iterator[Path]:
     """A private folder beside ``beside`` (so renames out of it stay on one file system),
     removed afterwards, also on SIGTERM and SIGINT."""
     import tempfile
-    from pathlib import Path
 
     _guard_signals()
     try:
@@ -456,8 +452,6 @@ def utf8_stdout() -> Iterator[TextIO]:
 
 
 def is_utf8(encoding: str | None) -> bool:
-    import codecs
-
     try:
         return encoding is not None and codecs.lookup(encoding).name == "utf-8"
     except LookupError:
@@ -467,6 +461,4 @@ def is_utf8(encoding: str | None) -> bool:
 def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
     """Print ``text`` with ``click.echo``: it strips colours where they cannot show, and
     writes what an ASCII console cannot encode its own way."""
-    import click
-
     click.echo(text, err=err, nl=nl)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+
 from ..renderers.stats import render_stats
+from ..search import guide_calls
 from ..trace import Trace
 from .base import Output, Request
+from .log import is_terminal
 from .safe_write import echo
 
 
@@ -18,16 +22,10 @@ class StatsOutput(Output):
         return cls(trace, request) if request.stats and request.tree_path != "-" else None
 
     def render(self) -> None:
-        from ..search import guide_calls
-
         # A variant's summary compares its calls with the guide's minimax on the same game.
         self.text = render_stats(self.trace, baseline=guide_calls(self.trace))
 
     def write(self) -> None:
-        import sys
-
-        from .log import is_terminal
-
         echo(self.text, nl=False)
         if is_terminal(sys.stdout) and self.request.output is None and self.request.fmt is None:
             # Said on a terminal only, so that a pipe or a file gets the summary alone.

@@ -37,9 +37,6 @@ class TreeOutput(Output):
         out.path, out.fmt = choose_format(request.output, request.tree_format_option, request.stem)
         return out
 
-    def paths(self) -> list[str]:
-        return [] if self.path == "-" else [self.path]
-
     def check(self) -> None:
         check_output_path(self.path, "-o")
         if self.path == "-" and self.fmt in BINARY_FORMATS and is_terminal(sys.stdout):

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import base64
 import json
-import re
 import zlib
 from dataclasses import asdict, dataclass
 from html import escape
@@ -55,8 +54,6 @@ def searches() -> dict[str, str]:
     return {kind.name: kind.game_page for kind in search.kinds() if kind.game_page}
 
 
-# Placeholders in game.html, each replaced exactly once.
-_SLOT = re.compile(r"/\*@(\w+)@\*/|<!--@(\w+)@-->")
 # The slots of the viewer's page that the game fills in the browser, per decision.
 _LATER = ("title", "h1", "heading", "data")
 
@@ -244,21 +241,21 @@ def render_game_page(ai: Mark = "X", scores: str = "tutorial") -> str:
     size = data["game"]["size"]
     slots = {
         "colours": viewer_page.css_variables(),
-        "css": _game_asset("game.css"),
+        "css": viewer_page.asset("game.css"),
         "data": deflated_json(data),
         "size": str(size),
         "board": _board(size),
         "phrases": viewer_page.asset("phrases.js"),
         "modules": viewer_page.module_scripts([data["game"]["module"]], []),
         "viewer": _script_string(viewer),
-        "js": _game_asset("game.js"),
+        "js": viewer_page.asset("game.js"),
         "schemes": _options(SCHEMES),
         "searches": _options(searches()),
     }
-    page = _game_asset("game.html")
+    page = viewer_page.asset("game.html")
     # A step-through opens in a frame of this page and inherits its policy: it must
     # allow the step-through's scripts too.
-    filled = _SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
+    filled = viewer_page.SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
     return viewer_page.seal(filled, viewer_page.script_hashes(viewer))
 
 
@@ -282,11 +279,6 @@ def _script_string(text: str) -> str:
 
 def _options(choices: dict[str, str]) -> str:
     return "".join(f'<option value="{escape(name)}">{escape(label)}</option>' for name, label in choices.items())
-
-
-def _game_asset(name: str) -> str:
-    """One of the game page's files, beside the viewer's in ``tracer/viewer/``."""
-    return viewer_page.asset(name)
 
 
 def scheme_of(scores: Scores | None) -> str:

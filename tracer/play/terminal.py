@@ -18,7 +18,7 @@ from ..explain import for_trace, search_name
 from ..explain.text import signed
 from ..explain.tictactoe import board_lines as _board_lines
 from ..games.tictactoe.board import Board, cell_name
-from ..games.tictactoe.game import ASCENDING
+from ..games.tictactoe.game import ASCENDING, order_name
 from ..scores import Scores
 from ..search import GUIDE, SearchSpec
 from .lines import MAX_LINE, MAX_SKIP, skip_rest_of_line
@@ -144,8 +144,6 @@ class Session:
         engine = ("the tutorial's minimax" if self.search == GUIDE
                   else search_name(self.search.algorithm, self.search.settings))
         if self.order != ASCENDING:
-            from ..games.tictactoe.game import order_name
-
             engine += f", trying cells in the order {order_name(self.order)}"
         self.say(f"You are {game.human}; the AI is {game.ai} and plays {engine} "
                  f"(scores: {s.text('human_win')} if you win, {s.text('ai_win')} if it wins, "

@@ -8,6 +8,7 @@ play it expects. Nothing here searches: the traces come recorded.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -243,8 +244,6 @@ def legible_scale(svgs: Sequence[str]) -> float:
 
 def _svg_width(svg: str) -> float:
     """An SVG's width in points, as Graphviz wrote it."""
-    import re
-
     found = re.search(r'<svg[^>]*?width="([0-9.]+)pt"', svg)
     return float(found.group(1)) if found else 1.0
 

@@ -32,7 +32,6 @@ from ..style import (  # noqa: F401 - the palette is part of this module's inter
     OUTCOME_BORDER,
     OUTCOME_FILL,
     OUTCOME_INK,
-    OUTCOME_SYMBOL,
     PICKED_EDGE,
     PLAYED_FILL,
     PLAYED_TEXT,
@@ -40,14 +39,11 @@ from ..style import (  # noqa: F401 - the palette is part of this module's inter
     REJECTED_TEXT,
     RUNNING,
     RUNNING_ON_DARK,
-    SHAPE_INK,
     SKIPPED_BORDER,
     SKIPPED_TEXT,
     SMALL_POINTS,
     SUMMARY_BORDER,
     SUMMARY_FILL,
-    TESTING_BORDER,
-    TESTING_FILL,
     TITLE_POINTS,
 )
 from ..trace import Call, Trace

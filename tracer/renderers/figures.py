@@ -10,6 +10,7 @@ CLI, the index page and a notebook all show the same thing.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from html import escape
 from typing import Any
 
 import graphviz
@@ -17,6 +18,7 @@ import graphviz
 from ..errors import InputError, TooLargeError
 from ..explain import FigureWords, for_trace, labels
 from ..explain.text import bounded, calls, plural, signed
+from ..hooks import ask
 from ..trace import Call, Trace
 from . import drawing
 from .log import forced_win_words, outcome_word, terminal_sentence
@@ -82,8 +84,6 @@ class Figure:
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """Show the diagram when a notebook displays the figure (with either layout engine)."""
-        from ..hooks import ask
-
         return {"image/svg+xml": ask("lay_out", self.graph)}
 
 
@@ -91,10 +91,6 @@ class FigureSeries(list[Figure]):
     """The figures of a series, in order; a notebook shows each with its title and caption."""
 
     def _repr_html_(self) -> str:
-        from html import escape
-
-        from ..hooks import ask
-
         parts = []
         for fig in self:
             svg = ask("lay_out", fig.graph)

@@ -22,6 +22,7 @@ from ..errors import InputError
 from ..explain import for_trace
 from ..trace import Trace
 from . import drawing
+from .quiz import build_settings, page_data
 from .stats import search_lines
 
 #: Colours of the shared visual language, handed to the page as CSS variables.
@@ -222,8 +223,6 @@ def heading(trace: Trace) -> str:
 
 def quiz_slots(trace: Trace) -> dict[str, str]:
     """The quiz mode's script, style and questions (tracer/renderers/quiz.py)."""
-    from .quiz import page_data
-
     return {
         "quiz_css": asset("quiz.css"),
         "quiz_data": script_json(page_data(trace)),
@@ -234,8 +233,6 @@ def quiz_slots(trace: Trace) -> dict[str, str]:
 def built_quiz_slots() -> dict[str, str]:
     """The quiz mode for a page that builds its questions from its rows (the game's
     step-throughs): the same panel, with quizbuild.js in front of quiz.js."""
-    from .quiz import build_settings
-
     return {
         "quiz_css": asset("quiz.css"),
         "quiz_data": script_json(build_settings()),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -33,17 +34,9 @@ def header(trace: Trace) -> str:
             + ("\n" if lines else ""))
 
 
-def chosen_line_moves(trace: Trace) -> list[Call]:
-    """The calls along the line minimax chose from the first call, first move first.
-
-    A memo cache hit has no children: the line stops there, short of the game's end.
-    """
-    return trace.root.chosen_line()
-
-
 def forced_win_words(trace: Trace) -> str:
     """How the first call's mover wins: ``wins at once`` or ``can force a win: ...``."""
-    line = chosen_line_moves(trace)
+    line = trace.root.chosen_line()
     if line and line[-1].terminal is None:  # cut short by a cache hit: no move count
         return "can force a win"
     if len(line) == 1:
@@ -419,12 +412,9 @@ def _write_ending(
 
 def render_log(trace: Trace) -> str:
     """The recursion log as one string (for small traces and tests)."""
-    import io
-
     buffer = io.StringIO()
     write_log(trace, buffer)
     return buffer.getvalue()
-
 
 
 def step_lines(trace: Trace, call: Call) -> dict[str, str]:

@@ -21,7 +21,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from ..explain import for_trace
+from ..explain import for_trace, word_classes
 from ..explain.base import who
 from ..explain.questions import Choice, Question, bounded_choice, choice_window, score_choice
 from ..explain.text import bounded
@@ -42,8 +42,6 @@ def kinds() -> list[str]:
     """Every kind of question, in the order they are asked at one moment: the searches'
     (registry order) asked as a call begins, the shared ones, then those asked after a
     test-play returns."""
-    from ..explain import word_classes
-
     classes = word_classes()
     return ([k for c in classes for k in c.entry_kinds] + list(SHARED_KINDS)
             + [k for c in classes for k in c.after_kinds])
@@ -51,8 +49,6 @@ def kinds() -> list[str]:
 
 def kind_titles() -> dict[str, str]:
     """What the page's score line and ``trace quiz`` call each kind."""
-    from ..explain import word_classes
-
     titles = dict(SHARED_TITLES)
     for c in word_classes():
         titles.update(c.kind_titles)

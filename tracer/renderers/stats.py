@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..explain import for_trace, search_words
 from ..explain.text import signed
+from ..search import baseline as baseline_kind
 from ..trace import Trace
 
 
@@ -39,8 +40,6 @@ def render_stats(trace: Trace, baseline: int | None = None) -> str:
 
 def baseline_row(trace: Trace, baseline: int) -> tuple[str, str]:
     """How many calls the search made against the baseline's ``baseline`` on the same game."""
-    from ..search import baseline as baseline_kind
-
     calls, saved = trace.calls, baseline - trace.calls
     name = search_words(trace, baseline_kind().name).name()
     return (f"vs {name}", f"{calls:,} of its {baseline:,} calls ({calls / baseline:.1%}): "

@@ -21,15 +21,13 @@ tracer.search.alphabeta`` works) and is the short way to trace a game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+import pkgutil
+from typing import Any, NamedTuple
 
 from .. import games
 from ..errors import InputError, quote
 from ..trace import SearchInfo, Trace
 from .base import SearchKind, Setting
-
-if TYPE_CHECKING:
-    from typing import Any
 
 __all__ = ["GUIDE", "SearchKind", "SearchSpec", "Setting", "Variant", "baseline", "compare_set", "find",
            "guide_calls", "kinds", "names", "register", "run_search", "run_variants", "unregister"]
@@ -53,7 +51,6 @@ def unregister(name: str) -> None:
 
 def _module_kind(name: str) -> SearchKind | None:
     """The ``KIND`` of module ``tracer.search.NAME``, if that module exists and has one."""
-    import importlib
     import importlib.util
 
     if not name.isidentifier() or importlib.util.find_spec(f"{__name__}.{name}") is None:
@@ -67,8 +64,6 @@ def kinds() -> list[SearchKind]:
     first, then by name."""
     global _found_all
     if not _found_all:
-        import pkgutil
-
         _found_all = True
         for _finder, name, _is_package in pkgutil.iter_modules(__path__):
             if name not in _KINDS and not name.startswith("_"):

@@ -27,15 +27,13 @@ cut, in loop order.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..scores import MAX_SCORE
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind, Setting
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from ..games.base import Rules as Game
 
 INF = float("inf")

@@ -16,15 +16,13 @@ Rows are keyed by (state, hit), so all the hits on one position share a row.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind, record_each_position
 from .minimax import check_minimax
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from ..games.base import Rules as Game
 
 

@@ -22,15 +22,13 @@ unchanged: every call keeps its own number, depth and parent (see trace.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..scores import TUTORIAL, Scores
 from ..trace import Positions, Result, SearchInfo, Trace
 from .base import SearchKind, record_each_position
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from ..games.base import Rules
     from ..games.tictactoe.board import Board, Mark
 

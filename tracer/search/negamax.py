@@ -21,14 +21,12 @@ passes the child's score up unchanged (the same side's view).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind, record_each_position
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from ..games.base import Rules
 
 

@@ -1,28 +1,15 @@
 """Writing the JSON trace: a versioned file holding every call, streamed in bounded memory.
 
-Format ``tracer-trace`` version 1 (documented in docs/tracefile.md) is the guide's
-minimax on tic-tac-toe::
-
-    {"format": "tracer-trace", "version": 1,
-     "board": "X.OX.XOO.", "to_move": "X", "ai": "X", "human": "O",
-     "scores": {"human_win": -1, "ai_win": 1, "draw": 0},
-     "result": {"index": 4, "score": 1}, "calls": 9,
-     "tree": {"call": 1, "depth": 0, "board": "X.OX.XOO.", "mark": "X",
-              "move": null, "empty": [1, 4, 8], "terminal": null,
-              "score": 1, "best": 4, "children": [...]}}
-
-Version 2 adds ``"game"`` (its name) and ``"search"`` (``{"algorithm": …}`` and
-the search's settings) to the header, the game's own header fields, and, in each
-node, the per-call facts the search recorded (e.g. ``alpha``, ``beta``), then those
-its rows imply (alpha-beta's ``bound``: ``"≤"``, ``"≥"``, or null for an exact score). A trace
-that version 1 can hold exactly is still written as version 1, so existing
-readers keep working; both versions are read back.
-
-Every node has the same keys; ``children`` are in loop order.
+Format ``tracer-trace`` (docs/tracefile.md): version 1 holds the guide's minimax on
+tic-tac-toe; version 2 adds the game, the search and its settings to the header, and to
+each node the per-call facts the search recorded, then those its rows imply (alpha-beta's
+``bound``). A trace version 1 can hold exactly is still written as version 1, so existing
+readers keep working. Every node has the same keys; ``children`` are in loop order.
 """
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
@@ -121,8 +108,6 @@ def write_json(
 
 def render_json(trace: Trace) -> str:
     """The JSON trace as one string (for small traces and tests)."""
-    import io
-
     buffer = io.StringIO()
     write_json(trace, buffer)
     return buffer.getvalue()

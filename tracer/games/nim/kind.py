@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ...errors import InputError
 from ..base import GameKind, GameOption, Variation
-from .notation import MAX_BYTES
-
-if TYPE_CHECKING:
-    from typing import Any
+from .game import ALL_FIRST, ASCENDING, ORDERS, Nim, heap_and_take, pack
+from .notation import MAX_BYTES, decode, parse_heaps, sniff_score
 
 
 class NimKind(GameKind):
@@ -32,14 +30,9 @@ class NimKind(GameKind):
         return game.position(state)
 
     def sniff(self, text: str) -> int:
-        from .notation import sniff_score
-
         return sniff_score(text)
 
     def read(self, data: bytes, source: str, options: dict[str, Any]) -> Any:
-        from .game import ORDERS, Nim
-        from .notation import decode, parse_heaps
-
         if options.get("turn"):
             raise InputError("Nim takes no side to move: the AI (the maximiser) moves first; leave "
                              "the option out", "--turn")
@@ -49,13 +42,9 @@ class NimKind(GameKind):
         return Nim(parse_heaps(decode(data, source), source), bool(options.get("misere")), order)
 
     def variations(self, game: Any) -> list[Variation]:
-        from .game import ALL_FIRST, ASCENDING
-
         return [Variation("order", game.varied(order=ALL_FIRST if game.order == ASCENDING else ASCENDING))]
 
     def json_result(self, game: Any, move: int | None) -> dict[str, Any]:
-        from .game import heap_and_take
-
         # The chosen move as people count heaps (from 1), beside its number.
         if move is None:
             return {"heap": None, "take": None}
@@ -71,8 +60,6 @@ class NimKind(GameKind):
         return [("heaps", list(game.heaps)), ("misere", game.misere), ("order", game.order)]
 
     def from_json(self, header: dict[str, Any], source: str) -> Any:
-        from .game import ORDERS, Nim
-
         heaps, misere, order = header.get("heaps"), header.get("misere"), header.get("order")
         try:
             if type(misere) is not bool or order not in ORDERS:
@@ -87,8 +74,6 @@ class NimKind(GameKind):
         return f'"heaps":[{heaps}],"player":"{game.player(state)}",'
 
     def state_from_json(self, game: Any, node: dict[str, Any]) -> int:
-        from .game import pack
-
         heaps, player = node.get("heaps"), node.get("player")
         if (not isinstance(heaps, list) or len(heaps) != len(game.heaps) or player not in ("AI", "human")
                 or any(type(h) is not int or not 0 <= h <= start for h, start in zip(heaps, game.heaps, strict=True))):

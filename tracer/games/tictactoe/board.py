@@ -7,6 +7,7 @@ from functools import cache
 from math import isqrt
 from typing import Literal
 
+from ...hooks import ask
 from .cells import EMPTY, array_text, parse_cells
 
 Mark = Literal["X", "O"]
@@ -226,8 +227,6 @@ class Board:
 
     def _repr_svg_(self) -> str:
         """Jupyter shows a board as a small picture (drawn without Graphviz)."""
-        from ...hooks import ask
-
         return str(ask("show_board", self))
 
     def __getitem__(self, cell: int) -> str:

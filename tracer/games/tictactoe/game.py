@@ -11,15 +11,13 @@ the AI's win, then a full board.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...errors import InputError
 from ...scores import TUTORIAL, Scores
 from .board import EMPTY_CELLS, GUIDE_SIZE, HAS_LINE, Board, Geometry, geometry, other
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from .board import Mark
 
 # Terminal codes (0 = not terminal), as stored in a trace.

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ...errors import InputError
+from ...scores import DEPTH, NAMED, parse_scores, scores_from_json
 from ..base import GameKind, GameOption, Variation
-
-if TYPE_CHECKING:
-    from typing import Any
-
-    from .board import Mark
+from .board import GUIDE_SIZE, MAX_SIZE, MIN_SIZE, Board, Mark, other
+from .cells import the_empty_board_as_indexes
+from .game import ASCENDING, TicTacToe, ascending, centre_first, pack, parse_order
+from .notation import read_board_file, surely_a_board
 
 
 class TicTacToeKind(GameKind):
@@ -43,9 +43,6 @@ class TicTacToeKind(GameKind):
         return game.position(state)
 
     def sniff(self, text: str) -> int:
-        from .cells import the_empty_board_as_indexes
-        from .notation import surely_a_board
-
         # The guide's array is surely a board; any other text may be one, and is read as
         # one unless another game claims it. The empty board's indexes on one line are a
         # board before they are Nim's line of numbers (a heap of 12 million objects).
@@ -54,10 +51,6 @@ class TicTacToeKind(GameKind):
         return 3 if surely_a_board(text) else 1
 
     def read(self, data: bytes, source: str, options: dict[str, Any]) -> Any:
-        from ...scores import parse_scores
-        from .game import TicTacToe, parse_order
-        from .notation import read_board_file
-
         turn = options.get("turn")
         mark = turn.upper() if turn else None
         if mark not in (None, "X", "O"):
@@ -71,23 +64,16 @@ class TicTacToeKind(GameKind):
         return TicTacToe(board, position.to_move, ai, scores, order)
 
     def variations(self, game: Any) -> list[Variation]:
-        from ...scores import DEPTH
-        from .game import centre_first
-
         return [Variation("order", game.varied(order=centre_first(game.size, game.in_a_row))),
                 Variation("scores", game.varied(scores=DEPTH))]
 
     def compare_fields(self, game: Any) -> dict[str, Any]:
-        from ...scores import NAMED
-
         scheme = next((name for name, s in NAMED.items() if s == game.scores), game.scores.spec())
         return {"order": list(game.order), "scores": scheme}
 
     # ---- the JSON trace ---------------------------------------------------------------
 
     def json_version1(self, game: Any) -> bool:
-        from .game import ASCENDING
-
         # Depth-aware scores are not a fixed triple: a version 1 reader would misread them;
         # nor does version 1 know boards other than the guide's.
         return game.order == ASCENDING and game.scores.spec() != "depth" and game.size == 3
@@ -107,10 +93,6 @@ class TicTacToeKind(GameKind):
         return fields
 
     def from_json(self, header: dict[str, Any], source: str) -> Any:
-        from ...scores import scores_from_json
-        from .board import other
-        from .game import TicTacToe, ascending
-
         try:
             board = _header_board(header)
             to_move, ai = header["to_move"], header["ai"]
@@ -129,9 +111,6 @@ class TicTacToeKind(GameKind):
             ) from None
 
     def state_from_json(self, game: Any, node: dict[str, Any]) -> int:
-        from .board import Board
-        from .game import pack
-
         cells, mark, empty = node.get("board"), node.get("mark"), node.get("empty")
         count = game.size * game.size
         if not (isinstance(cells, str) and len(cells) == count and not set(cells) - set("XO.")):
@@ -163,8 +142,6 @@ def _number(text: Any, option: str) -> int | None:
 
 def _header_board(header: dict[str, Any]) -> Any:
     """A JSON header's board: 3×3 unless ``size`` says otherwise, with ``in_a_row``."""
-    from .board import GUIDE_SIZE, MAX_SIZE, MIN_SIZE, Board
-
     size, in_a_row = header.get("size", GUIDE_SIZE), header.get("in_a_row")
     if type(size) is not int or not MIN_SIZE <= size <= MAX_SIZE:
         raise ValueError(f'"size" must be a whole number from {MIN_SIZE} to {MAX_SIZE}, found {size!r}')

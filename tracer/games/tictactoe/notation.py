@@ -21,15 +21,13 @@ small positions of a larger board are searched: at most ``MAX_EMPTY`` empty cell
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from ...errors import InputError, decode_text
 from .board import GUIDE_SIZE, MAX_SIZE, MIN_SIZE, Board, default_in_a_row, other
 from .cells import EXPECTED_BOARD, _content_rows, _read_cells, array_text, parse_cells, surely_a_board
 
 if TYPE_CHECKING:
-    from typing import BinaryIO
-
     from .board import Mark
 
 __all__ = ["MAX_BYTES", "MAX_EMPTY", "Position", "as_position", "parse_board", "parse_cells",

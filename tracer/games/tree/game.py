@@ -10,13 +10,10 @@ always from MAX's point of view.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, NamedTuple
 
-from ...errors import printable
-from .notation import TreeNodes, format_tree, parse_tree
-
-if TYPE_CHECKING:
-    from typing import Any
+from ...errors import safe_name
+from .notation import TreeNodes, format_tree, nested_list_text, parse_tree
 
 LEAF = 1
 TERMINAL_NAMES: tuple[str | None, ...] = (None, "leaf")
@@ -45,7 +42,7 @@ class GameTree:
         self.root_player = root_player
         #: Where the tree came from (a file's name), as every output shows it: control
         #: characters and undecodable bytes escaped, a long name cut in the middle.
-        self.source = printable(source)
+        self.source = safe_name(source, 200)
         self._moves = tuple(tuple(kids) for kids in nodes.children)
         self._index = {label: i for i, label in enumerate(nodes.labels)}
 
@@ -110,8 +107,6 @@ class GameTree:
 def tree(text: str | list[Any], *, root: str = "MAX") -> GameTree:
     """A textbook tree to search: ``tracer.tree("A: [B: [3, 12, 8], C: [2, 4, 6]]")``, or
     the same tree as nested lists of integers, ``tracer.tree([[3, 12, 8], [2, 4, 6]])``."""
-    from .notation import nested_list_text
-
     if isinstance(text, list | tuple):
         text = nested_list_text(text)
     if not isinstance(text, str):

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ...errors import InputError, printable
+from ...errors import InputError, safe_name
 from ..base import GameKind
-from .notation import MAX_BYTES, MAX_DEPTH, looks_like_tree
-
-if TYPE_CHECKING:
-    from typing import Any
+from .notation import MAX_BYTES, MAX_DEPTH, decode, format_tree, looks_like_tree
 
 
 class TreeKind(GameKind):
@@ -33,7 +30,6 @@ class TreeKind(GameKind):
 
     def read(self, data: bytes, source: str, options: dict[str, Any]) -> Any:
         from .game import GameTree
-        from .notation import decode
 
         turn = options.get("turn")
         player = turn.upper() if turn else "MAX"
@@ -44,8 +40,6 @@ class TreeKind(GameKind):
     # ---- the JSON trace ---------------------------------------------------------------
 
     def json_header(self, game: Any, version: int = 2) -> list[tuple[str, Any]]:
-        from .notation import format_tree
-
         # The tree's name comes too, so a re-rendered trace reads as the original did.
         return [("root_player", game.root_player), ("game_tree", format_tree(game.nodes)),
                 ("source", game.source)]
@@ -62,7 +56,7 @@ class TreeKind(GameKind):
         except InputError as exc:
             raise InputError(f'expected a valid "game_tree": {exc}', source) from None
         name = header.get("source")
-        game.source = printable(name if isinstance(name, str) else source)
+        game.source = safe_name(name if isinstance(name, str) else source, 200)
         return game
 
     def state_from_json(self, game: Any, node: dict[str, Any]) -> int:
