@@ -367,21 +367,17 @@ def _module_config(program: Program) -> dict[str, Any]:
 def _files_config(program: Program, folder: str) -> dict[str, Any]:
     """The host's settings for a program in several files, their instrumented texts written:
     classic scripts each to a file; modules to a copy of their folder, at the same places."""
+    def written(name: str, script: Script) -> str:
+        Path(folder, name).write_text(script.instrumented, encoding="utf-8")
+        return os.path.join(folder, name)
+
     config: dict[str, Any] = {"main": os.path.abspath(program.entry)}
     required = [s for s in program.scripts if s.commonjs]
     if required:
-        config["required"] = {}
-        for k, script in enumerate(required):
-            source = os.path.join(folder, f"required-{k}.js")
-            Path(source).write_text(script.instrumented, encoding="utf-8")
-            config["required"][script.file] = source
+        config["required"] = {s.file: written(f"required-{k}.js", s) for k, s in enumerate(required)}
     classic = [s for s in program.scripts if not s.module and not s.commonjs]
     if classic:
-        config["scripts"] = []
-        for k, script in enumerate(classic):
-            source = os.path.join(folder, f"script-{k}.js")
-            Path(source).write_text(script.instrumented, encoding="utf-8")
-            config["scripts"].append({"file": script.file, "source": source})
+        config["scripts"] = [{"file": s.file, "source": written(f"script-{k}.js", s)} for k, s in enumerate(classic)]
     modules = [s for s in program.scripts if s.module]
     if modules:
         _, package = package_type(modules[-1].file)
