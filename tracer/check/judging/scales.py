@@ -44,8 +44,8 @@ def packed(cells: Cells) -> tuple[int, int]:
     return found
 
 
-def bits(cells: Cells, mark: str) -> int:
-    return packed(cells)[0 if mark == "X" else 1]
+def has_line(cells: Cells, mark: str) -> bool:
+    return HAS_LINE[packed(cells)[0 if mark == "X" else 1]]
 
 
 def winner(cells: Cells) -> str | None:

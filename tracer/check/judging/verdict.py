@@ -191,7 +191,7 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     # Tracer's alpha-beta, or one of its named mistakes, is not also a minimax mistake.
     named_alphabeta = result.alphabeta is not None and (result.alphabeta.exact is not None or bool(found))
     if result.verdict != IDENTICAL and not named_alphabeta:
-        found = found + matching_mistakes(search, scale, windows)
+        found = found + matching_mistakes(search, scale)
     # A correct search is named by the sound variant its calls fit, if one does.
     result.candidates = sorted(found, key=lambda m: m.id not in SOUND) if result.ok else found
     result.mistake = result.candidates[0] if result.candidates else None
