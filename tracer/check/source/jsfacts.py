@@ -15,7 +15,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from ..values.reading import Notation
+from ..values.reading import Notation, is_number
 from .jssource import JsSource, called_name, walk
 from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, named_marks, scope, side_names
 
@@ -70,7 +70,7 @@ class _Values:
             return kind == "true"
         if kind == "unary_expression" and _text(node)[:1] == "-" and node.named_children:
             inner = self.value(node.named_children[0], depth + 1)
-            return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else _UNKNOWN
+            return -inner if is_number(inner) else _UNKNOWN
         if kind == "identifier":
             return self.constants.get(_text(node), _UNKNOWN)
         if kind == "array":

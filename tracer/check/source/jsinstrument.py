@@ -167,12 +167,11 @@ def _reach(d: JsFunction, parsed: JsSource) -> tuple[str, list[str]]:
 
 def _wrapper(d: JsFunction, k: int) -> str:
     orig = PREFIX + d.name
+    head = "static " if d.static else ""
     if d.kind in ("method", "object-method", "object-property"):
-        head = "static " if d.static else ""
         tail = "," if d.kind.startswith("object") else " "
         return f"{head}{d.name}(...{ARGS}){{return __tracer__.c({k},this,{ARGS},this.{orig})}}{tail}"
     if d.kind == "field":
-        head = "static " if d.static else ""
         return f"{head}{d.name}=(...{ARGS})=>__tracer__.c({k},this,{ARGS},this.{orig});"
     wrapper = f"function {d.name}(...{ARGS}){{return __tracer__.c({k},this,{ARGS},{orig})}}"
     if d.export is not None:

@@ -60,21 +60,30 @@ class Script:
         return os.path.join(os.path.dirname(self.file), self.runs_as) if self.runs_as else self.file
 
 
-def read_text(path: str, asked_by: str = "") -> str:
-    """A file's text; InputError (exit status 2) naming it if it cannot be read."""
+def read_bytes(path: str, asked_by: str = "", what: str = "a script file", most: int = -1) -> bytes:
+    """A file's bytes (at most ``most``); InputError (exit status 2) naming it if it cannot be read."""
     why = f" (given by {asked_by})" if asked_by else ""
     try:
         with open_for_reading(path) as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # node reads it again, by name
-                raise InputError(f"expected a script file{why}, found a FIFO, a device or a folder", path)
-            data = f.read()
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # node and Python read it again, by name
+                raise InputError(f"expected {what}{why}, found a FIFO, a device or a folder", path)
+            return f.read(most)
     except OSError as exc:
         raise InputError(f"cannot read the file{why}: {exc.strerror}", path) from None
+
+
+def utf8_text(data: bytes, path: str) -> str:
+    """A file's bytes as UTF-8 text; InputError naming the line of the first byte that is not."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError("expected UTF-8 text, found undecodable bytes", path,
                          data[: exc.start].count(b"\n") + 1) from None
+
+
+def read_text(path: str, asked_by: str = "") -> str:
+    """A file's text; InputError (exit status 2) naming it if it cannot be read."""
+    return utf8_text(read_bytes(path, asked_by), path)
 
 
 def package_type(file: str) -> tuple[str | None, str | None]:

@@ -7,7 +7,7 @@ import ast
 from typing import Any
 
 from ..running.record import Function
-from ..values.reading import Notation, read_cells
+from ..values.reading import Notation, is_number, read_cells
 from .jsinstrument import is_search_name
 from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, scope, side_names
 
@@ -137,9 +137,9 @@ class _Constants:
             return self.values.get(node.id, _UNKNOWN)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             inner = self.evaluate(node.operand, depth + 1)
-            if isinstance(node.op, ast.UAdd):
-                return inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else _UNKNOWN
-            return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else _UNKNOWN
+            if not is_number(inner):
+                return _UNKNOWN
+            return -inner if isinstance(node.op, ast.USub) else inner
         if isinstance(node, (ast.List, ast.Tuple)):
             items = [self.evaluate(e, depth + 1) for e in node.elts]
             return _UNKNOWN if _UNKNOWN in items else items
