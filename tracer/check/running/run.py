@@ -332,14 +332,13 @@ class _Session:
             for thread in self.host.threads:
                 thread.join(timeout=2)  # what it printed as it died is read to its end
         stderr = self.host.output.text("stderr")
+        # With no call recorded, the program may still have searched: its host had not written
+        # the calls yet (it writes them in batches), so say only what tracer saw.
+        after = f"after {calls:,} search calls" if calls else "before trace check received any search call"
         if "heap out of memory" in stderr or "MemoryError" in stderr:
             node = " (node: JavaScript heap out of memory)" if "heap out of memory" in stderr else ""
-            # With no call recorded, the program may still have searched: its host had not written
-            # the calls yet (it writes them in batches), so say only what tracer saw.
-            return "out-of-memory", f"the program ran out of memory{node} " + (
-                f"after {calls:,} search calls" if calls else "before trace check received any search call")
+            return "out-of-memory", f"the program ran out of memory{node} {after}"
         if self.result.status == "died":
-            after = f"after {calls:,} search calls" if calls else "before trace check received any search call"
             return "ended", (f"the program's process ended by itself {after} (os._exit, a signal or a crash)"
                              + (", before trace check could read a finished search" if calls else ""))
         if calls:
