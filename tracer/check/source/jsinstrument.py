@@ -88,12 +88,6 @@ def choose(parsed: list[JsSource], wanted: list[str] | None) -> dict[str, str]:
     return roles
 
 
-def instrument(source: str, wanted: list[str] | None = None) -> Instrumented:
-    """Instrument ``source``; raise JsSyntaxError if it cannot be parsed."""
-    [done] = instrument_all([source], wanted)
-    return done
-
-
 def instrument_all(sources: list[str], wanted: list[str] | None = None,
                    tolerated: frozenset[int] = frozenset()) -> list[Instrumented]:
     """Instrument the files of one program (a page's scripts, a folder's modules) with one
