@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tracer.check.source.jsinstrument import instrument, is_search_name
+from tracer.check.source.jsinstrument import instrument_all, is_search_name
 from tracer.check.source.jssource import JsSyntaxError, parse
 
 #: name -> a program whose search function ``minimax`` (or as named) recurses from 3 to 0.
@@ -64,7 +64,7 @@ COUNTER = ("globalThis.__tracer__ = { calls: 0, h: false, see() {}, c(k, self, a
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_the_search_function_is_found(shape: str) -> None:
-    done = instrument(SHAPES[shape])
+    done = instrument_all([SHAPES[shape]])[0]
     assert [f.name for f in done.functions if f.role == "search"] in (["minimax"], ["miniMax"])
 
 
@@ -72,7 +72,7 @@ def test_the_search_function_is_found(shape: str) -> None:
 def test_lines_stay_where_they_were(shape: str) -> None:
     """Text is added to existing lines only: every error still names the learner's line."""
     source = SHAPES[shape]
-    done = instrument(source)
+    done = instrument_all([source])[0]
     names = [f.name for f in done.functions]
     assert done.source.count("\n") == source.count("\n")
     for old, new in zip(source.splitlines(), done.source.splitlines(), strict=True):
@@ -90,8 +90,9 @@ def test_every_call_goes_through_the_wrapper(shape: str, tmp_path: Path) -> None
     plain.write_text(source, encoding="utf-8")
     expected = subprocess.run([node, str(plain)], capture_output=True, text=True, check=True).stdout
     wrapped = tmp_path / "wrapped.js"
-    head, newline, rest = instrument(source).source.partition("\n") if source.startswith("#!") else ("", "", "")
-    body = instrument(source).source if not head else rest
+    [done] = instrument_all([source])
+    head, newline, rest = done.source.partition("\n") if source.startswith("#!") else ("", "", "")
+    body = done.source if not head else rest
     wrapped.write_text(head + newline + COUNTER.replace("\n", " ") + body, encoding="utf-8")
     run = subprocess.run([node, str(wrapped)], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
@@ -107,14 +108,14 @@ SYNTAX_ERRORS = [("let a = 'oops\nb = 1;", 1), ("x = 1;\nlet y = ;", 2), ("funct
 @pytest.mark.parametrize(("text", "line"), SYNTAX_ERRORS)
 def test_a_syntax_error_names_its_line(text: str, line: int) -> None:
     with pytest.raises(JsSyntaxError) as caught:
-        instrument(text)
+        instrument_all([text])
     assert caught.value.line == line and f"line {line}, column " in str(caught.value)
 
 
 def test_drivers_are_the_functions_that_call_the_search() -> None:
     source = ("function minimax(b, d, m) { return 0; }\nfunction bestMove() { for (;;) { minimax(1, 0, false); "
               "break; } }\nfunction draw() { return 1; }\nconst helper = () => bestMove();")
-    done = instrument(source)
+    done = instrument_all([source])[0]
     assert {f.name: f.role for f in done.functions} == {"minimax": "search", "bestMove": "driver"}
 
 
@@ -126,7 +127,7 @@ def test_function_names_read_as_a_search() -> None:
 
 
 def test_nested_declarations_are_reached_through_their_function() -> None:
-    done = instrument("function page() {\n  function inner() {\n    function minimax(n) { return n; }\n  }\n}")
+    [done] = instrument_all(["function page() {\n  function inner() {\n    function minimax(n) { return n; }\n  }\n}"])
     [search] = [f for f in done.functions if f.role == "search"]
     assert (search.reach, search.path) == ("harvest", ["page", "inner"])
     assert done.source.count("__tracer__.got(") == 2

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tracer.check.source import jsfacts, pysource
-from tracer.check.source.jsinstrument import instrument
+from tracer.check.source.jsinstrument import instrument_all
 from tracer.check.source.jssource import parse
 from tracer.check.values.reading import UNKNOWN
 
@@ -71,7 +71,7 @@ def test_a_static_member_is_marked_static() -> None:
     ("function minimax(b, d) { const e = d - 1; return minimax(b, e); }", []),
 ])
 def test_a_depth_budget_counting_down_is_told_from_one_counting_up(source: str, countdown: list[str]) -> None:
-    [search] = [f for f in instrument(source).functions if f.role == "search"]
+    [search] = [f for f in instrument_all([source])[0].functions if f.role == "search"]
     assert search.countdown == countdown
 
 
@@ -232,7 +232,7 @@ def test_the_same_program_in_both_languages_gives_the_same_facts() -> None:
     "export default function minimax(n) { return n ? 1 + minimax(n - 1) : 0; }",
 ])
 def test_an_exported_search_is_wrapped_and_still_exported(export: str, tmp_path: Path) -> None:
-    (tmp_path / "search.mjs").write_text(instrument(export).source, encoding="utf-8")
+    (tmp_path / "search.mjs").write_text(instrument_all([export])[0].source, encoding="utf-8")
     name = "default" if "default" in export else "minimax"
     (tmp_path / "main.mjs").write_text(
         "globalThis.__tracer__ = { calls: 0, see() {}, c(k, self, args, impl) { this.calls++; "

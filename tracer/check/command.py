@@ -147,7 +147,7 @@ def check(paths: tuple[str, ...], entry: str | None, jobs: int | None, memory: i
                            inputs=run_inputs(file, board, stdin_path, python))
     precheck(request)
     options = CheckOptions(
-        board=_position(board, example, turn), board_source=board or example,
+        board=_position(board, example, turn),
         ai=ai.upper() if ai else None, scores=scale_of(scores_text),
         functions=[n.strip() for n in functions.split(",") if n.strip()] if functions else None,
         stdin=stdin_path, timeout=timeout, max_calls=max_calls, boards=boards, python=python,

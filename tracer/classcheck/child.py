@@ -121,8 +121,6 @@ def run_command(args: list[str], work: str, env: dict[str, str], out_path: str, 
     os.chdir(work)
     os.environ.clear()
     os.environ.update(env)
-    import tempfile
-
     tempfile.tempdir = None  # found again from TMPDIR, the scratch copy's
     status = 0
     try:
@@ -241,12 +239,7 @@ def _become_init() -> None:
     init = os.fork()
     if init == 0:
         return
-    while True:
-        try:
-            _, status = os.waitpid(init, 0)
-            break
-        except InterruptedError:
-            continue
+    _, status = os.waitpid(init, 0)  # retried by Python itself when a signal interrupts it (PEP 475)
     os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 1)
 
 
@@ -266,11 +259,8 @@ def cap_processes(own_users: bool, own_pids: bool) -> None:
         return  # RLIMIT_NPROC does not bind root: the pids group and pid_max do
     # In a user namespace of its own the kernel counts RLIMIT_NPROC apart from the user's
     # other processes; outside one, the limit is set above what the user runs now.
-    tasks = ROW_TASKS if own_users else _user_tasks() + ROW_TASKS
-    soft, hard = resource.getrlimit(resource.RLIMIT_NPROC)
-    cap = tasks if hard == resource.RLIM_INFINITY else min(tasks, hard)
     with contextlib.suppress(OSError, ValueError):
-        resource.setrlimit(resource.RLIMIT_NPROC, (cap, cap))
+        _cap(resource.RLIMIT_NPROC, ROW_TASKS if own_users else _user_tasks() + ROW_TASKS)
 
 
 def _user_tasks() -> int:
@@ -291,10 +281,16 @@ def _limit(memory: int) -> None:
     import resource
 
     for which in (resource.RLIMIT_AS, resource.RLIMIT_DATA):
-        soft, hard = resource.getrlimit(which)
-        cap = memory if hard == resource.RLIM_INFINITY else min(memory, hard)
-        resource.setrlimit(which, (cap, cap))
+        _cap(which, memory)
 
+
+def _cap(which: int, most: int) -> None:
+    """Set a resource limit, soft and hard, to ``most``, or to its hard limit if that is lower."""
+    import resource
+
+    hard = resource.getrlimit(which)[1]
+    cap = most if hard == resource.RLIM_INFINITY else min(most, hard)
+    resource.setrlimit(which, (cap, cap))
 
 def _redirect(out_path: str, err_path: str) -> None:
     """Standard input empty, output and errors to their files, as a new process's would be."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
 from .isolation import RUNNING, RowSettings, check_submission, page_folder
 from .result import ClassResult
@@ -95,30 +95,19 @@ def _link_pages(row: Row, pages: str, index: int) -> None:
 ERASE_LINE_ABOVE = "\x1b[1A\x1b[2K"
 
 
-class _bar:
+@contextmanager
+def _bar(total: int, wanted: bool) -> Iterator[Callable[[int], None]]:
     """click's progress bar on standard error when it is a terminal (done, of how many, time left)."""
+    if not (wanted and sys.stderr.isatty()):
+        yield lambda _done: None
+        return
+    import click
 
-    def __init__(self, total: int, wanted: bool):
-        self.total = total
-        self.wanted = wanted and sys.stderr.isatty()
-        self.bar: Any = None
-
-    def __enter__(self) -> Callable[[int], None]:
-        if not self.wanted:
-            return lambda _done: None
-        import click
-
-        self.bar = click.progressbar(length=self.total, label="checking", file=sys.stderr, show_pos=True,
-                                     show_eta=True, width=30)
-        self.bar.__enter__()
-        return self.bar.update
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
-            if exc[0] is None:  # done: the bar's line erased, so that the result stands alone
-                sys.stderr.write(ERASE_LINE_ABOVE)
-                sys.stderr.flush()
+    with click.progressbar(length=total, label="checking", file=sys.stderr, show_pos=True, show_eta=True,
+                           width=30) as bar:
+        yield bar.update
+    sys.stderr.write(ERASE_LINE_ABOVE)  # done: the bar's line erased, so that the result stands alone
+    sys.stderr.flush()
 
 
 def check_class(path: str | os.PathLike[str] | list[str], *, entry: str | None = None, jobs: int | None = None,

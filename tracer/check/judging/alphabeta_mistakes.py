@@ -42,9 +42,6 @@ MISTAKES: tuple[Mistake, ...] = (
             "test-play: a bound is not a score."),
 )
 
-#: The named ones that keep every score right: a difference, not a mistake.
-SOUND_IDS = ("window-not-passed",)
-
 
 @dataclass(frozen=True)
 class Way:

@@ -34,7 +34,7 @@ from ..presenting.words import Words
 from ..running.record import RETURNED
 from ..values.calls import LOOP, LearnerSearch, placed
 from ..values.reading import Cells, Returned
-from .scales import CorrectValues, finished, other
+from .scales import CorrectValues, finished, other, winner
 from .windows import Window, Windows, is_sound
 
 
@@ -79,12 +79,6 @@ class Shortcuts:
 
 class _Stopped(Exception):
     """The search raised or was stopped here: nothing after it can be held to anything."""
-
-
-def first_departure(search: LearnerSearch, correct: CorrectValues, words: Words,
-                    windows: Windows | None = None) -> Departure | None:
-    """The first departure in ``search``, or None if there is none up to where it stopped."""
-    return walk(search, correct, words, windows)[0]
 
 
 def walk(search: LearnerSearch, correct: CorrectValues, words: Words,
@@ -162,9 +156,9 @@ class _Walk:
         assert pcells is not None
         mover = s.mover(parent)
         if finished(pcells):
-            return self.at_parent(parent, parent_number, "finished-board",
-                                  w.finished_board(pcells, mover, number, self.terminal_score(pcells, mover)),
-                                  self.terminal_score(pcells, mover))
+            score = self.terminal_score(pcells, mover)
+            return self.departure(parent, parent_number, "finished-board", score, None,
+                                  w.finished_board(pcells, mover, number, score))
         diff = placed(pcells, cells)
         if not diff and self.searched_again(parent, node):
             self.shortcuts.repeats.append(number)
@@ -207,11 +201,11 @@ class _Walk:
         mover = s.mover(node)
         returned = s.returned(node)
         window = self.windows.of(node) if self.windows is not None else None
-        scored = node != LOOP and not self.move_only(node)
+        scored = node != LOOP and not self.s.move_only(node)
         if finished(cells):
             expected = self.terminal_score(cells, mover)
             if scored and not self.sound(returned.score, expected, window):
-                why = w.wrong_terminal(cells, mover, expected, self.depth(cells))
+                why = w.wrong_terminal(cells, mover, expected, self.s.depth_of(cells))
                 kind = "no-score" if returned.score is None else "wrong-score"
                 return self.departure(node, number, kind, expected, None, why, window)
             return None
@@ -292,7 +286,7 @@ class _Walk:
             reached = [cell for cell in tried if values.get(cell) == target]
             return bool(reached) and reached[0] == tried[-1]
         # The best a test-play can score, seen as this call sees its test-plays: a win for its side.
-        best = self.correct.scale.terminal(mover, self.depth(cells) + 1, mover)
+        best = self.correct.scale.terminal(mover, self.s.depth_of(cells) + 1, mover)
         reached = [cell for cell in tried if values.get(cell) == best]
         if reached and reached[0] == tried[-1]:
             self.shortcuts.stops.append(number)
@@ -332,20 +326,11 @@ class _Walk:
 
     # ---- helpers ---------------------------------------------------------------------------
 
-    def move_only(self, node: int) -> bool:
-        """Whether ``node``'s function returns a move and no score (the course project's minimax)."""
-        return self.s.move_only(node)
-
     def maximising(self, mover: str) -> bool:
         return self.correct.scale.viewpoint(mover) == mover
 
-    def depth(self, cells: Cells) -> int:
-        return self.s.depth_of(cells)
-
     def terminal_score(self, cells: Cells, mover: str) -> float:
-        from .scales import winner
-
-        return self.correct.scale.terminal(winner(cells), self.depth(cells), mover)
+        return self.correct.scale.terminal(winner(cells), self.s.depth_of(cells), mover)
 
     def best_moves(self, cells: Cells, mover: str, value: float) -> list[int]:
         return [cell for cell, v in self.correct.child_values(cells, mover).items() if v == value]
@@ -356,6 +341,3 @@ class _Walk:
         cells = s.cells(node)
         return Departure(number, node, kind, cells, s.mover(node) if cells is not None else s.root_mover,
                          s.returned(node), score, move, why, window)
-
-    def at_parent(self, parent: int, number: int, kind: str, why: str, score: float) -> Departure:
-        return self.departure(parent, number, kind, score, None, why)

@@ -10,19 +10,10 @@ named only when every call matches, never from the learner's source.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from ...games.tictactoe.board import HAS_LINE
 from ..values.calls import LOOP, LearnerSearch
 from ..values.reading import Cells
-from .scales import Scale, bits, other
-
-if TYPE_CHECKING:
-    from .windows import Windows
-
-
-def has_line(cells: Cells, mark: str) -> bool:
-    return HAS_LINE[bits(cells, mark)]
+from .scales import Scale, has_line, other
 
 INF = float("inf")
 
@@ -224,7 +215,7 @@ def plant(mistake: Mistake, scale: Scale, cells: Cells, mover: str, root_marks: 
 NONE = Mistake("none", "", "")
 
 
-def matching_mistakes(search: LearnerSearch, scale: Scale, windows: Windows | None = None) -> list[Mistake]:
+def matching_mistakes(search: LearnerSearch, scale: Scale) -> list[Mistake]:
     """The known mistakes whose planted search makes exactly the learner's calls (none if a
     correct search makes them too: a mistake that does not show is not named). One id
     appears once though planted several ways (``missing-cell``: the first cell, the last, cell

@@ -20,10 +20,6 @@ from ...scores import Scores
 from ...search.minimax import search as minimax
 from ..values.reading import Cells
 
-#: Points of view: ``ai`` (the guide's: the AI's), ``mover`` (the side to move, as negamax
-#: scores), ``moved`` (the side that just moved).
-VIEWS = ("ai", "mover", "moved")
-
 
 def other(mark: str) -> str:
     return "O" if mark == "X" else "X"
@@ -48,8 +44,8 @@ def packed(cells: Cells) -> tuple[int, int]:
     return found
 
 
-def bits(cells: Cells, mark: str) -> int:
-    return packed(cells)[0 if mark == "X" else 1]
+def has_line(cells: Cells, mark: str) -> bool:
+    return HAS_LINE[packed(cells)[0 if mark == "X" else 1]]
 
 
 def winner(cells: Cells) -> str | None:
@@ -75,7 +71,8 @@ class Scale:
     draw: float = 0
     #: 1 if a win is worth one point less per move from the first call (and a loss one more).
     per_move: int = 0
-    #: Whose point of view (see VIEWS).
+    #: Whose point of view: ``ai`` (the guide's: the AI's), ``mover`` (the side to move, as
+    #: negamax scores) or ``moved`` (the side that just moved).
     view: str = "ai"
     #: The AI's mark (the maximiser), for the ``ai`` view.
     ai: str = "X"
@@ -94,10 +91,6 @@ class Scale:
         if won == self.viewpoint(mover):
             return self.win - self.per_move * depth
         return self.loss + self.per_move * depth
-
-    def is_tutorial(self, ai: str) -> bool:
-        """The guide's scale: ±1 and 0, from ``ai``'s point of view."""
-        return (self.win, self.loss, self.draw, self.per_move, self.view, self.ai) == (1, -1, 0, 0, "ai", ai)
 
     def values_text(self) -> str:
         """The values in words: ``±1 and 0``, ``10 - depth for a win, depth - 10 for a loss, 0``."""

@@ -22,14 +22,25 @@ from ..running.record import CALL_LIMIT, KILLED, TIME_LIMIT
 from ..values.calls import LOOP, LearnerSearch
 from ..values.reading import Cells
 from .alphabeta_mistakes import AlphaBetaCheck, check_alphabeta
-from .departure import Departure, Shortcuts, first_departure, walk
+from .departure import Departure, Shortcuts, walk
 from .mistakes import SOUND, Mistake, matching_mistakes
 from .scales import CorrectValues, Scale, finished, infer, winner
 from .windows import Windows
 
 IDENTICAL, CORRECT, WRONG, ERROR = "identical", "correct", "wrong", "error"
-#: The differences that are sound shortcuts (a call that returns before trying every cell).
-SHORTCUTS = ("alpha-beta", "stops-at-best", "re-searches", "remembers")
+#: The sound shortcuts (a call that returns before trying every cell), each as a difference:
+#: its ``Shortcuts`` field, its id, and what it says of the ``{calls}`` that took it.
+SHORTCUT_WORDS = (
+    ("cuts", "alpha-beta", "it prunes: {calls} returned without test-playing every empty cell, and every "
+                           "value it returned is right for the window (α, β) it was called with"),
+    ("stops", "stops-at-best", "{calls} returned as soon as a test-play reached a win for the side to move, "
+                               "the best score possible there, without test-playing the cells after it"),
+    ("repeats", "re-searches", "it searches a board again: {calls} searched its caller's board unchanged (for "
+                               "instance the first board's score, then its moves), and returned that board's score"),
+    ("remembered", "remembers", "it remembers scores: {calls} returned, without test-playing a cell, the score "
+                                "an earlier call found for the same board (a cache or a memo)"),
+)
+SHORTCUTS = tuple(what for _, what, _ in SHORTCUT_WORDS)
 
 
 @dataclass
@@ -161,7 +172,7 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
                          guide_answer=(guide.result.index, guide.result.score) if guide else None)
     if cells is None:
         result.verdict = WRONG
-        result.departure = first_departure(search, CorrectValues(scale, 0), words)
+        result.departure = walk(search, CorrectValues(scale, 0), words)[0]
         return result
     correct = CorrectValues(scale, sum(1 for c in cells if c is not None), (cells, search.root_mover))
     windows = Windows(search, scale)
@@ -180,7 +191,7 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     # Tracer's alpha-beta, or one of its named mistakes, is not also a minimax mistake.
     named_alphabeta = result.alphabeta is not None and (result.alphabeta.exact is not None or bool(found))
     if result.verdict != IDENTICAL and not named_alphabeta:
-        found = found + matching_mistakes(search, scale, windows)
+        found = found + matching_mistakes(search, scale)
     # A correct search is named by the sound variant its calls fit, if one does.
     result.candidates = sorted(found, key=lambda m: m.id not in SOUND) if result.ok else found
     result.mistake = result.candidates[0] if result.candidates else None
@@ -240,22 +251,10 @@ def differences(search: LearnerSearch, scale: Scale, correct: CorrectValues) -> 
 def shortcut_differences(shortcuts: Shortcuts) -> list[Difference]:
     """The sound shortcuts a search took, as differences from the guide's minimax."""
     found = []
-    if shortcuts.cuts:
-        found.append(Difference("alpha-beta", f"it prunes: {_calls_text(shortcuts.cuts)} returned without "
-                                "test-playing every empty cell, and every value it returned is right for the "
-                                "window (α, β) it was called with", min(shortcuts.cuts)))
-    if shortcuts.stops:
-        found.append(Difference("stops-at-best", f"{_calls_text(shortcuts.stops)} returned as soon as a "
-                                "test-play reached a win for the side to move, the best score possible there, "
-                                "without test-playing the cells after it", min(shortcuts.stops)))
-    if shortcuts.repeats:
-        found.append(Difference("re-searches", f"it searches a board again: {_calls_text(shortcuts.repeats)} "
-                                "searched its caller's board unchanged (for instance the first board's score, "
-                                "then its moves), and returned that board's score", min(shortcuts.repeats)))
-    if shortcuts.remembered:
-        found.append(Difference("remembers", f"it remembers scores: {_calls_text(shortcuts.remembered)} "
-                                "returned, without test-playing a cell, the score an earlier call found for the "
-                                "same board (a cache or a memo)", min(shortcuts.remembered)))
+    for field_name, what, text in SHORTCUT_WORDS:
+        calls: list[int] = getattr(shortcuts, field_name)
+        if calls:
+            found.append(Difference(what, text.format(calls=_calls_text(calls)), min(calls)))
     return found
 
 

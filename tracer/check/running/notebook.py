@@ -97,9 +97,7 @@ def _position(board: Any, to_move: str | None) -> tuple[Cells, str, Any]:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, list):
+    if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if hasattr(value, "tolist"):
         return value.tolist()
@@ -123,12 +121,17 @@ def _params(fn: Callable[..., Any]) -> list[str]:
 
 def _countdown(fn: Callable[..., Any], names: set[str]) -> list[str]:
     """The parameters ``fn``'s own recursive calls lower (a depth budget): see record.Function."""
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
-    except (OSError, TypeError, SyntaxError):
-        return []
-    defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    tree = _source_tree(fn)
+    defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))] if tree else []
     return pysource.countdown(defs[0], names) if defs else []
+
+
+def _source_tree(fn: Callable[..., Any]) -> ast.Module | None:
+    """``fn``'s source parsed, None where Python keeps no source of it (defined at a prompt)."""
+    try:
+        return ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return None
 
 
 def _notation(fn: Callable[..., Any]) -> Notation:
@@ -138,9 +141,8 @@ def _notation(fn: Callable[..., Any]) -> Notation:
             found = read_cells(_plain(value))
             if found is not None and found[1].empty != UNKNOWN:
                 return found[1]
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
-    except (OSError, TypeError, SyntaxError):
+    tree = _source_tree(fn)
+    if tree is None:
         return GUIDE_NOTATION
     hints = [n for n, _ in pysource.board_hints(tree) if n.empty != UNKNOWN]
     if hints:

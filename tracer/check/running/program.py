@@ -14,7 +14,6 @@ import json
 import os
 import select
 import shutil
-import stat
 import subprocess
 import sys
 import tempfile
@@ -38,10 +37,12 @@ from ..source.jsprogram import (
     package_type,
     page_libraries,
     page_scripts,
+    read_bytes,
     read_text,
     refuse_module_syntax,
     runs_as_module,
     shown,
+    utf8_text,
     with_suffixes,
 )
 from ..source.parameters import KNOWN_NOT_BOARD, role
@@ -103,13 +104,7 @@ class Program:
 def load_program(path: str, wanted: list[str] | None = None, with_files: list[str] | None = None) -> Program:
     """Read and analyse ``path`` (after the scripts ``with_files``, loaded first, in order);
     InputError (exit status 2) if it cannot be checked."""
-    try:
-        with open_for_reading(path) as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # node and Python read it again, by name
-                raise InputError("expected a program file, found a FIFO, a device or a folder", path)
-            data = f.read(MAX_SOURCE + 1)
-    except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror}", path) from None
+    data = read_bytes(path, what="a program file", most=MAX_SOURCE + 1)
     language = LANGUAGES.get(Path(path).suffix.lower())
     if language is None:
         raise InputError(f"expected a Python (.py) or JavaScript (.js) program, or a page (.html), found a "
@@ -318,12 +313,7 @@ def _refuse_undecodable(path: str, data: bytes) -> None:
 
 
 def _javascript(path: str, file: str, data: bytes, wanted: list[str] | None) -> Program:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError("expected UTF-8 text, found undecodable bytes", path,
-                         data[: exc.start].count(b"\n") + 1) from None
-    [done] = instrument_scripts([Script(path, file, False, text, commonjs=True)], wanted)
+    [done] = instrument_scripts([Script(path, file, False, utf8_text(data, path), commonjs=True)], wanted)
     functions = done.functions
     parsed = done.parsed
     searches = {f.name for f in functions if f.role == "search"}
@@ -367,21 +357,17 @@ def _module_config(program: Program) -> dict[str, Any]:
 def _files_config(program: Program, folder: str) -> dict[str, Any]:
     """The host's settings for a program in several files, their instrumented texts written:
     classic scripts each to a file; modules to a copy of their folder, at the same places."""
+    def written(name: str, script: Script) -> str:
+        Path(folder, name).write_text(script.instrumented, encoding="utf-8")
+        return os.path.join(folder, name)
+
     config: dict[str, Any] = {"main": os.path.abspath(program.entry)}
     required = [s for s in program.scripts if s.commonjs]
     if required:
-        config["required"] = {}
-        for k, script in enumerate(required):
-            source = os.path.join(folder, f"required-{k}.js")
-            Path(source).write_text(script.instrumented, encoding="utf-8")
-            config["required"][script.file] = source
+        config["required"] = {s.file: written(f"required-{k}.js", s) for k, s in enumerate(required)}
     classic = [s for s in program.scripts if not s.module and not s.commonjs]
     if classic:
-        config["scripts"] = []
-        for k, script in enumerate(classic):
-            source = os.path.join(folder, f"script-{k}.js")
-            Path(source).write_text(script.instrumented, encoding="utf-8")
-            config["scripts"].append({"file": script.file, "source": source})
+        config["scripts"] = [{"file": s.file, "source": written(f"script-{k}.js", s)} for k, s in enumerate(classic)]
     modules = [s for s in program.scripts if s.module]
     if modules:
         _, package = package_type(modules[-1].file)

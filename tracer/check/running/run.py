@@ -9,7 +9,9 @@ from typing import Any
 from ...errors import InputError, TracerError
 from ..judging.scales import Scale, winner
 from ..judging.verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_search
+from ..presenting.facts import first_call_text
 from ..presenting.result import CheckResult
+from ..source.jsinstrument import MEMBER_KINDS
 from ..source.parameters import KNOWN_NOT_BOARD, role
 from ..values.asking import (
     Position,
@@ -36,8 +38,6 @@ class CheckOptions:
     #: The position tracer calls the search function on when the program makes no call
     #: (BOARD or --example); default: the guide's board.
     board: tuple[Cells, str] | None = None
-    #: Where that position came from, for the report.
-    board_source: str | None = None
     #: ``--ai``, and ``--scores`` read as a scale; None to infer them.
     ai: str | None = None
     scores: Scale | None = None
@@ -158,7 +158,7 @@ class _Session:
                          "of three, a string or cells numbered 1-9, in its arguments or a top-level variable it "
                          "plays on)" + ("; it takes none, and plays on a variable of the function it is defined "
                                         "in" if unseen else "")
-                         + f", so it cannot check this search: {cut(self._first_call(check), 80)}", self.program.path)
+                         + f", so it cannot check this search: {cut(first_call_text(check), 80)}", self.program.path)
 
     def refuse_syntax_error(self) -> None:
         """A JavaScript syntax error (found by node, not by tracer's tokenizer): the learner's,
@@ -275,21 +275,15 @@ class _Session:
             message = " ".join(str(raised.get("message")).split())
             why = f"call #1 raised {raised.get('type')}: {cut(message, 200)}"
         elif cells is None:
-            return (f"trace check called {self._first_call(check)} itself, with the position set into the "
+            return (f"trace check called {first_call_text(check)} itself, with the position set into the "
                     "program's own board; but its calls take no board as an argument, and trace check reads "
                     "each call's board from its arguments, so it cannot check this search")
         elif None in cells and winner(cells) is None and not s.children(s.root):
             why = "call #1 played nothing, though its board has empty cells"
         if why is None:
             return None
-        return (f"trace check called {self._first_call(check)} itself, as the program never does, and {why}: "
+        return (f"trace check called {first_call_text(check)} itself, as the program never does, and {why}: "
                 "say how the program calls it with --call EXPR")
-
-    @staticmethod
-    def _first_call(check: SearchCheck) -> str:
-        from ..presenting.facts import first_call_text
-
-        return first_call_text(check)
 
     def program_ai(self) -> str | None:
         """The program's AI: as its first search scored, else as its source names it."""
@@ -308,11 +302,8 @@ class _Session:
             return
         self.result.boards_asked = True
         if entry(self.program) is None and self.options.call is None:
-            found = [f for f in self.program.functions if f.role == "search"]
-            what = f"{found[0].name}, a method," if found and found[0].kind in (
-                "method", "field", "object-method", "object-property") else "its search function"
-            self.result.boards_note = (f"trace check cannot call {what} itself (say how with --call EXPR), "
-                                       "so only the program's own search was checked")
+            self.result.boards_note = (f"trace check cannot call {self._search_named()} itself (say how with "
+                                       "--call EXPR), so only the program's own search was checked")
             return
         tried = {(c.search.root_cells, c.search.root_mover) for c in self.result.checks}
         varied = [Position(c, m, "varied") for c, m in varied_positions(2 * count + len(tried) + len(named))]
@@ -341,14 +332,13 @@ class _Session:
             for thread in self.host.threads:
                 thread.join(timeout=2)  # what it printed as it died is read to its end
         stderr = self.host.output.text("stderr")
+        # With no call recorded, the program may still have searched: its host had not written
+        # the calls yet (it writes them in batches), so say only what tracer saw.
+        after = f"after {calls:,} search calls" if calls else "before trace check received any search call"
         if "heap out of memory" in stderr or "MemoryError" in stderr:
             node = " (node: JavaScript heap out of memory)" if "heap out of memory" in stderr else ""
-            # With no call recorded, the program may still have searched: its host had not written
-            # the calls yet (it writes them in batches), so say only what tracer saw.
-            return "out-of-memory", f"the program ran out of memory{node} " + (
-                f"after {calls:,} search calls" if calls else "before trace check received any search call")
+            return "out-of-memory", f"the program ran out of memory{node} {after}"
         if self.result.status == "died":
-            after = f"after {calls:,} search calls" if calls else "before trace check received any search call"
             return "ended", (f"the program's process ended by itself {after} (os._exit, a signal or a crash)"
                              + (", before trace check could read a finished search" if calls else ""))
         if calls:
@@ -369,18 +359,20 @@ class _Session:
         text = f"the program stopped with {error.get('type')}{where} before its first search call"
         return text + (f": {message}" if message else "") + hint(error)
 
-    def _unreachable(self) -> str:
-        names = ", ".join(f.name for f in self.program.functions if f.role == "search")
-        how = "its search function"
+    def _search_named(self) -> str:
+        """The search function as a message names it: a method by its name."""
         found = [f for f in self.program.functions if f.role == "search"]
-        if found and found[0].kind in ("method", "field", "object-method", "object-property"):
-            how = f"{found[0].name}, a method,"
+        return f"{found[0].name}, a method," if found and found[0].kind in MEMBER_KINDS else "its search function"
+
+    def _unreachable(self) -> str:
+        found = [f for f in self.program.functions if f.role == "search"]
+        names = ", ".join(f.name for f in found)
         if found and found[0].reach == "nested":
             return (f"the program made no call of {names}, and its run never defined {found[0].name}, which is "
                     "defined inside another function (trace check calls such a search only as the program's "
                     "own run made it): call that function from the program's top level, or say how with "
                     "--call EXPR")
-        return (f"the program made no call of {names}, and trace check cannot call {how} itself: "
+        return (f"the program made no call of {names}, and trace check cannot call {self._search_named()} itself: "
                 "call it from the program's top level (as the guide's step 7 does)")
 
 

@@ -10,13 +10,14 @@ Array.from(Array(9).keys())`` in a start-up function say it too; ``board[i] === 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from tree_sitter import Node
 
-from ..values.reading import Notation
+from ..values.reading import Notation, is_number
 from .jssource import JsSource, called_name, walk
-from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, named_marks, side_names
+from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, named_marks, scope, side_names
 
 _UNKNOWN = object()
 _EQUALITY = frozenset(("===", "==", "!==", "!="))
@@ -69,7 +70,7 @@ class _Values:
             return kind == "true"
         if kind == "unary_expression" and _text(node)[:1] == "-" and node.named_children:
             inner = self.value(node.named_children[0], depth + 1)
-            return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else _UNKNOWN
+            return -inner if is_number(inner) else _UNKNOWN
         if kind == "identifier":
             return self.constants.get(_text(node), _UNKNOWN)
         if kind == "array":
@@ -144,24 +145,8 @@ def _array_keys(node: Node) -> int | None:
     return None
 
 
-def _top_bindings(root: Node) -> list[tuple[str, Node]]:
-    """Top-level ``const/let/var NAME = value`` bindings and ``NAME = value`` assignments."""
-    out = []
-    for statement in root.named_children:
-        if statement.type == "export_statement":
-            statement = statement.child_by_field_name("declaration") or statement
-        if statement.type in ("lexical_declaration", "variable_declaration"):
-            for declarator in statement.named_children:
-                name, value = declarator.child_by_field_name("name"), declarator.child_by_field_name("value")
-                if declarator.type == "variable_declarator" and name is not None and name.type == "identifier" \
-                        and value is not None:
-                    out.append((_text(name), value))
-    return out
-
-
-def _top_declared(root: Node) -> dict[str, int]:
-    """Names declared at the top level (with or without a value), with their lines."""
-    declared: dict[str, int] = {}
+def _top_declarators(root: Node) -> Iterator[tuple[Node, Node]]:
+    """Each top-level ``const/let/var`` declarator naming one variable, with that name."""
     for statement in root.named_children:
         if statement.type == "export_statement":
             statement = statement.child_by_field_name("declaration") or statement
@@ -169,13 +154,19 @@ def _top_declared(root: Node) -> dict[str, int]:
             for declarator in statement.named_children:
                 name = declarator.child_by_field_name("name")
                 if name is not None and name.type == "identifier":
-                    declared.setdefault(_text(name), name.start_point.row + 1)
-    return declared
+                    yield declarator, name
 
 
-def _bound_name(node: Node, declared: dict[str, int]) -> str | None:
+def _top_bindings(root: Node) -> list[tuple[str, Node]]:
+    """Top-level ``const/let/var NAME = value`` bindings."""
+    return [(_text(name), value) for declarator, name in _top_declarators(root)
+            if declarator.type == "variable_declarator"
+            and (value := declarator.child_by_field_name("value")) is not None]
+
+
+def _bound_name(node: Node, declared: set[str]) -> str | None:
     """The top-level variable a value is put in: a top-level binding, or an assignment (anywhere)
-    to a name declared at the top level."""
+    to a name ``declared`` at the top level (with or without a value)."""
     parent = node.parent
     if parent is None:
         return None
@@ -200,7 +191,7 @@ def board_hints(parsed: JsSource) -> list[tuple[Notation, str | None]]:
 def _boards(parsed: JsSource) -> list[tuple[Notation, int, str | None, int]]:
     """``(notation, length, top-level variable or None, line)`` of every board written."""
     root = parsed.tree.root_node
-    values, declared = _Values(root), _top_declared(root)
+    values, declared = _Values(root), {_text(name) for _, name in _top_declarators(root)}
     found = []
     for node in walk(root):
         if node.type not in ("array", "call_expression", "string", "template_string"):
@@ -231,20 +222,6 @@ def _cell_names(root: Node) -> set[str]:
         if len(params) > at and params[at].type == "identifier":
             names.add(_text(params[at]))
     return names
-
-
-def scope(files: tuple[JsSource, ...], searches: set[str]) -> set[str]:
-    """The search functions and every named function they call, directly or not."""
-    defined = {fn.name: fn for parsed in files for fn in parsed.functions}
-    found = {name for name in searches if name in defined}
-    todo = list(found)
-    while todo:
-        for node in walk(defined[todo.pop()].node):
-            name = called_name(node) if node.type == "call_expression" else None
-            if name in defined and name not in found:
-                found.add(name)
-                todo.append(name)
-    return found
 
 
 def compared(parsed: JsSource, shared: dict[str, Any] | None = None, within: set[str] | None = None) -> list[Any]:
@@ -283,7 +260,9 @@ def facts(*files: JsSource, searches: set[str] | None = None) -> SourceFacts:
     """The empty token, the marks and the top-level board variables of a parsed program, in one
     file or several (a page's scripts share their top-level names); cells are read as the
     ``searches`` and their helpers compare them (as the whole program does, if not given)."""
-    within = scope(files, searches) if searches is not None else None
+    within = scope(searches, {fn.name: fn for parsed in files for fn in parsed.functions}, lambda fn: (
+        called_name(node) for node in walk(fn.node) if node.type == "call_expression")) \
+        if searches is not None else None
     boards: dict[str, BoardVariable] = {}
     loose: list[Notation] = []
     said: list[Any] = []

@@ -88,12 +88,6 @@ def choose(parsed: list[JsSource], wanted: list[str] | None) -> dict[str, str]:
     return roles
 
 
-def instrument(source: str, wanted: list[str] | None = None) -> Instrumented:
-    """Instrument ``source``; raise JsSyntaxError if it cannot be parsed."""
-    [done] = instrument_all([source], wanted)
-    return done
-
-
 def instrument_all(sources: list[str], wanted: list[str] | None = None,
                    tolerated: frozenset[int] = frozenset()) -> list[Instrumented]:
     """Instrument the files of one program (a page's scripts, a folder's modules) with one
@@ -167,12 +161,11 @@ def _reach(d: JsFunction, parsed: JsSource) -> tuple[str, list[str]]:
 
 def _wrapper(d: JsFunction, k: int) -> str:
     orig = PREFIX + d.name
+    head = "static " if d.static else ""
     if d.kind in ("method", "object-method", "object-property"):
-        head = "static " if d.static else ""
         tail = "," if d.kind.startswith("object") else " "
         return f"{head}{d.name}(...{ARGS}){{return __tracer__.c({k},this,{ARGS},this.{orig})}}{tail}"
     if d.kind == "field":
-        head = "static " if d.static else ""
         return f"{head}{d.name}=(...{ARGS})=>__tracer__.c({k},this,{ARGS},this.{orig});"
     wrapper = f"function {d.name}(...{ARGS}){{return __tracer__.c({k},this,{ARGS},{orig})}}"
     if d.export is not None:

@@ -60,21 +60,30 @@ class Script:
         return os.path.join(os.path.dirname(self.file), self.runs_as) if self.runs_as else self.file
 
 
-def read_text(path: str, asked_by: str = "") -> str:
-    """A file's text; InputError (exit status 2) naming it if it cannot be read."""
+def read_bytes(path: str, asked_by: str = "", what: str = "a script file", most: int = -1) -> bytes:
+    """A file's bytes (at most ``most``); InputError (exit status 2) naming it if it cannot be read."""
     why = f" (given by {asked_by})" if asked_by else ""
     try:
         with open_for_reading(path) as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # node reads it again, by name
-                raise InputError(f"expected a script file{why}, found a FIFO, a device or a folder", path)
-            data = f.read()
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # node and Python read it again, by name
+                raise InputError(f"expected {what}{why}, found a FIFO, a device or a folder", path)
+            return f.read(most)
     except OSError as exc:
         raise InputError(f"cannot read the file{why}: {exc.strerror}", path) from None
+
+
+def utf8_text(data: bytes, path: str) -> str:
+    """A file's bytes as UTF-8 text; InputError naming the line of the first byte that is not."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError("expected UTF-8 text, found undecodable bytes", path,
                          data[: exc.start].count(b"\n") + 1) from None
+
+
+def read_text(path: str, asked_by: str = "") -> str:
+    """A file's text; InputError (exit status 2) naming it if it cannot be read."""
+    return utf8_text(read_bytes(path, asked_by), path)
 
 
 def package_type(file: str) -> tuple[str | None, str | None]:
@@ -103,10 +112,6 @@ def runs_as_module(file: str, text: str) -> bool:
     kind, _ = package_type(file)
     if kind is not None:
         return kind == "module"
-    return has_module_syntax(text)
-
-
-def has_module_syntax(text: str) -> bool:
     return module_statement(text) is not None
 
 
@@ -138,7 +143,6 @@ def not_module_reason(file: str) -> str:
     return f'{package} says "type": "commonjs" (make it "module", or name the file .mjs)'
 
 
-
 #: What a bundler (webpack, Vite) tries for ``import … from './helpers'``; node itself wants the suffix.
 _RESOLVED = ("", ".js", ".mjs", "/index.js", "/index.mjs")
 
@@ -163,41 +167,43 @@ def _import_sources(parsed: JsSource) -> list[tuple[Node, str]]:
     return found
 
 
+def _learners_files(specs: list[str], file: str) -> list[str]:
+    """The learner's own files the specs ``file`` names resolve to, each once, in order."""
+    return list(dict.fromkeys(t for spec in specs if (t := resolve(spec, file)) is not None))
+
+
 def imported_files(parsed: JsSource, file: str) -> list[str]:
     """The learner's own files ``file`` imports (``./x.js``, ``../lib/y``), in order."""
-    found = []
-    for _, spec in _import_sources(parsed):
-        target = resolve(spec, file)
-        if target is not None and target not in found:
-            found.append(target)
-    return found
+    return _learners_files([spec for _, spec in _import_sources(parsed)], file)
 
 
 def required_files(parsed: JsSource, file: str) -> list[str]:
     """The learner's own files ``file`` loads with ``require('./x')``, in order."""
-    found = []
+    specs = []
     for node in walk(parsed.tree.root_node):
         fn = node.child_by_field_name("function") if node.type == "call_expression" else None
         arguments = node.child_by_field_name("arguments")
         if fn is None or fn.text != b"require" or arguments is None or len(arguments.named_children) != 1:
             continue
         spec = arguments.named_children[0]
-        target = resolve(spec.text.decode("utf-8")[1:-1], file) if spec.type == "string" and spec.text else None
-        if target is not None and target not in found:
-            found.append(target)
-    return found
+        if spec.type == "string" and spec.text:
+            specs.append(spec.text.decode("utf-8")[1:-1])
+    return _learners_files(specs, file)
+
+
+def _parsed_file(file: str, entry: Script) -> JsSource:
+    """One of the program's files parsed (``entry``'s own text for its file); InputError naming it."""
+    try:
+        return parse(entry.text if file == entry.file else read_text(file))
+    except JsSyntaxError as exc:
+        raise InputError(f"invalid JavaScript: {exc}", shown(file, entry), exc.line) from None
 
 
 def commonjs_files(entry: Script) -> list[str]:
     """``entry`` and every file of the learner's it requires, directly or not (each once)."""
     order = [entry.file]
     for file in order:
-        text = entry.text if file == entry.file else read_text(file)
-        try:
-            parsed = parse(text)
-        except JsSyntaxError as exc:
-            raise InputError(f"invalid JavaScript: {exc}", shown(file, entry), exc.line) from None
-        order.extend(f for f in required_files(parsed, file) if f not in order)
+        order.extend(f for f in required_files(_parsed_file(file, entry), file) if f not in order)
     return order
 
 
@@ -228,11 +234,7 @@ def module_files(entry: Script) -> list[str]:
 
     def visit(file: str) -> None:
         seen.add(file)
-        try:
-            parsed = parse(entry.text if file == entry.file else read_text(file))
-        except JsSyntaxError as exc:
-            raise InputError(f"invalid JavaScript: {exc}", shown(file, entry), exc.line) from None
-        for target in imported_files(parsed, file):
+        for target in imported_files(_parsed_file(file, entry), file):
             if target not in seen:
                 visit(target)
         order.append(file)
@@ -275,17 +277,23 @@ class _PageScripts(HTMLParser):
             self.found.append((None, self._open[1], self.lines[line - 1] + column, data))
 
 
-def page_scripts(path: str) -> list[Script]:
-    """A page's own scripts, in order: each ``<script src>`` of a local file and each inline
-    script (kept on its lines of the page); scripts from other sites (a library's CDN) are
-    not the learner's and are left out."""
+def _script_tags(path: str) -> tuple[str, list[tuple[str | None, bool, int, str]]]:
+    """A page's text and its ``<script>`` elements (see _PageScripts)."""
     text = read_text(path)
     reader = _PageScripts(text)
     reader.feed(text)
     reader.close()
+    return text, reader.found
+
+
+def page_scripts(path: str) -> list[Script]:
+    """A page's own scripts, in order: each ``<script src>`` of a local file and each inline
+    script (kept on its lines of the page); scripts from other sites (a library's CDN) are
+    not the learner's and are left out."""
+    text, tags = _script_tags(path)
     folder = os.path.dirname(path)
     scripts: list[Script] = []
-    for src, module, offset, inline in reader.found:
+    for src, module, offset, inline in tags:
         if src is not None and library_of(src) is not None:
             continue  # the host stands in for it
         if src is None:
@@ -308,11 +316,7 @@ def library_of(src: str) -> str | None:
 
 def page_libraries(path: str) -> list[str]:
     """The libraries a page loads that the host stands in for, in order."""
-    text = read_text(path)
-    reader = _PageScripts(text)
-    reader.feed(text)
-    reader.close()
-    found = [library_of(src) for src, *_ in reader.found if src is not None]
+    found = [library_of(src) for src, *_ in _script_tags(path)[1] if src is not None]
     return list(dict.fromkeys(name for name in found if name is not None))
 
 

@@ -154,16 +154,14 @@ def _definition(node: Node) -> JsFunction | None:
             return None
         within_class = node.parent is not None and node.parent.type == "class_body"
         return _make(name, "method" if within_class else "object-method", node, node, "static" in words)
-    if kind == "field_definition":
-        name, value = node.child_by_field_name("property"), node.child_by_field_name("value")
+    if kind in ("field_definition", "pair"):  # a class field, an object literal's property
+        name = node.child_by_field_name("property" if kind == "field_definition" else "key")
+        value = node.child_by_field_name("value")
         if name is None or name.type != "property_identifier" or value is None or value.type not in FUNCTION_VALUES:
             return None
+        if kind == "pair":
+            return _make(name, "object-property", value, node)
         return _make(name, "field", value, node, any(c.type == "static" for c in node.children))
-    if kind == "pair":
-        name, value = node.child_by_field_name("key"), node.child_by_field_name("value")
-        if name is None or name.type != "property_identifier" or value is None or value.type not in FUNCTION_VALUES:
-            return None
-        return _make(name, "object-property", value, node)
     return None
 
 

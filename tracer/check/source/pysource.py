@@ -7,9 +7,9 @@ import ast
 from typing import Any
 
 from ..running.record import Function
-from ..values.reading import Notation, read_cells
+from ..values.reading import Notation, is_number, read_cells
 from .jsinstrument import is_search_name
-from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, side_names
+from .sourcefacts import INDEX, BoardVariable, SourceFacts, board_value, decide, scope, side_names
 
 
 def functions(tree: ast.Module, wanted: list[str] | None, elsewhere: frozenset[str] = frozenset(),
@@ -79,9 +79,7 @@ def countdown(fn: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> li
     params = {p.arg for p in [*fn.args.posonlyargs, *fn.args.args]}
     found = set()
     for node in ast.walk(fn):
-        if isinstance(node, ast.Call) and (
-                (isinstance(node.func, ast.Name) and node.func.id in names)
-                or (isinstance(node.func, ast.Attribute) and node.func.attr in names)):
+        if isinstance(node, ast.Call) and _called_name(node) in names:
             for arg in node.args:
                 if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Sub) \
                         and isinstance(arg.left, ast.Name) and arg.left.id in params:
@@ -97,12 +95,16 @@ def _calls(fn: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> bool:
         node = stack.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        if isinstance(node, ast.Call):
-            f = node.func
-            if (isinstance(f, ast.Name) and f.id in names) or (isinstance(f, ast.Attribute) and f.attr in names):
-                return True
+        if isinstance(node, ast.Call) and _called_name(node) in names:
+            return True
         stack.extend(ast.iter_child_nodes(node))
     return False
+
+
+def _called_name(call: ast.Call) -> str | None:
+    """The name a call calls: ``minimax(…)``, ``self.minimax(…)``, ``game.minimax(…)``."""
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
 
 
 def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
@@ -135,9 +137,9 @@ class _Constants:
             return self.values.get(node.id, _UNKNOWN)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             inner = self.evaluate(node.operand, depth + 1)
-            if isinstance(node.op, ast.UAdd):
-                return inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else _UNKNOWN
-            return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else _UNKNOWN
+            if not is_number(inner):
+                return _UNKNOWN
+            return -inner if isinstance(node.op, ast.USub) else inner
         if isinstance(node, (ast.List, ast.Tuple)):
             items = [self.evaluate(e, depth + 1) for e in node.elts]
             return _UNKNOWN if _UNKNOWN in items else items
@@ -239,23 +241,6 @@ def _cell_names(tree: ast.Module) -> set[str]:
                      and node.iter.func.id in ("range", "enumerate", "len"))}
 
 
-def scope(trees: tuple[ast.Module, ...], searches: set[str]) -> set[str]:
-    """The search functions and every function they call by name, directly or not."""
-    defined = {fn.name: fn for tree in trees for fn in ast.walk(tree)
-               if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    found = {name for name in searches if name in defined}
-    todo = list(found)
-    while todo:
-        for node in ast.walk(defined[todo.pop()]):
-            if isinstance(node, ast.Call):
-                f = node.func
-                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-                if name in defined and name not in found:
-                    found.add(name)
-                    todo.append(name)
-    return found
-
-
 def compared(tree: ast.Module, within: set[str] | None = None) -> list[Any]:
     """The values a board's cell is compared with (``board[i] == " "``, ``cell is None``,
     ``board[r][c] == EMPTY``), in source order; INDEX for ``isinstance(board[i], int)``;
@@ -290,7 +275,10 @@ def facts(*trees: ast.Module, searches: set[str] | None = None) -> SourceFacts:
     """The empty token, the marks and the module-level board variables of a program, in its
     own file or also in the modules of its folder that it imports; cells are read as the
     ``searches`` and their helpers compare them (as the whole program does, if not given)."""
-    within = scope(trees, searches) if searches is not None else None
+    defined = {fn.name: fn for tree in trees for fn in ast.walk(tree)
+               if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    within = scope(searches, defined, lambda fn: (_called_name(n) for n in ast.walk(fn) if isinstance(n, ast.Call))) \
+        if searches is not None else None
     boards: dict[str, BoardVariable] = {}
     loose: list[Notation] = []
     said: list[Any] = []

@@ -12,13 +12,29 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..values.reading import EMPTY_TEXT, UNKNOWN, Notation, is_number, read_cells
 
 #: A comparison that says empty cells hold their own index (``typeof board[i] === 'number'``).
 INDEX = "$index"
+
+F = TypeVar("F")
+
+
+def scope(searches: set[str], defined: Mapping[str, F], called: Callable[[F], Iterable[str | None]]) -> set[str]:
+    """The search functions and every function they call by name, directly or not (``called``:
+    the names a definition's body calls)."""
+    found = {name for name in searches if name in defined}
+    todo = list(found)
+    while todo:
+        for name in called(defined[todo.pop()]):
+            if name is not None and name in defined and name not in found:
+                found.add(name)
+                todo.append(name)
+    return found
 
 
 @dataclass(frozen=True)

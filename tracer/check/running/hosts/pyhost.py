@@ -80,11 +80,9 @@ def snap(value, depth=0):
             return (LIST if kind is list else TUPLE, *items)
         return (LIST if kind is list else TUPLE,) + tuple([snap(item, depth + 1) for item in items])
     if kind is dict:
-        # the common return value, {index, score}: string keys, plain values
-        if len(value) <= 64 and STRINGS.issuperset(map(type, value)) and PLAIN.issuperset(map(type, value.values())):
-            return (DICT, *value.items())
         items = tuple(value.items())[:64]
-        if PLAIN.issuperset(map(type, value.values())) and all(type(k) is str for k in value):
+        # the common return value, {index, score}: string keys, plain values
+        if STRINGS.issuperset(map(type, value)) and PLAIN.issuperset(map(type, value.values())):
             return (DICT,) + items
         return (DICT,) + tuple((str(k), snap(v, depth + 1)) for k, v in items)
     if isinstance(value, Enum):  # a cell or a player as an Enum member: its value
