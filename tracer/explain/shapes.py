@@ -102,59 +102,38 @@ def shape_node(trace: Trace, call: Call, *, thick: bool = False, marker: Marker 
         return leaf_node(words.node_name(call.state), value_text(trace, call), thick=thick, marker=marker)
     shape, width, height, fill = _shape(trace, call.state)
     if marker is not None:
-        return {"label": value_text(trace, call), "shape": shape, "width": width, "height": height,
-                "fixedsize": "true", "style": "filled,dashed", "fillcolor": fill, "color": MARKED,
-                "penwidth": "3" if thick else "2.2", "fontsize": "12", "fontname": FONT}
-    return {
-        "label": value_text(trace, call),
-        "shape": shape,
-        "width": width,
-        "height": height,
-        "fixedsize": "true",
-        "style": "filled",
-        "fillcolor": fill,
-        "color": CHOSEN if thick else INNER_BORDER,
-        "penwidth": "3" if thick else "1.2",
-        "fontsize": "12",
-        "fontname": FONT,
-    }
+        style, colour, pen = "filled,dashed", MARKED, "3" if thick else "2.2"
+    else:
+        style, colour, pen = "filled", CHOSEN if thick else INNER_BORDER, "3" if thick else "1.2"
+    return {"label": value_text(trace, call), "shape": shape, "width": width, "height": height,
+            "fixedsize": "true", "style": style, "fillcolor": fill, "color": colour, "penwidth": pen,
+            "fontsize": "12", "fontname": FONT}
 
 
 def leaf_node(label: str, value: str, *, thick: bool = False, pruned: bool = False,
               marker: Marker | None = None) -> dict[str, str]:
     """A leaf: a square holding its value, its label small underneath (edges meet the square);
-    a ``marker`` draws the square dashed in ``MARKED``, its tag under the label."""
-    if marker is not None:
-        return _marked_leaf(label, value, marker, thick=thick)
-    border = CHOSEN if thick else (SKIPPED_BORDER if pruned else OUTCOME_BORDER["leaf"])
-    fill = "#ffffff" if pruned else OUTCOME_FILL["leaf"]
-    ink = SKIPPED_BORDER if pruned else "#212121"
+    a ``pruned`` one greyed and dashed; a ``marker`` draws the square dashed in ``MARKED``, its
+    tag under the label (a marked leaf is never a pruned one)."""
+    marked = marker is not None
+    if marked:
+        border = MARKED
+    elif thick:
+        border = CHOSEN
+    else:
+        border = SKIPPED_BORDER if pruned else OUTCOME_BORDER["leaf"]
     square = labels.table(
-        labels.row(labels.cell(labels.font(labels.text(value), POINT_SIZE="12", COLOR=ink),
+        labels.row(labels.cell(labels.font(labels.text(value), POINT_SIZE="12",
+                                           COLOR=SKIPPED_BORDER if pruned else "#212121"),
                                WIDTH="30", HEIGHT="30", FIXEDSIZE="TRUE")),
-        BORDER=3 if thick else 1, COLOR=border, CELLPADDING="0", CELLSPACING="0", BGCOLOR=fill,
-        STYLE="DASHED" if pruned else None)
-    name = labels.font(labels.text(label), POINT_SIZE=str(SMALL_POINTS), COLOR=SKIPPED_BORDER if pruned else "#424242")
-    return {
-        "shape": "plain",
-        "label": labels.html_label(labels.table(
-            labels.row(labels.cell(square)), labels.row(labels.cell(name)),
-            BORDER="0", CELLBORDER="0", CELLSPACING="0", CELLPADDING="0")),
-    }
-
-
-def _marked_leaf(label: str, value: str, marker: Marker, *, thick: bool) -> dict[str, str]:
-    """A leaf with a search's mark: its square dashed in ``MARKED``, the tag under its label."""
-    square = labels.table(
-        labels.row(labels.cell(labels.font(labels.text(value), POINT_SIZE="12", COLOR="#212121"),
-                               WIDTH="30", HEIGHT="30", FIXEDSIZE="TRUE")),
-        BORDER=3 if thick else 2, COLOR=MARKED, CELLPADDING="0", CELLSPACING="0", BGCOLOR=OUTCOME_FILL["leaf"],
-        STYLE="DASHED")
-    under = [labels.font(labels.text(label), POINT_SIZE=str(SMALL_POINTS), COLOR="#424242")]
-    if marker.tag:
+        BORDER=3 if thick else (2 if marked else 1), COLOR=border, CELLPADDING="0", CELLSPACING="0",
+        BGCOLOR="#ffffff" if pruned else OUTCOME_FILL["leaf"], STYLE="DASHED" if pruned or marked else None)
+    under = [labels.font(labels.text(label), POINT_SIZE=str(SMALL_POINTS),
+                         COLOR=SKIPPED_BORDER if pruned else "#424242")]
+    if marker is not None and marker.tag:
         under.append(labels.font(labels.bold(labels.text(marker.tag)), POINT_SIZE=str(SMALL_POINTS), COLOR=MARKED))
     return {"shape": "plain", "label": labels.html_label(labels.table(
-        labels.row(labels.cell(square)), *(labels.row(labels.cell(u)) for u in under),
+        *(labels.row(labels.cell(u)) for u in [square, *under]),
         BORDER="0", CELLBORDER="0", CELLSPACING="0", CELLPADDING="0"))}
 
 
