@@ -1,27 +1,14 @@
 """Alpha-beta: the guide's minimax that stops test-playing once the answer cannot matter.
 
-Every call receives a window ``(alpha, beta)`` from its caller; the first call's
-is (-inf, +inf). ``alpha`` is the best score the maximiser is already sure of
-somewhere above this call, ``beta`` the best the minimiser is already sure of.
-A MAX call raises alpha as its best grows, a MIN call lowers beta; each child is
-called with the window as it stands. Once a MAX call's best reaches beta, the
-minimiser above would never let the game reach this call, so its remaining
-test-plays cannot change the answer: they are *pruned* (symmetrically for MIN
-and alpha). Two cutoff rules are in use:
-
-* ``ge`` (Russell & Norvig's pseudocode): cut when best >= beta (MAX) or
-  best <= alpha (MIN);
-* ``gt`` ("do not prune on equality", e.g. Berkeley CS188): cut only when the
-  best is strictly beyond the window.
-
-Like the guide's step 16, a call keeps the first strictly best test-play, so on
-the first call (whose window is infinite) alpha-beta returns exactly the
-guide's move and score. The calls below a call depend only on its state and its
-window, so rows are keyed by ``(state, alpha, beta)`` and shared like
-minimax's. The trace records, per row, the window on entry (``alpha``,
-``beta``; None stands for an infinite bound, which JSON cannot spell: -inf for
-alpha, +inf for beta) and ``pruned``, the moves not test-played because of the
-cut, in loop order.
+Each call gets a window ``(alpha, beta)`` from its caller (the first call's is infinite) and
+prunes its remaining test-plays once its best is beyond it; ``cutoff`` says whether reaching
+the bound is enough (``ge``, Russell & Norvig) or the best must pass it (``gt``, "do not
+prune on equality"); docs/searches.md tells the rest. A call keeps the first strictly best
+test-play, as the guide's step 16, so the first call returns the guide's move and score.
+The calls below a call depend only on its state and window, so rows are keyed by
+``(state, alpha, beta)`` and shared. Per row the trace records the window on entry
+(``alpha``, ``beta``; None for an infinite bound, which JSON cannot spell) and ``pruned``,
+the moves the cut left untried, in loop order.
 """
 
 from __future__ import annotations

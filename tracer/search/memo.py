@@ -1,17 +1,11 @@
 """Memoisation: the guide's minimax with a cache of the positions it has already scored.
 
-The guide's minimax searches the same position again every time a different
-order of moves reaches it (from the empty board, 549,946 calls visit only
-5,478 positions). With a cache, the first call on a position computes it as the
-guide does, and every later call on it returns the saved ``{index, score}`` at
-once, without test-playing: a *cache hit*. The calls made and the answers are
-otherwise the guide's, so the chosen move and score never change.
-
-The cache is keyed by the state and its depth (in tic-tac-toe the depth follows
-from the state; a game where it does not would still be scored correctly by
-depth-aware schemes). Each row records ``cache_hit`` and, for a hit,
-``cached_from``: the call number of the call that computed the position.
-Rows are keyed by (state, hit), so all the hits on one position share a row.
+The first call on a position computes it as the guide does; every later call on it returns
+the saved ``{index, score}`` at once, without test-playing (a *cache hit*), so the chosen
+move and score never change (docs/searches.md). The cache is keyed by the state and its
+depth (depth-aware schemes score a state by its depth). Each row records ``cache_hit`` and,
+for a hit, ``cached_from``: the call that computed the position. Rows are keyed by (state,
+hit), so all the hits on one position share a row.
 """
 
 from __future__ import annotations

@@ -1,21 +1,12 @@
 """Negamax: minimax written from the side to move's point of view, its recorder and its rule check.
 
-Negamax is the formulation of Wikipedia and most game engines. Each call
-returns the score *for the side to move*: a finished game scores from its
-mover's point of view (in tic-tac-toe, the AI's win is +1 when the AI is to
-move and -1 when the human is), and an inner call returns ``max(-child)``: each
-test-play's returned score negated (what is good for the opponent is bad for
-the mover), then the largest kept. One rule, ``max``, serves both sides, and
-the first test-play with the strictly best score is kept, as in the guide, so
-negamax picks the guide's moves and makes the guide's calls.
+Each call returns the score *for the side to move*: a finished game scores from its mover's
+point of view, and an inner call returns ``max(-child)`` (docs/searches.md). Negation is where
+the mover changes: a game where one side moves twice in a row passes the child's score up
+unchanged. The first strictly best test-play is kept, so negamax makes the guide's calls.
 
-The trace stays neutral: its score column holds every call's score from the
-maximiser's point of view, as for every search, so every output reads it alike.
-What negamax itself returns sits beside it, per call, in ``mover_score``: equal
-to the score when the maximiser moves, its negation when the minimiser does.
-
-Negation is where the mover changes; a game where one side moves twice in a row
-passes the child's score up unchanged (the same side's view).
+The trace stays neutral: its score column holds every call's score from the maximiser's point
+of view, as for every search; what negamax itself returns sits beside it, in ``mover_score``.
 """
 
 from __future__ import annotations

@@ -1,21 +1,10 @@
 """Board files: parse a position from text, validate it, and say exactly what is wrong.
 
-The notations learners already have at hand are accepted (blank lines and ``#``
-comments are ignored):
-
-* a grid of three rows of three cells, each ``X``/``O`` (either case) or empty
-  (``.``, ``-``, ``_`` or the cell's own index), optionally separated by
-  spaces or ``|``; the board as ``trace play`` draws it, ``---+---+---`` rules
-  included, is such a grid;
-* the guide's array, e.g. ``["X", 1, "O", "X", 4, "X", "O", "O", 8]``, also as its
-  line of JavaScript (``const currentBoardState = [...];``), with single or double
-  quotes, on one line or split over several;
-* the nine cells on one line, as tracer prints them: ``X.OX.XOO.``, or with its
-  titles' slashes, ``X.O/X.X/OO.``.
-
-A larger board (4×4 or 5×5, ``--size``) is written the same ways with n rows of n
-cells, n² items or n² cells; without ``--size`` its text says its size. Only
-small positions of a larger board are searched: at most ``MAX_EMPTY`` empty cells.
+The notations are docs/boards.md's: a grid of rows of cells (``trace play``'s drawing
+included), the guide's array (also as its line of JavaScript) or the cells on one line
+(``X.OX.XOO.``, ``X.O/X.X/OO.``); blank lines and ``#`` comments are ignored. A larger
+board (4×4 or 5×5, ``--size``) is written the same ways; only small positions of one are
+searched: at most ``MAX_EMPTY`` empty cells.
 """
 
 from __future__ import annotations

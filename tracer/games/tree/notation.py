@@ -1,21 +1,12 @@
 """Tree files: an abstract game tree written as nested lists, parsed with exact error positions.
 
-The notation (see docs/games.md, "Textbook trees")::
+The notation is docs/games.md's ("Textbook trees")::
 
     # Russell & Norvig, figure 5.2
     A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
 
-* A node is an integer (a leaf: its value from MAX's point of view) or a
-  bracketed list of nodes (an inner node: its children in loop order).
-* Any node may carry a label, ``NAME:`` in front of it. A name starts with a
-  letter or ``_`` and goes on with letters, digits and ``_``.
-* Commas between nodes are optional; whitespace, newlines and ``#`` comments
-  (to the end of the line) may appear anywhere between tokens.
-
-Unlabelled nodes get a label derived from their place in the tree (Dewey
-numbering): the ``i``-th child (from 1) of a node labelled ``P`` is ``P.i``;
-an unlabelled root is ``root``, and its children are ``1``, ``2``, ... (their
-children ``1.1``, ``1.2``, ...). A derived label always holds a dot or starts
+Unlabelled nodes are named by their place (Dewey numbering: ``P.i``, an unlabelled root
+``root``, its children ``1``, ``2``, ...). A derived label always holds a dot or starts
 with a digit, so it can never clash with a written one, except ``root``.
 """
 
