@@ -278,4 +278,3 @@ class RecordReader:
         """Close every open call as unfinished (the program was stopped)."""
         while len(self.stack) > 1:
             self.close(UNFINISHED, -1)
-
