@@ -1,9 +1,6 @@
-"""The ``trace`` command line as click's program: parse, search, render, write. Nothing else lives here.
-
-Each command only wires: its options come from ``tracer.options`` (built from the
-game and search registries), the game from ``build_game``, the search from
-``chosen_search``, and every file or printed output from ``tracer.outputs``.
-"""
+"""The ``trace`` command line as click's program: each command only wires its options
+(``tracer.options``), the game (``build_game``), the search (``chosen_search``) and the
+outputs (``tracer.outputs``)."""
 
 from __future__ import annotations
 
@@ -74,14 +71,13 @@ def main() -> None:
 
 
 def complete_example(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """Shell completion for ``--example``: the bundled examples' names."""
     from . import examples
 
     return [name for name in examples.names() if name.startswith(incomplete)]
 
 
 def list_examples() -> None:
-    """``trace --example`` without a name: every example, what it teaches, and how to run one."""
+    """``trace --example`` without a name: every example and what it teaches."""
     from . import examples
 
     names = examples.names()
@@ -114,8 +110,7 @@ def run(board: str | None, example: str | None, turn: str | None, game_name: str
     if example == "":
         list_examples()
         return
-    if (board is None) == (example is None):
-        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    one_board(board, example)
     game, out = split_options(options)
     search = chosen_search(algorithm, options)
     text, source = read_input(board, example)
@@ -193,9 +188,7 @@ def play(ai: str, first: str, scores: str, algorithm: str, order: str, size: str
                          "--save-as")
     search, loop_order = chosen_search(algorithm, settings), parse_order(order)
     folder = _save_folder(save_dir)
-    stdin = sys.stdin
-    if stdin_closed():
-        raise EnvironmentFault("cannot read standard input: it is closed")
+    stdin = open_stdin()
     Session(ai=ai.upper(), first=first.lower(), scores=parse_scores(scores),  # type: ignore[arg-type]
             save_dir=folder, kinds=list(kinds) or list(DEFAULT_KINDS), stdin=stdin, color=color,
             echo_input=not stdin.isatty(), search=search, order=loop_order).run()
@@ -242,18 +235,16 @@ def quiz(board: str | None, example: str | None, turn: str | None, game_name: st
     """
     from .play.quiz import QuizSession, read_board_lines
 
-    if (board is None) == (example is None):
-        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
-    if stdin_closed():
-        raise EnvironmentFault("cannot read standard input: it is closed")
+    one_board(board, example)
+    stdin = open_stdin()
     if board == "-":
-        text, source = read_board_lines(sys.stdin, input_bytes()).encode("utf-8", "surrogateescape"), "<stdin>"
+        text, source = read_board_lines(stdin, input_bytes()).encode("utf-8", "surrogateescape"), "<stdin>"
     else:
         text, source = read_input(board, example)
     game, _ = split_options(options)
     game_now = build_game(text, source, game_name, turn, given=given_options(game), **game)
     trace = chosen_search(algorithm, options).run(game_now)
-    QuizSession(trace, sys.stdin, click.echo, echo_input=not sys.stdin.isatty()).run()
+    QuizSession(trace, stdin, click.echo, echo_input=not stdin.isatty()).run()
 
 
 @main.command()
@@ -278,8 +269,7 @@ def compare(board: str | None, example: str | None, turn: str | None, game_name:
     from .outputs.compare import CompareRequest, plan_compare
     from .search import run_variants
 
-    if (board is None) == (example is None):
-        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+    one_board(board, example)
     text, source = read_input(board, example)
     game = build_game(text, source, game_name, turn, ai=ai, scores=scores,
                       given=given_options(["ai", "scores", "misere", *shape]), misere=misere, **shape)
@@ -290,9 +280,21 @@ def compare(board: str | None, example: str | None, turn: str | None, game_name:
 main.add_command(check_command)
 
 
+def one_board(board: str | None, example: str | None) -> None:
+    if (board is None) == (example is None):
+        raise Failure("give one board: a BOARD file, - for standard input, or --example NAME", 2)
+
+
+def open_stdin() -> Any:
+    """Standard input, for a session that reads it; EnvironmentFault if it was closed."""
+    if stdin_closed():
+        raise EnvironmentFault("cannot read standard input: it is closed")
+    return sys.stdin
+
+
 def refuse_larger_board(size: str | None) -> None:
-    """``trace play`` plays the guide's 3×3 board only: a whole game on a larger board is a
-    search no one can wait for, so ``--size 4`` is refused in one line saying so."""
+    """``trace play`` plays the guide's 3×3 board only: a whole game on a larger one is a search
+    no one can wait for."""
     from .games.tictactoe.notation import MAX_EMPTY, check_size, most_calls
 
     if size is None:
@@ -310,13 +312,10 @@ def refuse_larger_board(size: str | None) -> None:
 
 
 def refuse_given(names: list[str], why: str) -> None:
-    """InputError naming the first of the running command's options ``names`` the user
-    gave: an option that would do nothing is said, never silently ignored."""
+    """InputError naming the first of the running command's options ``names`` the user gave
+    (an option that would do nothing is said, never silently ignored)."""
     ctx = click.get_current_context()
     for name in given_options(names):
         param = next(p for p in ctx.command.params if p.name == name)
         raise InputError(why, param.opts[0])
 
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

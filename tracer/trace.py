@@ -37,7 +37,6 @@ class Result:
     game: Any = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, int | None]:
-        """``{"index": ..., "score": ...}``."""
         return {"index": self.index, "score": self.score}
 
     def __str__(self) -> str:
@@ -58,10 +57,9 @@ def _column(typecode: str) -> Any:
 class Positions:
     """One row per distinct subtree the search recorded (row 0 is the first call's).
 
-    A search keys its rows by whatever decides the calls below a call: the
-    position for minimax, the position and its window for alpha-beta. Every
-    call with that key has the same subtree, so it is stored once. Rows are equal
-    when every column is.
+    A search keys its rows by whatever decides the calls below a call: the position for
+    minimax, the position and its window for alpha-beta; every call with that key has the
+    same subtree, so it is stored once.
     """
 
     #: The game's state (an integer only the game decodes).
@@ -76,9 +74,8 @@ class Positions:
     best: Column = _column("h")
     #: Where the row's edges start in ``edge_move``/``edge_child``.
     first_edge: Column = _column("l")
-    #: How many edges (calls made) the row has.
     edge_count: Column = _column("h")
-    #: Number of calls in the row's subtree, itself included.
+    #: Calls in the row's subtree, itself included.
     sizes: Column = _column("q")
     #: Per edge, in loop order: the move played and the row it leads to.
     edge_move: Column = _column("h")
@@ -91,8 +88,7 @@ class Positions:
 
     @classmethod
     def filling(cls) -> Positions:
-        """Empty rows whose columns are lists, quicker than arrays to append to and to read
-        back while a search records; the search ``pack()``s them once it is done."""
+        """Empty rows whose columns are lists, quicker to fill than arrays (``pack()`` once done)."""
         rows = cls()
         for name, empty in list(vars(rows).items()):
             if isinstance(empty, array):
@@ -100,7 +96,7 @@ class Positions:
         return rows
 
     def pack(self) -> Positions:
-        """These rows with every column an array again (a few bytes a value); returns them."""
+        """These rows with every column an array again (a few bytes a value)."""
         for name, empty in vars(Positions()).items():
             column = getattr(self, name)
             if isinstance(empty, array) and not isinstance(column, array):
@@ -130,7 +126,6 @@ class Positions:
         self.sizes[pid] = 1 + sum(self.sizes[c] for c in children)
 
     def moves(self, pid: int) -> Column:
-        """The moves row ``pid`` played, in loop order."""
         start = self.first_edge[pid]
         return self.edge_move[start : start + self.edge_count[pid]]
 
@@ -144,47 +139,38 @@ class Positions:
 class SearchInfo(NamedTuple):
     """Which search recorded a trace, and with what settings."""
 
-    #: The search's name in the registry (``tracer.search``).
     algorithm: str
     #: Settings that change the calls made, as ``(name, value)`` pairs (e.g. ``("cutoff", "ge")``).
     settings: tuple[tuple[str, Any], ...] = ()
 
     def get(self, name: str, default: Any = None) -> Any:
-        """One setting's value."""
         return dict(self.settings).get(name, default)
 
 
 class TraceStats(NamedTuple):
     """Counts over a whole trace, computed from its distinct rows."""
 
-    #: Total number of invocations.
     calls: int
-    #: Number of calls at each depth (index 0 is the root).
+    #: Calls at each depth (index 0 is the root).
     calls_per_depth: list[int]
     #: Terminal calls by the game's terminal names (tic-tac-toe: who won, or ``draw``).
     terminal: dict[str, int]
-    #: Distinct rows (for minimax: distinct positions) the search recorded.
+    #: Distinct rows (for minimax: distinct positions).
     positions: int
     #: The most searched state and how many calls searched it.
     most_repeated_state: int
     most_repeated_count: int
-    #: Calls that re-searched a row already searched earlier in the trace:
-    #: the waste that memoisation removes.
+    #: Calls that re-searched a row searched earlier: the waste that memoisation removes.
     repeated_calls: int
 
     @property
     def terminal_calls(self) -> int:
-        """Calls that found a finished game."""
         return sum(self.terminal.values())
 
 
 class Trace:
-    """Every invocation of one search on one game, with what was searched and how.
-
-    Build one with a search (``tracer.search(game)``, ``tracer.record()``) or load
-    one with ``tracer.load()``. ``game`` is the game's rules; ``search`` names the
-    search that recorded it.
-    """
+    """Every invocation of one search on one game (``tracer.search(game)``, ``tracer.record()``,
+    ``tracer.load()``): ``game`` is its rules, ``search`` the search that recorded it."""
 
     def __init__(self, game: Rules, positions: Positions, search: SearchInfo):
         self.game = game
@@ -212,12 +198,10 @@ class Trace:
 
     @property
     def calls(self) -> int:
-        """The total number of invocations."""
         return int(self.positions.sizes[0])
 
     @property
     def result(self) -> Result:
-        """What the first invocation returns."""
         return self.root.returned
 
     @property
@@ -226,7 +210,6 @@ class Trace:
         return Call(self, 1, 0, None, None, 0)
 
     def depth_of(self, pid: int) -> int:
-        """The depth at which row ``pid`` is always met."""
         return int(self.positions.depth[pid])
 
     def multiplicity(self) -> list[int]:
@@ -309,7 +292,7 @@ class Trace:
         """The invocation with call number ``number`` (1-based, call order)."""
         if not 1 <= number <= self.calls:
             raise IndexError(f"call {number} does not exist: this trace has calls 1-{self.calls}")
-        return self.root.descendant(number)
+        return self.root._walk_to(number)[-1]
 
     def __iter__(self) -> Iterator[Call]:
         """Every call, in call order (one object per call: ``events()`` suits large traces)."""
@@ -322,7 +305,7 @@ class Trace:
     def events(self, root: int = 1) -> Iterator[tuple[int, int, int, int, int]]:
         """The recursion of call ``root``'s subtree as it ran, without building call objects:
         ``(kind, call, pid, depth, move)``, kind ENTER or LEAVE, move -1 for call ``root``."""
-        start = self.call(root) if root != 1 else self.root
+        start = self.call(root)
         p = self.positions
         first_edge, edge_count, edge_move, edge_child, sizes = (
             p.first_edge, p.edge_count, p.edge_move, p.edge_child, p.sizes)
@@ -350,8 +333,8 @@ class Trace:
                 yield (LEAVE, call, child, depth, move)
 
     def check(self) -> None:
-        """Check every row against the game (``_check_row``) and the search's own rule (e.g. the
-        first strictly best child); raise AssertionError naming the first fault."""
+        """Check every row against the game and the search's own rule (e.g. the first strictly
+        best child); AssertionError naming the first fault."""
         p = self.positions
         game = self.game
         if p.state[0] != game.root or p.depth[0] != 0:
@@ -414,20 +397,14 @@ class Call:
 
     __slots__ = ("trace", "call", "depth", "move", "parent", "pid", "__dict__")
 
-    def __init__(
-        self, trace: Trace, call: int, depth: int, move: int | None, parent: int | None, pid: int
-    ):
-        #: The trace this call belongs to.
+    def __init__(self, trace: Trace, call: int, depth: int, move: int | None, parent: int | None, pid: int):
+        # ``call``: 1 for the first invocation, in call order; ``move`` and ``parent`` (the
+        # caller's number): None for call 1; ``pid``: the call's row in ``trace.positions``.
         self.trace = trace
-        #: Call number: 1 for the first invocation, in call order.
         self.call = call
-        #: Number of moves between the root and this call.
         self.depth = depth
-        #: The move played to reach this call (None for call 1).
         self.move = move
-        #: The caller's call number (None for call 1).
         self.parent = parent
-        #: Row of this call in ``trace.positions``.
         self.pid = pid
 
     def __repr__(self) -> str:
@@ -439,7 +416,6 @@ class Call:
 
     @property
     def state(self) -> int:
-        """The game state this call was invoked with."""
         return int(self.trace.positions.state[self.pid])
 
     @property
@@ -460,7 +436,6 @@ class Call:
 
     @property
     def terminal_code(self) -> int:
-        """0 if the game goes on here, else the game's terminal code."""
         return self.trace.positions.terminal[self.pid]
 
     @property
@@ -475,7 +450,7 @@ class Call:
 
     @property
     def size(self) -> int:
-        """Number of calls in this call's subtree, itself included."""
+        """Calls in this call's subtree, itself included."""
         return int(self.trace.positions.sizes[self.pid])
 
     @property
@@ -508,8 +483,7 @@ class Call:
     def children(self) -> list[Call]:
         """The calls this one made, one per test-play, in loop order."""
         p = self.trace.positions
-        result = []
-        call = self.call + 1
+        result, call = [], self.call + 1
         for move, child in p.children(self.pid):
             result.append(Call(self.trace, call, self.depth + 1, move, self.call, child))
             call += int(p.sizes[child])
@@ -542,10 +516,6 @@ class Call:
             line.append(node)
         return line
 
-    def descendant(self, number: int) -> Call:
-        """The call numbered ``number`` in this call's subtree."""
-        return self._walk_to(number)[-1]
-
     def path(self) -> list[Call]:
         """The calls from the root down to this one, both included."""
         return self.trace.root._walk_to(self.call)
@@ -553,8 +523,7 @@ class Call:
     def _walk_to(self, number: int) -> list[Call]:
         if not self.call <= number < self.call + self.size:
             raise IndexError(f"call {number} is not below call {self.call}")
-        node = self
-        path = [node]
+        node, path = self, [self]
         while node.call != number:
             # Children's subtrees are numbered one after another: skip whole subtrees.
             node = next(c for c in node.children() if number < c.call + c.size)

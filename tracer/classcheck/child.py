@@ -1,15 +1,12 @@
-"""Each submission's ``trace check``, started from a warm process.
+"""Each submission's ``trace check``, forked from a warm process.
 
-A class of two hundred would otherwise pay two hundred Python starts and two hundred
-imports of tracer's checker: the larger part of checking a submission of the guide's
-size. A fork server (``multiprocessing``'s, started once per class run) imports them once
-and forks a fresh process for each submission, which then makes itself what a separate
-``trace check`` process would be: a session of its own, its own memory limit, standard
-input empty, output to its own files, its scratch copy as working folder, its own
-environment. Where Linux allows, it also shuts itself in: the row's control groups, a file
-system read-only but for its copy, a PID namespace whose init runs the check (so that the
-kernel ends whatever the program left behind when the check ends), and a bound on its tasks.
-It runs the command line there and ends.
+Python's start and tracer's imports are the larger part of checking a submission of the
+guide's size, so a fork server (``multiprocessing``'s, once per class run) imports them once
+and forks a process per submission, which makes itself what a separate ``trace check``
+would be: its own session, memory limit, empty standard input, output files, working folder
+and environment. Where Linux allows, it also shuts itself in: the row's control groups, a
+file system read-only but for its copy, a PID namespace whose init runs the check (the
+kernel ends whatever the program left behind with it), and a bound on its tasks.
 """
 
 from __future__ import annotations
@@ -18,7 +15,6 @@ import contextlib
 import multiprocessing
 import multiprocessing.forkserver
 import os
-import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -28,18 +24,12 @@ from ..errors import EnvironmentFault
 from . import cgroups
 from .cgroups import ROW_TASKS
 
-#: What waiting past a deadline raises (the rows' module reads it from here, the one module that runs
-#: the checks).
-TimeoutExpired = subprocess.TimeoutExpired
-
 #: The longest temporary folder the fork server's socket fits under: a Unix socket's path has at
 #: most 107 bytes, and multiprocessing adds a folder and a name of about 35 to it.
 SOCKET_FOLDER_BYTES = 70
-
 #: Where to put the socket instead when the temporary folder (TMPDIR) is deeper than that.
 SHORT_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm")
 
-#: What the fork server imports once: the command line and the single check's engine.
 PRELOAD = ["tracer.commands", "tracer.check.command", "tracer.check.running.run", "tracer.check.presenting.result",
            "tracer.outputs.check", "tracer.check.presenting.trees"]
 
@@ -63,7 +53,7 @@ def _forkserver() -> Any:
 @contextlib.contextmanager
 def _socket_folder() -> Iterator[None]:
     """Start the fork server's socket in a folder short enough for a Unix socket's path, even
-    when TMPDIR is deep (a test's or a course machine's); the rows' own folders stay in TMPDIR."""
+    when TMPDIR is deep; the rows' own folders stay in TMPDIR."""
     if len(os.fsencode(tempfile.gettempdir())) <= SOCKET_FOLDER_BYTES:
         yield
         return
@@ -79,37 +69,19 @@ def _socket_folder() -> Iterator[None]:
         tempfile.tempdir = saved
 
 
-class Child:
-    """A started check, waited for as ``subprocess.Popen`` is (``pid``, ``wait``, ``returncode``)."""
-
-    def __init__(self, process: Any):
-        self.process = process
-        self.pid: int = process.pid
-        self.returncode: int | None = None
-
-    def wait(self, timeout: float | None = None) -> int:
-        self.process.join(timeout)
-        if self.process.exitcode is None:
-            raise subprocess.TimeoutExpired("trace check", timeout or 0)
-        self.returncode = self.process.exitcode
-        return self.returncode
-
-
-def start(args: list[str], work: str, env: dict[str, str], out_path: str, err_path: str, memory: int,
-          read_only: list[str], writable: list[str], *, groups: list[str]) -> Child:
-    """Start ``trace ARGS`` in ``work`` with ``env``, its output to the two files, the folders
-    ``read_only`` (but ``writable`` inside them) read-only to it where Linux allows, in the
-    control groups ``groups``."""
-    process = _forkserver().Process(target=run_command,
-                                    args=(args, work, env, out_path, err_path, memory, read_only, writable,
-                                          groups))
+def start(*how: Any) -> Any:
+    """Start ``run_command(*how)`` in a process forked from the warm one (a
+    ``multiprocessing.Process``, joined to wait for it)."""
+    process = _forkserver().Process(target=run_command, args=how)
     process.start()
-    return Child(process)
+    return process
 
 
 def run_command(args: list[str], work: str, env: dict[str, str], out_path: str, err_path: str,
                 memory: int, read_only: list[str], writable: list[str], groups: list[str]) -> None:
-    """In the forked process: become a separate ``trace`` process, run ``args``, exit with its status."""
+    """In the forked process: become a separate ``trace`` process in the control groups
+    ``groups``, with ``read_only`` (but ``writable`` inside them) read-only to it where Linux
+    allows; run ``args`` in ``work`` with ``env``, output to the two files; exit with its status."""
     cgroups.join(groups)
     os.setsid()
     _limit(memory)
@@ -150,12 +122,11 @@ NAMESPACE_PID_MAX = 301
 
 
 def confine(read_only: list[str], writable: list[str]) -> tuple[bool, bool]:
-    """Give this process namespaces of its own (in a user namespace of its own unless root):
-    a PID namespace, whose init is its next child (when that ends, the kernel ends every
-    process of the row), and a mount namespace in which the file system is read-only to it and
-    all it starts, ``writable`` excepted (or, on an older Linux, only ``read_only``). Returns
-    whether it has its own user and PID namespaces; where the system allows no namespaces,
-    nothing changes: the scratch copy and the row's marker remain the isolation then."""
+    """Give this process namespaces of its own (in a user namespace of its own unless root): a
+    PID namespace, whose init is its next child, and a mount namespace in which the file system
+    is read-only to it but ``writable`` (on an older Linux, only ``read_only`` is). Returns
+    whether it has its own user and PID namespaces; where the system allows none, the scratch
+    copy and the row's marker remain the isolation."""
     if not sys.platform.startswith("linux"):
         return False, False
     import ctypes
@@ -232,10 +203,9 @@ def _set_read_only(libc: Any, path: str, read_only: bool, recursive: bool = True
 
 
 def _become_init() -> None:
-    """Fork the row's init, the first process of the new PID namespace, which goes on to run
-    the check; this process waits for it and ends with its status. Whatever the learner's
-    program leaves behind (children, a daemon in a session of its own) is in the namespace,
-    and the kernel kills it all when the init ends."""
+    """Fork the row's init, the first process of the new PID namespace, which goes on to run the
+    check; this process ends with its status. The kernel kills whatever the learner's program
+    left behind in the namespace (children, a daemon) when the init ends."""
     init = os.fork()
     if init == 0:
         return
@@ -244,9 +214,8 @@ def _become_init() -> None:
 
 
 def cap_processes(own_users: bool, own_pids: bool) -> None:
-    """Bound the tasks the row may have, so that a fork bomb stops at its own row: a small
-    ``pid_max`` for its PID namespace where Linux allows one, and RLIMIT_NPROC, counted in its
-    own user namespace, or else relative to what the user runs now (root is not bound by it)."""
+    """Bound the row's tasks, so that a fork bomb stops at its own row: a small ``pid_max`` for
+    its PID namespace where Linux allows one, and RLIMIT_NPROC (which does not bind root)."""
     import resource
 
     if own_pids:
@@ -291,6 +260,7 @@ def _cap(which: int, most: int) -> None:
     hard = resource.getrlimit(which)[1]
     cap = most if hard == resource.RLIM_INFINITY else min(most, hard)
     resource.setrlimit(which, (cap, cap))
+
 
 def _redirect(out_path: str, err_path: str) -> None:
     """Standard input empty, output and errors to their files, as a new process's would be."""

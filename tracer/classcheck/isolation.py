@@ -2,11 +2,10 @@
 process with its own limits, its output captured apart, and every process it started ended.
 
 The child runs in a new session, so its process group can be killed at once; where Linux
-allows, it runs the check as the init of a PID namespace of its own (``child.confine``), so
-that its end ends every process in it, and in control groups of its own (``cgroups``), whose
-members are killed too. Where neither is allowed, the learner's program (which the single
-check starts in a session of its own) and anything it forks carry a marker in their
-environment, by which the ones that left both groups are found and ended.
+allows, as the init of a PID namespace of its own (``child.confine``), whose end ends every
+process in it, and in control groups of its own (``cgroups``), whose members are killed too.
+Elsewhere every process of the row carries a marker in its environment, by which those that
+left both groups (a program in a session of its own) are found and ended.
 """
 
 from __future__ import annotations
@@ -21,11 +20,10 @@ import tempfile
 import threading
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from . import cgroups, child
-from .child import Child, TimeoutExpired
 from .rows import Row, stand_in
 from .submissions import Submission
 
@@ -44,19 +42,19 @@ class _Running:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.children: dict[int, tuple[Child, str, list[str]]] = {}
+        self.children: dict[int, tuple[Any, str, list[str]]] = {}
         self.stopping = False
 
-    def start(self, token: str, groups: list[str], *how: Any) -> Child | None:
-        """Start one row's check (``child.start``'s arguments), unless the run is being stopped."""
+    def start(self, token: str, groups: list[str], *how: Any) -> Any:
+        """Start one row's check (``child.run_command``'s arguments) unless the run is being stopped."""
         with self.lock:
             if self.stopping:
                 return None
-            process = child.start(*how, groups=groups)
+            process = child.start(*how, groups)
             self.children[process.pid] = (process, token, groups)
             return process
 
-    def done(self, process: Child) -> None:
+    def done(self, process: Any) -> None:
         with self.lock:
             self.children.pop(process.pid, None)
 
@@ -74,20 +72,16 @@ RUNNING = _Running()
 
 @dataclass
 class RowSettings:
-    """How each submission is run: the single check's options, and the class's own limits."""
+    """How each submission is run: the single check's options (as its command line spells them),
+    the teacher's files (option, path), the row's wall-clock limit (seconds) and memory (bytes,
+    0 for none), where its pages go (``--report``), and the teacher's folders no row may change."""
 
-    #: The single check's options, as its command line spells them (``--boards 5``, ...).
-    check_args: list[str] = field(default_factory=list)
-    #: Files the teacher names (BOARD, ``--stdin``, ``--with`` outside the submission): option -> path.
-    teacher_files: list[tuple[str, str]] = field(default_factory=list)
-    #: The wall-clock limit of one row, all searches included (seconds).
-    deadline: float = 60.0
-    #: The memory each row's processes may map (bytes; 0 for no limit).
-    memory: int = 0
-    #: Where each row's pages go (``--report``), or None.
-    pages: str | None = None
-    #: The teacher's folders no submission may change (made read-only to each, where Linux allows).
-    read_only: list[str] = field(default_factory=list)
+    check_args: list[str]
+    teacher_files: list[tuple[str, str]]
+    deadline: float
+    memory: int
+    pages: str | None
+    read_only: list[str]
 
 
 def check_submission(submission: Submission, settings: RowSettings, index: int) -> Row:
@@ -172,10 +166,8 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
         cgroups.end_groups(groups)
         raise KeyboardInterrupt  # the class run is being stopped
     try:
-        process.wait(settings.deadline)
-        overran = False
-    except TimeoutExpired:
-        overran = True
+        process.join(settings.deadline)
+        overran = process.exitcode is None
     finally:
         end_row(process, token, groups)
         RUNNING.done(process)
@@ -184,17 +176,16 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
         return Row(submission.name, stand_in(submission.entry, "error", "time-limit",
                                              f"its check ran past {settings.deadline:g} s and was stopped"),
                    1, seconds)
-    return read_row(submission, process.returncode if process.returncode is not None else 1, out_path, err_path,
-                    seconds)
+    return read_row(submission, process.exitcode, out_path, err_path, seconds)
 
 
-def end_row(process: Child, token: str, groups: list[str]) -> None:
+def end_row(process: Any, token: str, groups: list[str]) -> None:
     """Kill the child's process group (its PID namespace's init with it, and so every process
     in that namespace), then every process left in the row's control groups or carrying its
     marker (where the system gave the row no namespace)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
+    process.join()
     cgroups.end_groups(groups)
     for _ in range(100):
         if not _kill_marked(token):

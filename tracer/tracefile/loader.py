@@ -20,18 +20,14 @@ from .writer import FORMAT, LATEST, result_fields
 
 
 def load_json(stream: BinaryIO, source: str = "<json>") -> Trace:
-    """Read a saved JSON trace back into a Trace, checking it thoroughly.
-
-    The file is read as a stream (``tracer.tracefile.stream``), in bounded memory.
-    Raises InputError naming the source and what is wrong.
-    """
+    """A saved JSON trace read back in bounded memory and checked; InputError naming the
+    source and what is wrong."""
     reader = TraceReader(stream, source, max_depth=readable_depth())
     return _build(reader.nodes(), reader.header, source)
 
 
 def readable_depth() -> int:
-    """The most nested calls (the root is 1) a saved trace may hold and be read back: as many as
-    the deepest game can make, which is what the writer writes for any game but a learner's."""
+    """The most nested calls (the root is 1) a saved trace may hold: as many as the deepest game makes."""
     return max(kind.max_depth for kind in games.kinds()) + 1
 
 
@@ -73,7 +69,7 @@ NODE_KEYS = frozenset({"depth", "move", "terminal", "score", "best"})
 
 
 def _search_info(header: dict[str, Any], source: str) -> tuple[games.GameKind, SearchInfo]:
-    """Check what says what the file is; return the game's kind and the search."""
+    """The game's kind and the search the header names, checked."""
     _need(header.get("format") == FORMAT,
           f'expected a JSON object with "format": "{FORMAT}" before its "tree"', source)
     version = header.get("version")
@@ -114,15 +110,10 @@ def _known(find: Callable[[str], Any], name: str) -> bool:
     return True
 
 
-def _frozen(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
-
-
 def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
            header: dict[str, Any], source: str) -> Trace:
     """The Trace of pre-order nodes, checked against the header, the game and the search."""
     builder: _RowBuilder | None = None
-    info: SearchInfo | None = None
     for depth, call, fields, key in nodes:
         if builder is None:  # the header's fields come before the tree
             kind, info = _search_info(header, source)
@@ -132,9 +123,11 @@ def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
             builder = _RowBuilder(kind, kind.from_json(header, source), source, found.extras,
                                   tuple(found.derived), found.later_extras)
         builder.node(depth, call, fields, key)
-    _need(builder is not None and info is not None, "expected a tree with at least its root node", source)
-    assert builder is not None and info is not None
-    rows = builder.finish()
+    if builder is None:
+        raise InputError("expected a tree with at least its root node", source)
+    while builder.stack:
+        builder.close()
+    rows = builder.rows
     builder.kind.rows_read(builder.game, rows)
     trace = Trace(builder.game, rows, info)
     try:
@@ -168,29 +161,24 @@ def _check_derived(trace: Trace, given: dict[str, dict[int, tuple[int, Any]]], s
 class _RowBuilder:
     """Turns the pre-order nodes of a JSON trace back into the search's rows.
 
-    Rows are numbered on first meeting and their edges stored when their subtree
-    is done, as the searches do, so a loaded trace has the very rows of the
-    recorded one. A node met again must repeat the first one's subtree exactly.
+    Rows are numbered on first meeting and their edges stored when their subtree is done,
+    as the searches do, so a loaded trace has the very rows of the recorded one. A node met
+    again must repeat the first one's subtree exactly.
     """
 
     def __init__(self, kind: games.GameKind, game: Any, source: str,
-                 extras: Mapping[str, Callable[[Any], bool]], derived: tuple[str, ...] = (),
-                 later: tuple[str, ...] = ()):
-        self.kind = kind
-        #: Per-call facts a file written before they were recorded leaves out (read as null).
-        self.later = later
-        self.game = game
-        self.source = source
-        #: The per-call facts the trace's search records, each with its value check.
-        self.extra_checks = extras
-        #: The facts the rows imply, as given (call number and value per row), checked once built.
-        self.derived_names = derived
+                 extras: Mapping[str, Callable[[Any], bool]], derived: tuple[str, ...], later: tuple[str, ...]):
+        self.kind, self.game, self.source = kind, game, source
+        # The search's per-call facts with their value checks; those a file written before
+        # they were recorded leaves out (read as null); the facts the rows imply, as given
+        # (call number and value per row), checked once the rows are built.
+        self.extra_checks, self.later, self.derived_names = extras, later, derived
         self.derived: dict[str, dict[int, tuple[int, Any]]] = {name: {} for name in derived}
         self.rows = Positions()
         self.memo: dict[tuple[Any, ...], int] = {}
         self.infos: dict[str, tuple[Any, ...]] = {}
-        #: Per row: its (terminal, score), and once its subtree is read, its
-        #: (moves, child rows, chosen index), which every later meeting must repeat.
+        # Per row: its (terminal, score), and once its subtree is read, its (moves, child
+        # rows, chosen index), which every later meeting must repeat.
         self.results: list[tuple[int, int]] = []
         self.edges: list[tuple[list[Any], list[int], int] | None] = []
         self.next_call = 1
@@ -241,21 +229,22 @@ class _RowBuilder:
 
     def new_row(self, row_key: tuple[Any, ...], result: tuple[int, int], depth: int) -> int:
         """Number a row on its first meeting, as the search does."""
-        state, _depth, extras = row_key
-        terminal, score = result
-        pid = self.memo[row_key] = self.rows.add(state, depth, terminal, score)
+        pid = self.memo[row_key] = self.rows.add(row_key[0], depth, *result)
         self.results.append(result)
         self.edges.append(None)
-        self.add_extras(pid, extras)
+        names = [name for name, _ in row_key[2]]
+        if self.extra_names is None:
+            self.extra_names = names
+            self.rows.extras.update((name, []) for name in names)
+        if names != self.extra_names:
+            self.fail(f"expected the per-call keys {self.extra_names}, found {names}")
+        for name, value in row_key[2]:
+            self.rows.extras[name].append(value)
         return pid
 
     def info(self, fields: dict[str, Any]) -> tuple[Any, ...]:
-        """A node's own fields, checked: ``(row key, (terminal, score), depth, move, best)``.
-
-        The row key is what the searches key their rows by: the state, its depth (a
-        game may reach one state at several depths), and the search's own per-call facts
-        (an alpha-beta window, a cache hit).
-        """
+        """A node's own fields, checked: ``(row key, (terminal, score), depth, move, best)``, the
+        key being what searches key rows by: the state, its depth, the search's per-call facts."""
         missing = [k for k in sorted(NODE_KEYS | self.kind.json_keys) if k not in fields]
         if missing:
             self.fail(f"expected key {quote(missing[0])} in the node")
@@ -278,7 +267,7 @@ class _RowBuilder:
 
     def extras(self, fields: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
         """The per-call facts the trace's search records, each checked; other keys are not read."""
-        found = []
+        found: list[tuple[str, Any]] = []
         for name in sorted(self.extra_checks):
             if name not in fields and name in self.later:
                 found.append((name, None))  # a file from before the search recorded it
@@ -287,7 +276,8 @@ class _RowBuilder:
                 self.fail(f"expected key {quote(name)} in the node, as this trace's search records it")
             if not self.extra_checks[name](fields[name]):
                 self.fail(f"expected a valid {quote(name)}, found {quote(json.dumps(fields[name]))}")
-            found.append((name, _frozen(fields[name])))
+            value = fields[name]
+            found.append((name, tuple(value) if isinstance(value, list) else value))
         return tuple(found)
 
     def close(self) -> None:
@@ -304,18 +294,3 @@ class _RowBuilder:
         if children:
             self.rows.set_edges(pid, moves, children, best_index, self.rows.score[pid])
 
-    def finish(self) -> Positions:
-        while self.stack:
-            self.close()
-        return self.rows
-
-    def add_extras(self, pid: int, extras: tuple[tuple[str, Any], ...]) -> None:
-        names = [name for name, _ in extras]
-        if self.extra_names is None:
-            self.extra_names = names
-            for name in names:
-                self.rows.extras[name] = []
-        if names != self.extra_names:
-            self.fail(f"expected the per-call keys {self.extra_names}, found {names}")
-        for name, value in extras:
-            self.rows.extras[name].append(value)

@@ -1,32 +1,17 @@
 """Reading a JSON trace as a stream: bounded memory and time, whatever the bytes.
 
-``TraceReader(stream, source).nodes()`` yields the nodes of the ``"tree"`` in
-pre-order as ``(depth, call, fields, key)``:
+``TraceReader(stream, source).nodes()`` yields the ``"tree"``'s nodes in pre-order as
+``(depth, call, fields, key)``: the depth from the nesting; the node's ``"call"`` value
+unchecked; its other keys but ``"children"`` (a dict shared between nodes with equal
+fields: never change it); and a text identifying those fields, or None (the loader caches
+its checks under it). ``reader.header`` holds the other top-level keys, all of them once
+``nodes()`` is exhausted; unknown keys are kept like any other. A node's ``"children"``
+must be its last key, as tracer writes it, so that a node is handed on before its subtree.
 
-* ``depth``: 0 for the root, its children 1, ... (from the nesting, not the file);
-* ``call``: the node's ``"call"`` value (any JSON value; the loader checks it);
-* ``fields``: the node's other keys, ``"children"`` left out. The dict may be
-  shared between nodes with identical fields: read it, never change it;
-* ``key``: a hashable text identifying ``fields`` (equal keys, equal fields), or
-  None; the loader may cache its checks of a node's fields under it.
-
-``reader.header`` holds the top-level keys other than ``"tree"``: those before the
-tree when the first node is yielded, all of them once ``nodes()`` is exhausted.
-Keys the reader does not know are kept like any other (so a later format version
-can add keys without touching this module); only ``"tree"`` and ``"children"``
-are special. A node's ``"children"`` must be its last key, as tracer writes it:
-that is what lets a node be handed on before its subtree is read.
-
-Two ways through the text, one state machine:
-
-* a fast lane for the layout ``write_json`` produces (one node per line, its
-  simple fields followed by ``"children":[``): one regular-expression match per
-  node, its fields parsed once per distinct text;
-* a general lane, token by token, for any other valid JSON layout.
-
-Wherever a node may start, the fast lane is tried first; what it does not match
-goes the general way. Limits (file size, token length, nesting, items in a
-value) make junk fail early; every problem is an InputError with the line.
+A fast lane reads the layout ``write_json`` writes (a node a line) with one match a line,
+its fields parsed once per distinct text; a general lane reads any other layout token by
+token. Limits (file size, token length, nesting, items in a value) make junk fail early;
+every problem is an InputError with the line.
 """
 
 from __future__ import annotations
@@ -50,8 +35,7 @@ MAX_STRING = 1 << 20
 MARGIN = MAX_STRING + MAX_TOKEN
 #: Most digits of a number: 20 holds any 64-bit integer; more is refused before int().
 MAX_DIGITS = 20
-#: The most nested calls any reader is built for; each reader takes the depth of the
-#: deepest game it may meet (``max_depth``), which is below this.
+#: The most nested calls any reader is built for (each takes its deepest game's ``max_depth``).
 MAX_TREE_DEPTH = 256
 MAX_VALUE_DEPTH = 16
 #: Most items (array elements, object keys, at any depth) in one node's fields outside
@@ -84,15 +68,14 @@ _NODE_HEAD = re.compile(
 )
 _CONSTANTS = {"true": True, "false": False, "null": None}
 NODE, FIRST, AFTER, DONE = "node", "first", "after", "done"  # what the tree parser expects
-#: The end of a fast-lane line: how many nodes its ']}'s close, and what may come next.
-#: (A line that closes nothing yet has a comma, "[,", is not in it: the general lane
-#: reports it.)
+#: The end of a fast-lane line: how many nodes its ']}'s close, and what may come next
+#: ("[," is not one: the general lane reports it).
 _TAILS = {"]}" * n + comma: (n, FIRST if n == 0 else NODE if comma else AFTER)
           for n in range(MAX_TREE_DEPTH + 2) for comma in ("", ",") if n or not comma}
 
-
 #: What may come next in a tree, by the parser's state, as an error names it.
 _WANTED = {NODE: "a node (a JSON object)", FIRST: "a node or ']'", AFTER: "',' or ']' after a node"}
+
 
 class TraceReader:
     """A JSON trace read incrementally from a binary stream (see the module's notes)."""
@@ -100,9 +83,7 @@ class TraceReader:
     def __init__(self, stream: BinaryIO, source: str = "<json>", max_depth: int = MAX_TREE_DEPTH):
         self.stream = stream
         self.source = source
-        #: The most nested calls (the root is 1): the deepest game's depth, plus one.
-        self.max_depth = min(max_depth, MAX_TREE_DEPTH)
-        #: What the value being read may still hold (see ``budget``).
+        self.max_depth = min(max_depth, MAX_TREE_DEPTH)  # the most nested calls, the root being 1
         self.items_left = self.chars_left = 0
         self.header: dict[str, Any] = {}
         self.buf = ""
@@ -112,8 +93,6 @@ class TraceReader:
         self.eof = False
         self.decoder = codecs.getincrementaldecoder("utf-8")("strict")
         self.cache: dict[str, dict[str, Any]] = {}
-
-    # -- errors and buffering -------------------------------------------------------
 
     def fail(self, message: str) -> InputError:
         line = self.lines_before + self.buf.count("\n", 0, self.pos) + 1
@@ -172,8 +151,6 @@ class TraceReader:
             raise self.fail(f"expected {what}, found {describe(got, value)}")
         return value
 
-    # -- values outside the tree ---------------------------------------------------
-
     def budget(self, items: int, chars: int) -> None:
         """What the values read next may hold together: ``items`` array elements and object
         keys, at any depth, and ``chars`` characters of strings (of any length each)."""
@@ -188,36 +165,26 @@ class TraceReader:
             return value
         if depth >= MAX_VALUE_DEPTH:
             raise self.fail(f"found values nested more than {MAX_VALUE_DEPTH} deep")
-        if kind == "[":
-            items: list[Any] = []
-            kind, value = self.token()
-            while kind != "]":
-                self.items_left -= 1
-                if self.items_left < 0:
-                    raise self.fail(f"found an array of more items than a trace holds ({MAX_ITEMS:,})")
+        if kind not in ("[", "{"):
+            raise self.fail(f"expected a value, found {describe(kind, value)}")
+        close, items, fields = ("]" if kind == "[" else "}"), [], {}
+        kind, value = self.token()
+        while kind != close:
+            self.items_left -= 1
+            if self.items_left < 0:
+                what = "an array of more items" if close == "]" else "an object of more keys"
+                raise self.fail(f"found {what} than a trace holds ({MAX_ITEMS:,})")
+            if close == "]":
                 items.append(self.value(depth + 1, (kind, value)))
-                kind, value = self.token()
-                if kind == ",":
-                    kind, value = self.token()
-                elif kind != "]":
-                    raise self.fail(f"expected ',' or ']', found {describe(kind, value)}")
-            return items
-        if kind == "{":
-            fields: dict[str, Any] = {}
-            kind, value = self.token()
-            while kind != "}":
-                self.items_left -= 1
-                if self.items_left < 0:
-                    raise self.fail(f"found an object of more keys than a trace holds ({MAX_ITEMS:,})")
-                key = self.key((kind, value))
+            else:
+                key = self.key((kind, value))  # before its value is read
                 fields[key] = self.value(depth + 1)
+            kind, value = self.token()
+            if kind == ",":
                 kind, value = self.token()
-                if kind == ",":
-                    kind, value = self.token()
-                elif kind != "}":
-                    raise self.fail(f"expected ',' or '}}', found {describe(kind, value)}")
-            return fields
-        raise self.fail(f"expected a value, found {describe(kind, value)}")
+            elif kind != close:
+                raise self.fail(f"expected ',' or '{close}', found {describe(kind, value)}")
+        return items if close == "]" else fields
 
     def key(self, first: tuple[str, Any]) -> str:
         kind, value = first
@@ -225,8 +192,6 @@ class TraceReader:
             raise self.fail(f"expected a key in quotes, found {describe(kind, value)}")
         self.expect(":", "':' after a key")
         return value
-
-    # -- the document and its tree ---------------------------------------------------
 
     def nodes(self) -> Iterator[tuple[int, Any, dict[str, Any], str | None]]:
         """The tree's nodes in pre-order; ``header`` is complete once this is exhausted."""
@@ -260,12 +225,8 @@ class TraceReader:
             raise self.fail('found no "tree"')
 
     def tree(self) -> Iterator[tuple[int, Any, dict[str, Any], str | None]]:
-        """The nodes of the tree value; returns after the root's closing brace.
-
-        ``depth`` counts the nodes whose children are being read. ``state`` is what
-        may come next: NODE (a node: the root, or after a comma), FIRST (a node or the
-        ']' of an empty children array), AFTER (',' or ']' after a node).
-        """
+        """The nodes of the tree value, up to the root's closing brace. ``depth`` counts the nodes
+        whose children are being read; ``state`` is what may come next (``_WANTED``)."""
         depth = 0
         state = NODE
         while True:
@@ -295,8 +256,8 @@ class TraceReader:
                 raise self.fail(f"expected {_WANTED[state]}, found {describe(kind, value)}")
 
     def simple_node(self) -> tuple[int, dict[str, Any], str] | None:
-        """A node of simple fields in another layout, read in one match, not a token each:
-        its call, fields and their text (None, reading nothing, if the next node is not so)."""
+        """A node of simple fields in another layout, read in one match: its call, fields and
+        their text (None, reading nothing, if the next node is not so)."""
         self.fill()
         head = _NODE_HEAD.match(self.buf, self.pos)
         fields = self.cached(head.group(2)) if head is not None else None
@@ -319,13 +280,9 @@ class TraceReader:
         return depth + 1
 
     def fast_lines(self, state: str, depth: int) -> Iterator[tuple[int, int, dict[str, Any], str]]:
-        """Nodes written one per line as write_json writes them, while the lines match.
-
-        A line is ``{"call":N,FIELDS"children":[`` after spaces, then the ``]}`` that
-        close this node and its ancestors, then a comma if a sibling follows. Stops at
-        the first line that is not so, leaving it to the general lane, and leaves the
-        tree parser's state in ``fast_state``.
-        """
+        """Nodes written a line each as write_json writes them (``{"call":N,FIELDS"children":[``
+        after spaces, then the ``]}`` closing it and its ancestors, then a comma if a sibling
+        follows), up to the first other line; the tree parser's state is left in ``fast_state``."""
         tails = _TAILS
         cache = self.cache
         while True:
@@ -364,8 +321,8 @@ class TraceReader:
             self.pos = pos
 
     def leave_fast_lane(self, pos: int, state: str, depth: int) -> None:
-        """The fast lane stops after a line that closed the root, ends with no sibling, or
-        went too deep: the tree parser's state from there, or the error."""
+        """After a line that closed the root, ends with no sibling, or went too deep: the tree
+        parser's state from there, or the error."""
         self.pos, self.fast_state = pos, (state, depth)
         if depth < 0:
             raise self.fail("found ']}' with no node open")
@@ -443,7 +400,6 @@ def _small_int(text: str) -> int:
 
 
 def describe(kind: str, value: Any) -> str:
-    """A token for a message."""
     if kind == "":
         return "the end of the file"
     if kind in ("s", "n", "c"):
