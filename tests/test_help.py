@@ -76,7 +76,7 @@ def test_shell_completion_offers_the_example_names(runner, monkeypatch):
 def test_trace_dash_on_a_terminal_says_what_to_type(monkeypatch, capsys):
     import io
 
-    from tracer import wiring as cli_module
+    from tracer import commands as cli_module
 
     class Terminal(io.TextIOWrapper):
         def isatty(self) -> bool:

@@ -26,7 +26,7 @@ LAYERS = [
     ("tracer.explain",),
     ("tracer.renderers",),
     ("tracer.outputs",),
-    ("tracer.cli", "tracer.commands", "tracer.wiring", "tracer.commandline", "tracer.console", "tracer.options",
+    ("tracer.cli", "tracer.commands", "tracer.commandline", "tracer.console", "tracer.options",
      "tracer.play", "tracer.check", "tracer.classcheck", "tracer.__main__"),
     ("tracer",),
 ]

@@ -36,11 +36,8 @@ What ``tracer`` offers (``help(tracer.NAME)`` tells more):
   algorithm written plainly;
 * ``TracerError``, ``InputError``, ``RenderError``, ``TooLargeError``: what goes wrong.
 
-This package root sits above every module of tracer: it names the public API
-(each name loaded on first use, so ``import tracer`` stays quick), and it
-installs the answers to what lower modules ask of higher ones
-(``tracer.hooks``): the search rule a trace checks its rows with, and how
-boards, calls, results and traces show themselves in Jupyter.
+This package root names the public API (each name loaded on first use) and installs the
+answers to what lower modules ask of higher ones (``tracer.hooks``).
 """
 
 from __future__ import annotations
@@ -60,7 +57,6 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-#: Names loaded on first use, by the module that holds them.
 _LAZY = {
     "InputError": "errors", "RenderError": "errors", "TooLargeError": "errors", "TracerError": "errors",
     "LINES": "games.tictactoe.board", "Board": "games.tictactoe.board", "Mark": "games.tictactoe.board",
@@ -80,8 +76,7 @@ __all__ = sorted([*_LAZY, "check", "load", "record", "save", "search"])
 
 
 def __dir__() -> list[str]:
-    """Every public name, the lazily loaded ones included (so tab completion and
-    ``help(tracer)`` offer them), without loading them."""
+    """Every public name, the lazy ones too (for tab completion and ``help(tracer)``), unloaded."""
     return sorted(set(globals()) | set(__all__))
 
 
@@ -143,12 +138,6 @@ def save(trace: Trace, target: str | Path | IO[str]) -> None:
 # ---- the answers lower modules ask for (see tracer.hooks) ---------------------------------
 
 
-def _search_rule(algorithm: str) -> Any:
-    from .search import find
-
-    return find(algorithm, "trace").check
-
-
 def _describe_state(game: Any) -> Any:
     from .explain import game_words
 
@@ -162,28 +151,19 @@ def _lay_out(graph: Any) -> str:
     return pipe(graph, "svg").decode("utf-8")
 
 
-def _draw_trace(trace: Any) -> str:
-    from .renderers.tree import game_tree
-
-    return _lay_out(game_tree(trace))
-
-
-def _show_trace(trace: Any) -> str:
-    from .renderers.notebook import trace_html
-
-    return trace_html(trace, _lay_out)
-
-
 def _loaded(module: str, name: str) -> Any:
     """An answer that is the function ``name`` of ``module``, imported on the first question."""
     return lambda *args: getattr(import_module(f".{module}", __name__), name)(*args)
 
 
-hooks.install(search_rule=_search_rule, describe_state=_describe_state, lay_out=_lay_out,
+hooks.install(search_rule=lambda algorithm: search.find(algorithm, "trace").check,
+              describe_state=_describe_state, lay_out=_lay_out,
               describe_trace=_loaded("renderers.notebook", "describe_trace"),
-              describe_call=_loaded("renderers.notebook", "describe_call"), show_trace=_show_trace,
+              describe_call=_loaded("renderers.notebook", "describe_call"),
+              show_trace=lambda trace: _loaded("renderers.notebook", "trace_html")(trace, _lay_out),
               show_call=_loaded("renderers.notebook", "call_svg"),
-              show_result=_loaded("renderers.notebook", "result_html"), draw_trace=_draw_trace,
+              show_result=_loaded("renderers.notebook", "result_html"),
+              draw_trace=lambda trace: _lay_out(_loaded("renderers.tree", "game_tree")(trace)),
               show_board=_loaded("explain.tictactoe", "board_svg"),
               class_check=_loaded("classcheck.command", "run_class_command"))
 
@@ -193,14 +173,12 @@ hooks.install(search_rule=_search_rule, describe_state=_describe_state, lay_out=
 
 class _CallablePackage(types.ModuleType):
     """A package that can be called as its function: ``tracer.search(game)`` and
-    ``tracer.check(fn, board)`` were documented before the packages of the same names
-    grew, and a package's name on ``tracer`` is the package once it is imported."""
+    ``tracer.check(fn, board)`` were documented before the packages of the same names grew."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         function: Any = __getattr__(_CALLED_AS[self.__name__])
         return function(*args, **kwargs)
 
 
-#: Each callable package, and the exported function a call of it runs.
 _CALLED_AS = {f"{__name__}.search": "run_search", f"{__name__}.check": "check_function"}
 search.__class__ = check.__class__ = _CallablePackage

@@ -1,12 +1,6 @@
 """The ``trace`` program (and ``python -m tracer``): the command line, started once per process."""
 
-
-def run() -> None:
-    """Run the command line on ``sys.argv``."""
-    from .cli import start
-
-    start()
-
+from .cli import start as run
 
 if __name__ == "__main__":
     run()

@@ -1,9 +1,8 @@
 """The click classes behind ``trace``: its default command, its help layout, its one error style.
 
-Every error a user meets reads ``trace: error: …`` (click's usage errors too,
-with the usage line above), exits 2 for bad input and 1 for a fault of the
-environment, and never shows a traceback. A reader that leaves early
-(``trace … | head``) ends the run quietly, with exit status 0.
+Every error reads ``trace: error: …`` (click's usage errors below the usage line), exits 2
+for bad input and 1 for a fault of the environment, and shows no traceback; a reader that
+leaves early (``trace … | head``) ends the run quietly, with exit status 0.
 """
 
 from __future__ import annotations
@@ -41,7 +40,7 @@ class Failure(click.ClickException):
 
 
 def reports_errors(command: F) -> F:
-    """Turn tracer's own errors into one-line messages: 2 for bad input, 1 for failures."""
+    """Tracer's own errors as one-line messages: 2 for bad input, 1 for failures."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -60,9 +59,8 @@ def reports_errors(command: F) -> F:
 
 @contextmanager
 def _whole_words() -> Iterator[None]:
-    """Wrap help text between words only, so ``--max-nodes`` never splits at its hyphen."""
-    # click builds its wrapper from this module attribute each time it wraps; it is
-    # imported here, as click does, since only help text is ever wrapped.
+    """Wrap help text between words only, so ``--max-nodes`` never splits at its hyphen (click
+    builds its wrapper from this module's attribute each time it wraps)."""
     import click._textwrap as click_textwrap
 
     saved = click_textwrap.TextWrapper
@@ -94,7 +92,7 @@ IMPLIED_RUN = "tracer.implied_run"
 
 
 class Command(click.Command):
-    """A subcommand whose usage errors read ``trace: error: …`` below its usage line."""
+    """A subcommand whose usage errors read ``trace: error: …``."""
 
     context_class = Context
 
@@ -114,8 +112,8 @@ class Command(click.Command):
 
 
 def refuse_empty_values(ctx: click.Context) -> None:
-    """An option given an empty value (``--scores ''``) is a bad value like any other, never
-    read as the default; an option whose value may be left out (``--example``) keeps its bare form."""
+    """An option given an empty value (``--scores ''``) is a bad value, never read as the default
+    (an option whose value may be left out, ``--example``, keeps its bare form)."""
     for param in ctx.command.params:
         if not isinstance(param, click.Option) or param.name is None or param.is_flag:
             continue
@@ -128,18 +126,16 @@ def refuse_empty_values(ctx: click.Context) -> None:
 
 
 def usage_failure(exc: click.UsageError) -> Failure:
-    """A click usage error in tracer's style."""
     usage = exc.ctx.get_usage() if exc.ctx is not None else None
     return Failure(exc.format_message(), 2, usage)
 
 
 def complete_path(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """Shell completion for a file: the shell's own file names."""
+    """Shell completion by the shell's own file names (``complete_folder``: folder names)."""
     return [CompletionItem(incomplete, type="file")]
 
 
 def complete_folder(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """Shell completion for a folder: the shell's own folder names."""
     return [CompletionItem(incomplete, type="dir")]
 
 
@@ -148,12 +144,9 @@ ROOT_OPTIONS = ("--help", "-h", "--version", "-V")
 
 
 class DefaultGroup(click.Group):
-    """A group whose first argument, when it is not a command, goes to ``run``.
-
-    So ``trace board.txt`` means ``trace run board.txt``, and ``trace --help``
-    shows what ``trace BOARD`` can do as well as the other commands. ``trace``
-    alone shows the short usage and the examples.
-    """
+    """A group whose first argument, when it is not a command, goes to ``run``: ``trace
+    board.txt`` is ``trace run board.txt``, and ``trace --help`` lists ``trace BOARD``'s
+    options too; ``trace`` alone shows the short usage and the examples."""
 
     context_class = Context
     command_class = Command
@@ -185,7 +178,6 @@ class DefaultGroup(click.Group):
         """``trace plya``: a word that is no file but nearly a command's name is a typo."""
         if word.startswith("-") or os.path.exists(word):
             return
-
         close = difflib.get_close_matches(word, sorted(self.commands), n=1)
         if close:
             raise Failure(f"{safe_name(word)}: no such file or command; did you mean trace {close[0]}?", 2)

@@ -19,7 +19,6 @@ from typing import Any
 
 from .errors import EnvironmentFault, code_escape
 
-#: The name of the error handler that writes the stand-ins.
 FALLBACK = "tracer-fallback"
 
 #: What a console that cannot show a symbol gets instead (plain ASCII).
@@ -32,44 +31,36 @@ STAND_INS = {
 
 
 def _stand_in(error: UnicodeError) -> tuple[str, int]:
-    """The codec error handler: each unencodable character's stand-in, else its escape."""
+    """The codec error handler: each unencodable character's stand-in, a small Greek letter's
+    name (``α`` as ``alpha``), else its escape."""
     if not isinstance(error, UnicodeEncodeError):
         raise error
-    text = error.object[error.start:error.end]
     out = []
-    for char in text:
-        out.append(STAND_INS.get(char) or _greek_name(char) or code_escape(char))
+    for char in error.object[error.start:error.end]:
+        name = unicodedata.name(char, "")
+        greek = name.rsplit(" ", 1)[-1].lower() if name.startswith("GREEK SMALL LETTER ") else None
+        out.append(STAND_INS.get(char) or greek or code_escape(char))
     return "".join(out), error.end
-
-
-def _greek_name(char: str) -> str | None:
-    """A small Greek letter as its name (``α`` as ``alpha``, ``β`` as ``beta``)."""
-    name = unicodedata.name(char, "")
-    return name.rsplit(" ", 1)[-1].lower() if name.startswith("GREEK SMALL LETTER ") else None
 
 
 codecs.register_error(FALLBACK, _stand_in)
 
 
-def is_unicode(encoding: str | None) -> bool:
-    """Whether ``encoding`` can write every character (UTF-8, -16, -32)."""
-    if not encoding:
-        return False
-    try:
-        return codecs.lookup(encoding).name.startswith("utf")
-    except LookupError:
-        return False
-
-
 def show_what_the_console_can(stream: Any) -> None:
-    """Let ``stream`` write stand-ins for what its encoding lacks, instead of failing."""
-    if isinstance(stream, io.TextIOWrapper) and not is_unicode(stream.encoding):
+    """Let ``stream`` write stand-ins for what its encoding lacks (unless it is UTF-8, -16 or -32)."""
+    if not isinstance(stream, io.TextIOWrapper):
+        return
+    try:
+        unicode = codecs.lookup(stream.encoding).name.startswith("utf")
+    except LookupError:
+        unicode = False
+    if not unicode:
         stream.reconfigure(errors=FALLBACK)
 
 
 class ClosedInput(io.RawIOBase):
-    """Stands in for standard input when descriptor 0 was closed before Python started:
-    reading it is one EnvironmentFault (exit status 1), whichever way it is read."""
+    """Standard input when descriptor 0 was closed before Python started: reading it, whichever
+    way, is one EnvironmentFault."""
 
     def readable(self) -> bool:
         return True
@@ -82,7 +73,7 @@ class ClosedInput(io.RawIOBase):
 
 
 def stdin_closed() -> bool:
-    """Whether standard input was closed before Python started (see ClosedInput)."""
+    """Whether standard input was closed before Python started."""
     stream = sys.stdin
     return stream is None or isinstance(getattr(getattr(stream, "buffer", None), "raw", None), ClosedInput)
 

@@ -11,11 +11,8 @@ class TracerError(Exception):
 
 
 class InputError(TracerError, ValueError):
-    """Bad input (a board file, a saved trace, an option value): exit status 2.
-
-    ``str()`` is one line: ``source:line: what was expected, found 'what'``
-    (``source:line:column: …`` when the column is known).
-    """
+    """Bad input (a board file, a saved trace, an option value): exit status 2. ``str()`` is one
+    line: ``source:line:column: what was expected, found 'what'`` (as much of the place as known)."""
 
     def __init__(
         self, message: str, source: str | None = None, line: int | None = None, column: int | None = None
@@ -39,8 +36,8 @@ class TooLargeError(TracerError, ValueError):
 
 
 class EnvironmentFault(RenderError):
-    """The machine, not the input, stopped tracer: a folder that cannot be written, a full
-    disk, a closed standard output. Exit status 1, like every RenderError."""
+    """The machine, not the input, stopped tracer (an unwritable folder, a full disk, a closed
+    standard output): exit status 1."""
 
 
 #: Longest piece of quoted input kept in a message (longer text is cut with '…').
@@ -64,9 +61,9 @@ def decode_text(data: bytes, source: str, most: int, too_large: str, *, nul_line
 
 
 def _unsafe(char: str) -> bool:
-    """Whether a character would break a one-line message or act on a terminal."""
-    # Cc: controls (escape codes), Cf: format (bidi overrides), Cs: undecodable bytes
-    # kept as surrogates, Zl/Zp: U+2028/U+2029, which some terminals break lines at.
+    """Whether a character would break a one-line message or act on a terminal: a control (an
+    escape code), a format character (a bidi override), an undecodable byte kept as a surrogate,
+    U+2028/U+2029 (some terminals break lines there)."""
     return unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
@@ -96,14 +93,10 @@ _ACTING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u202
 
 
 def shown(text: str, *, json: bool = False) -> str:
-    """Text from outside (a program's output, a thrown message, a file name, a saved trace's
-    words), as tracer presents it on a terminal or in a text file: its lines kept, every
-    other control (ESC, BEL, NUL, C1, a bare carriage return), bidi override, separator or
-    undecodable byte written as an escape. The one guard every presented text passes.
-
-    ``json``: the text is a JSON document, and the escapes are JSON's (``\\u202e``), so it
-    still reads as the same data (such characters only occur inside its strings).
-    """
+    """Text from outside (a program's output, a file name, a saved trace's words) as tracer
+    presents it on a terminal or in a text file: its lines kept, every other ``_ACTING``
+    character escaped; the one guard every presented text passes. ``json``: the text is a JSON
+    document, escaped as JSON escapes (``\\u202e``), so that it reads as the same data."""
     if _ACTING.search(text) is None:
         return text
     char = _json_escape if json else escape
@@ -120,10 +113,8 @@ def _json_escape(char: str) -> str:
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """Quote input for an error message: escaped, on one line, cut to ``limit`` characters.
-
-    The one way every message shows text a user gave (board lines, file names, values).
-    """
+    """Input quoted for an error message (the one way every message shows it): escaped, on one
+    line, cut to ``limit`` characters."""
     if len(text) > limit:
         return "'" + escape(text[: limit - 1]) + "…'"
     return "'" + escape(text) + "'"
@@ -140,10 +131,8 @@ def name_char(char: str) -> str:
 
 
 def safe_name(name: str, limit: int = 120) -> str:
-    """A name from outside (a file's, a trace's ``source``) for a message or an output:
-    controls, format characters and undecodable bytes escaped (so it never acts on a terminal
-    or breaks a line or a drawing); a long name keeps its start and its end (which tells
-    which file)."""
+    """A name from outside (a file's, a trace's ``source``) for a message or an output, escaped as
+    ``_unsafe`` says; a long name keeps its start and its end (which tells which file)."""
     if len(name) > limit:
         half = (limit - 1) // 2
         name = name[:half] + "…" + name[-half:]
@@ -156,12 +145,11 @@ MESSAGE_LIMIT = 400
 
 
 def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
-    """A whole message made safe to print as one line, at most ``limit`` characters (the
-    CLI's last guard: any message, however built, is escaped and cut here)."""
+    """A whole message made safe to print as one line of at most ``limit`` characters (the
+    CLI's last guard)."""
     if len(message) > 4 * limit:  # cut before escaping: a message may quote megabytes
         message = message[:limit] + message[-limit:]
-    line = "".join(_ESCAPES.get(c, c) if c in "\n\r\t" else (escape(c) if _unsafe(c) else c)
-                   for c in message)
+    line = visible(message)
     if len(line) <= limit:
         return line
     tail = limit // 5

@@ -20,10 +20,7 @@ def _folder() -> Traversable:
 
 def names() -> list[str]:
     """The examples' names, sorted (``near-endgame``, …)."""
-    folder = _folder()
-    return sorted(
-        entry.name[: -len(".txt")] for entry in folder.iterdir() if entry.name.endswith(".txt")
-    )
+    return sorted(entry.name[: -len(".txt")] for entry in _folder().iterdir() if entry.name.endswith(".txt"))
 
 
 def read(name: str) -> str:
@@ -34,11 +31,7 @@ def read(name: str) -> str:
 
 
 def summary(name: str) -> str:
-    """The first sentence of an example's opening comment: what it teaches, on one line.
-
-    The opening comment's first paragraph ends at its first empty ``#`` line; its first
-    sentence ends at a full stop followed by a space (``C.2`` and ``5.2`` are not ends).
-    """
+    """The first sentence (up to ". ": ``C.2`` is no end) of an example's opening comment: what it teaches."""
     words: list[str] = []
     for line in read(name).splitlines():
         text = line.lstrip("#").strip()

@@ -1,10 +1,9 @@
 """What the lower layers ask of the upper ones, answered by functions the package root installs.
 
-A board, a call or a trace shows itself in Jupyter, and a trace checks each
-row with its search's own rule; the code that does so (renderers, the search
-registry) sits above them, so they ask here instead of importing it. The
-package root (``tracer/__init__.py``), which Python runs before any of its
-modules, installs the answers.
+A board, a call or a trace shows itself in Jupyter, and a trace checks each row with its
+search's own rule, by code above them (renderers, the search registry); they ask here
+instead of importing it, and the package root, which runs before any of its modules,
+installs the answers.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Opening a file without waiting on a FIFO's other end.
 
-``open()`` on a FIFO waits until another process opens its other end, so a FIFO that no
-process writes (given as a board, a trace, a program's standard input) or reads (given
-as an output) would hold tracer forever. These open it without waiting: a FIFO no one
-writes then reads as empty, a FIFO no one reads within seconds is refused; a regular
-file, a device or a pipe (``<(cat board)``) opens as usual.
+``open()`` on a FIFO waits until another process opens its other end, which might never
+come; these do not wait: a FIFO no one writes reads as empty, and one no one reads within
+seconds is refused. Any other file opens as usual.
 """
 
 from __future__ import annotations
@@ -44,6 +42,6 @@ def open_for_writing(path: str | os.PathLike[str], mode: str, **kwargs: Any) -> 
 
 
 def _block(fd: int) -> None:
-    """Reads and writes wait again, as on any file, once it is open."""
+    """Reads and writes wait again once it is open, as on any file."""
     if hasattr(os, "set_blocking"):
         os.set_blocking(fd, True)

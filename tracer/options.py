@@ -1,11 +1,8 @@
 """The command line's game and search options, each declared once, their choices read from the registries.
 
-``--game`` and ``--algorithm`` take the registries' names (``RegistryParam``:
-converted at the edge, the choices listed only when help asks); ``--turn`` takes
-what each game says; every other game option (``--ai``, ``--scores``, ``--order``)
-is declared by its game's kind and every search setting (``--cutoff``) by its
-search's kind. The commands take them as option groups and hand the values to
-``build_game`` and ``chosen_search``.
+``--game`` and ``--algorithm`` take the registries' names; ``--turn`` what each game says;
+every other game option (``--ai``, ``--scores``, ``--order``) is declared by its game's kind
+and every search setting (``--cutoff``) by its search's kind.
 """
 
 from __future__ import annotations
@@ -26,8 +23,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class RegistryParam(click.ParamType):
-    """A name a registry (``tracer.games`` or ``tracer.search``) knows, as its kind's own name;
-    the help lists ``listed()``."""
+    """A name a registry (``tracer.games`` or ``tracer.search``) knows; the help lists ``listed()``."""
 
     def __init__(self, name: str, registry: Any, listed: Callable[[], list[str]]):
         self.name, self.registry, self.listed = name, registry, listed
@@ -45,25 +41,17 @@ class RegistryParam(click.ParamType):
         return [CompletionItem(n) for n in self.registry.names() if n.startswith(incomplete)]
 
 
-def _turns() -> list[str]:
-    return list(dict.fromkeys(turn for kind in games.kinds() for turn in kind.turns))
-
-
 def turn_option() -> Callable[[F], F]:
     """``--turn``: who moves first, in each game's own words (``X``/``O``, ``max``/``min``)."""
     said = "; ".join(kind.turn_help for kind in games.kinds() if kind.turns)
-    return click.option("--turn", type=click.Choice(_turns(), case_sensitive=False),
-                        help=f"Side to move: {said}.")
-
-
-def _game_names() -> list[str]:
-    """The games' names, without their aliases."""
-    return [kind.name for kind in games.kinds()]
+    turns = list(dict.fromkeys(turn for kind in games.kinds() for turn in kind.turns))
+    return click.option("--turn", type=click.Choice(turns, case_sensitive=False), help=f"Side to move: {said}.")
 
 
 def game_option() -> Callable[[F], F]:
-    """``--game``: which game BOARD is written for."""
-    return click.option("--game", "game_name", type=RegistryParam("game", games, _game_names),
+    """``--game``: which game BOARD is written for (the help lists the names, not their aliases)."""
+    names = RegistryParam("game", games, lambda: [kind.name for kind in games.kinds()])
+    return click.option("--game", "game_name", type=names,
                         help="Read BOARD as this game (default: the game whose input it looks like).")
 
 
@@ -120,8 +108,7 @@ def game_options(command: F) -> F:
 
 
 def given_options(names: Collection[str]) -> list[str]:
-    """Which of the running command's options ``names`` the user typed (not left at
-    their defaults)."""
+    """Which of the running command's options ``names`` the user typed."""
     ctx = click.get_current_context(silent=True)
     if ctx is None:
         return []
@@ -129,7 +116,6 @@ def given_options(names: Collection[str]) -> list[str]:
     return [name for name in names if ctx.get_parameter_source(name) not in defaulted]
 
 
-#: Options shared by ``run`` and ``render``: what to write and how much to draw.
 _OUTPUT_OPTIONS = [
     click.option("-o", "--output", metavar="PATH", shell_complete=complete_path,
                  help="Where to write the tree (default: the input's name + .svg; '-' = stdout)."),

@@ -25,13 +25,11 @@ def check_score(value: object) -> int:
 
 @dataclass(frozen=True)
 class Scores:
-    """Terminal scores, in the order the tutorial's step 9 checks them."""
+    """Terminal scores, in the order the tutorial's step 9 checks them: the human (minimiser)
+    has three in a row, the AI (maximiser) has, no empty cell is left."""
 
-    #: The human (minimiser) has three in a row. Tutorial: -1.
     human_win: int = -1
-    #: The AI (maximiser) has three in a row. Tutorial: +1.
     ai_win: int = 1
-    #: No empty cell is left and nobody won. Tutorial: 0.
     draw: int = 0
 
     def __post_init__(self) -> None:
@@ -48,15 +46,11 @@ class Scores:
         return f"{self.human_win},{self.ai_win},{self.draw}"
 
     def as_dict(self) -> dict[str, int]:
-        """The scheme as JSON stores it."""
         return {"human_win": self.human_win, "ai_win": self.ai_win, "draw": self.draw}
 
     def score(self, outcome: str, depth: int) -> int:
-        """What a finished game scores: ``outcome`` is ``human_win``, ``ai_win`` or ``draw``.
-
-        ``depth`` (moves from the first call) is unused here; schemes that reward
-        quick wins use it.
-        """
+        """What a finished game scores: ``outcome`` is ``human_win``, ``ai_win`` or ``draw``;
+        ``depth`` (moves from the first call) is for schemes that reward quick wins."""
         return int(getattr(self, outcome))
 
     def text(self, outcome: str) -> str:
@@ -75,15 +69,10 @@ class Scores:
 
 @dataclass(frozen=True)
 class DepthScores(Scores):
-    """Depth-aware scores: a quicker win scores higher, a later loss scores higher.
-
-    The AI's win scores ``ai_win - depth`` (10 - depth), the human's win
-    ``human_win + depth`` (depth - 10), a draw 0, where depth counts moves from
-    the first call. So of two winning test-plays the AI prefers the one that
-    wins sooner; with the guide's scores both are worth +1 and the first wins.
-    Every win is still positive and every loss negative (a game has at most 9
-    moves), which is what ``kind`` reads.
-    """
+    """Depth-aware scores: the AI's win scores 10 - depth, the human's depth - 10 (depth: moves
+    from the first call), so of two winning test-plays the AI prefers the sooner (with the
+    guide's scores both are worth +1 and the first wins). Every win stays positive and every
+    loss negative (a game has at most 9 moves), which is what ``kind`` reads."""
 
     human_win: int = -10
     ai_win: int = 10
@@ -139,7 +128,7 @@ NAMED: dict[str, Scores] = {"tutorial": TUTORIAL, "ten": TENS, "depth": DEPTH}
 
 
 def parse_scores(text: str) -> Scores:
-    """Parse ``--scores``: a name (``tutorial``, ``ten``, ``depth``) or a triple ``HUMAN_WIN,AI_WIN,DRAW``."""
+    """``--scores``: a name (``tutorial``, ``ten``, ``depth``) or a triple ``HUMAN_WIN,AI_WIN,DRAW``."""
     if text in NAMED:
         return NAMED[text]
     parts = [p.strip(" ") for p in text.split(",")]
@@ -150,9 +139,8 @@ def parse_scores(text: str) -> Scores:
             f"found {quote(text)}",
             "--scores",
         )
-    values = [int(p) for p in parts]
     try:
-        return Scores(*values)
+        return Scores(*[int(p) for p in parts])
     except ValueError as exc:
         raise InputError(f"{exc}", "--scores") from None
 

@@ -1,13 +1,6 @@
-"""``trace check DIR``: a whole class at once.
-
-Every submission in a folder (a program file directly in it, or a subfolder holding one) is
-checked by the single check (``trace check FILE``), each in its own scratch copy and its own
-process, in parallel; the rows are gathered into one class table with its counts, written as
-text, CSV, JSON, Gradescope's ``results.json`` or a class page.
-
-``check_class(path)`` does it from Python and returns a ``ClassResult`` (the rows), which
-shows itself in Jupyter as the table.
-"""
+"""``trace check DIR``: every submission in a folder checked by ``trace check FILE``, each in its
+own scratch copy and process, in parallel, and the rows gathered into one class table (text,
+CSV, JSON, Gradescope's ``results.json`` or a class page; ``check_class`` from Python)."""
 
 from __future__ import annotations
 

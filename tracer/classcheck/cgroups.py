@@ -1,13 +1,11 @@
 """A row's own control groups, where the system lets this user make them.
 
-In a ``pids`` group of its own a row may have at most ``ROW_TASKS`` tasks, however many the
-user runs elsewhere and even as root (whom RLIMIT_NPROC does not bind); in a ``cpu`` group
-of its own, all its processes together have one group's share of the processors, so a fork
-bomb of three hundred processes, each in a session (and so a scheduling autogroup) of its
-own, weighs on the teacher's machine as one program does. Every process in the groups is
-killed when the row is done, and the groups removed. Where no hierarchy can be written
-(most desktops, as a user), there are none, and the PID namespace and RLIMIT_NPROC of
-``child.py`` bound the row alone.
+In a ``pids`` group of its own a row has at most ``ROW_TASKS`` tasks, even as root (whom
+RLIMIT_NPROC does not bind); in a ``cpu`` group of its own, all its processes together have
+one group's share of the processors, so a fork bomb whose processes each have a session (and
+a scheduling autogroup) of their own weighs as one program does. The groups' processes are
+killed when the row is done. Where no hierarchy can be written (most desktops, as a user),
+``child.py``'s PID namespace and RLIMIT_NPROC bound the row alone.
 """
 
 from __future__ import annotations
@@ -59,8 +57,7 @@ END_PATIENCE = 30.0
 
 
 def end_groups(groups: list[str]) -> None:
-    """Kill every process left in the row's groups, then remove them (a group can be removed
-    only once the last of its processes is gone)."""
+    """Kill every process left in the row's groups, then remove them (once their last is gone)."""
     deadline = time.monotonic() + END_PATIENCE
     for folder in groups:
         pause = 0.005
@@ -78,21 +75,19 @@ def end_groups(groups: list[str]) -> None:
                 pause = min(pause * 2, 0.2)
 
 
-def _kill_members(folder: str) -> int:
+def _kill_members(folder: str) -> None:
     try:
         with open(os.path.join(folder, "cgroup.procs")) as stream:
             members = [int(line) for line in stream if line.strip()]
     except OSError:
-        return 0
+        return
     for pid in members:
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
-    return len(members)
 
 
 def _own_groups() -> dict[str, str]:
-    """For each controller wanted, the folder of this process's own group in a hierarchy that
-    has it, where this user may make groups beneath."""
+    """For each controller wanted, this process's group's folder, where this user may make groups."""
     try:
         with open("/proc/self/cgroup") as stream:
             own = stream.read()

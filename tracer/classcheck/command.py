@@ -1,8 +1,5 @@
-"""``trace check DIR`` / ``trace check FILE FILE …``: the command line of a class check.
-
-Wires the single check's options through to each submission's own ``trace check`` and
-prints the class's result; the work is done in runner.py.
-"""
+"""``trace check DIR`` / ``trace check FILE FILE …``: the single check's options wired through to
+each submission's own ``trace check`` (``runner.py``), and the class's result printed."""
 
 from __future__ import annotations
 
@@ -25,8 +22,7 @@ TEACHER_FILES = {"with_files": "--with", "stdin_path": "--stdin"}
 
 
 def is_class(paths: tuple[str, ...], fmt: str, entry: str | None, jobs: int | None, report: str | None) -> bool:
-    """Whether the command asks for a class check: a folder, several program files, or a
-    class's own option or format."""
+    """A folder, several program files, or a class's own option or format."""
     return (os.path.isdir(paths[0]) or (len(paths) > 1 and all(is_program(os.path.basename(p)) for p in paths))
             or fmt in ("csv", "gradescope") or any(v is not None for v in (entry, jobs, report)))
 
@@ -69,7 +65,7 @@ def run_class_command(ctx: click.Context, paths: tuple[str, ...]) -> bool:
 
 def _prepare_outputs(report: str | None, output: str | None) -> None:
     """Refuse, before any submission runs, a class page or result file that cannot be written
-    (``--report`` makes its folder; ``-o``, as everywhere in trace, needs its folder to exist)."""
+    (``--report`` makes its folder; ``-o``'s must exist)."""
     from ..outputs.files import check_output_path
 
     if report:
@@ -118,7 +114,6 @@ def passed_through(ctx: click.Context) -> list[str]:
 
 
 def _print(result: Any, fmt: str, output: str | None) -> None:
-    """The class's result on standard output, or in the file ``-o`` names."""
     text = {"json": result.to_json, "csv": result.to_csv, "gradescope": result.to_gradescope}.get(fmt, result.__str__)()
     if not output or output == "-":
         click.echo(text, nl=False)

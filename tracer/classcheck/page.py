@@ -123,7 +123,7 @@ def _row_html(row: Row, links: bool, order: int) -> str:
     for i, (heading, html, key) in enumerate(zip(HEADINGS, shown, keys, strict=True)):
         kind = ' class="num"' if i >= 4 else (' class="name"' if i == 0 else "")
         tds.append(f'<td{kind} data-h="{escape(heading)}" data-key="{escape(key)}">{html}</td>')
-    named = " ".join(n.replace(" ", "_") for n in _names(row))
+    named = " ".join(n.replace(" ", "_") for n in ([row.mistake] if row.mistake else []) + row.differences)
     return (f'<tr data-verdict="{row.verdict}" data-named="{escape(named)}" data-order="{order}">'
             f'{"".join(tds)}</tr>')
 
@@ -145,7 +145,8 @@ def _named_html(row: Row) -> str:
     """The mistake or differences; for an error or a refusal, its kind and what happened."""
     if row.verdict not in ("error", "refused"):
         return escape(row.named)
-    return escape(row.named) + f'<span class="why">{escape(_why(row))}</span>'
+    why = row.why if len(row.why) <= WHY_LENGTH else row.why[:WHY_LENGTH - 1] + "…"
+    return escape(row.named) + f'<span class="why">{escape(why)}</span>'
 
 
 def _first_wrong_html(row: Row) -> str:
@@ -160,16 +161,6 @@ def _first_wrong_html(row: Row) -> str:
 
 #: Most characters of an error's message shown in the table.
 WHY_LENGTH = 200
-
-
-def _why(row: Row) -> str:
-    """An error's or refusal's message, cut short, for the table."""
-    message = row.why
-    return message if len(message) <= WHY_LENGTH else message[:WHY_LENGTH - 1] + "…"
-
-
-def _names(row: Row) -> list[str]:
-    return ([row.mistake] if row.mistake else []) + row.differences
 
 
 def table_html(result: ClassRows, links: bool = True) -> str:

@@ -15,13 +15,13 @@ VERDICTS = ("identical", "correct", "wrong", "error", "refused")
 
 @dataclass
 class Row:
-    """One submission: its name, the single check's JSON object, its exit status and time."""
+    """One submission: its name, the single check's JSON object, its exit status and time, and
+    its pages under ``--report`` (relative to the class page)."""
 
     name: str
     data: dict[str, Any]
     exit: int
     seconds: float
-    #: The row's pages under ``--report`` (relative to the class page), when written.
     pages: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -31,7 +31,6 @@ class Row:
 
     @property
     def mistake(self) -> str | None:
-        """The named mistake (the single check's ``difference``), if any."""
         return self.data.get("difference") or None
 
     @property
@@ -90,8 +89,7 @@ def stand_in(file: str | None, verdict: str, kind: str, message: str) -> dict[st
 
 @dataclass
 class ClassRows:
-    """Every submission's row, in name order, and what they add up to (``result.ClassResult``
-    adds how they are shown)."""
+    """Every submission's row, in name order (``result.ClassResult`` adds how they are shown)."""
 
     rows: list[Row]
 
@@ -107,8 +105,6 @@ class ClassRows:
         return {"submissions": len(self.rows), "verdict": {v: verdicts[v] for v in VERDICTS},
                 "difference": dict(sorted(mistakes.items(), key=lambda kv: (-kv[1], kv[0]))),
                 "differences": dict(sorted(differences.items(), key=lambda kv: (-kv[1], kv[0])))}
-
-    # ---- formats ---------------------------------------------------------------------------
 
     def to_json(self) -> str:
         data = {"submissions": [row.as_json() for row in self.rows], "counts": self.counts()}
@@ -138,6 +134,7 @@ class ClassRows:
 
     def __getitem__(self, index: int) -> Row:
         return self.rows[index]
+
 
 def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     """Nested objects as dotted columns; lists as their JSON text."""

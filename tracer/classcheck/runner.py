@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .isolation import RUNNING, RowSettings, check_submission, page_folder
 from .result import ClassResult
@@ -22,26 +22,20 @@ ROW_GRACE = 30.0
 
 @dataclass
 class ClassOptions:
-    """What the class check was asked to do, beyond the single check's own options."""
+    """What the class check was asked to do: the single check's options for each submission,
+    as its command line spells them; the teacher's files for every check (``BOARD``,
+    ``--stdin`` or ``--with``, and the path); the single check's ``--timeout`` and
+    ``--boards``, which make the row's deadline; ``--report DIR`` and ``-o PATH``."""
 
-    #: The single check's options for each submission, as its command line spells them.
-    check_args: list[str] = field(default_factory=list)
-    #: Files the teacher gives to every check: (``BOARD``/``--stdin``/``--with``, path).
-    teacher_files: list[tuple[str, str]] = field(default_factory=list)
-    entry: str | None = None
-    jobs: int | None = None
-    #: The single check's ``--timeout`` and ``--boards``, for the row's overall deadline.
-    timeout: float = 10.0
-    boards: int | None = None
-    memory_mb: int = DEFAULT_MEMORY_MB
-    #: ``--report DIR``: where the class page and each row's pages go.
-    report: str | None = None
-    #: ``-o PATH``: the file the class's result is written to (its folder is no submission).
+    check_args: list[str]
+    teacher_files: list[tuple[str, str]]
+    entry: str | None
+    jobs: int | None
+    timeout: float
+    boards: int | None
+    memory_mb: int
+    report: str | None
     result_file: str | None = None
-
-
-def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def run_class(paths: list[str], options: ClassOptions, progress: bool = False) -> ClassResult:
@@ -53,16 +47,17 @@ def run_class(paths: list[str], options: ClassOptions, progress: bool = False) -
                            deadline=options.timeout * (3 + (options.boards or 0)) + ROW_GRACE,
                            memory=options.memory_mb * 1024 * 1024, pages=pages,
                            read_only=teacher_folders(paths))
-    rows = _run_all(submissions, settings, options.jobs or default_jobs(), progress)
-    if settings.pages is not None:
-        for index, row in enumerate(rows):
-            _link_pages(row, settings.pages, index)
+    jobs = options.jobs or (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count())
+    rows = _run_all(submissions, settings, jobs or 1, progress)
+    for index, row in enumerate(rows if pages is not None else ()):
+        for kind in ("trees", "steps"):
+            if os.path.isfile(os.path.join(settings.pages or "", page_folder(index), f"{kind}.html")):
+                row.pages[kind] = f"submissions/{page_folder(index)}/{kind}.html"
     return ClassResult(rows)
 
 
 def teacher_folders(paths: list[str]) -> list[str]:
-    """The folders the class's files are in (the class folder, or each file's folder), none
-    inside another: what no submission may change."""
+    """The folders the class's files are in, none inside another: what no submission may change."""
     folders = sorted({os.path.realpath(p if os.path.isdir(p) else os.path.dirname(p) or ".") for p in paths})
     return [f for f in folders if not any(f.startswith(other.rstrip(os.sep) + os.sep) for other in folders)]
 
@@ -84,20 +79,13 @@ def _run_all(submissions: list[Submission], settings: RowSettings, jobs: int, pr
     return [row for row in rows if row is not None]
 
 
-def _link_pages(row: Row, pages: str, index: int) -> None:
-    folder = os.path.join(pages, page_folder(index))
-    for kind in ("trees", "steps"):
-        if os.path.isfile(os.path.join(folder, f"{kind}.html")):
-            row.pages[kind] = f"submissions/{page_folder(index)}/{kind}.html"
-
-
 #: Up one line, and clear it (the bar's last line, which click ends with a newline).
 ERASE_LINE_ABOVE = "\x1b[1A\x1b[2K"
 
 
 @contextmanager
 def _bar(total: int, wanted: bool) -> Iterator[Callable[[int], None]]:
-    """click's progress bar on standard error when it is a terminal (done, of how many, time left)."""
+    """click's progress bar on standard error when it is a terminal."""
     if not (wanted and sys.stderr.isatty()):
         yield lambda _done: None
         return

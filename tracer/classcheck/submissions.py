@@ -17,19 +17,16 @@ SKIPPED_FOLDERS = ("__pycache__", "node_modules")
 
 @dataclass(frozen=True)
 class Submission:
-    """One learner's work: the folder copied for its run and the program file inside it."""
+    """One learner's work: its name (relative to the class folder, or as given), the folder whose
+    copy the program runs in, the program's path in it (None when refused, with why and the
+    refusal's kind: ``no-program``, ``no-entry`` or ``several-programs``), and whether only
+    the program file is copied (a file directly in the class folder)."""
 
-    #: The file's or subfolder's path relative to the class folder (or as given on the command line).
     name: str
-    #: The folder whose copy the program runs in.
     folder: str
-    #: The program's path relative to ``folder`` (None when it was refused).
     entry: str | None
-    #: Why it cannot be checked (no program file, several candidates), or None.
     refusal: str | None = None
-    #: Copy only the program file, not its folder (a file directly in the class folder).
     alone: bool = False
-    #: The refusal's kind: ``no-program``, ``no-entry`` or ``several-programs``.
     refusal_kind: str | None = None
 
 
@@ -39,7 +36,7 @@ def is_program(name: str) -> bool:
 
 def find_submissions(paths: list[str], entry: str | None = None, skip: tuple[str, ...] = ()) -> list[Submission]:
     """The submissions of one class folder, or of several program files, in name order
-    (``skip``: folders inside the class folder that are not submissions: the report's, the result's)."""
+    (``skip``: the report's and the result's folders)."""
     if len(paths) == 1 and os.path.isdir(paths[0]):
         return _in_folder(paths[0], entry, {os.path.realpath(folder) for folder in skip})
     for path in paths:

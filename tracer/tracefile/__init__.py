@@ -1,11 +1,5 @@
-"""The JSON trace format, ``tracer-trace``: written streaming, read back streaming, checked on loading.
-
-``writer`` writes a trace (version 1 when it holds the guide's minimax on the
-guide's game exactly, else version 2, which names the game and the search);
-``stream`` reads any valid JSON layout in bounded memory; ``loader`` turns the
-nodes back into a Trace, checking every field against the trace's game and
-search. ``tracer.load`` and ``tracer.save`` are the short way to use them.
-"""
+"""The JSON trace format, ``tracer-trace`` (docs/tracefile.md): written and read back streaming
+(``writer``, ``stream``), every field checked on loading (``loader``)."""
 
 from __future__ import annotations
 

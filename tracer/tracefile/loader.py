@@ -114,6 +114,7 @@ def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
            header: dict[str, Any], source: str) -> Trace:
     """The Trace of pre-order nodes, checked against the header, the game and the search."""
     builder: _RowBuilder | None = None
+    info: SearchInfo | None = None
     for depth, call, fields, key in nodes:
         if builder is None:  # the header's fields come before the tree
             kind, info = _search_info(header, source)
@@ -123,8 +124,8 @@ def _build(nodes: Iterator[tuple[int, Any, dict[str, Any], str | None]],
             builder = _RowBuilder(kind, kind.from_json(header, source), source, found.extras,
                                   tuple(found.derived), found.later_extras)
         builder.node(depth, call, fields, key)
-    if builder is None:
-        raise InputError("expected a tree with at least its root node", source)
+    _need(builder is not None and info is not None, "expected a tree with at least its root node", source)
+    assert builder is not None and info is not None
     while builder.stack:
         builder.close()
     rows = builder.rows

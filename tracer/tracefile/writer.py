@@ -1,10 +1,8 @@
-"""Writing the JSON trace: a versioned file holding every call, streamed in bounded memory.
+"""Writing the JSON trace, streamed in bounded memory.
 
-Format ``tracer-trace`` (docs/tracefile.md): version 1 holds the guide's minimax on
-tic-tac-toe; version 2 adds the game, the search and its settings to the header, and to
-each node the per-call facts the search recorded, then those its rows imply (alpha-beta's
-``bound``). A trace version 1 can hold exactly is still written as version 1, so existing
-readers keep working. Every node has the same keys; ``children`` are in loop order.
+Version 1 holds the guide's minimax on tic-tac-toe, and such a trace is still written so,
+for existing readers; version 2 adds the game, the search and its settings to the header,
+and to each node the per-call facts the search recorded, then those its rows imply.
 """
 
 from __future__ import annotations
@@ -70,9 +68,7 @@ def _node_fields(trace: Trace, kind: GameKind, pid: int, move: int, extras: list
     )
 
 
-def write_json(
-    trace: Trace, out: TextIO, progress: Callable[[int], object] | None = None
-) -> None:
+def write_json(trace: Trace, out: TextIO, progress: Callable[[int], object] | None = None) -> None:
     """Stream ``trace`` as JSON to ``out`` in bounded memory."""
     version = format_version(trace)
     out.write(_header(trace, version))
