@@ -186,7 +186,7 @@ def test_every_call_is_recorded_at_its_own_depth_where_a_state_recurs_at_several
     from tracer.games.nim.game import Nim
 
     trace = search.run_search(Nim([1, 2, 2]), name)
-    assert [c.depth for c in trace if trace.depth_of(c.pid) != c.depth] == []
+    assert [c.depth for c in trace if trace.positions.depth[c.pid] != c.depth] == []
     assert max(c.depth for c in trace) == 5  # five objects: at most five moves
 
 

@@ -209,9 +209,6 @@ class Trace:
         """Call 1, the first invocation (the guide's step 7)."""
         return Call(self, 1, 0, None, None, 0)
 
-    def depth_of(self, pid: int) -> int:
-        return int(self.positions.depth[pid])
-
     def multiplicity(self) -> list[int]:
         """For each row, how many calls in the trace have that row."""
         return list(self._counts())

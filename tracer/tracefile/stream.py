@@ -238,12 +238,12 @@ class TraceReader:
                 simple = self.simple_node()
                 if simple is not None:
                     yield self.opened(depth, *simple)
-                    depth, state = self.deeper(depth), FIRST
+                    depth, state = depth + 1, FIRST
                     continue
             kind, value = self.token()
             if kind == "{" and state != AFTER:
                 yield self.opened(depth, *self.node_fields(), None)
-                depth, state = self.deeper(depth), FIRST
+                depth, state = depth + 1, FIRST
             elif kind == "]" and state != NODE:
                 self.close_node()
                 depth -= 1
@@ -268,16 +268,11 @@ class TraceReader:
 
     def opened(self, depth: int, call: int, fields: dict[str, Any],
                text: str | None) -> tuple[int, int, dict[str, Any], str | None]:
-        """A node opened at ``depth``, as ``tree`` yields it, if no game goes that deep."""
+        """A node opened at ``depth``, as ``tree`` yields it, if no game goes that deep (so the
+        depth below it is within the limit too)."""
         if depth >= self.max_depth:
             raise self.too_deep()
         return depth, call, fields, text
-
-    def deeper(self, depth: int) -> int:
-        """The depth below a node just opened at ``depth``, if no game goes that deep."""
-        if depth + 1 > self.max_depth:
-            raise self.too_deep()
-        return depth + 1
 
     def fast_lines(self, state: str, depth: int) -> Iterator[tuple[int, int, dict[str, Any], str]]:
         """Nodes written a line each as write_json writes them (``{"call":N,FIELDS"children":[``
@@ -315,19 +310,17 @@ class TraceReader:
                 pos += len(line) + 1
                 closed, state = shape
                 depth += 1 - closed
-                if depth <= 0 or state is AFTER or depth > self.max_depth:
+                if depth <= 0 or state is AFTER:  # (a line opens at most one level: never too deep)
                     self.leave_fast_lane(pos, state, depth)
                     return
             self.pos = pos
 
     def leave_fast_lane(self, pos: int, state: str, depth: int) -> None:
-        """After a line that closed the root, ends with no sibling, or went too deep: the tree
-        parser's state from there, or the error."""
+        """After a line that closed the root or ends with no sibling: the tree parser's state from
+        there, or the error."""
         self.pos, self.fast_state = pos, (state, depth)
         if depth < 0:
             raise self.fail("found ']}' with no node open")
-        if depth > self.max_depth:
-            raise self.too_deep()
         if depth == 0:  # the root is closed; a comma is the top-level object's
             self.pos -= state is NODE
             self.fast_state = DONE, 0
