@@ -12,6 +12,7 @@ from ..judging.verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_s
 from ..presenting.facts import first_call_text
 from ..presenting.result import CheckResult
 from ..source.jsinstrument import MEMBER_KINDS
+from ..source.jsprogram import node_syntax_check
 from ..source.parameters import KNOWN_NOT_BOARD, role
 from ..values.asking import (
     Position,
@@ -28,34 +29,24 @@ from ..values.calls import LOOP, LearnerSearch, Reader, searches_of, shapes_of
 from ..values.notation import cut
 from ..values.reading import Cells, own_words
 from .processes import ending_on_signals
-from .program import Host, Program, load_program, node_check
+from .program import Host, Program, interpreter, load_program
+from .record import Function
 
 
 @dataclass
 class CheckOptions:
-    """What ``trace check`` was asked to do."""
+    """What ``trace check`` was asked to do: its options (see check/command.py), None where unsaid."""
 
-    #: The position tracer calls the search function on when the program makes no call
-    #: (BOARD or --example); default: the guide's board.
-    board: tuple[Cells, str] | None = None
-    #: ``--ai``, and ``--scores`` read as a scale; None to infer them.
+    board: tuple[Cells, str] | None = None  # BOARD or --example; default: the guide's board
     ai: str | None = None
     scores: Scale | None = None
-    #: ``--function``: the search functions' names.
     functions: list[str] | None = None
-    #: Arguments and standard input for the program.
-    argv: list[str] = field(default_factory=list)
     stdin: str | None = None
     timeout: float = 10.0
     max_calls: int = 2_000_000
-    #: ``--boards N``: how many positions to check after the first (None: the named ones, a
-    #: draw, the other side to move and a block; 0: the first position only).
     boards: int | None = None
-    #: The Python that runs a .py file (default: the one running tracer).
     python: str | None = None
-    #: ``--with``: scripts loaded before the program, in order.
     with_files: list[str] = field(default_factory=list)
-    #: ``--call EXPR``: how the program calls its search, evaluated in its own scope.
     call: str | None = None
 
 
@@ -67,7 +58,7 @@ def check_file(path: str, options: CheckOptions) -> CheckResult:
     if options.call is not None:
         expression_names(options.call, program.language)  # a Python one is refused before it runs
     with ending_on_signals():
-        host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
+        host = Host(program, stdin=options.stdin, timeout=options.timeout,
                     max_calls=options.max_calls, python=options.python)
         try:
             with own_words(program.facts.empty, program.facts.marks):
@@ -166,7 +157,7 @@ class _Session:
         error = self.result.program_error
         if error is None or error.get("type") != "SyntaxError" or self.program.language != "javascript":
             return
-        found = node_check(self.program)
+        found = node_syntax_check(interpreter(self.program), self.program.file)
         if found is None:
             raise TracerError(f"{self.program.path}: node rejects the instrumented program ({error.get('message')})"
                               " though it accepts the program itself: please report this to tracer's authors")
@@ -359,13 +350,16 @@ class _Session:
         text = f"the program stopped with {error.get('type')}{where} before its first search call"
         return text + (f": {message}" if message else "") + hint(error)
 
+    def _searches(self) -> list[Function]:
+        return [f for f in self.program.functions if f.role == "search"]
+
     def _search_named(self) -> str:
         """The search function as a message names it: a method by its name."""
-        found = [f for f in self.program.functions if f.role == "search"]
+        found = self._searches()
         return f"{found[0].name}, a method," if found and found[0].kind in MEMBER_KINDS else "its search function"
 
     def _unreachable(self) -> str:
-        found = [f for f in self.program.functions if f.role == "search"]
+        found = self._searches()
         names = ", ".join(f.name for f in found)
         if found and found[0].reach == "nested":
             return (f"the program made no call of {names}, and its run never defined {found[0].name}, which is "

@@ -54,12 +54,7 @@ class Instrumented:
 
     source: str
     functions: list[Function]
-    #: The program as parsed (its tree and every function definition found).
     parsed: JsSource
-
-    @property
-    def definitions(self) -> list[JsFunction]:
-        return self.parsed.functions
 
 
 def choose(parsed: list[JsSource], wanted: list[str] | None) -> dict[str, str]:

@@ -39,24 +39,19 @@ LIBRARIES = {"p5": re.compile(r"(?:^|[/@])p5(?:\.[\w-]+)*(?:[@/]|$)")}
 class Script:
     """One file of the program, read and instrumented."""
 
-    #: As the user would write it, and absolute.
-    path: str
-    file: str
-    #: Run as an ES module (else as a classic script).
-    module: bool
-    #: Its text (for an inline script, the page with everything else blanked) and, once
-    #: instrumented, the text that runs.
-    text: str
+    path: str  # as the user would write it
+    file: str  # absolute
+    module: bool  # run as an ES module (else as a classic script)
+    text: str  # for an inline script, the page with everything else blanked
     instrumented: str = ""
-    #: Loaded by node's own loader as CommonJS (the program's file and the files it requires).
-    commonjs: bool = False
-    #: An inline ``<script type="module">``: the name of the module file it runs as, beside the
-    #: copy of the page (its lines are the page's); "" for a script that is a file of its own.
+    commonjs: bool = False  # loaded by node's own loader (the program's file and the files it requires)
+    # An inline ``<script type="module">``: the name of the module file it runs as, beside the
+    # copy of the page (its lines are the page's).
     runs_as: str = ""
 
     @property
     def key(self) -> str:
-        """What tells this script from the page's others: its file, or the file it runs as."""
+        """What tells this script from the page's others."""
         return os.path.join(os.path.dirname(self.file), self.runs_as) if self.runs_as else self.file
 
 
@@ -172,11 +167,6 @@ def _learners_files(specs: list[str], file: str) -> list[str]:
     return list(dict.fromkeys(t for spec in specs if (t := resolve(spec, file)) is not None))
 
 
-def imported_files(parsed: JsSource, file: str) -> list[str]:
-    """The learner's own files ``file`` imports (``./x.js``, ``../lib/y``), in order."""
-    return _learners_files([spec for _, spec in _import_sources(parsed)], file)
-
-
 def required_files(parsed: JsSource, file: str) -> list[str]:
     """The learner's own files ``file`` loads with ``require('./x')``, in order."""
     specs = []
@@ -234,7 +224,8 @@ def module_files(entry: Script) -> list[str]:
 
     def visit(file: str) -> None:
         seen.add(file)
-        for target in imported_files(_parsed_file(file, entry), file):
+        imported = [spec for _, spec in _import_sources(_parsed_file(file, entry))]
+        for target in _learners_files(imported, file):
             if target not in seen:
                 visit(target)
         order.append(file)
