@@ -158,11 +158,7 @@ def _ended(host: int) -> bool:
 
 
 class Stopped(BaseException):
-    """SIGTERM or SIGHUP arrived: the check ends as on Ctrl-C, through its cleanup."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
+    """SIGTERM or SIGHUP (its number the one argument) arrived: the check ends as on Ctrl-C."""
 
 
 @contextlib.contextmanager
@@ -184,8 +180,8 @@ def ending_on_signals() -> Iterator[None]:
     except Stopped as stopped:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
-        os.kill(os.getpid(), stopped.signum)  # as the signal would have ended tracer
-        raise SystemExit(128 + stopped.signum) from None  # if its handler let tracer live
+        os.kill(os.getpid(), stopped.args[0])  # as the signal would have ended tracer
+        raise SystemExit(128 + stopped.args[0]) from None  # if its handler let tracer live
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)

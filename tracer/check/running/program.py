@@ -34,7 +34,6 @@ from ..source.jsprogram import (
     module_files,
     not_module_reason,
     package_type,
-    page_libraries,
     page_scripts,
     read_bytes,
     read_text,
@@ -135,13 +134,13 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
         raise InputError(f"invalid Python: {exc}", path) from None
     local = [name for name in wanted or [] if "." not in name]
     searches, modules = _module_searches(path, tree, [name for name in wanted or [] if "." in name])
-    elsewhere = frozenset(f.name for f in searches)
-    functions = pysource.functions(tree, local or None, elsewhere)
+    functions = pysource.functions(tree, local or None, frozenset(f.name for f in searches))
     if not searches and not any(f.role == "search" for f in functions) and not wanted:
+        # None named: the searches of the modules it imports, else a function calling itself.
         searches, modules = _module_searches(path, tree, None)
         functions = pysource.functions(tree, None, frozenset(f.name for f in searches))
-    if not searches and not any(f.role == "search" for f in functions) and not wanted:
-        functions = pysource.functions(tree, None, recursive=True)
+        if not searches and not any(f.role == "search" for f in functions):
+            functions = pysource.functions(tree, None, recursive=True)
     for fn in functions:
         if fn.reach == "nested" and all(role(p) in KNOWN_NOT_BOARD for p in fn.params):
             fn.board = pysource.closure_board(tree, fn.name)  # a board its enclosing function holds
@@ -161,8 +160,9 @@ def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]
     scripts = [Script(p, os.path.abspath(p), False, read_text(p, "--with")) for p in with_files]
     for script in scripts:
         refuse_module_syntax(script, "--with loads classic scripts, as a page's <script> without type=\"module\"")
+    libraries: list[str] = []
     if Path(path).suffix.lower() in PAGE_SUFFIXES:
-        page = page_scripts(path)
+        page, libraries = page_scripts(path)
         for script in page:
             if not script.module:
                 refuse_module_syntax(script, "a <script> without type=\"module\" is a classic script")
@@ -185,8 +185,7 @@ def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]
                    set().union(*(jsfacts.mark_texts(d.parsed) for d in done)),
                    next((ai for d in done if (ai := jsfacts.ai_hint(d.parsed))), None), None,
                    jsfacts.facts(*(d.parsed for d in done), searches={f.name for f in functions if f.role == "search"}),
-                   scripts=scripts, entry=path,
-                   libraries=page_libraries(path) if Path(path).suffix.lower() in PAGE_SUFFIXES else [])
+                   scripts=scripts, entry=path, libraries=libraries)
 
 
 def _with_imports(scripts: list[Script]) -> list[Script]:
@@ -209,9 +208,9 @@ def _with_imports(scripts: list[Script]) -> list[Script]:
     return out
 
 
-def with_facts(program: Program) -> Program:
-    """``program`` with the way its search reads cells (the empty token and the marks it compares
-    cells with) added as its last board hint, for a program that writes no whole board."""
+def with_facts(program: Program) -> None:
+    """Add the way ``program``'s search reads cells (the empty token and the marks it compares
+    cells with) as its last board hint, for a program that writes no whole board."""
     facts = program.facts
     if facts.marks is not None and is_number(facts.marks[0]):
         # Numbers are X and O as the program shows them ({1: "O", -1: "X"}): its boards too.
@@ -225,7 +224,6 @@ def with_facts(program: Program) -> Program:
     for fn in program.functions:
         if fn.role == "search":
             fn.board = fn.board or board_read(fn, facts.boards)
-    return program
 
 
 def board_read(fn: Function, boards: list[BoardVariable]) -> str:
@@ -427,8 +425,7 @@ class Host:
                 guard_command(control_r, self.folder, [runner, str(host)]), stdin=stdin_file,
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(command_r, notify_w, control_r),
                 env=env, start_new_session=True)
-        except OSError as exc:
-            self.close_files()
+        except OSError as exc:  # the files are closed by __init__
             raise EnvironmentFault(f"cannot run {runner}: {exc.strerror}") from None
         finally:
             for fd in (command_r, notify_w, control_r):

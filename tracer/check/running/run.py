@@ -215,14 +215,12 @@ class _Session:
         fn = entry(self.program)
         if fn is None and self.options.call is None:
             raise InputError(self._unreachable(), self.program.path)
-        shapes = shapes_of(self.host.record)
-        names = [f.name for f in self.program.functions]
-        shape = shapes[names.index(fn.name)] if fn is not None else None
+        index = [f.name for f in self.program.functions].index(fn.name) if fn is not None else None
+        shape = shapes_of(self.host.record)[index] if index is not None else None
         if self.options.call is not None:
             return expression_command(self.program, self.options.call, shape, cells, position)
-        assert fn is not None
+        assert fn is not None and index is not None
         ai = self.options.ai or self.program_ai() or mover
-        index = names.index(fn.name)
         return command(self.program, fn, shape, cells, mover, ai, position, self.told(index), self.own_arguments(index))
 
     def own_arguments(self, fn: int) -> list[Any] | None:

@@ -82,8 +82,7 @@ def read_text(path: str, asked_by: str = "") -> str:
 
 
 def package_type(file: str) -> tuple[str | None, str | None]:
-    """The ``"type"`` the nearest ``package.json`` above ``file`` declares (None if it declares
-    none) and that file's path (None if there is none)."""
+    """The ``"type"`` the nearest ``package.json`` above ``file`` declares, and that file's path."""
     folder = Path(file).parent
     for place in (folder, *folder.parents):
         package = place / "package.json"
@@ -268,25 +267,22 @@ class _PageScripts(HTMLParser):
             self.found.append((None, self._open[1], self.lines[line - 1] + column, data))
 
 
-def _script_tags(path: str) -> tuple[str, list[tuple[str | None, bool, int, str]]]:
-    """A page's text and its ``<script>`` elements (see _PageScripts)."""
+def page_scripts(path: str) -> tuple[list[Script], list[str]]:
+    """A page's own scripts, in order: each ``<script src>`` of a local file and each inline
+    script (kept on its lines of the page); scripts from other sites (a library's CDN) are
+    not the learner's and are left out. Then the libraries the host stands in for, in order."""
     text = read_text(path)
     reader = _PageScripts(text)
     reader.feed(text)
     reader.close()
-    return text, reader.found
-
-
-def page_scripts(path: str) -> list[Script]:
-    """A page's own scripts, in order: each ``<script src>`` of a local file and each inline
-    script (kept on its lines of the page); scripts from other sites (a library's CDN) are
-    not the learner's and are left out."""
-    text, tags = _script_tags(path)
     folder = os.path.dirname(path)
     scripts: list[Script] = []
-    for src, module, offset, inline in tags:
-        if src is not None and library_of(src) is not None:
-            continue  # the host stands in for it
+    libraries: list[str] = []
+    for src, module, offset, inline in reader.found:
+        library = library_of(src) if src is not None else None
+        if library is not None:
+            libraries.append(library)
+            continue
         if src is None:
             blank = "".join(c if c == "\n" else " " for c in text[:offset])
             runs_as = f"{os.path.basename(path)}.module-{len(scripts) + 1}.mjs" if module else ""
@@ -296,19 +292,13 @@ def page_scripts(path: str) -> list[Script]:
             continue
         local = os.path.join(folder, src.split("?")[0].split("#")[0].lstrip("/"))
         scripts.append(Script(local, os.path.abspath(local), module, read_text(local, f"the page {path}")))
-    return scripts
+    return scripts, list(dict.fromkeys(libraries))
 
 
 def library_of(src: str) -> str | None:
     """The library a ``<script src>`` loads, if the host stands in for it (see LIBRARIES)."""
     address = src.split("?")[0].split("#")[0]
     return next((name for name, pattern in LIBRARIES.items() if pattern.search(address)), None)
-
-
-def page_libraries(path: str) -> list[str]:
-    """The libraries a page loads that the host stands in for, in order."""
-    found = [library_of(src) for src, *_ in _script_tags(path)[1] if src is not None]
-    return list(dict.fromkeys(name for name in found if name is not None))
 
 
 def instrument_scripts(scripts: list[Script], wanted: list[str] | None) -> list[Instrumented]:
@@ -334,8 +324,7 @@ def instrument_scripts(scripts: list[Script], wanted: list[str] | None) -> list[
 
 
 def node_syntax_error(script: Script) -> tuple[int | None, str] | None:
-    """``(line, message)`` of the syntax error node finds in a script (``(None, "")`` if node is not
-    there to ask); None if node accepts it."""
+    """As node_syntax_check, for a script's text (``(None, "")`` if node is not there to ask)."""
     node = shutil.which("node")
     if node is None:
         return None, ""
@@ -346,8 +335,7 @@ def node_syntax_error(script: Script) -> tuple[int | None, str] | None:
 
 
 def node_syntax_check(node: str, path: str) -> tuple[int | None, str] | None:
-    """``(line, message)`` of the syntax error ``node --check`` finds in the file at ``path``; None
-    if node accepts it."""
+    """``(line, message)`` of the syntax error ``node --check`` finds at ``path``; None if none."""
     result = subprocess.run([node, "--check", path], capture_output=True, text=True, timeout=60)
     if result.returncode == 0:
         return None
