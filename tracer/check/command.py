@@ -12,8 +12,7 @@ from ..errors import InputError, shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: How many positions ``--boards`` checks when given no number (see run.py).
-DEFAULT_BOARDS = 30
+DEFAULT_BOARDS = 30  # positions --boards checks when given no number
 
 EPILOG = """\b
 Examples:

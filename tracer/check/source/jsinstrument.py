@@ -29,10 +29,8 @@ def normalised(name: str) -> str:
     return name.lower().replace("_", "")
 
 
-#: A learner's names for a whole search (``minimax``, ``miniMax``, ``mini_max``, ``negamax``,
-#: ``minmax``, ``minimaxScore``, ``alphabeta``, ``alpha_beta``, ``abminimax``), read lowercased
-#: without underscores; and for one side's half of it (the course project's
-#: ``max_value``/``min_value``). Learners' names, not tracer's searches'.
+#: Learners' names (lowercased, no underscores) for a whole search (``miniMax``, ``negamax``,
+#: ``minimaxScore``, ``alpha_beta``, ``abminimax``) and for one side's half (``max_value``).
 WHOLE_SEARCH = re.compile(r"(?:ab)?(?:mini|nega|min)max.*|alphabeta.*")
 HALF_SEARCH = re.compile(r"(?:max|min)value")
 
