@@ -436,8 +436,8 @@ class Host:
         self.threads = [self._keep(self.process.stdout, "stdout"), self._keep(self.process.stderr, "stderr")]
 
     def _keep(self, stream: IO[bytes] | None, name: str) -> threading.Thread:
-        """Read one output stream as it comes, keeping its start (kept so far, even if a
-        process the program left holds the stream open past the check's end)."""
+        """Read one output stream as it comes, keeping its start (so far, should a process the
+        program left hold the stream open past the check's end)."""
         def drain() -> None:
             assert stream is not None
             kept = bytearray()

@@ -190,8 +190,7 @@ class RecordReader:
         self.record.calls += calls
 
     def add_row(self, key: tuple[Any, ...]) -> int:
-        """The row of a distinct subtree, keyed ``(fn, args, ended, value, depth, children)``, as
-        the core's searches add theirs: its calls are its edges, in loop order."""
+        """The new row of a distinct subtree (see index): its calls are its edges, in loop order."""
         fn, args, ended, value, depth, children = key
         rows = self.record.rows
         row = self.index[key] = rows.add(args, depth)

@@ -164,9 +164,8 @@ class _Session:
         raise InputError(f"invalid JavaScript: {found[1]}", self.program.path, found[0])
 
     def ask(self, cells: Cells, mover: str, name: str, required: bool = False) -> SearchCheck | None:
-        """Call the search function on a position; its check (None if it could not be called).
-        Where the call tracer made is not one the program would make (see refusal), a
-        ``required`` position is refused (exit status 2); another is left out, with a note."""
+        """Call the search function on a position; its check (None if not called). Where the call is not
+        one the program would make (see refusal), a ``required`` position is refused, another left out."""
         position = self.asked
         self.asked += 1
         status = self.host.ask(self.call_command(cells, mover, position))
@@ -202,8 +201,7 @@ class _Session:
 
     def read_first_call_as_the_program_does(self, found: list[LearnerSearch]) -> None:
         """A first call whose number reads either way (a cell or a score) reads as the same
-        function's first calls in the program's own searches do (searches_of does it within the
-        searches it reads; a position asked for is read on its own)."""
+        function's first calls in the program's own searches do (a position asked for is read alone)."""
         moving = {c.search.fn(c.search.root) for c in self.result.checks
                   if c.search.origin == "program" and c.search.root_move}
         for search in found:

@@ -97,9 +97,8 @@ def package_type(file: str) -> tuple[str | None, str | None]:
 
 
 def runs_as_module(file: str, text: str) -> bool:
-    """Whether node runs ``file`` as an ES module: ``.mjs``, a package that says ``"type":
-    "module"``, or (a ``.js`` file whose package declares no type) ``import``/``export``
-    statements, which node detects."""
+    """Whether node runs ``file`` as an ES module: ``.mjs``, a package that says ``"type": "module"``,
+    or (a ``.js`` file whose package declares no type) ``import``/``export`` statements."""
     suffix = Path(file).suffix.lower()
     if suffix in (".mjs", ".cjs"):
         return suffix == ".mjs"

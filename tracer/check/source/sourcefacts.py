@@ -124,9 +124,8 @@ def named_marks(constants: dict[str, Any]) -> tuple[str, str] | None:
 
 
 def lettered(pairs: list[tuple[Any, Any]], marks: tuple[Any, Any]) -> tuple[Any, Any] | None:
-    """The numbers the program shows as X and as O (``{1: "O", -1: "X"}``: ``(-1, 1)``), from
-    ``(number, text)`` pairs its source writes (see pysource.number_letters), among its ``marks``;
-    None if unsaid."""
+    """The numbers among ``marks`` the program shows as X and as O (``{1: "O", -1: "X"}``: ``(-1, 1)``),
+    from the ``(number, text)`` pairs its source writes (see number_letters); None if unsaid."""
     said: dict[str, Counter[Any]] = {"X": Counter(), "O": Counter()}
     for number, text in pairs:
         if is_number(number) and number in marks and isinstance(text, str) and text.upper() in said:
