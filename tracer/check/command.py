@@ -12,8 +12,7 @@ from ..errors import InputError, shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: How many positions ``--boards`` checks when given no number (see run.py).
-DEFAULT_BOARDS = 30
+DEFAULT_BOARDS = 30  # positions --boards checks when given no number
 
 EPILOG = """\b
 Examples:
@@ -143,8 +142,9 @@ def check(paths: tuple[str, ...], entry: str | None, jobs: int | None, memory: i
     file, board = paths[0], (paths[1] if len(paths) > 1 else None)
     if board is not None and example is not None:
         raise Failure("give one board: a BOARD file or --example NAME", 2)
-    request = CheckRequest(log_path, tree_path, side_by_side, html_path,
-                           inputs=run_inputs(file, board, stdin_path, python))
+    # Every file the check reads: no output may replace one of them.
+    inputs = tuple(path for path in (file, board, stdin_path, python) if path)
+    request = CheckRequest(log_path, tree_path, side_by_side, html_path, inputs=inputs)
     precheck(request)
     options = CheckOptions(
         board=_position(board, example, turn),
@@ -157,12 +157,6 @@ def check(paths: tuple[str, ...], entry: str | None, jobs: int | None, memory: i
     write_outputs(result, shown(result.to_json(), json=True) if fmt == "json" else shown(str(result)), request)
     if not result.ok:
         click.get_current_context().exit(1)
-
-
-def run_inputs(*paths: str | None) -> tuple[str, ...]:
-    """Every file a check reads (the program, BOARD, --stdin, --python): the one list each
-    output is held against, so that no output replaces one of them."""
-    return tuple(path for path in paths if path)
 
 
 def _position(board: str | None, example: str | None, turn: str | None) -> Any:

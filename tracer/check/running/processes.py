@@ -1,24 +1,13 @@
 """The learner's program as a process tree that ends with the check, whatever it starts.
 
-A learner's program may start processes of its own (a fork, ``subprocess.Popen``, a node
-child, a ``setsid`` daemon), and those may hold its output open or keep running. So tracer
-never starts the program itself: it starts a small *guard* (this file, run as a script by
-tracer's own Python, with the standard library only), which starts the program's host and:
-
-* on Linux is a child subreaper (``prctl(PR_SET_CHILD_SUBREAPER)``): every process the
-  program starts, even one that double-forks or calls ``setsid``, stays below the guard
-  when its parent ends, so the guard can always find it (in ``/proc``) and kill it;
-* starts the host in a session of its own, which dies with the guard
-  (``prctl(PR_SET_PDEATHSIG, SIGKILL)``), and keeps terminal signals away from it;
-* ends the whole tree when the host ends (so nothing the program left behind holds its
-  output open), when tracer writes ``k`` on the control pipe (the time limit), and when
-  the control pipe closes: tracer has finished, or died, even of SIGKILL, since the
-  kernel closes a dead process's descriptors; then it removes the check's temporary folder
-  and ends itself.
-
-Elsewhere than Linux there is no subreaper: the guard kills the host's process group
-and its own children, and a process that left both (``setsid`` and its parent gone)
-escapes it.
+A program may start processes (a fork, a node child, a ``setsid`` daemon) that hold its
+output open or keep running. So tracer starts a *guard* (this file, run by tracer's Python
+with the standard library only) that starts the host in a session of its own, bound to die
+with the guard (``PR_SET_PDEATHSIG``); on Linux the guard is a child subreaper, so every
+process the program starts stays below it (found in ``/proc``). It ends the whole tree when
+the host ends, when tracer writes ``k`` on the control pipe (the time limit), and when that
+pipe closes (tracer finished, or died, even of SIGKILL); then it removes the check's folder.
+Elsewhere than Linux it kills the host's process group and its own children only.
 """
 
 from __future__ import annotations
@@ -169,11 +158,7 @@ def _ended(host: int) -> bool:
 
 
 class Stopped(BaseException):
-    """SIGTERM or SIGHUP arrived: the check ends as on Ctrl-C, through its cleanup."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
+    """SIGTERM or SIGHUP (its number the one argument) arrived: the check ends as on Ctrl-C."""
 
 
 @contextlib.contextmanager
@@ -195,8 +180,8 @@ def ending_on_signals() -> Iterator[None]:
     except Stopped as stopped:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
-        os.kill(os.getpid(), stopped.signum)  # as the signal would have ended tracer
-        raise SystemExit(128 + stopped.signum) from None  # if its handler let tracer live
+        os.kill(os.getpid(), stopped.args[0])  # as the signal would have ended tracer
+        raise SystemExit(128 + stopped.args[0]) from None  # if its handler let tracer live
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)

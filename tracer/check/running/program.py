@@ -32,10 +32,8 @@ from ..source.jsprogram import (
     commonjs_files,
     instrument_scripts,
     module_files,
-    node_syntax_check,
     not_module_reason,
     package_type,
-    page_libraries,
     page_scripts,
     read_bytes,
     read_text,
@@ -52,9 +50,7 @@ from .processes import guard_command
 from .record import KILLED, Function, Record, RecordReader
 
 HOSTS = Path(__file__).resolve().parent / "hosts"
-#: The most of each output stream kept for the report.
-KEEP_BYTES = 64 * 1024
-#: Read at most this much of a program file.
+KEEP_BYTES = 64 * 1024  # of each output stream, for the report
 MAX_SOURCE = 4 * 1024 * 1024
 LANGUAGES = {".py": "python", ".pyw": "python", ".js": "javascript", ".cjs": "javascript", ".mjs": "javascript",
              ".html": "javascript", ".htm": "javascript"}
@@ -64,41 +60,25 @@ LANGUAGES = {".py": "python", ".pyw": "python", ".js": "javascript", ".cjs": "ja
 class Program:
     """A learner's program, read and analysed, not yet run."""
 
-    #: The path as the user gave it, and as an absolute path.
-    path: str
-    file: str
-    #: ``python`` or ``javascript``.
-    language: str
+    path: str  # the file of the search checked, as the user would write it
+    file: str  # the same, absolute
+    language: str  # "python" or "javascript"
     functions: list[Function]
-    #: Boards the source writes, each with the top-level name it is bound to (if any).
+    # Boards the source writes, each with the top-level name it is bound to (if any).
     hints: list[tuple[Notation, str | None]] = field(default_factory=list)
-    #: The one-letter marks the source writes (``X``, ``o``, ...).
-    marks: set[str] = field(default_factory=set)
-    #: The AI's mark, if a top-level name says it.
-    ai: str | None = None
-    #: The instrumented JavaScript (None for Python, which the host decorates itself).
-    instrumented: str | None = None
-    #: What the source says of its boards: the empty token, the marks, the top-level boards.
+    marks: set[str] = field(default_factory=set)  # the one-letter marks the source writes
+    ai: str | None = None  # the AI's mark, if a top-level name says it
+    instrumented: str | None = None  # one JavaScript file's text that runs (Python's host decorates)
     facts: SourceFacts = field(default_factory=SourceFacts)
-    #: Python modules of the program's folder that define a recorded search: name -> file.
-    modules: dict[str, str] = field(default_factory=dict)
-    #: A JavaScript program in several files: every file, in the order they load (empty for one
-    #: file run as ``node FILE`` runs it).
+    modules: dict[str, str] = field(default_factory=dict)  # Python modules defining a search: name -> file
+    # A JavaScript program in several files: each file, in the order they load.
     scripts: list[Script] = field(default_factory=list)
-    #: The file the user gave (``path`` is the file of the search checked).
-    entry: str = ""
-    #: Libraries a page loads from elsewhere that the host stands in for (``p5``).
-    libraries: list[str] = field(default_factory=list)
+    entry: str = ""  # the file the user gave, if not ``path`` (a page, a module importing the search)
+    libraries: list[str] = field(default_factory=list)  # a page's libraries the host stands in for (p5)
 
     @property
     def given(self) -> str:
-        """The file the user gave (a page, the program beside its ``--with`` scripts), as given."""
         return self.entry or self.path
-
-    @property
-    def entry_file(self) -> str:
-        """The file that runs: the one the user gave."""
-        return os.path.abspath(self.entry) if self.entry else self.file
 
 
 def load_program(path: str, wanted: list[str] | None = None, with_files: list[str] | None = None) -> Program:
@@ -154,13 +134,13 @@ def _python(path: str, file: str, data: bytes, wanted: list[str] | None) -> Prog
         raise InputError(f"invalid Python: {exc}", path) from None
     local = [name for name in wanted or [] if "." not in name]
     searches, modules = _module_searches(path, tree, [name for name in wanted or [] if "." in name])
-    elsewhere = frozenset(f.name for f in searches)
-    functions = pysource.functions(tree, local or None, elsewhere)
+    functions = pysource.functions(tree, local or None, frozenset(f.name for f in searches))
     if not searches and not any(f.role == "search" for f in functions) and not wanted:
+        # None named: the searches of the modules it imports, else a function calling itself.
         searches, modules = _module_searches(path, tree, None)
         functions = pysource.functions(tree, None, frozenset(f.name for f in searches))
-    if not searches and not any(f.role == "search" for f in functions) and not wanted:
-        functions = pysource.functions(tree, None, recursive=True)
+        if not searches and not any(f.role == "search" for f in functions):
+            functions = pysource.functions(tree, None, recursive=True)
     for fn in functions:
         if fn.reach == "nested" and all(role(p) in KNOWN_NOT_BOARD for p in fn.params):
             fn.board = pysource.closure_board(tree, fn.name)  # a board its enclosing function holds
@@ -180,8 +160,9 @@ def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]
     scripts = [Script(p, os.path.abspath(p), False, read_text(p, "--with")) for p in with_files]
     for script in scripts:
         refuse_module_syntax(script, "--with loads classic scripts, as a page's <script> without type=\"module\"")
+    libraries: list[str] = []
     if Path(path).suffix.lower() in PAGE_SUFFIXES:
-        page = page_scripts(path)
+        page, libraries = page_scripts(path)
         for script in page:
             if not script.module:
                 refuse_module_syntax(script, "a <script> without type=\"module\" is a classic script")
@@ -197,15 +178,14 @@ def _javascript_files(path: str, wanted: list[str] | None, with_files: list[str]
     done = instrument_scripts(scripts, wanted)
     functions = done[0].functions
     first = next((f.name for f in functions if f.role == "search"), None)
-    home = next((k for k, d in enumerate(done) if any(fn.name == first for fn in d.definitions)), None)
+    home = next((k for k, d in enumerate(done) if any(fn.name == first for fn in d.parsed.functions)), None)
     shown, file = (scripts[home].path, scripts[home].file) if home is not None else (path, os.path.abspath(path))
     return Program(shown, file, "javascript", functions,
                    [h for d in done for h in jsfacts.board_hints(d.parsed)],
                    set().union(*(jsfacts.mark_texts(d.parsed) for d in done)),
                    next((ai for d in done if (ai := jsfacts.ai_hint(d.parsed))), None), None,
                    jsfacts.facts(*(d.parsed for d in done), searches={f.name for f in functions if f.role == "search"}),
-                   scripts=scripts, entry=path,
-                   libraries=page_libraries(path) if Path(path).suffix.lower() in PAGE_SUFFIXES else [])
+                   scripts=scripts, entry=path, libraries=libraries)
 
 
 def _with_imports(scripts: list[Script]) -> list[Script]:
@@ -228,9 +208,9 @@ def _with_imports(scripts: list[Script]) -> list[Script]:
     return out
 
 
-def with_facts(program: Program) -> Program:
-    """``program`` with the way its search reads cells (the empty token and the marks it compares
-    cells with) added as its last board hint, for a program that writes no whole board."""
+def with_facts(program: Program) -> None:
+    """Add the way ``program``'s search reads cells (the empty token and the marks it compares
+    cells with) as its last board hint, for a program that writes no whole board."""
     facts = program.facts
     if facts.marks is not None and is_number(facts.marks[0]):
         # Numbers are X and O as the program shows them ({1: "O", -1: "X"}): its boards too.
@@ -244,7 +224,6 @@ def with_facts(program: Program) -> Program:
     for fn in program.functions:
         if fn.role == "search":
             fn.board = fn.board or board_read(fn, facts.boards)
-    return program
 
 
 def board_read(fn: Function, boards: list[BoardVariable]) -> str:
@@ -342,18 +321,6 @@ def runnable(runner: str) -> str:
     return os.path.abspath(found)
 
 
-def node_check(program: Program) -> tuple[int | None, str] | None:
-    """``(line, message)`` of the syntax error node finds in the program's own file, if any."""
-    return node_syntax_check(interpreter(program), program.file)
-
-
-def _module_config(program: Program) -> dict[str, Any]:
-    """For a Python search in a module of the program's folder: the program's own file runs, and
-    the learner's lines are read in the module's."""
-    home = next((f.module for f in program.functions if f.role == "search"), "")
-    return {"file": program.entry_file, "linesOf": program.modules[home]} if home else {}
-
-
 def _files_config(program: Program, folder: str) -> dict[str, Any]:
     """The host's settings for a program in several files, their instrumented texts written:
     classic scripts each to a file; modules to a copy of their folder, at the same places."""
@@ -408,8 +375,7 @@ class Output:
 class Host:
     """The learner's program running under tracer's host (hosts/host.js or hosts/pyhost.py)."""
 
-    def __init__(self, program: Program, *, argv: list[str] | None = None, stdin: str | None = None,
-                 timeout: float = 10.0, max_calls: int = 2_000_000, python: str | None = None):
+    def __init__(self, program: Program, *, stdin: str | None, timeout: float, max_calls: int, python: str | None):
         self.program = program
         self.timeout = timeout
         runner = runnable(interpreter(program, python))
@@ -420,20 +386,22 @@ class Host:
         self.offsets = [0, 0]
         self.status = ""
         try:
-            self._start(runner, argv or [], stdin, max_calls)
+            self._start(runner, stdin, max_calls)
         except BaseException:
             self.close_files()
             raise
 
-    def _start(self, runner: str, argv: list[str], stdin: str | None, max_calls: int) -> None:
+    def _start(self, runner: str, stdin: str | None, max_calls: int) -> None:
         program = self.program
         config: dict[str, Any] = {
-            "file": program.file, "argv0": program.entry or program.path, "argv": argv, "dir": self.folder,
+            "file": program.file, "argv0": program.entry or program.path, "dir": self.folder,
             "maxCalls": max_calls,
             "timeoutMs": int(self.timeout * 1000), "functions": [vars(f) for f in program.functions],
             "fakePage": True, "modules": program.modules, "libraries": program.libraries,
         }
-        config.update(_module_config(program))
+        home = next((f.module for f in program.functions if f.role == "search"), "")
+        if home:  # a Python search in a module of the folder: the program's file runs, the lines are the module's
+            config.update(file=os.path.abspath(program.entry), linesOf=program.modules[home])
         if program.instrumented is not None:
             config["source"] = os.path.join(self.folder, "instrumented.js")
             Path(config["source"]).write_text(program.instrumented, encoding="utf-8")
@@ -457,8 +425,7 @@ class Host:
                 guard_command(control_r, self.folder, [runner, str(host)]), stdin=stdin_file,
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(command_r, notify_w, control_r),
                 env=env, start_new_session=True)
-        except OSError as exc:
-            self.close_files()
+        except OSError as exc:  # the files are closed by __init__
             raise EnvironmentFault(f"cannot run {runner}: {exc.strerror}") from None
         finally:
             for fd in (command_r, notify_w, control_r):
@@ -469,8 +436,8 @@ class Host:
         self.threads = [self._keep(self.process.stdout, "stdout"), self._keep(self.process.stderr, "stderr")]
 
     def _keep(self, stream: IO[bytes] | None, name: str) -> threading.Thread:
-        """Read one output stream as it comes, keeping its start (kept so far, even if a
-        process the program left holds the stream open past the check's end)."""
+        """Read one output stream as it comes, keeping its start (so far, should a process the
+        program left hold the stream open past the check's end)."""
         def drain() -> None:
             assert stream is not None
             kept = bytearray()
@@ -491,7 +458,7 @@ class Host:
     def wait(self) -> str:
         """Wait for the program's run to end: ``done``, ``exit``, ``error``, ``limit``, ``killed``
         (past the time limit, stopped by tracer) or ``died`` (it ended without a word)."""
-        self.status = self._note(self.timeout)
+        self.status = self._note()
         return self.status
 
     def ask(self, command: dict[str, Any]) -> str:
@@ -503,10 +470,10 @@ class Host:
             os.write(self.command_w, (json.dumps(command) + "\n").encode("utf-8"))
         except OSError:
             return "died"
-        return self._note(self.timeout)
+        return self._note()
 
-    def _note(self, timeout: float) -> str:
-        deadline = time.monotonic() + timeout + 2.0  # the host stops itself first, if it can
+    def _note(self) -> str:
+        deadline = time.monotonic() + self.timeout + 2.0  # the host stops itself first, if it can
         line = b""
         while not line.endswith(b"\n"):
             left = deadline - time.monotonic()

@@ -1,12 +1,10 @@
 """The learner's calls as the host recorded them, read back into a call tree.
 
-The host writes pairs of integers (see hosts/host.js): a call starting (with its
-arguments), returning (with its value) or raising (with its error), the start of a
-search tracer itself asked for, the program's end and a limit reached. The parent of a
-call is the call under way when it started, so the tree is rebuilt from the order alone.
-Identical subtrees (same function, arguments, result and children) are stored once, in
-the store tracer's own searches record into (``trace.Positions``): the guide's program on
-the empty board makes 549,946 calls but only a few thousand distinct ones.
+The host writes pairs of integers: a call starting (with its arguments), returning or
+raising, the start of a search tracer asked for, the program's end and a limit reached. A
+call's parent is the call under way when it started, so the order alone rebuilds the tree.
+Identical subtrees are stored once, in the core's ``trace.Positions``: the guide's program
+on the empty board makes 549,946 calls but only a few thousand distinct ones.
 """
 
 from __future__ import annotations
@@ -20,63 +18,48 @@ from ...errors import InputError
 from ...trace import Column, Positions
 
 START, RETURN, RAISE, MARK, END, LIMIT, UNWIND = 1, 2, 3, 4, 5, 6, 7
-#: How a recorded call ended.
-RETURNED, RAISED, UNFINISHED = 0, 1, 2
-#: Limits the host stopped at.
-CALL_LIMIT, TIME_LIMIT, KILLED = 1, 2, 3
+RETURNED, RAISED, UNFINISHED = 0, 1, 2  # how a recorded call ended
+CALL_LIMIT, TIME_LIMIT, KILLED = 1, 2, 3  # the limit the host stopped at
 
 
 @dataclass
 class Function:
-    """A function the host records, as the source readers find it (``source/jsinstrument``,
-    ``source/pysource``, ``running/notebook``) and the host and tracer see it."""
+    """A function the host records, as the source readers find it and the host sees it."""
 
-    #: Its name; also its key in the function table.
     name: str
-    #: ``search`` (a minimax function) or ``driver`` (a function that calls one: its loop
-    #: may be the root of the search).
-    role: str
-    #: Its parameters' names, from its first definition.
-    params: list[str]
-    #: The line of its first definition.
-    line: int
-    #: How tracer can call it itself: ``top`` (a top-level binding), ``harvest`` (a JavaScript
-    #: function declared inside the functions ``path``), or ``none``.
+    role: str  # "search" (a minimax function) or "driver" (one that calls it: its loop may be the root)
+    params: list[str]  # as its first definition names them
+    line: int  # of its first definition
+    # How tracer can call it itself: "top" (a top-level binding), "harvest" (a JavaScript function
+    # declared inside the functions ``path``, outermost first), "nested" (Python), or "none".
     reach: str = "none"
-    #: For ``harvest``: the enclosing functions' names, outermost first.
     path: list[str] = field(default_factory=list)
-    #: The definition's kind (see JsFunction.kind).
-    kind: str = "declaration"
-    #: Parameters whose value the function's own recursive calls lower (``depth - 1``): a depth
-    #: budget counting down, so tracer's own first call passes the empty cells' count, not 0.
+    kind: str = "declaration"  # see JsFunction.kind
+    # Parameters its recursive calls lower (``depth - 1``): a depth budget counting down, so
+    # tracer's own first call passes the empty cells' count, not 0.
     countdown: list[str] = field(default_factory=list)
-    #: The module of the program's folder that defines it (Python's ``--function module.name``);
-    #: "" for the program's own file.
-    module: str = ""
-    #: For a search that takes no board (``minimax(depth, isMax)``): the top-level variable whose
-    #: board it reads, snapshotted by the host as each call starts; "" for one that takes its board.
+    module: str = ""  # the module of the program's folder that defines it ("": the program's file)
+    # For a search that takes no board (``minimax(depth, isMax)``): the top-level variable it
+    # reads its board from, snapshotted by the host as each call starts.
     board: str = ""
 
 
 class CallRows(Positions):
-    """The distinct subtrees of search calls, in the store tracer's own searches record into
-    (``trace.Positions``: one row per distinct subtree, its calls as edges, its size). A row's
-    state is the id of its arguments; three columns of its own say whose call it was and how it
-    ended."""
+    """The distinct subtrees of search calls, in the core's ``trace.Positions``: a row's state is
+    the id of its arguments, its calls are its edges, and three columns of its own say whose call
+    it was and how it ended."""
 
     def __init__(self) -> None:
         super().__init__()
         # Deeper and wider than a search's rows: a runaway recursion may go tens of thousands of
         # calls deep, and a call may make any number of calls.
         self.depth, self.edge_count, self.edge_move = array("l"), array("l"), array("l")
-        #: Per row: the function's index (any number of recorded functions: --function may name
-        #: hundreds); RETURNED, RAISED or UNFINISHED; the returned value's id (RETURNED) or the
-        #: error's (RAISED), -1 if unfinished.
+        # Per row: the function's index (--function may name hundreds); how it ended; the id of
+        # the value it returned or of the error it raised, -1 if unfinished.
         self.extras = {"fn": array("i"), "ended": array("b"), "value": array("l")}
 
     @property
     def args(self) -> Column:
-        """Per row: its arguments' id."""
         return self.state
 
     @property
@@ -99,18 +82,15 @@ class CallRows(Positions):
 
 @dataclass
 class Frame:
-    """A call of a driver (a function that calls the search, e.g. ``find_best_move``), the
-    program's own top level, or a search tracer started: what the search calls hang from."""
+    """What search calls hang from: a driver's call (``find_best_move``), the program's top
+    level, or a search tracer started."""
 
-    #: The driver's function index, or None for the top level / tracer's own call.
-    fn: int | None = None
+    fn: int | None = None  # the driver's index; None for the top level or tracer's own call
     args: int | None = None
     ended: int = UNFINISHED
     value: int = -1
-    #: In call order: rows (ints) of search calls made directly here, and driver Frames.
-    items: list[Any] = field(default_factory=list)
-    #: For tracer's own searches: which position it was asked to search.
-    mark: int | None = None
+    items: list[Any] = field(default_factory=list)  # rows of search calls made here, and driver Frames
+    mark: int | None = None  # for tracer's own searches: which position it asked for
 
 
 class Tampered(InputError):
@@ -128,23 +108,16 @@ class Record:
     """Everything the host recorded."""
 
     functions: list[Function]
-    #: ``python`` or ``javascript`` (the JavaScript host records ``this`` as the first argument).
-    language: str = "python"
+    language: str = "python"  # the JavaScript host records ``this`` as the first argument
     rows: CallRows = field(default_factory=CallRows)
-    #: The program's own top level.
-    program: Frame = field(default_factory=Frame)
-    #: The searches tracer itself asked for, in order.
-    asked: list[Frame] = field(default_factory=list)
-    #: The raw JSON texts of the values, by id.
-    texts: list[str] = field(default_factory=list)
-    #: The error the program's top level stopped with (a value id), if any.
-    program_error: int | None = None
-    #: CALL_LIMIT, TIME_LIMIT or KILLED if the program was stopped, else 0.
-    limit: int = 0
-    #: Total search calls made, as run.
+    program: Frame = field(default_factory=Frame)  # the program's own top level
+    asked: list[Frame] = field(default_factory=list)  # the searches tracer asked for, in order
+    texts: list[str] = field(default_factory=list)  # the values' JSON texts, by id
+    program_error: int | None = None  # the error value the top level stopped with
+    limit: int = 0  # CALL_LIMIT, TIME_LIMIT or KILLED if the program was stopped
     calls: int = 0
-    #: The rows of calls that test-played, by (function, arguments), read up to row
-    #: ``searched_upto``: a later call with the same arguments may return a score remembered.
+    # The rows of calls that test-played, by (function, arguments), read up to row
+    # ``searched_upto``: a later call with the same arguments may return a score remembered.
     searched: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     searched_upto: int = 0
     _decoded: dict[int, Any] = field(default_factory=dict)
@@ -161,7 +134,7 @@ class Record:
         return found
 
     def error(self, vid: int) -> dict[str, Any]:
-        """An error value: ``{type, message, line}``."""
+        """An error value: ``{type, message, line}``, its message cut to a report line."""
         from ..values.notation import cut
 
         data = self.value(vid)
@@ -170,7 +143,6 @@ class Record:
             if "$dict" in inner:
                 inner = dict(inner["$dict"])
             if isinstance(inner, dict) and isinstance(inner.get("message"), str):
-                # a 10 MB message is no report line: cut, saying how long it was
                 length = inner.get("length")
                 inner = {k: v for k, v in inner.items() if k != "length"}
                 inner["message"] = cut(inner["message"], length=length)
@@ -183,9 +155,8 @@ class RecordReader:
 
     def __init__(self, record: Record):
         self.record = record
-        self.functions = record.functions
         self.searching = [f.role == "search" for f in record.functions]
-        #: Each distinct subtree's row, by (fn, args, ended, value, depth, children).
+        # Each distinct subtree's row, by (fn, args, ended, value, depth, children).
         self.index: dict[tuple[Any, ...], int] = {}
         # The open calls: [kind, fn, args, children]; kind 0 = search, 1 = driver frame,
         # 2 = a driver called inside a search (its calls hang from that search), 3 = a root.
@@ -219,8 +190,7 @@ class RecordReader:
         self.record.calls += calls
 
     def add_row(self, key: tuple[Any, ...]) -> int:
-        """The row of a distinct subtree, keyed ``(fn, args, ended, value, depth, children)``, as
-        the core's searches add theirs: its calls are its edges, in loop order."""
+        """The new row of a distinct subtree (see index): its calls are its edges, in loop order."""
         fn, args, ended, value, depth, children = key
         rows = self.record.rows
         row = self.index[key] = rows.add(args, depth)

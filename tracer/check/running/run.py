@@ -12,6 +12,7 @@ from ..judging.verdict import CORRECT, IDENTICAL, SearchCheck, Settings, check_s
 from ..presenting.facts import first_call_text
 from ..presenting.result import CheckResult
 from ..source.jsinstrument import MEMBER_KINDS
+from ..source.jsprogram import node_syntax_check
 from ..source.parameters import KNOWN_NOT_BOARD, role
 from ..values.asking import (
     Position,
@@ -28,34 +29,24 @@ from ..values.calls import LOOP, LearnerSearch, Reader, searches_of, shapes_of
 from ..values.notation import cut
 from ..values.reading import Cells, own_words
 from .processes import ending_on_signals
-from .program import Host, Program, load_program, node_check
+from .program import Host, Program, interpreter, load_program
+from .record import Function
 
 
 @dataclass
 class CheckOptions:
-    """What ``trace check`` was asked to do."""
+    """What ``trace check`` was asked to do: its options (see check/command.py), None where unsaid."""
 
-    #: The position tracer calls the search function on when the program makes no call
-    #: (BOARD or --example); default: the guide's board.
-    board: tuple[Cells, str] | None = None
-    #: ``--ai``, and ``--scores`` read as a scale; None to infer them.
+    board: tuple[Cells, str] | None = None  # BOARD or --example; default: the guide's board
     ai: str | None = None
     scores: Scale | None = None
-    #: ``--function``: the search functions' names.
     functions: list[str] | None = None
-    #: Arguments and standard input for the program.
-    argv: list[str] = field(default_factory=list)
     stdin: str | None = None
     timeout: float = 10.0
     max_calls: int = 2_000_000
-    #: ``--boards N``: how many positions to check after the first (None: the named ones, a
-    #: draw, the other side to move and a block; 0: the first position only).
     boards: int | None = None
-    #: The Python that runs a .py file (default: the one running tracer).
     python: str | None = None
-    #: ``--with``: scripts loaded before the program, in order.
     with_files: list[str] = field(default_factory=list)
-    #: ``--call EXPR``: how the program calls its search, evaluated in its own scope.
     call: str | None = None
 
 
@@ -67,7 +58,7 @@ def check_file(path: str, options: CheckOptions) -> CheckResult:
     if options.call is not None:
         expression_names(options.call, program.language)  # a Python one is refused before it runs
     with ending_on_signals():
-        host = Host(program, argv=options.argv, stdin=options.stdin, timeout=options.timeout,
+        host = Host(program, stdin=options.stdin, timeout=options.timeout,
                     max_calls=options.max_calls, python=options.python)
         try:
             with own_words(program.facts.empty, program.facts.marks):
@@ -166,16 +157,15 @@ class _Session:
         error = self.result.program_error
         if error is None or error.get("type") != "SyntaxError" or self.program.language != "javascript":
             return
-        found = node_check(self.program)
+        found = node_syntax_check(interpreter(self.program), self.program.file)
         if found is None:
             raise TracerError(f"{self.program.path}: node rejects the instrumented program ({error.get('message')})"
                               " though it accepts the program itself: please report this to tracer's authors")
         raise InputError(f"invalid JavaScript: {found[1]}", self.program.path, found[0])
 
     def ask(self, cells: Cells, mover: str, name: str, required: bool = False) -> SearchCheck | None:
-        """Call the search function on a position; its check (None if it could not be called).
-        Where the call tracer made is not one the program would make (see refusal), a
-        ``required`` position is refused (exit status 2); another is left out, with a note."""
+        """Call the search function on a position; its check (None if not called). Where the call is not
+        one the program would make (see refusal), a ``required`` position is refused, another left out."""
         position = self.asked
         self.asked += 1
         status = self.host.ask(self.call_command(cells, mover, position))
@@ -211,8 +201,7 @@ class _Session:
 
     def read_first_call_as_the_program_does(self, found: list[LearnerSearch]) -> None:
         """A first call whose number reads either way (a cell or a score) reads as the same
-        function's first calls in the program's own searches do (searches_of does it within the
-        searches it reads; a position asked for is read on its own)."""
+        function's first calls in the program's own searches do (a position asked for is read alone)."""
         moving = {c.search.fn(c.search.root) for c in self.result.checks
                   if c.search.origin == "program" and c.search.root_move}
         for search in found:
@@ -224,14 +213,12 @@ class _Session:
         fn = entry(self.program)
         if fn is None and self.options.call is None:
             raise InputError(self._unreachable(), self.program.path)
-        shapes = shapes_of(self.host.record)
-        names = [f.name for f in self.program.functions]
-        shape = shapes[names.index(fn.name)] if fn is not None else None
+        index = [f.name for f in self.program.functions].index(fn.name) if fn is not None else None
+        shape = shapes_of(self.host.record)[index] if index is not None else None
         if self.options.call is not None:
             return expression_command(self.program, self.options.call, shape, cells, position)
-        assert fn is not None
+        assert fn is not None and index is not None
         ai = self.options.ai or self.program_ai() or mover
-        index = names.index(fn.name)
         return command(self.program, fn, shape, cells, mover, ai, position, self.told(index), self.own_arguments(index))
 
     def own_arguments(self, fn: int) -> list[Any] | None:
@@ -359,13 +346,16 @@ class _Session:
         text = f"the program stopped with {error.get('type')}{where} before its first search call"
         return text + (f": {message}" if message else "") + hint(error)
 
+    def _searches(self) -> list[Function]:
+        return [f for f in self.program.functions if f.role == "search"]
+
     def _search_named(self) -> str:
         """The search function as a message names it: a method by its name."""
-        found = [f for f in self.program.functions if f.role == "search"]
+        found = self._searches()
         return f"{found[0].name}, a method," if found and found[0].kind in MEMBER_KINDS else "its search function"
 
     def _unreachable(self) -> str:
-        found = [f for f in self.program.functions if f.role == "search"]
+        found = self._searches()
         names = ", ".join(f.name for f in found)
         if found and found[0].reach == "nested":
             return (f"the program made no call of {names}, and its run never defined {found[0].name}, which is "

@@ -46,10 +46,11 @@ class _Values:
 
     def __init__(self, root: Node):
         self.constants: dict[str, Any] = {}
-        for name, value in _top_bindings(root):
-            found = self.value(value)
+        for declarator, name in _top_declarators(root):  # top-level const/let/var NAME = value
+            value = declarator.child_by_field_name("value")
+            found = self.value(value) if declarator.type == "variable_declarator" and value is not None else _UNKNOWN
             if found is not _UNKNOWN and not isinstance(found, list):
-                self.constants[name] = found
+                self.constants[_text(name)] = found
 
     def value(self, node: Node, depth: int = 0) -> Any:  # noqa: PLR0911 - one case per literal shape
         kind = node.type
@@ -155,13 +156,6 @@ def _top_declarators(root: Node) -> Iterator[tuple[Node, Node]]:
                 name = declarator.child_by_field_name("name")
                 if name is not None and name.type == "identifier":
                     yield declarator, name
-
-
-def _top_bindings(root: Node) -> list[tuple[str, Node]]:
-    """Top-level ``const/let/var NAME = value`` bindings."""
-    return [(_text(name), value) for declarator, name in _top_declarators(root)
-            if declarator.type == "variable_declarator"
-            and (value := declarator.child_by_field_name("value")) is not None]
 
 
 def _bound_name(node: Node, declared: set[str]) -> str | None:

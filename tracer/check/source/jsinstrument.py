@@ -1,18 +1,13 @@
 """Instrument a learner's JavaScript so every call of its search function is recorded.
 
-Each recorded function keeps its body untouched under a new name
-(``__tracer_orig_minimax``), and a wrapper takes the old name in the same scope:
-``function minimax(...a) { return __tracer__.c(K, this, a, __tracer_orig_minimax) }``.
-A function declaration is hoisted, so the wrapper is callable wherever the original
-was, and the recursive calls inside the body reach it by name. Text is only inserted
-into existing lines, never new ones, so every error still names the learner's own line.
-
-Three more insertions let tracer reach functions the program never calls: a ``see`` at
-the top that hands over a way to read the file's top-level bindings by name, and, for a
-search function declared inside another function, a first statement in that function that
-hands the nested declarations over (JavaScript hoists them) and leaves before anything else
-runs, when, and only when, tracer itself calls it to harvest them. Where to insert comes
-from the syntax tree (``jssource``), as byte offsets.
+Each recorded function keeps its body under a new name (``__tracer_orig_minimax``), and a
+wrapper takes the old name in the same scope: ``function minimax(...a) { return
+__tracer__.c(K, this, a, __tracer_orig_minimax) }``, hoisted as the original was, so the
+recursive calls reach it by name. Text is only inserted into existing lines, so every error
+still names the learner's own line. To reach functions the program never calls, a ``see`` at
+the top hands over a way to read the file's top-level bindings, and a function enclosing a
+search declaration gets a first statement that hands its (hoisted) declarations over and
+leaves, when tracer itself calls it to harvest them. Offsets come from the syntax tree.
 """
 
 from __future__ import annotations
@@ -34,10 +29,8 @@ def normalised(name: str) -> str:
     return name.lower().replace("_", "")
 
 
-#: A learner's names for a whole search (``minimax``, ``miniMax``, ``mini_max``, ``negamax``,
-#: ``minmax``, ``minimaxScore``, ``alphabeta``, ``alpha_beta``, ``abminimax``), read lowercased
-#: without underscores; and for one side's half of it (the course project's
-#: ``max_value``/``min_value``). Learners' names, not tracer's searches'.
+#: Learners' names (lowercased, no underscores) for a whole search (``miniMax``, ``negamax``,
+#: ``minimaxScore``, ``alpha_beta``, ``abminimax``) and for one side's half (``max_value``).
 WHOLE_SEARCH = re.compile(r"(?:ab)?(?:mini|nega|min)max.*|alphabeta.*")
 HALF_SEARCH = re.compile(r"(?:max|min)value")
 
@@ -54,12 +47,7 @@ class Instrumented:
 
     source: str
     functions: list[Function]
-    #: The program as parsed (its tree and every function definition found).
     parsed: JsSource
-
-    @property
-    def definitions(self) -> list[JsFunction]:
-        return self.parsed.functions
 
 
 def choose(parsed: list[JsSource], wanted: list[str] | None) -> dict[str, str]:
@@ -90,10 +78,8 @@ def choose(parsed: list[JsSource], wanted: list[str] | None) -> dict[str, str]:
 
 def instrument_all(sources: list[str], wanted: list[str] | None = None,
                    tolerated: frozenset[int] = frozenset()) -> list[Instrumented]:
-    """Instrument the files of one program (a page's scripts, a folder's modules) with one
-    function table: a search in one file and the driver that calls it in another are both
-    recorded. JsSyntaxError (with ``index``, the file's place in ``sources``) if one cannot be
-    parsed, unless its place is ``tolerated`` (node accepts it)."""
+    """Instrument the files of one program with one function table (a search in one file, its
+    driver in another); JsSyntaxError (``index``: which file) unless the file is ``tolerated``."""
     parsed = []
     for place, source in enumerate(sources):
         try:

@@ -39,24 +39,19 @@ LIBRARIES = {"p5": re.compile(r"(?:^|[/@])p5(?:\.[\w-]+)*(?:[@/]|$)")}
 class Script:
     """One file of the program, read and instrumented."""
 
-    #: As the user would write it, and absolute.
-    path: str
-    file: str
-    #: Run as an ES module (else as a classic script).
-    module: bool
-    #: Its text (for an inline script, the page with everything else blanked) and, once
-    #: instrumented, the text that runs.
-    text: str
+    path: str  # as the user would write it
+    file: str  # absolute
+    module: bool  # run as an ES module (else as a classic script)
+    text: str  # for an inline script, the page with everything else blanked
     instrumented: str = ""
-    #: Loaded by node's own loader as CommonJS (the program's file and the files it requires).
-    commonjs: bool = False
-    #: An inline ``<script type="module">``: the name of the module file it runs as, beside the
-    #: copy of the page (its lines are the page's); "" for a script that is a file of its own.
+    commonjs: bool = False  # loaded by node's own loader (the program's file and the files it requires)
+    # An inline ``<script type="module">``: the name of the module file it runs as, beside the
+    # copy of the page (its lines are the page's).
     runs_as: str = ""
 
     @property
     def key(self) -> str:
-        """What tells this script from the page's others: its file, or the file it runs as."""
+        """What tells this script from the page's others."""
         return os.path.join(os.path.dirname(self.file), self.runs_as) if self.runs_as else self.file
 
 
@@ -87,8 +82,7 @@ def read_text(path: str, asked_by: str = "") -> str:
 
 
 def package_type(file: str) -> tuple[str | None, str | None]:
-    """The ``"type"`` the nearest ``package.json`` above ``file`` declares (None if it declares
-    none) and that file's path (None if there is none)."""
+    """The ``"type"`` the nearest ``package.json`` above ``file`` declares, and that file's path."""
     folder = Path(file).parent
     for place in (folder, *folder.parents):
         package = place / "package.json"
@@ -103,9 +97,8 @@ def package_type(file: str) -> tuple[str | None, str | None]:
 
 
 def runs_as_module(file: str, text: str) -> bool:
-    """Whether node runs ``file`` as an ES module: ``.mjs``, a package that says ``"type":
-    "module"``, or (a ``.js`` file whose package declares no type) ``import``/``export``
-    statements, which node detects."""
+    """Whether node runs ``file`` as an ES module: ``.mjs``, a package that says ``"type": "module"``,
+    or (a ``.js`` file whose package declares no type) ``import``/``export`` statements."""
     suffix = Path(file).suffix.lower()
     if suffix in (".mjs", ".cjs"):
         return suffix == ".mjs"
@@ -172,11 +165,6 @@ def _learners_files(specs: list[str], file: str) -> list[str]:
     return list(dict.fromkeys(t for spec in specs if (t := resolve(spec, file)) is not None))
 
 
-def imported_files(parsed: JsSource, file: str) -> list[str]:
-    """The learner's own files ``file`` imports (``./x.js``, ``../lib/y``), in order."""
-    return _learners_files([spec for _, spec in _import_sources(parsed)], file)
-
-
 def required_files(parsed: JsSource, file: str) -> list[str]:
     """The learner's own files ``file`` loads with ``require('./x')``, in order."""
     specs = []
@@ -234,7 +222,8 @@ def module_files(entry: Script) -> list[str]:
 
     def visit(file: str) -> None:
         seen.add(file)
-        for target in imported_files(_parsed_file(file, entry), file):
+        imported = [spec for _, spec in _import_sources(_parsed_file(file, entry))]
+        for target in _learners_files(imported, file):
             if target not in seen:
                 visit(target)
         order.append(file)
@@ -277,25 +266,22 @@ class _PageScripts(HTMLParser):
             self.found.append((None, self._open[1], self.lines[line - 1] + column, data))
 
 
-def _script_tags(path: str) -> tuple[str, list[tuple[str | None, bool, int, str]]]:
-    """A page's text and its ``<script>`` elements (see _PageScripts)."""
+def page_scripts(path: str) -> tuple[list[Script], list[str]]:
+    """A page's own scripts, in order: each ``<script src>`` of a local file and each inline
+    script (kept on its lines of the page); scripts from other sites (a library's CDN) are
+    not the learner's and are left out. Then the libraries the host stands in for, in order."""
     text = read_text(path)
     reader = _PageScripts(text)
     reader.feed(text)
     reader.close()
-    return text, reader.found
-
-
-def page_scripts(path: str) -> list[Script]:
-    """A page's own scripts, in order: each ``<script src>`` of a local file and each inline
-    script (kept on its lines of the page); scripts from other sites (a library's CDN) are
-    not the learner's and are left out."""
-    text, tags = _script_tags(path)
     folder = os.path.dirname(path)
     scripts: list[Script] = []
-    for src, module, offset, inline in tags:
-        if src is not None and library_of(src) is not None:
-            continue  # the host stands in for it
+    libraries: list[str] = []
+    for src, module, offset, inline in reader.found:
+        library = library_of(src) if src is not None else None
+        if library is not None:
+            libraries.append(library)
+            continue
         if src is None:
             blank = "".join(c if c == "\n" else " " for c in text[:offset])
             runs_as = f"{os.path.basename(path)}.module-{len(scripts) + 1}.mjs" if module else ""
@@ -305,19 +291,13 @@ def page_scripts(path: str) -> list[Script]:
             continue
         local = os.path.join(folder, src.split("?")[0].split("#")[0].lstrip("/"))
         scripts.append(Script(local, os.path.abspath(local), module, read_text(local, f"the page {path}")))
-    return scripts
+    return scripts, list(dict.fromkeys(libraries))
 
 
 def library_of(src: str) -> str | None:
     """The library a ``<script src>`` loads, if the host stands in for it (see LIBRARIES)."""
     address = src.split("?")[0].split("#")[0]
     return next((name for name, pattern in LIBRARIES.items() if pattern.search(address)), None)
-
-
-def page_libraries(path: str) -> list[str]:
-    """The libraries a page loads that the host stands in for, in order."""
-    found = [library_of(src) for src, *_ in _script_tags(path)[1] if src is not None]
-    return list(dict.fromkeys(name for name in found if name is not None))
 
 
 def instrument_scripts(scripts: list[Script], wanted: list[str] | None) -> list[Instrumented]:
@@ -343,8 +323,7 @@ def instrument_scripts(scripts: list[Script], wanted: list[str] | None) -> list[
 
 
 def node_syntax_error(script: Script) -> tuple[int | None, str] | None:
-    """``(line, message)`` of the syntax error node finds in a script (``(None, "")`` if node is not
-    there to ask); None if node accepts it."""
+    """As node_syntax_check, for a script's text (``(None, "")`` if node is not there to ask)."""
     node = shutil.which("node")
     if node is None:
         return None, ""
@@ -355,8 +334,7 @@ def node_syntax_error(script: Script) -> tuple[int | None, str] | None:
 
 
 def node_syntax_check(node: str, path: str) -> tuple[int | None, str] | None:
-    """``(line, message)`` of the syntax error ``node --check`` finds in the file at ``path``; None
-    if node accepts it."""
+    """``(line, message)`` of the syntax error ``node --check`` finds at ``path``; None if none."""
     result = subprocess.run([node, "--check", path], capture_output=True, text=True, timeout=60)
     if result.returncode == 0:
         return None

@@ -17,7 +17,6 @@ import tree_sitter_javascript
 from tree_sitter import Language, Node, Parser, Tree
 
 _PARSER = Parser(Language(tree_sitter_javascript.language()))
-#: Node types of a function written as an expression.
 FUNCTION_VALUES = frozenset(("function_expression", "function", "arrow_function", "generator_function"))
 _DECLARATIONS = frozenset(("function_declaration", "generator_function_declaration"))
 
@@ -29,41 +28,28 @@ class JsSyntaxError(ValueError):
         super().__init__(f"{message} (line {line}, column {column})")
         self.line = line
         self.column = column
-        #: Which of several files it is in (see jsinstrument.instrument_all).
-        self.index = 0
+        self.index = 0  # which of several files it is in (see jsinstrument.instrument_all)
 
 
 @dataclass
 class JsFunction:
-    """One named function definition in a JavaScript program."""
+    """One named function definition in a JavaScript program (spans and offsets in bytes)."""
 
-    #: The name it is called by (the binding, the property or the method's name).
-    name: str
-    #: ``declaration``, ``binding`` (const/let/var), ``assignment``, ``method``,
-    #: ``field`` (a class field), ``object-method`` or ``object-property``.
+    name: str  # the binding's, the property's or the method's name
+    # "declaration", "binding" (const/let/var), "assignment", "method", "field" (a class
+    # field), "object-method" or "object-property".
     kind: str
-    #: Byte span of the name.
     name_span: tuple[int, int]
-    #: Byte offset where a wrapper can be put in front of the definition.
-    start: int
-    #: Its parameters' names (a destructured parameter is ``""``; a defaulted one is named).
-    params: list[str]
-    #: Byte span of the body's ``{ … }`` (None for an arrow with an expression body).
-    body: tuple[int, int] | None
-    #: The line the name is on.
-    line: int
-    #: The function node itself (its parameters and body).
-    node: Node
-    #: ``static`` for a static class member.
+    start: int  # where a wrapper can be put in front of the definition
+    params: list[str]  # a destructured parameter is ""
+    body: tuple[int, int] | None  # the ``{ … }`` (None for an arrow with an expression body)
+    line: int  # of the name
+    node: Node  # the function node itself
     static: bool = False
-    #: A function expression's own name (``const minimax = function minimax(…)``), as a byte span.
-    self_name: tuple[int, int] | None = None
-    #: ``export `` or ``export default `` in front of it: (byte span, default?).
-    export: tuple[tuple[int, int], bool] | None = None
-    #: Index (in the list ``find_functions`` returns) of the definition this one is inside.
-    parent: int | None = None
-    #: Indexes of the function definitions directly inside this one's body.
-    children: list[int] = field(default_factory=list)
+    self_name: tuple[int, int] | None = None  # a function expression's own name
+    export: tuple[tuple[int, int], bool] | None = None  # ``export [default ]`` in front: (span, default?)
+    parent: int | None = None  # the index of the definition this one is inside
+    children: list[int] = field(default_factory=list)  # the definitions directly inside it
 
 
 @dataclass

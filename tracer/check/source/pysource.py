@@ -272,9 +272,7 @@ def compared(tree: ast.Module, within: set[str] | None = None) -> list[Any]:
 
 
 def facts(*trees: ast.Module, searches: set[str] | None = None) -> SourceFacts:
-    """The empty token, the marks and the module-level board variables of a program, in its
-    own file or also in the modules of its folder that it imports; cells are read as the
-    ``searches`` and their helpers compare them (as the whole program does, if not given)."""
+    """As jsfacts.facts, for a program's file and the modules of its folder that it imports."""
     defined = {fn.name: fn for tree in trees for fn in ast.walk(tree)
                if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))}
     within = scope(searches, defined, lambda fn: (_called_name(n) for n in ast.walk(fn) if isinstance(n, ast.Call))) \
@@ -351,8 +349,7 @@ def _readers(tree: ast.Module, name: str) -> tuple[str, ...]:
 
 
 def local_imports(tree: ast.Module) -> list[str]:
-    """The modules a program imports by absolute name (``import tictactoe as ttt``,
-    ``from tictactoe import minimax``), in source order."""
+    """The modules a program imports by absolute name, in source order."""
     names: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

@@ -42,28 +42,20 @@ class BoardVariable:
     """A top-level variable the program keeps a board in (``origBoard``, ``board = [" "] * 9``)."""
 
     name: str
-    #: How the board in it is written (rows or flat; its empty value and marks).
     notation: Notation
-    #: 9, or 10 for a board whose cell 0 is a dummy (cells 1-9 are the board).
-    length: int
-    #: The line of the binding or assignment that puts a board in it.
-    line: int
-    #: The functions whose bodies use the variable (helpers that read the board from it).
-    readers: tuple[str, ...] = ()
+    length: int  # 9, or 10 for a board whose cell 0 is a dummy
+    line: int  # of the binding or assignment that puts a board in it
+    readers: tuple[str, ...] = ()  # the functions whose bodies use it
 
 
 @dataclass
 class SourceFacts:
     """How the program writes boards, read from its source."""
 
-    #: What an empty cell holds (``""``, ``" "``, None, 0, ``"$index"``, ...), UNKNOWN if unsaid.
-    empty: Any = UNKNOWN
-    #: The marks, X's first (``("X", "O")``, ``("x", "o")``, ``(1, -1)``, ``(True, False)``); None if unsaid.
-    marks: tuple[Any, Any] | None = None
-    #: Top-level variables holding a board, in source order.
-    boards: list[BoardVariable] = field(default_factory=list)
-    #: Where the marks are numbers: the program's names for X's and O's (``HUMAN = -1``), "" if unsaid.
-    names: tuple[str, str] = ("", "")
+    empty: Any = UNKNOWN  # what an empty cell holds ("", " ", None, 0, "$index", ...)
+    marks: tuple[Any, Any] | None = None  # X's first: ("X", "O"), ("x", "o"), (1, -1), (True, False)
+    boards: list[BoardVariable] = field(default_factory=list)  # in source order
+    names: tuple[str, str] = ("", "")  # numeric marks' names for X's and O's (``HUMAN = -1``)
 
 
 def board_value(value: Any) -> tuple[Notation, int] | None:
@@ -132,9 +124,8 @@ def named_marks(constants: dict[str, Any]) -> tuple[str, str] | None:
 
 
 def lettered(pairs: list[tuple[Any, Any]], marks: tuple[Any, Any]) -> tuple[Any, Any] | None:
-    """The numbers the program shows as X and as O (``{1: "O", -1: "X"}``: ``(-1, 1)``), from
-    ``(number, text)`` pairs its source writes (see pysource.number_letters), among its ``marks``;
-    None if unsaid."""
+    """The numbers among ``marks`` the program shows as X and as O (``{1: "O", -1: "X"}``: ``(-1, 1)``),
+    from the ``(number, text)`` pairs its source writes (see number_letters); None if unsaid."""
     said: dict[str, Counter[Any]] = {"X": Counter(), "O": Counter()}
     for number, text in pairs:
         if is_number(number) and number in marks and isinstance(text, str) and text.upper() in said:

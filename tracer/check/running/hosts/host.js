@@ -685,7 +685,7 @@ const usesP5 = (cfg.libraries || []).includes("p5");
 if (usesP5) p5StandIn();
 
 Error.stackTraceLimit = 50;
-process.argv = [process.argv[0], cfg.main || cfg.file, ...cfg.argv];
+process.argv = [process.argv[0], cfg.main || cfg.file];
 try {
   if (cfg.scripts) runScripts();
   if (cfg.entry) runModules();

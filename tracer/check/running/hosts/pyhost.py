@@ -57,11 +57,9 @@ class _Bool:
 
 TRUE, FALSE = _Bool(True), _Bool(False)
 LIST, TUPLE, DICT, OBJ, BOARD = object(), object(), object(), object(), object()
+# Types a snapshot keeps as they are (bool is not among them: True hashes as 1).
 PRIMITIVE = (str, int, float, type(None))
-
-
-#: Types a snapshot keeps as they are (bool is not among them: True hashes as 1).
-PLAIN = frozenset((str, int, float, type(None)))
+PLAIN = frozenset(PRIMITIVE)
 STRINGS = frozenset((str,))
 
 
@@ -126,8 +124,7 @@ def plain(value):
 class Recorder:
     """The calls made, as event codes and interned values, flushed to tracer's folder."""
 
-    #: The code of the wrapper every recorded call goes through (to tell it in a traceback).
-    RECORDED_CODE = None
+    RECORDED_CODE = None  # the wrapper's code, to tell it in a traceback
 
     def __init__(self, cfg):
         self.cfg = cfg
@@ -140,7 +137,6 @@ class Recorder:
         self.values_file = open(self.private(cfg["dir"], "values.txt"), "w", encoding="utf-8")  # noqa: SIM115
         self.calls = 0
         self.deadline = time.monotonic() + cfg["timeoutMs"] / 1000
-        self.hold = False
         self.stopped = False
 
     @staticmethod
@@ -182,10 +178,14 @@ class Recorder:
         return self.intern(("$error", id(error)) + tuple(record.values()), ENCODE_ERROR({"$error": record}))
 
     def limit(self, kind):
-        self.events.append(LIMIT)
-        self.events.append(kind)
+        self.events.extend((LIMIT, kind))
         self.stopped = True
         raise Stop()
+
+    def raised(self, code, error):
+        """Record event ``code`` with ``error``, named once the stack has unwound (see resolve_errors)."""
+        self.events.extend((code, 0))
+        self.errors.append((len(self.events) - 1, error))
 
     def wrap(self, k, fn):
         """``fn`` (recorded function ``k``) with its calls recorded, named as ``fn`` is."""
@@ -217,7 +217,7 @@ def recording(recorder, k, fn, board_name, scope):
     start, ret, rai = START | k << 4, RETURN | k << 4, RAISE | k << 4
 
     def recorded(*args, **kwargs):
-        if recorder.hold or recorder.stopped:
+        if recorder.stopped:
             return fn(*args, **kwargs)
         calls = recorder.calls = recorder.calls + 1
         if calls > max_calls:
@@ -266,8 +266,8 @@ def recording(recorder, k, fn, board_name, scope):
 
 
 CFG = {}  # type: dict
-#: Each recorded function as its def last made it: a search nested in another function is
-#: called as the program's own run last defined it (its enclosing board included).
+# Each recorded function as its def last made it: a nested search is called as the program's
+# run last defined it (its enclosing board included).
 MADE = {}  # type: dict
 
 
@@ -342,7 +342,8 @@ def in_recorder(frame, learner_file):
         if name == learner_file:
             return False
         if name == __file__:
-            return frame.f_code.co_name not in ("main", "run_program", "run_call", "run_expression", "answer")
+            return frame.f_code.co_name not in ("main", "run_program", "run_call", "run_expression", "run_marked",
+                                                   "evaluate", "answer")
         frame = frame.f_back
     return False
 
@@ -435,18 +436,23 @@ def run_expression(cfg, recorder, module, command):
             target = next((v for v in fields.values() if type(v) is type(board) and len(v) == len(board)), None)
         if isinstance(target, (list, dict)) and len(target) == len(board):
             fill_in_place(target, board)
-    recorder.events.append(MARK)
-    recorder.events.append(command["mark"])
-    try:
+    def evaluate():
         eval(compile(command["expr"], "<--call>", "eval"), module.__dict__)
+
+    run_marked(cfg, recorder, command["mark"], evaluate)
+
+
+def run_marked(cfg, recorder, mark, fn, *args):
+    """Make the search tracer asked for (``mark`` says which), then tell tracer how it ended."""
+    recorder.events.extend((MARK, mark))
+    try:
+        fn(*args)
     except Stop:
         recorder.flush()
         notify(cfg, "limit")
         raise
     except BaseException as error:
-        recorder.events.append(UNWIND)
-        recorder.events.append(0)
-        recorder.errors.append((len(recorder.events) - 1, error))
+        recorder.raised(UNWIND, error)  # recorded by each call it left, and closes them all
     recorder.flush()
     notify(cfg, "done")
 
@@ -491,27 +497,12 @@ def run_call(cfg, recorder, module, command):
             filled = fill_in_place(target, board)
             if at >= 0:
                 args[at] = filled
-    recorder.events.append(MARK)
-    recorder.events.append(command["mark"])
-    try:
-        fn(*args)
-    except Stop:
-        recorder.flush()
-        notify(cfg, "limit")
-        raise
-    except BaseException as error:
-        recorder.events.append(UNWIND)  # recorded by each call it left, and closes them all
-        recorder.events.append(0)
-        recorder.errors.append((len(recorder.events) - 1, error))
-    recorder.flush()
-    notify(cfg, "done")
+    run_marked(cfg, recorder, command["mark"], fn, *args)
 
 
 def report(cfg, recorder, error):
     """Print the program's own error as Python would, with only the learner's frames."""
-    recorder.events.append(END)
-    recorder.events.append(0)
-    recorder.errors.append((len(recorder.events) - 1, error))
+    recorder.raised(END, error)
     theirs = {cfg["file"], *cfg.get("modules", {}).values()}
     frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename in theirs]
     lines = traceback.format_list(frames) + traceback.format_exception_only(type(error), error)
@@ -581,7 +572,7 @@ def main():
         cfg = json.load(f)
     cfg["commandFd"], cfg["notifyFd"] = private_fd(cfg["commandFd"]), private_fd(cfg["notifyFd"])
     CFG.update(cfg)
-    sys.argv = [cfg.get("argv0", cfg["file"])] + cfg["argv"]  # as typed, as `python FILE` has it
+    sys.argv = [cfg.get("argv0", cfg["file"])]  # as typed, as `python FILE` has it
     sys.path[0] = os.path.dirname(cfg["file"])
     recorder = Recorder(cfg)
     module = types.ModuleType("__main__")
@@ -600,10 +591,7 @@ def main():
             recorder.deadline = 0.0
             signal.setitimer(signal.ITIMER_REAL, 0.05)
             return
-        recorder.events.append(LIMIT)
-        recorder.events.append(2)
-        recorder.stopped = True
-        raise Stop()
+        recorder.limit(2)
 
     real_exit = os._exit
     os._exit = exiting(cfg, recorder, real_exit)
