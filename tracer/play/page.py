@@ -168,12 +168,10 @@ def _viewer_template() -> str:
         "colours": viewer_page.css_variables(),
         "css": viewer_page.asset("viewer.css"),
         "phrases": viewer_page.asset("phrases.js"),
-        # Every module a decision's step-through may need: the game's, each offered search's.
         "modules": viewer_page.module_scripts([TicTacToeWords.page_module], offered),
         "codepanel": viewer_page.asset("codepanel.js"),
         "js": viewer_page.asset("viewer.js"),
-        # Written out, the questions of every decision a game can reach would be
-        # megabytes: the step-through builds them from the decision's rows instead.
+        # The step-through builds its questions from the decision's rows: written out, they'd be megabytes.
         **viewer_page.built_quiz_slots(),
     }
     slots.update({name: f"<!--@{name}@-->" for name in ("title", "h1", "heading")})
@@ -201,8 +199,7 @@ def render_game_page(ai: Mark = "X", scores: str = "tutorial") -> str:
         "searches": _options(searches()),
     }
     page = viewer_page.asset("game.html")
-    # A step-through opens in a frame of this page and inherits its policy: it must
-    # allow the step-through's scripts too.
+    # A step-through opens in a frame of this page and inherits its policy, so it allows its scripts too.
     filled = viewer_page.SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
     return viewer_page.seal(filled, viewer_page.script_hashes(viewer))
 

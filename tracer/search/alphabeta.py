@@ -42,9 +42,7 @@ class Replay(NamedTuple):
     cut: bool
 
 
-def replay(
-    alpha: float, beta: float, maximising: bool, child_scores: Sequence[float], cutoff: str
-) -> Replay:
+def replay(alpha: float, beta: float, maximising: bool, child_scores: Sequence[float], cutoff: str) -> Replay:
     """One call's loop over known child scores: the rule the check and the renderers share."""
     windows = []
     best_i, best = -1, (-INF if maximising else INF)
@@ -125,11 +123,12 @@ class Recorder:
 #: ``state << shift | depth * by_depth``.
 _Loop = tuple[Callable[[int, int, int, int], int], Callable[[int, int], int], dict[tuple[int, int, int], int],
               Sequence[int], bool, int, int]
+#: What a call's for-loop found: its children's rows, the index of the first best, and the best.
+_Found = tuple[list[int], int, int]
 
 
-def _window_search(
-    game: Game, rows: Positions, ge: bool, by_depth: bool = False
-) -> tuple[Callable[[int, int, int, int], int], dict[tuple[int, int, int], int]]:
+def _window_search(game: Game, rows: Positions, ge: bool, by_depth: bool = False
+                   ) -> tuple[Callable[[int, int, int, int], int], dict[tuple[int, int, int], int]]:
     """The recursive search, one row per (state, window) pair, and the row of each pair met."""
     alphas: list[int | None] = []
     betas: list[int | None] = []
@@ -160,9 +159,7 @@ def _window_search(
     return visit, seen
 
 
-def _max_loop(
-    loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int
-) -> tuple[list[int], int, int]:
+def _max_loop(loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int) -> _Found:
     """A MAX call's for-loop, raising alpha until its best reaches beta."""
     visit, play, seen, score, ge, shift, deep = loop
     children: list[int] = []
@@ -185,9 +182,7 @@ def _max_loop(
     return children, best_i, best
 
 
-def _min_loop(
-    loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int
-) -> tuple[list[int], int, int]:
+def _min_loop(loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int) -> _Found:
     """A MIN call's for-loop, lowering beta until its best reaches alpha."""
     visit, play, seen, score, ge, shift, deep = loop
     children: list[int] = []

@@ -87,10 +87,8 @@ Begin = Callable[[int, int, "tuple[int, int] | None"], None]
 Choose = Callable[[int, int, "Sequence[int]", list[int]], None]
 
 
-def record_each_position(
-    game: Rules, rows: Positions, *, begin: Begin | None = None, choose: Choose | None = None,
-    reuse: Callable[[int], int] | None = None,
-) -> None:
+def record_each_position(game: Rules, rows: Positions, *, begin: Begin | None = None,
+                         choose: Choose | None = None, reuse: Callable[[int], int] | None = None) -> None:
     """The guide's recursion from ``game``'s root, recorded into ``rows``: each distinct state met
     at a depth is searched once, and a later call on it shares its row (or the row ``reuse(row)``
     gives: memo's cache hit); ``choose`` defaults to the guide's first strictly best."""

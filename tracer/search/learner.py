@@ -56,8 +56,7 @@ def replay(game: Any) -> Trace:
             continue
         stack.pop()
         if game.outcome(state, depth) is None:
-            # Every call the record holds as unfinished has its pick and score (-1 and 0 if it
-            # never returned).
+            # Every unfinished call of the record has its pick and score (-1 and 0 if it never returned).
             rows.set_edges(pid, moves, children, game.chosen[state], game.scores[state])
     return Trace(game, rows, SearchInfo("learner", ()))
 

@@ -1,18 +1,9 @@
 """The guide's minimax: the search that records every call, its rule check, and a plain reference.
 
-Both follow the freeCodeCamp/CodeSweetly guide step for step:
-
-* step 8: list the empty cells in ascending index order;
-* step 9: terminal checks in this order: the human has won (lowest score),
-  the AI has won (highest score), no empty cell is left (draw);
-* steps 10-13: test-play the current mark on each empty cell, recurse for the
-  other mark, and save ``{index, score}`` in ``allTestPlayInfos``;
-* step 16: the AI keeps the first test-play with a strictly higher score,
-  the human the first with a strictly lower one;
-* step 17: return that test-play's ``{index, score}``.
-
-Scores are always from the AI's (maximiser's) point of view. ``search()`` records each
-distinct position once (the calls below it never change); every call keeps its own number.
+Both follow the freeCodeCamp/CodeSweetly guide step for step (the steps are named where they
+happen): empty cells in ascending order, the terminal checks human win, AI win, full board,
+the first strictly best test-play kept. Scores are from the AI's (maximiser's) point of view.
+``search()`` records each distinct position once (the calls below it never change).
 """
 
 from __future__ import annotations
@@ -29,14 +20,9 @@ if TYPE_CHECKING:
     from ..games.tictactoe.board import Board, Mark
 
 
-def plain_minimax(
-    board: Board,
-    to_move: Mark,
-    ai: Mark = "X",
-    scores: Scores = TUTORIAL,
-    on_call: Callable[[Board, Mark, int | None, int], Any] | None = None,
-    on_return: Callable[[int], Any] | None = None,
-) -> Result:
+def plain_minimax(board: Board, to_move: Mark, ai: Mark = "X", scores: Scores = TUTORIAL,
+                  on_call: Callable[[Board, Mark, int | None, int], Any] | None = None,
+                  on_return: Callable[[int], Any] | None = None) -> Result:
     """The tutorial's algorithm, plainly (the recorder's reference, on tic-tac-toe):
     ``on_call(board, mark, move, depth)`` and ``on_return(score)`` see every invocation in order."""
     from ..games.tictactoe.board import EMPTY_CELLS, HAS_LINE, Board
@@ -92,10 +78,8 @@ def check_minimax(trace: Trace, pid: int, where: str) -> None:
     child_scores = [p.score[child] for _, child in children]
     want = max(child_scores) if game.maximising(state) else min(child_scores)
     if p.score[pid] != want or p.best[pid] != child_scores.index(want):
-        raise AssertionError(
-            f"{where}: returns {p.score[pid]} via test-play {p.best[pid]}, expected "
-            f"{want} via the first best, test-play {child_scores.index(want)}"
-        )
+        raise AssertionError(f"{where}: returns {p.score[pid]} via test-play {p.best[pid]}, expected "
+                             f"{want} via the first best, test-play {child_scores.index(want)}")
 
 
 KIND = SearchKind(

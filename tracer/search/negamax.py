@@ -31,8 +31,7 @@ def search(game: Rules) -> Trace:
 
     def begin(pid: int, state: int, finished: tuple[int, int] | None) -> None:
         row_max.append(maximising(state))
-        # A finished game scores from the point of view of the side to move in it; an
-        # unfinished one is set once its test-plays are in.
+        # A finished game scores from its mover's point of view; an unfinished one once its test-plays are in.
         mover_score.append(0 if finished is None else for_mover(finished[1], row_max[pid]))
 
     def choose(pid: int, state: int, moves: Sequence[int], children: list[int]) -> None:

@@ -121,13 +121,9 @@ def cell_name(cell: int, size: int = GUIDE_SIZE) -> str:
 
 @dataclass(frozen=True, repr=False)
 class Board:
-    """A position: n×n cells, row-major, each ``'X'``, ``'O'`` or ``'.'``, and how many in
-    a row win (``in_a_row``; 0 or left out: the size's default, three on 3×3).
-
-    ``Board('X.OX.XOO.')`` is the tutorial's board; ``str()`` draws it as a grid.
-    Any notation of a board file is accepted too and read at once into that form:
-    ``Board('x.o/x.x/oo.')``, ``Board('["X", 1, "O", "X", 4, "X", "O", "O", 8]')``;
-    ``Board('XO../.X../..O./....')`` is a 4×4 board.
+    """A position: n×n cells, row-major, each ``'X'``, ``'O'`` or ``'.'``, and how many in a row win
+    (0: the size's default). ``Board('X.OX.XOO.')`` is the tutorial's board; any board file's
+    notation is read too (``Board('x.o/x.x/oo.')``, ``Board('XO../.X../..O./....')`` on 4×4).
     """
 
     cells: str
@@ -137,10 +133,8 @@ class Board:
         if isinstance(self.cells, list | tuple):  # the guide's array, as a Python list
             object.__setattr__(self, "cells", array_text(self.cells))
         if not isinstance(self.cells, str):
-            raise TypeError(
-                "Board() expects the board as a string, e.g. 'X.OX.XOO.' or 'X.O/X.X/OO.', or the "
-                f"guide's array as a list, found {type(self.cells).__name__}"
-            )
+            raise TypeError("Board() expects the board as a string, e.g. 'X.OX.XOO.' or 'X.O/X.X/OO.', or the "
+                            f"guide's array as a list, found {type(self.cells).__name__}")
         if not (len(self.cells) in _SQUARES and not set(self.cells) - {"X", "O", EMPTY}):
             object.__setattr__(self, "cells", parse_cells(self.cells, "Board()"))
         size = isqrt(len(self.cells))

@@ -89,9 +89,8 @@ def _content_rows(text: str) -> list[tuple[int, str]]:
     """``(line number, content)`` of each line that says something: no comments, blank
     lines or the ``---+---+---`` rules of a drawn board."""
     rows: list[tuple[int, str]] = []
-    # Only "\n" ends a line (a "\r" before it is dropped): form feeds, vertical tabs,
-    # U+0085 and U+2028/2029 are characters of the line, so line numbers match an
-    # editor's and a comment runs to the real end of its line.
+    # Only "\n" ends a line (a "\r" before it is dropped), so line numbers match an editor's
+    # and a comment runs to the real end of its line (U+2028 is a character of it).
     for number, raw in enumerate(text.split("\n"), start=1):
         content = raw.split("#", 1)[0].strip(" \t\r")
         if content and not _RULE.fullmatch(content):

@@ -40,9 +40,8 @@ class TicTacToeKind(GameKind):
     max_depth = 25  # a 5x5 board's cells (its positions have at most 9 empty cells)
 
     def sniff(self, text: str) -> int:
-        # The guide's array is surely a board; any other text may be one, and is read as
-        # one unless another game claims it. The empty board's indexes on one line are a
-        # board before they are Nim's line of numbers (a heap of 12 million objects).
+        # Any text may be a board unless another game claims it; the guide's array surely is, and
+        # so is the empty board's indexes on one line (never a Nim heap of 12 million objects).
         if the_empty_board_as_indexes(text):
             return 5
         return 3 if surely_a_board(text) else 1
@@ -71,8 +70,7 @@ class TicTacToeKind(GameKind):
     # ---- the JSON trace ---------------------------------------------------------------
 
     def json_version1(self, game: Any) -> bool:
-        # Depth-aware scores are not a fixed triple: a version 1 reader would misread them;
-        # nor does version 1 know boards other than the guide's.
+        # Version 1 knows neither depth-aware scores (not a fixed triple) nor boards other than the guide's.
         return game.order == ASCENDING and game.scores.spec() != "depth" and game.size == 3
 
     def json_header(self, game: Any, version: int = 2) -> list[tuple[str, Any]]:

@@ -1,13 +1,8 @@
-"""Tree files: an abstract game tree written as nested lists, parsed with exact error positions.
+"""Tree files (docs/games.md): ``A: [B: [3, 12, 8], C: [2, 4, 6]]``, parsed with exact error positions.
 
-The notation is docs/games.md's ("Textbook trees")::
-
-    # Russell & Norvig, figure 5.2
-    A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
-
-Unlabelled nodes are named by their place (Dewey numbering: ``P.i``, an unlabelled root
-``root``, its children ``1``, ``2``, ...). A derived label always holds a dot or starts
-with a digit, so it can never clash with a written one, except ``root``.
+Unlabelled nodes are named by their place (``P.i``; an unlabelled root ``root``, its children
+``1``, ``2``, ...): a derived label holds a dot or starts with a digit, so only ``root`` could
+clash with a written one.
 """
 
 from __future__ import annotations
@@ -194,8 +189,7 @@ class _Parser:
                 raise self.fail(f"a node after the label '{label}:' (an integer or a [list])")
             raise self.fail("a node (an integer leaf value, a [list] of nodes, or NAME: before either)")
         written = match.group()
-        # The digits are counted before int(), which refuses (or takes long over) thousands
-        # of them: a value is written in at most MAX_DIGITS digits, leading zeros included.
+        # The digits are counted before int(), which refuses (or takes long over) thousands of them.
         digits = written.lstrip("+-")
         if len(digits) > MAX_DIGITS or int(digits) > MAX_VALUE:
             raise self.fail(f"a leaf value of at most {MAX_DIGITS} digits, between -{MAX_VALUE:,} and "
