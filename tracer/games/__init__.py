@@ -35,7 +35,6 @@ def _builtins() -> None:
 
 
 def register(kind: GameKind) -> GameKind:
-    """Add a game to the registry; ValueError if its name or an alias is taken."""
     _builtins()
     taken = {name for k in _KINDS.values() for name in (k.name, *k.aliases)}
     clash = {kind.name, *kind.aliases} & taken
@@ -51,7 +50,6 @@ def unregister(name: str) -> None:
 
 
 def kinds() -> list[GameKind]:
-    """Every game offered (see ``GameKind.offered``), in the registry's order."""
     _builtins()
     return [kind for kind in _KINDS.values() if kind.offered]
 

@@ -38,7 +38,6 @@ def board_lines(board: Board, played: int | None = None, outcome: Outcome | None
 
 
 def outcome_text(game: Game) -> str:
-    """The end of a game in words, from the human's side."""
     outcome = game.outcome
     assert outcome is not None
     if outcome.draw:

@@ -24,7 +24,6 @@ _found_all = False
 
 
 def register(kind: SearchKind) -> SearchKind:
-    """Add a search to the registry; ValueError if its name is taken."""
     if kind.name in _KINDS or _module_kind(kind.name) not in (None, kind):
         raise ValueError(f"cannot register search {kind.name!r}: the name is taken")
     _KINDS[kind.name] = kind

@@ -114,7 +114,6 @@ class Recorder:
         return self._visit(state, 0, -FAR, FAR) if row is None else row
 
     def trace(self) -> Trace:
-        """Everything recorded so far; its root row is the first root's."""
         return Trace(self.game, self.rows, SearchInfo("alphabeta", (("cutoff", self.cutoff),)))
 
 
@@ -246,7 +245,6 @@ def _moves(value: Any) -> bool:
 
 
 def trace_bounds(trace: Trace) -> list[int]:
-    """``bounds`` of an alpha-beta trace."""
     return bounds(trace.positions, trace.search.get("cutoff", "ge"))
 
 

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
 
 def search(game: Game) -> Trace:
-    """Record every call the memoised minimax makes on ``game`` from its root."""
     rows = Positions.filling()
     hits: list[bool] = []
     sources: list[int | None] = []

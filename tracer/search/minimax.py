@@ -60,7 +60,6 @@ def plain_minimax(board: Board, to_move: Mark, ai: Mark = "X", scores: Scores = 
 
 
 def search(game: Rules) -> Trace:
-    """Record every call the guide's minimax makes on ``game``, from its root."""
     rows = Positions.filling()
     record_each_position(game, rows)
     return Trace(game, rows.pack(), SearchInfo("minimax"))

@@ -22,7 +22,6 @@ def for_mover(score: int, maximising: bool) -> int:
 
 
 def search(game: Rules) -> Trace:
-    """Record every call negamax makes on ``game``, from its root."""
     rows = Positions.filling()
     mover_score: list[int] = []
     rows.extras["mover_score"] = mover_score

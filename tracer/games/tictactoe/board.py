@@ -182,7 +182,6 @@ class Board:
         return self.cells[cell]
 
     def bits(self, mark: Mark) -> int:
-        """The cells holding ``mark`` as a bit mask (bit i = cell i)."""
         return sum(1 << i for i, c in enumerate(self.cells) if c == mark)
 
     def compact(self) -> str:
@@ -205,7 +204,6 @@ class Board:
         return self.geometry.has_line(self.bits(mark))
 
     def winning_line(self, mark: Mark) -> tuple[int, ...] | None:
-        """The first line held by ``mark``, or None."""
         g = self.geometry
         bits = self.bits(mark)
         for line, mask in zip(g.lines, g.masks, strict=True):

@@ -74,7 +74,6 @@ class _Parser:
         return repr(word if len(word) <= 20 else word[:19] + "…")
 
     def skip(self) -> None:
-        """Skip whitespace and comments."""
         text, n = self.text, len(self.text)
         while self.pos < n:
             c = text[self.pos]
