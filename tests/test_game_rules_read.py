@@ -69,19 +69,6 @@ def test_an_order_naming_every_cell_once_is_kept_as_given() -> None:
 # ---- depth: moves from the position searched -------------------------------------------------
 
 
-@pytest.mark.parametrize("board", ["X.OX.XOO.", "XO..X.O..", "........."])
-def test_a_positions_depth_is_its_moves_from_the_root(board: str) -> None:
-    mark = "X" if board.count("X") == board.count("O") else "O"
-    game = TicTacToe(tracer.Board(board), mark)
-    assert game.depth_of(game.root) == 0
-    pending = [(game.root, 0)]
-    while pending:  # a plain walk, counting moves from the root
-        state, moves = pending.pop()
-        assert game.depth_of(state) == moves
-        if moves < 3 and game.outcome(state, moves) is None:
-            pending.extend((game.play(state, m), moves + 1) for m in game.moves(state))
-
-
 def test_depth_scores_count_moves_from_the_position_searched() -> None:
     # X.O / X.X / OO. with X to move: X wins at once with cell 4 (row 3-4-5), one move from
     # the position: 10 - 1 = 9, though six marks were on the board before it.

@@ -10,7 +10,6 @@ import pytest
 
 import tracer
 from tracer import TENS, TUTORIAL, Board, Result, Scores, plain_minimax, record
-from tracer.games.tictactoe.game import X_TO_MOVE
 from tracer.trace import ENTER, LEAVE
 
 # ---------------------------------------------------------------- the tutorial's board
@@ -261,7 +260,7 @@ def pid_of(trace: tracer.Trace, number: int) -> int:
 def test_check_catches_corruption(tutorial_trace, column, call, value):
     pid = pid_of(tutorial_trace, call)
     if value == "flip the side to move":
-        value = tutorial_trace.positions.state[pid] ^ X_TO_MOVE
+        value = tutorial_trace.positions.state[pid] ^ 1 << 18  # the bit of a 3×3 state: X to move
     bad = corrupted(tutorial_trace, column, pid, value)
     with pytest.raises(AssertionError):
         bad.check()

@@ -187,7 +187,7 @@ def test_minimax_on_random_trees_matches_the_reference(tree, root_max):
     trace = tracer.search(game)
     trace.check()
     assert trace.result.score == plain_minimax(node, root_max)
-    assert trace.calls == len(game)
+    assert trace.calls == len(game.nodes)
 
 
 @settings(max_examples=200, deadline=None)

@@ -1,11 +1,8 @@
 """The registry of games: every game tracer knows, found by name, by alias, or by its input's text.
 
-A game is a package under ``tracer/games/`` whose ``__init__.py`` defines
-``KIND``, its ``GameKind`` (see ``base.py``); the registry finds the built-in
-ones itself, the first time it is asked, so adding a game touches only its own
-files. ``register`` adds one from elsewhere (a notebook, a test). The command
-line's choices, the JSON reader, input detection, ``trace compare`` and the
-docs all read from here.
+A game is a package under ``tracer/games/`` whose ``__init__.py`` defines ``KIND``, its
+``GameKind``; the registry finds them the first time it is asked. ``register`` adds one from
+elsewhere (a notebook, a test).
 """
 
 from __future__ import annotations
@@ -20,13 +17,11 @@ from .base import GameKind, GameOption, Rules, Variation
 __all__ = ["GameKind", "GameOption", "Rules", "Variation", "as_game", "find", "kind_of", "kinds", "names",
            "register", "sniff", "unregister", "version1"]
 
-#: name -> kind, in the order the games were found (the built-in ones alphabetically).
 _KINDS: dict[str, GameKind] = {}
 _found_builtins = False
 
 
 def _builtins() -> None:
-    """Register every game package under ``tracer/games/`` (each defines ``KIND``)."""
     global _found_builtins
     if _found_builtins:
         return
@@ -40,7 +35,6 @@ def _builtins() -> None:
 
 
 def register(kind: GameKind) -> GameKind:
-    """Add a game to the registry; ValueError if its name or an alias is taken."""
     _builtins()
     taken = {name for k in _KINDS.values() for name in (k.name, *k.aliases)}
     clash = {kind.name, *kind.aliases} & taken
@@ -52,18 +46,15 @@ def register(kind: GameKind) -> GameKind:
 
 
 def unregister(name: str) -> None:
-    """Remove a game registered with ``register``."""
     _KINDS.pop(name, None)
 
 
 def kinds() -> list[GameKind]:
-    """Every game offered (see ``GameKind.offered``), in the registry's order."""
     _builtins()
     return [kind for kind in _KINDS.values() if kind.offered]
 
 
 def names() -> list[str]:
-    """Every game's name and alias, as ``--game`` takes them."""
     return [name for kind in kinds() for name in (kind.name, *kind.aliases)]
 
 
@@ -77,7 +68,6 @@ def find(name: str, source: str = "--game") -> GameKind:
 
 
 def kind_of(game: Any) -> GameKind:
-    """The kind of a game object (by its ``name``)."""
     return find(game.name, "game")
 
 
@@ -87,8 +77,7 @@ def version1() -> GameKind:
 
 
 def sniff(data: bytes | str) -> GameKind:
-    """The game an input file is written for: the one most sure its text is its own (read
-    whole, however long its opening comments, without a byte-order mark)."""
+    """The game an input file is written for: the one most sure its text is its own."""
     text = data if isinstance(data, str) else data.decode("utf-8", "replace")
     text = text.removeprefix("\ufeff")
     found = kinds()
@@ -100,16 +89,14 @@ def sniff(data: bytes | str) -> GameKind:
     return found[best]
 
 
-#: What ``as_game`` takes, for its error message.
 GAME_FORMS = ("a game (tracer.tree(...), tracer.TicTacToe(...)), a Board, a board as text "
               "('X.OX.XOO.') or as the guide's array ([\"X\", 1, \"O\", ...]), or a tree as text "
               "('A: [B: [3, 12, 8], C: [2, 4, 6]]') or as nested lists of integers ([[3, 12, 8], [2, 4, 6]])")
 
 
 def as_game(value: object, source: str = "search()") -> Any:
-    """The game a Python caller means: a game as it is; else its input as a file would hold
-    it (text, or a Python list written out as text), read by the game that recognises it, as
-    ``trace FILE`` reads a file. TypeError for anything else, naming what to pass."""
+    """The game a Python caller means: a game as it is, else its input as a file would hold it
+    (text, or a Python list written out as text), read as ``trace FILE`` reads a file."""
     if hasattr(value, "moves") and hasattr(value, "root"):
         return value
     from .tictactoe.board import Board
@@ -127,8 +114,7 @@ def as_game(value: object, source: str = "search()") -> Any:
 
 
 def _list_text(items: list[Any] | tuple[Any, ...]) -> str:
-    """A list as the text of a file: with a mark in it, the guide's array; else nested lists
-    of integers, which read as a tree (or, the empty board's nine indexes, as that board)."""
+    """A list as a file's text: with a mark in it the guide's array, else nested lists (a tree)."""
     from .tictactoe.cells import array_text
     from .tree.notation import nested_list_text
 

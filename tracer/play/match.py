@@ -1,9 +1,7 @@
 """A game against the tutorial's minimax: state, legal moves, the AI's reasoned move, the end.
 
-Pure: nothing here reads input, prints or writes files (``trace play`` in cli.py
-does). The AI moves exactly as the tutorial's ``insertCompMark()``: it runs
-minimax on the current board with its own mark to move and plays the returned
-``index``; the recorded trace of that run explains the move.
+Pure: nothing here reads input, prints or writes files. The AI moves as the tutorial's
+``insertCompMark()``: minimax on the board with its own mark to move, playing the ``index``.
 """
 
 from __future__ import annotations
@@ -32,38 +30,29 @@ class MoveError(ValueError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended."""
+    """How a finished game ended: the winner and its (first) line, or None and () for a draw."""
 
-    #: The mark with three in a row, or None for a draw.
     winner: Mark | None
-    #: The winning line's three cells (the first such line), or () for a draw.
     line: tuple[int, ...] = ()
 
     @property
     def draw(self) -> bool:
-        """Whether nobody won."""
         return self.winner is None
 
 
 @dataclass(frozen=True)
 class Decision:
-    """One AI move and the minimax run that chose it."""
+    """One AI move: its number in the game (1 = the first mark), the AI's mark, the cell it plays,
+    and the run that chose it."""
 
-    #: The move's number in the game (1 = the first mark on the board).
     number: int
-    #: The AI's mark.
     mark: Mark
-    #: The cell the AI plays: the first invocation's ``index``.
     cell: int
-    #: Every invocation of the run (the tutorial's step 7 onwards).
     trace: Trace
 
     def reason(self) -> str:
         """One line: the root's test-plays, the max and how many calls it took, in the game
-        page's words (its ``play.reason`` template, which the page fills the same way).
-
-        ``X plays cell 4 (centre): test-plays 1 → -1, 4 → +1, 8 → -1; max is +1 (9 calls)``
-        """
+        page's words (its ``play.reason`` template, which the page fills the same way)."""
         words, search = for_trace(self.trace)
         say = search.phrases().say
         root = self.trace.root
@@ -83,11 +72,7 @@ class Decision:
                    calls=counted, note=say("play.note", summary=summary) if summary else "")
 
     def expected_lines(self) -> list[tuple[int, int, list[tuple[Mark, int]], str]]:
-        """For each test-play: ``(cell, score, the moves minimax expects next, the end)``.
-
-        The expected moves follow each call's chosen test-play (step 16) down to
-        a finished board; the end is ``'X wins'``, ``'O wins'`` or ``'draw'``.
-        """
+        """For each test-play: ``(cell, score, the moves minimax expects next, the end)``."""
         words, search = for_trace(self.trace)
         lines = []
         for child in self.trace.root.children():
@@ -103,7 +88,6 @@ class Decision:
 
 
 def outcome_of(board: Board) -> Outcome | None:
-    """The outcome if ``board`` is finished (a line of three, or full), else None."""
     for mark in MARKS:
         line = board.winning_line(mark)
         if line is not None:
@@ -113,16 +97,9 @@ def outcome_of(board: Board) -> Outcome | None:
     return None
 
 
-def choose_move(
-    board: Board,
-    ai: Mark,
-    scores: Scores = TUTORIAL,
-    number: int = 1,
-    search: SearchSpec = GUIDE,
-    order: tuple[int, ...] = ASCENDING,
-) -> Decision:
-    """Run the search (the guide's minimax by default) for the AI on ``board`` (the AI to
-    move) and return its decision."""
+def choose_move(board: Board, ai: Mark, scores: Scores = TUTORIAL, number: int = 1, search: SearchSpec = GUIDE,
+                order: tuple[int, ...] = ASCENDING) -> Decision:
+    """The AI's decision on ``board``, the AI to move, by the search (the guide's minimax by default)."""
     trace = search.run(TicTacToe(board, ai, ai, scores, order))
     index = trace.result.index
     if index is None:
@@ -132,19 +109,14 @@ def choose_move(
 
 @dataclass(frozen=True)
 class Game:
-    """A game in progress: the board, whose turn it is and the moves so far."""
+    """A game in progress: the AI's mark, whose turn it is, the scores, the board, the cells played
+    so far, and the search the AI runs with its loop order."""
 
-    #: The AI's mark; the human has the other one.
     ai: Mark
-    #: The mark whose turn it is.
     to_move: Mark
-    #: The scores minimax uses at finished boards.
     scores: Scores = TUTORIAL
-    #: The board now.
     board: Board = field(default_factory=Board.empty)
-    #: The cells played so far, in order.
     moves: tuple[int, ...] = ()
-    #: The search the AI runs, and its loop order (the guide's minimax, ascending, by default).
     search: SearchSpec = GUIDE
     order: tuple[int, ...] = ASCENDING
 
@@ -161,31 +133,25 @@ class Game:
 
     @property
     def human(self) -> Mark:
-        """The human's mark."""
         return other(self.ai)
 
     @property
     def number(self) -> int:
-        """The number of the next move (1 on the empty board)."""
         return len(self.moves) + 1
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended, or None while it goes on."""
         return outcome_of(self.board)
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended."""
         return self.outcome is not None
 
     @property
     def ai_to_move(self) -> bool:
-        """Whether it is the AI's turn in a game that goes on."""
         return self.to_move == self.ai and not self.over
 
     def legal_moves(self) -> list[int]:
-        """The empty cells, ascending; none once the game is over."""
         return [] if self.over else self.board.empty_cells()
 
     def play(self, cell: int) -> Game:
@@ -197,15 +163,10 @@ class Game:
         if self.board[cell] != ".":
             free = ", ".join(map(str, self.board.empty_cells()))
             raise MoveError(f"cell {cell} is taken by {self.board[cell]}: empty cells are {free}")
-        return replace(
-            self,
-            board=self.board.play(cell, self.to_move),
-            to_move=other(self.to_move),
-            moves=(*self.moves, cell),
-        )
+        return replace(self, board=self.board.play(cell, self.to_move), to_move=other(self.to_move),
+                       moves=(*self.moves, cell))
 
     def decide(self) -> Decision:
-        """The AI's decision on the current board (it must be the AI's turn)."""
         if not self.ai_to_move:
             raise ValueError("it is not the AI's turn")
         return choose_move(self.board, self.ai, self.scores, self.number, self.search, self.order)

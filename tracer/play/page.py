@@ -1,24 +1,11 @@
 """``trace play --html``: the game against the AI as one self-contained page.
 
-The page never searches. For every setting it offers (which mark opens, the
-AI's mark, the score scheme) it carries the position graph that ``record``
-made from the empty board: the same columns the step-by-step viewer reads (see
-``Positions`` and ``viewer_data``). Every board a game can reach is a row of
-the graph for that game's settings, so the AI's move is the row's chosen
-test-play, its reason is the row's children, and the step-through of a
-decision is the viewer run on the row's subtree. Identical columns (the
-structure does not depend on the AI's mark or the scores) are stored once.
-
-Alpha-beta's calls below the first depend on the window, so its decisions are
-not rows of the minimax graph: for each AI mark and scheme the page carries
-alpha-beta recorded from every board where the AI is to move in some game
-(the AI playing alpha-beta's move, the human any cell), all into one graph
-whose rows the searches share, and a map from each such board to its
-search's first row. The game still walks the minimax graph for the board.
-
-All of it is 2.3 MB of JSON, mostly columns of numbers: the page carries it
-deflated and in base64 (about 0.6 MB), and the browser inflates it with its own
-``DecompressionStream``, losslessly, before the game starts.
+The page never searches. For each setting it offers (which mark opens, the AI's mark, the
+scores) it carries the minimax graph recorded from the empty board, the viewer's columns,
+identical ones stored once: every reachable board is a row, its chosen test-play the AI's
+move. Alpha-beta's calls depend on the window, so for each AI mark and scheme the page also
+carries alpha-beta recorded from every board where the AI is to move, into one shared graph.
+The 2.3 MB of JSON travel deflated in base64; the browser's ``DecompressionStream`` inflates it.
 """
 
 from __future__ import annotations
@@ -26,7 +13,6 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from dataclasses import asdict, dataclass
 from html import escape
 from itertools import product
 from typing import Any
@@ -43,71 +29,38 @@ from ..trace import Trace
 
 #: What the page offers, in the order its menus list them.
 AI_MARKS: tuple[Mark, ...] = ("X", "O")
-SCHEMES: dict[str, str] = {
-    "tutorial": "-1 / +1 / 0 (the tutorial)",
-    "ten": "-10 / +10 / 0 (±10)",
-}
+SCHEMES: dict[str, str] = {"tutorial": "-1 / +1 / 0 (the tutorial)", "ten": "-10 / +10 / 0 (±10)"}
 
 
 def searches() -> dict[str, str]:
-    """The searches the page offers (those the registry gives a game-page label), by name."""
     return {kind.name: kind.game_page for kind in search.kinds() if kind.game_page}
 
 
-# The slots of the viewer's page that the game fills in the browser, per decision.
-_LATER = ("title", "h1", "heading", "data")
+#: Columns stored once each, by their index in the pool (in the order first met).
+Pool = dict[tuple[int, ...], int]
 
 
-class _ColumnPool:
-    """Columns stored once each; a graph names its columns by their index in the pool."""
-
-    def __init__(self) -> None:
-        self.columns: list[list[int]] = []
-        self._index: dict[tuple[int, ...], int] = {}
-
-    def add(self, column: list[int]) -> int:
-        key = tuple(column)
-        found = self._index.get(key)
-        if found is None:
-            found = self._index[key] = len(self.columns)
-            self.columns.append(column)
-        return found
+def _pooled(pool: Pool, columns: dict[str, list[int]]) -> dict[str, int]:
+    return {name: pool.setdefault(tuple(column), len(pool)) for name, column in columns.items()}
 
 
-@dataclass(frozen=True)
-class Setting:
-    """One combination the page offers, and so one recorded search it embeds."""
-
-    #: The mark that opens the game (on the empty board).
-    first: Mark
-    #: The AI's mark.
-    ai: Mark
-    #: A name in SCHEMES.
-    scores: str
-    #: The search the graph records (the game walks the baseline's graphs).
-    search: str = ""
-
-
-def graph_settings() -> list[Setting]:
-    """Every game the page offers a graph for: opening mark, AI's mark, scores."""
+def graph_settings() -> list[dict[str, Any]]:
+    """Every game the page offers a graph of the baseline search for: opening mark, AI's mark, scores."""
     base = search.baseline().name
-    return [Setting(first, ai, scheme, base) for scheme, ai, first in product(SCHEMES, AI_MARKS, AI_MARKS)]
+    return [{"first": first, "ai": ai, "scores": scheme, "search": base}
+            for scheme, ai, first in product(SCHEMES, AI_MARKS, AI_MARKS)]
 
 
 def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
     """What the page embeds: one recorded position graph per setting, columns pooled, the
     step-through's words (``words``), and the setting the page starts with (``ai``, ``scheme``)."""
-    pool = _ColumnPool()
+    pool: Pool = {}
     graphs, traces = [], []
     for setting in graph_settings():
-        scores: Scores = NAMED[setting.scores]
-        trace = search.baseline().run(TicTacToe(Board.empty(), setting.first, setting.ai, scores))
-        columns = viewer_page.viewer_data(trace)["positions"]
-        graphs.append({
-            **asdict(setting),
-            "scheme": scores.as_dict(),
-            "positions": {name: pool.add(column) for name, column in columns.items()},
-        })
+        scores: Scores = NAMED[setting["scores"]]
+        trace = search.baseline().run(TicTacToe(Board.empty(), setting["first"], setting["ai"], scores))
+        positions = _pooled(pool, viewer_page.viewer_data(trace)["positions"])
+        graphs.append({**setting, "scheme": scores.as_dict(), "positions": positions})
         traces.append(trace)
     decisions, decided = [], []
     for kind in search.kinds():
@@ -120,7 +73,7 @@ def game_data(ai: Mark = "X", scheme: str = "tutorial") -> dict[str, Any]:
     return {
         "graphs": graphs,
         "decisions": decisions,
-        "columns": pool.columns,
+        "columns": [list(column) for column in pool],
         "choices": {"ai": list(AI_MARKS), "scores": SCHEMES, "search": searches()},
         "initial": {"ai": ai, "scores": scheme},
         "game": {"module": game.page_module, **(game.page_data() or {})},
@@ -155,7 +108,7 @@ def page_words(traces: list[Trace], decided: list[Trace]) -> dict[str, Any]:
     return {"game": shared, "settings": list(settings.values()), "searches": searches_words}
 
 
-def decisions_of(kind: search.SearchKind, ai: Mark, scheme: str, pool: _ColumnPool) -> tuple[dict[str, Any], Trace]:
+def decisions_of(kind: search.SearchKind, ai: Mark, scheme: str, pool: Pool) -> tuple[dict[str, Any], Trace]:
     """A search whose calls depend on more than the position (alpha-beta), recorded from
     every board where the AI (``ai``) is to move in a game with ``scheme``, either side
     opening, into one graph: its columns (pooled), the search's per-row facts
@@ -185,7 +138,7 @@ def decisions_of(kind: search.SearchKind, ai: Mark, scheme: str, pool: _ColumnPo
     counted = for_trace(trace)[1].counted_rows()
     block = {
         "ai": ai, "scores": scheme, "search": kind.name, "scheme": scores.as_dict(),
-        "positions": {name: pool.add(column) for name, column in data["positions"].items()},
+        "positions": _pooled(pool, data["positions"]),
         # The search's facts for the page; those it keeps per row are sliced with the rows.
         "variant": {"algorithm": kind.name, **{k: v for k, v in data["search"].items() if k != "module"},
                     "per_row": sorted(set(data["search"]) & set(kind.extras))},
@@ -206,29 +159,22 @@ def subtree_totals(trace: Trace, counted: list[int]) -> list[int]:
     return totals
 
 
-def _module_scripts() -> str:
-    """The page modules a decision's step-through may need: the game's and each offered search's."""
-    offered = [words.page_module for kind, words in zip(search.kinds(), word_classes(), strict=True)
-               if kind.game_page]
-    return viewer_page.module_scripts([TicTacToeWords.page_module], offered)
-
-
 def _viewer_template() -> str:
     """The viewer's page with its code, styles and quiz in place and, still open, the
     slots the game fills for each decision (title, heading, the decision's positions)."""
+    offered = [words.page_module for kind, words in zip(search.kinds(), word_classes(), strict=True)
+               if kind.game_page]
     slots = {
         "colours": viewer_page.css_variables(),
         "css": viewer_page.asset("viewer.css"),
         "phrases": viewer_page.asset("phrases.js"),
-        # Every module a decision's step-through may need: the game's, each offered search's.
-        "modules": _module_scripts(),
+        "modules": viewer_page.module_scripts([TicTacToeWords.page_module], offered),
         "codepanel": viewer_page.asset("codepanel.js"),
         "js": viewer_page.asset("viewer.js"),
-        # Written out, the questions of every decision a game can reach would be
-        # megabytes: the step-through builds them from the decision's rows instead.
+        # The step-through builds its questions from the decision's rows: written out, they'd be megabytes.
         **viewer_page.built_quiz_slots(),
     }
-    slots.update({name: f"<!--@{name}@-->" for name in _LATER})
+    slots.update({name: f"<!--@{name}@-->" for name in ("title", "h1", "heading")})
     slots["data"] = "/*@data@*/"
     page = viewer_page.asset("page.html")
     return viewer_page.seal(viewer_page.SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page))
@@ -253,8 +199,7 @@ def render_game_page(ai: Mark = "X", scores: str = "tutorial") -> str:
         "searches": _options(searches()),
     }
     page = viewer_page.asset("game.html")
-    # A step-through opens in a frame of this page and inherits its policy: it must
-    # allow the step-through's scripts too.
+    # A step-through opens in a frame of this page and inherits its policy, so it allows its scripts too.
     filled = viewer_page.SLOT.sub(lambda m: slots[m.group(1) or m.group(2)], page)
     return viewer_page.seal(filled, viewer_page.script_hashes(viewer))
 

@@ -1,8 +1,7 @@
 """``trace quiz``: the first call's test-plays asked in the terminal, one line per answer.
 
-The questions and their answers come from ``renderers.quiz`` (read from the
-recorded trace); this module only asks, reads whole lines (so answers can be
-piped in) and keeps the score.
+The questions come from ``renderers.quiz``; this module asks, reads whole lines (so answers
+can be piped in) and keeps the score.
 """
 
 from __future__ import annotations
@@ -22,11 +21,7 @@ QUIT_WORDS = {"q", "quit", "exit"}
 
 
 def read_answer(question: Question, typed: str, trace: Trace) -> int | None:
-    """The choice a typed line names, None if it cannot be read (an empty line cannot).
-
-    A set of moves (alpha-beta's pruned ones) is a free answer: any moves, or
-    ``none``, are read, and a set other than the recorded one is a wrong answer (-1).
-    """
+    """The choice a typed line names, None if it cannot be read (an empty line cannot)."""
     if not typed.strip():
         return None
     if question.many:
@@ -39,7 +34,6 @@ def read_answer(question: Question, typed: str, trace: Trace) -> int | None:
 
 
 def score_line(asked: list[Question], right: dict[int, bool]) -> str:
-    """``values returned 2/3, test-plays picked 1/1: 3 of 4 right``."""
     parts = []
     titles = kind_titles()
     kinds = list(SHARED_KINDS) + [q.kind for q in asked if q.kind not in SHARED_KINDS]
@@ -59,8 +53,7 @@ class QuizSession:
         self.trace = trace
         self.stdin = stdin
         self.echo = echo
-        #: Whether to repeat each answer read (when it is piped, not typed), so a
-        #: transcript reads like a session.
+        #: Whether to repeat each answer (when piped), so a transcript reads like a session.
         self.echo_input = echo_input
         self.questions = first_call_questions(trace)
         self.right: dict[int, bool] = {}
@@ -113,17 +106,13 @@ class QuizSession:
 
 
 def board_picture(trace: Trace) -> list[str]:
-    """The first call's state drawn in the terminal (as ``trace play`` draws a board), if
-    its game draws one."""
+    """The first call's state drawn in the terminal, if its game draws one."""
     lines = for_trace(trace)[0].text_picture(trace.game.root)
     return ["", *lines, ""] if lines else []
 
 
 def read_board_lines(stdin: TextIO, limit: int) -> str:
-    """A board read from standard input up to its first empty line; the answers follow it.
-
-    At most ``limit`` characters are read (the most a game reads of an input file).
-    """
+    """A board read from standard input up to its first empty line; the answers follow it."""
     lines: list[str] = []
     size = 0
     while size <= limit:
@@ -136,9 +125,8 @@ def read_board_lines(stdin: TextIO, limit: int) -> str:
 
 
 def read_line(stdin: TextIO) -> str | None:
-    """One answer line, None at the end of the input. A line longer than MAX_LINE comes
-    back cut to MAX_LINE + 1 characters (the rest of it read and dropped); InputError if
-    the input is not UTF-8 or a line runs past MAX_SKIP characters without its end."""
+    """One answer line (cut to MAX_LINE + 1 characters), None at the end of the input; InputError
+    if the input is not UTF-8 or a line runs past MAX_SKIP characters without its end."""
     line = _readline(stdin, MAX_LINE + 1)
     if len(line) > MAX_LINE and not line.endswith("\n") and \
             not skip_rest_of_line(lambda limit: _readline(stdin, limit), len(line)):
@@ -165,6 +153,5 @@ _UNDECODED = re.compile("[\udc80-\udcff]")
 
 
 def shown_answer(line: str) -> str:
-    """An answer as the transcript repeats it: escaped, and cut if long."""
     text = line.strip()
     return escape(text) if len(text) <= 60 else escape(text[:59]) + "…"

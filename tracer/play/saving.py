@@ -1,8 +1,4 @@
-"""What ``trace play --save`` writes for one AI decision, and where: the kinds and their names.
-
-The files themselves are outputs of the planner (``tracer.outputs.decision``),
-checked and written as every run's are.
-"""
+"""What ``trace play --save`` writes for one AI decision (``tracer.outputs.decision``), and where."""
 
 from __future__ import annotations
 

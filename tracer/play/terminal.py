@@ -1,7 +1,6 @@
 """The terminal front end of ``trace play``: draw the board, read moves, explain the AI's.
 
-The game itself lives in game.py; this module only talks to the player. It
-reads whole lines from standard input, so a game can be piped in and scripted.
+The game lives in match.py. Whole lines are read from standard input, so a game can be piped in.
 """
 
 from __future__ import annotations
@@ -31,21 +30,14 @@ YES_WORDS = {"y", "yes"}
 NO_WORDS = {"n", "no"}
 
 
-def board_lines(
-    board: Board, played: int | None = None, outcome: Outcome | None = None
-) -> list[str]:
-    """The board as five lines; empty cells show their number, as the tutorial's array does.
-
-    The winning line is green and bracketed (``[X]``) so it shows without colour
-    too; a drawn board is grey; the cell just played is red, as in the game tree.
-    """
+def board_lines(board: Board, played: int | None = None, outcome: Outcome | None = None) -> list[str]:
+    """The board as five lines; empty cells show their number, as the tutorial's array does."""
     line = outcome.line if outcome is not None else ()
     draw = outcome is not None and outcome.draw
     return _board_lines(board, played, line, draw, style=click.style)
 
 
 def outcome_text(game: Game) -> str:
-    """The end of a game in words, from the human's side."""
     outcome = game.outcome
     assert outcome is not None
     if outcome.draw:
@@ -58,7 +50,7 @@ def outcome_text(game: Game) -> str:
 
 
 def explain_lines(decision: Decision) -> list[str]:
-    """What minimax expects after each test-play: the reason the scores are what they are."""
+    """What minimax expects after each test-play, and what a variant search saved."""
     search = for_trace(decision.trace)[1]
     lines = []
     children = decision.trace.root.children()
@@ -70,14 +62,8 @@ def explain_lines(decision: Decision) -> list[str]:
             continue
         lines.append(f"  cell {cell} → {signed(score)}: "
                      + (f"then {then}: {end}" if then else f"{end} at once"))
-    lines.extend(f"  {note}" for note in pruned_at_root(decision))
-    return lines
-
-
-def pruned_at_root(decision: Decision) -> list[str]:
-    """What the variant search saved, in one line ('' for the guide's minimax)."""
-    summary = for_trace(decision.trace)[1].summary()
-    return [f"({summary})"] if summary else []
+    summary = search.summary()
+    return lines + [f"  ({summary})"] if summary else lines
 
 
 @dataclass
@@ -95,7 +81,6 @@ class Session:
     #: Whether to repeat what was typed (when standard input is not a terminal).
     echo_input: bool = False
     games: int = 0
-    #: The search the AI runs and its loop order (the guide's minimax by default).
     search: SearchSpec = GUIDE
     order: tuple[int, ...] = ASCENDING
     last: Decision | None = None
@@ -106,29 +91,21 @@ class Session:
         self.out(text, color=self.color)
 
     def ask(self, prompt: str) -> str | None:
-        """Show ``prompt`` and read one line (at most MAX_LINE characters); None at the
-        end of input or when the input cannot be read as lines of text."""
+        """Show ``prompt`` and read one line (at most MAX_LINE characters); None at the end of input
+        or when it cannot be read as lines of text."""
         self.out(prompt, nl=False, color=self.color)
         try:
             line = self.stdin.readline(MAX_LINE + 1)
             if len(line) > MAX_LINE and not line.endswith("\n"):
-                if not skip_rest_of_line(self.stdin.readline, len(line)):
-                    self.say()
-                    self.say(f"The input has no line end within {MAX_SKIP:,} characters: "
-                             "it is not lines of text, so the session ends.")
-                    return None
-                self.say()
-                self.say(f"(a line longer than {MAX_LINE} characters was skipped)")
-                return ""
+                if skip_rest_of_line(self.stdin.readline, len(line)):
+                    return self.interrupt(f"(a line longer than {MAX_LINE} characters was skipped)", "")
+                return self.interrupt(f"The input has no line end within {MAX_SKIP:,} characters: "
+                                      "it is not lines of text, so the session ends.")
         except UnicodeDecodeError:
-            self.say()
-            self.say("The input is not UTF-8 text, so the session ends.")
-            return None
+            return self.interrupt("The input is not UTF-8 text, so the session ends.")
         except (OSError, ValueError) as exc:  # a closed or unreadable standard input
-            self.say()
-            self.say(f"Could not read the input ({getattr(exc, 'strerror', None) or exc}), "
-                     "so the session ends.")
-            return None
+            return self.interrupt(f"Could not read the input ({getattr(exc, 'strerror', None) or exc}), "
+                                  "so the session ends.")
         if not line:
             self.say()
             return None
@@ -136,8 +113,13 @@ class Session:
             self.say(escape(line.rstrip("\n")))  # piped input may hold escape codes
         return line.strip()
 
+    def interrupt(self, message: str, answer: str | None = None) -> str | None:
+        """Say on a line of its own why a line was not read; ``answer`` stands for it."""
+        self.say()
+        self.say(message)
+        return answer
+
     def run(self) -> None:
-        """Play games until the player says no, quits, or the input ends."""
         self.open_save_dir()
         game = Game.new(self.ai, self.first, self.scores, self.search, self.order)  # type: ignore[arg-type]
         s = self.scores
@@ -214,7 +196,6 @@ class Session:
         self.say()
 
     def read_human_move(self, game: Game) -> int | None:
-        """Ask until the player types a legal cell; None if they quit or the input ended."""
         while True:
             entry = self.ask(f"Your move ({game.human}), cell 0-8: ")
             if entry is None or entry.lower() in QUIT_WORDS:
@@ -228,7 +209,6 @@ class Session:
                 self.say(f"Not a move: {exc}.")
 
     def why(self) -> None:
-        """Explain the AI's last decision in full and save its trace."""
         decision = self.last
         if decision is None:
             self.say("The AI has not moved yet in this game.")

@@ -1,22 +1,9 @@
 """The registry of searches: each records every call of one algorithm into a Trace and never prints.
 
-A search is a module ``tracer/search/NAME.py`` defining ``KIND`` (a
-``SearchKind``, see ``base.py``): the registry finds it by its name, so adding
-a search touches only its own files; ``register`` adds one from elsewhere. The
-command line's ``--algorithm`` and settings, the JSON reader, ``Trace.check``
-(through the package root), ``trace compare`` and ``trace play`` read from here.
-
-The package can be called, too::
-
-    tracer.search(game, algorithm="minimax", **settings) -> Trace
-
-``tracer.search(game)`` records the guide's minimax, ``tracer.search(game,
-"alphabeta", cutoff="gt")`` another search (``"minimax"``, ``"alphabeta"``,
-``"memo"``). ``game`` is a game (``tracer.tree(...)``, ``tracer.TicTacToe(...)``),
-or what reads as one: a board (``"X.OX.XOO."``, a ``Board``, the guide's array as a
-list) or a textbook tree (``"A: [B: [3, 12, 8], C: [2, 4, 6]]"``, ``[[3, 12, 8],
-[2, 4, 6]]``). So ``tracer.search`` stays this package (``import
-tracer.search.alphabeta`` works) and is the short way to trace a game.
+A search is a module ``tracer/search/NAME.py`` defining ``KIND`` (a ``SearchKind``, see
+``base.py``), found by its name; ``register`` adds one from elsewhere. The package can be called:
+``search(game, algorithm="minimax", **settings) -> Trace`` (``run_search``) records one on a game,
+or on what ``tracer.games.as_game`` reads as one.
 """
 
 from __future__ import annotations
@@ -37,7 +24,6 @@ _found_all = False
 
 
 def register(kind: SearchKind) -> SearchKind:
-    """Add a search to the registry; ValueError if its name is taken."""
     if kind.name in _KINDS or _module_kind(kind.name) not in (None, kind):
         raise ValueError(f"cannot register search {kind.name!r}: the name is taken")
     _KINDS[kind.name] = kind
@@ -45,12 +31,10 @@ def register(kind: SearchKind) -> SearchKind:
 
 
 def unregister(name: str) -> None:
-    """Remove a search registered with ``register``."""
     _KINDS.pop(name, None)
 
 
 def _module_kind(name: str) -> SearchKind | None:
-    """The ``KIND`` of module ``tracer.search.NAME``, if that module exists and has one."""
     import importlib.util
 
     if not name.isidentifier() or importlib.util.find_spec(f"{__name__}.{name}") is None:
@@ -60,8 +44,7 @@ def _module_kind(name: str) -> SearchKind | None:
 
 
 def kinds() -> list[SearchKind]:
-    """Every search offered (see ``SearchKind.offered``): the baseline (the guide's minimax)
-    first, then by name."""
+    """Every search offered: the baseline (the guide's minimax) first, then by name."""
     global _found_all
     if not _found_all:
         _found_all = True
@@ -74,7 +57,6 @@ def kinds() -> list[SearchKind]:
 
 
 def names() -> list[str]:
-    """Every search's name, as ``--algorithm`` takes them."""
     return [kind.name for kind in kinds()]
 
 
@@ -91,17 +73,11 @@ def find(name: str, source: str = "--algorithm") -> SearchKind:
 
 
 def baseline() -> SearchKind:
-    """The search every other is measured against: the guide's minimax."""
     return next(kind for kind in kinds() if kind.baseline)
 
 
 def run_search(game: Any, algorithm: str = "minimax", **settings: Any) -> Trace:
-    """Record ``algorithm`` on ``game``, passing it only the settings it takes.
-
-    ``game`` may also be what ``tracer.games.as_game`` reads as one: a board such as
-    ``"X.OX.XOO."``, a Board, or a textbook tree as text or nested lists. A setting no
-    search takes (a misspelt ``cutof=``) is a TypeError naming the ones this one takes.
-    """
+    """Record ``algorithm`` on ``game``, passing it only the settings it takes."""
     kind = find(algorithm, "algorithm")
     unknown = sorted(set(settings) - {name for each in kinds() for name in each.settings})
     if unknown:
@@ -112,11 +88,8 @@ def run_search(game: Any, algorithm: str = "minimax", **settings: Any) -> Trace:
 
 
 class SearchSpec:
-    """Which search to run and with what settings, e.g. ``SearchSpec("alphabeta", "gt")``.
-
-    Positional values fill the search's settings in the order it declares them
-    (alpha-beta: ``cutoff``); like ``run_search``, values it does not take are left out.
-    """
+    """Which search to run and with what settings, e.g. ``SearchSpec("alphabeta", "gt")``: values by
+    position fill the settings in declared order; those it does not take are left out."""
 
     def __init__(self, algorithm: str = "minimax", *values: Any, **settings: Any):
         kind = find(algorithm, "search")
@@ -125,7 +98,6 @@ class SearchSpec:
         kind.check_settings(named)  # a setting given as None takes its default
         self.kind = kind
         self.algorithm = algorithm
-        #: Every setting's value, the defaults filled in, in declared order.
         self.settings = kind.full_settings(named)
 
     def __eq__(self, other: object) -> bool:
@@ -139,30 +111,21 @@ class SearchSpec:
         return f"SearchSpec({self.algorithm!r}{''.join(f', {k}={v!r}' for k, v in self.settings)})"
 
     def get(self, name: str, default: Any = None) -> Any:
-        """One setting's value."""
         return dict(self.settings).get(name, default)
 
     def info(self) -> SearchInfo:
-        """The trace's record of this search."""
         return SearchInfo(self.algorithm, self.settings)
 
     def run(self, game: Any) -> Trace:
-        """Record this search on ``game``."""
         return self.kind.run(game, **dict(self.settings))
 
 
-#: The guide's minimax, as every run uses it unless told otherwise.
 GUIDE = SearchSpec()
 
 
 def guide_calls(trace: Trace) -> int | None:
-    """The baseline's (the guide's minimax's) call count on a trace's game; None for the
-    baseline's own trace, and for a search never compared with it (``compare`` empty: a
-    learner's recorded search, whose game is its own record).
-
-    Counted, not recorded: the number of calls below a state never changes, so
-    each state's count is worked out once (as the recording search shares rows).
-    """
+    """The guide's minimax's call count on a trace's game, counted once per state; None for its own
+    trace and for a search never compared with it (a learner's)."""
     kind = find(trace.search.algorithm, "trace")
     if kind.baseline or not kind.compare:
         return None
@@ -186,25 +149,17 @@ def guide_calls(trace: Trace) -> int | None:
     return size(game.root, 0)
 
 
-# ---- what ``trace compare`` runs ---------------------------------------------------------
-#
-# Every search of the registry runs with each of the settings it lists for a comparison
-# (the baseline, the guide's minimax, first); a search whose calls depend on the loop
-# order also runs on the game's variations of the order; the baseline also runs on the
-# game's variations of the score scheme. The first row is the baseline on the game as
-# given: the one the others are measured against.
-
-
 class Variant(NamedTuple):
-    """One row of a comparison: a search and the game it runs on."""
+    """One row of a comparison: a search and the game (or one of its variations) it runs on."""
 
     search: SearchSpec
-    #: The game, or one of its variations (``GameKind.variations``).
     game: Any
 
 
 def compare_set(game: Any) -> list[Variant]:
-    """The searches to compare on ``game``, in the order the comparison lists them."""
+    """What ``trace compare`` runs: every search with each of its compared settings (the baseline
+    first), those whose calls depend on the loop order also on the order's variations, and the
+    baseline on the score scheme's."""
     variations = games.kind_of(game).variations(game)
     rows = []
     for kind in kinds():
@@ -219,6 +174,5 @@ def compare_set(game: Any) -> list[Variant]:
 
 
 def run_variants(game: Any) -> list[tuple[Variant, Trace]]:
-    """Record every search of the comparison on ``game``."""
     return [(v, v.search.run(v.game)) for v in compare_set(game)]
 

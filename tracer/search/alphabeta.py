@@ -1,14 +1,9 @@
 """Alpha-beta: the guide's minimax that stops test-playing once the answer cannot matter.
 
-Each call gets a window ``(alpha, beta)`` from its caller (the first call's is infinite) and
-prunes its remaining test-plays once its best is beyond it; ``cutoff`` says whether reaching
-the bound is enough (``ge``, Russell & Norvig) or the best must pass it (``gt``, "do not
-prune on equality"); docs/searches.md tells the rest. A call keeps the first strictly best
-test-play, as the guide's step 16, so the first call returns the guide's move and score.
-The calls below a call depend only on its state and window, so rows are keyed by
-``(state, alpha, beta)`` and shared. Per row the trace records the window on entry
-(``alpha``, ``beta``; None for an infinite bound, which JSON cannot spell) and ``pruned``,
-the moves the cut left untried, in loop order.
+``cutoff`` ``ge`` cuts once the best reaches the bound, ``gt`` once it passes it (docs/searches.md).
+The first strictly best test-play is kept, as the guide's step 16. Rows are keyed by
+``(state, alpha, beta)`` and shared; each records its window on entry (None for an infinite
+bound, which JSON cannot spell) and ``pruned``, the moves the cut left untried.
 """
 
 from __future__ import annotations
@@ -36,44 +31,32 @@ def unbound(value: int | None, low: bool) -> float:
     return value
 
 
-def cuts(best: float, alpha: float, beta: float, maximising: bool, cutoff: str) -> bool:
-    """Whether a call whose best so far is ``best`` stops test-playing (the cutoff rule)."""
-    if maximising:
-        return best >= beta if cutoff == "ge" else best > beta
-    return best <= alpha if cutoff == "ge" else best < alpha
-
-
 class Replay(NamedTuple):
-    """One call of alpha-beta replayed from its window and its children's scores."""
+    """One call replayed: each child's window, the first best child and its score, how many
+    children were test-played, and whether the call stopped early."""
 
-    #: ``(alpha, beta)`` each child was called with, in loop order.
     windows: list[tuple[float, float]]
-    #: Index of the first strictly best child.
     best: int
-    #: The score returned (the best child's).
     score: float
-    #: How many children were test-played before the cut (all, if no cut).
     searched: int
-    #: Whether the call stopped early.
     cut: bool
 
 
-def replay(
-    alpha: float, beta: float, maximising: bool, child_scores: Sequence[float], cutoff: str
-) -> Replay:
-    """Run one call's loop over known child scores: the rule the search, its check
-    and the renderers share (renderers use it to narrate each window update)."""
+def replay(alpha: float, beta: float, maximising: bool, child_scores: Sequence[float], cutoff: str) -> Replay:
+    """One call's loop over known child scores: the rule the check and the renderers share."""
     windows = []
     best_i, best = -1, (-INF if maximising else INF)
     for i, score in enumerate(child_scores):
         windows.append((alpha, beta))
         if (score > best) if maximising else (score < best):
             best_i, best = i, score
-        if cuts(best, alpha, beta, maximising, cutoff):
-            return Replay(windows, best_i, best, i + 1, True)
         if maximising:
+            if best >= beta if cutoff == "ge" else best > beta:
+                return Replay(windows, best_i, best, i + 1, True)
             alpha = max(alpha, best)
         else:
+            if best <= alpha if cutoff == "ge" else best < alpha:
+                return Replay(windows, best_i, best, i + 1, True)
             beta = min(beta, best)
     return Replay(windows, best_i, best, len(child_scores), False)
 
@@ -85,12 +68,8 @@ BOUND_SIGNS = {EXACT: "", AT_MOST: "≤", AT_LEAST: "≥"}
 
 
 def bound_kind(score: float, alpha: float, beta: float, cutoff: str) -> int:
-    """What a score returned from the window ``(alpha, beta)`` says of the true value.
-
-    Fail-soft alpha-beta's invariant: with ``ge`` (an open window) a score at or below
-    alpha is only an upper bound and one at or above beta only a lower bound; with ``gt``
-    (a closed window: ties are searched on) only a score strictly outside is. In between,
-    the score is the minimax value."""
+    """What a score returned from the window ``(alpha, beta)`` says of the true value: with
+    ``ge`` a score at or outside the window is only a bound, with ``gt`` one strictly outside."""
     if score < alpha or (cutoff == "ge" and score == alpha):
         return AT_MOST
     if score > beta or (cutoff == "ge" and score == beta):
@@ -99,8 +78,7 @@ def bound_kind(score: float, alpha: float, beta: float, cutoff: str) -> int:
 
 
 def bounds(rows: Positions, cutoff: str) -> list[int]:
-    """Per row: ``EXACT``, ``AT_MOST`` or ``AT_LEAST`` (see ``bound_kind``). A row with no
-    cut at or below it searched everything, so its score is exact whatever its window."""
+    """Per row: ``EXACT``, ``AT_MOST`` or ``AT_LEAST``; a row with no cut below it is exact."""
     alphas, betas, pruned = rows.extras["alpha"], rows.extras["beta"], rows.extras["pruned"]
     cut_below = bytearray(len(rows))
     found = [EXACT] * len(rows)
@@ -120,15 +98,7 @@ def search(game: Game, cutoff: str = "ge") -> Trace:
 
 
 class Recorder:
-    """Alpha-beta recorded from several roots into one set of rows.
-
-    A call's subtree depends only on its (state, window), so the searches share every
-    row they have in common: a root met before (as a root, or as a call made with the
-    infinite window) is not searched again. A row's depth is that of the search that
-    met it first, so the game's scores must not depend on depth. ``by_depth`` keys the
-    rows by the depth too, for one search from one root whose game may reach a state
-    at several depths (the depth column is then every call's own).
-    """
+    """Alpha-beta recorded from several roots into one set of rows, shared by (state, window)."""
 
     def __init__(self, game: Game, cutoff: str = "ge", *, by_depth: bool = False):
         if cutoff not in CUTOFFS:
@@ -144,34 +114,21 @@ class Recorder:
         return self._visit(state, 0, -FAR, FAR) if row is None else row
 
     def trace(self) -> Trace:
-        """Everything recorded so far; its root row is the first root's."""
         return Trace(self.game, self.rows, SearchInfo("alphabeta", (("cutoff", self.cutoff),)))
 
 
-class _Loop(NamedTuple):
-    """What a call's for-loop needs from the search around it (bound once, unpacked per call)."""
-
-    #: Searches a (state, window) not met before; returns its row.
-    visit: Callable[[int, int, int, int], int]
-    #: The game's ``play``.
-    play: Callable[[int, int], int]
-    #: Row of each (state, alpha, beta) already searched (the state shifted with its depth).
-    seen: dict[tuple[int, int, int], int]
-    #: The rows' score column.
-    score: Sequence[int]
-    #: Whether the cutoff is ``ge`` (else ``gt``).
-    ge: bool
-    #: How a state is keyed: ``state << shift | depth * by_depth``.
-    shift: int
-    by_depth: int
+#: What a call's for-loop needs from the search around it, bound once and unpacked per call:
+#: ``(visit, play, seen, score column, ge, shift, by_depth)``; a state is keyed
+#: ``state << shift | depth * by_depth``.
+_Loop = tuple[Callable[[int, int, int, int], int], Callable[[int, int], int], dict[tuple[int, int, int], int],
+              Sequence[int], bool, int, int]
+#: What a call's for-loop found: its children's rows, the index of the first best, and the best.
+_Found = tuple[list[int], int, int]
 
 
-def _window_search(
-    game: Game, rows: Positions, ge: bool, by_depth: bool = False
-) -> tuple[Callable[[int, int, int, int], int], dict[tuple[int, int, int], int]]:
-    """The recursive search over (state, window) pairs (with ``by_depth``, (state, depth,
-    window)), recording one row into ``rows`` per pair, and the row of each pair searched so
-    far (shared by every search into ``rows``)."""
+def _window_search(game: Game, rows: Positions, ge: bool, by_depth: bool = False
+                   ) -> tuple[Callable[[int, int, int, int], int], dict[tuple[int, int, int], int]]:
+    """The recursive search, one row per (state, window) pair, and the row of each pair met."""
     alphas: list[int | None] = []
     betas: list[int | None] = []
     pruned: list[tuple[int, ...]] = []
@@ -180,7 +137,6 @@ def _window_search(
     moves_of, outcome, maximising = game.moves, game.outcome, game.maximising
 
     def visit(state: int, depth: int, alpha: int, beta: int) -> int:
-        """Search a (state, window) not met before; return its row."""
         finished = outcome(state, depth)
         pid = seen[(state << shift | depth * deep, alpha, beta)] = (
             rows.add(state, depth, *finished) if finished else rows.add(state, depth))
@@ -198,14 +154,12 @@ def _window_search(
         return pid
 
     shift, deep = (16, 1) if by_depth else (0, 0)
-    loop = _Loop(visit, game.play, seen, rows.score, ge, shift, deep)
+    loop: _Loop = (visit, game.play, seen, rows.score, ge, shift, deep)
     return visit, seen
 
 
-def _max_loop(
-    loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int
-) -> tuple[list[int], int, int]:
-    """A MAX call's for-loop, raising alpha, until its best reaches beta: children, best index, best."""
+def _max_loop(loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int) -> _Found:
+    """A MAX call's for-loop, raising alpha until its best reaches beta."""
     visit, play, seen, score, ge, shift, deep = loop
     children: list[int] = []
     best_i = -1
@@ -227,10 +181,8 @@ def _max_loop(
     return children, best_i, best
 
 
-def _min_loop(
-    loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int
-) -> tuple[list[int], int, int]:
-    """A MIN call's for-loop, lowering beta, until its best reaches alpha: children, best index, best."""
+def _min_loop(loop: _Loop, state: int, depth: int, moves: list[int], alpha: int, beta: int) -> _Found:
+    """A MIN call's for-loop, lowering beta until its best reaches alpha."""
     visit, play, seen, score, ge, shift, deep = loop
     children: list[int] = []
     best_i = -1
@@ -252,8 +204,8 @@ def _min_loop(
 
 
 def _check_alphabeta(trace: Trace, pid: int, where: str) -> None:
-    """Alpha-beta's rules for one row: moves in loop order up to the cut, each child
-    called with the running window, the rest recorded as pruned, the first best kept."""
+    """Alpha-beta's rules for one row: moves in loop order up to the cut, each child called
+    with the running window, the rest pruned, the first best kept."""
     p, game = trace.positions, trace.game
     cutoff = trace.search.get("cutoff", "ge")
     alpha = unbound(p.extras["alpha"][pid], True)
@@ -284,23 +236,19 @@ _MAX_MOVE = 1 << 15
 
 
 def _bound(value: Any) -> bool:
-    """An alpha or beta read back: a score, or null for an infinite bound."""
     return value is None or (type(value) is int and abs(value) <= MAX_SCORE)
 
 
 def _moves(value: Any) -> bool:
-    """Pruned moves read back: a list of moves."""
     return isinstance(value, list) and len(value) < _MAX_MOVE and all(
         type(m) is int and 0 <= m < _MAX_MOVE for m in value)
 
 
 def trace_bounds(trace: Trace) -> list[int]:
-    """Per row of an alpha-beta ``trace``: what its score says of the true value (``bounds``)."""
     return bounds(trace.positions, trace.search.get("cutoff", "ge"))
 
 
 def _bound_column(trace: Trace) -> list[str | None]:
-    """JSON's ``bound`` per row: ``"≤"`` or ``"≥"`` for a score that is only a bound, null for a value."""
     return [BOUND_SIGNS[kind] or None for kind in trace_bounds(trace)]
 
 

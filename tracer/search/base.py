@@ -1,10 +1,7 @@
 """What a search declares to tracer: its name, its settings and per-call facts, its recorder and its rule.
 
-A search module defines ``KIND``, a ``SearchKind``; the registry
-(``tracer.search``) finds it by the module's name. Its recorder fills
-``Positions`` and never prints; its rule check runs on every row of a trace
-after the checks all searches share (``Trace.check``), so a trace read back
-from a file is checked as thoroughly as one just recorded.
+Its recorder fills ``Positions`` and never prints; its rule check runs on every row after the
+checks all searches share (``Trace.check``), so a trace read back is checked as one just recorded.
 """
 
 from __future__ import annotations
@@ -19,17 +16,15 @@ if TYPE_CHECKING:
 
 
 class Setting(NamedTuple):
-    """One setting of a search: the values it takes, and the one used unless another is asked for."""
+    """One setting of a search: the values it takes (as the command line and JSON spell them), its
+    default and its ``--help``."""
 
-    #: Every value it takes, as the command line and the JSON trace spell them.
     values: tuple[str, ...]
-    #: The value used when none is given.
     default: str
-    #: What it does, for ``--help``.
     help: str = ""
 
 
-#: A per-call fact's check: whether a value read from a JSON trace is one the search records.
+#: Whether a per-call fact's value read from a JSON trace is one the search records.
 ExtraCheck = Callable[[object], bool]
 
 
@@ -38,61 +33,48 @@ class SearchKind(NamedTuple):
 
     #: The name ``--algorithm`` and the JSON trace use (also its module's name).
     name: str
-    #: The search in a few words: ``alpha-beta``.
     title: str
-    #: ``function(game, **settings) -> Trace``: records every call from the game's root.
+    #: ``run(game, **settings) -> Trace``: records every call from the game's root.
     run: Callable[..., Trace]
     #: ``check(trace, pid, where)``: this search's own rules for one row (AssertionError if broken).
     check: Callable[[Trace, int, str], None]
-    #: Its words: a ``SearchWords`` subclass, or where it lives (``module:Class``).
+    #: A ``SearchWords`` subclass, or where it lives (``module:Class``).
     words: str | type
-    #: What ``--algorithm`` says of it.
     help: str = ""
-    #: Its settings by name (e.g. alpha-beta's ``cutoff``), in the order they are listed.
     settings: Mapping[str, Setting] = MappingProxyType({})
     #: The facts it records per call (``Positions.extras``), each with the check of a value read back.
     extras: Mapping[str, ExtraCheck] = MappingProxyType({})
-    #: Those of ``extras`` it began recording after files were written without them: a call a
-    #: file writes without one reads it as null.
+    #: Those of ``extras`` added after files were written without them (read as null).
     later_extras: tuple[str, ...] = ()
-    #: Facts its rows imply, by name: ``column(trace) -> one JSON value per row``. The JSON trace
-    #: writes each in every call (alpha-beta's ``bound``: which scores are only bounds) and,
-    #: when a file has it (older files may not), checks it against what the rows imply.
+    #: Facts its rows imply, ``column(trace) -> one JSON value per row``: written in every call
+    #: (alpha-beta's ``bound``) and checked against the rows when a file has them.
     derived: Mapping[str, Callable[[Trace], list[Any]]] = MappingProxyType({})
     #: The settings ``trace compare`` runs it with, one row each.
     compare: tuple[Mapping[str, str], ...] = ({},)
-    #: Whether the calls it makes depend on the loop order (then ``trace compare`` also runs
-    #: it on the game's variations of the order).
+    #: Whether its calls depend on the loop order (``trace compare`` then runs the order's variations).
     order_matters: bool = False
     #: The search the others are measured against (the guide's minimax): one in the registry.
     baseline: bool = False
     #: Whether version 1 of the JSON trace (which names no search) holds its traces.
     json_version1: bool = False
-    #: What the game page (``trace play --html``) calls it in its menu ('' : not offered there).
+    #: What the game page (``trace play --html``) calls it ('': not offered there).
     game_page: str = ""
-    #: Whether the registry lists it: ``--algorithm`` offers it, ``trace compare`` runs it, the game
-    #: page has it. A search recorded elsewhere (a learner's program, ``trace check``) is not
-    #: offered: it is found by name (so its traces check and read back), never listed.
+    #: Whether ``--algorithm``, ``trace compare`` and the game page list it (a learner's is only found by name).
     offered: bool = True
-    #: For a search whose calls depend on more than the position (alpha-beta's window): makes
-    #: a recorder ``(game, **settings)`` whose ``root(state)`` records a search from ``state``
-    #: into rows shared with every earlier one, and whose ``trace()`` holds them all. The game
-    #: page records the AI's decisions with it; None: the baseline's rows serve.
+    #: For a search whose calls depend on more than the position (alpha-beta's window): makes a
+    #: recorder ``(game, **settings)`` whose ``root(state)`` records from ``state`` into rows shared
+    #: with every earlier one and whose ``trace()`` holds them all (the game page's decisions).
     recorder: Callable[..., Any] | None = None
-    #: ``baseline_calls(trace)``: how many calls the baseline would make on the trace's game,
-    #: read from this search's own rows of a checked trace (negamax makes the baseline's very
-    #: calls); None: ``tracer.search.guide_calls`` counts them by playing the game.
+    #: How many calls the baseline would make on a checked trace's game, read from its rows
+    #: (negamax makes the baseline's very calls); None: ``guide_calls`` plays the game.
     baseline_calls: Callable[[Trace], int] | None = None
 
     def full_settings(self, given: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
-        """Every setting's value: those given that it takes (None: the default), in declared order."""
+        """Every setting's value (None: the default), in declared order."""
         return tuple((name, given.get(name) or s.default) for name, s in self.settings.items())
 
     def check_settings(self, given: Mapping[str, Any]) -> None:
-        """ValueError unless each of its settings that ``given`` names has a value it takes.
-
-        Settings it does not take are other searches' (``SearchSpec`` leaves them out).
-        """
+        """ValueError unless each of its settings that ``given`` names has a value it takes."""
         for name, setting in self.settings.items():
             value = given.get(name)
             if value is not None and value not in setting.values:
@@ -105,15 +87,11 @@ Begin = Callable[[int, int, "tuple[int, int] | None"], None]
 Choose = Callable[[int, int, "Sequence[int]", list[int]], None]
 
 
-def record_each_position(
-    game: Rules, rows: Positions, *, begin: Begin | None = None, choose: Choose | None = None,
-    reuse: Callable[[int], int] | None = None,
-) -> None:
-    """The guide's recursion from ``game``'s root, recorded into ``rows``: each distinct state
-    met at a depth is searched once, and a later call on it shares its row (the calls below a
-    state at a depth never change; in tic-tac-toe the depth follows from the state, in a game
-    of heaps it does not). ``reuse(row)`` gives the row a later call records instead (memo's
-    cache hit; None: the same row); ``choose`` defaults to the guide's first strictly best."""
+def record_each_position(game: Rules, rows: Positions, *, begin: Begin | None = None,
+                         choose: Choose | None = None, reuse: Callable[[int], int] | None = None) -> None:
+    """The guide's recursion from ``game``'s root, recorded into ``rows``: each distinct state met
+    at a depth is searched once, and a later call on it shares its row (or the row ``reuse(row)``
+    gives: memo's cache hit); ``choose`` defaults to the guide's first strictly best."""
     memo: dict[int, int] = {}  # state << 16 | depth -> its row
     moves_of, play, outcome, add, known = game.moves, game.play, game.outcome, rows.add, memo.get
     if choose is None:
@@ -140,8 +118,8 @@ def record_each_position(
 
 
 def first_best(game: Rules, rows: Positions) -> Choose:
-    """Steps 16 and 17: keep the first test-play whose score is strictly better (max for the
-    maximiser, min for the other side) and return it; the edges are stored once the subtree is done."""
+    """Steps 16 and 17: keep the first strictly best test-play (max for the maximiser, min for the
+    other side) and return it."""
     maximising, score = game.maximising, rows.score
 
     def choose(pid: int, state: int, moves: Sequence[int], children: list[int]) -> None:

@@ -1,18 +1,11 @@
 """A learner's own search, recorded by ``trace check``: registered so its traces check, read back
-and find their words, never offered as a choice (``--algorithm``, ``trace compare``).
+and find their words, never offered as a choice.
 
-Its calls are whatever the learner's program made (see ``tracer.games.learner``), so its
-``run`` replays the record from the game's rules, and its rule checks only what holds of
-any record: a call's chosen test-play is one of its calls.
-
-Per call it keeps what the program gave and got back, as the program writes values:
-``returned`` (``{index: 4, score: 1}``, ``{'score': -1}``; null if it returned nothing),
-``scored`` (whether that value held a score: a move alone holds none, and the call's score
-is then 0), ``told`` (the side to move its arguments named, if they named one) and
-``raised`` (the error it raised, or the limit it was stopped at, if it did not return),
-``window`` (the window ``α = -∞, β = +1`` it was called with, for an alpha-beta; else null)
-and ``bound`` (``≥`` or ``≤`` where what it returned is only a bound on its board's score,
-from the AI's point of view as the score column is; else null).
+``run`` replays the record (``tracer.games.learner``); its rule: a call's chosen test-play is
+one of its calls. Per call, as the program writes values: ``returned`` (null if nothing),
+``scored`` (whether that held a score), ``told`` (the side its arguments named), ``raised``
+(its error or the limit it was stopped at), ``window`` (an alpha-beta's, else null) and
+``bound`` (``≥``/``≤`` where it returned only a bound, from the AI's point of view).
 """
 
 from __future__ import annotations
@@ -40,8 +33,7 @@ def _side(value: Any) -> bool:
 
 
 def replay(game: Any) -> Trace:
-    """The record's calls again, read from the game's rules (what ``run`` does for any search);
-    the per-call facts, which only the program knew, are left empty."""
+    """The record's calls again, read from the game's rules; the per-call facts are left empty."""
     rows = Positions()
     rows.extras = {name: [] for name in FACTS}
 
@@ -64,14 +56,12 @@ def replay(game: Any) -> Trace:
             continue
         stack.pop()
         if game.outcome(state, depth) is None:
-            # Every call the record holds as unfinished has its pick and score (-1 and 0 if it
-            # never returned).
+            # Every unfinished call of the record has its pick and score (-1 and 0 if it never returned).
             rows.set_edges(pid, moves, children, game.chosen[state], game.scores[state])
     return Trace(game, rows, SearchInfo("learner", ()))
 
 
 def check(trace: Trace, pid: int, where: str) -> None:
-    """A learner's search has no rule beyond its record's: the chosen test-play, if any, is one of its calls."""
     p = trace.positions
     if not -1 <= p.best[pid] < p.edge_count[pid]:
         raise AssertionError(f"{where}: chosen test-play {p.best[pid]} is not one of its calls")

@@ -1,16 +1,13 @@
 """Memoisation: the guide's minimax with a cache of the positions it has already scored.
 
-The first call on a position computes it as the guide does; every later call on it returns
-the saved ``{index, score}`` at once, without test-playing (a *cache hit*), so the chosen
-move and score never change (docs/searches.md). The cache is keyed by the state and its
-depth (depth-aware schemes score a state by its depth). Each row records ``cache_hit`` and,
-for a hit, ``cached_from``: the call that computed the position. Rows are keyed by (state,
-hit), so all the hits on one position share a row.
+A later call on a position (state and depth) returns the saved ``{index, score}`` without
+test-playing (a *cache hit*; docs/searches.md). Each row records ``cache_hit`` and, for a hit,
+``cached_from``: the call that computed it. All the hits on one position share a row.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind, record_each_position
@@ -21,7 +18,6 @@ if TYPE_CHECKING:
 
 
 def search(game: Game) -> Trace:
-    """Record every call the memoised minimax makes on ``game`` from its root."""
     rows = Positions.filling()
     hits: list[bool] = []
     sources: list[int | None] = []
@@ -31,7 +27,6 @@ def search(game: Game) -> Trace:
     calls = 0  # calls started so far, hits included
 
     def begin(pid: int, state: int, finished: tuple[int, int] | None) -> None:
-        """A position not in the cache, computed: this call's number is kept for its hits."""
         nonlocal calls
         calls += 1
         first_call[pid] = calls
@@ -39,7 +34,6 @@ def search(game: Game) -> Trace:
         sources.append(None)
 
     def hit(known: int) -> int:
-        """The row of the cache hits on computed row ``known`` (made on its first hit)."""
         nonlocal calls
         calls += 1
         pid = hit_rows.get(known)
@@ -56,8 +50,8 @@ def search(game: Game) -> Trace:
 
 
 def _check_memo(trace: Trace, pid: int, where: str) -> None:
-    """Memo's rules for one row: a hit makes no call and names the earlier call that
-    computed its position, with the same score; a computed row is the guide's minimax."""
+    """Memo's rules for one row: a hit makes no call and names the earlier call that computed its
+    position, with its score; a computed row is the guide's minimax."""
     p = trace.positions
     hit, source = p.extras["cache_hit"][pid], p.extras["cached_from"][pid]
     if not hit:
@@ -74,15 +68,6 @@ def _check_memo(trace: Trace, pid: int, where: str) -> None:
         raise AssertionError(f"{where}: call {source} did not compute this position's score")
 
 
-def _flag(value: Any) -> bool:
-    return value is True or value is False
-
-
-def _call_number(value: Any) -> bool:
-    """The call a cache hit names, or null."""
-    return value is None or (type(value) is int and value >= 1)
-
-
 KIND = SearchKind(
     name="memo",
     title="memoised minimax",
@@ -90,5 +75,6 @@ KIND = SearchKind(
     check=_check_memo,
     words="tracer.explain.memo:MemoWords",
     help="answers repeated positions from a cache",
-    extras={"cache_hit": _flag, "cached_from": _call_number},
+    extras={"cache_hit": lambda value: value is True or value is False,
+            "cached_from": lambda value: value is None or (type(value) is int and value >= 1)},
 )

@@ -1,22 +1,9 @@
 """The guide's minimax: the search that records every call, its rule check, and a plain reference.
 
-Both follow the freeCodeCamp/CodeSweetly guide step for step:
-
-* step 8: list the empty cells in ascending index order;
-* step 9: terminal checks in this order: the human has won (lowest score),
-  the AI has won (highest score), no empty cell is left (draw);
-* steps 10-13: test-play the current mark on each empty cell, recurse for the
-  other mark, and save ``{index, score}`` in ``allTestPlayInfos``;
-* step 16: the AI keeps the first test-play with a strictly higher score,
-  the human the first with a strictly lower one;
-* step 17: return that test-play's ``{index, score}``.
-
-Scores are always from the AI's (maximiser's) point of view.
-
-``search()`` never prints or draws. It exploits one fact: the calls below a
-given (board, mark to move) are always the same, so each distinct position is
-searched once and later calls share the recorded subtree. The call tree is
-unchanged: every call keeps its own number, depth and parent (see trace.py).
+Both follow the freeCodeCamp/CodeSweetly guide step for step (the steps are named where they
+happen): empty cells in ascending order, the terminal checks human win, AI win, full board,
+the first strictly best test-play kept. Scores are from the AI's (maximiser's) point of view.
+``search()`` records each distinct position once (the calls below it never change).
 """
 
 from __future__ import annotations
@@ -33,20 +20,11 @@ if TYPE_CHECKING:
     from ..games.tictactoe.board import Board, Mark
 
 
-def plain_minimax(
-    board: Board,
-    to_move: Mark,
-    ai: Mark = "X",
-    scores: Scores = TUTORIAL,
-    on_call: Callable[[Board, Mark, int | None, int], Any] | None = None,
-    on_return: Callable[[int], Any] | None = None,
-) -> Result:
-    """The tutorial's algorithm, plainly: no recording, no sharing of subtrees.
-
-    It is the reference the recorder is tested against, on tic-tac-toe only.
-    ``on_call(board, mark, move, depth)`` and ``on_return(score)``, if given, see
-    every invocation in call order.
-    """
+def plain_minimax(board: Board, to_move: Mark, ai: Mark = "X", scores: Scores = TUTORIAL,
+                  on_call: Callable[[Board, Mark, int | None, int], Any] | None = None,
+                  on_return: Callable[[int], Any] | None = None) -> Result:
+    """The tutorial's algorithm, plainly (the recorder's reference, on tic-tac-toe):
+    ``on_call(board, mark, move, depth)`` and ``on_return(score)`` see every invocation in order."""
     from ..games.tictactoe.board import EMPTY_CELLS, HAS_LINE, Board
 
     ai_is_x = ai == "X"
@@ -71,7 +49,9 @@ def plain_minimax(
                 Result(cell, (minimax(x | 1 << cell, o, False, cell, depth + 1) if x_moves
                               else minimax(x, o | 1 << cell, True, cell, depth + 1)).score)
                 for cell in EMPTY_CELLS[x | o]]
-            result = _first_best(test_plays, x_moves == ai_is_x)  # steps 16 and 17
+            # Steps 16 and 17: max and min keep the first of equal scores, as the guide does.
+            best = max if x_moves == ai_is_x else min
+            result = best(test_plays, key=lambda play: play.score)
         if on_return is not None:
             on_return(result.score)
         return result
@@ -79,21 +59,7 @@ def plain_minimax(
     return minimax(board.bits("X"), board.bits("O"), to_move == "X", None, 0)
 
 
-def _first_best(test_plays: list[Result], maximising: bool) -> Result:
-    """Step 16: the first strictly best test-play: max for the AI, min for the human."""
-    best = test_plays[0]
-    for play in test_plays[1:]:
-        if (play.score > best.score) if maximising else (play.score < best.score):
-            best = play
-    return best
-
-
 def search(game: Rules) -> Trace:
-    """Record every call the guide's minimax makes on ``game``, from its root.
-
-    Each distinct state met at a given depth is searched once; later calls on it
-    share its row (``record_each_position``). The search itself only records.
-    """
     rows = Positions.filling()
     record_each_position(game, rows)
     return Trace(game, rows.pack(), SearchInfo("minimax"))
@@ -111,10 +77,8 @@ def check_minimax(trace: Trace, pid: int, where: str) -> None:
     child_scores = [p.score[child] for _, child in children]
     want = max(child_scores) if game.maximising(state) else min(child_scores)
     if p.score[pid] != want or p.best[pid] != child_scores.index(want):
-        raise AssertionError(
-            f"{where}: returns {p.score[pid]} via test-play {p.best[pid]}, expected "
-            f"{want} via the first best, test-play {child_scores.index(want)}"
-        )
+        raise AssertionError(f"{where}: returns {p.score[pid]} via test-play {p.best[pid]}, expected "
+                             f"{want} via the first best, test-play {child_scores.index(want)}")
 
 
 KIND = SearchKind(

@@ -1,18 +1,14 @@
 """Negamax: minimax written from the side to move's point of view, its recorder and its rule check.
 
-Each call returns the score *for the side to move*: a finished game scores from its mover's
-point of view, and an inner call returns ``max(-child)`` (docs/searches.md). Negation is where
-the mover changes: a game where one side moves twice in a row passes the child's score up
-unchanged. The first strictly best test-play is kept, so negamax makes the guide's calls.
-
-The trace stays neutral: its score column holds every call's score from the maximiser's point
-of view, as for every search; what negamax itself returns sits beside it, in ``mover_score``.
+Each call returns ``max(-child)`` for the side to move (docs/searches.md), negating only where
+the mover changes. The score column stays the maximiser's, as for every search; what negamax
+returns sits beside it, in ``mover_score``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..trace import Positions, SearchInfo, Trace
 from .base import SearchKind, record_each_position
@@ -22,16 +18,10 @@ if TYPE_CHECKING:
 
 
 def for_mover(score: int, maximising: bool) -> int:
-    """A maximiser's-view score as the side to move sees it."""
     return score if maximising else -score
 
 
 def search(game: Rules) -> Trace:
-    """Record every call negamax makes on ``game``, from its root.
-
-    As the guide's minimax, each distinct state met at a depth is searched once
-    and later calls on it share its row (its calls below never change).
-    """
     rows = Positions.filling()
     mover_score: list[int] = []
     rows.extras["mover_score"] = mover_score
@@ -40,8 +30,7 @@ def search(game: Rules) -> Trace:
 
     def begin(pid: int, state: int, finished: tuple[int, int] | None) -> None:
         row_max.append(maximising(state))
-        # A finished game scores from the point of view of the side to move in it; an
-        # unfinished one is set once its test-plays are in.
+        # A finished game scores from its mover's point of view; an unfinished one once its test-plays are in.
         mover_score.append(0 if finished is None else for_mover(finished[1], row_max[pid]))
 
     def choose(pid: int, state: int, moves: Sequence[int], children: list[int]) -> None:
@@ -57,8 +46,7 @@ def search(game: Rules) -> Trace:
 
 
 def negated_scores(trace: Trace, pid: int) -> list[int]:
-    """Row ``pid``'s test-plays' returned scores as its mover sees them: each child's
-    ``mover_score``, negated where the mover changes (negamax's ``-child``)."""
+    """Row ``pid``'s test-plays' scores as its mover sees them (negamax's ``-child``)."""
     p, maximising = trace.positions, trace.game.maximising
     column = p.extras["mover_score"]
     mover_max = maximising(p.state[pid])
@@ -66,9 +54,8 @@ def negated_scores(trace: Trace, pid: int) -> list[int]:
 
 
 def check_negamax(trace: Trace, pid: int, where: str) -> None:
-    """Negamax's rules for one row: it returns the max of its test-plays' negated scores
-    (the first strictly best kept), or a finished game's score, from its mover's point
-    of view; the neutral score is that same value from the maximiser's."""
+    """Negamax's rules for one row: the first max of its test-plays' negated scores (or a finished
+    game's score) for its mover, and the same value from the maximiser's view as its score."""
     p, game = trace.positions, trace.game
     state = p.state[pid]
     mover_max = game.maximising(state)
@@ -88,17 +75,6 @@ def check_negamax(trace: Trace, pid: int, where: str) -> None:
                              f"{want} via the first best, test-play {values.index(want)}")
 
 
-def _baseline_calls(trace: Trace) -> int:
-    """The guide's minimax's calls on the trace's game: negamax's own (it plays every move, in
-    loop order, down to the same finished games: ``check_negamax`` holds each row to it)."""
-    return trace.calls
-
-
-def _score(value: Any) -> bool:
-    """A mover's score read back: an integer."""
-    return type(value) is int
-
-
 KIND = SearchKind(
     name="negamax",
     title="negamax",
@@ -106,6 +82,7 @@ KIND = SearchKind(
     check=check_negamax,
     words="tracer.explain.negamax:NegamaxWords",
     help="scores from the side to move: max(-child)",
-    extras={"mover_score": _score},
-    baseline_calls=_baseline_calls,
+    extras={"mover_score": lambda value: type(value) is int},
+    # Negamax makes the guide's very calls (``check_negamax`` holds each row to it).
+    baseline_calls=lambda trace: trace.calls,
 )

@@ -1,9 +1,7 @@
 """A learner's recorded search (``trace check``) as a game: registered, never offered as an input's.
 
-Its rules are the record of what the program did (``game.py``); its JSON trace holds the
-position it started from, what ``trace check`` found (``"check"``), and per call its row,
-board and side to move, so ``trace render`` draws a saved learner's search again with
-its departure marked.
+Its JSON trace holds the starting position, what ``trace check`` found (``"check"``) and per
+call its row, board and side to move, so ``trace render`` draws a saved check again.
 """
 
 from __future__ import annotations
@@ -16,29 +14,21 @@ from ..base import GameKind
 if TYPE_CHECKING:
     from typing import Any
 
-    from .game import LearnerFacts, RecordedGame
-else:
-
-    def __getattr__(name: str) -> object:
-        """``RecordedGame``, loaded on first use: every run registers this kind, few read its games."""
-        if name == "RecordedGame":
-            from .game import RecordedGame
-
-            return RecordedGame
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from .game import LearnerFacts
 
 #: The longest text a fact may hold in a trace file (the reader's limit on one string).
 MAX_TEXT = 4000
 
 
 class LearnerKind(GameKind):
-    """The registry's entry for a learner's recorded search: found by name, not offered."""
-
     name = "learner"
     title = "a learner's recorded search (trace check)"
     words = "tracer.explain.learner:LearnerWords"
     json_keys = frozenset({"row", "board", "mark"})
     offered = False
+
+    def position(self, game: Any, state: int) -> Any:
+        return state  # its game's ``position`` is the tic-tac-toe state below the row
 
     def json_header(self, game: Any, version: int = 2) -> list[tuple[str, Any]]:
         from .game import facts_json
@@ -92,40 +82,37 @@ class LearnerKind(GameKind):
         return state_of(row, pack(Board(board), mark))
 
 
-def _text(value: Any, optional: bool = True) -> bool:
-    return (optional and value is None) or (isinstance(value, str) and len(value) <= MAX_TEXT)
+def _text(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and len(value) <= MAX_TEXT)
 
 
-def _number(value: Any, optional: bool = False) -> bool:
-    return (optional and value is None) or (type(value) is int and abs(value) <= 10**9)
+def _given(value: Any) -> bool:
+    return value is not None and _text(value)
+
+
+def _number(value: Any) -> bool:
+    return type(value) is int and abs(value) <= 10**9
 
 
 #: Each fact of the header's "check" and the check of its value.
 FACT_CHECKS = {
-    "program": lambda v: _text(v, False), "language": lambda v: v in ("python", "javascript"),
-    "function": lambda v: _text(v, False), "first_call": lambda v: _text(v, False),
+    "program": _given, "language": lambda v: v in ("python", "javascript"),
+    "function": _given, "first_call": _given,
     "verdict": lambda v: v in ("identical", "correct", "wrong", "error"),
-    "difference": _text, "difference_text": _text, "scale": lambda v: _text(v, False),
+    "difference": _text, "difference_text": _text, "scale": _given,
     "guide_index": lambda v: v is None or (type(v) is int and 0 <= v <= 8),
     "guide_score": _number, "guide_calls": lambda v: type(v) is int and v >= 0,
-    "error": _text, "error_call": lambda v: _number(v, True),
+    "error": _text, "error_call": lambda v: v is None or _number(v),
 }
 DEPARTURE_CHECKS = {
-    "call": lambda v: type(v) is int and v >= 1, "kind": lambda v: _text(v, False),
-    "when": lambda v: v in _moments(), "returned": lambda v: _text(v, False),
-    "expected": lambda v: _text(v, False), "why": lambda v: _text(v, False),
+    "call": lambda v: type(v) is int and v >= 1, "kind": _given,
+    "when": lambda v: v in ("start", "return"), "returned": _given, "expected": _given, "why": _given,
 }
-
-
-def _moments() -> tuple[str, str]:
-    """When a departure can be found: at a call's start or at its return."""
-    from .game import AT_RETURN, AT_START
-
-    return AT_START, AT_RETURN
 
 
 def _facts(data: Any, source: str) -> LearnerFacts:
     """The header's ``"check"``, every field checked."""
+
     def need(ok: bool, what: str) -> None:
         if not ok:
             raise InputError(f'expected "check" to hold {what}', source)
@@ -148,4 +135,4 @@ def _facts(data: Any, source: str) -> LearnerFacts:
 
 KIND = LearnerKind()
 
-__all__ = ["KIND", "LearnerKind", "RecordedGame"]
+__all__ = ["KIND", "LearnerKind"]

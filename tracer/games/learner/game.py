@@ -1,13 +1,9 @@
 """A learner's recorded search as a game: its rules are what the program did, call by call.
 
-A learner's minimax is not the guide's: a call may be made on a board its caller could
-not produce, try a cell twice, or return a score its board does not have. So the game
-of such a trace is its record (aima-python's ``Fig52Game`` is a tree written as a game
-in the same way): ``moves`` are the test-plays a call made, ``play`` the call each led
-to, ``outcome`` what a call that test-played nothing returned. A state packs the
-trace's row above a tic-tac-toe state (the board and the side to move), so every call's
-board reads back as tic-tac-toe's does, and calls that made different calls below them
-stay apart even on one board.
+A learner's call may be made on a board its caller could not produce, try a cell twice, or
+return a score its board does not have, so the game is the record (as aima-python's
+``Fig52Game`` writes a tree as a game). A state packs the trace's row above a tic-tac-toe
+state, so calls that made different calls below them stay apart even on one board.
 """
 
 from __future__ import annotations
@@ -26,38 +22,32 @@ if TYPE_CHECKING:
 #: on a board whose game goes on (it returned early, or raised).
 STOPPED = 4
 TERMINAL_NAMES: tuple[str | None, ...] = (None, "X", "O", "draw", "stopped")
-#: Bits of a state below its row: tic-tac-toe's packed state, then one bit set when the
-#: call's arguments held no board tracer could read.
+#: Bits of a state below its row: tic-tac-toe's state, then a bit set when the call had no board.
 TICTACTOE_BITS = 19
 NO_BOARD = 1 << TICTACTOE_BITS
 ROW_SHIFT = TICTACTOE_BITS + 1
 #: A test-play that is not one empty cell filled (a mark not taken back, a cell tried twice)
 #: is numbered FIRST_ODD_MOVE + its place in its caller's loop.
 FIRST_ODD_MOVE = 9
-#: When a departure happens: as the call starts (it should not have been made so; it and
-#: every call after it rest on it), or as it returns (the calls inside it came before).
+#: When a departure happens: as the call starts (it should not have been made so), or as it returns.
 AT_START, AT_RETURN = "start", "return"
 
 
 def state_of(row: int, position: int | None) -> int:
-    """The state of row ``row``: ``position`` is its tic-tac-toe state, None if it had no board."""
     return row << ROW_SHIFT | (NO_BOARD if position is None else position)
 
 
 @dataclass(frozen=True)
 class Departure:
-    """The first moment the learner's search departs from a correct one, as a trace keeps it."""
+    """The first moment the learner's search departs from a correct one: the call, what happened
+    (``wrong-score``: see tracer.check.judging.departure), when, what it returned and what a
+    correct search returns, as the program writes values, and why, in the log's words."""
 
-    #: The call's number (calls numbered as they start).
     call: int
-    #: What happened (``not-taken-back``, ``wrong-score``, …: see tracer.check.judging.departure).
     kind: str
-    #: AT_START or AT_RETURN.
     when: str
-    #: What it returned, and what a correct search returns there, as the program writes values.
     returned: str
     expected: str
-    #: Why, in the log's words.
     why: str
 
 
@@ -65,14 +55,13 @@ class Departure:
 class LearnerFacts:
     """What ``trace check`` found about the search, kept with its record (and its JSON trace)."""
 
-    #: The program's file (or the notebook function's name), its language and search function.
+    #: The program's file (or the notebook function's name).
     program: str
     language: str
     function: str
     #: The first call, as the program wrote it (``minimax(["X", 1, …], "X")``).
     first_call: str
     verdict: str
-    #: The named difference's id and its sentence, if one is named.
     difference: str | None = None
     difference_text: str | None = None
     #: The program's scores, in words (``±1, 0 for a draw, from X's point of view``).
@@ -82,7 +71,7 @@ class LearnerFacts:
     guide_score: int = 0
     guide_calls: int = 0
     departure: Departure | None = None
-    #: The learner's error in one line, and the call it happened in, if the search raised or ran away.
+    #: The learner's error in one line, and its call, if the search raised or ran away.
     error: str | None = None
     error_call: int | None = None
 
@@ -91,7 +80,6 @@ class LearnerFacts:
 class RecordedGame:
     """The rules of a learner's search, read from its record: the calls each call made."""
 
-    #: The tic-tac-toe position the search started from (its AI is the learner's).
     tictactoe: TicTacToe
     facts: LearnerFacts
     root: int = 0
@@ -103,14 +91,11 @@ class RecordedGame:
     finished: dict[int, tuple[int, int]] = field(default_factory=dict)
     chosen: dict[int, int] = field(default_factory=dict)
     scores: dict[int, int] = field(default_factory=dict)
-    #: The file it was read from, if it was (for messages).
     source: str | None = None
 
     @property
     def ai(self) -> str:
         return self.tictactoe.ai
-
-    # ---- rules ------------------------------------------------------------------------
 
     def maximising(self, state: int) -> bool:
         return self.mark_of(state) == self.ai
@@ -127,13 +112,10 @@ class RecordedGame:
     def outcome(self, state: int, depth: int) -> tuple[int, int] | None:
         return self.finished.get(state)
 
-    # ---- reading a state --------------------------------------------------------------
-
     def has_board(self, state: int) -> bool:
         return not state & NO_BOARD
 
     def position(self, state: int) -> int:
-        """The tic-tac-toe state below the row: the board and the side to move."""
         return state & (NO_BOARD - 1)
 
     def board_of(self, state: int) -> Board:
@@ -145,11 +127,8 @@ class RecordedGame:
     def row_of(self, state: int) -> int:
         return state >> ROW_SHIFT
 
-    # ---- a record read back -----------------------------------------------------------
-
     def learn(self, rows: Any) -> None:
-        """Take the rules from the rows (a trace's ``Positions``) of a trace read back from a file:
-        the record is the rows."""
+        """Take the rules from the rows of a trace read back from a file."""
         self.root = rows.state[0] if len(rows) else self.root
         for pid in range(len(rows)):
             state = rows.state[pid]
@@ -162,7 +141,6 @@ class RecordedGame:
 
 
 def facts_json(facts: LearnerFacts) -> dict[str, Any]:
-    """The facts as a trace file's header holds them."""
     data = dict(facts.__dict__)
     data["departure"] = None if facts.departure is None else dict(facts.departure.__dict__)
     return data

@@ -1,5 +1,3 @@
 """Nim: heaps of objects, a move takes some objects from one heap (normal play or misère)."""
 
-from .kind import KIND
-
-__all__ = ["KIND"]
+from .kind import KIND as KIND

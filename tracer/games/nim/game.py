@@ -1,11 +1,8 @@
 """Nim's rules: heaps of objects; a move takes one or more objects from one heap.
 
-A state packs the heaps (three bits each, heap 1 in the lowest bits) and who is
-to move (the bit above them). The AI moves first and maximises, as the guide's
-AI does; scores are +1 and -1 from its point of view. In normal play the player
-who takes the last object wins; in misère play that player loses. A move is
-``8 * heap + take`` (heap counted from 0 inside, from 1 in words), so the
-ascending order of move numbers is heap by heap, taking 1 first.
+A state packs the heaps (three bits each, heap 1 lowest) and whether the AI is to move (the
+bit above). The AI moves first and maximises; scores are ±1 from its point of view. Who takes
+the last object wins (normal play) or loses (misère). A move is ``8 * heap + take``.
 """
 
 from __future__ import annotations
@@ -14,12 +11,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-#: The most heaps, and the most objects in one heap: three bits a heap, one digit to write.
 MAX_HEAPS = 5
 MAX_HEAP = 7
-#: The most calls the guide's minimax may make on the heaps (every move searched): about
-#: twice the empty tic-tac-toe board's 549,946, so ``3 4 5`` (1,038,768) and ``4 4 4``
-#: (1,176,106) are traced, and every output reads the trace as quickly as it reads a board's.
+#: The most calls the guide's minimax may make: about twice the empty tic-tac-toe board's, so
+#: ``3 4 5`` (1,038,768) and ``4 4 4`` (1,176,106) are traced.
 MAX_CALLS = 1_200_000
 
 BITS = 3
@@ -29,34 +24,27 @@ AI_TO_MOVE = 1 << (BITS * MAX_HEAPS)
 AI_WINS, HUMAN_WINS = 1, 2
 TERMINAL_NAMES: tuple[str | None, ...] = (None, "AI wins", "human wins")
 
-#: The loop orders ``--order`` names. Ascending is the natural one, as the guide's loop
-#: goes through cells by ascending index: heap by heap from heap 1, and in each heap
-#: taking 1 first, then 2, ..., so the moves come in the order of their numbers and the
-#: smallest change to the heaps is tried first. ``all-first`` takes the whole heap first
-#: (a last object is then taken at once, so alpha-beta cuts sooner).
+#: Ascending tries moves by their numbers (heap by heap, taking 1 first), as the guide's loop
+#: goes through cells; ``all-first`` takes the whole heap first, so alpha-beta cuts sooner.
 ASCENDING, ALL_FIRST = "ascending", "all-first"
 ORDERS = (ASCENDING, ALL_FIRST)
 
 
 def pack(heaps: Sequence[int], ai_to_move: bool) -> int:
-    """The state of ``heaps`` with the AI or the human to move."""
     return sum(h << BITS * i for i, h in enumerate(heaps)) | (AI_TO_MOVE if ai_to_move else 0)
 
 
 def move_of(heap: int, take: int) -> int:
-    """The move that takes ``take`` objects from heap ``heap`` (counted from 0)."""
     return (heap << BITS) | take
 
 
 def heap_and_take(move: int) -> tuple[int, int]:
-    """``(heap counted from 0, objects taken)`` of a move."""
     return move >> BITS, move & FIELD
 
 
 @cache
 def game_tree_calls(heaps: tuple[int, ...]) -> int:
-    """How many calls the guide's minimax makes on ``heaps`` (every move searched): one for
-    the call itself and those of every move's subtree (the heaps' order does not matter)."""
+    """How many calls the guide's minimax makes on ``heaps`` (their order does not matter)."""
     key = tuple(sorted(h for h in heaps if h))
     if key != heaps:
         return game_tree_calls(key)
@@ -65,11 +53,9 @@ def game_tree_calls(heaps: tuple[int, ...]) -> int:
 
 
 class HeapsPosition(NamedTuple):
-    """A call's position in Nim's terms (``call.heaps``, ``call.player``)."""
+    """A call's position in Nim's terms: ``call.heaps`` (heap 1 first), ``call.player`` (``AI``, ``human``)."""
 
-    #: The heaps' sizes, heap 1 first.
     heaps: tuple[int, ...]
-    #: Who moves: ``AI`` or ``human``.
     player: str
 
 
@@ -99,7 +85,6 @@ class Nim:
         return f"Nim({list(self.heaps)!r}, misere={self.misere!r}, order={self.order!r})"
 
     def varied(self, **changes: object) -> Nim:
-        """The same heaps with some settings changed (``order``, ``misere``)."""
         settings: dict[str, object] = {"misere": self.misere, "order": self.order, **changes}
         return Nim(self.heaps, **settings)  # type: ignore[arg-type]
 
@@ -129,18 +114,14 @@ class Nim:
     # ---- decoding ---------------------------------------------------------------------
 
     def heaps_of(self, state: int) -> list[int]:
-        """The heaps' sizes in ``state``, heap 1 first."""
         return [state >> BITS * i & FIELD for i in range(len(self.heaps))]
 
     def player(self, state: int) -> str:
-        """``AI`` or ``human``: who moves in ``state``."""
         return "AI" if self.maximising(state) else "human"
 
     def position(self, state: int) -> HeapsPosition:
-        """``state`` as the heaps and who moves."""
         return HeapsPosition(tuple(self.heaps_of(state)), self.player(state))
 
     def took_last(self, state: int) -> str:
-        """Who took the last object, at a finished state."""
         return "human" if self.maximising(state) else "AI"
 

@@ -26,9 +26,6 @@ class NimKind(GameKind):
     max_bytes = MAX_BYTES
     max_depth = 35  # five heaps of seven objects, one taken a move at the most
 
-    def position(self, game: Any, state: int) -> Any:
-        return game.position(state)
-
     def sniff(self, text: str) -> int:
         return sniff_score(text)
 

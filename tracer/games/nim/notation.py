@@ -1,19 +1,5 @@
-"""Nim files: heaps written ``3 4 5`` or ``[1, 3, 5]``, read with the line and column of any problem.
-
-The notation (see docs/games.md, "Nim")::
-
-    # three heaps
-    3 4 5
-
-* The heaps' sizes, whole numbers from 0 to ``MAX_HEAP``, separated by spaces or
-  commas, optionally inside one pair of brackets: ``[1, 3, 5]``.
-* The word ``nim`` may come first (``nim 3 4 5``), which marks the file as Nim's
-  even where brackets alone would read as a textbook tree.
-* ``#`` starts a comment to the end of its line; blank lines are ignored.
-
-Limits: at most ``MAX_HEAPS`` heaps, and heaps on which the guide's minimax makes
-at most ``MAX_CALLS`` calls (so the log, the tree and the page stay readable).
-"""
+"""Nim files (docs/games.md): heaps written ``3 4 5``, ``[1, 3, 5]`` or ``nim [1, 3, 5]`` (so brackets do
+not read as a tree), read with the line and column of any problem."""
 
 from __future__ import annotations
 
@@ -22,7 +8,6 @@ import re
 from ...errors import InputError, decode_text, quote
 from .game import MAX_CALLS, MAX_HEAP, MAX_HEAPS, game_tree_calls
 
-#: Nim files are one line of heaps and comments.
 MAX_BYTES = 64 * 1024
 TOKEN = re.compile(r"\[|\]|,|[^\s,\[\]]+")
 #: A Nim file's one line of content, as ``sniff_score`` recognises it.
@@ -30,7 +15,6 @@ HEAPS_LINE = re.compile(r"(nim\b\s*)?(\[)?\s*[0-9]+(\s*[,\s]\s*[0-9]+)*\s*(\])?"
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:
-    """Every token outside comments, with its line and column (from 1)."""
     found: list[tuple[str, int, int]] = []
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.split("#", 1)[0]
@@ -95,14 +79,12 @@ def _small_enough(heaps: list[int], source: str, line: int) -> None:
 
 
 def decode(data: bytes, source: str) -> str:
-    """A Nim file's bytes as text; InputError if too large or not UTF-8 text."""
     return decode_text(data, source, MAX_BYTES, f"expected a Nim file of at most {MAX_BYTES:,} bytes")
 
 
 def sniff_score(text: str) -> int:
-    """How surely ``text`` is a Nim file: 5 with the word ``nim`` first, 4 for one line of
-    numbers (which no board or tree file is), 1 for a bracketed list of numbers, which a
-    textbook tree reads first (``--game nim`` or ``nim [1, 3, 5]`` makes it heaps), else 0."""
+    """How surely ``text`` is a Nim file: 5 with the word ``nim`` first, 4 for one line of numbers,
+    1 for a bracketed list of numbers (a textbook tree reads it first), else 0."""
     lines = [line.split("#", 1)[0].strip() for line in text.removeprefix("\ufeff").split("\n")]
     content = [line for line in lines if line]
     if len(content) != 1:

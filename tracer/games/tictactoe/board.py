@@ -15,42 +15,27 @@ Mark = Literal["X", "O"]
 
 MARKS: tuple[Mark, Mark] = ("X", "O")
 
-#: The sizes a board may have. A state packs X's cells, O's cells and the side to move
-#: into 2n² + 1 bits, and a trace keeps states in a signed 64-bit column: 5×5 needs 51
-#: bits, 6×6 would need 73.
+#: A state packs X's cells, O's cells and the side to move into 2n² + 1 bits of a signed
+#: 64-bit column: 5×5 needs 51 bits, 6×6 would need 73.
 MIN_SIZE, MAX_SIZE = 3, 5
-#: The guide's board.
 GUIDE_SIZE = 3
 
-#: The 3×3 board's cells in words (the guide's board; larger boards say row and column).
-CELL_NAMES: tuple[str, ...] = (
-    "top-left",
-    "top-middle",
-    "top-right",
-    "middle-left",
-    "centre",
-    "middle-right",
-    "bottom-left",
-    "bottom-middle",
-    "bottom-right",
-)
+#: The 3×3 board's cells in words (larger boards say row and column).
+CELL_NAMES: tuple[str, ...] = ("top-left", "top-middle", "top-right", "middle-left", "centre", "middle-right",
+                               "bottom-left", "bottom-middle", "bottom-right")
 
-#: Numbers in words, for "three in a row".
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five"}
 
 
 def default_in_a_row(size: int) -> int:
-    """How many in a row win on a ``size``×``size`` board unless ``--in-a-row`` says
-    otherwise: the whole side up to 4×4, then four (five in a row on 5×5 is a draw in
-    almost every position, and four is the usual rule on larger boards)."""
+    """How many in a row win unless ``--in-a-row`` says otherwise: the side up to 4×4, then four
+    (five in a row on 5×5 is a draw in almost every position)."""
     return min(size, 4)
 
 
 def line_cells(size: int, in_a_row: int) -> tuple[tuple[int, ...], ...]:
-    """Every line of ``in_a_row`` cells on a ``size``×``size`` board, as cell indexes
-    (row-major, 0 = top-left): the rows' lines, then the columns', then the diagonals
-    going down-right, then those going down-left, each ascending by first cell; on 3×3
-    this is the guide's order (rows, columns, the two diagonals)."""
+    """Every line of ``in_a_row`` cells, as cell indexes: rows', columns', then the diagonals
+    down-right and down-left, each ascending by first cell (on 3×3 the guide's order)."""
     k, n, span = in_a_row, size, size - in_a_row + 1
     rows = [tuple(r * n + c + i for i in range(k)) for r in range(n) for c in range(span)]
     columns = [tuple((r + i) * n + c for i in range(k)) for c in range(n) for r in range(span)]
@@ -61,17 +46,12 @@ def line_cells(size: int, in_a_row: int) -> tuple[tuple[int, ...], ...]:
 
 @dataclass(frozen=True, eq=False)
 class Geometry:
-    """A board's shape: its size, how many in a row win, its lines and their bit masks.
+    """A board's shape: its size, how many in a row win, its lines and their bit masks (one per
+    shape: ``geometry``)."""
 
-    Read-only; equal only to itself (``geometry`` makes one per shape)."""
-
-    #: Cells on a side.
     size: int
-    #: How many of one mark in a line win.
     in_a_row: int
-    #: Every line, as ``line_cells`` lists them.
     lines: tuple[tuple[int, ...], ...] = field(init=False)
-    #: Each line's cells as a bit mask.
     masks: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -81,21 +61,17 @@ class Geometry:
 
     @property
     def cells(self) -> int:
-        """How many cells the board has."""
         return self.size * self.size
 
     @property
     def full(self) -> int:
-        """The bit mask of every cell."""
         return (1 << self.cells) - 1
 
     @property
     def guide(self) -> bool:
-        """Whether this is the guide's board: 3×3, three in a row."""
         return self.size == GUIDE_SIZE and self.in_a_row == GUIDE_SIZE
 
     def has_line(self, bits: int) -> bool:
-        """Whether the cells in ``bits`` hold a whole line."""
         if self.guide:
             return HAS_LINE[bits]
         return any(bits & mask == mask for mask in self.masks)
@@ -113,41 +89,28 @@ class Geometry:
         return f"row {cell // self.size + 1}, column {cell % self.size + 1}"
 
     def shape(self) -> str:
-        """``'3×3'``."""
         return f"{self.size}×{self.size}"
 
     def row_words(self) -> str:
-        """``'three in a row'``."""
         return f"{_NUMBER_WORDS.get(self.in_a_row, str(self.in_a_row))} in a row"
 
 
 @cache
 def geometry(size: int = GUIDE_SIZE, in_a_row: int | None = None) -> Geometry:
-    """The shape of a ``size``×``size`` board with ``in_a_row`` to win (default: the size's)."""
     return Geometry(size, default_in_a_row(size) if in_a_row is None else in_a_row)
 
 
-#: The eight lines of three on the guide's board, as cell indexes (row-major, 0 = top-left):
-#: rows, then columns, then the two diagonals, the tutorial's order.
+#: The guide's eight lines of three, in the tutorial's order: rows, columns, the two diagonals.
 LINES: tuple[tuple[int, ...], ...] = line_cells(3, 3)
-
-#: Bit masks of the guide's lines, for boards packed as 9-bit integers (bit i = cell i).
 LINE_MASKS: tuple[int, ...] = tuple(sum(1 << c for c in line) for line in LINES)
-
-#: ``HAS_LINE[bits]`` is True when the cells in ``bits`` contain a line of three (3×3).
-#: Tabulated once from LINES so the search's check is a list lookup.
-HAS_LINE: tuple[bool, ...] = tuple(
-    any(bits & mask == mask for mask in LINE_MASKS) for bits in range(512)
-)
-
+#: ``HAS_LINE[bits]``: whether the 3×3 cells in ``bits`` hold a line, tabulated so the search looks it up.
+HAS_LINE: tuple[bool, ...] = tuple(any(bits & mask == mask for mask in LINE_MASKS) for bits in range(512))
 #: ``EMPTY_CELLS[occupied_bits]``: the empty cells of a 3×3 board, ascending (step 8).
-EMPTY_CELLS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i in range(9) if not bits >> i & 1) for bits in range(512)
-)
+EMPTY_CELLS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(9) if not bits >> i & 1)
+                                                 for bits in range(512))
 
 
 def other(mark: Mark) -> Mark:
-    """The opponent's mark."""
     return "O" if mark == "X" else "X"
 
 
@@ -158,13 +121,9 @@ def cell_name(cell: int, size: int = GUIDE_SIZE) -> str:
 
 @dataclass(frozen=True, repr=False)
 class Board:
-    """A position: n×n cells, row-major, each ``'X'``, ``'O'`` or ``'.'``, and how many in
-    a row win (``in_a_row``; 0 or left out: the size's default, three on 3×3).
-
-    ``Board('X.OX.XOO.')`` is the tutorial's board; ``str()`` draws it as a grid.
-    Any notation of a board file is accepted too and read at once into that form:
-    ``Board('x.o/x.x/oo.')``, ``Board('["X", 1, "O", "X", 4, "X", "O", "O", 8]')``;
-    ``Board('XO../.X../..O./....')`` is a 4×4 board.
+    """A position: n×n cells, row-major, each ``'X'``, ``'O'`` or ``'.'``, and how many in a row win
+    (0: the size's default). ``Board('X.OX.XOO.')`` is the tutorial's board; any board file's
+    notation is read too (``Board('x.o/x.x/oo.')``, ``Board('XO../.X../..O./....')`` on 4×4).
     """
 
     cells: str
@@ -174,10 +133,8 @@ class Board:
         if isinstance(self.cells, list | tuple):  # the guide's array, as a Python list
             object.__setattr__(self, "cells", array_text(self.cells))
         if not isinstance(self.cells, str):
-            raise TypeError(
-                "Board() expects the board as a string, e.g. 'X.OX.XOO.' or 'X.O/X.X/OO.', or the "
-                f"guide's array as a list, found {type(self.cells).__name__}"
-            )
+            raise TypeError("Board() expects the board as a string, e.g. 'X.OX.XOO.' or 'X.O/X.X/OO.', or the "
+                            f"guide's array as a list, found {type(self.cells).__name__}")
         if not (len(self.cells) in _SQUARES and not set(self.cells) - {"X", "O", EMPTY}):
             object.__setattr__(self, "cells", parse_cells(self.cells, "Board()"))
         size = isqrt(len(self.cells))
@@ -189,28 +146,20 @@ class Board:
 
     @classmethod
     def empty(cls, size: int = GUIDE_SIZE, in_a_row: int = 0) -> Board:
-        """The board before anybody has played."""
         return cls(EMPTY * size * size, in_a_row)
 
     @classmethod
     def from_bits(cls, x_bits: int, o_bits: int, size: int = GUIDE_SIZE, in_a_row: int = 0) -> Board:
         """A board from two masks of ``size``² bits (bit i set = the mark is on cell i)."""
-        return cls(
-            "".join(
-                "X" if x_bits >> i & 1 else "O" if o_bits >> i & 1 else EMPTY
-                for i in range(size * size)
-            ),
-            in_a_row,
-        )
+        cells = "".join("X" if x_bits >> i & 1 else "O" if o_bits >> i & 1 else EMPTY for i in range(size * size))
+        return cls(cells, in_a_row)
 
     @property
     def size(self) -> int:
-        """Cells on a side."""
         return isqrt(len(self.cells))
 
     @property
     def geometry(self) -> Geometry:
-        """The board's shape: its lines of ``in_a_row``."""
         return geometry(self.size, self.in_a_row)
 
     def _rows(self) -> list[str]:
@@ -226,14 +175,13 @@ class Board:
         return f"Board({self.cells!r}, in_a_row={self.in_a_row})"
 
     def _repr_svg_(self) -> str:
-        """Jupyter shows a board as a small picture (drawn without Graphviz)."""
+        # Jupyter shows a board as a small picture (drawn without Graphviz).
         return str(ask("show_board", self))
 
     def __getitem__(self, cell: int) -> str:
         return self.cells[cell]
 
     def bits(self, mark: Mark) -> int:
-        """The cells holding ``mark`` as a bit mask (bit i = cell i)."""
         return sum(1 << i for i, c in enumerate(self.cells) if c == mark)
 
     def compact(self) -> str:
@@ -249,7 +197,6 @@ class Board:
         return [i for i, c in enumerate(self.cells) if c == EMPTY]
 
     def count(self, mark: Mark) -> int:
-        """How many cells hold ``mark``."""
         return self.cells.count(mark)
 
     def has_line(self, mark: Mark) -> bool:
@@ -257,7 +204,6 @@ class Board:
         return self.geometry.has_line(self.bits(mark))
 
     def winning_line(self, mark: Mark) -> tuple[int, ...] | None:
-        """The first line held by ``mark``, or None."""
         g = self.geometry
         bits = self.bits(mark)
         for line, mask in zip(g.lines, g.masks, strict=True):
@@ -273,7 +219,6 @@ class Board:
         return None
 
     def is_full(self) -> bool:
-        """Whether no empty cell is left."""
         return EMPTY not in self.cells
 
     def play(self, cell: int, mark: Mark) -> Board:
@@ -283,5 +228,4 @@ class Board:
         return Board(self.cells[:cell] + mark + self.cells[cell + 1 :], self.in_a_row)
 
 
-#: The lengths of a board's cells, one per size allowed.
 _SQUARES = frozenset(n * n for n in range(MIN_SIZE, MAX_SIZE + 1))

@@ -1,11 +1,8 @@
 """The cells of a board, read from any of the notations board files use, with exact errors.
 
-The notations (see ``notation.py``): a grid of n rows of n cells, the guide's
-array (as its line of JavaScript too), or the n² cells on one line. A board is
-3×3 unless its text or ``--size`` says otherwise: the first row's cells, the
-array's items or the line's length give the size. Only the cells are read here;
-whether the position could occur in a game, and whose turn it is, is
-``notation.py``'s part.
+A grid of n rows of n cells, the guide's array (as its line of JavaScript too), or the n²
+cells on one line; the first row, the array or the line gives the size unless ``--size``
+does. Whether the position could occur in a game is ``notation.py``'s part.
 """
 
 from __future__ import annotations
@@ -14,7 +11,6 @@ import re
 
 from ...errors import InputError, name_char, quote
 
-#: An empty cell in the nine cells' own notation (``X.OX.XOO.``).
 EMPTY = "."
 
 EMPTY_CHARS = ".-_"
@@ -25,8 +21,6 @@ EXPECTED_BOARD = 'a board: 3 rows of 3 cells, 9 cells like X.OX.XOO., or an arra
 _RULE = re.compile(r"[-+=\s]*\+[-+=\s]*")
 #: The start of the guide's array, maybe as its JavaScript: ``const currentBoardState = [``.
 _ARRAY_START = re.compile(r"(?:(?:const|let|var)\s+)?(?:[A-Za-z_$][\w$]*\s*=\s*)?\[")
-
-
 #: The empty board as the guide's array of indexes, ``[0, 1, ..., 8]``.
 _INDEX_ARRAY = re.compile(r"\[\s*" + r"\s*,\s*".join(map(str, range(9))) + r"\s*,?\s*\]")
 #: A board's array with its marks unquoted, ``[X, 1, O, X, 4, X, O, O, 8]``: no tree (a bare
@@ -38,10 +32,8 @@ _INDEX_LINE = "".join(map(str, range(9)))
 
 
 def surely_a_board(text: str) -> bool:
-    """Whether a file's first line with content can only be a board: the guide's array
-    (with quoted marks, or the empty board's indexes ``[0, 1, ..., 8]``), which another
-    game's ``[...]`` notation might otherwise claim, or that array with its marks unquoted
-    (read as a board, to say what is wrong with it)."""
+    """Whether a file's first line with content can only be a board: the guide's array with
+    quoted marks, the empty board's indexes, or marks unquoted (read to say what is wrong)."""
     rows = _content_rows(text)  # whole: a long comment may come first
     if not rows:
         return False
@@ -56,36 +48,29 @@ def surely_a_board(text: str) -> bool:
 
 
 def the_empty_board_as_indexes(text: str) -> bool:
-    """Whether a file's one line of content is the empty board written as its cells' indexes,
-    ``012345678``: a board in the one-line notation, though it is also a line of numbers."""
+    """Whether a file's one line of content is ``012345678``, the empty board as its indexes."""
     rows = _content_rows(text)
     return len(rows) == 1 and rows[0][1].strip() == _INDEX_LINE
 
 
 def _quote(text: str, limit: int = 40) -> str:
-    """Quote found text for an error message: escaped, shortened, on one line."""
     return quote(text.strip(" \t"), limit)
 
 
 def parse_cells(text: str, source: str = "board") -> str:
-    """The nine cells (``'X.OX.XOO.'``) of a board in any of the notations above.
-
-    Only the cells are checked (InputError if they are not a board), not whether
-    the position could occur in a game: that is parse_board's job.
-    """
+    """The nine cells (``'X.OX.XOO.'``) of a board in any of the notations above."""
     rows = _content_rows(text)
     if not rows:
         raise InputError(f"expected {EXPECTED_BOARD}, found nothing", source)
     return "".join(_read_cells(rows, source))
 
 
-#: The sizes a board may have (``board.MIN_SIZE`` to ``board.MAX_SIZE``).
+#: ``board.MIN_SIZE`` to ``board.MAX_SIZE``.
 SIZES = (3, 4, 5)
 
 
 def _read_cells(rows: list[tuple[int, str]], source: str, size: int | None = None) -> list[str]:
-    """The cells, in whichever notation ``rows`` are written; a board of ``size``×``size``
-    cells, or of the size the text shows when ``size`` is None."""
+    """The cells, in whichever notation ``rows`` are written, of ``size`` (None: the text's)."""
     first_line, first = rows[0]
     start = _ARRAY_START.match(first)
     if start:
@@ -104,9 +89,8 @@ def _content_rows(text: str) -> list[tuple[int, str]]:
     """``(line number, content)`` of each line that says something: no comments, blank
     lines or the ``---+---+---`` rules of a drawn board."""
     rows: list[tuple[int, str]] = []
-    # Only "\n" ends a line (a "\r" before it is dropped): form feeds, vertical tabs,
-    # U+0085 and U+2028/2029 are characters of the line, so line numbers match an
-    # editor's and a comment runs to the real end of its line.
+    # Only "\n" ends a line (a "\r" before it is dropped), so line numbers match an editor's
+    # and a comment runs to the real end of its line (U+2028 is a character of it).
     for number, raw in enumerate(text.split("\n"), start=1):
         content = raw.split("#", 1)[0].strip(" \t\r")
         if content and not _RULE.fullmatch(content):
@@ -115,10 +99,7 @@ def _content_rows(text: str) -> list[tuple[int, str]]:
 
 
 def _array_lines(rows: list[tuple[int, str]], start: int, source: str) -> str:
-    """The array's text, from its ``[`` to its ``]``, joined over as many lines as it spans.
-
-    What may follow it is a ``;`` (the guide's JavaScript), nothing else.
-    """
+    """The array's text, from its ``[`` to its ``]``, joined over as many lines as it spans."""
     parts = [rows[0][1][start:]]
     index = 0
     while "]" not in parts[-1] and index + 1 < len(rows):
@@ -127,14 +108,11 @@ def _array_lines(rows: list[tuple[int, str]], start: int, source: str) -> str:
     joined = " ".join(parts)
     end = joined.find("]")
     if end < 0:
-        raise InputError(
-            f"expected the array to end with ']', found {_quote(joined)}", source, rows[0][0]
-        )
+        raise InputError(f"expected the array to end with ']', found {_quote(joined)}", source, rows[0][0])
     rest = joined[end + 1 :].strip()
     if rest not in ("", ";"):
-        raise InputError(
-            f"expected nothing after the array but a ';', found {_quote(rest)}", source, rows[index][0]
-        )
+        raise InputError(f"expected nothing after the array but a ';', found {_quote(rest)}", source,
+                         rows[index][0])
     if index + 1 < len(rows):
         line, content = rows[index + 1]
         raise InputError(f"expected nothing after the array, found {_quote(content)}", source, line)
@@ -165,18 +143,13 @@ def _parse_grid(rows: list[tuple[int, str]], source: str, size: int | None = Non
     for r, (line, content) in enumerate(rows):
         row = _row_cells(content, size)
         if len(row) != size:
-            raise InputError(
-                f"expected {size} cells in row {r + 1}, found {len(row)}: {_quote(content)}",
-                source,
-                line,
-            )
+            raise InputError(f"expected {size} cells in row {r + 1}, found {len(row)}: {_quote(content)}",
+                             source, line)
         for c, char in enumerate(row):
             cells.append(_cell(char, r * size + c, content, source, line))
     if len(rows) < size:
         line = rows[-1][0]
-        raise InputError(
-            f"expected {size} rows, found {len(rows)} (the board ends at line {line})", source, line
-        )
+        raise InputError(f"expected {size} rows, found {len(rows)} (the board ends at line {line})", source, line)
     return cells
 
 
@@ -189,15 +162,9 @@ def _cell(char: str, index: int, content: str, source: str, line: int) -> str:
     if char.isdigit() and char.isascii():
         if len(char) <= 2 and int(char) == index:
             return EMPTY
-        raise InputError(
-            f"expected cell {index} to be {EXPECTED_CELL} ({index}), found the number {char} "
-            f"in {_quote(content)}",
-            source,
-            line,
-        )
-    raise InputError(
-        f"expected {EXPECTED_CELL}, found {name_char(char)} in {_quote(content)}", source, line
-    )
+        raise InputError(f"expected cell {index} to be {EXPECTED_CELL} ({index}), found the number {char} "
+                         f"in {_quote(content)}", source, line)
+    raise InputError(f"expected {EXPECTED_CELL}, found {name_char(char)} in {_quote(content)}", source, line)
 
 
 #: A mark written without its quotes, as an array item: ``X,`` or ``O]``.
@@ -243,9 +210,8 @@ def _parse_array(content: str, source: str, line: int, size: int | None = None) 
 
 
 def array_text(items: list[object] | tuple[object, ...], source: str = "Board()") -> str:
-    """The guide's array given as a Python list (``["X", 1, "O", ...]``), as the text of
-    its line of code, for the notations to read; TypeError for an item that is
-    neither a mark nor a cell's index."""
+    """The guide's array given as a Python list (``["X", 1, "O", ...]``) as the text of its line of
+    code; TypeError for an item that is neither a mark nor a cell's index."""
     shown = []
     for item in items:
         if isinstance(item, str):

@@ -1,11 +1,7 @@
 """Tic-tac-toe's rules from one position, as the guide plays them: what a search asks, nothing it says.
 
-A state packs the board and the side to move into one integer: on an n×n board
-of c = n² cells, ``x_bits | o_bits << c | x_to_move << 2c`` (bit i = cell i,
-row-major; 3×3: ``x | o << 9 | x_to_move << 18``), so the searches key positions
-by a plain int and the trace stores them in an array.
-The terminal check follows the guide's step 9 in its order: the human's win,
-the AI's win, then a full board.
+A state packs the board and the side to move into one integer: with c = n² cells,
+``x_bits | o_bits << c | x_to_move << 2c`` (bit i = cell i, row-major).
 """
 
 from __future__ import annotations
@@ -20,31 +16,24 @@ from .board import EMPTY_CELLS, GUIDE_SIZE, HAS_LINE, Board, Geometry, geometry,
 if TYPE_CHECKING:
     from .board import Mark
 
-# Terminal codes (0 = not terminal), as stored in a trace.
-NOT_TERMINAL, X_WON, O_WON, DRAW = 0, 1, 2, 3
+DRAW = 3
 TERMINAL_NAMES: tuple[str | None, ...] = (None, "X", "O", "draw")
 TERMINAL_CODES: dict[str | None, int] = {name: code for code, name in enumerate(TERMINAL_NAMES)}
 
-#: The bit of a 3×3 state that says X is to move.
-X_TO_MOVE = 1 << 18
-
 
 def ascending(size: int = GUIDE_SIZE, in_a_row: int | None = None) -> tuple[int, ...]:
-    """The guide's loop order: empty cells by ascending index (whatever wins)."""
     return tuple(range(size * size))
 
 
 def centre_first(size: int = GUIDE_SIZE, in_a_row: int | None = None) -> tuple[int, ...]:
-    """The cells on most lines first (on 3×3 the centre, then the corners, then the edges):
-    strong moves early, so alpha-beta cuts sooner; ties by index."""
+    """The cells on most lines first (on 3×3 the centre, the corners, the edges), so alpha-beta
+    cuts sooner; ties by index."""
     lines = geometry(size, in_a_row).lines
     on = [sum(cell in line for line in lines) for cell in range(size * size)]
     return tuple(sorted(range(size * size), key=lambda cell: -on[cell]))
 
 
-#: The guide's loop order on its board.
 ASCENDING = ascending()
-#: The centre first, then the corners, then the edges: (4, 0, 2, 6, 8, 1, 3, 5, 7).
 CENTRE_FIRST = centre_first()
 #: ``--order`` names (the British and American spellings).
 ORDERS = {"ascending": ascending, "centre-first": centre_first, "center-first": centre_first}
@@ -62,16 +51,12 @@ def parse_order(text: str, size: int = GUIDE_SIZE, in_a_row: int | None = None) 
     if sorted(cells) != list(ascending(size)):
         last = size * size - 1
         example = ",".join(map(str, centre_first(size, in_a_row)))
-        raise InputError(
-            f"expected 'ascending', 'centre-first' or the cells 0-{last} each once, comma-separated "
-            f"(e.g. {example}), found {text!r}",
-            "--order",
-        )
+        raise InputError(f"expected 'ascending', 'centre-first' or the cells 0-{last} each once, comma-separated "
+                         f"(e.g. {example}), found {text!r}", "--order")
     return cells
 
 
 def order_name(order: Sequence[int], size: int = GUIDE_SIZE, in_a_row: int | None = None) -> str:
-    """A loop order as ``--order`` spells it."""
     for name, make in ORDERS.items():
         if tuple(order) == make(size, in_a_row):
             return name
@@ -79,24 +64,20 @@ def order_name(order: Sequence[int], size: int = GUIDE_SIZE, in_a_row: int | Non
 
 
 def pack(board: Board, to_move: Mark) -> int:
-    """The state of ``board`` with ``to_move`` to play."""
     cells = len(board.cells)
     return board.bits("X") | board.bits("O") << cells | (1 << 2 * cells if to_move == "X" else 0)
 
 
 def unpack(state: int, size: int = GUIDE_SIZE, in_a_row: int = 0) -> tuple[Board, Mark]:
-    """The board and the side to move of ``state``."""
     cells, full = size * size, (1 << size * size) - 1
     board = Board.from_bits(state & full, state >> cells & full, size, in_a_row)
     return board, ("X" if state >> 2 * cells & 1 else "O")
 
 
 class BoardPosition(NamedTuple):
-    """A call's position in tic-tac-toe's terms (``call.board``, ``call.mark``)."""
+    """A call's position in tic-tac-toe's terms: ``call.board``, and ``call.mark`` (the guide's ``currMark``)."""
 
-    #: The board the call was invoked with.
     board: Board
-    #: The mark to move (the guide's ``currMark``).
     mark: Mark
 
 
@@ -106,14 +87,8 @@ class TicTacToe:
     name = "tictactoe"
     terminal_names = TERMINAL_NAMES
 
-    def __init__(
-        self,
-        board: Board,
-        to_move: Mark,
-        ai: Mark = "X",
-        scores: Scores = TUTORIAL,
-        order: Sequence[int] | None = None,
-    ):
+    def __init__(self, board: Board, to_move: Mark, ai: Mark = "X", scores: Scores = TUTORIAL,
+                 order: Sequence[int] | None = None):
         if ai not in ("X", "O") or to_move not in ("X", "O"):
             raise ValueError(f"expected marks 'X' or 'O', found ai={ai!r}, to_move={to_move!r}")
         self.board = board
@@ -132,7 +107,6 @@ class TicTacToe:
         self._full = self.shape.full
         self.x_to_move = 1 << 2 * self._cells
         self.root = pack(board, to_move)
-        self._root_marks = self._cells - len(board.empty_cells())
         self._moves = _moves_table(self.order, self.shape)
         self._has_line = HAS_LINE if self.shape.guide else _Lookup(self.shape.has_line)
 
@@ -140,7 +114,6 @@ class TicTacToe:
         return f"TicTacToe({self.board!r}, {self.to_move!r}, ai={self.ai!r}, scores={self.scores!r})"
 
     def varied(self, *, order: Sequence[int] | None = None, scores: Scores | None = None) -> TicTacToe:
-        """The same position with another loop order or score scheme."""
         return TicTacToe(self.board, self.to_move, self.ai, scores or self.scores,
                          self.order if order is None else order)
 
@@ -179,25 +152,18 @@ class TicTacToe:
         return "X" if state & self.x_to_move else "O"
 
     def position(self, state: int) -> BoardPosition:
-        """``state`` as the board and the mark to move."""
         return BoardPosition(self.board_of(state), self.mark_of(state))
 
-    def depth_of(self, state: int) -> int:
-        """Moves from the root to ``state``: every move adds one mark."""
-        return (state & (self.x_to_move - 1)).bit_count() - self._root_marks
-
     def empty_cells(self, state: int) -> tuple[int, ...]:
-        """The empty cells, ascending (the guide's step 8), whatever the loop order."""
+        """The empty cells, ascending (step 8), whatever the loop order."""
         return self.shape.empty_cells((state | state >> self._cells) & self._full)
 
     def winner_name(self, terminal: int) -> Mark | None:
-        """The mark that won a finished game, None for a draw."""
         name = TERMINAL_NAMES[terminal]
         return name if name in ("X", "O") else None  # type: ignore[return-value]
 
     def winning_lines(self, state: int, terminal: int) -> list[tuple[int, ...]]:
-        """Every line (of three on the guide's board) held by the winner of a finished ``state``
-        (a board can have two)."""
+        """Every line held by the winner of a finished ``state`` (a board can have two)."""
         name = TERMINAL_NAMES[terminal]
         if name not in ("X", "O"):
             return []
@@ -207,8 +173,7 @@ class TicTacToe:
 
 
 class _Lookup:
-    """A function of a board's bits read as a table is (``lookup[bits]``), for boards whose
-    tables would be too large to build: 3×3's searches index tuples, the fastest path."""
+    """A function of a board's bits read as a table (``lookup[bits]``), for boards too large to tabulate."""
 
     __slots__ = ("_function",)
 
@@ -220,8 +185,7 @@ class _Lookup:
 
 
 def _moves_table(order: tuple[int, ...], shape: Geometry) -> Sequence[tuple[int, ...]] | _Lookup:
-    """``table[occupied bits]``: the empty cells in loop ``order`` (tabulated on 3×3, where
-    the table is small; computed on larger boards, whose searches see few positions)."""
+    """``table[occupied bits]``: the empty cells in loop ``order`` (tabulated on 3×3 only)."""
     if shape.size == GUIDE_SIZE:
         if order == ASCENDING:
             return EMPTY_CELLS

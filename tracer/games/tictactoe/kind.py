@@ -39,13 +39,9 @@ class TicTacToeKind(GameKind):
     reads_version1 = True
     max_depth = 25  # a 5x5 board's cells (its positions have at most 9 empty cells)
 
-    def position(self, game: Any, state: int) -> Any:
-        return game.position(state)
-
     def sniff(self, text: str) -> int:
-        # The guide's array is surely a board; any other text may be one, and is read as
-        # one unless another game claims it. The empty board's indexes on one line are a
-        # board before they are Nim's line of numbers (a heap of 12 million objects).
+        # Any text may be a board unless another game claims it; the guide's array surely is, and
+        # so is the empty board's indexes on one line (never a Nim heap of 12 million objects).
         if the_empty_board_as_indexes(text):
             return 5
         return 3 if surely_a_board(text) else 1
@@ -74,18 +70,12 @@ class TicTacToeKind(GameKind):
     # ---- the JSON trace ---------------------------------------------------------------
 
     def json_version1(self, game: Any) -> bool:
-        # Depth-aware scores are not a fixed triple: a version 1 reader would misread them;
-        # nor does version 1 know boards other than the guide's.
+        # Version 1 knows neither depth-aware scores (not a fixed triple) nor boards other than the guide's.
         return game.order == ASCENDING and game.scores.spec() != "depth" and game.size == 3
 
     def json_header(self, game: Any, version: int = 2) -> list[tuple[str, Any]]:
-        fields: list[tuple[str, Any]] = [
-            ("board", game.board.cells),
-            ("to_move", game.to_move),
-            ("ai", game.ai),
-            ("human", game.human),
-            ("scores", game.scores.as_dict()),
-        ]
+        fields: list[tuple[str, Any]] = [("board", game.board.cells), ("to_move", game.to_move), ("ai", game.ai),
+                                         ("human", game.human), ("scores", game.scores.as_dict())]
         if version > 1:
             fields.append(("order", list(game.order)))
         if game.size != 3:  # the guide's board says nothing, so its traces stay as they were
@@ -106,9 +96,7 @@ class TicTacToeKind(GameKind):
                 raise ValueError(f'"order" must list the cells 0-{len(cells) - 1} once each, found {order!r}')
             return TicTacToe(board, to_move, ai, scores_from_json(header["scores"]), order)
         except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(
-                f"expected a complete trace header, found a problem with {exc}", source
-            ) from None
+            raise InputError(f"expected a complete trace header, found a problem with {exc}", source) from None
 
     def state_from_json(self, game: Any, node: dict[str, Any]) -> int:
         cells, mark, empty = node.get("board"), node.get("mark"), node.get("empty")

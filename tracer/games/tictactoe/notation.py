@@ -1,11 +1,4 @@
-"""Board files: parse a position from text, validate it, and say exactly what is wrong.
-
-The notations are docs/boards.md's: a grid of rows of cells (``trace play``'s drawing
-included), the guide's array (also as its line of JavaScript) or the cells on one line
-(``X.OX.XOO.``, ``X.O/X.X/OO.``); blank lines and ``#`` comments are ignored. A larger
-board (4×4 or 5×5, ``--size``) is written the same ways; only small positions of one are
-searched: at most ``MAX_EMPTY`` empty cells.
-"""
+"""Board files (docs/boards.md): parse a position from text, validate it, and say exactly what is wrong."""
 
 from __future__ import annotations
 
@@ -22,18 +15,14 @@ if TYPE_CHECKING:
 __all__ = ["MAX_BYTES", "MAX_EMPTY", "Position", "as_position", "parse_board", "parse_cells",
            "read_board_file", "surely_a_board"]
 
-#: Board files are tiny; refuse anything larger without reading it all.
 MAX_BYTES = 64 * 1024
-
-#: The most empty cells of a board larger than the guide's: minimax tries every order of
-#: the empty cells, at most ``most_calls(e)`` calls for e of them; nine are the empty 3×3
-#: board's (549,946 calls), ten could take ten times as many.
+#: The most empty cells of a board larger than the guide's: nine are the empty 3×3 board's
+#: (549,946 calls), ten could take ten times as many.
 MAX_EMPTY = 9
 
 
 def most_calls(empty: int) -> int:
-    """The most calls minimax can make from a board with ``empty`` empty cells when no game
-    ends early: one per ordered choice of 0 to ``empty`` of them, Σ e!/(e-i)!."""
+    """The most calls minimax can make on ``empty`` empty cells when no game ends early: Σ e!/(e-i)!."""
     total, term = 1, 1
     for i in range(empty):
         term *= empty - i
@@ -43,18 +32,15 @@ def most_calls(empty: int) -> int:
 
 @dataclass(frozen=True)
 class Position:
-    """A parsed board and whose turn it is."""
+    """A parsed board, the mark to move, and where it came from (a path, ``<stdin>``, ``example:NAME``)."""
 
     board: Board
-    #: The mark to move.
     to_move: Mark
-    #: Where the board came from (a path, ``<stdin>`` or ``example:NAME``).
     source: str = "<string>"
 
 
 def read_board_file(stream: BinaryIO, source: str, turn: Mark | None = None, size: int | None = None,
                     in_a_row: int | None = None, why: str = "") -> Position:
-    """Read at most MAX_BYTES from ``stream`` and parse one position from it."""
     data = stream.read(MAX_BYTES + 1)
     return parse_board(decode_text(data, source, MAX_BYTES, f"expected a small board file, found more than "
                                    f"{MAX_BYTES} bytes", nul_line=True), source, turn, size, in_a_row, why)
@@ -62,25 +48,13 @@ def read_board_file(stream: BinaryIO, source: str, turn: Mark | None = None, siz
 
 def parse_board(text: str, source: str = "<string>", turn: Mark | None = None, size: int | None = None,
                 in_a_row: int | None = None, why: str = "") -> Position:
-    """Parse one position; raise InputError naming the line on any problem.
-
-    Args:
-        text: the file's contents.
-        source: the name used in error messages.
-        turn: the side to move, if the user set it; otherwise inferred from the counts.
-        size: the board's side (``--size``), if the user set it; otherwise the text's.
-        in_a_row: how many in a row win (``--in-a-row``); otherwise the size's default.
-        why: why ``size`` is insisted on, for the error (default: ``--size N``).
-    """
+    """Parse one position; raise InputError naming the line on any problem."""
     rows = _content_rows(text)
     if not rows:
         raise InputError(f"expected {EXPECTED_BOARD}, found no board (an empty file)", source, 1)
-    first_line = rows[0][0]
     cells = _sized_cells(rows, source, size, why)
-    n = round(len(cells) ** 0.5)
-    k = check_in_a_row(n, in_a_row)
-    board = Board("".join(cells), k)
-    return Position(board, _check_position(board, turn, source, first_line), source)
+    board = Board("".join(cells), check_in_a_row(round(len(cells) ** 0.5), in_a_row))
+    return Position(board, _check_position(board, turn, source, rows[0][0]), source)
 
 
 def check_size(size: int | None) -> None:
@@ -92,8 +66,7 @@ def check_size(size: int | None) -> None:
 
 
 def check_in_a_row(size: int, in_a_row: int | None) -> int:
-    """How many in a row win on a ``size``×``size`` board: ``in_a_row`` (``--in-a-row``)
-    if it fits the board, else InputError."""
+    """How many in a row win: ``in_a_row`` (``--in-a-row``) if it fits the board, else InputError."""
     if in_a_row is None:
         return default_in_a_row(size)
     if not MIN_SIZE <= in_a_row <= size:
@@ -122,16 +95,14 @@ def _sized_cells(rows: list[tuple[int, str]], source: str, size: int | None, why
 
 
 def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> Mark:
-    """Check that the board could occur in a game; return the side to move."""
+    """The side to move, once the board is checked to be one a game could reach."""
     xs, os = board.count("X"), board.count("O")
     if abs(xs - os) > 1:
-        raise InputError(
-            f"expected the numbers of X and O to differ by at most one, "
-            f"found {xs} X and {os} O in {board.compact()!r}", source, line)
+        raise InputError(f"expected the numbers of X and O to differ by at most one, "
+                         f"found {xs} X and {os} O in {board.compact()!r}", source, line)
     if board.has_line("X") and board.has_line("O"):
-        raise InputError(
-            f"expected at most one player with {board.geometry.row_words()}, found both in "
-            f"{board.compact()!r}", source, line)
+        raise InputError(f"expected at most one player with {board.geometry.row_words()}, found both in "
+                         f"{board.compact()!r}", source, line)
     empty = len(board.empty_cells())
     if board.size != GUIDE_SIZE and empty > MAX_EMPTY:
         raise InputError(
@@ -147,19 +118,13 @@ def _check_position(board: Board, turn: Mark | None, source: str, line: int) -> 
     if turn is None:
         return inferred
     if turn not in allowed:
-        raise InputError(
-            f"expected {other(turn)} to move with {xs} X and {os} O on the board "
-            f"(--turn {turn} contradicts the counts)", source, line)
+        raise InputError(f"expected {other(turn)} to move with {xs} X and {os} O on the board "
+                         f"(--turn {turn} contradicts the counts)", source, line)
     return turn
 
 
 def as_position(board: object, to_move: object = None, source: str = "record()") -> tuple[Board, Mark]:
-    """The board and side to move of a Python caller's arguments, read at the edge.
-
-    ``board`` is a Board, a string in any board-file notation or the guide's array as
-    a Python list; with ``to_move`` left out it is inferred from the counts, as for a
-    board file.
-    """
+    """The board and side to move of a Python caller's arguments, read at the edge."""
     if to_move is not None and to_move not in ("X", "O"):
         raise ValueError(f"expected to_move to be 'X' or 'O', found {to_move!r}")
     if isinstance(board, list | tuple):
@@ -168,10 +133,9 @@ def as_position(board: object, to_move: object = None, source: str = "record()")
         position = parse_board(board, source, to_move)
         return position.board, position.to_move
     if not isinstance(board, Board):
-        raise TypeError(
-            f"{source} expects a Board, a string such as 'X.OX.XOO.' or the guide's array as a "
-            f"list such as [\"X\", 1, \"O\", \"X\", 4, \"X\", \"O\", \"O\", 8], found {type(board).__name__}"
-        )
+        raise TypeError(f"{source} expects a Board, a string such as 'X.OX.XOO.' or the guide's array as a "
+                        f"list such as [\"X\", 1, \"O\", \"X\", 4, \"X\", \"O\", \"O\", 8], "
+                        f"found {type(board).__name__}")
     if to_move is None:
         return board, _check_position(board, None, source, 1)
     return board, to_move

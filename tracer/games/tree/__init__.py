@@ -1,5 +1,3 @@
 """Textbook game trees: abstract MAX/MIN trees with valued leaves, as AI courses draw them."""
 
-from .kind import KIND
-
-__all__ = ["KIND"]
+from .kind import KIND as KIND

@@ -1,10 +1,7 @@
 """An abstract game tree's rules: MAX and MIN levels over nodes, leaves valued for MAX.
 
-A state is a node's index in pre-order (the root is 0), and a move is the
-index of the child it leads to, so every move names its node and
-``play(state, move)`` is just ``move``. Levels alternate between MAX and MIN
-from the root's player; a leaf is a finished game scored with its value,
-always from MAX's point of view.
+A state is a node's index in pre-order (the root is 0) and a move the index of the child it
+leads to, so ``play(state, move)`` is ``move``.
 """
 
 from __future__ import annotations
@@ -20,11 +17,9 @@ TERMINAL_NAMES: tuple[str | None, ...] = (None, "leaf")
 
 
 class TreeNode(NamedTuple):
-    """A call's position in a textbook tree's terms (``call.node``, ``call.player``)."""
+    """A call's position in a textbook tree's terms: ``call.node`` (its label), ``call.player`` (MAX, MIN)."""
 
-    #: The node's label (written in the file, or derived from its place).
     node: str
-    #: Who moves there: ``MAX`` or ``MIN``.
     player: str
 
 
@@ -40,22 +35,17 @@ class GameTree:
             raise ValueError(f"expected root player 'MAX' or 'MIN', found {root_player!r}")
         self.nodes = nodes
         self.root_player = root_player
-        #: Where the tree came from (a file's name), as every output shows it: control
-        #: characters and undecodable bytes escaped, a long name cut in the middle.
+        #: Where the tree came from, as every output shows it (escaped, a long name cut).
         self.source = safe_name(source, 200)
         self._moves = tuple(tuple(kids) for kids in nodes.children)
         self._index = {label: i for i, label in enumerate(nodes.labels)}
 
     @classmethod
     def parse(cls, text: str, root_player: str = "MAX", source: str = "<string>") -> GameTree:
-        """The game of a tree written in the tree notation (see ``notation``)."""
         return cls(parse_tree(text, source), root_player, source)
 
     def __repr__(self) -> str:
         return f"GameTree.parse({format_tree(self.nodes)!r}, root_player={self.root_player!r})"
-
-    def __len__(self) -> int:
-        return len(self.nodes)
 
     # ---- rules ------------------------------------------------------------------------
 
@@ -75,11 +65,9 @@ class GameTree:
     # ---- decoding ---------------------------------------------------------------------
 
     def label(self, state: int) -> str:
-        """The node's label (written in the file, or derived from its place)."""
         return self.nodes.labels[state]
 
     def node(self, label: str) -> int:
-        """The state of the node labelled ``label``; KeyError if there is none."""
         return self._index[label]
 
     def leaves(self, state: int = 0) -> list[int]:
@@ -89,19 +77,10 @@ class GameTree:
         return [leaf for child in self._moves[state] for leaf in self.leaves(child)]
 
     def player(self, state: int) -> str:
-        """``MAX`` or ``MIN``: who moves at ``state``."""
         return "MAX" if self.maximising(state) else "MIN"
 
     def position(self, state: int) -> TreeNode:
-        """``state`` as its node's label and who moves there."""
         return TreeNode(self.label(state), self.player(state))
-
-    def subtree(self, state: int) -> list[int]:
-        """``state`` and every node below it, in pre-order."""
-        found = [state]
-        for child in self._moves[state]:
-            found.extend(self.subtree(child))
-        return found
 
 
 def tree(text: str | list[Any], *, root: str = "MAX") -> GameTree:

@@ -18,12 +18,8 @@ class TreeKind(GameKind):
     turns = ("max", "min")
     turn_help = "for a tree, max or min at the root (default max)"
     json_keys = frozenset({"label", "player"})
-
     max_bytes = MAX_BYTES
     max_depth = MAX_DEPTH
-
-    def position(self, game: Any, state: int) -> Any:
-        return game.position(state)
 
     def sniff(self, text: str) -> int:
         return 2 if looks_like_tree(text) else 0

@@ -1,13 +1,8 @@
-"""Tree files: an abstract game tree written as nested lists, parsed with exact error positions.
+"""Tree files (docs/games.md): ``A: [B: [3, 12, 8], C: [2, 4, 6]]``, parsed with exact error positions.
 
-The notation is docs/games.md's ("Textbook trees")::
-
-    # Russell & Norvig, figure 5.2
-    A: [B: [3, 12, 8], C: [2, 4, 6], D: [14, 5, 2]]
-
-Unlabelled nodes are named by their place (Dewey numbering: ``P.i``, an unlabelled root
-``root``, its children ``1``, ``2``, ...). A derived label always holds a dot or starts
-with a digit, so it can never clash with a written one, except ``root``.
+Unlabelled nodes are named by their place (``P.i``; an unlabelled root ``root``, its children
+``1``, ``2``, ...): a derived label holds a dot or starts with a digit, so only ``root`` could
+clash with a written one.
 """
 
 from __future__ import annotations
@@ -18,18 +13,14 @@ from dataclasses import dataclass, field
 from ...errors import InputError, decode_text, quote
 from ...scores import MAX_SCORE
 
-#: Tree files are small; refuse anything larger without reading it all.
 MAX_BYTES = 256 * 1024
-#: The most nodes a tree may have: far beyond any textbook exercise (they have
-#: tens), small enough that every output, the drawing included, stays quick.
+#: Far beyond any textbook exercise (they have tens), small enough that every output stays quick.
 MAX_NODES = 5000
-#: The deepest a tree may be (levels below the root): parsing recurses per level, and a
-#: JSON trace nests one level per call (its reader takes this game's depth, see ``KIND``).
+#: Levels below the root: parsing recurses per level, and a JSON trace nests one level per call.
 MAX_DEPTH = 100
-#: Leaf values are scores: within what a JSON trace holds and the page's JavaScript
-#: computes exactly (textbook values are small).
+#: Leaf values are scores: within what a JSON trace holds and the page's JavaScript computes exactly.
 MAX_VALUE = MAX_SCORE
-#: Most digits a leaf value is written with (leading zeros count): enough for MAX_VALUE.
+#: Most digits a leaf value is written with, leading zeros included.
 MAX_DIGITS = len(str(MAX_VALUE))
 
 ROOT_LABEL = "root"
@@ -44,18 +35,13 @@ LABEL_AHEAD = re.compile(r"[^\s\[\]:#,\"']{1,64}[ \t]*:")
 
 @dataclass(slots=True)
 class TreeNodes:
-    """A parsed tree, its nodes numbered in pre-order (the root is 0): one list per field,
-    filled by the parser. Equal when every list is."""
+    """A parsed tree, its nodes numbered in pre-order (the root is 0, its parent -1), one list per
+    field: labels (written or derived), children in loop order, leaf values (None inside)."""
 
-    #: Each node's label (written or derived).
     labels: list[str] = field(default_factory=list)
-    #: Each node's children, in loop order (empty for a leaf).
     children: list[list[int]] = field(default_factory=list)
-    #: Each leaf's value (None for an inner node).
     values: list[int | None] = field(default_factory=list)
-    #: Each node's parent (-1 for the root).
     parents: list[int] = field(default_factory=list)
-    #: Each node's depth (0 for the root).
     depths: list[int] = field(default_factory=list)
     #: Whether the label was written in the file (False: derived).
     written: list[bool] = field(default_factory=list)
@@ -65,7 +51,7 @@ class TreeNodes:
 
 
 class _Parser:
-    """A recursive-descent parser over one text, tracking line and column for errors."""
+    """A recursive-descent parser over one text."""
 
     def __init__(self, text: str, source: str):
         self.text = text
@@ -74,15 +60,11 @@ class _Parser:
         self.nodes = TreeNodes()
         self.where: dict[str, int] = {}  # written label -> its offset, for duplicate errors
 
-    # ---- errors -----------------------------------------------------------------------
-
     def fail(self, expected: str, at: int | None = None, found: str | None = None) -> InputError:
         at = self.pos if at is None else at
+        found = self.found(at) if found is None else found
         line = self.text.count("\n", 0, at) + 1
-        column = at - (self.text.rfind("\n", 0, at) + 1) + 1
-        if found is None:
-            found = self.found(at)
-        return InputError(f"expected {expected}, found {found}", self.source, line, column)
+        return InputError(f"expected {expected}, found {found}", self.source, line, at - self.text.rfind("\n", 0, at))
 
     def found(self, at: int) -> str:
         if at >= len(self.text):
@@ -91,10 +73,7 @@ class _Parser:
         word = match.group() if match else self.text[at]
         return repr(word if len(word) <= 20 else word[:19] + "…")
 
-    # ---- tokens -----------------------------------------------------------------------
-
     def skip(self) -> None:
-        """Skip whitespace and comments."""
         text, n = self.text, len(self.text)
         while self.pos < n:
             c = text[self.pos]
@@ -110,8 +89,6 @@ class _Parser:
         self.skip()
         return self.text[self.pos] if self.pos < len(self.text) else ""
 
-    # ---- grammar ----------------------------------------------------------------------
-
     def tree(self) -> TreeNodes:
         if self.peek() == "":
             raise self.fail("a tree such as A: [B: [3, 12, 8], C: [2, 4, 6]]")
@@ -122,7 +99,6 @@ class _Parser:
         return self.nodes
 
     def node(self, parent: int, depth: int) -> int:
-        """Parse one node (with its subtree); return its index."""
         if depth > MAX_DEPTH:
             raise self.fail(f"a tree at most {MAX_DEPTH} levels deep", found="a deeper node")
         at = self.pos
@@ -161,15 +137,14 @@ class _Parser:
         return name
 
     def bad_label(self) -> None:
-        """Refuse a word followed by ``:`` that cannot be a label (``1st:``, ``Ä:``)."""
+        """Refuse a word before ``:`` that cannot be a label (``1st:``, ``Ä:``)."""
         word = WORD.match(self.text, self.pos)
         if word is not None and self.text[word.end():].lstrip(" \t").startswith(":"):
             raise self.fail("a label: a letter or '_', then letters, digits or '_'",
                             found=quote(word.group(), 40))
 
     def line_col(self, at: int) -> str:
-        line = self.text.count("\n", 0, at) + 1
-        return f"{line}:{at - (self.text.rfind(chr(10), 0, at) + 1) + 1}"
+        return f"{self.text.count(chr(10), 0, at) + 1}:{at - self.text.rfind(chr(10), 0, at)}"
 
     def new_node(self, label: str | None, parent: int, depth: int) -> int:
         nodes = self.nodes
@@ -213,8 +188,7 @@ class _Parser:
                 raise self.fail(f"a node after the label '{label}:' (an integer or a [list])")
             raise self.fail("a node (an integer leaf value, a [list] of nodes, or NAME: before either)")
         written = match.group()
-        # The digits are counted before int(), which refuses (or takes long over) thousands
-        # of them: a value is written in at most MAX_DIGITS digits, leading zeros included.
+        # The digits are counted before int(), which refuses (or takes long over) thousands of them.
         digits = written.lstrip("+-")
         if len(digits) > MAX_DIGITS or int(digits) > MAX_VALUE:
             raise self.fail(f"a leaf value of at most {MAX_DIGITS} digits, between -{MAX_VALUE:,} and "
@@ -244,14 +218,11 @@ def parse_tree(text: str, source: str = "<string>") -> TreeNodes:
 
 
 def decode(data: bytes, source: str) -> str:
-    """A tree file's bytes as text; InputError if too large or not UTF-8 text."""
     return decode_text(data, source, MAX_BYTES, f"expected a tree file of at most {MAX_BYTES:,} bytes")
 
 
 def looks_like_tree(data: bytes | str) -> bool:
-    """Whether a file's text starts as a tree does, judged by its first line with content
-    (after any comments, however long, and a byte-order mark): ``[`` or a label ``NAME:``
-    (a board's array starts with ``[`` too: the registry asks every game and the surest wins)."""
+    """Whether a file's first line with content starts as a tree does: ``[`` or a label ``NAME:``."""
     text = data if isinstance(data, str) else data[:MAX_BYTES].decode("utf-8", "replace")
     for raw in text.lstrip("\ufeff").split("\n"):
         line = raw.split("#", 1)[0].strip()
@@ -278,7 +249,6 @@ def format_tree(nodes: TreeNodes, index: int = 0) -> str:
 
     write(index)
     return "".join(parts)
-
 
 
 def nested_list_text(tree: list[object] | tuple[object, ...]) -> str:
