@@ -814,7 +814,8 @@ def buffered_python(code: str, **kwargs: Any) -> subprocess.CompletedProcess[byt
 def test_standard_output_keeps_the_order_things_were_written_in() -> None:
     code = textwrap.dedent("""
         import os
-        from tracer.outputs.safe_write import echo, utf8_stdout, write_stdout
+        from click import echo
+        from tracer.outputs.safe_write import utf8_stdout, write_stdout
         print("printed first")
         write_stdout(b"bytes second\\n")
         print("printed third")
@@ -926,11 +927,3 @@ def test_is_utf8_agrees_with_the_codecs_registry(name: str | None) -> None:
     except LookupError:  # an encoding Python does not know is not UTF-8
         expected = False
     assert is_utf8(name) is expected
-
-
-def test_echo_leaves_colours_out_where_they_cannot_show(capsys: pytest.CaptureFixture[str]) -> None:
-    # Captured output is no terminal: escape sequences are stripped, as click.echo does.
-    from tracer.outputs.safe_write import echo
-
-    echo("\x1b[1mbold\x1b[0m and plain")
-    assert capsys.readouterr().out == "bold and plain\n"

@@ -13,10 +13,12 @@ import stat
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, NamedTuple
 
+import click
+
 from ..errors import InputError, quote, visible
 from ..trace import Trace
 from .files import choose_format, same_file
-from .safe_write import echo, staged_writes
+from .safe_write import staged_writes
 
 
 class Request(NamedTuple):
@@ -182,7 +184,7 @@ def run(outputs: list[Output], inputs: tuple[str, ...] = ()) -> None:
             out.write()
     for out in files:
         for line in out.reports:
-            echo(visible(line), err=True)  # the file names in it are the user's
+            click.echo(visible(line), err=True)  # the file names in it are the user's
 
 
 def check_distinct(outputs: list[Output], inputs: tuple[str, ...]) -> None:

@@ -7,13 +7,14 @@ import re
 import sys
 from typing import TextIO, cast
 
+from click import echo
+
 from ..errors import InputError
 from ..renderers.stats import render_stats
 from ..trace import Trace
 from .base import Output, Request
 from .files import atomic_writer, check_output_path
 from .progress import calls_bar
-from .safe_write import echo
 
 #: Above this many calls the log goes only where asked (``--log``, a pipe), never to a terminal.
 TERMINAL_LOG_CALLS = 20_000
@@ -72,40 +73,29 @@ class TerminalLogOutput(Output):
         return None if elsewhere or request.tree_path == "-" else cls(trace, request)
 
     def write(self) -> None:
-        stream = sys.stdout
-        if is_terminal(stream) and not self.request.full_log:
-            self._write_screenfuls(stream)
-            return
         from ..renderers.log import write_log
 
-        # A bar (on stderr) only when the log goes to a pipe or file while a person watches.
-        with calls_bar(self.trace.calls, "log") as progress:
-            write_log(self.trace, stream, progress=progress)
-        stream.flush()
-
-    def _write_screenfuls(self, stream: TextIO) -> None:
-        """On a terminal: the summary for a huge search, else the log cut after a few
-        screenfuls with one line saying what was left out and how to see it all."""
-        from ..renderers.log import write_log
-
-        if self.trace.calls > TERMINAL_LOG_CALLS:
+        stream, calls = sys.stdout, self.trace.calls
+        if not is_terminal(stream) or self.request.full_log:
+            # A bar (on stderr) only when the log goes to a pipe or file while a person watches.
+            with calls_bar(calls, "log") as progress:
+                write_log(self.trace, stream, progress=progress)
+        elif calls > TERMINAL_LOG_CALLS:
             # Hundreds of megabytes scrolling past help nobody: summarise instead.
             echo(render_stats(self.trace), nl=False)
-            echo(f"trace: the full log has {self.trace.calls:,} calls, too many for a terminal "
-                       f"(over {TERMINAL_LOG_CALLS:,}): --log PATH writes it, or pipe it "
-                       f"(trace ... | less), or --full-log prints it here", err=True)
+            echo(f"trace: the full log has {calls:,} calls, too many for a terminal (over {TERMINAL_LOG_CALLS:,}): "
+                 "--log PATH writes it, or pipe it (trace ... | less), or --full-log prints it here", err=True)
             return
-
-        screen = Screenfuls(stream, TERMINAL_LOG_LINES)
-        try:
-            write_log(self.trace, cast("TextIO", screen))
-        except _Cut:
-            stream.flush()
-            hidden = self.trace.calls - screen.last_call
-            echo(f"trace: the log is cut after {TERMINAL_LOG_LINES} lines, in call #{screen.last_call}: "
-                 f"{hidden:,} more of its {self.trace.calls:,} calls are not shown; --log PATH writes "
-                 f"it all, or pipe it (trace ... | less), or --full-log prints it here", err=True)
-            return
+        else:  # a terminal: a few screenfuls, then one line saying what was left out
+            screen = Screenfuls(stream, TERMINAL_LOG_LINES)
+            try:
+                write_log(self.trace, cast("TextIO", screen))
+            except _Cut:
+                stream.flush()
+                echo(f"trace: the log is cut after {TERMINAL_LOG_LINES} lines, in call #{screen.last_call}: "
+                     f"{calls - screen.last_call:,} more of its {calls:,} calls are not shown; --log PATH "
+                     "writes it all, or pipe it (trace ... | less), or --full-log prints it here", err=True)
+                return
         stream.flush()
 
 

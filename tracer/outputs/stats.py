@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import sys
 
+from click import echo
+
 from ..renderers.stats import render_stats
 from ..search import guide_calls
 from ..trace import Trace
 from .base import Output, Request
 from .log import is_terminal
-from .safe_write import echo
 
 
 class StatsOutput(Output):
