@@ -389,31 +389,6 @@ def test_the_cli_on_a_full_or_closed_standard_output_is_one_line(how: str) -> No
     assert len(lines) == 1 and lines[0].startswith("trace: error: cannot write to standard output")
 
 
-def test_check_writable_finds_what_can_be_known_before_writing(open_tmp: Path) -> None:
-    tmp_path = open_tmp
-    from tracer.outputs.files import check_writable
-
-    check_writable(tmp_path / "new.svg")
-    with pytest.raises(EnvironmentFault, match="does not exist"):
-        check_writable(tmp_path / "missing" / "x.svg")
-    with pytest.raises(EnvironmentFault, match="folder"):
-        check_writable(tmp_path)
-    folder = tmp_path / "ro"
-    folder.mkdir()
-    folder.chmod(0o555)
-    tmp_path.chmod(0o755)
-    code = textwrap.dedent("""
-        from tracer.errors import EnvironmentFault
-        from tracer.outputs.files import check_writable
-        try:
-            check_writable("x.svg")
-        except EnvironmentFault as exc:
-            print(exc)
-    """)
-    done = run_as_nobody(code, folder)
-    assert done.stdout.strip() == "cannot write x.svg: the folder " + str(folder) + " is not writable"
-
-
 # ---- every command's files go through the one planner -------------------------------------------
 
 

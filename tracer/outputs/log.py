@@ -1,4 +1,5 @@
-"""The recursion log as an output: on the terminal, or streamed into a file (``--log``)."""
+"""The recursion log as an output: on the terminal, or streamed into a file (``--log``); and ``--stats``,
+the summary printed instead of it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from click import echo
 
 from ..errors import InputError
 from ..renderers.stats import render_stats
+from ..search import guide_calls
 from ..trace import Trace
 from .base import Output, Request
 from .files import atomic_writer, check_output_path
@@ -54,7 +56,6 @@ class Screenfuls(io.TextIOBase):
 
 
 def is_terminal(stream: object) -> bool:
-    """Whether ``stream`` is a terminal a person reads."""
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
 
@@ -103,15 +104,7 @@ class LogFileOutput(Output):
     """``--log PATH``: the whole log, streamed into a file in constant memory."""
 
     option = "--log"
-
-    @classmethod
-    def plan(cls, trace: Trace, request: Request) -> LogFileOutput | None:
-        return None if request.log_path is None else cls(trace, request)
-
-    @property
-    def path(self) -> str:
-        assert self.request.log_path is not None
-        return self.request.log_path
+    path_field = "log_path"
 
     def check(self) -> None:
         if self.path == "-" and self.request.tree_path == "-" and not self.request.no_tree:
@@ -127,3 +120,23 @@ class LogFileOutput(Output):
             return
         with atomic_writer(self.path) as handle, calls_bar(self.trace.calls, self.path) as progress:
             write_log(self.trace, handle, progress=progress)
+
+
+class StatsOutput(Output):
+    option = "--stats"
+    on_terminal = True
+
+    @classmethod
+    def plan(cls, trace: Trace, request: Request) -> StatsOutput | None:
+        # Standard output belongs to the tree when -o - asks for it.
+        return cls(trace, request) if request.stats and request.tree_path != "-" else None
+
+    def render(self) -> None:
+        # A variant's summary compares its calls with the guide's minimax on the same game.
+        self.text = render_stats(self.trace, baseline=guide_calls(self.trace))
+
+    def write(self) -> None:
+        echo(self.text, nl=False)
+        if is_terminal(sys.stdout) and self.request.output is None and self.request.fmt is None:
+            # Said on a terminal only, so that a pipe or a file gets the summary alone.
+            echo("trace: --stats writes no tree file (-o PATH or --format FORMAT writes one)", err=True)

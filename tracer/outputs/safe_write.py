@@ -81,24 +81,6 @@ def final_target(path: str | os.PathLike[str]) -> tuple[Path, bool]:
     return Path(current), not stat.S_ISREG(st.st_mode)
 
 
-def check_writable(path: str | os.PathLike[str]) -> None:
-    """Raise EnvironmentFault now if writing ``path`` is bound to fail (no folder, no
-    permission, a read-only file system, a folder in the way): for checking every
-    output before any is written. A full disk can only be found by writing."""
-    target, direct = final_target(path)
-    name = safe_name(os.fspath(path))
-    if direct:
-        if not os.access(target, os.W_OK):
-            raise EnvironmentFault(f"cannot write {name}: permission denied")
-        return
-    folder = target.parent
-    if not folder.is_dir():
-        raise EnvironmentFault(f"cannot write {name}: the folder {safe_name(str(folder))} does not exist")
-    # The file is renamed into place: the folder itself must be writable.
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise EnvironmentFault(f"cannot write {name}: the folder {safe_name(str(folder))} is not writable")
-
-
 def _own_descriptor(target: Path) -> int | None:
     """N for ``/dev/fd/N`` or ``/proc/self/fd/N`` (this process's open descriptor N)."""
     parts = target.parts
@@ -159,12 +141,7 @@ def _release_signals() -> None:
 
 
 class atomic_writer:  # noqa: N801 - used like open()
-    """``with atomic_writer(path) as f:`` writes ``path`` safely (see the module's notes).
-
-    A regular file (or a new one) is written to a temporary file beside its final
-    target and moved into place only if the block succeeds; anything else is written
-    directly. Any OSError becomes an EnvironmentFault.
-    """
+    """``with atomic_writer(path) as f:`` writes ``path`` safely, as the module's notes say."""
 
     def __init__(self, path: str | os.PathLike[str], mode: str = "w"):
         self.path = path
@@ -199,12 +176,8 @@ class atomic_writer:  # noqa: N801 - used like open()
         return self.file  # type: ignore[return-value]
 
     def _copy_permissions(self, fd: int) -> None:
-        """The old file's mode (and owner, as root); a new file gets open()'s mode.
-
-        Where a call does not exist (Windows has no ``fchmod`` before Python 3.13, nor
-        ``geteuid`` or ``fchown``), the path-based call does the same, or nothing is
-        needed: a Windows file has no owner to keep and only a read-only flag for a mode.
-        """
+        """The old file's mode (and owner, as root); a new file gets open()'s mode. Windows has no
+        ``fchmod`` before Python 3.13 (``chmod`` does the same), nor an owner to keep."""
         try:
             old = os.stat(self.target)
             mode = stat.S_IMODE(old.st_mode)
@@ -267,12 +240,9 @@ _STAGED: list[atomic_writer] | None = None
 
 @contextlib.contextmanager
 def staged_writes() -> Iterator[None]:
-    """All or nothing for several files: each is written in full to its temporary file,
-    and all are moved into place only once every write in the block has succeeded.
-
-    A failure anywhere in the block (a full disk on the last file, an error, a signal)
-    leaves every target as it was and no temporary file behind.
-    """
+    """All or nothing for several files: each is written in full to its temporary file, and all
+    are moved into place only once every write in the block has succeeded (a failure anywhere
+    leaves every target as it was and no temporary file behind)."""
     global _STAGED
     outer, _STAGED = _STAGED, []
     staged = _STAGED
@@ -323,10 +293,7 @@ _STDOUT_ERRNOS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EBADF, errno.EI
 
 class ClosedStream(io.TextIOBase):
     """Stands in for standard output when descriptor 1 was closed before Python started:
-    writing to it fails like writing to a closed descriptor."""
-
-    def writable(self) -> bool:
-        return True
+    writing to it fails like writing to a closed descriptor (nothing asks it whether it is writable)."""
 
     def write(self, text: Any) -> int:  # text, or bytes through ``buffer``
         raise OSError(errno.EBADF, "Bad file descriptor")
@@ -334,9 +301,6 @@ class ClosedStream(io.TextIOBase):
     @property
     def buffer(self) -> ClosedStream:
         return self
-
-    def isatty(self) -> bool:
-        return False
 
 
 class ReaderGone(EnvironmentFault):
