@@ -21,18 +21,17 @@ from ..explain.text import bounded, calls, plural, signed
 from ..hooks import ask
 from ..trace import Call, Trace
 from . import drawing
-from .log import forced_win_words, outcome_word, terminal_sentence
+from .log import forced_win_words, outcome_word
 from .tree import (
     DEFAULT_MAX_NODES,
     HARD_MAX_NODES,
     SCREEN_WIDTH,
     TreePlan,
     add_calls,
-    arrow_kinds,
     finish_graph,
     new_graph,
     plan_tree,
-    summary_boxes,
+    tree_uses,
 )
 
 #: Where the guide itself is read; the figures page links the steps that discuss each figure.
@@ -58,27 +57,17 @@ class Figure:
     #: guide's figures 4 and 5), ``test-play-1`` ... ``test-play-N`` (the first three are its
     #: figures 6-8), ``overview`` (its figure 9) and ``final-board`` (its figure 10).
     name: str
-    #: Short title, e.g. ``Test-play 1 of 3``.
-    title: str
-    #: One sentence in the tutorial's terms, e.g. ``Test-play 1 of 3: X on cell 1 ...``.
-    caption: str
-    #: A short paragraph telling the step the figure shows.
-    narration: str
+    title: str  # e.g. ``Test-play 1 of 3``
+    caption: str  # one sentence in the tutorial's terms: ``Test-play 1 of 3: X on cell 1 ...``
+    narration: str  # a short paragraph telling the step the figure shows
     graph: graphviz.Digraph
-    #: The call numbers drawn as boards (whole or as summary nodes), in call order.
-    calls: tuple[int, ...]
-    #: Calls hidden inside summary nodes (0 when the figure is complete).
-    hidden_calls: int = 0
-    #: The number the guide gives the matching figure (None when it has none).
-    guide_figure: int | None = None
+    calls: tuple[int, ...]  # drawn as boards (whole or as summary nodes), in call order
+    hidden_calls: int = 0  # inside summary nodes
+    guide_figure: int | None = None  # the number the guide gives the matching figure
     guide_steps: tuple[int, ...] = ()
-    #: A text alternative for readers who cannot see the drawing.
-    alt: str = ""
-    #: The figure's number in the series: the guide's (``6``), or after its figure 8 for a
-    #: test-play past the third (``8a``, ``8b``, ...); '' for none.
-    number: str = ""
-    #: The title's first line as the drawing writes it (the contents list it the same way).
-    drawn_title: str = ""
+    alt: str = ""  # a text alternative for readers who cannot see the drawing
+    number: str = ""  # the guide's (``6``), or after its figure 8 for a test-play past the third (``8a``)
+    drawn_title: str = ""  # the title's first line as the drawing writes it, for the contents
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """Show the diagram when a notebook displays the figure (with either layout engine)."""
@@ -160,18 +149,10 @@ def _test_play_plan(trace: Trace, call: Call, depth: int | None, max_nodes: int 
 
 
 def test_play_figure(trace: Trace, number: int, *, depth: int | None = None, max_nodes: int | None = None) -> Figure:
-    """Figure ``number`` (1-based, loop order): one test-play of the root's for-loop.
-
-    It shows the root board with the tested cell framed in red (the guide's figure 4),
-    the board after the move (figure 5) and the subtree that test-play explored,
-    with the score at every call and, at every inner call, step 16 spelled out.
-
-    Args:
-        number: which test-play, 1 for the first empty cell.
-        depth: levels below call 1 to draw (1 = the test-play's board only);
-            deeper subtrees become summary nodes. Default: all that fits ``max_nodes``.
-        max_nodes: most boards to draw (default 64, or 1600 with an explicit depth).
-    """
+    """Figure ``number`` (1-based, loop order): one test-play of the root's for-loop, from the
+    root with the tested cell framed in red down the subtree it explored, step 16 spelled out
+    at every inner call. ``depth`` counts levels below call 1 (1: the test-play's board only),
+    deeper subtrees summarised; ``max_nodes`` is the most boards (64, or 1600 with a depth)."""
     root = trace.root
     plays = root.children()
     call = _test_play_call(plays, number)
@@ -243,12 +224,9 @@ def _add_tested_root(graph: graphviz.Digraph, trace: Trace, number: int, call: C
         testing=call.move, caption=f"saves {said(trace)(call.move, call.score)}", thick=True))
 
 
-def _tree_uses(trace: Trace, plan: TreePlan, **flags: bool) -> drawing.Uses:
-    """What a tree figure of ``plan`` draws, for its legend: its arrows, boxes and ``flags``."""
-    arrows, folded = arrow_kinds(trace, plan), summary_boxes(trace, plan)
-    return drawing.Uses(chosen="chosen" in arrows, picked="picked" in arrows, rejected="rejected" in arrows,
-                        collapsed=bool(folded), calls=(trace.root, *(c for c, _ in plan.nodes), *plan.path),
-                        folded=folded, **flags)
+def _tree_uses(trace: Trace, plan: TreePlan, **flags: Any) -> drawing.Uses:
+    """What a tree figure of ``plan`` draws (call #1 too), for its legend."""
+    return tree_uses(trace, plan, calls=(trace.root, *(c for c, _ in plan.nodes), *plan.path), **flags)
 
 
 def _test_play_narration(trace: Trace, number: int, call: Call, plan: TreePlan, depth: int | None) -> str:
@@ -257,7 +235,7 @@ def _test_play_narration(trace: Trace, number: int, call: Call, plan: TreePlan, 
     parts = [f"Steps 11–12, test-play {number} of {len(plays)}. The for-loop of call #1 reaches "
              + words.test_play_words(root.state, call.move or 0, call.call)]
     if call.terminal is not None:
-        parts.append(f"Step 9 finds the game over at once: {terminal_sentence(trace, call)}. "
+        parts.append(f"Step 9 finds the game over at once: {words.terminal_sentence(call.state, call.terminal_code)}. "
                      f"Call #{call.call} returns {words.returned(None, call.score)} without a for-loop of its own.")
     else:
         parts.append(
@@ -295,13 +273,8 @@ def _played_out(trace: Trace, call: Call) -> str:
 
 
 def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> TreePlan:
-    """The root and, under it, every test-play's subtree: whole, or as one summary node.
-
-    With no depth asked for, the budget is shared out from the smallest test-play
-    up: a subtree that fits its share is drawn whole, a larger one becomes a
-    single summary node (drawing some levels of it would only make the overview
-    too wide to read). With a depth, every subtree is drawn to that depth.
-    """
+    """The root and every test-play's subtree: whole, or (a subtree past its share of the budget,
+    shared out from the smallest up) one summary node, as some levels would be too wide to read."""
     root = trace.root
     below = _below_test_play(depth)
     budget = _budget(depth, max_nodes, OVERVIEW_MAX_NODES)
@@ -333,14 +306,9 @@ def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> Tr
 
 
 def overview_figure(trace: Trace, *, depth: int | None = None, max_nodes: int | None = None) -> Figure:
-    """The overview (the tutorial's figure 9): every test-play, scores coming back up,
-    and the chosen move with the returned ``{index, score}`` emphasised.
-
-    Args:
-        depth: levels below call 1 to draw; deeper subtrees become summary nodes.
-            Default: small subtrees whole, large ones summarised, within ``max_nodes``.
-        max_nodes: most boards to draw (default 60, or 1600 with an explicit depth).
-    """
+    """The overview (the tutorial's figure 9): every test-play, scores coming back up, and the
+    chosen move with the returned ``{index, score}`` emphasised (``depth`` and ``max_nodes`` as
+    for ``test_play_figure``, 60 boards by default)."""
     root = trace.root
     plan = _overview_plan(trace, depth, max_nodes)
     result_text = said(trace)(trace.result.index, trace.result.score)
@@ -466,8 +434,9 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
     result = trace.result
     result_text = said(trace)(result.index, result.score)
     if root.terminal is not None:
-        return (f"{words.already_over}: step 9 finds {terminal_sentence(trace, root)}, so the first call returns "
-                f"{result_text} at once. No for-loop runs, so there are no test-play figures.")
+        over = words.terminal_sentence(root.state, root.terminal_code)
+        return (f"{words.already_over}: step 9 finds {over}, so the first call returns {result_text} at once. "
+                "No for-loop runs, so there are no test-play figures.")
     scores = [r.score for r in root.test_plays]
     word = "highest" if root.maximising else "lowest"
     tie = scores.count(result.score) > 1
@@ -486,16 +455,9 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
 
 
 def figures(trace: Trace, *, depth: int | None = None, max_nodes: int | None = None) -> FigureSeries:
-    """The whole series, numbered as the guide numbers its figures: 4 and 5 (the first
-    test-play's board before and after, for a game that has them), one figure per
-    test-play of the root's for-loop (6, 7, 8, ... ), the overview (9) and the board
-    after the chosen move (10, again for a game that has it). A game that is already
-    over has only the overview.
-
-    ``depth`` and ``max_nodes`` apply to every tree figure (see ``test_play_figure``).
-    InputError if the figures' narration (the guide's steps 11-17) would not tell the
-    search's calls truly; TooLargeError if call #1 makes more than MAX_TEST_PLAYS test-plays.
-    """
+    """The whole series, numbered as the guide numbers its figures: 4 and 5 (where the game has
+    them), one per test-play (6, 7, 8, ...), the overview (9) and the board after the chosen move
+    (10). InputError if the guide's steps 11-17 would not tell the search's calls truly."""
     if not for_trace(trace)[1].narrates_figures:
         raise InputError("the figures narrate every call as the guide's steps 11-17, which this search's "
                          "calls need not follow: write the log or the tree instead", "--figures")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import graphviz
 
@@ -39,16 +40,11 @@ SCREEN_WIDTH = 12
 class TreePlan:
     """Which calls a drawing shows: drawn whole, or collapsed into a summary node."""
 
-    #: The call the drawing starts from (1 unless ``--focus``).
-    top: Call
-    #: Calls drawn, in call order, each with True if its subtree is collapsed.
-    nodes: list[tuple[Call, bool]] = field(default_factory=list)
-    #: The calls from the root down to ``top`` (excluding ``top``), drawn as a path.
-    path: list[Call] = field(default_factory=list)
-    #: Depth below ``top`` drawn (None = everything).
-    depth: int | None = None
-    #: Whether only the chosen line (with siblings) is drawn.
-    line: bool = False
+    top: Call  # the call the drawing starts from (1 unless --focus)
+    nodes: list[tuple[Call, bool]] = field(default_factory=list)  # in call order, with True if collapsed
+    path: list[Call] = field(default_factory=list)  # from the root down to ``top`` (excluded), drawn as a path
+    depth: int | None = None  # drawn below ``top`` (None: everything)
+    line: bool = False  # only the chosen line (with its siblings)
 
     @property
     def collapsed(self) -> list[Call]:
@@ -66,20 +62,12 @@ def _count_to_depth(trace: Trace, call: Call, depth: int) -> int:
 
 def plan_tree(trace: Trace, *, focus: int = 1, depth: int | None = None, line: bool = False,
               max_nodes: int = DEFAULT_MAX_NODES, whole: int | None = None, screen: int | None = None) -> TreePlan:
-    """Decide which calls to draw. Raises TooLargeError, naming the option to change.
-
-    Args:
-        focus: draw the subtree under this call number (with the path to it).
-        depth: draw this many levels below ``focus``; deeper subtrees are collapsed. By default
-            everything is drawn if it fits ``max_nodes``, otherwise the deepest level that fits.
-        line: draw only the chosen line of play from ``focus``, with the alternatives at each
-            step collapsed.
-        max_nodes: the node budget.
-        whole: without ``depth``, draw the whole tree only up to this many boards (default:
-            ``max_nodes``); a larger tree is drawn to the deepest level that fits it.
-        screen: for a tree too large to draw whole, the most boards a level may hold (a picture
-            that fits a screen); when only the first call would fit, the chosen line is drawn
-            instead, if its levels fit.
+    """Decide which calls to draw: the subtree under call ``focus`` (with the path to it), to
+    ``depth`` levels (deeper subtrees collapsed; by default all that fits ``max_nodes``), or only
+    its chosen ``line``, alternatives collapsed. Without ``depth``, a tree of more than ``whole``
+    boards is drawn to the deepest level that fits, and with ``screen``, no level wider than
+    that; when only the first call would fit, the chosen line instead, if its levels fit.
+    Raises TooLargeError, naming the option to change.
     """
     _check_request(trace, focus, depth, max_nodes)
     path = trace.call(focus).path()
@@ -185,10 +173,8 @@ def _plan_levels(plan: TreePlan, depth: int) -> None:
 
 
 def chosen_line(trace: Trace) -> set[int]:
-    """The call numbers on the line minimax chose from call #1 (each call's step-16 pick).
-
-    Blue means this line in every picture, whatever part of the tree a picture shows.
-    """
+    """The call numbers on the line minimax chose from call #1 (each call's step-16 pick): blue
+    in every picture, whatever part of the tree a picture shows."""
     return {1} | {call.call for call in trace.root.chosen_line()}
 
 
@@ -239,13 +225,9 @@ def describe(trace: Trace, plan: TreePlan) -> str:
 
 def game_tree(trace: Trace, plan: TreePlan | None = None, marks: Mapping[int, Marker] | None = None,
               *, framed: bool = True, **options: object) -> graphviz.Digraph:
-    """The game tree of ``trace`` as a Digraph (``options`` go to ``plan_tree``).
-
-    ``marks`` marks calls by number beyond what the trace's search marks (a page that sets
-    two trees side by side marks where they differ). Without ``framed``, the drawing has
-    no title and no legend: a page that shows them itself (``tree_legend``) keeps the trees
-    small enough to compare.
-    """
+    """The game tree of ``trace`` as a Digraph (``options`` go to ``plan_tree``). ``marks`` marks
+    calls beyond the search's marks (where two trees set side by side differ); without
+    ``framed``, no title and no legend (a page that shows them itself keeps the trees small)."""
     if plan is None:
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
     search = for_trace(trace)[1]
@@ -305,10 +287,14 @@ def tree_legend_rows(trace: Trace, plan: TreePlan, marks: Mapping[int, Marker] |
     search = for_trace(trace)[1]
     drawn = sorted([call for call, _ in plan.nodes] + plan.path, key=lambda c: c.call)
     markers = [m for m in ((marks or {}).get(c.call) or search.marker(c) for c in drawn) if m]
+    return drawing.legend_rows(trace, tree_uses(trace, plan, focus_path=bool(plan.path), calls=tuple(drawn)), markers)
+
+
+def tree_uses(trace: Trace, plan: TreePlan, **flags: Any) -> drawing.Uses:
+    """What a drawing of ``plan`` draws, for its legend: its kinds of arrow, its summary boxes and ``flags``."""
     arrows, folded = arrow_kinds(trace, plan), summary_boxes(trace, plan)
-    uses = drawing.Uses(chosen="chosen" in arrows, picked="picked" in arrows, rejected="rejected" in arrows,
-                        collapsed=bool(folded), focus_path=bool(plan.path), calls=tuple(drawn), folded=folded)
-    return drawing.legend_rows(trace, uses, markers)
+    return drawing.Uses(chosen="chosen" in arrows, picked="picked" in arrows, rejected="rejected" in arrows,
+                        collapsed=bool(folded), folded=folded, **flags)
 
 
 def legend_graph(legend: str) -> graphviz.Digraph:
@@ -333,11 +319,8 @@ def _add_note(graph: graphviz.Digraph, lines: list[str], plan: TreePlan) -> None
         row.edge(first, "nnote", style="invis")
 
 
-def new_graph(name: str, title: str | None = None) -> graphviz.Digraph:
-    """An empty Digraph with the house style: boards as plain nodes, title and legend on top.
-
-    Call ``finish_graph`` to set the title and legend (or pass ``title`` for a plain one).
-    """
+def new_graph(name: str) -> graphviz.Digraph:
+    """An empty Digraph with the house style (``finish_graph`` sets its title and legend)."""
     graph = Diagram(
         name,
         graph_attr={"labelloc": "t", "labeljust": "l", "fontname": drawing.FONT, "fontsize": str(drawing.TITLE_POINTS),
@@ -345,17 +328,12 @@ def new_graph(name: str, title: str | None = None) -> graphviz.Digraph:
         node_attr={"shape": "plain", "fontname": drawing.FONT},
         edge_attr={"fontname": drawing.FONT, "fontsize": str(drawing.SMALL_POINTS), "arrowsize": "0.7"},
     )
-    if title is not None:
-        graph.attr(label=title)
     return graph
 
 
 def finish_graph(graph: graphviz.Digraph, title: str, legend: str) -> None:
-    """Put the title and, under it, the legend in the graph's own label.
-
-    The label sits outside the layout, so the legend no longer pushes boards
-    aside or makes edges bend round it.
-    """
+    """Put the title and, under it, the legend in the graph's own label: outside the layout,
+    where the legend pushes no board aside and bends no edge."""
     lines = [labels.row(labels.cell(labels.font(labels.text(line), POINT_SIZE=drawing.TITLE_POINTS),
                                     ALIGN="LEFT"))
              for line in title.split("\n")]
@@ -365,11 +343,8 @@ def finish_graph(graph: graphviz.Digraph, title: str, legend: str) -> None:
 
 def add_calls(graph: graphviz.Digraph, trace: Trace, plan: TreePlan, *, explain: bool = False,
               edge_scores: bool = False, marks: Mapping[int, Marker] | None = None) -> None:
-    """Add the plan's nodes and edges to ``graph`` (shared with the figures).
-
-    ``explain`` spells out step 16 at every inner call (see ``drawing.call_label``);
-    ``edge_scores`` labels each edge with the score travelling back up it.
-    """
+    """Add the plan's nodes and edges to ``graph``; ``explain`` spells out step 16 at every
+    inner call, ``edge_scores`` labels each edge with the score travelling back up it."""
     chosen = chosen_line(trace)
     drawn = {call.call: call for call, _ in plan.nodes}
     nodes = drawing.node_drawing(trace)
