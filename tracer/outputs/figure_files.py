@@ -1,9 +1,8 @@
 """``--figures DIR``: the figure series as files, each figure run through Graphviz, plus the index page.
 
-Everything is rendered in memory first. ``write_series`` then writes the whole
-series into a private folder beside the target and only then swaps it in, so a
-failure (a full disk, a signal) leaves the previous series as it was, and a new
-series never stands beside stale figures of an earlier, longer one.
+Everything is rendered in memory first; ``write_series`` writes the series into a private folder
+beside the target and only then swaps it in, so a failure leaves the previous series as it was,
+and a new series never stands beside stale figures of an earlier, longer one.
 """
 
 from __future__ import annotations

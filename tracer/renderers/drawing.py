@@ -1,9 +1,7 @@
 """The visual language shared by every diagram: states in framed boxes, colours, the legend.
 
-The game tree, the test-play figures and the browser viewer all draw states
-and outcomes the same way; their colours come from ``tracer.style``, the
-pictures of states from the game's words, the labels' markup from
-``tracer.explain.labels``.
+The tree, the figures and the viewer draw states and outcomes alike: colours from ``tracer.style``,
+the pictures of states from the game's words, the labels' markup from ``tracer.explain.labels``.
 """
 
 from __future__ import annotations

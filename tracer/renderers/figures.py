@@ -1,10 +1,8 @@
 """The tutorial's figure series: one diagram per test-play of the root's for-loop, and the overview.
 
-The tutorial (steps 11-24, its figures 4-9) explains minimax with a picture per
-test-play of the first for-loop and an overview of all of them. These pure
-functions build the same series for any trace as ``graphviz.Digraph`` objects,
-each wrapped in a ``Figure`` with its caption and a short narration, so the
-CLI, the index page and a notebook all show the same thing.
+The tutorial (steps 11-24, its figures 4-9) explains minimax with a picture per test-play of the
+first for-loop and an overview; these pure functions build that series for any trace, each
+``Figure`` with its caption and narration, for the CLI, the index page and a notebook alike.
 """
 
 from __future__ import annotations

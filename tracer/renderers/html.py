@@ -1,11 +1,8 @@
 """The step-by-step viewer: a trace as one self-contained HTML page.
 
-The page carries the trace's compact position columns (one row per distinct
-position, see ``Positions``) and reads every call and every step out of them
-in the browser, the way ``Trace`` does in Python, so even the empty board's
-549,946 calls make a page of a few hundred kilobytes. The JavaScript and CSS
-live beside this package in ``tracer/viewer/`` and are inlined; the page loads
-nothing from anywhere.
+The page carries the trace's position columns (one row per distinct position) and reads every
+call and step out of them in the browser, as ``Trace`` does, so the empty board's 549,946 calls
+make a page of a few hundred kilobytes. Its JavaScript and CSS (``tracer/viewer/``) are inlined.
 """
 
 from __future__ import annotations
