@@ -378,7 +378,7 @@ def test_a_calls_caption_says_its_window_its_cut_and_its_bound(name: str, cutoff
 def test_step_16s_reason_says_where_a_call_stopped(name: str, cutoff: str) -> None:
     """A picture's reason for step 16's pick: ``O stops after cell 1: a cut`` names the last
     test-play searched when, and only when, the rule stopped the call with test-plays left."""
-    from tracer.renderers.captions import pick_reason
+    from tracer.renderers.drawing import pick_reason
 
     trace, made = rule_trace(name, cutoff)
     words = for_trace(trace)[0]

@@ -179,8 +179,7 @@ def test_on_a_terminal_a_log_over_20000_calls_is_the_summary_and_one_line(calls,
     """docs/log.md: "On a terminal, a log of more than 20,000 calls is not poured out: you get the
     summary (as with --stats) and one line saying how to get the whole log"."""
     from tracer.outputs.base import Request
-    from tracer.outputs.log import TerminalLogOutput
-    from tracer.outputs.stats import StatsOutput
+    from tracer.outputs.log import StatsOutput, TerminalLogOutput
 
     trace = fan_trace(calls)
     assert trace.calls == calls
@@ -288,7 +287,7 @@ def test_a_log_of_at_most_200_lines_is_whole_on_a_terminal(monkeypatch):
 @pytest.mark.parametrize("asked", [[], ["-o", "t.svg"], ["--format", "dot"]], ids=["alone", "-o", "--format"])
 def test_stats_says_on_a_terminal_that_it_wrote_no_tree(asked, monkeypatch, tmp_path):
     from tracer.outputs.base import Request
-    from tracer.outputs.stats import StatsOutput
+    from tracer.outputs.log import StatsOutput
 
     monkeypatch.chdir(tmp_path)
     out, err = Terminal(), Terminal()

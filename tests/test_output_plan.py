@@ -5,11 +5,9 @@ is found before anything is written."""
 from __future__ import annotations
 
 import os
-import textwrap
 from pathlib import Path
 
 import pytest
-from test_safe_files import open_tmp, run_as_nobody  # noqa: F401 - open_tmp is a fixture
 
 BOARD = "X.O\nX.X\nOO.\n"
 
@@ -121,33 +119,6 @@ def test_outputs_on_distinct_files_are_all_written(cli, tmp_path, board):
     assert (tmp_path / "figs" / "run.log").read_text().startswith("Minimax trace of X.O/X.X/OO.")
     assert (tmp_path / "tree.dot").read_text().startswith("digraph")
     assert (tmp_path / "figs" / "overview.svg").is_file() and board.read_text() == BOARD
-
-
-# ---- what cannot be written is found first ------------------------------------------------
-
-CHECK = textwrap.dedent("""
-    import sys
-    from tracer.errors import EnvironmentFault
-    from tracer.outputs.files import check_writable
-    for path in sys.argv[1:]:
-        try:
-            check_writable(path)
-            print("writable")
-        except EnvironmentFault as exc:
-            print(exc)
-""")
-
-
-def test_the_writability_check_refuses_a_device_or_pipe_the_user_cannot_write(open_tmp):  # noqa: F811
-    """A device or a FIFO is written in place, so the check asks whether the user may write
-    it (as an unprivileged user: root may write anything)."""
-    locked, open_pipe = open_tmp / "locked", open_tmp / "open"
-    os.mkfifo(locked, 0o444)
-    os.mkfifo(open_pipe, 0o666)
-    locked.chmod(0o444)
-    open_pipe.chmod(0o666)
-    done = run_as_nobody(CHECK.replace("sys.argv[1:]", repr([str(locked), str(open_pipe)])), open_tmp)
-    assert done.stdout.splitlines() == [f"cannot write {locked}: permission denied", "writable"], done.stderr
 
 
 # ---- what a run writes by default, and what replaces the tree file ------------------------

@@ -389,31 +389,6 @@ def test_the_cli_on_a_full_or_closed_standard_output_is_one_line(how: str) -> No
     assert len(lines) == 1 and lines[0].startswith("trace: error: cannot write to standard output")
 
 
-def test_check_writable_finds_what_can_be_known_before_writing(open_tmp: Path) -> None:
-    tmp_path = open_tmp
-    from tracer.outputs.files import check_writable
-
-    check_writable(tmp_path / "new.svg")
-    with pytest.raises(EnvironmentFault, match="does not exist"):
-        check_writable(tmp_path / "missing" / "x.svg")
-    with pytest.raises(EnvironmentFault, match="folder"):
-        check_writable(tmp_path)
-    folder = tmp_path / "ro"
-    folder.mkdir()
-    folder.chmod(0o555)
-    tmp_path.chmod(0o755)
-    code = textwrap.dedent("""
-        from tracer.errors import EnvironmentFault
-        from tracer.outputs.files import check_writable
-        try:
-            check_writable("x.svg")
-        except EnvironmentFault as exc:
-            print(exc)
-    """)
-    done = run_as_nobody(code, folder)
-    assert done.stdout.strip() == "cannot write x.svg: the folder " + str(folder) + " is not writable"
-
-
 # ---- every command's files go through the one planner -------------------------------------------
 
 
@@ -814,7 +789,8 @@ def buffered_python(code: str, **kwargs: Any) -> subprocess.CompletedProcess[byt
 def test_standard_output_keeps_the_order_things_were_written_in() -> None:
     code = textwrap.dedent("""
         import os
-        from tracer.outputs.safe_write import echo, utf8_stdout, write_stdout
+        from click import echo
+        from tracer.outputs.safe_write import utf8_stdout, write_stdout
         print("printed first")
         write_stdout(b"bytes second\\n")
         print("printed third")
@@ -926,11 +902,3 @@ def test_is_utf8_agrees_with_the_codecs_registry(name: str | None) -> None:
     except LookupError:  # an encoding Python does not know is not UTF-8
         expected = False
     assert is_utf8(name) is expected
-
-
-def test_echo_leaves_colours_out_where_they_cannot_show(capsys: pytest.CaptureFixture[str]) -> None:
-    # Captured output is no terminal: escape sequences are stripped, as click.echo does.
-    from tracer.outputs.safe_write import echo
-
-    echo("\x1b[1mbold\x1b[0m and plain")
-    assert capsys.readouterr().out == "bold and plain\n"

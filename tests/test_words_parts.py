@@ -17,7 +17,7 @@ PARTS = {
     (base.GameLogWords, base.SearchLogWords): ["renderers/log.py", "renderers/stats.py", "renderers/compare.py"],
     (base.GamePictureWords, base.SearchPictureWords): [
         "renderers/tree.py", "renderers/drawing.py", "renderers/figures.py", "renderers/figures_page.py",
-        "explain/shapes.py", "renderers/captions.py", "renderers/notebook.py", "renderers/side_by_side.py"],
+        "explain/shapes.py", "renderers/notebook.py", "renderers/side_by_side.py"],
     (base.GamePageWords, base.SearchPageWords): ["renderers/html.py", "play/page.py"],
     (base.GameQuizWords, base.SearchQuizWords): ["renderers/quiz.py", "play/quiz.py"],
 }

@@ -17,10 +17,9 @@ from collections.abc import Callable
 
 from ..trace import Trace
 from .base import Output, Request, check_distinct, run
-from .figures import FiguresOutput
-from .log import LogFileOutput, TerminalLogOutput
+from .figure_files import FiguresOutput
+from .log import LogFileOutput, StatsOutput, TerminalLogOutput
 from .page import PageOutput
-from .stats import StatsOutput
 from .tree import TreeOutput
 
 __all__ = ["Output", "Request", "check_distinct", "plan", "produce", "run"]
@@ -40,6 +39,5 @@ def plan(trace: Trace, request: Request) -> list[Output]:
 
 
 def produce(trace: Trace, request: Request) -> None:
-    """Check, render, then write every output the request asks for."""
     request.check_options()
     run(plan(trace, request), request.inputs)

@@ -1,10 +1,5 @@
-"""What every output is: the request that asks for it, the ``Output`` it is, and ``run``, which writes them all.
-
-``run`` takes any planned outputs (a trace run's, ``trace compare``'s,
-``trace play``'s game page and saved decisions), refuses outputs that would
-replace an input or each other, checks them all, prints what goes to the
-terminal, then renders every file and only then writes them all.
-"""
+"""What every output is: the request that asks for it, the ``Output`` it is, and ``run``, which writes
+every command's outputs, as the package's notes say."""
 
 from __future__ import annotations
 
@@ -13,26 +8,24 @@ import stat
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, NamedTuple
 
+import click
+
 from ..errors import InputError, quote, visible
 from ..trace import Trace
 from .files import choose_format, same_file
-from .safe_write import echo, staged_writes
+from .safe_write import staged_writes
 
 
 class Request(NamedTuple):
-    """The outputs a run asks for, as the command line's options say."""
+    """The outputs a run asks for, as the command line's options say (``-`` is standard output)."""
 
-    #: File name stem for default output names (the board file's name, or the example's).
-    stem: str = "trace"
-    #: ``-o``: where the tree (or JSON) goes; ``-`` is standard output.
-    output: str | None = None
-    #: ``--format``: svg, png, pdf, dot or json.
-    fmt: str | None = None
+    stem: str = "trace"  # for default output names: the board file's name, or the example's
+    output: str | None = None  # -o: where the tree (or JSON) goes
+    fmt: str | None = None  # --format
     no_tree: bool = False
     quiet: bool = False
     stats: bool = False
     log_path: str | None = None
-    #: ``--full-log``: the whole log on a terminal too, however long.
     full_log: bool = False
     max_nodes: int | None = None
     depth: int | None = None
@@ -40,19 +33,15 @@ class Request(NamedTuple):
     line: bool = False
     figures_dir: str | None = None
     html_path: str | None = None
-    #: The layout engine (``dot``, ``pure``, ``auto``; None: $TRACER_ENGINE, else auto).
-    engine: str | None = None
-    #: PNG size: 1 is 96 dpi; 2 doubles it, for slides.
-    scale: float = 1.0
+    engine: str | None = None  # dot, pure, auto; None: $TRACER_ENGINE, else auto
+    scale: float = 1.0  # PNG size: 1 is 96 dpi; 2 doubles it, for slides
     #: The files the run reads (the board or the saved trace): no output may replace them.
     inputs: tuple[str, ...] = ()
 
     def resolved(self) -> Request:
-        """The request with the defaults that other outputs imply.
-
-        A page, a figure series or the summary replaces the default tree file (unless ``-o`` or
-        ``--format`` asks for one); a page on standard output silences the log.
-        """
+        """The request with the defaults that other outputs imply: a page, a figure series or the
+        summary replaces the default tree file (unless ``-o`` or ``--format`` asks for one); a
+        page on standard output silences the log."""
         req = self
         if req.html_path is not None:
             req = req._replace(no_tree=req.no_tree or (req.output is None and req.fmt is None),
@@ -127,13 +116,14 @@ class Output(ABC):
     #: Whether it only prints to the terminal: such outputs (the log, the summary) come
     #: out before anything is drawn, so a drawing that fails never hides them.
     on_terminal: ClassVar[bool] = False
+    #: The request's field naming the file it writes (``-``: standard output), if it is one option's.
+    path_field: ClassVar[str] = ""
 
     def __init__(self, trace: Trace, request: Any):
-        #: What it presents: a trace (or, for ``trace compare``, the traces compared).
-        self.trace = trace
+        self.trace = trace  # or, for ``trace compare``, the traces compared
         self.request = request
-        #: What the run says about this output once everything is written.
-        self.reports: list[str] = []
+        self.path: str = str(getattr(request, self.path_field)) if self.path_field else "-"
+        self.reports: list[str] = []  # what the run says once everything is written
 
     def report(self, line: str) -> None:
         """Say ``line`` on standard error once the run's files are all in place."""
@@ -141,13 +131,12 @@ class Output(ABC):
 
     @classmethod
     def plan(cls, trace: Trace, request: Request) -> Output | None:
-        """This output if a trace run's request asks for it, else None."""
-        return None
+        """This output if a trace run's request asks for it (names its file), else None."""
+        return cls(trace, request) if cls.path_field and getattr(request, cls.path_field) is not None else None
 
     def paths(self) -> list[str]:
-        """The files this output will write: its ``path``, if it has one and it is not standard output."""
-        path = getattr(self, "path", "-")
-        return [] if path == "-" else [path]
+        """The files this output will write: its ``path``, unless that is standard output."""
+        return [] if self.path == "-" else [self.path]
 
     def covers(self, path: str) -> bool:
         """Whether writing this output would change ``path`` (symlinks and hard links included)."""
@@ -182,7 +171,7 @@ def run(outputs: list[Output], inputs: tuple[str, ...] = ()) -> None:
             out.write()
     for out in files:
         for line in out.reports:
-            echo(visible(line), err=True)  # the file names in it are the user's
+            click.echo(visible(line), err=True)  # the file names in it are the user's
 
 
 def check_distinct(outputs: list[Output], inputs: tuple[str, ...]) -> None:
@@ -213,14 +202,10 @@ class _Input:
     def covers(self, path: str) -> bool:
         if self.path != "-":
             return same_file(path, self.path)
-        return _is_standard_input(path)
-
-
-def _is_standard_input(path: str) -> bool:
-    """Whether ``path`` is the file standard input reads (``trace - -o b.txt < b.txt``)."""
-    try:
-        given = os.fstat(0)  # descriptor 0 itself: the stream object may be closed by now
-        target = os.stat(path)
-    except (OSError, ValueError, AttributeError):  # no such file yet, or no real stdin
-        return False
-    return stat.S_ISREG(given.st_mode) and (given.st_dev, given.st_ino) == (target.st_dev, target.st_ino)
+        # Whether ``path`` is the file standard input reads (``trace - -o b.txt < b.txt``).
+        try:
+            given = os.fstat(0)  # descriptor 0 itself: the stream object may be closed by now
+            target = os.stat(path)
+        except (OSError, ValueError, AttributeError):  # no such file yet, or no real stdin
+            return False
+        return stat.S_ISREG(given.st_mode) and (given.st_dev, given.st_ino) == (target.st_dev, target.st_ino)

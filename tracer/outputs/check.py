@@ -3,8 +3,7 @@ outputs of ``trace`` present a trace (``--log``, ``-o``, ``--html``) and beside 
 (``--side-by-side``).
 
 The paths are checked before the learner's program runs (``precheck``: a run can take
-seconds, and a bad path should not wait for it), and again with everything else when the
-outputs are planned (``plan_check``), which ``run`` checks, renders and writes at once.
+seconds, and a bad path should not wait for it), and again when the outputs are planned.
 """
 
 from __future__ import annotations
@@ -34,14 +33,10 @@ if TYPE_CHECKING:
 class CheckRequest:
     """The files ``trace check`` is asked to write, and the program's own files it reads."""
 
-    #: ``--log``: the learner's calls narrated.
-    log_path: str | None = None
-    #: ``-o``: the learner's tree (svg, png, pdf, dot, by the suffix) or its JSON trace (json).
-    tree_path: str | None = None
-    #: ``--side-by-side``: one page with the learner's tree and the guide's.
-    side_by_side: str | None = None
-    #: ``--html``: the learner's calls on the step-through page.
-    html_path: str | None = None
+    log_path: str | None = None  # --log
+    tree_path: str | None = None  # -o: the learner's tree, or (.json) its trace
+    side_by_side: str | None = None  # --side-by-side
+    html_path: str | None = None  # --html
     #: The files the run reads (the program, the board file): no output may replace them.
     inputs: tuple[str, ...] = ()
     #: The call each tree is drawn from (its path from call #1 drawn dashed): the departing
@@ -53,16 +48,9 @@ class CheckRequest:
 
     @property
     def files(self) -> list[tuple[str, str]]:
-        """``(path, option)`` of every file asked for."""
         asked = (("--log", self.log_path), ("-o", self.tree_path), ("--side-by-side", self.side_by_side),
                  ("--html", self.html_path))
         return [(path, option) for option, path in asked if path is not None]
-
-    def trace_request(self, focus: int) -> Request:
-        """What ``trace``'s own outputs (the log file, the tree) are asked for."""
-        return Request(stem="trace", output=self.tree_path, no_tree=self.tree_path is None,
-                       log_path=self.log_path, focus=focus, engine=self.engine, inputs=self.inputs,
-                       html_path=self.html_path)
 
 
 def precheck(request: CheckRequest) -> None:
@@ -84,9 +72,6 @@ class _Planned(Output):
     def __init__(self, path: str, option: str):
         super().__init__(None, None)  # type: ignore[arg-type]
         self.path, self.option = path, option  # type: ignore[misc]
-
-    def paths(self) -> list[str]:
-        return [self.path]
 
     def write(self) -> None:  # pragma: no cover - never planned to run
         raise NotImplementedError
@@ -148,29 +133,21 @@ class LearnerTreeOutput(TreeOutput):
 class LearnerPageOutput(PageOutput):
     """``--html PATH``: the learner's calls stepped through, the first departure marked."""
 
-    def write(self) -> None:
-        write_atomically(self.path, self.page.encode("utf-8"))
-        self.report(f"trace: wrote {self.path} (your {self.trace.calls:,} calls step by step"
-                    f"{', the first departure marked' if self.trace.game.facts.departure else ''})")  # type: ignore[attr-defined]
+    def describe(self) -> str:
+        departure = self.trace.game.facts.departure  # type: ignore[attr-defined]
+        return f"your {self.trace.calls:,} calls step by step{', the first departure marked' if departure else ''}"
 
 
 class SideBySideOutput(Output):
     """``--side-by-side PATH``: one page with the learner's tree and the guide's, at one scale."""
 
     option = "--side-by-side"
+    path_field = "side_by_side"
     request: CheckRequest
 
     def __init__(self, trace: Trace, guide: Trace, request: CheckRequest):
         super().__init__(trace, request)
         self.guide = guide
-
-    @property
-    def path(self) -> str:
-        assert self.request.side_by_side is not None
-        return self.request.side_by_side
-
-    def paths(self) -> list[str]:
-        return [self.path]
 
     def check(self) -> None:
         from ..renderers.tree import READABLE_NODES, plan_tree
@@ -215,7 +192,9 @@ def plan_check(report: str, trace: Trace | None, guide: Trace | None, request: C
     outputs: list[Output] = [ReportOutput(report)]
     if trace is None or guide is None:
         return outputs
-    asked = request.trace_request(request.focus)
+    asked = Request(stem="trace", output=request.tree_path, no_tree=request.tree_path is None,
+                    log_path=request.log_path, focus=request.focus, engine=request.engine, inputs=request.inputs,
+                    html_path=request.html_path)
     if request.log_path is not None:
         outputs.append(LearnerLogOutput(trace, asked))
     if request.tree_path is not None:

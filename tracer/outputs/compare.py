@@ -15,11 +15,10 @@ from .files import check_graphviz, check_output_path, pipe, write_atomically, wr
 
 @dataclass(frozen=True)
 class CompareRequest:
-    """What ``trace compare`` asks for."""
+    """What ``trace compare`` asks for: ``text`` (a table) or ``json``, and where ``--html``'s page
+    of trees goes (``-``: standard output, instead of the table)."""
 
-    #: ``text`` (a table) or ``json``.
     fmt: str = "text"
-    #: ``--html``: where the page of trees goes (``-``: standard output, instead of the table).
     html_path: str | None = None
 
 
@@ -33,8 +32,7 @@ class CompareTable(Output):
     def render(self) -> None:
         from ..renderers import compare
 
-        fmt = self.request.fmt
-        self.text = compare.render_json(self.trace) if fmt == "json" else compare.render_table(self.trace)
+        self.text = (compare.render_json if self.request.fmt == "json" else compare.render_table)(self.trace)
 
     def write(self) -> None:
         if self.request.fmt == "json":
@@ -47,11 +45,8 @@ class ComparePage(Output):
     """``--html PATH``: a page with the table and every search's tree side by side."""
 
     option = "--html"
+    path_field = "html_path"
     trace: list[Trace]  # type: ignore[assignment]
-
-    @property
-    def path(self) -> str:
-        return str(self.request.html_path)
 
     def check(self) -> None:
         check_output_path(self.path, "--html")

@@ -6,53 +6,36 @@ figures' folder, the step-through page), written beside the stem ``DIR/move-3``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from pathlib import Path
 
 from ..trace import Trace
 from .base import Output, Request, run
-from .figures import FiguresOutput
+from .figure_files import FiguresOutput
 from .page import PageOutput
 from .tree import TreeOutput
 
-if TYPE_CHECKING:
-    from pathlib import Path
+#: Every kind of file a decision can be saved as, in the order they are written, with what
+#: its name adds to the stem: the game tree, the full JSON trace, one figure per test-play
+#: with the overview and index.html, and the step-by-step page.
+KINDS = {"svg": ".svg", "json": ".json", "figures": "-figures", "html": ".html"}
 
-#: Makes the output of one kind for a decision's trace, written beside the stem ``DIR/move-N``.
-Kind = Callable[[Trace, "Path"], Output]
 
-
-def _tree(trace: Trace, stem: Path, suffix: str) -> Output:
+def _output(trace: Trace, path: str, kind: str) -> Output:
+    if kind == "figures":
+        return FiguresOutput(trace, Request(figures_dir=path, quiet=True))
+    if kind == "html":
+        return PageOutput(trace, Request(html_path=path, quiet=True))
     from ..renderers.tree import DEFAULT_MAX_NODES
 
     # The whole tree when it fits the default budget, as the game tree of a run draws it.
-    found = TreeOutput.plan(trace, Request(output=f"{stem}{suffix}", quiet=True, max_nodes=DEFAULT_MAX_NODES))
-    assert found is not None
-    return found
-
-
-def _figures(trace: Trace, stem: Path) -> Output:
-    return FiguresOutput(trace, Request(figures_dir=f"{stem}-figures", quiet=True))
-
-
-def _page(trace: Trace, stem: Path) -> Output:
-    return PageOutput(trace, Request(html_path=f"{stem}.html", quiet=True))
-
-
-#: Every kind of file a decision can be saved as, in the order they are written.
-KINDS: dict[str, Kind] = {
-    "svg": lambda trace, stem: _tree(trace, stem, ".svg"),  # the game tree
-    "json": lambda trace, stem: _tree(trace, stem, ".json"),  # the full JSON trace
-    "figures": _figures,  # one figure per test-play + overview + index.html
-    "html": _page,  # the step-by-step page
-}
+    tree = TreeOutput.plan(trace, Request(output=path, quiet=True, max_nodes=DEFAULT_MAX_NODES))
+    assert tree is not None
+    return tree
 
 
 def save_decision(trace: Trace, stem: Path, kinds: list[str]) -> list[Path]:
     """Write ``trace`` as each of ``kinds`` beside ``stem``, all or nothing; return the paths
     written (a figures' folder as its ``index.html``)."""
-    outputs = [KINDS[kind](trace, stem) for kind in kinds]
-    run(outputs)
-    return [stem.with_name(stem.name + {"svg": ".svg", "json": ".json", "html": ".html"}[kind])
-            if kind != "figures" else stem.with_name(stem.name + "-figures") / "index.html"
-            for kind in kinds]
+    paths = [stem.with_name(stem.name + KINDS[kind]) for kind in kinds]
+    run([_output(trace, str(path), kind) for path, kind in zip(paths, kinds, strict=True)])
+    return [path / "index.html" if kind == "figures" else path for path, kind in zip(paths, kinds, strict=True)]

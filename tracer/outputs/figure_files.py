@@ -1,9 +1,8 @@
-"""The figure series as files: each figure run through Graphviz, plus the index page.
+"""``--figures DIR``: the figure series as files, each figure run through Graphviz, plus the index page.
 
-Everything is rendered in memory first. ``write_series`` then writes the whole
-series into a private folder beside the target and only then swaps it in, so a
-failure (a full disk, a signal) leaves the previous series as it was, and a new
-series never stands beside stale figures of an earlier, longer one.
+Everything is rendered in memory first; ``write_series`` writes the series into a private folder
+beside the target and only then swaps it in, so a failure leaves the previous series as it was,
+and a new series never stands beside stale figures of an earlier, longer one.
 """
 
 from __future__ import annotations
@@ -16,11 +15,12 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError, quote
 from ..trace import Trace
+from .base import Output
+from .files import IMAGE_FORMATS, check_name_length, pipe
+from .safe_write import fault, temporary_folder
 
 if TYPE_CHECKING:
     from ..renderers.figures import Figure
-from .files import IMAGE_FORMATS, check_name_length, pipe
-from .safe_write import fault, temporary_folder
 
 #: The files a series consists of: only these are ever replaced or removed in the
 #: target folder; anything else a user keeps there is left alone. ``figure-N`` is
@@ -36,11 +36,8 @@ def figure_format(fmt: str | None) -> str:
     if fmt is None:
         return "svg"
     if fmt not in IMAGE_FORMATS:
-        raise InputError(
-            f"figures are drawn as {', '.join(IMAGE_FORMATS)}, found --format {fmt} "
-            f"(write the {fmt} tree or trace in a separate run)",
-            "--figures",
-        )
+        raise InputError(f"figures are drawn as {', '.join(IMAGE_FORMATS)}, found --format {fmt} "
+                         f"(write the {fmt} tree or trace in a separate run)", "--figures")
     return fmt
 
 
@@ -54,35 +51,22 @@ def check_folder(folder: str) -> Path:
     return path
 
 
-def render_series(
-    trace: Trace,
-    fmt: str,
-    *,
-    depth: int | None = None,
-    max_nodes: int | None = None,
-    series: list[Figure] | None = None,
-    engine: str | None = None,
-    scale: float = 1.0,
-) -> dict[str, bytes | str]:
+def render_series(trace: Trace, fmt: str, *, series: list[Figure] | None = None, engine: str | None = None,
+                  scale: float = 1.0) -> dict[str, bytes | str]:
     """Every file of the series, by file name: ``tested-cell.svg``, ``after-test-play.svg``,
     ``test-play-1.svg`` ..., ``overview.svg``, ``final-board.svg``, ``index.html`` (whose
-    figures are always inline SVG, whatever ``fmt``).
-
-    ``series`` is the figures already built (``figures(trace, ...)``), if they are;
-    ``engine`` and ``scale`` go to the layout (see tracer.outputs.layout).
-    """
+    figures are always inline SVG, whatever ``fmt``); ``series``: the figures, if already built."""
     from ..renderers.figures import figures
     from ..renderers.figures_page import render_page
 
     if series is None:
-        series = figures(trace, depth=depth, max_nodes=max_nodes)
+        series = figures(trace)
     files: dict[str, bytes | str] = {}
     svgs = []
     for fig in series:
         svg = pipe(fig.graph, "svg", engine=engine)
         svgs.append(svg.decode("utf-8"))
-        files[f"{fig.name}.{fmt}"] = svg if fmt == "svg" else pipe(fig.graph, fmt, engine=engine, scale=scale,
-                                                                   svg=svg)
+        files[f"{fig.name}.{fmt}"] = svg if fmt == "svg" else pipe(fig.graph, fmt, engine=engine, scale=scale, svg=svg)
     files["index.html"] = render_page(trace, series, svgs, [f"{f.name}.{fmt}" for f in series])
     return files
 
@@ -134,3 +118,49 @@ def _swap_in(target: Path, new: Path, old: Path) -> None:
             with contextlib.suppress(OSError):
                 os.rename(old / name, target / name)
         raise
+
+
+class FiguresOutput(Output):
+    option = "--figures"
+    path_field = "figures_dir"
+
+    def paths(self) -> list[str]:
+        return [self.path]
+
+    def covers(self, path: str) -> bool:
+        """The folder itself, and any file in it that a series writes or replaces."""
+        folder, name = os.path.split(path)
+        return _same_folder(path, self.path) or (
+            SERIES_FILE.fullmatch(name) is not None and _same_folder(folder or ".", self.path))
+
+    def check(self) -> None:
+        from ..renderers.figures import figures
+
+        req = self.request
+        self.fmt = figure_format(req.fmt)
+        self.folder = check_folder(self.path)
+        # Building the figures is cheap and refuses what cannot be drawn; laying them out is not.
+        self.series = figures(self.trace, depth=req.depth, max_nodes=req.max_nodes)
+
+    def render(self) -> None:
+        req = self.request
+        self.files = render_series(self.trace, self.fmt, series=self.series, engine=req.engine,
+                                   scale=req.scale)
+
+    def write(self) -> None:
+        write_series(self.folder, self.files)
+        if not self.request.quiet:
+            count = len(self.files) - 1
+            self.report(f"trace: wrote {count} figure{'' if count == 1 else 's'} and index.html to "
+                        f"{self.path} ({self.fmt})")
+
+
+def _same_folder(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` name one folder (or would, once made): links followed."""
+    real_a, real_b = os.path.realpath(a), os.path.realpath(b)
+    if real_a == real_b:
+        return True
+    try:
+        return os.path.samefile(real_a, real_b)
+    except OSError:  # one does not exist yet
+        return False

@@ -1,7 +1,4 @@
-"""Turning a trace into the bytes of an output file, and writing files safely.
-
-Only this module, tracer.outputs.layout (which runs Graphviz) and the CLI touch the file system.
-"""
+"""Output paths and formats, and the safe writing of ``safe_write``: only ``outputs`` touches the file system."""
 
 from __future__ import annotations
 
@@ -12,9 +9,7 @@ from typing import TYPE_CHECKING
 from ..errors import InputError, quote
 from .safe_write import (  # noqa: F401 - the one safe way to write, re-exported
     atomic_writer,
-    check_writable,
     same_file,
-    stdout_guard,
     write_atomically,
     write_stdout,
 )
@@ -28,10 +23,7 @@ if TYPE_CHECKING:
 
 
 def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tuple[str, str]:
-    """Decide the output path and format from ``-o`` and ``--format``.
-
-    Returns ``(path, format)``; ``path`` is ``'-'`` for standard output.
-    """
+    """``(path, format)`` from ``-o`` and ``--format``; ``path`` is ``'-'`` for standard output."""
     if fmt is not None and fmt not in FORMATS:
         raise InputError(f"unknown format {quote(fmt)} (must be one of {', '.join(FORMATS)})", "--format")
     if output is None:
@@ -43,22 +35,17 @@ def choose_format(output: str | None, fmt: str | None, default_stem: str) -> tup
             return output, "svg"
         guessed = SUFFIXES.get(Path(output).suffix.lower())
         if guessed is None:
-            raise InputError(
-                f"cannot tell the format of {quote(output)} from its suffix: add --format "
-                f"({', '.join(FORMATS)})",
-                "-o",
-            )
+            raise InputError(f"cannot tell the format of {quote(output)} from its suffix: add --format "
+                             f"({', '.join(FORMATS)})", "-o")
         return output, guessed
     suffix = SUFFIXES.get(Path(output).suffix.lower()) if output != "-" else None
     if suffix is not None and suffix != fmt:
-        raise InputError(
-            f"{output!r} has the suffix of a {suffix.upper()} file but --format asks for {fmt}: "
-            f"give the file the .{fmt} suffix, or drop --format", "-o")
+        raise InputError(f"{output!r} has the suffix of a {suffix.upper()} file but --format asks for {fmt}: "
+                         f"give the file the .{fmt} suffix, or drop --format", "-o")
     return output, fmt
 
 
-#: The longest name of one file or folder (bytes) most file systems allow (NAME_MAX).
-NAME_MAX = 255
+NAME_MAX = 255  # the longest name of a file or folder (bytes) most file systems allow
 
 
 def check_name_length(path: str, option: str) -> None:
@@ -74,7 +61,6 @@ def check_output_path(path: str, option: str) -> None:
     if path == "-":
         return
     check_name_length(path, option)
-
     target = Path(path)
     if target.is_dir():
         raise InputError(f"{quote(path)} is a folder: give a file name inside it", option)
@@ -85,12 +71,7 @@ def check_output_path(path: str, option: str) -> None:
 
 def pipe(graph: graphviz.Digraph, fmt: str, *, engine: str | None = None, scale: float = 1.0,
          svg: bytes | None = None) -> bytes:
-    """Lay out ``graph`` and return the ``fmt`` bytes (see tracer.outputs.layout for the engines).
-
-    ``engine`` is ``dot``, ``pure`` or ``auto`` (default: $TRACER_ENGINE, else auto);
-    ``scale`` enlarges PNGs; ``svg``, the same graph already drawn as SVG, saves a PNG
-    its measuring layout.
-    """
+    """Lay out ``graph`` and return the ``fmt`` bytes (``layout.render`` says what the options do)."""
     from .layout import render
 
     return render(graph.source, fmt, engine=engine, scale=scale, svg=svg)
@@ -98,8 +79,8 @@ def pipe(graph: graphviz.Digraph, fmt: str, *, engine: str | None = None, scale:
 
 def check_graphviz(fmt: str = "svg", engine: str | None = None) -> None:
     """Raise RenderError early if no engine can draw ``fmt``, before anything is written."""
-    from .layout import check_engine
+    from .layout import choose_engine
 
-    check_engine(fmt, engine)
+    choose_engine(fmt, engine)
 
 

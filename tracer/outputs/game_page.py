@@ -23,11 +23,8 @@ class GamePage(Output):
     """The game page: every setting's recorded searches, offline."""
 
     option = "--html"
+    path_field = "path"
     request: GamePageRequest
-
-    @property
-    def path(self) -> str:
-        return self.request.path
 
     def check(self) -> None:
         check_output_path(self.path, "--html")

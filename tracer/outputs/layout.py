@@ -1,13 +1,7 @@
-"""Laying out DOT and rendering it: system Graphviz's ``dot``, or the pip-installed engine.
-
-Two engines produce the same pictures from the same DOT (see docs/rendering.md):
-
-* ``dot``: Graphviz's own program, when it is on the PATH (preferred: it also makes PDF);
-* ``pure``: ``graphviz-pure``, a port of Graphviz installed with tracer by pip, so
-  SVG and PNG come out on a machine with nothing but Python.
-
-The engine is chosen by the ``engine`` argument, else the ``TRACER_ENGINE`` environment
-variable (``dot``, ``pure`` or ``auto``), else ``auto``: ``dot`` when present, else ``pure``.
+"""Laying out DOT and rendering it: system Graphviz's ``dot`` (preferred: it also makes PDF), or
+``graphviz-pure``, the port pip installs with tracer, for SVG and PNG on a machine with nothing
+but Python. The ``engine`` argument chooses, else ``$TRACER_ENGINE``, else ``auto`` (see
+docs/rendering.md).
 """
 
 from __future__ import annotations
@@ -32,10 +26,8 @@ ENGINE_FORMATS = {"dot": ("svg", "png", "pdf"), "pure": ("svg", "png")}
 #: Graphviz's resolution for bitmaps; ``scale`` multiplies it.
 BASE_DPI = 96
 
-INSTALL_HINT = (
-    "install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz; "
-    "Windows: winget install graphviz)"
-)
+INSTALL_HINT = ("install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz; "
+                "Windows: winget install graphviz)")
 
 #: The font tracer's drawings ask for, and the one the pure engine is given instead:
 #: it bundles metric-compatible Arial/Times/Courier only, and would fall back to a serif.
@@ -48,18 +40,13 @@ PURE_NOISE = "no value for width of non-ASCII character"
 
 
 def find_dot() -> str | None:
-    """The path of Graphviz's ``dot``, or None."""
     return shutil.which("dot")
 
 
 def find_pure() -> str | None:
-    """The path of the ``graphviz-pure`` program pip installed with tracer, or None.
-
-    Looked for beside this Python first, since ``.venv/bin/trace`` may run without the
-    virtual environment's folder on the PATH; then where pip's record of the installed
-    package says it put the program (a ``--user`` install, or an environment whose
-    packages this one borrows); then on the PATH.
-    """
+    """The path of the ``graphviz-pure`` program pip installed with tracer, or None: beside this
+    Python (``.venv/bin/trace`` may run without its folder on the PATH), where pip's record of
+    the package put it (a ``--user`` install, a borrowed environment), or on the PATH."""
     name = "graphviz-pure.exe" if os.name == "nt" else "graphviz-pure"
     folders = (sysconfig.get_path("scripts"), str(Path(sys.executable).parent))
     for candidate in [*(Path(folder) / name for folder in folders), *_installed_programs(name)]:
@@ -98,33 +85,19 @@ def choose_engine(fmt: str, engine: str | None = None) -> tuple[str, str]:
         raise RenderError(f"Graphviz's 'dot' program was not found: {INSTALL_HINT}")
     if fmt not in ENGINE_FORMATS["pure"]:
         missing = "the pure engine was asked for" if dot else "it was not found"
-        raise RenderError(
-            f"{fmt.upper()} needs Graphviz's 'dot' program ({missing}): {INSTALL_HINT}, "
-            f"or ask for {' or '.join(ENGINE_FORMATS['pure'])}"
-        )
+        raise RenderError(f"{fmt.upper()} needs Graphviz's 'dot' program ({missing}): {INSTALL_HINT}, "
+                          f"or ask for {' or '.join(ENGINE_FORMATS['pure'])}")
     if pure is None:
-        raise RenderError(
-            "no layout engine found: reinstall tracer with pip (it brings graphviz-pure) "
-            f"or {INSTALL_HINT}"
-        )
+        raise RenderError(f"no layout engine found: reinstall tracer with pip (it brings graphviz-pure) or "
+                          f"{INSTALL_HINT}")
     return "pure", pure
-
-
-def check_engine(fmt: str = "svg", engine: str | None = None) -> None:
-    """Raise RenderError now, before anything is written, if ``fmt`` cannot be rendered."""
-    choose_engine(fmt, engine)
 
 
 def render(source: str, fmt: str, *, engine: str | None = None, scale: float = 1.0,
            warn: Callable[[str], object] | None = None, svg: bytes | None = None) -> bytes:
-    """Lay out the DOT ``source`` and return it as ``fmt`` (svg, png or pdf) bytes.
-
-    ``scale`` enlarges PNGs (2 = twice the pixels, for slides); SVG and PDF are
-    vector pictures and ignore it. ``warn`` receives each warning line of the engine
-    (default: standard error). A PNG is first measured from its SVG layout (``svg``, if
-    already made by the same engine) and refused with TooLargeError when its bitmap
-    would pass MAX_PNG_PIXELS, before an engine spends gigabytes drawing it.
-    """
+    """Lay out the DOT ``source`` as ``fmt`` (svg, png or pdf) bytes; ``scale`` enlarges PNGs, ``warn``
+    takes each warning of the engine (default: standard error). A PNG is first measured from its
+    SVG layout (``svg``, if made) and refused past MAX_PNG_PIXELS, before gigabytes go into it."""
     if not scale > 0:
         raise InputError(f"expected a scale above 0, found {scale}", "--scale")
     name, program = choose_engine(fmt, engine)
@@ -151,10 +124,8 @@ MAX_PNG_SIDE = 32767
 #: Most pixels a PNG may have: the engines hold the whole bitmap in memory (the pure
 #: engine about 8 bytes a pixel), so this keeps a PNG's drawing under about 250 MiB.
 MAX_PNG_PIXELS = 25_000_000
-TOO_LARGE = (
-    "the PNG would be too large to read (Graphviz would shrink it to fit "
-    f"{MAX_PNG_SIDE:,} pixels): draw an SVG instead (-o tree.svg), fewer boards "
-    "(--depth N, --focus CALL, --line) or a smaller --scale")
+TOO_LARGE = (f"the PNG would be too large to read (Graphviz would shrink it to fit {MAX_PNG_SIDE:,} pixels): draw "
+             "an SVG instead (-o tree.svg), fewer boards (--depth N, --focus CALL, --line) or a smaller --scale")
 
 
 def check_png_size(svg: bytes, dpi: float) -> None:
@@ -164,11 +135,9 @@ def check_png_size(svg: bytes, dpi: float) -> None:
         return  # not Graphviz's own header: the bitmap's size is checked afterwards
     width, height = (float(v) * dpi / 72 for v in found.groups())
     if max(width, height) > MAX_PNG_SIDE or width * height > MAX_PNG_PIXELS:
-        raise TooLargeError(
-            f"the PNG would be {width:,.0f} × {height:,.0f} pixels, over the limit of "
-            f"{MAX_PNG_PIXELS / 1e6:g} million pixels and {MAX_PNG_SIDE:,} a side: draw an SVG "
-            "instead (-o tree.svg), fewer boards (--depth N, --focus CALL, --line) or a "
-            "smaller --scale")
+        raise TooLargeError(f"the PNG would be {width:,.0f} × {height:,.0f} pixels, over the limit of "
+                            f"{MAX_PNG_PIXELS / 1e6:g} million pixels and {MAX_PNG_SIDE:,} a side: draw an SVG instead "
+                            "(-o tree.svg), fewer boards (--depth N, --focus CALL, --line) or a smaller --scale")
 
 
 def _run(name: str, program: str, fmt: str, source: str, extra: list[str],
@@ -191,10 +160,10 @@ def _run(name: str, program: str, fmt: str, source: str, extra: list[str],
                           f"may not be Graphviz's {name} (try --engine {other})")
     if fmt == "png" and any("Scaling by" in line for line in messages):
         raise TooLargeError(TOO_LARGE)
-    report = warn or _to_stderr
     for line in messages:
         if line.strip() and not (name == "pure" and PURE_NOISE in line):
-            report(one_line(line.strip()))  # the engine's words, never its escape codes
+            # The engine's words, never its escape codes.
+            (warn or _to_stderr)(one_line(line.strip()))
     return done.stdout
 
 

@@ -1,4 +1,5 @@
-"""The recursion log as an output: on the terminal, or streamed into a file (``--log``)."""
+"""The recursion log as an output: on the terminal, or streamed into a file (``--log``); and ``--stats``,
+the summary printed instead of it."""
 
 from __future__ import annotations
 
@@ -7,13 +8,15 @@ import re
 import sys
 from typing import TextIO, cast
 
+from click import echo
+
 from ..errors import InputError
 from ..renderers.stats import render_stats
+from ..search import guide_calls
 from ..trace import Trace
 from .base import Output, Request
 from .files import atomic_writer, check_output_path
 from .progress import calls_bar
-from .safe_write import echo
 
 #: Above this many calls the log goes only where asked (``--log``, a pipe), never to a terminal.
 TERMINAL_LOG_CALLS = 20_000
@@ -53,7 +56,6 @@ class Screenfuls(io.TextIOBase):
 
 
 def is_terminal(stream: object) -> bool:
-    """Whether ``stream`` is a terminal a person reads."""
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
 
@@ -72,40 +74,29 @@ class TerminalLogOutput(Output):
         return None if elsewhere or request.tree_path == "-" else cls(trace, request)
 
     def write(self) -> None:
-        stream = sys.stdout
-        if is_terminal(stream) and not self.request.full_log:
-            self._write_screenfuls(stream)
-            return
         from ..renderers.log import write_log
 
-        # A bar (on stderr) only when the log goes to a pipe or file while a person watches.
-        with calls_bar(self.trace.calls, "log") as progress:
-            write_log(self.trace, stream, progress=progress)
-        stream.flush()
-
-    def _write_screenfuls(self, stream: TextIO) -> None:
-        """On a terminal: the summary for a huge search, else the log cut after a few
-        screenfuls with one line saying what was left out and how to see it all."""
-        from ..renderers.log import write_log
-
-        if self.trace.calls > TERMINAL_LOG_CALLS:
+        stream, calls = sys.stdout, self.trace.calls
+        if not is_terminal(stream) or self.request.full_log:
+            # A bar (on stderr) only when the log goes to a pipe or file while a person watches.
+            with calls_bar(calls, "log") as progress:
+                write_log(self.trace, stream, progress=progress)
+        elif calls > TERMINAL_LOG_CALLS:
             # Hundreds of megabytes scrolling past help nobody: summarise instead.
             echo(render_stats(self.trace), nl=False)
-            echo(f"trace: the full log has {self.trace.calls:,} calls, too many for a terminal "
-                       f"(over {TERMINAL_LOG_CALLS:,}): --log PATH writes it, or pipe it "
-                       f"(trace ... | less), or --full-log prints it here", err=True)
+            echo(f"trace: the full log has {calls:,} calls, too many for a terminal (over {TERMINAL_LOG_CALLS:,}): "
+                 "--log PATH writes it, or pipe it (trace ... | less), or --full-log prints it here", err=True)
             return
-
-        screen = Screenfuls(stream, TERMINAL_LOG_LINES)
-        try:
-            write_log(self.trace, cast("TextIO", screen))
-        except _Cut:
-            stream.flush()
-            hidden = self.trace.calls - screen.last_call
-            echo(f"trace: the log is cut after {TERMINAL_LOG_LINES} lines, in call #{screen.last_call}: "
-                 f"{hidden:,} more of its {self.trace.calls:,} calls are not shown; --log PATH writes "
-                 f"it all, or pipe it (trace ... | less), or --full-log prints it here", err=True)
-            return
+        else:  # a terminal: a few screenfuls, then one line saying what was left out
+            screen = Screenfuls(stream, TERMINAL_LOG_LINES)
+            try:
+                write_log(self.trace, cast("TextIO", screen))
+            except _Cut:
+                stream.flush()
+                echo(f"trace: the log is cut after {TERMINAL_LOG_LINES} lines, in call #{screen.last_call}: "
+                     f"{calls - screen.last_call:,} more of its {calls:,} calls are not shown; --log PATH "
+                     "writes it all, or pipe it (trace ... | less), or --full-log prints it here", err=True)
+                return
         stream.flush()
 
 
@@ -113,15 +104,7 @@ class LogFileOutput(Output):
     """``--log PATH``: the whole log, streamed into a file in constant memory."""
 
     option = "--log"
-
-    @classmethod
-    def plan(cls, trace: Trace, request: Request) -> LogFileOutput | None:
-        return None if request.log_path is None else cls(trace, request)
-
-    @property
-    def path(self) -> str:
-        assert self.request.log_path is not None
-        return self.request.log_path
+    path_field = "log_path"
 
     def check(self) -> None:
         if self.path == "-" and self.request.tree_path == "-" and not self.request.no_tree:
@@ -137,3 +120,23 @@ class LogFileOutput(Output):
             return
         with atomic_writer(self.path) as handle, calls_bar(self.trace.calls, self.path) as progress:
             write_log(self.trace, handle, progress=progress)
+
+
+class StatsOutput(Output):
+    option = "--stats"
+    on_terminal = True
+
+    @classmethod
+    def plan(cls, trace: Trace, request: Request) -> StatsOutput | None:
+        # Standard output belongs to the tree when -o - asks for it.
+        return cls(trace, request) if request.stats and request.tree_path != "-" else None
+
+    def render(self) -> None:
+        # A variant's summary compares its calls with the guide's minimax on the same game.
+        self.text = render_stats(self.trace, baseline=guide_calls(self.trace))
+
+    def write(self) -> None:
+        echo(self.text, nl=False)
+        if is_terminal(sys.stdout) and self.request.output is None and self.request.fmt is None:
+            # Said on a terminal only, so that a pipe or a file gets the summary alone.
+            echo("trace: --stats writes no tree file (-o PATH or --format FORMAT writes one)", err=True)

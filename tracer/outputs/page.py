@@ -5,8 +5,7 @@ from __future__ import annotations
 import os
 
 from ..errors import InputError
-from ..trace import Trace
-from .base import Output, Request
+from .base import Output
 from .files import check_output_path, write_atomically, write_stdout
 
 
@@ -21,15 +20,7 @@ def check_html_path(path: str, tree_output: str | None) -> None:
 
 class PageOutput(Output):
     option = "--html"
-
-    @classmethod
-    def plan(cls, trace: Trace, request: Request) -> PageOutput | None:
-        return None if request.html_path is None else cls(trace, request)
-
-    @property
-    def path(self) -> str:
-        assert self.request.html_path is not None  # planned only for --html
-        return self.request.html_path
+    path_field = "html_path"
 
     def check(self) -> None:
         from ..renderers.html import check_page, check_start_call
@@ -61,6 +52,10 @@ class PageOutput(Output):
             return
         write_atomically(self.path, self.page.encode("utf-8"))
         if not self.request.quiet:
-            from ..renderers.html import describe_page
+            self.report(f"trace: wrote {self.path} ({self.describe()})")
 
-            self.report(f"trace: wrote {self.path} ({describe_page(self.trace)})")
+    def describe(self) -> str:
+        """What the page holds, for the line that says it was written."""
+        from ..renderers.html import describe_page
+
+        return describe_page(self.trace)

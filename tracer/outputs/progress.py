@@ -1,12 +1,6 @@
-"""Progress on the terminal for the slow steps: writing huge logs and traces, and layouts.
-
-Both show only when standard error is a terminal, so pipes, files and tests get none
-of it, and both end their line cleanly, on success and on failure alike:
-
-* ``calls_bar(total, label)``: click's progress bar, 30 cells wide, for work counted
-  in calls (the writers' ``progress(done)`` callback), from ``BAR_MIN_CALLS`` calls up;
-* ``waiting(label)``: an elapsed-time line for work that cannot be counted (a
-  Graphviz layout), shown only once it has lasted a moment.
+"""Progress on the terminal for the slow steps: writing huge logs and traces (``calls_bar``), and
+layouts (``waiting``). Both show only when standard error is a terminal, and both end their line
+cleanly, on success and on failure alike.
 """
 
 from __future__ import annotations
@@ -39,11 +33,8 @@ def _terminal(stream: TextIO | None) -> TextIO | None:
 @contextmanager
 def calls_bar(total: int, label: str, *, stream: TextIO | None = None,
               minimum: int = BAR_MIN_CALLS) -> Iterator[Progress | None]:
-    """``with calls_bar(trace.calls, path) as progress: write_log(..., progress=progress)``.
-
-    Yields a callback taking the number of calls done so far, or None when no bar is
-    wanted (not a terminal, or too little work). The bar's line is finished on exit.
-    """
+    """``with calls_bar(trace.calls, path) as progress: write_log(..., progress=progress)``: click's
+    bar for work counted in calls, or None when no bar is wanted (not a terminal, too little work)."""
     terminal = _terminal(stream)
     if terminal is None or total < minimum:
         yield None
@@ -65,10 +56,8 @@ def calls_bar(total: int, label: str, *, stream: TextIO | None = None,
 
 @contextmanager
 def waiting(label: str, *, stream: TextIO | None = None, delay: float = WAIT_DELAY) -> Iterator[None]:
-    """Show ``label: 3 s`` on the terminal while the block runs, once it has taken ``delay``.
-
-    The line is erased when the block ends, so what follows starts on a clean line.
-    """
+    """Show ``label: 3 s`` on the terminal while the block runs, once it has taken ``delay``
+    (a Graphviz layout, which cannot be counted); the line is erased when the block ends."""
     terminal = _terminal(stream)
     if terminal is None:
         yield

@@ -23,14 +23,14 @@ import contextlib
 import errno
 import io
 import os
+import shutil
+import signal
 import stat
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, TextIO
-
-import click
 
 from ..errors import EnvironmentFault, safe_name
 
@@ -42,27 +42,23 @@ _previous: dict[int, Any] = {}
 _TEMP_NAME_BYTES = 100
 #: Paths through which a process sees its own open files: never rename over them.
 _DIRECT_PREFIXES = ("/proc/", "/dev/fd/")
+_REASONS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk is full",
+            errno.EROFS: "the file system is read-only", errno.ENXIO: "it is a FIFO no process reads"}
 
 
 def fault(path: str | os.PathLike[str], exc: OSError) -> EnvironmentFault:
     """An OSError met while writing ``path``, as one line."""
-    reason = exc.strerror or str(exc)
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        reason = "the disk is full"
-    elif exc.errno == errno.EROFS:
-        reason = "the file system is read-only"
-    elif exc.errno == errno.ENXIO:
-        reason = "it is a FIFO no process reads"
-    return EnvironmentFault(f"cannot write {safe_name(os.fspath(path))}: {reason}")
+    return EnvironmentFault(f"cannot write {safe_name(os.fspath(path))}: {_reason(exc)}")
+
+
+def _reason(exc: OSError) -> str:
+    return _REASONS.get(exc.errno or 0, exc.strerror or str(exc))
 
 
 def final_target(path: str | os.PathLike[str]) -> tuple[Path, bool]:
-    """Follow ``path``'s symlinks to the file a write really changes.
-
-    Returns ``(target, direct)``; ``direct`` is True when the target must be written
-    in place: it is not a regular file (a device, a FIFO) or a ``/dev/stdout``-like
-    path (whose final target is whatever the process's descriptor points at).
-    """
+    """Follow ``path``'s symlinks to the file a write really changes: ``(target, direct)``,
+    ``direct`` when it must be written in place (a device, a FIFO, a ``/dev/stdout``-like path,
+    whose final target is whatever the process's descriptor points at)."""
     current = os.path.abspath(os.fspath(path))
     for _ in range(64):
         # The folder's links first: a folder linked to /dev/fd holds descriptors too.
@@ -85,31 +81,10 @@ def final_target(path: str | os.PathLike[str]) -> tuple[Path, bool]:
     return Path(current), not stat.S_ISREG(st.st_mode)
 
 
-def check_writable(path: str | os.PathLike[str]) -> None:
-    """Raise EnvironmentFault now if writing ``path`` is bound to fail (no folder, no
-    permission, a read-only file system, a folder in the way): for checking every
-    output before any is written. A full disk can only be found by writing."""
-    target, direct = final_target(path)
-    name = safe_name(os.fspath(path))
-    if direct:
-        if not os.access(target, os.W_OK):
-            raise EnvironmentFault(f"cannot write {name}: permission denied")
-        return
-    folder = target.parent
-    if not folder.is_dir():
-        raise EnvironmentFault(f"cannot write {name}: the folder {safe_name(str(folder))} "
-                               "does not exist")
-    # The file is renamed into place: the folder itself must be writable.
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise EnvironmentFault(f"cannot write {name}: the folder {safe_name(str(folder))} "
-                               "is not writable")
-
-
 def _own_descriptor(target: Path) -> int | None:
     """N for ``/dev/fd/N`` or ``/proc/self/fd/N`` (this process's open descriptor N)."""
     parts = target.parts
-    own = ("/", "proc", "self", "fd"), ("/", "proc", str(os.getpid()), "fd"), ("/", "dev", "fd")
-    for prefix in own:
+    for prefix in ("/", "proc", "self", "fd"), ("/", "proc", str(os.getpid()), "fd"), ("/", "dev", "fd"):
         if parts[: len(prefix)] == prefix and len(parts) == len(prefix) + 1 and parts[-1].isdigit():
             return int(parts[-1])
     return None
@@ -124,23 +99,14 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
         target_a, target_b = final_target(a)[0], final_target(b)[0]
     except EnvironmentFault:
         return False
-    if target_a == target_b:
-        return True
     try:
-        return os.path.samefile(target_a, target_b)
+        return target_a == target_b or os.path.samefile(target_a, target_b)
     except OSError:  # one of them does not exist yet: different paths, different files
         return False
 
 
-def _temp_prefix(name: str) -> str:
-    encoded = os.fsencode(name)[:_TEMP_NAME_BYTES]
-    return "." + os.fsdecode(encoded) + "."
-
-
 def _remove(temp: str) -> None:
     if os.path.isdir(temp) and not os.path.islink(temp):
-        import shutil
-
         shutil.rmtree(temp, ignore_errors=True)
     else:
         with contextlib.suppress(OSError):
@@ -151,8 +117,6 @@ def _remove_temps_and_resend(signum: int, frame: object) -> None:
     for temp in list(_LIVE_TEMPS):
         _remove(temp)
     _LIVE_TEMPS.clear()
-    import signal
-
     # Hand the signal to whoever handled it before (by default: die of it, or
     # KeyboardInterrupt for SIGINT), so the exit status is the conventional one.
     signal.signal(signum, _previous.get(signum, signal.SIG_DFL))
@@ -161,10 +125,8 @@ def _remove_temps_and_resend(signum: int, frame: object) -> None:
 
 def _guard_signals() -> None:
     """While a temporary file exists, SIGTERM, SIGINT and SIGHUP remove it before acting."""
-    if _previous or not _in_main_thread():
+    if _previous or threading.current_thread() is not threading.main_thread():
         return
-    import signal
-
     for signum in (signal.SIGTERM, signal.SIGINT, getattr(signal, "SIGHUP", None)):
         if signum is not None:  # no SIGHUP on Windows
             _previous[signum] = signal.signal(signum, _remove_temps_and_resend)
@@ -173,29 +135,13 @@ def _guard_signals() -> None:
 def _release_signals() -> None:
     if _LIVE_TEMPS or not _previous:
         return
-    import signal
-
     for signum, handler in _previous.items():
         signal.signal(signum, handler)
     _previous.clear()
 
 
-def _running_as_root() -> bool:
-    """Whether this process may give a file to another owner (never on Windows: no geteuid)."""
-    return hasattr(os, "geteuid") and os.geteuid() == 0
-
-
-def _in_main_thread() -> bool:
-    return threading.current_thread() is threading.main_thread()
-
-
 class atomic_writer:  # noqa: N801 - used like open()
-    """``with atomic_writer(path) as f:`` writes ``path`` safely (see the module's notes).
-
-    A regular file (or a new one) is written to a temporary file beside its final
-    target and moved into place only if the block succeeds; anything else is written
-    directly. Any OSError becomes an EnvironmentFault.
-    """
+    """``with atomic_writer(path) as f:`` writes ``path`` safely, as the module's notes say."""
 
     def __init__(self, path: str | os.PathLike[str], mode: str = "w"):
         self.path = path
@@ -207,54 +153,44 @@ class atomic_writer:  # noqa: N801 - used like open()
         self.target, direct = final_target(self.path)
         kwargs: dict[str, Any] = {} if "b" in self.mode else {"encoding": "utf-8", "newline": "\n"}
         try:
-            if direct:
-                descriptor = _own_descriptor(self.target)
-                if descriptor is not None:
-                    # Write through a copy of the descriptor: opening the path would
-                    # truncate a file that standard output was redirected to.
-                    self.file = os.fdopen(os.dup(descriptor), self.mode, **kwargs)
-                else:  # a FIFO no process reads is refused, not waited on
-                    from ..opening import open_for_writing
+            if not direct:
+                import tempfile  # lazily: it imports random, and most runs write no file
 
-                    self.file = open_for_writing(self.target, self.mode, **kwargs)
-                return self.file  # type: ignore[return-value]
-            import tempfile
+                _guard_signals()
+                prefix = "." + os.fsdecode(os.fsencode(self.target.name)[:_TEMP_NAME_BYTES]) + "."
+                fd, self.tmp = tempfile.mkstemp(prefix=prefix, dir=self.target.parent)
+                _LIVE_TEMPS.add(self.tmp)
+                self._copy_permissions(fd)
+                self.file = os.fdopen(fd, self.mode, **kwargs)
+            elif (descriptor := _own_descriptor(self.target)) is not None:
+                # Write through a copy of the descriptor: opening the path would
+                # truncate a file that standard output was redirected to.
+                self.file = os.fdopen(os.dup(descriptor), self.mode, **kwargs)
+            else:  # a FIFO no process reads is refused, not waited on
+                from ..opening import open_for_writing
 
-            _guard_signals()
-            fd, self.tmp = tempfile.mkstemp(prefix=_temp_prefix(self.target.name),
-                                            dir=self.target.parent)
-            _LIVE_TEMPS.add(self.tmp)
-            self._copy_permissions(fd)
-            self.file = os.fdopen(fd, self.mode, **kwargs)
+                self.file = open_for_writing(self.target, self.mode, **kwargs)
         except OSError as exc:
             self._discard()
             raise fault(self.path, exc) from None
         return self.file  # type: ignore[return-value]
 
     def _copy_permissions(self, fd: int) -> None:
-        """The old file's mode (and owner, as root); a new file gets open()'s mode.
-
-        Where a call does not exist (Windows has no ``fchmod`` before Python 3.13, nor
-        ``geteuid`` or ``fchown``), the path-based call does the same, or nothing is
-        needed: a Windows file has no owner to keep and only a read-only flag for a mode.
-        """
+        """The old file's mode (and owner, as root); a new file gets open()'s mode. Windows has no
+        ``fchmod`` before Python 3.13 (``chmod`` does the same), nor an owner to keep."""
         try:
             old = os.stat(self.target)
+            mode = stat.S_IMODE(old.st_mode)
+            if hasattr(os, "geteuid") and os.geteuid() == 0 and hasattr(os, "fchown"):
+                os.fchown(fd, old.st_uid, old.st_gid)
         except FileNotFoundError:
             umask = os.umask(0)
             os.umask(umask)
-            self._set_mode(fd, 0o666 & ~umask)
-            return
-        if _running_as_root() and hasattr(os, "fchown"):
-            os.fchown(fd, old.st_uid, old.st_gid)
-        self._set_mode(fd, stat.S_IMODE(old.st_mode))
-
-    def _set_mode(self, fd: int, mode: int) -> None:
+            mode = 0o666 & ~umask
         if hasattr(os, "fchmod"):
             os.fchmod(fd, mode)
         else:
-            assert self.tmp is not None
-            os.chmod(self.tmp, mode)
+            os.chmod(self.tmp, mode)  # type: ignore[arg-type]
 
     def __exit__(self, kind: object, value: object, tb: object) -> None:
         try:
@@ -281,8 +217,6 @@ class atomic_writer:  # noqa: N801 - used like open()
         if links > 1:
             # Renaming would cut this name off the other hard links: copy the complete
             # new contents into the existing file instead.
-            import shutil
-
             with open(self.tmp, "rb") as new, open(self.target, "r+b") as old:
                 old.truncate(0)
                 shutil.copyfileobj(new, old, 1 << 20)
@@ -306,12 +240,9 @@ _STAGED: list[atomic_writer] | None = None
 
 @contextlib.contextmanager
 def staged_writes() -> Iterator[None]:
-    """All or nothing for several files: each is written in full to its temporary file,
-    and all are moved into place only once every write in the block has succeeded.
-
-    A failure anywhere in the block (a full disk on the last file, an error, a signal)
-    leaves every target as it was and no temporary file behind.
-    """
+    """All or nothing for several files: each is written in full to its temporary file, and all
+    are moved into place only once every write in the block has succeeded (a failure anywhere
+    leaves every target as it was and no temporary file behind)."""
     global _STAGED
     outer, _STAGED = _STAGED, []
     staged = _STAGED
@@ -355,27 +286,14 @@ def write_atomically(path: str | os.PathLike[str], data: bytes | str) -> None:
         handle.write(data)  # type: ignore[arg-type]
 
 
-def _silence_stdout() -> None:
-    """After a failed write, point descriptor 1 at /dev/null so Python's last flush at
-    exit cannot print a second error."""
-    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-
-
 #: Errors that mean standard output itself is gone or full (a file's are turned into
 #: EnvironmentFault where it is written).
-_STDOUT_ERRNOS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EBADF, errno.EIO,
-                  errno.ECONNRESET}
+_STDOUT_ERRNOS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EBADF, errno.EIO, errno.ECONNRESET}
 
 
 class ClosedStream(io.TextIOBase):
     """Stands in for standard output when descriptor 1 was closed before Python started:
-    writing to it fails like writing to a closed descriptor."""
-
-    def writable(self) -> bool:
-        return True
+    writing to it fails like writing to a closed descriptor (nothing asks it whether it is writable)."""
 
     def write(self, text: Any) -> int:  # text, or bytes through ``buffer``
         raise OSError(errno.EBADF, "Bad file descriptor")
@@ -383,9 +301,6 @@ class ClosedStream(io.TextIOBase):
     @property
     def buffer(self) -> ClosedStream:
         return self
-
-    def isatty(self) -> bool:
-        return False
 
 
 class ReaderGone(EnvironmentFault):
@@ -406,9 +321,13 @@ def stdout_guard() -> Iterator[None]:
     except OSError as exc:
         if exc.errno not in _STDOUT_ERRNOS:
             raise
-        _silence_stdout()
-        reason = "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else (
-            "it is closed" if exc.errno == errno.EBADF else exc.strerror or str(exc))
+        # Point descriptor 1 at /dev/null, so that Python's last flush at exit cannot
+        # print a second error.
+        with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        reason = "it is closed" if exc.errno == errno.EBADF else _reason(exc)
         kind = ReaderGone if exc.errno == errno.EPIPE else EnvironmentFault
         raise kind(f"cannot write to standard output: {reason}") from None
     except ValueError:
@@ -418,11 +337,11 @@ def stdout_guard() -> Iterator[None]:
 
 
 def write_stdout(data: bytes | str) -> None:
-    """Write ``data`` (a file's contents: text is written in UTF-8) to standard output
-    and flush it, safely (see stdout_guard)."""
+    """Write ``data`` (a file's contents: text is written in UTF-8, whatever the console's
+    encoding) to standard output and flush it, safely (see stdout_guard)."""
     with stdout_guard():
         if isinstance(data, str) and hasattr(sys.stdout, "buffer"):
-            data = data.encode("utf-8")  # a file's text: UTF-8, whatever the console's encoding
+            data = data.encode("utf-8")
         if isinstance(data, bytes):
             sys.stdout.flush()
             sys.stdout.buffer.write(data)
@@ -456,9 +375,3 @@ def is_utf8(encoding: str | None) -> bool:
         return encoding is not None and codecs.lookup(encoding).name == "utf-8"
     except LookupError:
         return False
-
-
-def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
-    """Print ``text`` with ``click.echo``: it strips colours where they cannot show, and
-    writes what an ASCII console cannot encode its own way."""
-    click.echo(text, err=err, nl=nl)

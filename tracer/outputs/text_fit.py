@@ -1,10 +1,8 @@
 """Text in an SVG drawn as wide as Graphviz measured it, whatever font metrics the browser has.
 
-Graphviz lays a label out with the widths its text layer (pango) measured; a browser draws
-the same words with its own metrics, often a few per cent wider, and neighbours then run
-into each other. The same layout written as ``xdot`` gives each text's measured width: each
-SVG ``<text>`` gets it as ``textLength`` (with ``lengthAdjust="spacingAndGlyphs"``), so the
-browser fits the words into the box the layout made for them, as the PNG does.
+A browser draws Graphviz's words with its own metrics, often a few per cent wider than those the
+layout measured, and neighbours then run into each other. The same layout written as ``xdot``
+gives each text's measured width, which its SVG ``<text>`` gets as ``textLength``.
 """
 
 from __future__ import annotations

@@ -26,14 +26,10 @@ def settings_text(trace: Trace) -> str:
     return ", ".join([search.short_name() if varied else search.name(), *varied])
 
 
-def expected_line(trace: Trace) -> list[Call]:
-    """The calls along the line of play the search expects, from the first call's choice on."""
-    return trace.root.chosen_line(for_trace(trace)[1].continues_at)
-
-
-def line_text(trace: Trace, line: list[Call]) -> str:
-    """``X on 4, O on 0, …: draw``."""
-    words = for_trace(trace)[0]
+def line_text(trace: Trace) -> str:
+    """The line of play the search expects, from the first call's choice on: ``X on 4, O on 0, …: draw``."""
+    words, search = for_trace(trace)
+    line = trace.root.chosen_line(search.continues_at)
     moves = []
     parent_state = trace.root.state
     for call in line:
@@ -60,7 +56,7 @@ def rows(traces: list[Trace]) -> list[dict[str, Any]]:
             "score": result.score,
             "calls": trace.calls,
             "saved": base.calls - trace.calls,
-            "line": line_text(trace, expected_line(trace)) if differs else None,
+            "line": line_text(trace) if differs else None,
         })
     return out
 
@@ -198,10 +194,9 @@ def _column(i: int, settings: str, svg: str, note: str, diff: str, share: str) -
 
 def render_html(traces: list[Trace], svgs: Sequence[str], notes: Sequence[str],
                 differences: Sequence[str] = (), legend: str = "", marked: bool = False) -> str:
-    """A self-contained page: the table, then each search's tree in its own column (``svgs[i]``,
-    the SVG of trace ``i``'s tree drawn without title and legend, ``notes[i]`` saying what it
-    shows, ``differences[i]`` how it differs from the first), then ``legend``'s SVG once;
-    ``marked``: the trees mark calls another column's search does not make (the page says how)."""
+    """A self-contained page: the table, then each search's tree (``svgs[i]``, without title and
+    legend) in its own column with ``notes[i]`` and ``differences[i]``, then ``legend``'s SVG once;
+    ``marked``: the trees mark calls another column's search does not make."""
     from .figures_page import NO_SCRIPTS, inline_svg
 
     widths = [_svg_width(svg) for svg in svgs]
@@ -288,11 +283,6 @@ DIFFERENCE_WORDS = ("violet dashed frame: a call this column's search makes and 
                     "does not (the tag names those columns, at the top of each such part)")
 
 
-def moves_to(call: Call) -> tuple[int | None, ...]:
-    """The moves from the first call down to ``call``: what names one call in every search's tree."""
-    return tuple(c.move for c in call.path()[1:])
-
-
 def makes(trace: Trace, moves: Sequence[int | None]) -> bool:
     """Whether ``trace``'s search made the call reached by ``moves`` from its first call (not
     when it pruned a move on the way, or answered a call on the way from its cache)."""
@@ -306,7 +296,7 @@ def makes(trace: Trace, moves: Sequence[int | None]) -> bool:
 
 def not_made_by(traces: Sequence[Trace], column: int, call: Call) -> list[int]:
     """The columns (numbered from 1) whose search does not make ``call`` of column ``column``'s trace."""
-    moves = moves_to(call)
+    moves = tuple(c.move for c in call.path()[1:])  # what names one call in every search's tree
     return [j + 1 for j, other in enumerate(traces) if j != column and not makes(other, moves)]
 
 

@@ -10,14 +10,9 @@ from ..hooks import ask
 
 
 class Diagram(graphviz.Digraph):
-    """A ``graphviz.Digraph`` whose notebook picture is laid out by ``tracer.outputs.layout``
-    (asked through ``tracer.hooks``): Graphviz's ``dot`` when it is installed, else the engine
-    pip installed with tracer.
-
-    graphviz's own display runs ``dot`` and fails on a machine without Graphviz; this one
-    draws wherever tracer does. Its DOT text (``source``) is graphviz's, unchanged. It
-    offers SVG, which both engines draw (not graphviz's PNG or JPEG, which would run dot).
-    """
+    """A ``graphviz.Digraph`` whose notebook picture (SVG, which both engines draw) is laid out by
+    ``tracer.outputs.layout``, asked through ``tracer.hooks``: graphviz's own display runs ``dot``
+    and fails on a machine without Graphviz; this one draws wherever tracer does."""
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **_: Any) -> dict[str, Any]:
         wanted = set(include) if include is not None else {"image/svg+xml"}

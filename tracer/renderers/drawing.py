@@ -1,9 +1,7 @@
 """The visual language shared by every diagram: states in framed boxes, colours, the legend.
 
-The game tree, the test-play figures and the browser viewer all draw states
-and outcomes the same way; their colours come from ``tracer.style``, the
-pictures of states from the game's words, the labels' markup from
-``tracer.explain.labels``.
+The tree, the figures and the viewer draw states and outcomes alike: colours from ``tracer.style``,
+the pictures of states from the game's words, the labels' markup from ``tracer.explain.labels``.
 """
 
 from __future__ import annotations
@@ -16,6 +14,8 @@ import graphviz
 from ..explain import Marker, NodeLook, for_trace, labels
 from ..explain.base import NodeDrawing
 from ..explain.labels import LegendRow
+from ..explain.shapes import pick_footer
+from ..explain.text import bounded, signed
 from ..style import (  # noqa: F401 - the palette is part of this module's interface
     CELL_SIZE,
     CELL_TEXT,
@@ -23,22 +23,18 @@ from ..style import (  # noqa: F401 - the palette is part of this module's inter
     CHOSEN_FILL,
     CHOSEN_INK,
     FONT,
-    HIT_BORDER,
     INDEX_TEXT,
     INNER_BORDER,
     INNER_FILL,
     MARKED,
-    MARKED_INK,
     OUTCOME_BORDER,
     OUTCOME_FILL,
     OUTCOME_INK,
+    OUTCOME_SYMBOL,
     PICKED_EDGE,
     PLAYED_FILL,
-    PLAYED_TEXT,
     REJECTED_EDGE,
     REJECTED_TEXT,
-    RUNNING,
-    RUNNING_ON_DARK,
     SKIPPED_BORDER,
     SKIPPED_TEXT,
     SMALL_POINTS,
@@ -47,29 +43,51 @@ from ..style import (  # noqa: F401 - the palette is part of this module's inter
     TITLE_POINTS,
 )
 from ..trace import Call, Trace
-from .captions import call_footer, outcome, pick_footer, pick_reason, score_text, value_outcome  # noqa: F401 - re-exported
 
 
-def state_label(
-    trace: Trace,
-    state: int,
-    title: str,
-    footer: str,
-    *,
-    played: int | None = None,
-    fill: str = INNER_FILL,
-    border: str = INNER_BORDER,
-    thick: bool = False,
-    caption: str | None = None,
-    testing: int | None = None,
-    terminal: int = 0,
-    marker: Marker | None = None,
-) -> str:
-    """A node label: title, the state's picture (the game draws it), footer; one framed box.
+def outcome(trace: Trace, call: Call) -> str | None:
+    """A terminal call's outcome for the maximiser (``'win'``, ``'loss'``, ``'draw'``,
+    ``'leaf'``), None if not terminal."""
+    code = call.terminal_code
+    return for_trace(trace)[0].outcome_kind(code) if code else None
 
-    ``caption`` may hold several lines (``\\n``), each drawn on its own row. A ``marker`` (a
-    search's mark on the call) frames the box again, with its tag above it.
-    """
+
+def score_text(trace: Trace, call: Call) -> str:
+    """What ``call`` returned, as a picture writes it: ``-1``, or ``≤ +1`` when it is only a bound."""
+    return bounded(call.score, for_trace(trace)[1].bound_sign(call.pid))
+
+
+def call_footer(trace: Trace, call: Call) -> str:
+    """The score line under a state: how the call got its score."""
+    if call.terminal_code:
+        words = for_trace(trace)[0]
+        symbol = OUTCOME_SYMBOL.get(words.outcome_kind(call.terminal_code), "■")
+        return f"{symbol} {words.terminal_label(call.terminal_code)}: {signed(call.score)}"
+    sign = for_trace(trace)[1].bound_sign(call.pid)
+    return f"{'max' if call.maximising else 'min'} {sign or '='} {signed(call.score)}"
+
+
+def pick_reason(trace: Trace, call: Call) -> str:
+    """Why step 16 picked the test-play it did: ``O picks cell 4, the first lowest``."""
+    words, search = for_trace(trace)
+    stopped = search.stopped(call)
+    if stopped:  # the search stopped this loop early
+        return stopped
+    player = words.player(call.state)
+    scores = [r.score for r in call.test_plays]
+    if len(scores) == 1:
+        return f"{player}'s only test-play: {words.move_short(call.best or 0)}"
+    word = "highest" if call.maximising else "lowest"
+    if scores.count(call.score) > 1:
+        word = f"first {word}"
+    return f"{player} picks {words.move_short(call.best or 0)}, the {word}"
+
+
+def state_label(trace: Trace, state: int, title: str, footer: str, *, played: int | None = None,
+                fill: str = INNER_FILL, border: str = INNER_BORDER, thick: bool = False, caption: str | None = None,
+                testing: int | None = None, terminal: int = 0, marker: Marker | None = None) -> str:
+    """A node label: title, the state's picture (the game draws it), footer, ``caption``'s lines;
+    one framed box, framed again by a ``marker`` (a search's mark on the call), its tag above."""
     words = for_trace(trace)[0]
     kind = words.outcome_kind(terminal) if terminal else None
     picture = words.picture(state, played=played, testing=testing, terminal=terminal,
@@ -97,39 +115,23 @@ def marked(box: str, marker: Marker) -> str:
                         CELLSPACING="0", CELLPADDING="2")
 
 
-def call_label(
-    trace: Trace,
-    call: Call,
-    *,
-    thick: bool = False,
-    caption: str | None = None,
-    explain: bool = False,
-    marker: Marker | None = None,
-) -> str:
-    """The standard drawing of one call: call number, who is to move, the state, score.
-
-    With ``explain``, an inner call shows step 16 in full (``min(-1, -1) = -1``)
-    and which test-play it picked and why. ``marker`` marks the call (else its search's mark).
-    """
+def call_label(trace: Trace, call: Call, *, thick: bool = False, caption: str | None = None, explain: bool = False,
+               marker: Marker | None = None) -> str:
+    """The standard drawing of one call: call number, who is to move, the state, score; with
+    ``explain``, an inner call shows step 16 in full (``min(-1, -1) = -1``) and why it picked."""
     kind = outcome(trace, call)
     words, search = for_trace(trace)
     player = words.player(call.state)
     title = f"#{call.call} · {player} to move" if kind is None else f"#{call.call} · game over"
     footer = search.footer(call) if kind is None else None
     return state_label(
-        trace,
-        call.state,
-        title,
+        trace, call.state, title,
         footer or (pick_footer(trace, call) if explain and kind is None else call_footer(trace, call)),
-        played=call.move,
-        fill=OUTCOME_FILL[kind] if kind else INNER_FILL,
-        border=OUTCOME_BORDER[kind] if kind else INNER_BORDER,
-        terminal=call.terminal_code,
-        thick=thick,
+        played=call.move, fill=OUTCOME_FILL[kind] if kind else INNER_FILL,
+        border=OUTCOME_BORDER[kind] if kind else INNER_BORDER, terminal=call.terminal_code, thick=thick,
         caption="\n".join(filter(None, [pick_reason(trace, call) if explain and kind is None and not footer
                                          else None, caption])) or None,
-        marker=marker or search.marker(call),
-    )
+        marker=marker or search.marker(call))
 
 
 def look_label(trace: Trace, call: Call, look: NodeLook, marker: Marker | None = None) -> str:
@@ -143,18 +145,11 @@ def summary_label(trace: Trace, call: Call, *, thick: bool = False, marker: Mark
     """A collapsed subtree: its first state, its score and the calls it stands for."""
     last = call.call + call.size - 1
     words, search = for_trace(trace)
-    return state_label(
-        trace,
-        call.state,
-        f"#{call.call} · {words.player(call.state)} to move",
-        search.footer(call) or call_footer(trace, call),
-        played=call.move,
-        fill=score_fill(trace, call, SUMMARY_FILL),
-        border=SUMMARY_BORDER,
-        thick=thick,
-        caption=f"{call.size:,} calls collapsed\n#{call.call} – #{last}",
-        marker=marker or search.marker(call),
-    )
+    return state_label(trace, call.state, f"#{call.call} · {words.player(call.state)} to move",
+                       search.footer(call) or call_footer(trace, call), played=call.move,
+                       fill=score_fill(trace, call, SUMMARY_FILL), border=SUMMARY_BORDER, thick=thick,
+                       caption=f"{call.size:,} calls collapsed\n#{call.call} – #{last}",
+                       marker=marker or search.marker(call))
 
 
 def score_fill(trace: Trace, call: Call, otherwise: str = INNER_FILL) -> str:
@@ -162,24 +157,7 @@ def score_fill(trace: Trace, call: Call, otherwise: str = INNER_FILL) -> str:
     or is only a bound (a bound is never coloured as a result)."""
     if for_trace(trace)[1].bound_word(call):
         return otherwise
-    return OUTCOME_FILL.get(value_outcome(trace, call.score), otherwise)
-
-
-def add_skipped(graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) -> None:
-    """A dashed edge from ``call`` to one small box naming the test-plays its search skipped."""
-    words, search = for_trace(trace)
-    skipped = search.skipped(call.pid)
-    if not skipped:
-        return
-    name = f"{prefix}{call.call}p"
-    box = labels.table(
-        labels.row(labels.cell(labels.lines([words.moves_list(skipped), *search.skipped_words()],
-                                            POINT_SIZE=SMALL_POINTS, COLOR=SKIPPED_TEXT))),
-        BORDER="1", CELLBORDER="0", CELLPADDING="2", STYLE="DASHED,ROUNDED", COLOR=SKIPPED_BORDER)
-    graph.node(name, labels.html_label(box))
-    label = words.edge_label(call.state, skipped[0]) if len(skipped) == 1 else f"{len(skipped)} test-plays"
-    graph.edge(f"{prefix}{call.call}", name, label=" " + label,
-               style="dashed", color=SKIPPED_BORDER, fontcolor=SKIPPED_TEXT)
+    return OUTCOME_FILL.get(for_trace(trace)[0].value_kind(call.score), otherwise)
 
 
 def marker_rows(markers: list[Marker]) -> list[LegendRow]:
@@ -200,30 +178,18 @@ def marker_rows(markers: list[Marker]) -> list[LegendRow]:
 class Uses:
     """What a picture draws, so its legend explains exactly that (and nothing it lacks)."""
 
-    #: Blue arrows: the line minimax chose from the first call.
-    chosen: bool = True
-    #: States with a thick border: calls on that line.
-    thick: bool = True
-    #: Summary boxes for collapsed subtrees.
-    collapsed: bool = False
-    #: The move the for-loop is testing, marked (the guide's figure 4).
-    testing: bool = False
-    #: The red step-11 arrow into the test-play a figure follows.
-    step11_arrow: bool = False
-    #: ``↑ -1`` under an arrow: the score the call below returns.
-    edge_scores: bool = False
-    #: ``max(-1, +1) = +1`` and the pick spelled out under inner states.
-    explain: bool = False
-    #: Dashed arrows: the path from the first call down to a call in focus.
-    focus_path: bool = False
-    #: The blue box holding what the first call returns.
-    result_box: bool = False
-    #: States of several calls joined by arrows (call numbers, scores, black and grey arrows).
-    tree: bool = True
-    #: The move just played, marked.
-    played: bool = True
-    #: Finished games (outcome colours).
-    outcomes: bool = True
+    chosen: bool = True  # blue arrows: the line chosen from the first call
+    thick: bool = True  # states with a thick border: calls on that line
+    collapsed: bool = False  # summary boxes
+    testing: bool = False  # the move the for-loop is testing, marked (the guide's figure 4)
+    step11_arrow: bool = False  # the red step-11 arrow into the test-play a figure follows
+    edge_scores: bool = False  # ``↑ -1`` under an arrow: the score the call below returns
+    explain: bool = False  # ``max(-1, +1) = +1`` and the pick spelled out under inner states
+    focus_path: bool = False  # dashed arrows: the path from the first call down to a call in focus
+    result_box: bool = False  # the blue box holding what the first call returns
+    tree: bool = True  # states of several calls joined by arrows (call numbers, scores, black and grey arrows)
+    played: bool = True  # the move just played, marked
+    outcomes: bool = True  # finished games (outcome colours)
     #: The calls drawn (None: every call of the trace), so the search's rows name only what
     #: they hold (no "pruned" row under a drawing where nothing was pruned).
     calls: tuple[Call, ...] | None = None
@@ -236,22 +202,17 @@ class Uses:
     #: The search's own notes on the calls drawn (alpha-beta's window and cuts, a cache hit);
     #: a single board drawn without them (the guide's figures 4, 5 and 10) has none.
     searched: bool = True
-    #: Black arrows (another pick than the chosen line's) and grey ones (a test-play not picked).
-    picked: bool = True
-    rejected: bool = True
+    picked: bool = True  # black arrows: another pick than the chosen line's
+    rejected: bool = True  # grey arrows: a test-play not picked
 
 
 def legend_label(trace: Trace, uses: Uses = Uses(), markers: list[Marker] | None = None) -> str:
-    """The legend: every colour, line, border and note the picture uses, and the score scheme.
-
-    Entries sit in two columns so the legend stays short; it goes in the graph's
-    label (see ``tree.finish_graph``), outside the layout of the states.
-    """
+    """The legend: every colour, line, border and note the picture uses, and the score scheme
+    (it goes in the graph's label, outside the layout of the states: see ``tree.finish_graph``)."""
     return legend_table(legend_rows(trace, uses, markers))
 
 
 def legend_table(rows: list[LegendRow]) -> str:
-    """``rows`` as a legend's table, in two columns."""
     return _two_columns([row.symbol + _words(row.text) for row in rows])
 
 
@@ -279,7 +240,20 @@ class Boxes:
         graph.node("n1", box())
 
     def add_skipped(self, graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) -> None:
-        add_skipped(graph, trace, call, prefix)
+        """A dashed edge from ``call`` to one small box naming the test-plays its search skipped."""
+        words, search = for_trace(trace)
+        skipped = search.skipped(call.pid)
+        if not skipped:
+            return
+        name = f"{prefix}{call.call}p"
+        box = labels.table(
+            labels.row(labels.cell(labels.lines([words.moves_list(skipped), *search.skipped_words()],
+                                                POINT_SIZE=SMALL_POINTS, COLOR=SKIPPED_TEXT))),
+            BORDER="1", CELLBORDER="0", CELLPADDING="2", STYLE="DASHED,ROUNDED", COLOR=SKIPPED_BORDER)
+        graph.node(name, labels.html_label(box))
+        label = words.edge_label(call.state, skipped[0]) if len(skipped) == 1 else f"{len(skipped)} test-plays"
+        graph.edge(f"{prefix}{call.call}", name, label=" " + label,
+                   style="dashed", color=SKIPPED_BORDER, fontcolor=SKIPPED_TEXT)
 
     def legend_rows(self, trace: Trace, uses: Uses, finished: frozenset[str], figure_rows: list[LegendRow],
                     mark_rows: list[LegendRow]) -> list[LegendRow]:
@@ -345,16 +319,7 @@ def _figure_rows(uses: Uses) -> list[LegendRow]:
     if uses.edge_scores:
         rows.append(LegendRow(labels.sample("↑ 3", CELL_TEXT, SMALL_POINTS),
                               "the value the node below the line returns (step 12 saves it)"))
-    if uses.step11_arrow:
-        rows.append(LegendRow(_arrow(PLAYED_FILL, bold_line=True), "red line: step 11, the child this "
-                              "figure follows; ↑ step 12, the value saved"))
-    if uses.focus_path:
-        rows.append(LegendRow(_arrow(REJECTED_EDGE, dashed=True), "dashed line: the path from call #1 "
-                              "to the call in focus (other children not drawn)"))
-    if uses.result_box:
-        rows.append(LegendRow(labels.swatch(CHOSEN_FILL, CHOSEN, border=3),
-                              "blue box: what call #1 returns, kept in bestPlayInfo (step 24)"))
-    return rows
+    return rows + _path_rows(uses, "line", ("child", "children", "value", ""))
 
 
 def _call_rows(trace: Trace, uses: Uses) -> list[LegendRow]:
@@ -396,13 +361,20 @@ def _arrow_rows(trace: Trace, uses: Uses) -> list[LegendRow]:
         rows.append(LegendRow(_arrow(PICKED_EDGE), f"black arrow: {search.picked_words}"))
     if uses.tree and uses.rejected:
         rows.append(LegendRow(_arrow(REJECTED_EDGE), "grey arrow: a test-play it did not pick"))
+    return rows + _path_rows(uses, "arrow", ("test-play", "test-plays", "score", "; blue where it is the chosen line"))
+
+
+def _path_rows(uses: Uses, line: str, nouns: tuple[str, str, str, str]) -> list[LegendRow]:
+    """The rows for a figure's red step-11 arrow, the dashed path to a call in focus and the
+    result box, in the words of a textbook drawing (``line``, child) or of boxes (arrow, test-play)."""
+    one, others, value, blue = nouns
+    rows = []
     if uses.step11_arrow:
-        rows.append(LegendRow(_arrow(PLAYED_FILL, bold_line=True), "red arrow: step 11, the test-play "
-                              "this figure follows; ↑ step 12, the score saved"))
+        rows.append(LegendRow(_arrow(PLAYED_FILL, bold_line=True), f"red {line}: step 11, the {one} "
+                              f"this figure follows; ↑ step 12, the {value} saved"))
     if uses.focus_path:
-        rows.append(LegendRow(_arrow(REJECTED_EDGE, dashed=True), "dashed arrow: the path from call #1 "
-                              "to the call in focus (other test-plays not drawn; blue where it is the "
-                              "chosen line)"))
+        rows.append(LegendRow(_arrow(REJECTED_EDGE, dashed=True), f"dashed {line}: the path from call #1 "
+                              f"to the call in focus (other {others} not drawn{blue})"))
     if uses.result_box:
         rows.append(LegendRow(labels.swatch(CHOSEN_FILL, CHOSEN, border=3),
                               "blue box: what call #1 returns, kept in bestPlayInfo (step 24)"))

@@ -1,10 +1,8 @@
 """The tutorial's figure series: one diagram per test-play of the root's for-loop, and the overview.
 
-The tutorial (steps 11-24, its figures 4-9) explains minimax with a picture per
-test-play of the first for-loop and an overview of all of them. These pure
-functions build the same series for any trace as ``graphviz.Digraph`` objects,
-each wrapped in a ``Figure`` with its caption and a short narration, so the
-CLI, the index page and a notebook all show the same thing.
+The tutorial (steps 11-24, its figures 4-9) explains minimax with a picture per test-play of the
+first for-loop and an overview; these pure functions build that series for any trace, each
+``Figure`` with its caption and narration, for the CLI, the index page and a notebook alike.
 """
 
 from __future__ import annotations
@@ -21,18 +19,17 @@ from ..explain.text import bounded, calls, plural, signed
 from ..hooks import ask
 from ..trace import Call, Trace
 from . import drawing
-from .log import forced_win_words, outcome_word, terminal_sentence
+from .log import forced_win_words, outcome_word
 from .tree import (
     DEFAULT_MAX_NODES,
     HARD_MAX_NODES,
     SCREEN_WIDTH,
     TreePlan,
     add_calls,
-    arrow_kinds,
     finish_graph,
     new_graph,
     plan_tree,
-    summary_boxes,
+    tree_uses,
 )
 
 #: Where the guide itself is read; the figures page links the steps that discuss each figure.
@@ -58,29 +55,17 @@ class Figure:
     #: guide's figures 4 and 5), ``test-play-1`` ... ``test-play-N`` (the first three are its
     #: figures 6-8), ``overview`` (its figure 9) and ``final-board`` (its figure 10).
     name: str
-    #: Short title, e.g. ``Test-play 1 of 3``.
-    title: str
-    #: One sentence in the tutorial's terms, e.g. ``Test-play 1 of 3: X on cell 1 ...``.
-    caption: str
-    #: A short paragraph telling the step the figure shows.
-    narration: str
-    #: The diagram itself (it displays itself in Jupyter).
+    title: str  # e.g. ``Test-play 1 of 3``
+    caption: str  # one sentence in the tutorial's terms: ``Test-play 1 of 3: X on cell 1 ...``
+    narration: str  # a short paragraph telling the step the figure shows
     graph: graphviz.Digraph
-    #: The call numbers drawn as boards (whole or as summary nodes), in call order.
-    calls: tuple[int, ...]
-    #: Calls hidden inside summary nodes (0 when the figure is complete).
-    hidden_calls: int = 0
-    #: The number the guide gives the matching figure (None when it has none).
-    guide_figure: int | None = None
-    #: The guide's steps that discuss this figure.
+    calls: tuple[int, ...]  # drawn as boards (whole or as summary nodes), in call order
+    hidden_calls: int = 0  # inside summary nodes
+    guide_figure: int | None = None  # the number the guide gives the matching figure
     guide_steps: tuple[int, ...] = ()
-    #: A text alternative for readers who cannot see the drawing.
-    alt: str = ""
-    #: The figure's number in the series: the guide's (``6``), or after its figure 8 for a
-    #: test-play past the third (``8a``, ``8b``, ...); '' for none.
-    number: str = ""
-    #: The title's first line as the drawing writes it (the contents list it the same way).
-    drawn_title: str = ""
+    alt: str = ""  # a text alternative for readers who cannot see the drawing
+    number: str = ""  # the guide's (``6``), or after its figure 8 for a test-play past the third (``8a``)
+    drawn_title: str = ""  # the title's first line as the drawing writes it, for the contents
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """Show the diagram when a notebook displays the figure (with either layout engine)."""
@@ -101,10 +86,8 @@ class FigureSeries(list[Figure]):
 def _budget(depth: int | None, max_nodes: int | None, default: int) -> int:
     if max_nodes is not None:
         if not 1 <= max_nodes <= HARD_MAX_NODES:
-            raise TooLargeError(
-                f"--max-nodes must be between 1 and {HARD_MAX_NODES} (a larger drawing takes minutes "
-                f"and gigabytes; draw a part with --depth N), found {max_nodes}"
-            )
+            raise TooLargeError(f"--max-nodes must be between 1 and {HARD_MAX_NODES} (a larger drawing takes "
+                                f"minutes and gigabytes; draw a part with --depth N), found {max_nodes}")
         return max_nodes
     # An explicit depth asks for that much: allow what the game tree allows.
     return DEFAULT_MAX_NODES if depth is not None else default
@@ -115,31 +98,18 @@ def _below_test_play(depth: int | None) -> int | None:
     if depth is None:
         return None
     if depth < 1:
-        raise TooLargeError(
-            f"--depth must be at least 1 for the figures (level 1 holds the test-plays), "
-            f"found {depth}"
-        )
+        raise TooLargeError(f"--depth must be at least 1 for the figures (level 1 holds the test-plays), "
+                            f"found {depth}")
     return depth - 1
-
-
-def _mover(trace: Trace, call: Call) -> str:
-    return for_trace(trace)[0].mover(call.state)
-
-
-def prediction(trace: Trace, call: Call) -> str:
-    """What a test-play's call predicts, in words, e.g. ``O can then win, so ...: score -1``."""
-    words, search = for_trace(trace)
-    return words.prediction(call.state, call.terminal_code, call.score, search.bound_word(call))
 
 
 def test_play_caption(trace: Trace, number: int) -> str:
     """``Test-play 1 of 3: X on cell 1 (top-middle) — O can then win, ...: score -1``."""
+    words, search = for_trace(trace)
     plays = trace.root.children()
     call = plays[number - 1]
-    return (
-        f"Test-play {number} of {len(plays)}: "
-        f"{for_trace(trace)[0].move_phrase(trace.root.state, call.move or 0)} — {prediction(trace, call)}"
-    )
+    predicted = words.prediction(call.state, call.terminal_code, call.score, search.bound_word(call))
+    return f"Test-play {number} of {len(plays)}: {words.move_phrase(trace.root.state, call.move or 0)} — {predicted}"
 
 
 def _infos(trace: Trace, upto: int | None = None) -> str:
@@ -152,11 +122,6 @@ def said(trace: Trace) -> Any:
     return for_trace(trace)[0].returned
 
 
-def moves_text(trace: Trace, call: Call) -> str:
-    """The moves a call's for-loop tries: ``cells 1, 4, 8`` (a board), ``children B, C, D`` (a tree)."""
-    return for_trace(trace)[0].moves_text(call.state)
-
-
 def _with_collapsed_note(parts: list[str], plan: TreePlan, depth: int | None) -> str:
     """A figure's narration: ``parts``, then what its summary boxes hide, if any."""
     note = _collapsed_note(len(plan.collapsed), plan.hidden_calls, depth)
@@ -166,20 +131,12 @@ def _with_collapsed_note(parts: list[str], plan: TreePlan, depth: int | None) ->
 def _collapsed_note(boxes: int, hidden: int, depth_below_root: int | None) -> str:
     if not hidden:
         return ""
-    levels = (
-        "" if depth_below_root is None
-        else f"draws {plural(depth_below_root, 'level')} below call #1 and "
-    )
-    return (
-        f"To stay legible, this figure {levels}shows {plural(boxes, 'subtree')} as purple "
-        f"summary boxes, each with its call count and score ({calls(hidden)} in all); "
-        f"--depth N or --max-nodes N draws more."
-    )
+    levels = "" if depth_below_root is None else f"draws {plural(depth_below_root, 'level')} below call #1 and "
+    return (f"To stay legible, this figure {levels}shows {plural(boxes, 'subtree')} as purple summary boxes, "
+            f"each with its call count and score ({calls(hidden)} in all); --depth N or --max-nodes N draws more.")
 
 
-def _test_play_plan(
-    trace: Trace, call: Call, depth: int | None, max_nodes: int | None
-) -> TreePlan:
+def _test_play_plan(trace: Trace, call: Call, depth: int | None, max_nodes: int | None) -> TreePlan:
     below = _below_test_play(depth)
     budget = _budget(depth, max_nodes, FIGURE_MAX_NODES)
     # Unasked, a test-play is drawn as the tree is: no wider than a screen (SCREEN_WIDTH boards).
@@ -189,53 +146,32 @@ def _test_play_plan(
     return replace(plan, path=[])
 
 
-def test_play_figure(
-    trace: Trace, number: int, *, depth: int | None = None, max_nodes: int | None = None
-) -> Figure:
-    """Figure ``number`` (1-based, loop order): one test-play of the root's for-loop.
-
-    It shows the root board with the tested cell framed in red (the guide's figure 4),
-    the board after the move (figure 5) and the subtree that test-play explored,
-    with the score at every call and, at every inner call, step 16 spelled out.
-
-    Args:
-        number: which test-play, 1 for the first empty cell.
-        depth: levels below call 1 to draw (1 = the test-play's board only);
-            deeper subtrees become summary nodes. Default: all that fits ``max_nodes``.
-        max_nodes: most boards to draw (default 64, or 1600 with an explicit depth).
-    """
+def test_play_figure(trace: Trace, number: int, *, depth: int | None = None, max_nodes: int | None = None) -> Figure:
+    """Figure ``number`` (1-based, loop order): one test-play of the root's for-loop, from the
+    root with the tested cell framed in red down the subtree it explored, step 16 spelled out
+    at every inner call. ``depth`` counts levels below call 1 (1: the test-play's board only),
+    deeper subtrees summarised; ``max_nodes`` is the most boards (64, or 1600 with a depth)."""
     root = trace.root
     plays = root.children()
     call = _test_play_call(plays, number)
     plan = _test_play_plan(trace, call, depth, max_nodes)
     caption = test_play_caption(trace, number)
     title = _test_play_title(trace, number, call, caption)
-    graph = _test_play_graph(trace, number, call, plan, title)
-    narration = _test_play_narration(trace, number, call, plan, depth)
-    step = TEST_PLAY_STEPS.get(number, 13)
     return Figure(
-        name=f"test-play-{number}",
-        title=f"Test-play {number} of {len(plays)}",
-        caption=caption,
-        narration=narration,
-        graph=graph,
-        calls=(1, *(c.call for c, _ in plan.nodes)),
-        hidden_calls=plan.hidden_calls,
-        guide_figure=_guide_figure(number),
-        number=figure_number(number),
-        drawn_title=title.split("\n")[0],
-        guide_steps=(step,),
-        alt=f"Game tree of test-play {number}: "
-            f"{for_trace(trace)[0].test_play_alt(root.state, call.move or 0)}, and below it "
-            f"{plural(call.size, 'call')}. {caption}.",
+        name=f"test-play-{number}", title=f"Test-play {number} of {len(plays)}", caption=caption,
+        narration=_test_play_narration(trace, number, call, plan, depth),
+        graph=_test_play_graph(trace, number, call, plan, title), calls=(1, *(c.call for c, _ in plan.nodes)),
+        hidden_calls=plan.hidden_calls, guide_figure=_guide_figure(number), number=figure_number(number),
+        drawn_title=title.split("\n")[0], guide_steps=(TEST_PLAY_STEPS.get(number, 13),),
+        alt=f"Game tree of test-play {number}: {for_trace(trace)[0].test_play_alt(root.state, call.move or 0)}, "
+            f"and below it {plural(call.size, 'call')}. {caption}.",
     )
 
 
 def _test_play_call(plays: list[Call], number: int) -> Call:
     """Call #1's test-play ``number`` (1-based); IndexError, saying which exist, if none."""
     if not 1 <= number <= len(plays):
-        what = "no test-plays (the game is already over)" if not plays else (
-            f"test-plays 1 to {len(plays)}")
+        what = f"test-plays 1 to {len(plays)}" if plays else "no test-plays (the game is already over)"
         raise IndexError(f"test-play {number} does not exist: call #1 has {what}")
     return plays[number - 1]
 
@@ -261,9 +197,7 @@ def _test_play_title(trace: Trace, number: int, call: Call, caption: str) -> str
             f"into allTestPlayInfos")
 
 
-def _test_play_graph(
-    trace: Trace, number: int, call: Call, plan: TreePlan, title: str
-) -> graphviz.Digraph:
+def _test_play_graph(trace: Trace, number: int, call: Call, plan: TreePlan, title: str) -> graphviz.Digraph:
     """A test-play figure's diagram: call #1 testing the cell, the red step-11 arrow, the subtree."""
     root = trace.root
     graph = new_graph(f"test_play_{number}")
@@ -271,21 +205,10 @@ def _test_play_graph(
     add_calls(graph, trace, plan, explain=True, edge_scores=True)
     words = for_trace(trace)[0]
     step11 = words.edge_label(root.state, call.move or 0) or words.move_short(call.move or 0)
-    graph.edge(
-        "n1",
-        f"n{call.call}",
-        label=f" step 11: {step11}\n ↑ step 12: {drawing.score_text(trace, call)}",
-        color=drawing.PLAYED_FILL,
-        fontcolor=drawing.PLAYED_FILL,
-        penwidth="2.5",
-    )
-    arrows, folded = arrow_kinds(trace, plan), summary_boxes(trace, plan)
-    uses = drawing.Uses(
-        chosen="chosen" in arrows, picked="picked" in arrows, rejected="rejected" in arrows, thick=True,
-        collapsed=bool(folded), testing=True, step11_arrow=True, edge_scores=True,
-        explain=call.terminal is None, calls=(trace.root, *(c for c, _ in plan.nodes), *plan.path),
-        folded=folded,
-    )
+    graph.edge("n1", f"n{call.call}", label=f" step 11: {step11}\n ↑ step 12: {drawing.score_text(trace, call)}",
+               color=drawing.PLAYED_FILL, fontcolor=drawing.PLAYED_FILL, penwidth="2.5")
+    uses = _tree_uses(trace, plan, thick=True, testing=True, step11_arrow=True, edge_scores=True,
+                      explain=call.terminal is None)
     finish_graph(graph, title, drawing.legend_label(trace, uses))
     return graph
 
@@ -294,46 +217,34 @@ def _add_tested_root(graph: graphviz.Digraph, trace: Trace, number: int, call: C
     """Draw call #1 as a test-play figure shows it: the cell its for-loop tests framed in red."""
     root, words = trace.root, for_trace(trace)[0]
     drawing.node_drawing(trace).add_tested_root(graph, trace, lambda: drawing.state_label(
-        trace,
-        root.state,
-        f"#1 · {words.player(root.state)} to move",
+        trace, root.state, f"#1 · {words.player(root.state)} to move",
         f"for-loop: {words.move_short(call.move or 0)} ({number} of {len(root.children())})",
-        testing=call.move,
-        caption=f"saves {said(trace)(call.move, call.score)}",
-        thick=True,
-    ))
+        testing=call.move, caption=f"saves {said(trace)(call.move, call.score)}", thick=True))
 
 
-def _test_play_narration(
-    trace: Trace, number: int, call: Call, plan: TreePlan, depth: int | None
-) -> str:
+def _tree_uses(trace: Trace, plan: TreePlan, **flags: Any) -> drawing.Uses:
+    """What a tree figure of ``plan`` draws (call #1 too), for its legend."""
+    return tree_uses(trace, plan, calls=(trace.root, *(c for c, _ in plan.nodes), *plan.path), **flags)
+
+
+def _test_play_narration(trace: Trace, number: int, call: Call, plan: TreePlan, depth: int | None) -> str:
     root, words = trace.root, for_trace(trace)[0]
     plays = root.children()
-    parts = [
-        f"Steps 11–12, test-play {number} of {len(plays)}. The for-loop of call #1 reaches "
-        + words.test_play_words(root.state, call.move or 0, call.call)
-    ]
+    parts = [f"Steps 11–12, test-play {number} of {len(plays)}. The for-loop of call #1 reaches "
+             + words.test_play_words(root.state, call.move or 0, call.call)]
     if call.terminal is not None:
-        parts.append(
-            f"Step 9 finds the game over at once: {terminal_sentence(trace, call)}. "
-            f"Call #{call.call} returns {words.returned(None, call.score)} without a for-loop of its own."
-        )
+        parts.append(f"Step 9 finds the game over at once: {words.terminal_sentence(call.state, call.terminal_code)}. "
+                     f"Call #{call.call} returns {words.returned(None, call.score)} without a for-loop of its own.")
     else:
-        last = call.call + call.size - 1
         parts.append(
             f"Step 9 finds no terminal state, so call #{call.call} runs its own for-loop over "
-            f"{moves_text(trace, call)}. Its subtree makes {call.size:,} calls (#{call.call}–#{last}), "
-            f"{_played_out(trace, call)}; every call hands its score back up "
-            f"(the ↑ numbers on the arrows). At call #{call.call}, {_mover(trace, call)} "
-            f"is to move, so step 16 takes {drawing.pick_footer(trace, call)}: "
-            f"{drawing.pick_reason(trace, call)}, and step 17 returns "
-            f"{said(trace)(call.best, call.score)}{_bound_note(trace, call)}."
-        )
-    parts.append(
-        f"Back in call #1, step 12 saves {said(trace)(call.move, call.score)}{_bound_note(trace, call)}; "
-        f"allTestPlayInfos "
-        f"is now {_infos(trace, number)}."
-    )
+            f"{words.moves_text(call.state)}. Its subtree makes {call.size:,} calls "
+            f"(#{call.call}–#{call.call + call.size - 1}), {_played_out(trace, call)}; every call hands its "
+            f"score back up (the ↑ numbers on the arrows). At call #{call.call}, {words.mover(call.state)} "
+            f"is to move, so step 16 takes {drawing.pick_footer(trace, call)}: {drawing.pick_reason(trace, call)}, "
+            f"and step 17 returns {said(trace)(call.best, call.score)}{_bound_note(trace, call)}.")
+    parts.append(f"Back in call #1, step 12 saves {said(trace)(call.move, call.score)}{_bound_note(trace, call)}; "
+                 f"allTestPlayInfos is now {_infos(trace, number)}.")
     return _with_collapsed_note(parts, plan, depth)
 
 
@@ -360,13 +271,8 @@ def _played_out(trace: Trace, call: Call) -> str:
 
 
 def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> TreePlan:
-    """The root and, under it, every test-play's subtree: whole, or as one summary node.
-
-    With no depth asked for, the budget is shared out from the smallest test-play
-    up: a subtree that fits its share is drawn whole, a larger one becomes a
-    single summary node (drawing some levels of it would only make the overview
-    too wide to read). With a depth, every subtree is drawn to that depth.
-    """
+    """The root and every test-play's subtree: whole, or (a subtree past its share of the budget,
+    shared out from the smallest up) one summary node, as some levels would be too wide to read."""
     root = trace.root
     below = _below_test_play(depth)
     budget = _budget(depth, max_nodes, OVERVIEW_MAX_NODES)
@@ -386,32 +292,21 @@ def _overview_plan(trace: Trace, depth: int | None, max_nodes: int | None) -> Tr
         else:
             level = below
         # plan_tree counts the root above a focused call as one more node.
-        parts[call.call] = plan_tree(
-            trace, focus=call.call, depth=level, max_nodes=min(budget + 1, HARD_MAX_NODES)
-        )
+        parts[call.call] = plan_tree(trace, focus=call.call, depth=level, max_nodes=min(budget + 1, HARD_MAX_NODES))
         left -= len(parts[call.call].nodes)
     nodes: list[tuple[Call, bool]] = [(root, False)]
     for call in plays:
         nodes.extend(parts[call.call].nodes)
     if len(nodes) > max(budget, 1 + len(plays)):
-        raise TooLargeError(
-            f"the overview to depth {depth} needs {len(nodes):,} boards, over the limit of "
-            f"{budget:,}: lower --depth or raise --max-nodes (at most {HARD_MAX_NODES:,})"
-        )
+        raise TooLargeError(f"the overview to depth {depth} needs {len(nodes):,} boards, over the limit of "
+                            f"{budget:,}: lower --depth or raise --max-nodes (at most {HARD_MAX_NODES:,})")
     return TreePlan(top=root, nodes=nodes, depth=below)
 
 
-def overview_figure(
-    trace: Trace, *, depth: int | None = None, max_nodes: int | None = None
-) -> Figure:
-    """The overview (the tutorial's figure 9): every test-play, scores coming back up,
-    and the chosen move with the returned ``{index, score}`` emphasised.
-
-    Args:
-        depth: levels below call 1 to draw; deeper subtrees become summary nodes.
-            Default: small subtrees whole, large ones summarised, within ``max_nodes``.
-        max_nodes: most boards to draw (default 60, or 1600 with an explicit depth).
-    """
+def overview_figure(trace: Trace, *, depth: int | None = None, max_nodes: int | None = None) -> Figure:
+    """The overview (the tutorial's figure 9): every test-play, scores coming back up, and the
+    chosen move with the returned ``{index, score}`` emphasised (``depth`` and ``max_nodes`` as
+    for ``test_play_figure``, 60 boards by default)."""
     root = trace.root
     plan = _overview_plan(trace, depth, max_nodes)
     result_text = said(trace)(trace.result.index, trace.result.score)
@@ -419,11 +314,8 @@ def overview_figure(
     add_calls(graph, trace, plan, explain=True, edge_scores=True)
     _add_result_box(graph, trace)
     going = root.terminal is None
-    arrows, folded = arrow_kinds(trace, plan), summary_boxes(trace, plan)
-    uses = drawing.Uses(chosen="chosen" in arrows, picked="picked" in arrows, rejected="rejected" in arrows,
-                        thick=going, collapsed=bool(folded), edge_scores=going, explain=going,
-                        result_box=True, tree=going, played=going,
-                        calls=(root, *(c for c, _ in plan.nodes), *plan.path), folded=folded)
+    uses = _tree_uses(trace, plan, thick=going, edge_scores=going, explain=going, result_box=True, tree=going,
+                      played=going)
     title = "Figure 9 · " + _overview_title(trace, plan)
     finish_graph(graph, title, drawing.legend_label(trace, uses))
     caption = _overview_caption(trace)
@@ -441,19 +333,13 @@ def _overview_title(trace: Trace, plan: TreePlan) -> str:
     root, result, words = trace.root, trace.result, for_trace(trace)[0]
     result_text = said(trace)(result.index, result.score)
     if root.terminal is None:
-        title = (
-            f"Overview: {words.player(root.state)} test-plays {moves_text(trace, root)}; "
-            f"{'max' if root.maximising else 'min'} keeps {signed(result.score)} at "
-            f"{words.move_short(result.index or 0)} and returns "
-            f"{said(trace)(result.index, result.score)}\n{calls(trace.calls)} in all"
-        )
+        title = (f"Overview: {words.player(root.state)} test-plays {words.moves_text(root.state)}; "
+                 f"{'max' if root.maximising else 'min'} keeps {signed(result.score)} at "
+                 f"{words.move_short(result.index or 0)} and returns {result_text}\n{calls(trace.calls)} in all")
     else:
         title = f"Overview: the game is already over; call #1 returns {result_text}"
     if plan.collapsed:
-        title += (
-            f" · {len(plan.collapsed):,} subtrees ({plan.hidden_calls:,} calls) "
-            f"shown as summary boxes"
-        )
+        title += f" · {len(plan.collapsed):,} subtrees ({plan.hidden_calls:,} calls) shown as summary boxes"
     return title
 
 
@@ -481,16 +367,13 @@ def _add_result_box(graph: graphviz.Digraph, trace: Trace) -> None:
 
 def _overview_caption(trace: Trace) -> str:
     """The overview's caption: every test-play's score and the one call #1 picks and returns."""
-    root, result, words = trace.root, trace.result, for_trace(trace)[0]
+    root, result, (words, search) = trace.root, trace.result, for_trace(trace)
     result_text = said(trace)(result.index, result.score)
-    return (
-        f"Overview of all {len(root.children())} test-plays: scores "
-        f"{', '.join(bounded(c.score, for_trace(trace)[1].bound_sign(c.pid)) for c in root.children())}; "
-        f"{words.player(root.state)} picks "
-        f"{words.move_short(result.index or 0)} and returns {said(trace)(result.index, result.score)}"
-        if root.terminal is None
-        else f"Overview: the board is already over, so call #1 returns {result_text} at once (step 9)"
-    )
+    if root.terminal is not None:
+        return f"Overview: the board is already over, so call #1 returns {result_text} at once (step 9)"
+    scores = ", ".join(bounded(c.score, search.bound_sign(c.pid)) for c in root.children())
+    return (f"Overview of all {len(root.children())} test-plays: scores {scores}; {words.player(root.state)} "
+            f"picks {words.move_short(result.index or 0)} and returns {result_text}")
 
 
 def _board_after(trace: Trace, number: int, first: Call, said_words: FigureWords) -> tuple[str, drawing.Uses]:
@@ -539,9 +422,8 @@ def guide_figure(trace: Trace, number: int) -> Figure | None:
     graph = new_graph({4: "tested_cell", 5: "after_test_play"}.get(number, "final_board"))
     graph.node(node, label)
     finish_graph(graph, said_words.caption, drawing.legend_label(trace, uses))
-    return Figure(name=name, title=f"Figure {number}", caption=said_words.caption,
-                  narration=said_words.narration, graph=graph, calls=calls_drawn, guide_figure=number,
-                  number=str(number),
+    return Figure(name=name, title=f"Figure {number}", caption=said_words.caption, narration=said_words.narration,
+                  graph=graph, calls=calls_drawn, guide_figure=number, number=str(number),
                   guide_steps=(25,) if number == 10 else (11,), alt=said_words.alt)
 
 
@@ -550,11 +432,9 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
     result = trace.result
     result_text = said(trace)(result.index, result.score)
     if root.terminal is not None:
-        return (
-            f"{words.already_over}: step 9 finds {terminal_sentence(trace, root)}, so "
-            f"the first call returns {result_text} at once. No for-loop runs, so there are no "
-            f"test-play figures."
-        )
+        over = words.terminal_sentence(root.state, root.terminal_code)
+        return (f"{words.already_over}: step 9 finds {over}, so the first call returns {result_text} at once. "
+                "No for-loop runs, so there are no test-play figures.")
     scores = [r.score for r in root.test_plays]
     word = "highest" if root.maximising else "lowest"
     tie = scores.count(result.score) > 1
@@ -562,30 +442,20 @@ def _overview_narration(trace: Trace, plan: TreePlan, depth: int | None) -> str:
     where = f"first reached at {at}" if tie else f"at {at}"
     parts = [
         f"Steps 24–25. The for-loop of call #1 has test-played all {len(scores)} {words.moves_noun} "
-        f"and allTestPlayInfos holds {_infos(trace)}. {_mover(trace, root)} is to move, so "
+        f"and allTestPlayInfos holds {_infos(trace)}. {words.mover(root.state)} is to move, so "
         f"step 16 keeps the {word} score, {signed(result.score)}, {where}"
         + (" (a later equal score does not replace it: the comparison is strict)" if tie else "")
-        + f". Step 17 returns {said(trace)(result.index, result.score)}, which the first "
-        f"invocation stores in bestPlayInfo: "
+        + f". Step 17 returns {result_text}, which the first invocation stores in bestPlayInfo: "
         f"{words.player(root.state)} plays {words.move_name(result.index or 0)}. "
         f"The whole search made {calls(trace.calls)}."
     ]
     return _with_collapsed_note(parts, plan, depth)
 
 
-def figures(
-    trace: Trace, *, depth: int | None = None, max_nodes: int | None = None
-) -> FigureSeries:
-    """The whole series, numbered as the guide numbers its figures: 4 and 5 (the first
-    test-play's board before and after, for a game that has them), one figure per
-    test-play of the root's for-loop (6, 7, 8, ... ), the overview (9) and the board
-    after the chosen move (10, again for a game that has it). A game that is already
-    over has only the overview.
-
-    ``depth`` and ``max_nodes`` apply to every tree figure (see ``test_play_figure``).
-    InputError if the figures' narration (the guide's steps 11-17) would not tell the
-    search's calls truly; TooLargeError if call #1 makes more than MAX_TEST_PLAYS test-plays.
-    """
+def figures(trace: Trace, *, depth: int | None = None, max_nodes: int | None = None) -> FigureSeries:
+    """The whole series, numbered as the guide numbers its figures: 4 and 5 (where the game has
+    them), one per test-play (6, 7, 8, ...), the overview (9) and the board after the chosen move
+    (10). InputError if the guide's steps 11-17 would not tell the search's calls truly."""
     if not for_trace(trace)[1].narrates_figures:
         raise InputError("the figures narrate every call as the guide's steps 11-17, which this search's "
                          "calls need not follow: write the log or the tree instead", "--figures")

@@ -75,6 +75,14 @@ code { background: #f5f5f5; padding: 0 0.2em; }
 """
 
 
+def page_start(title: str, css: str) -> str:
+    """A self-contained page, up to its heading ``title``; it runs no script (``NO_SCRIPTS``)."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'<meta http-equiv="Content-Security-Policy" content="{NO_SCRIPTS}">\n'
+            f"<title>{escape(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n<h1>{escape(title)}</h1>\n")
+
+
 def inline_svg(svg: str, prefix: str) -> str:
     """An SVG document made fit to sit inside HTML: no prolog, ids made unique by ``prefix``."""
     body = _PROLOG.sub("", svg).strip()
@@ -91,17 +99,6 @@ def legible_width(svg: str, smallest: float = LEGIBLE_PX) -> float | None:
     width_px = float(size.group(1)) * 4 / 3  # a point is 4/3 of a CSS pixel
     px_per_unit = width_px / float(size.group(2))
     return min(width_px, width_px * smallest / (min(fonts) * px_per_unit))
-
-
-def drawing_style(svg: str) -> str:
-    """The ``style`` attribute giving a drawing its legible width (empty if it has none)."""
-    width = legible_width(svg)
-    return "" if width is None else f' style="--legible: {width:.0f}px"'
-
-
-def intro(trace: Trace) -> str:
-    """The opening paragraph, as HTML: the game, the players, the scores and the answer."""
-    return for_trace(trace)[0].figures_intro(trace)
 
 
 def heading(fig: Figure) -> str:
@@ -146,43 +143,32 @@ def zoom_controls(name: str) -> str:
 def _section(fig: Figure, svg: str, file: str | None) -> str:
     """One figure's section of the index page, linking ``file`` if it was written."""
     link = f'<p class="file">This figure as a file: <a href="{escape(file)}">{escape(file)}</a></p>' if file else ""
+    width = legible_width(svg)  # the drawing never shrinks below it
+    style = "" if width is None else f' style="--legible: {width:.0f}px"'
     return (
         f'<section class="figure" id="{fig.name}">\n'
         f"<h2>{escape(heading(fig))}</h2>\n"
         f'<p class="narration">{escape(fig.narration)}</p>\n'
         f"{guide_link(fig)}"
         f"{zoom_controls(fig.name)}"
-        f'<figure>\n<div class="drawing" role="img" aria-label="{escape(fig.alt)}"{drawing_style(svg)}>'
+        f'<figure>\n<div class="drawing" role="img" aria-label="{escape(fig.alt)}"{style}>'
         f"{inline_svg(svg, fig.name)}</div>\n"
         f"<figcaption>{escape(nav_text(fig))}</figcaption>\n</figure>\n{link}\n</section>\n"
     )
 
 
-def render_page(
-    trace: Trace,
-    series: Sequence[Figure],
-    svgs: Sequence[str],
-    files: Sequence[str] = (),
-) -> str:
+def render_page(trace: Trace, series: Sequence[Figure], svgs: Sequence[str], files: Sequence[str] = ()) -> str:
     """The index page: ``series[i]`` drawn by ``svgs[i]`` (its SVG text), linking ``files[i]``."""
     if len(svgs) != len(series) or (files and len(files) != len(series)):
         raise ValueError("render_page needs one SVG (and one file name, if any) per figure")
     words, root = for_trace(trace)[0], trace.game.root
     title = f"Minimax, figure by figure: {words.describe(root)}, {words.player(root)} to move"
-    nav = "".join(
-        f'<li><a href="#{fig.name}">{escape(nav_text(fig))}</a></li>'
-        for fig in series
-    )
+    nav = "".join(f'<li><a href="#{fig.name}">{escape(nav_text(fig))}</a></li>' for fig in series)
     sections = [_section(fig, svg, files[i] if files else None)
                 for i, (fig, svg) in enumerate(zip(series, svgs, strict=True))]
     return (
-        "<!DOCTYPE html>\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{NO_SCRIPTS}">\n'
-        f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-        f"<h1>{escape(title)}</h1>\n"
-        f'<p class="intro">{intro(trace)}</p>\n'
+        page_start(title, CSS)
+        + f'<p class="intro">{words.figures_intro(trace)}</p>\n'
         f"<nav><ol>{nav}</ol></nav>\n"
         + "".join(sections)
         + "</body>\n</html>\n"

@@ -1,11 +1,8 @@
 """The step-by-step viewer: a trace as one self-contained HTML page.
 
-The page carries the trace's compact position columns (one row per distinct
-position, see ``Positions``) and reads every call and every step out of them
-in the browser, the way ``Trace`` does in Python, so even the empty board's
-549,946 calls make a page of a few hundred kilobytes. The JavaScript and CSS
-live beside this package in ``tracer/viewer/`` and are inlined; the page loads
-nothing from anywhere.
+The page carries the trace's position columns (one row per distinct position) and reads every
+call and step out of them in the browser, as ``Trace`` does, so the empty board's 549,946 calls
+make a page of a few hundred kilobytes. Its JavaScript and CSS (``tracer/viewer/``) are inlined.
 """
 
 from __future__ import annotations
@@ -18,57 +15,41 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from .. import style
 from ..errors import InputError
 from ..explain import for_trace
 from ..trace import Trace
-from . import drawing
 from .quiz import build_settings, page_data
 from .stats import search_lines
 
+
+def _colour(name: str) -> str:
+    """A colour by its CSS name: ``win-fill`` is ``OUTCOME_FILL["win"]``, ``played-fill`` is ``PLAYED_FILL``."""
+    outcome, _, part = name.partition("-")
+    if outcome in ("win", "loss", "draw"):
+        return getattr(style, f"OUTCOME_{part.upper()}")[outcome]
+    return getattr(style, name.upper().replace("-", "_"))
+
+
 #: Colours of the shared visual language, handed to the page as CSS variables.
-COLOURS: dict[str, str] = {
-    "played-fill": drawing.PLAYED_FILL,
-    "played-text": drawing.PLAYED_TEXT,
-    "win-fill": drawing.OUTCOME_FILL["win"],
-    "win-border": drawing.OUTCOME_BORDER["win"],
-    "loss-fill": drawing.OUTCOME_FILL["loss"],
-    "loss-border": drawing.OUTCOME_BORDER["loss"],
-    "win-ink": drawing.OUTCOME_INK["win"],
-    "loss-ink": drawing.OUTCOME_INK["loss"],
-    "draw-ink": drawing.OUTCOME_INK["draw"],
-    "running": drawing.RUNNING,
-    "running-on-dark": drawing.RUNNING_ON_DARK,
-    "draw-fill": drawing.OUTCOME_FILL["draw"],
-    "draw-border": drawing.OUTCOME_BORDER["draw"],
-    "inner-fill": drawing.INNER_FILL,
-    "inner-border": drawing.INNER_BORDER,
-    "chosen": drawing.CHOSEN,
-    "picked-edge": drawing.PICKED_EDGE,
-    "rejected-edge": drawing.REJECTED_EDGE,
-    "summary-fill": drawing.SUMMARY_FILL,
-    "summary-border": drawing.SUMMARY_BORDER,
-    "hit-border": drawing.HIT_BORDER,
-    "cell-text": drawing.CELL_TEXT,
-    "marked": drawing.MARKED,
-    "marked-ink": drawing.MARKED_INK,
-    "index-text": drawing.INDEX_TEXT,
-}
+COLOURS: dict[str, str] = {name: _colour(name) for name in [
+    "played-fill", "played-text", "win-fill", "win-border", "loss-fill", "loss-border", "win-ink", "loss-ink",
+    "draw-ink", "running", "running-on-dark", "draw-fill", "draw-border", "inner-fill", "inner-border", "chosen",
+    "picked-edge", "rejected-edge", "summary-fill", "summary-border", "hit-border", "cell-text", "marked",
+    "marked-ink", "index-text"]}
 
 # Placeholders in page.html, each replaced exactly once.
 SLOT = re.compile(r"/\*@(\w+)@\*/|<!--@(\w+)@-->")
 
 
 def asset(name: str) -> str:
-    """One of the viewer's files, read from the installed package."""
     return resources.files("tracer").joinpath("viewer", name).read_text(encoding="utf-8")
 
 
 def check_start_call(trace: Trace, start_call: int) -> None:
     """InputError unless the page can open at call ``start_call``."""
     if not 1 <= start_call <= trace.calls:
-        raise InputError(
-            f"call {start_call} does not exist: calls run from 1 to {trace.calls}", "--focus"
-        )
+        raise InputError(f"call {start_call} does not exist: calls run from 1 to {trace.calls}", "--focus")
 
 
 def check_page(trace: Trace) -> None:
@@ -83,22 +64,15 @@ def check_page(trace: Trace) -> None:
 
 
 def viewer_data(trace: Trace, start_call: int = 1, figures_href: str | None = None) -> dict[str, Any]:
-    """What the page needs: the rows, what the game's and the search's page modules read,
-    and every template the page fills (``page_words``). ``figures_href``: where the figures
-    page written in the same run is, relative to the page (None: it is not written, so the
-    page names the guide's figures without linking them, and says how to write them)."""
+    """What the page needs: the rows, what the game's and the search's page modules read, and
+    every template it fills. ``figures_href``: the figures page written in the same run, relative
+    to the page (None: the page names the guide's figures without links, and says how to write them)."""
     check_start_call(trace, start_call)
     check_page(trace)
     words, search = for_trace(trace)
     p = trace.positions
-    columns: dict[str, list[Any]] = {
-        "terminal": list(p.terminal),
-        "score": list(p.score),
-        "best": list(p.best),
-        "first_edge": list(p.first_edge),
-        "sizes": list(p.sizes),
-        "edge_child": list(p.edge_child),
-    }
+    columns: dict[str, list[Any]] = {name: list(getattr(p, name))
+                                     for name in ("terminal", "score", "best", "first_edge", "sizes", "edge_child")}
     columns.update(words.page_columns(p.state, p.terminal))
     if not (search.kind.baseline and words.page_moves_derived()):
         # The page then reads each call's test-plays from the edges (alpha-beta skips some).
@@ -157,12 +131,6 @@ def search_words_data(search: Any) -> dict[str, Any]:
             "legend": search.page_legend(), "code": search.code_parts(), "without_code": search.page_without_code}
 
 
-def modules(trace: Trace) -> str:
-    """The page modules the trace's game and search name, one after the other."""
-    words, search = for_trace(trace)
-    return module_scripts([words.page_module], [search.page_module])
-
-
 def module_scripts(games: list[str | None], searches: list[str | None]) -> str:
     """The scripts of the named game and search modules (``tracer/viewer/games/``, ``searches/``)."""
     found = [asset(f"games/{name}.js") for name in games if name]
@@ -203,41 +171,27 @@ def seal(page: str, also: list[str] | None = None) -> str:
 
 def css_variables() -> str:
     body = "".join(f"--{name}:{value};" for name, value in COLOURS.items())
-    return f':root{{{body}--font:"{drawing.FONT}",system-ui,sans-serif;}}'
+    return f':root{{{body}--font:"{style.FONT}",system-ui,sans-serif;}}'
 
 
 def title(trace: Trace) -> str:
     """The page title: the search, the first state and who moves."""
     words, search = for_trace(trace)
     root = trace.game.root
-    return (
-        f"{search.title()} step by step: {words.describe(root)}, {words.player(root)} to move "
-        f"({trace.calls:,} call{'s' if trace.calls != 1 else ''})"
-    )
-
-
-def heading(trace: Trace) -> str:
-    """The line under the page's title: the game, the players and the scores."""
-    return for_trace(trace)[0].page_heading()
+    return (f"{search.title()} step by step: {words.describe(root)}, {words.player(root)} to move "
+            f"({trace.calls:,} call{'s' if trace.calls != 1 else ''})")
 
 
 def quiz_slots(trace: Trace) -> dict[str, str]:
     """The quiz mode's script, style and questions (tracer/renderers/quiz.py)."""
-    return {
-        "quiz_css": asset("quiz.css"),
-        "quiz_data": script_json(page_data(trace)),
-        "quiz_js": asset("quiz.js"),
-    }
+    return {"quiz_css": asset("quiz.css"), "quiz_data": script_json(page_data(trace)), "quiz_js": asset("quiz.js")}
 
 
 def built_quiz_slots() -> dict[str, str]:
     """The quiz mode for a page that builds its questions from its rows (the game's
     step-throughs): the same panel, with quizbuild.js in front of quiz.js."""
-    return {
-        "quiz_css": asset("quiz.css"),
-        "quiz_data": script_json(build_settings()),
-        "quiz_js": asset("quizbuild.js") + "\n" + asset("quiz.js"),
-    }
+    return {"quiz_css": asset("quiz.css"), "quiz_data": script_json(build_settings()),
+            "quiz_js": asset("quizbuild.js") + "\n" + asset("quiz.js")}
 
 
 #: A page without a quiz: no panel, no script, no questions.
@@ -247,14 +201,15 @@ NO_QUIZ = {"quiz_css": "", "quiz_data": "null", "quiz_js": ""}
 def render_html(trace: Trace, start_call: int = 1, figures_href: str | None = None) -> str:
     """The whole page as one string; it opens at ``start_call`` unless its URL names a step.
     ``figures_href``: the figures page written with it, relative to it (see ``viewer_data``)."""
-    without_quiz = for_trace(trace)[1].page_without_quiz
+    words, search_words = for_trace(trace)
+    without_quiz = search_words.page_without_quiz
     search = " · ".join(search_lines(trace) + ([without_quiz] if without_quiz else []))
     slots = {
         "title": escape(title(trace)),
-        "h1": escape(for_trace(trace)[1].phrases().say("page.h1")),
+        "h1": escape(search_words.phrases().say("page.h1")),
         "phrases": asset("phrases.js"),
-        "modules": modules(trace),
-        "heading": escape(heading(trace) + (f" · {search}" if search else "")),
+        "modules": module_scripts([words.page_module], [search_words.page_module]),
+        "heading": escape(words.page_heading() + (f" · {search}" if search else "")),
         "colours": css_variables(),
         "css": asset("viewer.css"),
         "data": script_json(viewer_data(trace, start_call, figures_href)),
@@ -270,7 +225,5 @@ def describe_page(trace: Trace) -> str:
     """What the command says about the page it wrote."""
     if trace.calls < 10_000:
         return f"{trace.calls:,} calls, every step replayable"
-    return (
-        f"{trace.calls:,} calls, every step replayable; the tree shows the path to the "
-        f"running call and its test-plays, finished subtrees collapsed with their call counts"
-    )
+    return (f"{trace.calls:,} calls, every step replayable; the tree shows the path to the running call and "
+            "its test-plays, finished subtrees collapsed with their call counts")

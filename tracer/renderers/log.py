@@ -21,11 +21,6 @@ def outcome_word(trace: Trace, maximising: bool, score: int) -> str:
     return "wins" if (for_max == "win") == maximising else "loses"
 
 
-def terminal_sentence(trace: Trace, call: Call) -> str:
-    """Step 9's finding for a finished game, e.g. ``O has three in a row (cells 2, 4, 6)``."""
-    return for_trace(trace)[0].terminal_sentence(call.state, call.terminal_code)
-
-
 def header(trace: Trace) -> str:
     """The lines that open a log: the game, the players and the score scheme (and the
     search and the game's settings, when they are not the guide's)."""
@@ -43,34 +38,25 @@ def forced_win_words(trace: Trace) -> str:
         return "wins at once"
     mover = for_trace(trace)[0].player(trace.root.state)
     own = (len(line) + 1) // 2
-    return (
-        f"can force a win: on the chosen line the game ends after {len(line)} moves "
-        f"({own} by {mover})"
-    )
+    return f"can force a win: on the chosen line the game ends after {len(line)} moves ({own} by {mover})"
 
 
 def conclusion(trace: Trace) -> str:
     """The final line: the answer in words."""
     root, game = trace.root, for_trace(trace)[0]
     if root.terminal is not None:
-        return (
-            f"The game is already over: {terminal_sentence(trace, root)}. "
-            f"Score {signed(root.score)}.\n"
-        )
+        return (f"The game is already over: {game.terminal_sentence(root.state, root.terminal_code)}. "
+                f"Score {signed(root.score)}.\n")
     if game.value_kind(root.score) == "value":  # a bare number, as in a textbook tree
-        return (
-            f"{game.player(root.state)} moves to {game.move_name(root.best or 0)}: backed-up value "
-            f"{root.score}{game.point_of_view(root.state)}\n"
-        )
+        return (f"{game.player(root.state)} moves to {game.move_name(root.best or 0)}: backed-up value "
+                f"{root.score}{game.point_of_view(root.state)}\n")
     word = outcome_word(trace, root.maximising, root.score)
     if word == "loses":
         word = "loses against best play"
     elif word == "wins":
         word = forced_win_words(trace)
-    return (
-        f"{game.player(root.state)} plays {game.move_name(root.best or 0)} and {word}: "
-        f"score {signed(root.score)}{game.point_of_view(root.state)}\n"
-    )
+    return (f"{game.player(root.state)} plays {game.move_name(root.best or 0)} and {word}: "
+            f"score {signed(root.score)}{game.point_of_view(root.state)}\n")
 
 
 #: ``allTestPlayInfos`` is written whole up to this many entries (a board has at most 9);
@@ -108,22 +94,18 @@ FIGURE_TAG = f"{'figure':<9}"
 
 
 class _Phrases:
-    """Text for each row and move, made once and reused by every call that meets them.
-
-    The empty board's 549,946 calls visit only 5,478 positions, so caching the
-    text per row (and per test-play, for steps 11-13) is what makes the full log fast.
-    """
+    """Text for each row and move, made once and reused by every call that meets them: the empty
+    board's 549,946 calls visit only 5,478 positions, so this is what makes the full log fast."""
 
     def __init__(self, trace: Trace):
         self.trace = trace
-        words: tuple[GameWords, SearchWords] = for_trace(trace)
-        self.game, self.search = words
+        self.game: GameWords
+        self.search: SearchWords
+        self.game, self.search = for_trace(trace)
         self.p = trace.positions
         self.opening: dict[int, str] = {}
         self.closing: dict[int, str] = {}
         self.heads: dict[tuple[int, int], str] = {}
-        self.saved: dict[tuple[int, int], str] = {}
-        #: How a return value reads, as the game writes it.
         self.returned = self.game.returned
         self.updates: dict[int, list[str]] = {}
 
@@ -154,10 +136,8 @@ class _Phrases:
                 lines.append(f"{pad}{tag(9)}no terminal state\n")
                 lines.append(f"{pad}{tag(10)}allTestPlayInfos = []; {game.loop_text(state)}\n")
             else:
-                lines.append(
-                    f"{pad}{tag(9)}{game.terminal_sentence(state, code)}: "
-                    f"return {self.returned(None, p.score[pid])}\n"
-                )
+                lines.append(f"{pad}{tag(9)}{game.terminal_sentence(state, code)}: "
+                             f"return {self.returned(None, p.score[pid])}\n")
             text = self.opening[pid] = self.search_open(pid, pad, lines)
         return text
 
@@ -212,8 +192,8 @@ class _Phrases:
         sign = self.search.bound_sign(pid)
         if not sign:
             return ""
-        return f" (only a bound, {bounded(self.p.score[pid], sign)}: the true score is " \
-               f"{'at most' if sign == '≤' else 'at least'} {signed(self.p.score[pid])})"
+        return (f" (only a bound, {bounded(self.p.score[pid], sign)}: the true score is "
+                f"{'at most' if sign == '≤' else 'at least'} {signed(self.p.score[pid])})")
 
     def save(self, parent: int, edge: int) -> str:
         """The caller's step 12 after its test-play ``edge`` returns: the info saved, the
@@ -222,10 +202,8 @@ class _Phrases:
         pad = INDENT * (p.depth[parent] + 1)
         first = p.first_edge[parent]
         shown = folded(range(first, edge + 1))
-        infos = ", ".join(
-            e if isinstance(e, str) else self.returned(p.edge_move[e], p.score[p.edge_child[e]])
-            for e in shown
-        )
+        infos = ", ".join(e if isinstance(e, str) else self.returned(p.edge_move[e], p.score[p.edge_child[e]])
+                          for e in shown)
         move = p.edge_move[edge]
         undo = game.undo_text(move)
         return (
@@ -298,17 +276,10 @@ class _Phrases:
         return text
 
 
-def write_log(
-    trace: Trace,
-    out: TextIO,
-    progress: Callable[[int], object] | None = None,
-    progress_every: int = 65536,
-) -> None:
-    """Write the whole recursion log of ``trace`` to ``out``, streaming.
-
-    Memory stays constant whatever the trace's size. ``progress(calls_done)``
-    is called about every ``progress_every`` calls, if given.
-    """
+def write_log(trace: Trace, out: TextIO, progress: Callable[[int], object] | None = None,
+              progress_every: int = 65536) -> None:
+    """Write the whole recursion log of ``trace`` to ``out``, streaming in constant memory;
+    ``progress(calls_done)`` is called about every ``progress_every`` calls."""
     out.write(shown(header(trace)))  # a trace's words may come from a learner's program
     # A search that is not the guide's algorithm (a learner's program) narrates its own
     # calls; the walk, the numbering and the layout stay the log's.
@@ -319,16 +290,16 @@ def write_log(
         chunk.append(shown(phrases.close(0)))
     chunk.append(shown(phrases.answer()))
     out.write("".join(chunk))
-    _write_ending(trace, out, phrases, progress)
+    out.write(shown(phrases.ending()))
+    if progress is not None:
+        progress(trace.calls)
 
 
 def _write_calls(trace: Trace, phrases: Any, out: TextIO, chunk: list[str],
                  progress: Callable[[int], object] | None, progress_every: int) -> None:
-    """Write the entries of every test-play below the first call, in call order, through
-    ``chunk`` (written out whenever it grows long).
-
-    An explicit stack, not recursion: a learner's runaway search is thousands of calls deep.
-    """
+    """Write the entries of every test-play below the first call, in call order, through ``chunk``
+    (written out whenever it grows long). A stack, not recursion: a learner's runaway search
+    is thousands of calls deep."""
     p = trace.positions
     first_edge, edge_count, edge_child = p.first_edge, p.edge_count, p.edge_child
     enter, leave, prefix, texts = _edge_texts(phrases)
@@ -364,15 +335,10 @@ def _write_calls(trace: Trace, phrases: Any, out: TextIO, chunk: list[str],
             append(leave[frame[3]])
 
 
-def _edge_texts(
-    phrases: Any,
-) -> tuple[dict[int, str], dict[int, str], dict[int, str], Callable[[int, int], None]]:
-    """The log's text per test-play (edge), filled in on first use by the returned ``texts``.
-
-    Each holds everything but the child's call number: ``prefix`` (indent and ``#``),
-    ``enter`` (the child's opening) and ``leave`` (the caller's lines after it returns).
-    A terminal child's whole entry is one string; an inner child's is split around its subtree.
-    """
+def _edge_texts(phrases: Any) -> tuple[dict[int, str], dict[int, str], dict[int, str], Callable[[int, int], None]]:
+    """The log's text per test-play (edge), filled in on first use by the returned ``texts``: all
+    but the child's call number, as ``prefix`` (indent and ``#``), ``enter`` (the child's opening;
+    a terminal child's whole entry) and ``leave`` (the caller's lines after it returns)."""
     p = phrases.p
     first_edge, edge_count, edge_child = p.first_edge, p.edge_count, p.edge_child
     enter: dict[int, str] = {}
@@ -401,15 +367,6 @@ def _edge_texts(
     return enter, leave, prefix, texts
 
 
-def _write_ending(
-    trace: Trace, out: TextIO, phrases: Any, progress: Callable[[int], object] | None
-) -> None:
-    """Write the lines after the last call (result, answer in words, search summary); report all done."""
-    out.write(shown(phrases.ending()))
-    if progress is not None:
-        progress(trace.calls)
-
-
 def render_log(trace: Trace) -> str:
     """The recursion log as one string (for small traces and tests)."""
     buffer = io.StringIO()
@@ -418,10 +375,8 @@ def render_log(trace: Trace) -> str:
 
 
 def step_lines(trace: Trace, call: Call) -> dict[str, str]:
-    """The log's own lines for ``call``, by step number (``'9'``, ``'16'``, ``'17'``), unindented.
-
-    For renderers that explain one call in the log's words (the quiz).
-    """
+    """The log's own lines for ``call``, by step number (``'9'``, ``'16'``, ``'17'``), unindented:
+    for renderers that explain one call in the log's words (the quiz)."""
     phrases = _Phrases(trace)
     text = phrases.open(call.pid) + (phrases.close(call.pid) if call.children() else "")
     lines: dict[str, str] = {}

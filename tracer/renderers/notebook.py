@@ -1,11 +1,8 @@
 """How tracer's objects show themselves in Jupyter: small pictures and cards, drawn without Graphviz.
 
-A call is its state's picture (the game draws it as SVG, or its words are
-shown) with its number and return value; a result reads as the guide writes
-it, with its move in words; a trace is a card with its first state, result,
-call count and a small tree. The tree is laid out by a function the caller
-passes (the package root hands in ``tracer.outputs``' layout), so this module
-never runs a layout engine itself.
+A call is its state's picture with its number and return value; a result reads as the guide
+writes it; a trace is a card with its first state, result, call count and a small tree, laid
+out by a function the caller passes, so this module never runs a layout engine itself.
 """
 
 from __future__ import annotations
@@ -107,12 +104,9 @@ def trace_html(trace: Trace, lay_out: LayOut) -> str:
         calls,
         "returns " + result_html(trace.result),
     ]
-    card = (
-        '<div class="tracer-trace" style="display:flex;gap:12px;align-items:flex-start;'
-        'font-family:sans-serif;border:1px solid #ccc;border-radius:6px;padding:8px">'
-        f"<div>{picture}</div>"
-        f"<div>{'<br>'.join(facts)}</div></div>"
-    )
+    card = ('<div class="tracer-trace" style="display:flex;gap:12px;align-items:flex-start;'
+            'font-family:sans-serif;border:1px solid #ccc;border-radius:6px;padding:8px">'
+            f"<div>{picture}</div><div>{'<br>'.join(facts)}</div></div>")
     return card + small_tree(trace, lay_out)
 
 

@@ -5,12 +5,8 @@ recorded and why, in the log's own words (``log.step_lines``). The page's quiz
 mode and ``trace quiz`` only ask these questions and compare answers with the
 recorded one: nothing here or there searches again.
 
-Kinds of question (``kinds()``): ``value``, what a call returns (asked before the
-return is shown), and ``pick``, which test-play step 16 picks, for every search;
-a search's words plug-in adds its own (alpha-beta: ``alpha`` and ``beta``, the
-window a call is entered with, and ``next``, whether the test-play after a
-returned one is searched or pruned; memo: ``seen``, whether the position was
-met before).
+Every search is asked ``value`` (what a call returns) and ``pick`` (which test-play step 16
+picks); a search's words plug-in adds its own kinds (alpha-beta's window, memo's ``seen``).
 """
 
 from __future__ import annotations
@@ -61,21 +57,14 @@ def _sentence(step: str, text: str) -> str:
 
 def value_question(trace: Trace, call: Call, scores: tuple[Choice, ...], places: dict[str, int]) -> Question:
     """What ``call`` returns; asked just before its step 16 (or, alone, as it begins).
-
-    ``scores`` are every score's choice, ``places`` each one's index by its label.
-    """
+    ``scores`` are every score's choice, ``places`` each one's index by its label."""
     words, search = for_trace(trace)
     n = call.call
-    ask: tuple[str, int, int]
-    reveal: tuple[str, int, int]
-    answered = search.value_explanation(call)
-    if answered is not None:  # answered without test-playing (a cache hit)
-        why = answered
-        ask, reveal = ("begin", n, 0), ("end", n, 0)
-    elif call.terminal_code:
+    ask, reveal = ("begin", n, 0), ("end", n, 0)
+    why = search.value_explanation(call)  # a call answered without test-playing (a cache hit)
+    if why is None and call.terminal_code:
         why = _sentence("9", step_lines(trace, call)["9"])
-        ask, reveal = ("begin", n, 0), ("end", n, 0)
-    else:
+    elif why is None:
         lines = step_lines(trace, call)
         why = _sentence("16", lines["16"] + "; step 17: " + lines["17"])
         ask, reveal = ("end", n, -2), ("end", n, -1)
@@ -91,17 +80,12 @@ def value_question(trace: Trace, call: Call, scores: tuple[Choice, ...], places:
     )
 
 
-def _move_choice(trace: Trace, move: int) -> Choice:
-    words = for_trace(trace)[0]
-    short = words.move_short(move)
-    return Choice(short, tuple(sorted({short.lower(), str(move)})))
-
-
 def pick_question(trace: Trace, call: Call) -> Question:
     """Which test-play ``call``'s step 16 picks; asked with its value question."""
     words = for_trace(trace)[0]
     moves = [child.move for child in call.children()]
-    choices = tuple(_move_choice(trace, m) for m in moves if m is not None)
+    shorts = [(words.move_short(m), m) for m in moves if m is not None]
+    choices = tuple(Choice(short, tuple(sorted({short.lower(), str(m)}))) for short, m in shorts)
     how = "max" if call.maximising else "min"
     return Question(
         kind="pick", call=call.call, depth=call.depth,
@@ -129,7 +113,6 @@ def score_choices(trace: Trace) -> tuple[Choice, ...]:
 
 
 def _calls(trace: Trace, depth: int | None) -> Iterator[Call]:
-    """The calls down to ``depth`` (all if None), in call order."""
     stack = [trace.root]
     while stack:
         call = stack.pop()
@@ -155,12 +138,8 @@ def questions(trace: Trace, depth: int | None = None) -> list[Question]:
 
 
 def first_call_questions(trace: Trace) -> list[Question]:
-    """What ``trace quiz`` asks: each test-play of the first call, the pick, then what the
-    search adds (alpha-beta: which test-plays of the first call, and of each of its
-    test-plays that searched further, are pruned).
-
-    The values and the pick are those of ``questions(trace, depth=1)``.
-    """
+    """What ``trace quiz`` asks: each test-play of the first call, the pick (as ``questions(trace,
+    depth=1)`` asks them), then what the search adds (alpha-beta: which test-plays are pruned)."""
     found = questions(trace, depth=1)
     asked = [q for q in found if q.kind == "value" and q.depth == 1]
     asked += [q for q in found if q.kind == "pick"]
@@ -168,12 +147,9 @@ def first_call_questions(trace: Trace) -> list[Question]:
 
 
 def page_depth(trace: Trace, limit: int = PAGE_LIMIT) -> int:
-    """The deepest level whose calls (and so questions, about two a call) fit in ``limit``.
-
-    The first call's test-plays are asked about unless they alone pass the limit (a
-    textbook tree's root with hundreds of children; never a board's nine cells, so the
-    game page's quizbuild.js, which keeps them always, builds the same questions).
-    """
+    """The deepest level whose calls (and so questions, about two a call) fit in ``limit``; the
+    first call's test-plays always, unless they alone pass it (a textbook tree's root with
+    hundreds of children, never a board's cells: quizbuild.js keeps them always)."""
     per_depth = trace.calls_by_depth(0)
     total, depth = 0, 0
     for d, n in enumerate(per_depth):
@@ -190,23 +166,19 @@ def page_data(trace: Trace) -> dict[str, Any]:
     deepest = len(trace.calls_by_depth(0)) - 1
     items = [_as_data(q) for q in questions(trace, depth)]
     key = hashlib.sha256(json.dumps(items, sort_keys=True).encode()).hexdigest()[:16]
-    titles = kind_titles()
-    return {
-        "key": key,
-        "depth": depth,
-        "complete": depth >= deepest,
-        "titles": {k: titles[k] for k in kinds()},
-        "kinds": kinds(),
-        "questions": items,
-    }
+    return {"key": key, "depth": depth, "complete": depth >= deepest, **_kinds_data(), "questions": items}
 
 
 def build_settings() -> dict[str, Any]:
     """What a page whose questions are built in the browser (``quizbuild.js``) is told:
     the limit of ``page_depth`` and the names of the kinds. The game page uses it: its
     decisions are too many to carry their questions written out."""
+    return {"limit": PAGE_LIMIT, **_kinds_data()}
+
+
+def _kinds_data() -> dict[str, Any]:
     titles = kind_titles()
-    return {"limit": PAGE_LIMIT, "titles": {k: titles[k] for k in kinds()}, "kinds": kinds()}
+    return {"titles": {k: titles[k] for k in kinds()}, "kinds": kinds()}
 
 
 def _as_data(q: Question) -> dict[str, Any]:

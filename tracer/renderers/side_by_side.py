@@ -1,11 +1,8 @@
 """Two trees on one page: a search (a learner's) beside the guide's minimax from the same position.
 
-Both trees are inline SVG at Graphviz's own size (points), so one board is the same size
-in both, and sit whole in one frame, so they scroll together: their common scale, which a
-zoom chosen on the page changes for both at once (radio buttons and CSS; the page runs no
-script). What the page says of the two comes
-from the search's words (``beside_guide``); its marks on the guide's tree too
-(``guide_marks``).
+Both trees are inline SVG at Graphviz's own size, so one board is the same size in both, in
+one frame, so they scroll together; a zoom chosen on the page (radio buttons and CSS: the page
+runs no script) scales both. What the page says of the two comes from the search's words.
 """
 
 from __future__ import annotations
@@ -17,7 +14,7 @@ from html import escape
 from ..explain import for_trace
 from ..explain.text import capitalised
 from ..trace import Trace
-from .figures_page import NO_SCRIPTS, inline_svg
+from .figures_page import inline_svg, page_start
 
 #: The zooms offered (percent); the first one checked.
 ZOOMS = (100, 75, 50, 25)
@@ -58,8 +55,7 @@ input[name=zoom] { position: absolute; opacity: 0; width: 1px; height: 1px; marg
 
 @dataclass(frozen=True)
 class Column:
-    """One tree of the page: its heading, its title (what it draws, from its search's words),
-    what part of it is drawn, its SVG and its legend's SVG."""
+    """One tree of the page: heading, title (what it draws), what part of it is drawn, SVGs."""
 
     name: str
     heading: str
@@ -109,11 +105,7 @@ def render_page(trace: Trace, guide: Trace, cols: Sequence[Column]) -> str:
                    for z in ZOOMS)
     choices = "".join(f'<label for="zoom{z}">{z}%</label>' for z in ZOOMS)
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{NO_SCRIPTS}">\n'
-        f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-        f"<h1>{escape(title)}</h1>\n<table class=\"facts\">{rows}</table>\n"
+        page_start(title, CSS) + f"<table class=\"facts\">{rows}</table>\n"
         f"{zoom}<div class=\"zoom\">Both trees at one scale: {choices}</div>\n"
         f"{render_trees(cols)}\n</body>\n</html>\n"
     )

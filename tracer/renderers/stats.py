@@ -16,11 +16,8 @@ def search_lines(trace: Trace) -> list[str]:
 
 
 def render_stats(trace: Trace, baseline: int | None = None) -> str:
-    """A short table of counts over the whole trace, ending with the result.
-
-    ``baseline`` is the baseline search's (the guide's minimax's) call count on the
-    same game, for the comparison (the CLI counts it; a renderer never searches).
-    """
+    """A short table of counts over the whole trace, ending with the result; ``baseline`` is the
+    guide's minimax's call count on the same game (the CLI counts it: a renderer never searches)."""
     stats = trace.stats()
     game_words, words = for_trace(trace)
     rows = [game_words.stats_head(), ("calls", f"{stats.calls:,}")]

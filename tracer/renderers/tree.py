@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import graphviz
 
@@ -39,20 +40,14 @@ SCREEN_WIDTH = 12
 class TreePlan:
     """Which calls a drawing shows: drawn whole, or collapsed into a summary node."""
 
-    #: The call the drawing starts from (1 unless ``--focus``).
-    top: Call
-    #: Calls drawn, in call order, each with True if its subtree is collapsed.
-    nodes: list[tuple[Call, bool]] = field(default_factory=list)
-    #: The calls from the root down to ``top`` (excluding ``top``), drawn as a path.
-    path: list[Call] = field(default_factory=list)
-    #: Depth below ``top`` drawn (None = everything).
-    depth: int | None = None
-    #: Whether only the chosen line (with siblings) is drawn.
-    line: bool = False
+    top: Call  # the call the drawing starts from (1 unless --focus)
+    nodes: list[tuple[Call, bool]] = field(default_factory=list)  # in call order, with True if collapsed
+    path: list[Call] = field(default_factory=list)  # from the root down to ``top`` (excluded), drawn as a path
+    depth: int | None = None  # drawn below ``top`` (None: everything)
+    line: bool = False  # only the chosen line (with its siblings)
 
     @property
     def collapsed(self) -> list[Call]:
-        """The summary nodes."""
         return [call for call, folded in self.nodes if folded]
 
     @property
@@ -65,30 +60,14 @@ def _count_to_depth(trace: Trace, call: Call, depth: int) -> int:
     return sum(trace.calls_by_depth(call.pid)[: depth + 1])
 
 
-def plan_tree(
-    trace: Trace,
-    *,
-    focus: int = 1,
-    depth: int | None = None,
-    line: bool = False,
-    max_nodes: int = DEFAULT_MAX_NODES,
-    whole: int | None = None,
-    screen: int | None = None,
-) -> TreePlan:
-    """Decide which calls to draw. Raises TooLargeError, naming the option to change.
-
-    Args:
-        focus: draw the subtree under this call number (with the path to it).
-        depth: draw this many levels below ``focus``; deeper subtrees are collapsed. By default
-            everything is drawn if it fits ``max_nodes``, otherwise the deepest level that fits.
-        line: draw only the chosen line of play from ``focus``, with the alternatives at each
-            step collapsed.
-        max_nodes: the node budget.
-        whole: without ``depth``, draw the whole tree only up to this many boards (default:
-            ``max_nodes``); a larger tree is drawn to the deepest level that fits it.
-        screen: for a tree too large to draw whole, the most boards a level may hold (a picture
-            that fits a screen); when only the first call would fit, the chosen line is drawn
-            instead, if its levels fit.
+def plan_tree(trace: Trace, *, focus: int = 1, depth: int | None = None, line: bool = False,
+              max_nodes: int = DEFAULT_MAX_NODES, whole: int | None = None, screen: int | None = None) -> TreePlan:
+    """Decide which calls to draw: the subtree under call ``focus`` (with the path to it), to
+    ``depth`` levels (deeper subtrees collapsed; by default all that fits ``max_nodes``), or only
+    its chosen ``line``, alternatives collapsed. Without ``depth``, a tree of more than ``whole``
+    boards is drawn to the deepest level that fits, and with ``screen``, no level wider than
+    that; when only the first call would fit, the chosen line instead, if its levels fit.
+    Raises TooLargeError, naming the option to change.
     """
     _check_request(trace, focus, depth, max_nodes)
     path = trace.call(focus).path()
@@ -113,10 +92,8 @@ def plan_tree(
 def _check_request(trace: Trace, focus: int, depth: int | None, max_nodes: int) -> None:
     """Refuse a node budget, a focus call or a depth that cannot be drawn (TooLargeError)."""
     if not 1 <= max_nodes <= HARD_MAX_NODES:
-        raise TooLargeError(
-            f"--max-nodes must be between 1 and {HARD_MAX_NODES} (a larger drawing takes minutes "
-            f"and gigabytes; draw a part: --depth N, --focus CALL or --line), found {max_nodes}"
-        )
+        raise TooLargeError(f"--max-nodes must be between 1 and {HARD_MAX_NODES} (a larger drawing takes minutes "
+                            f"and gigabytes; draw a part: --depth N, --focus CALL or --line), found {max_nodes}")
     if not 1 <= focus <= trace.calls:
         raise TooLargeError(f"--focus {focus} does not exist: calls run from 1 to {trace.calls}")
     if depth is not None and depth < 0:
@@ -145,10 +122,8 @@ def _plan_line(plan: TreePlan) -> None:
     plan.nodes.sort(key=lambda item: item[0].call)
 
 
-def _drawn_depth(
-    trace: Trace, top: Call, path_length: int, depth: int | None, max_nodes: int, whole: int | None,
-    screen: int | None = None,
-) -> tuple[int, int]:
+def _drawn_depth(trace: Trace, top: Call, path_length: int, depth: int | None, max_nodes: int, whole: int | None,
+                 screen: int | None = None) -> tuple[int, int]:
     """The depth to draw below ``top`` (the one asked for, else the deepest that fits) and
     how many levels its subtree has. Raises TooLargeError if that depth needs too many nodes."""
     per_depth = trace.calls_by_depth(top.pid)
@@ -165,11 +140,9 @@ def _drawn_depth(
                 depth -= 1
     needed = _count_to_depth(trace, top, min(depth, levels)) + path_length
     if needed > max_nodes:
-        raise TooLargeError(
-            f"drawing call {top.call} to depth {depth} needs {needed:,} nodes, over the limit of "
-            f"{max_nodes:,}: lower --depth, pick a subtree with --focus CALL, or raise "
-            f"--max-nodes (at most {HARD_MAX_NODES:,})"
-        )
+        raise TooLargeError(f"drawing call {top.call} to depth {depth} needs {needed:,} nodes, over the limit of "
+                            f"{max_nodes:,}: lower --depth, pick a subtree with --focus CALL, or raise "
+                            f"--max-nodes (at most {HARD_MAX_NODES:,})")
     return depth, levels
 
 
@@ -200,10 +173,8 @@ def _plan_levels(plan: TreePlan, depth: int) -> None:
 
 
 def chosen_line(trace: Trace) -> set[int]:
-    """The call numbers on the line minimax chose from call #1 (each call's step-16 pick).
-
-    Blue means this line in every picture, whatever part of the tree a picture shows.
-    """
+    """The call numbers on the line minimax chose from call #1 (each call's step-16 pick): blue
+    in every picture, whatever part of the tree a picture shows."""
     return {1} | {call.call for call in trace.root.chosen_line()}
 
 
@@ -215,17 +186,24 @@ def summary_boxes(trace: Trace, plan: TreePlan) -> frozenset[int]:
 
 
 def arrow_kinds(trace: Trace, plan: TreePlan) -> set[str]:
-    """The kinds of arrow a drawing of ``plan`` holds between its calls, as ``_edge_colours``
-    colours them: ``chosen`` (blue), ``picked`` (black), ``rejected`` (grey)."""
+    """The kinds of arrow (``EDGE_STYLES``) a drawing of ``plan`` holds between its calls."""
     chosen = chosen_line(trace)
     drawn = {c.call: c for c, _ in plan.nodes}
     pairs = [(drawn[c.parent], c) for c, _ in plan.nodes if c.parent in drawn]
     pairs += list(zip(plan.path, plan.path[1:] + [plan.top], strict=False)) if plan.path else []
-    kinds = set()
-    for parent, child in pairs:
-        on_line = parent.call in chosen and child.call in chosen
-        kinds.add("chosen" if on_line else "picked" if parent.best == child.move else "rejected")
-    return kinds
+    return {_edge_kind(parent, child, chosen) for parent, child in pairs}
+
+
+#: Blue for the chosen line, black for another pick, grey for a test-play not picked.
+EDGE_STYLES = {"chosen": {"color": drawing.CHOSEN, "penwidth": "3", "fontcolor": drawing.CHOSEN},
+               "picked": {"color": drawing.PICKED_EDGE, "penwidth": "1.6"},
+               "rejected": {"color": drawing.REJECTED_EDGE, "fontcolor": drawing.REJECTED_TEXT}}
+
+
+def _edge_kind(parent: Call, child: Call, chosen: set[int]) -> str:
+    if parent.call in chosen and child.call in chosen:
+        return "chosen"
+    return "picked" if parent.best == child.move else "rejected"
 
 
 def describe(trace: Trace, plan: TreePlan) -> str:
@@ -237,30 +215,19 @@ def describe(trace: Trace, plan: TreePlan) -> str:
     elif plan.depth is not None:
         what += f", to depth {plan.depth} below call #{plan.top.call}"
     if plan.collapsed:
-        what += (
-            f"; {len(plan.collapsed):,} subtrees ({plan.hidden_calls:,} calls) collapsed "
-            f"into summary nodes; {_whole_tree_hint(trace, plan)}"
-        )
+        # How to draw more: the option that draws the whole subtree, when it can be drawn.
+        boards = plan.top.size + len(plan.path)
+        hint = ("the whole tree is too large to draw: see --depth N, --focus CALL, --line" if boards > HARD_MAX_NODES
+                else f"the whole tree: --max-nodes {boards:,} (or --depth N, --focus CALL, --line)")
+        what += f"; {len(plan.collapsed):,} subtrees ({plan.hidden_calls:,} calls) collapsed into summary nodes; {hint}"
     return what
-
-
-def _whole_tree_hint(trace: Trace, plan: TreePlan) -> str:
-    """How to draw more: the option that draws the whole subtree, when it can be drawn."""
-    boards = plan.top.size + len(plan.path)
-    if boards <= HARD_MAX_NODES:
-        return f"the whole tree: --max-nodes {boards:,} (or --depth N, --focus CALL, --line)"
-    return "the whole tree is too large to draw: see --depth N, --focus CALL, --line"
 
 
 def game_tree(trace: Trace, plan: TreePlan | None = None, marks: Mapping[int, Marker] | None = None,
               *, framed: bool = True, **options: object) -> graphviz.Digraph:
-    """The game tree of ``trace`` as a Digraph (``options`` go to ``plan_tree``).
-
-    ``marks`` marks calls by number beyond what the trace's search marks (a page that sets
-    two trees side by side marks where they differ). Without ``framed``, the drawing has
-    no title and no legend: a page that shows them itself (``tree_legend``) keeps the trees
-    small enough to compare.
-    """
+    """The game tree of ``trace`` as a Digraph (``options`` go to ``plan_tree``). ``marks`` marks
+    calls beyond the search's marks (where two trees set side by side differ); without
+    ``framed``, no title and no legend (a page that shows them itself keeps the trees small)."""
     if plan is None:
         plan = plan_tree(trace, **options)  # type: ignore[arg-type]
     search = for_trace(trace)[1]
@@ -281,10 +248,8 @@ def tree_title(trace: Trace, plan: TreePlan) -> str:
     title += "".join(f"\n{line}" for line in search.title_lines())
     if plan.path:
         top, moves = plan.top, len(plan.path)
-        title += (
-            f"\nIn focus: call #{top.call} ({words.player(top.state)} to move, {moves} "
-            f"move{'s' if moves != 1 else ''} below call #1), with the dashed path down to it"
-        )
+        title += (f"\nIn focus: call #{top.call} ({words.player(top.state)} to move, {moves} "
+                  f"move{'s' if moves != 1 else ''} below call #1), with the dashed path down to it")
     if plan.collapsed or plan.path or plan.line:
         title += "\n" + describe(trace, plan)
     return title
@@ -322,10 +287,14 @@ def tree_legend_rows(trace: Trace, plan: TreePlan, marks: Mapping[int, Marker] |
     search = for_trace(trace)[1]
     drawn = sorted([call for call, _ in plan.nodes] + plan.path, key=lambda c: c.call)
     markers = [m for m in ((marks or {}).get(c.call) or search.marker(c) for c in drawn) if m]
+    return drawing.legend_rows(trace, tree_uses(trace, plan, focus_path=bool(plan.path), calls=tuple(drawn)), markers)
+
+
+def tree_uses(trace: Trace, plan: TreePlan, **flags: Any) -> drawing.Uses:
+    """What a drawing of ``plan`` draws, for its legend: its kinds of arrow, its summary boxes and ``flags``."""
     arrows, folded = arrow_kinds(trace, plan), summary_boxes(trace, plan)
-    uses = drawing.Uses(chosen="chosen" in arrows, picked="picked" in arrows, rejected="rejected" in arrows,
-                        collapsed=bool(folded), focus_path=bool(plan.path), calls=tuple(drawn), folded=folded)
-    return drawing.legend_rows(trace, uses, markers)
+    return drawing.Uses(chosen="chosen" in arrows, picked="picked" in arrows, rejected="rejected" in arrows,
+                        collapsed=bool(folded), folded=folded, **flags)
 
 
 def legend_graph(legend: str) -> graphviz.Digraph:
@@ -335,54 +304,36 @@ def legend_graph(legend: str) -> graphviz.Digraph:
     return graph
 
 
-def _add_note(graph: graphviz.Digraph, lines: list[str], plan: TreePlan, prefix: str = "n") -> None:
+def _add_note(graph: graphviz.Digraph, lines: list[str], plan: TreePlan) -> None:
     """A search's note beside the drawing's first call, in its row (the guide's answer)."""
     if not lines:
         return
-    first = f"{prefix}{(plan.path[0] if plan.path else plan.top).call}"
+    first = f"n{(plan.path[0] if plan.path else plan.top).call}"
     box = labels.table(labels.row(labels.cell(labels.lines(lines, POINT_SIZE=drawing.SMALL_POINTS),
                                               ALIGN="LEFT")),
                        BORDER="1", CELLBORDER="0", CELLPADDING="4", STYLE="ROUNDED", COLOR=drawing.INNER_BORDER,
                        BGCOLOR="#f5f5f5")
     with graph.subgraph() as row:
         row.attr(rank="same")
-        row.node(f"{prefix}note", labels.html_label(box))
-        row.edge(first, f"{prefix}note", style="invis")
+        row.node("nnote", labels.html_label(box))
+        row.edge(first, "nnote", style="invis")
 
 
-def new_graph(name: str, title: str | None = None) -> graphviz.Digraph:
-    """An empty Digraph with the house style: boards as plain nodes, title and legend on top.
-
-    Call ``finish_graph`` to set the title and legend (or pass ``title`` for a plain one).
-    """
+def new_graph(name: str) -> graphviz.Digraph:
+    """An empty Digraph with the house style (``finish_graph`` sets its title and legend)."""
     graph = Diagram(
         name,
-        graph_attr={
-            "labelloc": "t",
-            "labeljust": "l",
-            "fontname": drawing.FONT,
-            "fontsize": str(drawing.TITLE_POINTS),
-            "rankdir": "TB",
-            "nodesep": "0.15",
-            "ranksep": "0.5",
-            "bgcolor": "white",
-            "pad": "0.25",
-        },
+        graph_attr={"labelloc": "t", "labeljust": "l", "fontname": drawing.FONT, "fontsize": str(drawing.TITLE_POINTS),
+                    "rankdir": "TB", "nodesep": "0.15", "ranksep": "0.5", "bgcolor": "white", "pad": "0.25"},
         node_attr={"shape": "plain", "fontname": drawing.FONT},
-        edge_attr={"fontname": drawing.FONT, "fontsize": str(drawing.SMALL_POINTS),
-                   "arrowsize": "0.7"},
+        edge_attr={"fontname": drawing.FONT, "fontsize": str(drawing.SMALL_POINTS), "arrowsize": "0.7"},
     )
-    if title is not None:
-        graph.attr(label=title)
     return graph
 
 
 def finish_graph(graph: graphviz.Digraph, title: str, legend: str) -> None:
-    """Put the title and, under it, the legend in the graph's own label.
-
-    The label sits outside the layout, so the legend no longer pushes boards
-    aside or makes edges bend round it.
-    """
+    """Put the title and, under it, the legend in the graph's own label: outside the layout,
+    where the legend pushes no board aside and bends no edge."""
     lines = [labels.row(labels.cell(labels.font(labels.text(line), POINT_SIZE=drawing.TITLE_POINTS),
                                     ALIGN="LEFT"))
              for line in title.split("\n")]
@@ -390,87 +341,50 @@ def finish_graph(graph: graphviz.Digraph, title: str, legend: str) -> None:
                                                     BORDER="0", CELLSPACING="2")))
 
 
-def add_calls(
-    graph: graphviz.Digraph,
-    trace: Trace,
-    plan: TreePlan,
-    prefix: str = "n",
-    *,
-    explain: bool = False,
-    edge_scores: bool = False,
-    marks: Mapping[int, Marker] | None = None,
-) -> None:
-    """Add the plan's nodes and edges to ``graph`` (shared with the figures).
-
-    ``explain`` spells out step 16 at every inner call (see ``drawing.call_label``);
-    ``edge_scores`` labels each edge with the score travelling back up it.
-    """
+def add_calls(graph: graphviz.Digraph, trace: Trace, plan: TreePlan, *, explain: bool = False,
+              edge_scores: bool = False, marks: Mapping[int, Marker] | None = None) -> None:
+    """Add the plan's nodes and edges to ``graph``; ``explain`` spells out step 16 at every
+    inner call, ``edge_scores`` labels each edge with the score travelling back up it."""
     chosen = chosen_line(trace)
     drawn = {call.call: call for call, _ in plan.nodes}
-    words, nodes = for_trace(trace)[0], drawing.node_drawing(trace)
-    cut: list[Call] = []  # their skipped test-plays (alpha-beta's) are drawn after the searched ones
+    nodes = drawing.node_drawing(trace)
     nodes.style(graph)
-    _add_path(graph, trace, plan, prefix, chosen, edge_scores)
+    for step in plan.path:
+        nodes.add_node(graph, f"n{step.call}", trace, step, thick=step.call in chosen, captioned=False)
+    # The path to a call in focus is dashed (its siblings are not drawn).
+    for above, below in zip(plan.path, plan.path[1:] + [plan.top], strict=False):
+        _add_edge(graph, trace, above, below, chosen, edge_scores, style="dashed")
     for call, folded in plan.nodes:
-        _add_call_node(graph, trace, call, prefix, folded=folded, thick=call.call in chosen,
+        _add_call_node(graph, trace, call, folded=folded, thick=call.call in chosen,
                        explain=explain, marker=(marks or {}).get(call.call))
-        if not folded:
-            cut.append(call)
         parent = drawn.get(call.parent) if call.parent is not None else None
         if parent is not None:
-            graph.edge(
-                f"{prefix}{parent.call}",
-                f"{prefix}{call.call}",
-                label=" " + words.edge_label(parent.state, call.move or 0)
-                + (f"\n ↑ {drawing.score_text(trace, call)}" if edge_scores else ""),
-                **_edge_colours(parent, call, parent.call in chosen and call.call in chosen),
-            )
-    for call in cut:
-        nodes.add_skipped(graph, trace, call, prefix)
+            _add_edge(graph, trace, parent, call, chosen, edge_scores)
+    # Their skipped test-plays (alpha-beta's) are drawn after the searched ones.
+    for call, folded in plan.nodes:
+        if not folded:
+            nodes.add_skipped(graph, trace, call, "n")
 
 
-def _add_path(
-    graph: graphviz.Digraph, trace: Trace, plan: TreePlan, prefix: str, chosen: set[int],
-    edge_scores: bool,
-) -> None:
-    """Add the calls from the root down to the plan's top call, joined by dashed arrows."""
-    words, nodes = for_trace(trace)[0], drawing.node_drawing(trace)
-    for step in plan.path:
-        nodes.add_node(graph, f"{prefix}{step.call}", trace, step, thick=step.call in chosen, captioned=False)
-    for above, below in zip(plan.path, plan.path[1:] + [plan.top], strict=False):
-        # The path to a call in focus is dashed (its siblings are not drawn); it is blue
-        # only where it follows the chosen line.
-        on_line = above.call in chosen and below.call in chosen
-        graph.edge(
-            f"{prefix}{above.call}",
-            f"{prefix}{below.call}",
-            label=" " + words.edge_label(above.state, below.move or 0)
-            + (f"\n ↑ {drawing.score_text(trace, below)}" if edge_scores else ""),
-            style="dashed",
-            **_edge_colours(above, below, on_line),
-        )
+def _add_edge(graph: graphviz.Digraph, trace: Trace, parent: Call, child: Call, chosen: set[int],
+              edge_scores: bool, **extra: str) -> None:
+    """The arrow of ``child``'s move, with the score it hands back up if ``edge_scores``."""
+    label = " " + for_trace(trace)[0].edge_label(parent.state, child.move or 0)
+    if edge_scores:
+        label += f"\n ↑ {drawing.score_text(trace, child)}"
+    graph.edge(f"n{parent.call}", f"n{child.call}", label=label, **extra,
+               **EDGE_STYLES[_edge_kind(parent, child, chosen)])
 
 
-def _add_call_node(
-    graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str, *, folded: bool, thick: bool,
-    explain: bool, marker: Marker | None = None,
-) -> None:
+def _add_call_node(graph: graphviz.Digraph, trace: Trace, call: Call, *, folded: bool, thick: bool, explain: bool,
+                   marker: Marker | None = None) -> None:
     """Add one call's node: one its search draws its own way (a memo cache hit), a summary
     box, a textbook shape or the game's picture; ``marker`` marks it beyond its search's mark."""
     look = for_trace(trace)[1].special_node(call)
     if look is not None:
-        graph.node(f"{prefix}{call.call}", drawing.look_label(trace, call, look, marker))
+        graph.node(f"n{call.call}", drawing.look_label(trace, call, look, marker))
     elif folded:
-        graph.node(f"{prefix}{call.call}", drawing.summary_label(trace, call, thick=thick, marker=marker))
+        graph.node(f"n{call.call}", drawing.summary_label(trace, call, thick=thick, marker=marker))
     else:
-        drawing.node_drawing(trace).add_node(graph, f"{prefix}{call.call}", trace, call, thick=thick,
+        drawing.node_drawing(trace).add_node(graph, f"n{call.call}", trace, call, thick=thick,
                                              explain=explain, marker=marker)
-
-
-def _edge_colours(parent: Call, child: Call, on_chosen_line: bool) -> dict[str, str]:
-    """Blue for the chosen line, black for another pick, grey for a test-play not picked."""
-    if on_chosen_line:
-        return {"color": drawing.CHOSEN, "penwidth": "3", "fontcolor": drawing.CHOSEN}
-    if parent.best == child.move:
-        return {"color": drawing.PICKED_EDGE, "penwidth": "1.6"}
-    return {"color": drawing.REJECTED_EDGE, "fontcolor": drawing.REJECTED_TEXT}
