@@ -492,6 +492,27 @@ def test_the_same_class_gives_the_same_json_but_for_seconds(tmp_path: Path) -> N
     assert without_seconds() == first
 
 
+def test_a_crash_names_the_submissions_own_file_on_every_run(tmp_path: Path) -> None:
+    # The port with its best-score loop reading past the end of its list: a traceback on stderr.
+    crash = port().replace('return best\n', 'return plays[len(plays)]\n')
+    (tmp_path / "class" / "ana").mkdir(parents=True)
+    (tmp_path / "class" / "ana" / "game.py").write_text(crash, encoding="utf-8")
+
+    def rows() -> list[dict[str, Any]]:
+        data = json.loads(trace_check("class", "--format", "json", cwd=tmp_path).stdout)
+        for row in data["submissions"]:
+            row.pop("seconds")
+        return data["submissions"]
+
+    first = rows()
+    (row,) = first
+    assert row["verdict"] == "error"
+    stderr = row["output"]["stderr"]
+    assert "IndexError" in stderr and f'File "{os.path.join("class", "ana", "game.py")}"' in stderr
+    assert "tracer-class-" not in json.dumps(first)
+    assert rows() == first
+
+
 def test_several_files_entry_and_exit_status(tmp_path: Path) -> None:
     (tmp_path / "one.py").write_text(port(), encoding="utf-8")
     (tmp_path / "two.py").write_text(port(order="reversed(free)"), encoding="utf-8")

@@ -176,7 +176,7 @@ def _run(submission: Submission, argv: list[str], work: str, scratch: str, setti
         return Row(submission.name, stand_in(submission.entry, "error", "time-limit",
                                              f"its check ran past {settings.deadline:g} s and was stopped"),
                    1, seconds)
-    return read_row(submission, process.exitcode, out_path, err_path, seconds)
+    return read_row(submission, process.exitcode, out_path, err_path, seconds, work)
 
 
 def end_row(process: Any, token: str, groups: list[str]) -> None:
@@ -213,8 +213,11 @@ def _kill_marked(token: str) -> int:
     return killed
 
 
-def read_row(submission: Submission, status: int, out_path: str, err_path: str, seconds: float) -> Row:
-    """The row from what the child wrote: its JSON report, or its one-line refusal."""
+def read_row(submission: Submission, status: int, out_path: str, err_path: str, seconds: float,
+             work: str) -> Row:
+    """The row from what the child wrote: its JSON report, or its one-line refusal. Paths into the
+    scratch copy ``work`` (a traceback's, in the program's output) are named as the submission's
+    own files, so that the row is the same on every run and points where the teacher looks."""
     try:
         with open(out_path, "rb") as stream:
             report = stream.read(MAX_REPORT_BYTES + 1)
@@ -226,12 +229,26 @@ def read_row(submission: Submission, status: int, out_path: str, err_path: str, 
             data = json.loads(report.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
             data = None
+    # The longer first: where a link leads to the copy, one spelling may end the other.
+    copies = sorted({os.path.join(work, ""), os.path.join(os.path.realpath(work), "")}, key=len, reverse=True)
+    folder = os.path.join(submission.folder, "")
     if isinstance(data, dict) and "verdict" in data:
+        data = _renamed(data, copies, folder)
         data["file"] = submission.entry
         return Row(submission.name, data, status, seconds)
-    message = _last_line(err_path) or f"its check ended with status {status} and no report"
+    message = _renamed(_last_line(err_path), copies, folder) or f"its check ended with status {status} and no report"
     verdict, kind = ("refused", "refused") if status == 2 else ("error", "check-failed")
     return Row(submission.name, stand_in(submission.entry, verdict, kind, message), status, seconds)
+
+
+def _renamed(value: Any, copies: list[str], folder: str) -> Any:
+    if isinstance(value, str):
+        for copy in copies:
+            value = value.replace(copy, folder)
+        return value
+    if isinstance(value, dict):
+        return {key: _renamed(item, copies, folder) for key, item in value.items()}
+    return [_renamed(item, copies, folder) for item in value] if isinstance(value, list) else value
 
 
 def _last_line(path: str) -> str:
