@@ -37,20 +37,21 @@ from .reading import (
 class Shape:
     """How one function's arguments and return values read."""
 
-    #: Where the board is in the arguments (see reading.find_board); None if none was found.
+    #: Where the board is in the arguments (see reading.find_board).
     board_path: tuple[Any, ...] | None = None
     notation: Notation | None = None
-    #: The argument holding the side to move as a mark, if any.
+    #: The argument holding the side to move as a mark; ``{value: mark}`` if it is a number (1/-1).
     mark_slot: int | None = None
-    #: ``{value: mark}`` for a mark argument written as a number (1/-1).
     mark_values: dict[Any, str] = field(default_factory=dict)
     #: The argument holding a flag for the side to move (``isMaximizing``, a ±1 colour).
     flag_slot: int | None = None
-    #: How its return values read (see reading.return_kind).
+    #: See reading.return_kind and reading.object_keys.
     returns: str = "other"
-    #: For objects with keys none of the usual ones: the score's key and the move's (see
-    #: reading.object_keys).
     keys: tuple[str, str] | None = None
+
+    @property
+    def first_cell(self) -> int:
+        return self.notation.first_cell if self.notation is not None else 0
 
 
 def shapes_of(record: Record) -> list[Shape]:
@@ -120,12 +121,11 @@ class Loop:
     children: tuple[int, ...]
     cells: Cells
     mover: str
-    #: What the loop's function returned (its chosen move), if it is a function.
+    #: The move its function returned, read; ``value``: as plain data (``[1, 1]``, ``5``).
     returned: Returned
-    #: The driver's function index, or None for a loop at the program's top level.
+    #: Its function's index, or None for a loop at the program's top level.
     fn: int | None = None
     raised: dict[str, Any] | None = None
-    #: That returned value as plain data (``[1, 1]``, ``5``), None if it returned none.
     value: Any = None
 
 
@@ -138,7 +138,7 @@ class Facts:
     """One recorded call, read."""
 
     cells: Cells | None
-    #: The side to move the arguments say (a mark argument), None if they say nothing.
+    #: The side to move a mark argument says, if any.
     told: str | None
     flag: Any
     returned: Returned
@@ -156,10 +156,9 @@ class Reader:
         self.returned_memo: dict[tuple[int, int], Returned] = {}
 
     def facts(self, row: int) -> Facts:
-        found = self.memo.get(row)
-        if found is None:
-            found = self.memo[row] = self._read(row)
-        return found
+        if row not in self.memo:
+            self.memo[row] = self._read(row)
+        return self.memo[row]
 
     def _read(self, row: int) -> Facts:
         rows, record = self.record.rows, self.record
@@ -183,14 +182,11 @@ class Reader:
         return Facts(cells, told, flag, returned, raised, ended not in (RETURNED, RAISED))
 
     def returned(self, fn: int, vid: int) -> Returned:
-        key = (fn, vid)
-        found = self.returned_memo.get(key)
-        if found is None:
+        if (fn, vid) not in self.returned_memo:
             shape = self.shapes[fn]
-            first = shape.notation.first_cell if shape.notation is not None else 0
-            found = self.returned_memo[key] = read_returned(unwrap(self.record.value(vid)), shape.returns, first,
-                                                            shape.keys)
-        return found
+            self.returned_memo[(fn, vid)] = read_returned(unwrap(self.record.value(vid)), shape.returns,
+                                                          shape.first_cell, shape.keys)
+        return self.returned_memo[(fn, vid)]
 
 
 def placed(parent: Cells, child: Cells) -> list[int]:
@@ -205,17 +201,16 @@ def marks(cells: Cells) -> int:
 class LearnerSearch:
     """One search the program made: its first call (a row, or the program's Loop) and below."""
 
-    def __init__(self, reader: Reader, root: int, loop: Loop | None = None, origin: str = "program",
-                 position: int | None = None):
+    def __init__(self, reader: Reader, root: int, loop: Loop | None = None):
         self.reader = reader
         self.record = reader.record
         self.rows = reader.record.rows
         self.root = LOOP if loop is not None else root
         self.loop = loop
-        #: ``program`` (the program's own call), ``asked`` (tracer called it).
-        self.origin = origin
-        #: For an asked search: which position (index in the positions tracer tried).
-        self.position = position
+        #: ``program`` (the program's own call) or ``asked`` (tracer called it, on the positions
+        #: tracer tried at index ``position``).
+        self.origin = "program"
+        self.position: int | None = None
         self._children: dict[int, tuple[int, ...]] = {}
         self._delegate: dict[int, int | None] = {}
         self.root_cells = self.cells(self.root)
@@ -303,7 +298,7 @@ class LearnerSearch:
         number = self.facts(self.root).returned.score
         if shape is None or shape.returns != "number" or number is None or not float(number).is_integer():
             return "score"
-        cell = int(number) - (shape.notation.first_cell if shape.notation else 0)
+        cell = int(number) - shape.first_cell
         if not 0 <= cell <= 8 or self.root_cells[cell] is not None:
             return "score"
         plays: dict[int, float] = {}
@@ -321,9 +316,9 @@ class LearnerSearch:
 
     def returned(self, node: int) -> Returned:
         """What ``node`` returned, a hand-over's score and move included."""
-        if node == self.root and getattr(self, "root_move", False):
+        if node == self.root and self.root_move:
             found = self.facts(node).returned
-            first = self._first_cell(node)
+            first = self.reader.shapes[self.rows.fn[node]].first_cell
             return Returned(None, int(found.score) - first, False, found.text)  # type: ignore[arg-type]
         mine = self.facts(node).returned
         inner = self.delegate(node)
@@ -333,11 +328,6 @@ class LearnerSearch:
         return Returned(mine.score if mine.score is not None else theirs.score,
                         mine.move if mine.move is not None else theirs.move,
                         mine.nothing and theirs.nothing, mine.text)
-
-    def _first_cell(self, node: int) -> int:
-        fn = self.fn(node)
-        notation = self.reader.shapes[fn].notation if fn is not None else None
-        return notation.first_cell if notation is not None else 0
 
     def raised(self, node: int) -> dict[str, Any] | None:
         found = self.facts(node).raised
@@ -469,9 +459,8 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
         fn = driver.fn
         if driver.ended == RETURNED:
             raw = record.value(driver.value)
-            notation = reader.shapes[reader.record.rows.fn[rows[0]]].notation
-            first = notation.first_cell if notation is not None else 0
             value = unwrap(raw)
+            first = reader.shapes[record.rows.fn[rows[0]]].first_cell
             returned = replace(loop_choice(value, first), text=written(raw, record.language))
         elif driver.ended == RAISED:
             raised = record.error(driver.value)
@@ -481,15 +470,14 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
 def loop_choice(value: Any, first: int = 0) -> Returned:
     """The move a loop's function returned: a cell, ``(row, col)``, ``{index}``, ``{i, j}``,
     or a ``(score, move)`` pair; nothing if it returned no move. ``first`` as in move_of."""
-    text = ""  # the caller writes the value in the learner's notation (see notation.py)
     if value is None:
-        return Returned(None, None, True, text)
+        return Returned(None, None, True)
     move = move_of(value, first)
     if move is None and isinstance(value, dict):
         move = read_returned(value, "object", first).move
     if move is None and isinstance(value, list) and len(value) == 2:
         move = move_of(value[1], first) if move_of(value[1], first) is not None else move_of(value[0], first)
-    return Returned(None, move, False, text)
+    return Returned(None, move)
 
 
 def _common_parent(boards: list[Cells]) -> Cells | None:
