@@ -17,7 +17,7 @@ from ...explain import for_trace
 if TYPE_CHECKING:
     from ...outputs.check import CheckRequest
     from ...trace import Trace
-    from .findings import Findings
+    from .result import CheckResult
 
 
 def shown_from(trace: Trace, number: int | None, whole: int) -> int:
@@ -33,7 +33,7 @@ def shown_from(trace: Trace, number: int | None, whole: int) -> int:
     return trace.call(number).parent or 1
 
 
-def focused(result: Findings, request: CheckRequest, whole: int) -> CheckRequest:
+def focused(result: CheckResult, request: CheckRequest, whole: int) -> CheckRequest:
     """``request`` with each tree drawn from where the departure shows."""
     from dataclasses import replace
 
@@ -44,7 +44,7 @@ def focused(result: Findings, request: CheckRequest, whole: int) -> CheckRequest
                    guide_focus=shown_from(guide, counterpart, whole))
 
 
-def write_outputs(result: Findings, report: str, request: CheckRequest) -> None:
+def write_outputs(result: CheckResult, report: str, request: CheckRequest) -> None:
     """Print the report, then write every file asked for (nothing but the report when no
     search was recorded: a line says so)."""
     import click
@@ -68,7 +68,7 @@ def write_outputs(result: Findings, report: str, request: CheckRequest) -> None:
 CARD_NODES = 40
 
 
-def trees_html(result: Findings) -> str:
+def trees_html(result: CheckResult) -> str:
     """Both trees for Jupyter, side by side at one scale (a note instead if they cannot be drawn)."""
     from ...outputs.check import draw_pair
     from ...renderers.side_by_side import trees_fragment
