@@ -160,8 +160,6 @@ class _Replay:
             best = min(max(best, alpha), beta)
         return self.returns(node, best, move)
 
-    # ---- the way's rules ----------------------------------------------------------------------
-
     def passed(self, low: float, high: float) -> Window:
         """The window a test-play's call is given (negamax's is seen from the other side)."""
         if self.way.mistake == "window-not-passed":
@@ -189,8 +187,6 @@ class _Replay:
 
     def maximising(self, told: str) -> bool:
         return self.negamax or self.scale.viewpoint(told) == told
-
-    # ---- held to the learner's ------------------------------------------------------------------
 
     def returns(self, node: int, score: float, move: int | None) -> float:
         fn = self.s.fn(node)

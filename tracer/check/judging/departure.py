@@ -292,8 +292,6 @@ class _Walk:
             return False
         return all(s.cells(kid) != s.cells(node) for kid in s.children(node))
 
-    # ---- helpers ---------------------------------------------------------------------------
-
     def maximising(self, mover: str) -> bool:
         return self.correct.scale.viewpoint(mover) == mover
 

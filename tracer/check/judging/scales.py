@@ -108,12 +108,9 @@ Sample = tuple[str | None, int, str, float]
 
 def infer(samples: Iterable[Sample], root_mover: str, ai: str | None = None,
           fixed: Scale | None = None, prefer: str | None = None, view: str | None = None) -> Scale:
-    """The scale that fits the most samples; on a tie, the point of view ``view`` (the one the
-    program's first search was read with), else the guide's view with the AI ``prefer`` (the
-    program's own AI, when known), else the side to move at the first call.
-
-    ``ai`` (``--ai``) fixes the view to that AI's; ``fixed`` (``--scores``) fixes the values.
-    """
+    """The scale that fits the most samples; on a tie, the point of view ``view`` (the program's
+    first search's), else the guide's view with the AI ``prefer``, else the side to move first.
+    ``ai`` (``--ai``) fixes the view to that AI's; ``fixed`` (``--scores``) fixes the values."""
     samples = list(samples)
     first = prefer or root_mover
     candidates = [("ai", ai)] if ai is not None else \
@@ -125,12 +122,9 @@ def infer(samples: Iterable[Sample], root_mover: str, ai: str | None = None,
 
 
 def _fit(samples: list[Sample], view: str, ai: str, fixed: Scale | None) -> tuple[Scale, int]:
-    """The values that fit the most samples under one point of view, and how many do not fit.
-
-    Each value is tried as each sample of its kind reads it (constant, or depth-aware),
-    or by symmetry with the others; a reading in which a loss is not below a draw and a
-    draw below a win is no reading.
-    """
+    """The values that fit the most samples under one point of view, and how many do not fit:
+    each as a sample of its kind reads it (constant or depth-aware), or by symmetry; a loss
+    must lie below a draw, a draw below a win."""
     if fixed is not None:
         scale = Scale(fixed.win, fixed.loss, fixed.draw, fixed.per_move, view, ai)
         return scale, _misfits(samples, scale)

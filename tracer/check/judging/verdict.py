@@ -71,9 +71,6 @@ class Difference:
     text: str
     call: int | None = None
 
-    def as_json(self) -> dict[str, Any]:
-        return {"id": self.what, "text": self.text, "call": self.call}
-
 
 @dataclass
 class SearchCheck:
@@ -151,7 +148,7 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     scale = infer(samples, search.root_mover, settings.ai, settings.scores, settings.prefer_ai, settings.prefer_view)
     if search.loop is not None:
         scale = replace(scale, origin=1)
-    fn = search.fn(search.root if search.root != LOOP else (search.children(LOOP) or [0])[0])
+    fn = search.search_fn
     returns = search.reader.shapes[fn].returns if fn is not None else "number"
     words = Words(scale, returns)
     result = SearchCheck(search, scale, IDENTICAL, search.calls, 0, samples=len(samples))

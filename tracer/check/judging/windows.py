@@ -50,7 +50,7 @@ class Windows:
     @property
     def found(self) -> bool:
         """Whether the search's own function takes a window."""
-        fn = self._root_fn()
+        fn = self.s.search_fn
         return fn is not None and self._slots(fn) is not None
 
     def of(self, node: int) -> Window | None:
@@ -76,11 +76,6 @@ class Windows:
     def _args(self, node: int) -> list[Any]:
         raw = unwrap(self.s.record.value(self.s.rows.args[node]))
         return raw if isinstance(raw, list) else []
-
-    def _root_fn(self) -> int | None:
-        s = self.s
-        first = s.root if s.root != LOOP else (s.children(LOOP) or [None])[0]
-        return s.fn(first) if first is not None else None
 
     def _slots(self, fn: int) -> tuple[int, int] | None:
         if fn not in self.slots:

@@ -190,7 +190,6 @@ def expected_text(check: SearchCheck) -> str:
 
 
 def function_name(check: SearchCheck, node: int) -> str:
-    """The name of the function ``node`` is a call of."""
     fn = check.search.fn(node)
     return check.search.record.functions[fn].name if fn is not None else "its search function"
 

@@ -50,8 +50,6 @@ class CheckResult:
         self.checks.append(check)
         self.names.append(name)
 
-    # ---- the summary ------------------------------------------------------------------------
-
     @property
     def check(self) -> SearchCheck | None:
         """The search the verdict is about: the first that is not fine, else the first."""
@@ -117,8 +115,6 @@ class CheckResult:
             seen.append((s.root_cells, s.root_mover, number))
         return None
 
-    # ---- JSON --------------------------------------------------------------------------------
-
     def as_json(self) -> dict[str, Any]:
         found = self.check
         data: dict[str, Any] = {
@@ -161,8 +157,9 @@ class CheckResult:
         1) and the board of the first of them."""
         out = []
         for difference, where in differences_found(self):
-            data: dict[str, Any] = {**difference.as_json(), "positions": where,
-                                    "position": where[0] if where else None, "board": None, "to_move": None}
+            data: dict[str, Any] = {"id": difference.what, "text": difference.text, "call": difference.call,
+                                    "positions": where, "position": where[0] if where else None,
+                                    "board": None, "to_move": None}
             if where:
                 s = self.checks[where[0] - 1].search
                 data.update(board=board9(s.root_cells) if s.root_cells else None, to_move=s.root_mover)
@@ -180,8 +177,6 @@ class CheckResult:
 
     def to_json(self) -> str:
         return json.dumps(self.as_json(), indent=1, ensure_ascii=False) + "\n"
-
-    # ---- text --------------------------------------------------------------------------------
 
     def __str__(self) -> str:
         from .report import render_text

@@ -118,7 +118,7 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
 
 
 def _plain(value: Any) -> bool:
-    """A recorded value that is no board: a number (``{"$n": ...}`` for an infinity), text, a flag, null."""
+    """A recorded number (``{"$n": ...}`` for an infinity), text, flag or null."""
     if isinstance(value, dict):
         return set(value) == {"$n"}
     return value is None or isinstance(value, (bool, int, float, str))
@@ -151,9 +151,8 @@ def expression_command(program: Program, expr: str, shape: Shape | None, cells: 
 
 
 def expression_names(expr: str, language: str) -> list[str]:
-    """The plain names ``expr`` reads (``minimax(origBoard, aiPlayer)``: ``minimax``, ``origBoard``,
-    ``aiPlayer``), in order; the host fills those that hold a board. InputError if ``expr`` is not
-    a Python expression (node judges a JavaScript one)."""
+    """The plain names ``expr`` reads, in order; InputError if ``expr`` is no Python expression
+    (node judges a JavaScript one)."""
     if language == "python":
         import ast
 

@@ -1,12 +1,10 @@
 """The learner's searches: each recorded call read as a board, a side to move, a score, a move.
 
-How a function's arguments and return values read (``Shape``) is decided once per
-function from what it was called with and returned. The recorded calls are then cut
-into searches: a call of the search function made by no other call of it is a search's
-root, unless several such calls come from one loop of the program (``find_best_move``
-trying each cell and calling ``minimax`` on the board after it): then that loop is the
-root, as a call of its own. A call that only hands its own board to another function
-(the course project's ``minimax(board)`` calling ``max_value(board)``) is one call.
+How a function's arguments and return values read (``Shape``) is decided once per function.
+A search call made by no other is a search's root, unless several come from one loop of the
+program (``find_best_move`` calling ``minimax`` after each cell): then that loop is the root,
+as a call of its own. A call that only hands its board to another function (``minimax(board)``
+calling ``max_value(board)``) is one call.
 """
 
 from __future__ import annotations
@@ -55,7 +53,7 @@ class Shape:
 
 
 def shapes_of(record: Record) -> list[Shape]:
-    """Each recorded function's Shape, from its calls (None-like Shape if never called)."""
+    """Each recorded function's Shape, from its calls."""
     rows = record.rows
     by_fn: dict[int, list[int]] = {}
     rets: dict[int, list[int]] = {}
@@ -123,8 +121,7 @@ class Loop:
     mover: str
     #: The move its function returned, read; ``value``: as plain data (``[1, 1]``, ``5``).
     returned: Returned
-    #: Its function's index, or None for a loop at the program's top level.
-    fn: int | None = None
+    fn: int | None = None  # None: a loop at the program's top level
     raised: dict[str, Any] | None = None
     value: Any = None
 
@@ -222,8 +219,7 @@ class LearnerSearch:
         self.root_move = self.root_reading == "move"
 
     def forget(self) -> None:
-        """Drop what was read of the calls (read again if asked): a passed search among
-        thousands (``--boards``) keeps only its summary in memory."""
+        """Drop what was read of the calls: a passed search among thousands keeps only its summary."""
         self._children.clear()
         self._delegate.clear()
         self.reader.memo.clear()
@@ -269,6 +265,11 @@ class LearnerSearch:
     @property
     def calls(self) -> int:
         return self.size(self.root)
+
+    @property
+    def search_fn(self) -> int | None:
+        """The search function's index: the first call's (a loop's first test-play's)."""
+        return self.fn(self.children(LOOP)[0] if self.root == LOOP else self.root)
 
     # ---- what each call was given and gave back ------------------------------------------
 
@@ -359,8 +360,7 @@ class LearnerSearch:
         return "X" if xs <= os_ else "O"
 
     def mover(self, node: int) -> str:
-        """The side to move at ``node``: as its mark argument says, else by its flag or by
-        the marks on the board, counted from the search's first call."""
+        """The side to move at ``node``: as its mark argument says, else by its flag or its marks."""
         if node == self.root:
             return self.root_mover
         facts = self.facts(node)
@@ -380,8 +380,7 @@ class LearnerSearch:
 
 
 def searches_of(reader: Reader, position: int | None = None) -> list[LearnerSearch]:
-    """The program's own searches, in the order it made them, then the ones tracer asked for
-    (only the one on ``position``, if given: the rest were read when they were asked)."""
+    """The program's own searches in order, then the ones tracer asked for (on ``position`` only, if given)."""
     record = reader.record
     found = _frame_searches(reader, record.program) if position is None else []
     for frame in record.asked if position is None else [f for f in record.asked if f.mark == position]:
@@ -428,8 +427,7 @@ def _group(reader: Reader, rows: list[int], driver: Frame | None) -> list[Learne
 
 
 def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | None:
-    """The loop these calls are the test-plays of, if they are: each board is one board
-    (the driver's own, if it was given one) with one more mark of the same side."""
+    """The loop these calls are the test-plays of, if each board is one board with one more mark."""
     boards = [reader.facts(r).cells for r in rows]
     if any(b is None for b in boards):
         return None
@@ -468,8 +466,7 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
 
 
 def loop_choice(value: Any, first: int = 0) -> Returned:
-    """The move a loop's function returned: a cell, ``(row, col)``, ``{index}``, ``{i, j}``,
-    or a ``(score, move)`` pair; nothing if it returned no move. ``first`` as in move_of."""
+    """The move a loop's function returned: a cell, ``(row, col)``, ``{index}``, or a ``(score, move)``."""
     if value is None:
         return Returned(None, None, True)
     move = move_of(value, first)
