@@ -1,10 +1,8 @@
 """Known mistakes, planted one at a time in a reference search, to name what a learner did.
 
-Each mistake is a small change to the guide's algorithm (a reset left out, max and min
-swapped, the full-board check moved first, ...). The reference search runs with it from
-the learner's starting position, under the learner's own scale, and its calls are held
-to the learner's, call by call: board, side to move, score, chosen cell. A mistake is
-named only when every call matches, never from the learner's source.
+Each is a small change to the guide's algorithm (a reset left out, max and min swapped, ...)
+run from the learner's position under the learner's scale; it is named only when every call
+matches the learner's (board, side to move, score, chosen cell), never from the source.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """One learner search held against the guide's minimax: its verdict and what explains it.
 
-* **identical**: the guide's calls, boards, scores and chosen cells, in the guide's order;
-* **correct**: no departure (every call returned its board's score, or a bound right for the
-  window it was given, and the chosen move is a best one), but the order, the tie-breaking,
-  the score scale, the point of view or a sound shortcut (alpha-beta's cuts, a stop at a
-  win, a board searched again) differs;
-* **wrong**: a departure (see departure.py);
-* **error**: the program raised in its search, or ran past the time or call limit.
+**identical**: the guide's calls, in the guide's order; **correct**: no departure, but the
+order, the tie-breaking, the scale, the point of view or a sound shortcut differs; **wrong**:
+a departure (see departure.py); **error**: it raised, or ran past the time or call limit.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
-"""What ``trace check`` shows besides its report: the learner's search through the outputs of
-``trace`` (``--log``, ``-o``, ``--side-by-side``), and both trees in Jupyter.
-
-A large tree is drawn to a readable depth; when that would hide the call that departs
-first, the drawing starts at its caller instead (the path from call #1 drawn dashed), and
-the guide's tree at the call it stands for.
+"""What ``trace check`` shows besides its report: the learner's search through ``trace``'s
+outputs (``--log``, ``-o``, ``--side-by-side``), and both trees in Jupyter. Where a readable
+depth would hide the call that departs first, a tree is drawn from its caller instead, and
+the guide's from the call it stands for.
 """
 
 from __future__ import annotations

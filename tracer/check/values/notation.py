@@ -1,10 +1,7 @@
-"""A learner's values written as their own language writes them: ``{index: 4, score: 1}`` and
-``"X"`` for JavaScript, ``{'index': 4, 'score': 1}``, ``'X'`` and ``(1, 4)`` for Python.
-
-The hosts record values as JSON data with a few tags (``$tuple``, ``$dict``, ``$fields``
-and ``$class`` for objects, ``$n`` for numbers JSON cannot hold, ``$u`` for ``undefined``,
-``$f`` for a function, ``$r`` for what could not be read); this module reads the tags back
-into the program's own notation, so a report quotes a value as the learner would print it.
+"""A learner's values written as their own language writes them (``{index: 4, score: 1}`` in
+JavaScript, ``{'index': 4, 'score': 1}`` and ``(1, 4)`` in Python), read back from the hosts'
+tagged JSON (``$tuple``, ``$dict``, ``$fields``/``$class`` for objects, ``$n`` for numbers JSON
+cannot hold, ``$u`` for ``undefined``, ``$f`` for a function, ``$r`` for what could not be read).
 """
 
 from __future__ import annotations
