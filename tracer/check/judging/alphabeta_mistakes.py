@@ -1,14 +1,11 @@
 """A learner's alpha-beta held call by call to tracer's, and its common mistakes named.
 
-The reference is tracer's alpha-beta (``tracer/search/alphabeta.py``) written the way a
-learner's loop reads: after each test-play a MAX call raises alpha to its best, a MIN call
-lowers beta to its best, and the loop stops once alpha meets beta (``ge``: alpha >= beta;
-``gt``: alpha > beta). It runs beside the learner's calls, one call at a time, in each way
-tracer offers (either cutoff, either move order) and each way of returning (fail-soft: the
-best found; fail-hard: that best held inside the call's window), with each known mistake
-planted; a way is named only when every call matches: board, side to move, window (where
-the call's arguments hold one), test-plays made, score and move. Nothing is read from the
-program's source.
+The reference is tracer's alpha-beta written as a learner's loop reads: after each test-play
+a MAX call raises alpha to its best, a MIN call lowers beta, and the loop stops once alpha
+meets beta (``ge``: alpha >= beta; ``gt``: alpha > beta). It runs beside the learner's calls
+in each cutoff, move order and way of returning (fail-soft, fail-hard), with each known
+mistake planted; a way is named only when every call matches (board, side to move, window,
+test-plays, score and move).
 """
 
 from __future__ import annotations
@@ -45,12 +42,12 @@ MISTAKES: tuple[Mistake, ...] = (
 
 @dataclass(frozen=True)
 class Way:
-    """One way of running the reference: what is planted, the cut, the move order, the return."""
+    """One way of running the reference: what is planted, the cut, the move order, the return
+    (``soft``: the best found; ``hard``: that held inside the window)."""
 
     mistake: str = "none"
     cutoff: str = "ge"
     order: str = "ascending"
-    #: ``soft`` (the best found is returned) or ``hard`` (held inside the window).
     fail: str = "soft"
 
     def describe(self) -> str:
@@ -61,11 +58,10 @@ class Way:
 
 @dataclass
 class AlphaBetaCheck:
-    """What holding a search with a window to tracer's alpha-beta found."""
+    """The way tracer's alpha-beta makes exactly the learner's calls (None: none does), else the
+    known mistakes whose planted reference does."""
 
-    #: The way tracer's own alpha-beta makes exactly the learner's calls (None: none does).
     exact: Way | None
-    #: The known alpha-beta mistakes whose planted reference makes exactly the learner's calls.
     mistakes: list[Mistake]
 
 
@@ -115,8 +111,7 @@ class _Replay:
         return True
 
     def loop(self) -> None:
-        """The program's own loop over the first moves: its windows are its own; its choice is held
-        to the way's."""
+        """The program's own loop over the first moves: its choice is held to the way's."""
         s = self.s
         assert s.loop is not None
         cells, mover = s.loop.cells, s.loop.mover
@@ -131,8 +126,7 @@ class _Replay:
         self.same_move(s.loop.returned.move, move)
 
     def call(self, node: int, told: str, alpha: float, beta: float) -> float:
-        """One learner call held to the reference's call on the same board and window: the score
-        the reference returns there."""
+        """One learner call held to the reference's on the same board and window: its score."""
         s = self.s
         cells = s.cells(node)
         window = self.windows.of(node)
@@ -166,8 +160,6 @@ class _Replay:
             best = min(max(best, alpha), beta)
         return self.returns(node, best, move)
 
-    # ---- the way's rules ----------------------------------------------------------------------
-
     def passed(self, low: float, high: float) -> Window:
         """The window a test-play's call is given (negamax's is seen from the other side)."""
         if self.way.mistake == "window-not-passed":
@@ -195,8 +187,6 @@ class _Replay:
 
     def maximising(self, told: str) -> bool:
         return self.negamax or self.scale.viewpoint(told) == told
-
-    # ---- held to the learner's ------------------------------------------------------------------
 
     def returns(self, node: int, score: float, move: int | None) -> float:
         fn = self.s.fn(node)

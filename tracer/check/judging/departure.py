@@ -1,28 +1,14 @@
 """The first moment a learner's search departs from a correct one, in the order it ran.
 
-Calls start and return in a fixed order (a call's test-plays one after another, each
-whole, then its return), and each moment is held to what a correct search does there:
-
-* when a call starts: its board is its caller's board with one mark of the caller's
-  side added on a cell not tried yet, it is told the other side moves, and its caller's
-  board was not finished already;
-* when a call returns: it returned the score its board has (and, where it returns a move,
-  a move with that score), having tried every empty cell.
-
-Shortcuts that cannot change the answer are not departures. A call given a window
-``(alpha, beta)`` (see windows.py) may return a bound instead of the score: at most alpha
-where the score is at most alpha, at least beta where it is at least beta (alpha-beta,
-fail-hard or fail-soft). A call that returns the right score without trying every empty
-cell stopped early soundly if it was given a window (alpha-beta's cut) or stopped at the
-first test-play that reaches the best score possible for its side (a win), or the board's
-own score, known from a search of that board just made; a skip that only happens not to
-matter on this board is still a departure. A call made on its caller's own
-board (the root's value searched first, then its moves) is a search done again, judged on
-its own. The first search's chosen move
-must be a best move whatever shortcut it took. What shortcuts were taken is kept
-(``Shortcuts``) for the differences a correct search lists.
-
-The first moment that fails is the departure. Calls numbered as they start, as in the log.
+When a call starts, its board must be its caller's with one mark of the caller's side added
+on a cell not tried yet, it must be told the other side moves, and its caller's board must
+not be finished. When it returns, it must have returned its board's score (and a move with
+that score), having tried every empty cell. Shortcuts that cannot change the answer are not
+departures: given a window (windows.py), a bound on the score's side of it; a stop at the
+first test-play that wins for the side to move, or that reaches the board's score known from
+a search of that board just made; a remembered score. A skip that only happens not to matter
+on this board is still a departure; the first call's move must be a best one whatever
+shortcut it took. Calls are numbered as they start, as in the log.
 """
 
 from __future__ import annotations
@@ -42,38 +28,30 @@ from .windows import Window, Windows, is_sound
 class Departure:
     """Where and how a learner's search first departs from a correct one."""
 
-    #: The call's number (calls numbered as they start; the program's loop, if it is the
-    #: first call, is call 1).
+    #: The call's number (the program's loop, if it is the first call, is call 1).
     call: int
     node: int
-    #: What happened: ``finished-board``, ``not-a-board``, ``not-a-child``, ``not-played``, ``not-taken-back``,
-    #: ``wrong-mark``, ``told-wrong-side``, ``tried-twice``, ``missing-cells``, ``wrong-score``,
-    #: ``no-score``, ``unsound-cut`` (a call given a window stopped early and returned a value
-    #: wrong for it) or ``wrong-move``.
+    #: ``finished-board``, ``not-a-board``, ``not-a-child``, ``not-played``, ``not-taken-back``, ``wrong-mark``,
+    #: ``told-wrong-side``, ``tried-twice``, ``missing-cells``, ``wrong-score``, ``no-score``, ``unsound-cut``
+    #: (a call given a window stopped early and returned a value wrong for it) or ``wrong-move``.
     kind: str
     cells: Cells | None
     to_move: str
     returned: Returned
-    #: The score and move a correct search returns there (None for a call that should not exist).
+    #: What a correct search returns there (None for a call that should not exist).
     expected_score: float | None
     expected_move: int | None
     why: str
-    #: The window the call was given, if it takes one.
     window: Window | None = None
 
 
 @dataclass
 class Shortcuts:
-    """The sound shortcuts a search took, each as the first call that shows it (its number)."""
+    """The numbers of the calls that took each sound shortcut (see verdict.SHORTCUT_WORDS)."""
 
-    #: Calls given a window that returned without trying every empty cell.
     cuts: list[int] = field(default_factory=list)
-    #: Calls with no window that returned once a test-play reached the best score possible.
     stops: list[int] = field(default_factory=list)
-    #: Calls made on their caller's board unchanged: a board searched again.
     repeats: list[int] = field(default_factory=list)
-    #: Calls that test-played nothing on a board an earlier call searched whole, and returned
-    #: its score: a remembered score (a cache, ``lru_cache``, a memo dictionary).
     remembered: list[int] = field(default_factory=list)
 
 
@@ -96,22 +74,21 @@ class _Walk:
         self.windows = windows
         self.ok: set[int] = set()
         self.shortcuts = Shortcuts()
-        #: Per call, its call on its own board unchanged (that board searched again), if it made one.
+        # Per call, its call on its own board unchanged (that board searched again), if it made one.
         self.known: dict[int, int] = {}
 
     def run(self) -> Departure | None:
         try:
-            return self.visit(self.s.root, 1)
+            return self.visit()
         except _Stopped:
             return None
 
-    def visit(self, root: int, number: int) -> Departure | None:
-        # An explicit stack: a runaway recursion may be thousands of calls deep.
-        stack: list[list[Any]] = []
-        found = self.enter(root, number, None, [])
+    def visit(self) -> Departure | None:
+        found = self.enter(self.s.root, 1, None, [])
         if found is not None:
             return found if isinstance(found, Departure) else None
-        stack.append(self.frame(root, number))
+        # An explicit stack: a runaway recursion may be thousands of calls deep.
+        stack = [self.frame(self.s.root, 1)]
         while stack:
             frame = stack[-1]
             node, number, kids, i, tried = frame[0], frame[1], frame[2], frame[3], frame[5]
@@ -139,8 +116,7 @@ class _Walk:
 
     def enter(self, node: int, number: int, parent: list[Any] | None, tried: list[int]) -> Any:
         """Check ``node`` as it starts; a Departure, True (its subtree is known correct), or None."""
-        s = self.s
-        cells = s.cells(node)
+        cells = self.s.cells(node)
         if cells is None:
             return self.departure(node, number, "not-a-board", None, None, self.words.not_a_board())
         if parent is not None:
@@ -204,7 +180,7 @@ class _Walk:
         scored = node != LOOP and not self.s.move_only(node)
         if finished(cells):
             expected = self.terminal_score(cells, mover)
-            if scored and not self.sound(returned.score, expected, window):
+            if scored and not (returned.score is not None and is_sound(returned.score, expected, window)):
                 why = w.wrong_terminal(cells, mover, expected, self.s.depth_of(cells))
                 kind = "no-score" if returned.score is None else "wrong-score"
                 return self.departure(node, number, kind, expected, None, why, window)
@@ -214,7 +190,8 @@ class _Walk:
         value = self.correct.value(cells, mover)
         best = self.best_moves(cells, mover, value)
         first_best = next((c for c in tried or empty if c in best), best[0] if best else None)
-        sound = self.sound(returned.score, value, window) if scored else returned.move in best
+        sound = returned.score is not None and is_sound(returned.score, value, window) if scored \
+            else returned.move in best
         if not sound and (missing or scored):
             kind, why = self.unsound(node, cells, tried, missing, value, window)
             return self.departure(node, number, kind, value, first_best, why, window)
@@ -233,8 +210,7 @@ class _Walk:
 
     def unsound(self, node: int, cells: Cells, tried: list[int], missing: list[int], value: float,
                 window: Window | None) -> tuple[str, str]:
-        """The kind of departure a call that returned what it should not makes, and why: a window's
-        rule where it was given one, else the cells it left out or the max (min) it missed."""
+        """The kind of departure of a call that returned what it should not, and why."""
         s, w = self.s, self.words
         returned, mover = s.returned(node), s.mover(node)
         maximising = self.maximising(mover)
@@ -251,9 +227,8 @@ class _Walk:
         return kind, w.wrong_inner(cells, mover, scores, value, maximising, returned)
 
     def searched_before(self, node: int) -> int | None:
-        """The first call, before ``node`` in the program's run (in this search or an earlier
-        one: a cache may outlive a search), made with the same arguments on the same board, that
-        test-played: the board's own search, whose score a cache remembers. None if none."""
+        """The first earlier call of the program's run (a cache may outlive a search) with the
+        same arguments, board and side to move that test-played: the search a cache remembers."""
         rows, record = self.s.rows, self.s.record
         searched = record.searched
         for row in range(record.searched_upto, len(rows)):  # rows are added as their calls return
@@ -267,11 +242,7 @@ class _Walk:
         return None
 
     def shortcut(self, node: int, number: int, cells: Cells, mover: str, tried: list[int]) -> bool:
-        """File a sound early return, if it is one: a cut (the search takes a window), a
-        remembered score (no test-play, on a board an earlier call searched whole, its score
-        returned again), a stop at the first test-play that reaches the best score possible for
-        the side to move, or at the first that reaches the board's own score, searched before
-        (``known``)."""
+        """File a sound early return, if it is one (see the module's docstring)."""
         if self.windows is not None and self.windows.found:
             self.shortcuts.cuts.append(number)
             return True
@@ -303,9 +274,6 @@ class _Walk:
                 out.append((new[0], self.windows.of(kid) if self.windows else None, s.returned(kid).score))
         return out
 
-    def sound(self, score: float | None, value: float, window: Window | None) -> bool:
-        return score is not None and is_sound(score, value, window)
-
     def move_counts(self, node: int, value: float, window: Window | None) -> bool:
         """Whether ``node``'s move must be a best one: at the first call, and wherever its score
         is its board's value, not a bound (strictly inside its window)."""
@@ -323,8 +291,6 @@ class _Walk:
         if told is not None and told != s.mover(parent):
             return False
         return all(s.cells(kid) != s.cells(node) for kid in s.children(node))
-
-    # ---- helpers ---------------------------------------------------------------------------
 
     def maximising(self, mover: str) -> bool:
         return self.correct.scale.viewpoint(mover) == mover

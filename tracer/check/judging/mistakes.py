@@ -1,10 +1,8 @@
 """Known mistakes, planted one at a time in a reference search, to name what a learner did.
 
-Each mistake is a small change to the guide's algorithm (a reset left out, max and min
-swapped, the full-board check moved first, ...). The reference search runs with it from
-the learner's starting position, under the learner's own scale, and its calls are held
-to the learner's, call by call: board, side to move, score, chosen cell. A mistake is
-named only when every call matches, never from the learner's source.
+Each is a small change to the guide's algorithm (a reset left out, max and min swapped, ...)
+run from the learner's position under the learner's scale; it is named only when every call
+matches the learner's (board, side to move, score, chosen cell), never from the source.
 """
 
 from __future__ import annotations
@@ -75,8 +73,8 @@ MISTAKES: tuple[Mistake, ...] = (
             "test-plays every empty cell, even after a win is found."),
 )
 
-#: Variants that keep every score right (a tie-break, a sound shortcut): the name a correct
-#: search is given when its calls fit one of these and a mistake alike.
+#: Variants that keep every score right: the name a correct search is given when its calls fit
+#: one of these and a mistake alike.
 SOUND = ("last-best", "stops-at-win", "window-not-passed")  # the last: see alphabeta_mistakes.py
 
 #: Mistakes that only make sense where scores are the AI's (the guide's view).
@@ -88,13 +86,12 @@ class Planted:
     """One call of the reference search with a mistake planted."""
 
     cells: Cells
-    #: The mark it was called with (the side it plays).
     told: str
     score: float
     move: int | None
     children: list[Planted] = field(default_factory=list)
-    #: No test-play was kept (best-init, or a loop that tried nothing): the call returns
-    #: nothing in the guide's JavaScript, and its running best in a program that returns it.
+    #: No test-play was kept (best-init, or a loop that tried nothing): the guide's JavaScript
+    #: returns nothing, a program that returns its running best that.
     no_best: bool = False
 
 
@@ -114,11 +111,9 @@ class _Reference:
         return self.pure(cells, mover)
 
     def pure(self, cells: Cells, told: str) -> Planted:
-        key = (cells, told)
-        found = self.memo.get(key)
-        if found is None:
-            found = self.memo[key] = self.call(list(cells), told)
-        return found
+        if (cells, told) not in self.memo:
+            self.memo[(cells, told)] = self.call(list(cells), told)
+        return self.memo[(cells, told)]
 
     def terminal(self, board: list[str | None], told: str) -> float | None:
         """Step 9 as the mistake has it; None if the game goes on."""
@@ -206,11 +201,6 @@ class _Reference:
         node.no_best = best is None
 
 
-def plant(mistake: Mistake, scale: Scale, cells: Cells, mover: str, root_marks: int) -> Planted:
-    """The reference search from ``cells`` with ``mistake`` planted."""
-    return _Reference(mistake, scale, root_marks).run(cells, mover)
-
-
 #: The guide's algorithm with nothing planted: a mistake is named only where it shows.
 NONE = Mistake("none", "", "")
 
@@ -274,13 +264,13 @@ def _planted_search(search: LearnerSearch, mistake: Mistake, scale: Scale) -> Pl
     assert cells is not None
     marks = sum(1 for c in cells if c is not None)
     if search.loop is None:
-        return plant(mistake, scale, cells, search.root_mover, marks)
+        return _Reference(mistake, scale, marks).run(cells, search.root_mover)
     tree = Planted(cells, search.root_mover, 0, None)
     plays = []
     for child in search.loop.children:
         child_cells = search.cells(child)
         assert child_cells is not None
-        tree.children.append(plant(mistake, scale, child_cells, other(search.root_mover), marks))
+        tree.children.append(_Reference(mistake, scale, marks).run(child_cells, other(search.root_mover)))
         plays.append((next(i for i in range(9) if cells[i] != child_cells[i]), tree.children[-1].score))
     _Reference(mistake, scale, marks).choose(tree, plays, search.root_mover)
     return tree
@@ -294,27 +284,19 @@ class _Match:
     def __init__(self, search: LearnerSearch):
         self.s = search
         self.memo: dict[tuple[int, int], object] = {}
-        #: Calls matched only because the planted call kept no test-play (any move fits it).
-        self.loose = 0
+        self.loose = 0  # calls matched only because the planted call kept no test-play
 
     def same(self, node: int, planted: Planted) -> object:
         key = (node, id(planted))
-        if key in self.memo:
-            return self.memo[key]
-        result = self._same(node, planted)
-        self.memo[key] = result
-        return result
+        if key not in self.memo:
+            self.memo[key] = self._same(node, planted)
+        return self.memo[key]
 
     def _same(self, node: int, planted: Planted) -> object:
         s = self.s
         if s.cells(node) != planted.cells:
             return False
-        told = s.facts(node).told
-        if node != LOOP and told is not None and told != planted.told:
-            return False
-        if node != LOOP and told is None and s.mover(node) != planted.told:
-            return False
-        if s.unfinished(node):
+        if (node != LOOP and s.mover(node) != planted.told) or s.unfinished(node):
             return False
         kids = s.children(node)
         raised = s.raised(node) is not None

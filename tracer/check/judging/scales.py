@@ -1,11 +1,9 @@
 """How a learner's program scores finished games, and what every board is then worth.
 
-The scale is read from the program's own terminal calls (a finished board, no
-test-play): the guide's ±1, ±10 (Glyn Lewington's game), depth-aware scores such as
-``10 - depth``, or scores from the side to move (negamax). Whichever reading fits the
-most terminal calls wins, so one mistaken call is found as a mistake rather than
-taken for the scale. ``CorrectValues`` then gives the score a correct search returns for
-any board under that scale, from the core's own minimax: the reference every call is held to.
+The scale is read from the program's own finished boards: the guide's ±1, ±10, depth-aware
+scores such as ``10 - depth``, or scores from the side to move (negamax). The reading that
+fits the most wins, so one mistaken call is a mistake, not the scale. ``CorrectValues`` then
+gives what a correct search returns on any board under that scale, from the core's minimax.
 """
 
 from __future__ import annotations
@@ -13,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...games.tictactoe.board import HAS_LINE, Board
 from ...games.tictactoe.game import TicTacToe
@@ -25,23 +24,11 @@ def other(mark: str) -> str:
     return "O" if mark == "X" else "X"
 
 
-_PACKED: dict[Cells, tuple[int, int]] = {}
-
-
+@lru_cache(maxsize=200_000)  # the same boards come back often
 def packed(cells: Cells) -> tuple[int, int]:
-    """``(X's cells, O's cells)`` as 9-bit masks (remembered: the same boards come back often)."""
-    found = _PACKED.get(cells)
-    if found is None:
-        x = o = 0
-        for i, c in enumerate(cells):
-            if c == "X":
-                x |= 1 << i
-            elif c == "O":
-                o |= 1 << i
-        if len(_PACKED) > 200_000:
-            _PACKED.clear()
-        found = _PACKED[cells] = (x, o)
-    return found
+    """``(X's cells, O's cells)`` as 9-bit masks."""
+    return (sum(1 << i for i, c in enumerate(cells) if c == "X"),
+            sum(1 << i for i, c in enumerate(cells) if c == "O"))
 
 
 def has_line(cells: Cells, mark: str) -> bool:
@@ -64,20 +51,17 @@ def finished(cells: Cells) -> bool:
 class Scale:
     """A program's scores: what a win, a loss and a draw are worth, and from whose view."""
 
-    #: A win for the viewpoint's player (depth-aware: at depth 0).
+    #: A win and a loss for the viewpoint's player (at depth 0, where depth-aware).
     win: float = 1
-    #: A loss for the viewpoint's player (depth-aware: at depth 0).
     loss: float = -1
     draw: float = 0
     #: 1 if a win is worth one point less per move from the first call (and a loss one more).
     per_move: int = 0
-    #: Whose point of view: ``ai`` (the guide's: the AI's), ``mover`` (the side to move, as
-    #: negamax scores) or ``moved`` (the side that just moved).
+    #: ``ai`` (the guide's: the AI's), ``mover`` (the side to move, as negamax) or ``moved``.
     view: str = "ai"
-    #: The AI's mark (the maximiser), for the ``ai`` view.
     ai: str = "X"
-    #: Where the program's own depth count starts: 1 when its first call is its own loop
-    #: (``minimax(board, 0, False)`` on the loop's test-plays), for describing the scale only.
+    #: Where the program's depth count starts (1 when its first call is its own loop), for
+    #: describing the scale only.
     origin: int = 0
 
     def viewpoint(self, mover: str) -> str:
@@ -124,38 +108,23 @@ Sample = tuple[str | None, int, str, float]
 
 def infer(samples: Iterable[Sample], root_mover: str, ai: str | None = None,
           fixed: Scale | None = None, prefer: str | None = None, view: str | None = None) -> Scale:
-    """The scale that fits the most samples; on a tie, the point of view ``view`` (the one the
-    program's first search was read with), else the guide's view with the AI ``prefer`` (the
-    program's own AI, when known), else the side to move at the first call.
-
-    ``ai`` (``--ai``) fixes the view to that AI's; ``fixed`` (``--scores``) fixes the values.
-    """
+    """The scale that fits the most samples; on a tie, the point of view ``view`` (the program's
+    first search's), else the guide's view with the AI ``prefer``, else the side to move first.
+    ``ai`` (``--ai``) fixes the view to that AI's; ``fixed`` (``--scores``) fixes the values."""
     samples = list(samples)
-    candidates: list[tuple[str, str]] = []
-    if ai is not None:
-        candidates = [("ai", ai)]
-    else:
-        first = prefer or root_mover
-        candidates = [("ai", first), ("ai", other(first)), ("mover", root_mover), ("moved", root_mover)]
-        if view in ("mover", "moved"):
-            candidates.sort(key=lambda candidate: candidate[0] != view)
-    best: tuple[int, int, Scale] | None = None
-    for rank, (view, who) in enumerate(candidates):
-        scale, misfits = _fit(samples, view, who, fixed)
-        key = (misfits, rank)
-        if best is None or key < best[:2]:
-            best = (misfits, rank, scale)
-    assert best is not None
-    return best[2]
+    first = prefer or root_mover
+    candidates = [("ai", ai)] if ai is not None else \
+        [("ai", first), ("ai", other(first)), ("mover", root_mover), ("moved", root_mover)]
+    if ai is None and view in ("mover", "moved"):
+        candidates.sort(key=lambda candidate: candidate[0] != view)
+    # The fewest misfits; of equals, the first candidate (min keeps the first it meets).
+    return min((_fit(samples, pov, who, fixed) for pov, who in candidates), key=lambda fit: fit[1])[0]
 
 
 def _fit(samples: list[Sample], view: str, ai: str, fixed: Scale | None) -> tuple[Scale, int]:
-    """The values that fit the most samples under one point of view, and how many do not fit.
-
-    Each value is tried as each sample of its kind reads it (constant, or depth-aware),
-    or by symmetry with the others; a reading in which a loss is not below a draw and a
-    draw below a win is no reading.
-    """
+    """The values that fit the most samples under one point of view, and how many do not fit:
+    each as a sample of its kind reads it (constant or depth-aware), or by symmetry; a loss
+    must lie below a draw, a draw below a win."""
     if fixed is not None:
         scale = Scale(fixed.win, fixed.loss, fixed.draw, fixed.per_move, view, ai)
         return scale, _misfits(samples, scale)
@@ -164,27 +133,19 @@ def _fit(samples: list[Sample], view: str, ai: str, fixed: Scale | None) -> tupl
     for won, depth, mover, score in samples:
         kind = "draw" if won is None else "win" if won == probe.viewpoint(mover) else "loss"
         kinds[kind].append((depth, score))
-    best: tuple[int, int, Scale] | None = None
+    scales = []
     for per_move in (0, 1):
-        losses = _readings(kinds["loss"], per_move) or []
+        losses = _readings(kinds["loss"], per_move)
         # No win seen (every finished board a loss for the viewpoint, as negamax scores them,
         # or the AI never wins from here): a win mirrors a loss first, as most scales do.
         wins = _readings(kinds["win"], -per_move) or [*(-loss for loss in losses), 1.0]
         draws = _readings(kinds["draw"], 0) or [0.0]
-        rank = 0
-        for win in wins:
-            for loss in (losses or []) + [-win]:
-                for draw in draws:
-                    rank += 1
-                    if not loss < draw < win:
-                        continue
-                    scale = Scale(win, loss, draw, per_move, view, ai)
-                    key = (_misfits(samples, scale), per_move * 1000 + rank)
-                    if best is None or key < best[:2]:
-                        best = (*key, scale)
-    if best is None:
+        scales += [Scale(win, loss, draw, per_move, view, ai)
+                   for win in wins for loss in [*losses, -win] for draw in draws if loss < draw < win]
+    if not scales:
         return Scale(view=view, ai=ai), len(samples) + 1
-    return best[2], best[0]
+    fits = [(scale, _misfits(samples, scale)) for scale in scales]
+    return min(fits, key=lambda fit: fit[1])  # of equals, the first tried
 
 
 def _readings(points: list[tuple[int, float]], slope: int) -> list[float]:
@@ -205,25 +166,16 @@ def _misfits(samples: list[Sample], scale: Scale) -> int:
 
 class CorrectValues:
     """What a correct search returns on any board under a program's scale: the core's own
-    minimax (``tracer.search.minimax``) on tic-tac-toe, scored with that scale.
-
-    The score a call returns is from the viewpoint's side (``Scale.viewpoint``), so each
-    board is searched with that side as the maximiser. One search from the first call's board
-    (``first``: cells and mover) gives the value of every board below it; they are looked up,
-    not searched again. A board off that tree (a program's own) is searched from itself.
-    """
+    minimax on tic-tac-toe, with the viewpoint's side (``Scale.viewpoint``) as the maximiser.
+    One search from the first call's board (``first``) gives the value of every board below it;
+    a board off that tree is searched from itself. ``root_marks``: the marks on the first
+    call's board, where a depth-aware scale counts moves from."""
 
     def __init__(self, scale: Scale, root_marks: int, first: tuple[Cells, str] | None = None):
         self.scale = scale
-        #: Marks on the first call's board: a depth-aware scale counts moves from there.
         self.root_marks = root_marks
-        #: The scale's values, ascending: the core's search is scored with their ranks.
         self.values = _values(scale)
-        #: (state, viewpoint) -> its value.
-        self.known: dict[tuple[int, str], float] = {}
-        #: (cells, mover) -> its state: a program's calls come back to the same boards often.
-        self.states: dict[tuple[Cells, str], int] = {}
-        #: The first call's state, if its board is known.
+        self.known: dict[tuple[int, str], float] = {}  # (state, viewpoint) -> its value
         self.first = self._state(*first) if first is not None else None
 
     def value(self, cells: Cells, mover: str) -> float:
@@ -238,22 +190,17 @@ class CorrectValues:
         return {cell: self._value(_GAME.play(state, cell), pov) for cell in range(9) if not (x | o) >> cell & 1}
 
     def _state(self, cells: Cells, mover: str) -> int:
-        found = self.states.get((cells, mover))
-        if found is None:
-            x, o = packed(cells)
-            # the layout of games.tictactoe.game.pack: X's cells, O's, then whether X moves
-            found = self.states[(cells, mover)] = x | o << 9 | (_GAME.x_to_move if mover == "X" else 0)
-        return found
+        x, o = packed(cells)
+        # the layout of games.tictactoe.game.pack: X's cells, O's, then whether X moves
+        return x | o << 9 | (_GAME.x_to_move if mover == "X" else 0)
 
     def _value(self, state: int, pov: str) -> float:
-        found = self.known.get((state, pov))
-        if found is None:
+        if (state, pov) not in self.known:
             if self.first is not None and (self.first, pov) not in self.known:
                 self._search(self.first, pov)
             if (state, pov) not in self.known:
                 self._search(state, pov)
-            found = self.known[(state, pov)]
-        return found
+        return self.known[(state, pov)]
 
     def _search(self, state: int, pov: str) -> None:
         """Search from ``state`` with ``pov`` maximising and keep the value of every board met."""
@@ -279,13 +226,12 @@ def _values(scale: Scale) -> tuple[float, ...]:
 
 @dataclass(frozen=True)
 class _Ranked(Scores):
-    """A program's scale as the core's score scheme. A finished game scores the rank of its
-    value among the scale's values: minimax only compares scores, so it returns the same
-    boards' values it would on the scale's own numbers, which may be fractions or beyond what
-    a trace stores (``Number.MAX_VALUE`` for a win)."""
+    """A program's scale as the core's score scheme: a finished game scores the rank of its
+    value among the scale's values (minimax only compares scores), as the values may be
+    fractions or beyond what a trace stores (``Number.MAX_VALUE`` for a win). ``offset``: the
+    depth of the search's first board, counted from the program's first call."""
 
     scale: Scale = Scale()
-    #: The depth of the search's first board, counted from the program's first call.
     offset: int = 0
     values: tuple[float, ...] = ()
 

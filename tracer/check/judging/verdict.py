@@ -1,12 +1,8 @@
 """One learner search held against the guide's minimax: its verdict and what explains it.
 
-* **identical**: the guide's calls, boards, scores and chosen cells, in the guide's order;
-* **correct**: no departure (every call returned its board's score, or a bound right for the
-  window it was given, and the chosen move is a best one), but the order, the tie-breaking,
-  the score scale, the point of view or a sound shortcut (alpha-beta's cuts, a stop at a
-  win, a board searched again) differs;
-* **wrong**: a departure (see departure.py);
-* **error**: the program raised in its search, or ran past the time or call limit.
+**identical**: the guide's calls, in the guide's order; **correct**: no departure, but the
+order, the tie-breaking, the scale, the point of view or a sound shortcut differs; **wrong**:
+a departure (see departure.py); **error**: it raised, or ran past the time or call limit.
 """
 
 from __future__ import annotations
@@ -22,14 +18,13 @@ from ..running.record import CALL_LIMIT, KILLED, TIME_LIMIT
 from ..values.calls import LOOP, LearnerSearch
 from ..values.reading import Cells
 from .alphabeta_mistakes import AlphaBetaCheck, check_alphabeta
-from .departure import Departure, Shortcuts, walk
+from .departure import Departure, walk
 from .mistakes import SOUND, Mistake, matching_mistakes
 from .scales import CorrectValues, Scale, finished, infer, winner
 from .windows import Windows
 
 IDENTICAL, CORRECT, WRONG, ERROR = "identical", "correct", "wrong", "error"
-#: The sound shortcuts (a call that returns before trying every cell), each as a difference:
-#: its ``Shortcuts`` field, its id, and what it says of the ``{calls}`` that took it.
+#: Each sound shortcut as a difference: its ``Shortcuts`` field, its id, what it says of its ``{calls}``.
 SHORTCUT_WORDS = (
     ("cuts", "alpha-beta", "it prunes: {calls} returned without test-playing every empty cell, and every "
                            "value it returned is right for the window (α, β) it was called with"),
@@ -45,16 +40,14 @@ SHORTCUTS = tuple(what for _, what, _ in SHORTCUT_WORDS)
 
 @dataclass
 class LearnerError:
-    """The learner's own error (or a limit it ran past), and the call it happened in."""
+    """The learner's own error (or a limit it ran past), and the call it happened in, if any."""
 
     #: ``raised``, ``time-limit``, ``call-limit`` or ``killed`` (past the time limit outside
     #: the search, so the host could not stop it itself).
     kind: str
     type: str
     message: str
-    #: The line of the learner's file, if known.
     line: int | None
-    #: The call it happened in (its number and board), if it happened in one.
     call: int | None = None
     cells: Cells | None = None
     to_move: str | None = None
@@ -69,14 +62,10 @@ class LearnerError:
 class Difference:
     """How a correct search differs from the guide's, with the first call that shows it."""
 
-    #: Its id: ``order``, ``tie-breaking``, ``score scale``, ``point of view``, ``alpha-beta``,
-    #: ``stops-at-best`` or ``re-searches``.
+    #: ``order``, ``tie-breaking``, ``score scale``, ``point of view``, or a SHORTCUT_WORDS id.
     what: str
     text: str
     call: int | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        return {"id": self.what, "text": self.text, "call": self.call}
 
 
 @dataclass
@@ -90,22 +79,17 @@ class SearchCheck:
     guide_calls: int
     departure: Departure | None = None
     error: LearnerError | None = None
-    #: The known mistake the learner's calls are exactly, if one is (see mistakes.py); the first
-    #: in the list's order when several make the same calls on this board.
+    #: The known mistakes that make exactly these calls (mistakes.py), and the first of them.
     mistake: Mistake | None = None
-    #: Every known mistake that makes exactly these calls.
     candidates: list[Mistake] = field(default_factory=list)
     differences: list[Difference] = field(default_factory=list)
-    words: Words | None = None
     #: How many finished boards the program scored: what its scale was read from (0: assumed).
     samples: int = 0
-    #: What the guide's minimax returns from the same position: its move (None: a finished
-    #: board) and its score.
+    #: The guide's minimax's move (None: a finished board) and score from the same position.
     guide_answer: tuple[int | None, int] | None = None
-    #: For a search whose calls take a window: how it compares with tracer's alpha-beta.
     alphabeta: AlphaBetaCheck | None = None
-    #: Each call's window, where the search's calls take one (None otherwise), and what a correct
-    #: search returns on any board: the outputs show a window, and a value that is only a bound.
+    #: Each call's window, where the calls take one, and what a correct search returns on any
+    #: board: the outputs show a window, and a value that is only a bound.
     windows: Windows | None = None
     correct: CorrectValues | None = None
 
@@ -125,11 +109,9 @@ class Settings:
     ai: str | None = None
     scores: Scale | None = None
     limit_kind: int = 0
-    #: The program's AI, as far as known (its own search's, or its source's ``aiMark``): the
-    #: reading preferred when a small search's finished boards fit several.
+    #: The program's AI as far as known, and the point of view its first search was read with:
+    #: preferred where a small search's finished boards fit several scales.
     prefer_ai: str | None = None
-    #: The point of view the program's first search was read with (``ai``, ``mover``, ``moved``):
-    #: preferred in the same way, so a negamax stays one on a small position.
     prefer_view: str | None = None
 
 
@@ -162,14 +144,13 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     scale = infer(samples, search.root_mover, settings.ai, settings.scores, settings.prefer_ai, settings.prefer_view)
     if search.loop is not None:
         scale = replace(scale, origin=1)
-    fn = search.fn(search.root if search.root != LOOP else (search.children(LOOP) or [0])[0])
+    fn = search.search_fn
     returns = search.reader.shapes[fn].returns if fn is not None else "number"
     words = Words(scale, returns)
-    ai = scale.ai if scale.view == "ai" else search.root_mover
-    guide = guide_trace(cells, search.root_mover, ai) if cells else None
-    result = SearchCheck(search, scale, IDENTICAL, search.calls, guide.calls if guide else 0, words=words,
-                         samples=len(samples),
-                         guide_answer=(guide.result.index, guide.result.score) if guide else None)
+    result = SearchCheck(search, scale, IDENTICAL, search.calls, 0, samples=len(samples))
+    guide = guide_trace(cells, search.root_mover, result.ai) if cells else None
+    if guide is not None:
+        result.guide_calls, result.guide_answer = guide.calls, (guide.result.index, guide.result.score)
     if cells is None:
         result.verdict = WRONG
         result.departure = walk(search, CorrectValues(scale, 0), words)[0]
@@ -184,13 +165,14 @@ def check_search(search: LearnerSearch, settings: Settings) -> SearchCheck:
     elif result.departure is not None:
         result.verdict = WRONG
     else:
-        result.differences = differences(search, scale, correct) + shortcut_differences(shortcuts)
+        result.differences = differences(search, scale, correct) + [
+            Difference(what, text.format(calls=_calls_text(calls)), min(calls))
+            for name, what, text in SHORTCUT_WORDS if (calls := getattr(shortcuts, name))]
         result.verdict = CORRECT if result.differences else IDENTICAL
     result.alphabeta = check_alphabeta(search, scale, windows)
     found = result.alphabeta.mistakes if result.alphabeta is not None else []
     # Tracer's alpha-beta, or one of its named mistakes, is not also a minimax mistake.
-    named_alphabeta = result.alphabeta is not None and (result.alphabeta.exact is not None or bool(found))
-    if result.verdict != IDENTICAL and not named_alphabeta:
+    if result.verdict != IDENTICAL and not (result.alphabeta is not None and (result.alphabeta.exact or found)):
         found = found + matching_mistakes(search, scale)
     # A correct search is named by the sound variant its calls fit, if one does.
     result.candidates = sorted(found, key=lambda m: m.id not in SOUND) if result.ok else found
@@ -245,16 +227,6 @@ def differences(search: LearnerSearch, scale: Scale, correct: CorrectValues) -> 
         found.append(Difference("tie-breaking", f"of equally good test-plays it keeps another than "
                                 f"the first (first at call #{tie_call[0]}: cell {tie_call[1]} where the "
                                 f"guide keeps cell {tie_call[2]})", tie_call[0]))
-    return found
-
-
-def shortcut_differences(shortcuts: Shortcuts) -> list[Difference]:
-    """The sound shortcuts a search took, as differences from the guide's minimax."""
-    found = []
-    for field_name, what, text in SHORTCUT_WORDS:
-        calls: list[int] = getattr(shortcuts, field_name)
-        if calls:
-            found.append(Difference(what, text.format(calls=_calls_text(calls)), min(calls)))
     return found
 
 

@@ -1,12 +1,9 @@
 """The window ``(alpha, beta)`` each call of a learner's alpha-beta was given, read from its arguments.
 
-Which two arguments are the window is decided once per function: by their parameters'
-names (``alpha``/``beta``, ``a``/``b``, ``lo``/``hi``, ...) where both are numbers in every
-call, else as the two numbers that lie beyond every score (``±Infinity``, ``±1000``) at
-the search's first call and are numbers in every call. A bound beyond every score is read
-as infinite, so ``-1000`` and ``-Infinity`` mean the same window; so is JavaScript's
-``±Infinity`` recorded as null (as JSON writes it), and a window parameter a call left to
-its default (``alpha=-inf``).
+The two arguments are found once per function: by their parameters' names (``alpha``/``beta``,
+``a``/``b``, ``lo``/``hi``, ...) where both are numbers in every call, else as the two numbers
+beyond every score (``±Infinity``, ``±1000``) at the first call. A bound beyond every score, a
+null (JSON's ``±Infinity``) and a parameter left to its default (``alpha=-inf``) are infinite.
 """
 
 from __future__ import annotations
@@ -19,8 +16,8 @@ from .scales import Scale
 
 INF = float("inf")
 
-#: Parameter names read as (alpha, beta), most telling first; one of three letters or more
-#: is a prefix (``alp`` reads ``alpha``, ``alphaVal``; ``bet``, ``beta``).
+#: Parameter names read as (alpha, beta), most telling first; one of three letters or more is a
+#: prefix (``alp``: ``alpha``, ``alphaVal``).
 NAMED_PAIRS = (("alp", "bet"), ("a", "b"), ("lo", "hi"), ("low", "high"), ("α", "β"))
 
 Window = tuple[float, float]
@@ -28,10 +25,9 @@ Window = tuple[float, float]
 
 def is_sound(value: float, truth: float, window: Window | None) -> bool:
     """Whether a call that returned ``value`` where the true value is ``truth`` is right for its
-    window: the value itself, or a bound on the same side of the window as the truth. An empty
-    window (alpha >= beta: its caller has its cut already, as a search that tests the window
-    on entry finds) asks nothing: no value changes what the caller returns, which is checked
-    against its own window."""
+    window: the value itself, or a bound on the truth's side of the window. An empty window
+    (alpha >= beta: its caller has its cut already) asks nothing, as no value changes what the
+    caller returns."""
     if value == truth:
         return True
     if window is None:
@@ -54,7 +50,7 @@ class Windows:
     @property
     def found(self) -> bool:
         """Whether the search's own function takes a window."""
-        fn = self._root_fn()
+        fn = self.s.search_fn
         return fn is not None and self._slots(fn) is not None
 
     def of(self, node: int) -> Window | None:
@@ -73,7 +69,6 @@ class Windows:
         return found
 
     def _bound(self, value: float | None, infinite: float) -> float:
-        # JSON writes JavaScript's ±Infinity as null: in a window, null is the infinite bound.
         if value is None or value < -self.far or value > self.far:
             return infinite if value is None else -INF if value < 0 else INF
         return value
@@ -81,11 +76,6 @@ class Windows:
     def _args(self, node: int) -> list[Any]:
         raw = unwrap(self.s.record.value(self.s.rows.args[node]))
         return raw if isinstance(raw, list) else []
-
-    def _root_fn(self) -> int | None:
-        s = self.s
-        first = s.root if s.root != LOOP else (s.children(LOOP) or [None])[0]
-        return s.fn(first) if first is not None else None
 
     def _slots(self, fn: int) -> tuple[int, int] | None:
         if fn not in self.slots:
@@ -105,9 +95,8 @@ class Windows:
         return out
 
     def _numeric(self, calls: list[list[Any]], slot: int, infinite: bool = False, default: bool = False) -> bool:
-        """Whether ``slot`` holds a number in every call (or null, an infinity, if ``infinite``;
-        or nothing, if ``default``: a parameter with a default left out, as a first call leaves
-        ``alpha=-inf``)."""
+        """Whether ``slot`` holds a number in every call (or null, if ``infinite``; or nothing,
+        if ``default``: a parameter left to its default)."""
         return bool(calls) and all((slot < len(args) or default) and (
             is_number(_at(args, slot)) or (infinite and _at(args, slot) is None)) for args in calls)
 
@@ -146,5 +135,4 @@ class Windows:
 
 
 def _at(args: list[Any], slot: int) -> Any:
-    """An argument, or None where the call left it out (its default: an infinite bound)."""
     return args[slot] if slot < len(args) else None

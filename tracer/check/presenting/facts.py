@@ -1,20 +1,29 @@
-"""The call a search departs at, as data: what it returned and what was due, in the shapes the
-learner's own function returns (``{index, score}``, a number, a ``(score, move)`` pair, a move);
-a call as the program wrote it, and what a departure is about."""
+"""What the check found, as the result and the report write it: the call a search departs at
+(what it returned and what was due, in the shapes the learner's function returns), the call
+as the program wrote it, the positions checked and the differences found on them. Below both
+``result`` and ``report``, so no import runs in a circle."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..judging.verdict import SearchCheck
-from ..values.calls import LOOP
+from ..judging.scales import other
+from ..judging.verdict import Difference, SearchCheck
+from ..values.calls import LOOP, placed
 from ..values.notation import number_text, plain_written, written
-from ..values.reading import MOVE_KEYS, SCORE_KEYS, is_number, move_of, unwrap
-from .words import board9, signed
+from ..values.reading import MOVE_KEYS, SCORE_KEYS, Cells, is_number, move_of, unwrap
+from .words import board9, compact, signed
+
+if TYPE_CHECKING:
+    from ..running.program import Program
+    from .result import CheckResult
 
 
-def expected_json(check: SearchCheck, node: int, score: float | None, move: int | None, terminal: bool) -> Any:
-    """What a correct call returns there, in the shape ``node``'s function returns."""
+def expected_json(check: SearchCheck) -> Any:
+    """What a correct call returns at the departure, in the shape its function returns."""
+    d = check.departure
+    assert d is not None
+    node, score, move = d.node, d.expected_score, d.expected_move
     if score is None and move is None:
         return None
     fn = check.search.fn(node)
@@ -28,7 +37,7 @@ def expected_json(check: SearchCheck, node: int, score: float | None, move: int 
     elif move is not None and notation is not None:
         move += notation.first_cell  # its cells may be numbered 1-9
     if kind == "object":
-        return _object_like(check, node, value, None if terminal else move)
+        return _object_like(check, node, value, move)
     if kind == "xy-score":
         return [*_xy(check, node, move), value]
     if kind == "move-score-more":  # only the parts tracer judges: the move and its score
@@ -45,9 +54,7 @@ def expected_json(check: SearchCheck, node: int, score: float | None, move: int 
 def _object_like(check: SearchCheck, node: int, score: Any, move: Any) -> dict[str, Any]:
     """``{index, score}`` with the learner's own keys (``{evaluation, id}``, ``{score, move}``)
     where the call returned an object."""
-    raw = _raw_return(check, node)
-    if raw is _NONE:
-        raw = _raw_return(check, check.search.root)
+    raw = _raw_sample(check, node)
     keys = [k for k in unwrap(raw)] if isinstance(unwrap(raw), dict) else []
     lowered = {k.lower(): k for k in keys}
     score_key = next((lowered[k] for k in SCORE_KEYS if k in lowered), "score")
@@ -88,7 +95,9 @@ def _signed(value: float, language: str) -> str:
     return number_text(value, language) if value != value or abs(value) == float("inf") else signed(value)
 
 
-def first_wrong_json(check: SearchCheck) -> dict[str, Any] | None:
+def first_wrong_json(check: SearchCheck, position: int) -> dict[str, Any] | None:
+    """The departure as data, on the ``position``-th position checked, with the window ``[α, β]``
+    its call was given where it takes one (null bounds: infinite, as tracer's alpha-beta JSON)."""
     d = check.departure
     if d is None:
         return None
@@ -96,14 +105,18 @@ def first_wrong_json(check: SearchCheck) -> dict[str, Any] | None:
     raw = None
     if d.node >= 0 and s.rows.ended[d.node] == 0:
         raw = unwrap(s.record.value(s.rows.value[d.node]))
-    terminal = d.cells is not None and d.expected_move is None
-    expected = expected_json(check, d.node, d.expected_score, d.expected_move, terminal)
+    expected = expected_json(check)
     if d.node == LOOP and s.loop is not None:
         # The program's own loop returns a move, never a score: its move, and the move due.
         raw = s.loop.value
         expected = loop_move_json(check, d.expected_move) if d.expected_move is not None else None
-    return {"call": d.call, "board": board9(d.cells) if d.cells else None, "to_move": d.to_move,
-            "returned": _jsonable(raw, s.record.language), "expected": expected, "why": d.why, "kind": d.kind}
+    data = {"call": d.call, "board": board9(d.cells) if d.cells else None, "to_move": d.to_move,
+            "returned": _jsonable(raw, s.record.language), "expected": expected, "why": d.why, "kind": d.kind,
+            "position": position}
+    if d.window:
+        alpha, beta = d.window
+        data["window"] = [None if alpha == -float("inf") else alpha, None if beta == float("inf") else beta]
+    return data
 
 
 def loop_move_json(check: SearchCheck, move: int) -> Any:
@@ -157,24 +170,26 @@ def _raw_return(check: SearchCheck, node: int) -> object:
     return raw
 
 
+def _raw_sample(check: SearchCheck, node: int) -> object:
+    """What ``node`` returned, else the first call: a sample of the values its function returns."""
+    raw = _raw_return(check, node)
+    return _raw_return(check, check.search.root) if raw is _NONE else raw
+
+
 def expected_text(check: SearchCheck) -> str:
     """What a correct search returns at the departure, written as the learner's own values are."""
     d = check.departure
     assert d is not None
-    terminal = d.cells is not None and d.expected_move is None
-    expected = expected_json(check, d.node, d.expected_score, d.expected_move, terminal)
+    expected = expected_json(check)
     if expected is None:
         return ("no such call: a correct search does not make this one" if d.expected_score is None
                 else _signed(d.expected_score, check.search.record.language))
-    raw = _raw_return(check, d.node)
-    if raw is _NONE:
-        raw = _raw_return(check, check.search.root)
+    raw = _raw_sample(check, d.node)
     as_tuple = isinstance(raw, dict) and "$tuple" in raw
     return plain_written(expected, check.search.record.language, as_tuple)
 
 
 def function_name(check: SearchCheck, node: int) -> str:
-    """The name of the function ``node`` is a call of."""
     fn = check.search.fn(node)
     return check.search.record.functions[fn].name if fn is not None else "its search function"
 
@@ -225,3 +240,75 @@ WHAT_DEPARTS = {
     "wrong-move": "the move it chose is not a best one",
     "unsound-cut": "it cut where its window does not allow",
 }
+
+
+def searched_before(cells: Cells, mover: str, earlier: Cells, earlier_mover: str) -> bool:
+    """Whether a search on ``cells`` searches a board the search on ``earlier`` searched: the
+    same board with the same side to move, or one of its moves."""
+    if cells == earlier:
+        return mover == earlier_mover
+    new = placed(earlier, cells)
+    return (len(new) == 1 and earlier[new[0]] is None and cells[new[0]] == earlier_mover
+            and mover == other(earlier_mover))
+
+
+def position_name(result: CheckResult, index: int) -> str:
+    """The name of the position of ``result.checks[index]`` (``the program's own``, ``a draw``)."""
+    return result.names[index] if index < len(result.names) else f"position {index + 1}"
+
+
+def position_label(result: CheckResult, index: int) -> str:
+    """``position 2 (a draw, X to move): .XO/O.X/...``: how the report names a position."""
+    s = result.checks[index].search
+    board = compact(s.root_cells) if s.root_cells else "no board"
+    return f"position {index + 1} ({position_name(result, index)}): {board}, {s.root_mover} to move"
+
+
+def positions_json(result: CheckResult) -> list[dict[str, Any]]:
+    """Every position checked, in order, with its verdict and the differences found on it."""
+    out = []
+    for index, check in enumerate(result.checks):
+        s = check.search
+        out.append({"position": index + 1, "name": position_name(result, index),
+                    "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
+                    "verdict": check.verdict, "calls": check.calls,
+                    "differences": [d.what for d in check.differences],
+                    "first_call": "tracer" if s.origin == "asked" else "program"})
+    return out
+
+
+def differences_found(result: CheckResult) -> list[tuple[Difference, list[int]]]:
+    """Each difference found on any position checked, with the positions (numbered from 1) it
+    shows on, in the order first found; then a board the program searched again in a search of
+    its own (``re-searches``), shown on the position of the search made first."""
+    found: dict[str, tuple[Difference, list[int]]] = {}
+    for index, check in enumerate(result.checks):
+        for difference in check.differences:
+            found.setdefault(difference.what, (difference, []))[1].append(index + 1)
+    repeat = result.repeats()
+    if repeat is not None and repeat[0].what not in found:
+        found[repeat[0].what] = (repeat[0], [repeat[1]])
+    return list(found.values())
+
+
+def alpha_beta_json(check: SearchCheck) -> dict[str, Any] | None:
+    """How a search whose calls take a window compares with tracer's alpha-beta (None: no window):
+    whether its calls are exactly tracer's, and if so with which cut (``ge``, ``gt``), order and
+    return (``soft``, ``hard``)."""
+    found = check.alphabeta
+    if found is None:
+        return None
+    way = found.exact
+    return {"exact": way is not None, "cut": way.cutoff if way else None,
+            "order": way.order if way else None, "fail": way.fail if way else None,
+            "mistakes": [m.id for m in found.mistakes]}
+
+
+def marks_json(program: Program | None) -> dict[str, Any] | None:
+    """How X and O name the sides of a program that writes its marks as numbers: each side's
+    number and the program's name for it (null where it has none); null for letters."""
+    marks = program.facts.marks if program is not None else None
+    if program is None or marks is None or not all(is_number(m) for m in marks):
+        return None
+    return {side: {"value": mark, "name": name or None}
+            for side, mark, name in zip("XO", marks, program.facts.names, strict=True)}

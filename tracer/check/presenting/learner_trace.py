@@ -1,12 +1,10 @@
 """A learner's recorded search as a ``tracer.Trace``, so tracer's renderers can present it.
 
-The trace's game is the record itself (``tracer.games.learner``: its rules are the calls
-the program made) and its search is ``learner``; both are found by name, never offered.
-A row is one distinct recorded subtree at one depth (the learner's identical subtrees are
-stored once, as tracer's own traces store them), except on the path down to the call
-that departs first: those calls get rows of their own, so what the log says of the
-departing call's row is said of that call alone. What ``trace check`` found (the verdict,
-the departure, the guide's answer) goes with the game, so a saved trace keeps it.
+The trace's game is the record itself (``tracer.games.learner``) and its search is
+``learner``. A row is one distinct recorded subtree at one depth, except on the path down to
+the call that departs first: those calls get rows of their own, so what the log says of the
+departing call's row is said of that call alone. What ``trace check`` found goes with the
+game, so a saved trace keeps it.
 """
 
 from __future__ import annotations
@@ -36,8 +34,7 @@ from ..values.reading import Cells
 from .facts import WHAT_DEPARTS, expected_text, first_call_text, function_name, returned_text
 from .words import board9, window_text
 
-#: Departures found as a call returns (the calls inside it came before); every other kind is
-#: found as a call starts, or (a finished board played on) as its first test-play does.
+#: Departures found as a call returns; every other kind is found as a call (or its first test-play) starts.
 RETURN_KINDS = ("missing-cells", "wrong-score", "no-score", "wrong-move", "unsound-cut")
 
 
@@ -47,8 +44,8 @@ def to_trace(check: SearchCheck, facts: LearnerFacts) -> Trace:
 
 
 def learner_facts(check: SearchCheck, program: str = "") -> LearnerFacts:
-    """What ``trace check`` found about the search of ``check``, as its trace keeps it; ``program``
-    is the program's file or the notebook function's name (its search function's name if "")."""
+    """What ``trace check`` found about ``check``'s search, as its trace keeps it; ``program``: the
+    program's file or the notebook function's name."""
     s = check.search
     program = program or function_name(check, s.root)
     guide_index, guide_score = check.guide_answer or (None, 0)
@@ -92,7 +89,7 @@ class _Builder:
         tictactoe = TicTacToe(Board(board9(cells)), self.s.root_mover, check.ai)  # type: ignore[arg-type]
         self.game = RecordedGame(tictactoe, facts)
         self.memo: dict[tuple[int, int, int], int] = {}
-        #: The calls on the path down to the departure (and the departure): rows of their own.
+        # The calls on the path down to the departure (and the departure): rows of their own.
         self.own_rows = set(self.path_to(facts.departure.call)) if facts.departure else set()
 
     def path_to(self, number: int) -> list[int]:
@@ -161,17 +158,16 @@ class _Builder:
         return pid
 
     def window_and_bound(self, node: int) -> tuple[str | None, str | None]:
-        """The window a call was given (``α = -∞, β = +1``, in the program's own scores), and
-        ``≥``/``≤`` where what it returned is only a bound on its board's score: right for its
-        window (at or beyond a bound on the truth's side) but not the score itself. The sign is
-        from the AI's point of view, as the score column is."""
+        """The window a call was given (``α = -∞, β = +1``), and ``≥``/``≤`` where what it
+        returned is only a bound on its board's score, from the AI's view as the score column is."""
         windows, correct = self.check.windows, self.check.correct
         window = windows.of(node) if windows is not None else None
         if window is None or correct is None:
             return None, None
         cells, value = self.s.cells(node), self.s.returned(node).score
-        if cells is None or value is None or not is_sound(value, correct.value(cells, self.s.mover(node)), window) \
-                or value == correct.value(cells, self.s.mover(node)) or window[0] >= window[1]:
+        truth = correct.value(cells, self.s.mover(node)) if cells is not None else None
+        if truth is None or value is None or value == truth or not is_sound(value, truth, window) \
+                or window[0] >= window[1]:
             return window_text(*window), None
         low = value <= window[0]  # at most alpha: the truth is at most the value
         if self.flipped(node):
@@ -184,8 +180,7 @@ class _Builder:
         return scale.view != "ai" and scale.viewpoint(self.s.mover(node)) != self.check.ai
 
     def ended_early(self, node: int, raised: dict[str, Any] | None) -> str | None:
-        """How a call ended without returning: the error it raised, or the limit it was still
-        running at; None if it returned."""
+        """The error a call raised, or the limit it was still running at; None if it returned."""
         if raised is not None:
             return _short(f"{raised.get('type')}: {raised.get('message')}")
         if not self.s.unfinished(node):
@@ -196,8 +191,7 @@ class _Builder:
         return f"stopped: still running when the program reached {limit}"
 
     def terminal_code(self, cells: Cells | None, mover: str) -> int:
-        """A finished board's code, found in the guide's order (the human's win first, as step 9
-        checks, for a board where both have three in a row); STOPPED if the game goes on."""
+        """A finished board's code, in the guide's order of checks; STOPPED if the game goes on."""
         if cells is None or not finished(cells):
             return STOPPED
         found = self.game.tictactoe.outcome(pack(Board(board9(cells)), mover), 0)  # type: ignore[arg-type]
@@ -238,13 +232,8 @@ class _Builder:
 __all__ = ["LOOP", "learner_facts", "to_trace"]
 
 
-#: A trace keeps scores as 64-bit integers.
-_LARGEST_SCORE = 2**63 - 1
-
-
 def _storable(score: float | None) -> bool:
-    """Whether a learner's score can stand in the trace's score column: a number, neither NaN
-    nor infinite nor beyond 64 bits (``Number.MAX_VALUE`` as "a win is worth the most"),
-    which the trace shows as returned but not as a score."""
-    return score is not None and score == score and abs(score) <= _LARGEST_SCORE
+    """Whether a learner's score fits the trace's 64-bit score column (not NaN, infinite or
+    ``Number.MAX_VALUE``): one that does not is shown as returned but not as a score."""
+    return score is not None and score == score and abs(score) <= 2**63 - 1
 

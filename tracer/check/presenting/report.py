@@ -10,24 +10,31 @@ from typing import TYPE_CHECKING, Any
 from ..judging.verdict import CORRECT, ERROR, IDENTICAL, SHORTCUTS, WRONG, SearchCheck
 from ..values.calls import LOOP
 from ..values.notation import plain_written
-from ..values.reading import is_number
-from .facts import WHAT_DEPARTS, call_text, expected_text, function_name, loop_move_json, returned_text
-from .findings import differences_found, position_label
+from .facts import (
+    WHAT_DEPARTS,
+    call_text,
+    differences_found,
+    expected_text,
+    function_name,
+    loop_move_json,
+    marks_json,
+    position_label,
+    returned_text,
+)
 from .trees import trees_html
 from .words import compact, window_text
 
 if TYPE_CHECKING:
     from ..running.program import Program
     from ..running.record import Function
-    from .findings import Findings
+    from .result import CheckResult
 
-#: Lines of the program's own output shown in the report.
-OUTPUT_LINES = 8
+OUTPUT_LINES = 8  # of the program's own output, shown in the report
 LANGUAGE_NAMES = {"python": "Python", "javascript": "JavaScript, run with node"}
 PAD = "  "
 
 
-def render_text(result: Findings) -> str:
+def render_text(result: CheckResult) -> str:
     lines = _head(result)
     found = result.check
     lines.append("")
@@ -43,7 +50,7 @@ def render_text(result: Findings) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _head(result: Findings) -> list[str]:
+def _head(result: CheckResult) -> list[str]:
     program = result.program
     found = result.check
     lines = []
@@ -73,10 +80,9 @@ def _head(result: Findings) -> list[str]:
         if result.call is not None:
             why += f", as --call {result.call} says"
         lines.append(f"First call: {call_text(found, s.root)} ({why})")
-    elif result.program is None:
-        lines.append(f"First call: {call_text(found, s.root)} (made by tracer.check)")
     else:
-        lines.append(f"First call: {call_text(found, s.root)} (made by the program)")
+        maker = "tracer.check" if result.program is None else "the program"
+        lines.append(f"First call: {call_text(found, s.root)} (made by {maker})")
     if s.root_cells is not None:
         lines.append(f"Position: {compact(s.root_cells)} with {s.root_mover} to move; {found.ai} is the AI.")
         sides = marks_text(program)
@@ -89,12 +95,11 @@ def _head(result: Findings) -> list[str]:
 
 
 def marks_text(program: Program | None) -> str:
-    """``Marks: X is the program's 1 (COMP), O its -1 (HUMAN).``: how X and O above name the
-    sides of a program that writes its marks as numbers; "" for one that writes letters."""
-    marks = program.facts.marks if program is not None else None
-    if program is None or marks is None or not all(is_number(m) for m in marks):
+    """``Marks: X is the program's 1 (COMP), O its -1 (HUMAN).``, or "" (see marks_json)."""
+    marks = marks_json(program)
+    if marks is None:
         return ""
-    x, o = (f"{m}" + (f" ({name})" if name else "") for m, name in zip(marks, program.facts.names, strict=True))
+    x, o = (f"{m['value']}" + (f" ({m['name']})" if m["name"] else "") for m in marks.values())
     return f"Marks: X is the program's {x}, O its {o}."
 
 
@@ -108,7 +113,7 @@ def _search_text(program: Program, fn: Function) -> str:
     return f"{fn.name}({', '.join(p.rstrip('=') for p in fn.params)}) at line {fn.line}{where}{on}"
 
 
-def _verdict(result: Findings, found: SearchCheck | None) -> list[str]:
+def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
     if result.stopped_before_search or found is None:
         if result.stop is not None:
             return [f"Verdict: error: {result.stop[1]}."]
@@ -189,7 +194,7 @@ def _departure(check: SearchCheck) -> list[str]:
     return [*lines, f"{PAD}why       {d.why}"]
 
 
-def _error(result: Findings, check: SearchCheck) -> list[str]:
+def _error(result: CheckResult, check: SearchCheck) -> list[str]:
     e = check.error
     assert e is not None
     file = result.program.path if result.program else "the notebook"
@@ -226,7 +231,7 @@ def _numbers(positions: list[int]) -> str:
 LISTED_POSITIONS = 12
 
 
-def _positions(result: Findings) -> str:
+def _positions(result: CheckResult) -> str:
     checked = len(result.checks)
     head = f"Positions checked: {checked}, all {result.verdict}:" if result.ok else \
         f"Positions checked: {checked}; stopped at position {checked}:"
@@ -236,7 +241,7 @@ def _positions(result: Findings) -> str:
     return "\n".join([head, *rows])
 
 
-def _output(result: Findings) -> list[str]:
+def _output(result: CheckResult) -> list[str]:
     out = result.output
     lines: list[str] = []
     if out is not None:
@@ -270,7 +275,7 @@ def _output(result: Findings) -> list[str]:
 COLOURS = {IDENTICAL: "#1a7f37", CORRECT: "#1a7f37", WRONG: "#cf222e", ERROR: "#cf222e"}
 
 
-def render_html(result: Findings) -> str:
+def render_html(result: CheckResult) -> str:
     """The verdict as a card: the departing call's board, what it returned and why."""
     from ...explain.tictactoe import board_svg
     from ...games.tictactoe.board import Board

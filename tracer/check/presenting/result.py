@@ -1,28 +1,119 @@
-"""What ``trace check`` found, as one object: its verdict, the call that departs, the error,
-the named mistake; written as text, as JSON, and as HTML for Jupyter."""
+"""What ``trace check`` found, as one object: the searches checked and their verdict, the
+positions, the call that departs, the error, the named mistake; written as text, as JSON, and
+as HTML for Jupyter, and the learner's search as a trace (``learner_trace``)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..judging.verdict import SearchCheck
-from ..values.reading import is_number
-from .facts import first_wrong_json
-from .findings import Findings, differences_found, positions_json
-from .words import board9
+from ..judging.verdict import CORRECT, ERROR, IDENTICAL, Difference, SearchCheck, guide_trace
+from ..values.reading import Cells
+from .facts import alpha_beta_json, differences_found, first_wrong_json, marks_json, positions_json, searched_before
+from .words import board9, compact
 
 if TYPE_CHECKING:
-    from ..running.program import Program
-
-INF = float("inf")
+    from ..running.program import Output, Program
 
 
-class CheckResult(Findings):
-    """The verdict on a learner's program (or notebook function) and what explains it, written
-    as JSON, as text and as HTML for Jupyter."""
+@dataclass
+class CheckResult:
+    """The verdict on a learner's program (or notebook function) and what explains it."""
 
-    # ---- JSON --------------------------------------------------------------------------------
+    program: Program | None
+    output: Output | None
+    #: Every search checked, in order, and each one's position's name (``a draw, X to move``).
+    checks: list[SearchCheck] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    #: How the program's own run ended (``done``, ``error``, ``exit``, ``limit``, ``killed``).
+    status: str = "done"
+    program_error: dict[str, Any] | None = None
+    #: ``no-call`` (the program made no search call) or ``board``: why tracer called the search itself.
+    asked_reason: str | None = None
+    #: ``--call EXPR``, and the positions tracer called the search function on.
+    call: str | None = None
+    positions: list[tuple[Cells, str]] = field(default_factory=list)
+    #: The program ran past its limit before its first search call.
+    stopped_before_search: bool = False
+    #: Why no search could be checked, where it is not the limit: ``(kind, sentence)``.
+    stop: tuple[str, str] | None = None
+    #: The function checked, for the notebook (``minimax``).
+    function_name: str = ""
+    #: Whether ``--boards`` asked for more positions, and why it could not be honoured, if not.
+    boards_asked: bool = False
+    boards_note: str | None = None
+    _trace: Any = field(default=None, repr=False, compare=False)
+
+    def add(self, check: SearchCheck, name: str) -> None:
+        """One more position checked, under the name the report gives it."""
+        self.checks.append(check)
+        self.names.append(name)
+
+    @property
+    def check(self) -> SearchCheck | None:
+        """The search the verdict is about: the first that is not fine, else the first."""
+        for check in self.checks:
+            if check.verdict not in (IDENTICAL, CORRECT):
+                return check
+        return self.checks[0] if self.checks else None
+
+    @property
+    def verdict(self) -> str:
+        if self.stopped_before_search:
+            return ERROR
+        found = self.check
+        if found is None:
+            return ERROR
+        if found.verdict == IDENTICAL and (any(c.verdict == CORRECT for c in self.checks) or self.repeats()):
+            return CORRECT
+        return found.verdict
+
+    @property
+    def difference(self) -> str | None:
+        found = self.check
+        return found.mistake.id if found is not None and found.mistake is not None else None
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict in (IDENTICAL, CORRECT)
+
+    def trace(self) -> Any:
+        """The learner's search the verdict is about, as a ``tracer.Trace`` (see learner_trace):
+        every call as the program made it, and what this check found about them."""
+        from .learner_trace import learner_facts, to_trace
+
+        found = self.check
+        if found is None:
+            raise ValueError("no search was recorded")
+        if self._trace is None:
+            program = self.program.path if self.program is not None else self.function_name
+            self._trace = to_trace(found, learner_facts(found, program))
+        return self._trace
+
+    def guide_trace(self) -> Any:
+        """The guide's minimax from the same position, as a ``tracer.Trace``."""
+        found = self.check
+        if found is None or found.search.root_cells is None:
+            raise ValueError("no search was recorded")
+        return guide_trace(found.search.root_cells, found.search.root_mover, found.ai)
+
+    def repeats(self) -> tuple[Difference, int] | None:
+        """A search of the program's own on a board an earlier one searched (the root's score
+        first, then its moves), with the position (from 1) of that earlier search."""
+        seen: list[tuple[Cells, str, int]] = []
+        for number, check in enumerate(self.checks, 1):
+            s = check.search
+            if s.origin != "program" or s.root_cells is None:
+                continue
+            for cells, mover, first in seen:
+                if searched_before(s.root_cells, s.root_mover, cells, mover):
+                    return Difference("re-searches", f"it searches a board again: search {number} of the "
+                                      f"program, on {compact(s.root_cells)}, searches a board its search on "
+                                      f"{compact(cells)} searched already (for instance the first board's "
+                                      "score, then its moves), and every search returned its board's score"), first
+            seen.append((s.root_cells, s.root_mover, number))
+        return None
 
     def as_json(self) -> dict[str, Any]:
         found = self.check
@@ -35,7 +126,7 @@ class CheckResult(Findings):
             "difference": self.difference,
             "calls": found.calls if found else 0,
             "guide_calls": found.guide_calls if found else 0,
-            "first_wrong": self.first_wrong_json(),
+            "first_wrong": first_wrong_json(found, self.checks.index(found) + 1) if found is not None else None,
             "error": self.error_json(),
         }
         if found is not None:
@@ -53,27 +144,12 @@ class CheckResult(Findings):
             })
         data["searches"] = len(self.checks)
         data["positions"] = positions_json(self)
-        index = self.checks.index(found) if found is not None else -1
-        for key in ("first_wrong", "error"):
-            if data[key] is not None and index >= 0:
-                data[key]["position"] = index + 1
+        if data["error"] is not None and found is not None:
+            data["error"]["position"] = self.checks.index(found) + 1
         if self.boards_note:
             data["boards_note"] = self.boards_note
         if self.output is not None:
             data["output"] = {"stdout": self.output.text("stdout"), "stderr": self.output.text("stderr")}
-        return data
-
-    def first_wrong_json(self) -> dict[str, Any] | None:
-        """The departure as data, with the position it is on (1: the first checked) and the
-        window ``[α, β]`` its call was given (null bounds: infinite, as tracer's own alpha-beta
-        JSON writes them) where it takes one."""
-        found = self.check
-        data = first_wrong_json(found) if found is not None else None
-        if data is not None and found is not None:
-            data["position"] = self.checks.index(found) + 1  # which of the positions checked
-        if data is not None and found is not None and found.departure is not None and found.departure.window:
-            alpha, beta = found.departure.window
-            data["window"] = [None if alpha == -INF else alpha, None if beta == INF else beta]
         return data
 
     def differences_json(self) -> list[dict[str, Any]]:
@@ -81,8 +157,9 @@ class CheckResult(Findings):
         1) and the board of the first of them."""
         out = []
         for difference, where in differences_found(self):
-            data: dict[str, Any] = {**difference.as_json(), "positions": where,
-                                    "position": where[0] if where else None, "board": None, "to_move": None}
+            data: dict[str, Any] = {"id": difference.what, "text": difference.text, "call": difference.call,
+                                    "positions": where, "position": where[0] if where else None,
+                                    "board": None, "to_move": None}
             if where:
                 s = self.checks[where[0] - 1].search
                 data.update(board=board9(s.root_cells) if s.root_cells else None, to_move=s.root_mover)
@@ -101,8 +178,6 @@ class CheckResult(Findings):
     def to_json(self) -> str:
         return json.dumps(self.as_json(), indent=1, ensure_ascii=False) + "\n"
 
-    # ---- text --------------------------------------------------------------------------------
-
     def __str__(self) -> str:
         from .report import render_text
 
@@ -118,25 +193,3 @@ class CheckResult(Findings):
 
         return render_html(self)
 
-
-def alpha_beta_json(check: SearchCheck) -> dict[str, Any] | None:
-    """How a search whose calls take a window compares with tracer's alpha-beta (None: no window):
-    whether its calls are exactly tracer's, and if so with which cut (``ge``, ``gt``), order and
-    return (``soft``, ``hard``)."""
-    found = check.alphabeta
-    if found is None:
-        return None
-    way = found.exact
-    return {"exact": way is not None, "cut": way.cutoff if way else None,
-            "order": way.order if way else None, "fail": way.fail if way else None,
-            "mistakes": [m.id for m in found.mistakes]}
-
-
-def marks_json(program: Program | None) -> dict[str, Any] | None:
-    """How X and O name the sides of a program that writes its marks as numbers: each side's
-    number and the program's name for it (null where it has none); null for letters."""
-    marks = program.facts.marks if program is not None else None
-    if program is None or marks is None or not all(is_number(m) for m in marks):
-        return None
-    return {side: {"value": mark, "name": name or None}
-            for side, mark, name in zip("XO", marks, program.facts.names, strict=True)}

@@ -1,9 +1,7 @@
-"""What ``trace check`` shows besides its report: the learner's search through the outputs of
-``trace`` (``--log``, ``-o``, ``--side-by-side``), and both trees in Jupyter.
-
-A large tree is drawn to a readable depth; when that would hide the call that departs
-first, the drawing starts at its caller instead (the path from call #1 drawn dashed), and
-the guide's tree at the call it stands for.
+"""What ``trace check`` shows besides its report: the learner's search through ``trace``'s
+outputs (``--log``, ``-o``, ``--side-by-side``), and both trees in Jupyter. Where a readable
+depth would hide the call that departs first, a tree is drawn from its caller instead, and
+the guide's from the call it stands for.
 """
 
 from __future__ import annotations
@@ -17,7 +15,7 @@ from ...explain import for_trace
 if TYPE_CHECKING:
     from ...outputs.check import CheckRequest
     from ...trace import Trace
-    from .findings import Findings
+    from .result import CheckResult
 
 
 def shown_from(trace: Trace, number: int | None, whole: int) -> int:
@@ -33,7 +31,7 @@ def shown_from(trace: Trace, number: int | None, whole: int) -> int:
     return trace.call(number).parent or 1
 
 
-def focused(result: Findings, request: CheckRequest, whole: int) -> CheckRequest:
+def focused(result: CheckResult, request: CheckRequest, whole: int) -> CheckRequest:
     """``request`` with each tree drawn from where the departure shows."""
     from dataclasses import replace
 
@@ -44,7 +42,7 @@ def focused(result: Findings, request: CheckRequest, whole: int) -> CheckRequest
                    guide_focus=shown_from(guide, counterpart, whole))
 
 
-def write_outputs(result: Findings, report: str, request: CheckRequest) -> None:
+def write_outputs(result: CheckResult, report: str, request: CheckRequest) -> None:
     """Print the report, then write every file asked for (nothing but the report when no
     search was recorded: a line says so)."""
     import click
@@ -68,7 +66,7 @@ def write_outputs(result: Findings, report: str, request: CheckRequest) -> None:
 CARD_NODES = 40
 
 
-def trees_html(result: Findings) -> str:
+def trees_html(result: CheckResult) -> str:
     """Both trees for Jupyter, side by side at one scale (a note instead if they cannot be drawn)."""
     from ...outputs.check import draw_pair
     from ...renderers.side_by_side import trees_fragment

@@ -1,9 +1,6 @@
-"""What ``trace check`` says about a learner's calls, in the recursion log's words.
-
-The guide's step numbers and the log's phrases (``availCellsIndexes = [1, 4, 8]``,
-``O (the human) has three in a row (cells 2, 4, 6)``, ``X is the AI, so max(-1, +1, -1)
-= +1``) are reused, so a learner reads the same sentence here as in ``trace --log``.
-"""
+"""What ``trace check`` says about a learner's calls, in the recursion log's words: the guide's
+step numbers and the log's phrases (``availCellsIndexes = [1, 4, 8]``, ``X is the AI, so
+max(-1, +1, -1) = +1``), so a learner reads the same sentence here as in ``trace --log``."""
 
 from __future__ import annotations
 
@@ -51,9 +48,6 @@ class Words:
         self.scale = scale
         self.returns = returns
 
-    def game(self, cells: Cells, mover: str) -> TicTacToeWords:
-        return TicTacToeWords(TicTacToe(Board(board9(cells)), mover, self.scale.ai))  # type: ignore[arg-type]
-
     def role(self, mark: str) -> str:
         return "the AI" if mark == self.scale.ai else "the human"
 
@@ -61,7 +55,9 @@ class Words:
         """Step 9's finding, as the log writes it."""
         won = winner(cells)
         code = TERMINAL_CODES[won if won else "draw"]
-        return self.game(cells, mover).terminal_sentence(pack(Board(board9(cells)), mover), code)  # type: ignore[arg-type]
+        board = Board(board9(cells))
+        game = TicTacToeWords(TicTacToe(board, mover, self.scale.ai))  # type: ignore[arg-type]
+        return game.terminal_sentence(pack(board, mover), code)  # type: ignore[arg-type]
 
     def value(self, score: float | None, move: int | None = None) -> str:
         """A return value in the shape the program returns them: ``{index: 4, score: 1}``, ``1``, ..."""
@@ -73,12 +69,9 @@ class Words:
         if self.returns in ("score-move", "move-score") and move is not None:
             pair = (text, str(move)) if self.returns == "score-move" else (str(move), text)
             return f"({pair[0]}, {pair[1]})"
-        if self.returns == "xy-score":
+        if self.returns in ("xy-score", "move-score-more"):
             x, y = (move // 3, move % 3) if move is not None else (-1, -1)
-            return f"[{x}, {y}, {text}]"
-        if self.returns == "move-score-more":
-            x, y = (move // 3, move % 3) if move is not None else (-1, -1)
-            return f"([{x}, {y}], {text}, …)"
+            return f"[{x}, {y}, {text}]" if self.returns == "xy-score" else f"([{x}, {y}], {text}, …)"
         if self.returns == "action" and move is not None:
             return f"cell {move} ({move // 3}, {move % 3})"
         return text
@@ -102,7 +95,7 @@ class Words:
 
     def told_wrong_side(self, mover: str, cell: int, child: int, told: str) -> str:
         nxt = "O" if mover == "X" else "X"
-        return (f"after {mover} on {cell_name_text(cell)}, call #{child} is told {told} is to move: "
+        return (f"after {mover} on cell {cell} ({cell_name(cell)}), call #{child} is told {told} is to move: "
                 f"step 11 calls minimax with the other player's mark, {nxt}")
 
     def not_taken_back(self, left: list[int], mover: str, parent: int, child: int, expected: Cells) -> str:
@@ -127,7 +120,6 @@ class Words:
                 f"(availCellsIndexes = [{', '.join(map(str, empty))}])")
 
     def misremembered(self, returned: float | None, searched: float | None) -> str:
-        """A call that test-played nothing on a board searched whole before, returning another score."""
         return (f"it returned {self.value(returned)} without test-playing a cell, though an earlier call "
                 f"searched this same board and returned {self.value(searched)}: a remembered score (a "
                 "cache or a memo) must be the one the board's own search returned, kept once its loop is done")
@@ -152,8 +144,8 @@ class Words:
     def unsound(self, window: tuple[float, float] | None, maximising: bool, score: float | None,
                 value: float, tried: list[int], missing: list[int],
                 plays: list[tuple[int, tuple[float, float] | None, float | None]] | None = None) -> str:
-        """A call given a window that returned what is neither its board's score nor a bound on
-        the right side of its window, with alpha-beta's cut rule in the log's words."""
+        """A call given a window that returned neither its board's score nor a bound on the
+        right side of its window."""
         alpha, beta = window or (-INF, INF)
         side = "MAX" if maximising else "MIN"
         rule = ("a MAX call stops once its best ≥ β" if maximising else "a MIN call stops once its best ≤ α")
@@ -193,7 +185,3 @@ def window_text(alpha: float, beta: float) -> str:
     low = "-∞" if alpha == -INF else signed(alpha)
     high = "+∞" if beta == INF else signed(beta)
     return f"α = {low}, β = {high}"
-
-
-def cell_name_text(cell: int) -> str:
-    return f"cell {cell} ({cell_name(cell)})"

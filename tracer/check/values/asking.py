@@ -1,22 +1,20 @@
 """How tracer calls a learner's search function itself: which function, with what arguments.
 
-Used when the program makes no search call of its own (the guide's longer, browser
-version: its page code does nothing under node), and for ``--boards``. The board is
-written the way the program writes boards: as its own calls did, else as its source
-does (``origBoard``, ``currentBoardState``, ``[" "] * 9``), else as the guide does. A
-top-level board variable named as the function's board parameter is filled in place and
-passed, so code that reads the variable instead of its parameter sees the same board.
+Used when the program makes no search call of its own (the guide's browser version does
+nothing under node), and for ``--boards``. The board is written as the program's own calls
+wrote it, else as its source does (``origBoard``, ``[" "] * 9``), else as the guide does; a
+top-level board variable is filled in place too, for code that reads it instead of its parameter.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InputError
-from ...games.tictactoe.board import HAS_LINE
-from ..judging.scales import other, winner
+from ..judging.scales import CorrectValues, Scale, other, winner
 from ..running.program import Program
 from ..running.record import Function
 from ..source.jsinstrument import WHOLE_SEARCH, normalised
@@ -65,8 +63,7 @@ def board_variable(program: Program, board_param: str = "") -> str | None:
     return named[0]
 
 
-#: What the program's own first call passed for a side-to-move flag: ``(parameter index, value,
-#: the side then to move)``.
+#: A side-to-move flag the program's own first call passed: ``(parameter index, value, side to move)``.
 Told = tuple[int, Any, str]
 
 
@@ -121,7 +118,7 @@ def arguments(fn: Function, notation: Notation, cells: Cells, mover: str, ai: st
 
 
 def _plain(value: Any) -> bool:
-    """A recorded value that is no board: a number (``{"$n": ...}`` for an infinity), text, a flag, null."""
+    """A recorded number (``{"$n": ...}`` for an infinity), text, flag or null."""
     if isinstance(value, dict):
         return set(value) == {"$n"}
     return value is None or isinstance(value, (bool, int, float, str))
@@ -154,9 +151,8 @@ def expression_command(program: Program, expr: str, shape: Shape | None, cells: 
 
 
 def expression_names(expr: str, language: str) -> list[str]:
-    """The plain names ``expr`` reads (``minimax(origBoard, aiPlayer)``: ``minimax``, ``origBoard``,
-    ``aiPlayer``), in order; the host fills those that hold a board. InputError if ``expr`` is not
-    a Python expression (node judges a JavaScript one)."""
+    """The plain names ``expr`` reads, in order; InputError if ``expr`` is no Python expression
+    (node judges a JavaScript one)."""
     if language == "python":
         import ast
 
@@ -172,38 +168,26 @@ def expression_names(expr: str, language: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def legal_positions() -> list[tuple[Cells, str]]:
-    """Every position of a game X opened that is not over, with the side to move."""
+def legal_positions(empties: int | None = None) -> list[tuple[Cells, str]]:
+    """Every position of a game X opened that is not over (with ``empties`` empty cells, if
+    given), with the side to move, in a fixed shuffled order."""
     out = []
     for code in range(3**9):
-        cells: list[str | None] = []
-        n = code
-        for _ in range(9):
-            cells.append((None, "X", "O")[n % 3])
-            n //= 3
+        cells = tuple((None, "X", "O")[code // 3**i % 3] for i in range(9))
         xs, os_ = cells.count("X"), cells.count("O")
-        if xs - os_ not in (0, 1) or None not in cells:
-            continue
-        x_bits = sum(1 << i for i, c in enumerate(cells) if c == "X")
-        o_bits = sum(1 << i for i, c in enumerate(cells) if c == "O")
-        if HAS_LINE[x_bits] or HAS_LINE[o_bits]:
-            continue
-        out.append((tuple(cells), "X" if xs == os_ else "O"))
+        if xs - os_ in (0, 1) and None in cells and winner(cells) is None and empties in (None, cells.count(None)):
+            out.append((cells, "X" if xs == os_ else "O"))
+    out.sort(key=lambda p: hashlib.sha256(("".join(c or "." for c in p[0]) + p[1]).encode()).digest())
     return out
 
 
 def varied_positions(count: int, most_empty: int = 8) -> list[tuple[Cells, str]]:
     """``count`` varied positions, smallest searches first: one of each size in turn (1, 2, ...
     empty cells), each size's in a fixed shuffled order, so both sides get to move."""
-    import hashlib
-
     by_size: dict[int, list[tuple[Cells, str]]] = {}
     for cells, mover in legal_positions():
-        size = cells.count(None)
-        if size <= most_empty:
-            by_size.setdefault(size, []).append((cells, mover))
-    for items in by_size.values():
-        items.sort(key=lambda p: hashlib.sha256(("".join(c or "." for c in p[0]) + p[1]).encode()).digest())
+        if cells.count(None) <= most_empty:
+            by_size.setdefault(cells.count(None), []).append((cells, mover))
     chosen: list[tuple[Cells, str]] = []
     round_ = 0
     while len(chosen) < count and any(round_ < len(v) for v in by_size.values()):
@@ -221,12 +205,11 @@ class Position:
 
     cells: Cells
     mover: str
-    #: What it is there for: ``a draw``, ``O to move``, ``O must block`` or ``varied``.
+    #: ``a draw, X to move``, ``O to move``, ``X must block`` or ``varied``.
     name: str
 
 
-#: How many empty cells the named positions have, in order of preference: searches of a few
-#: dozen calls (five empty cells for X to move, four for O).
+#: The named positions' empty cells, preferred first: searches of a few dozen calls.
 NAMED_EMPTIES = (5, 4)
 
 
@@ -235,10 +218,11 @@ def named_positions(own: tuple[Cells, str] | None) -> list[Position]:
     full-board check), one with the other side to move than on the program's own position,
     and one where the side to move must block the other's line (both wins reached)."""
     mover = own[1] if own else "X"
-    pool = [p for empties in NAMED_EMPTIES for p in _pool(empties)]
+    pool = [p for empties in NAMED_EMPTIES for p in legal_positions(empties)]
+    value = CorrectValues(Scale(), 0).value  # the game's value with best play, from X's side
     wanted = (
-        (f"a draw, {mover} to move", lambda c, m: m == mover and _value(c, m) == 0),
-        (f"{other(mover)} to move", lambda c, m: m == other(mover) and _value(c, m) != 0),
+        (f"a draw, {mover} to move", lambda c, m: m == mover and value(c, m) == 0),
+        (f"{other(mover)} to move", lambda c, m: m == other(mover) and value(c, m) != 0),
         (f"{mover} must block", lambda c, m: m == mover and _must_block(c, m)),
     )
     chosen: list[Position] = []
@@ -248,26 +232,6 @@ def named_positions(own: tuple[Cells, str] | None) -> list[Position]:
         if found is not None:
             chosen.append(Position(found[0], found[1], name))
     return chosen
-
-
-def _pool(empties: int) -> list[tuple[Cells, str]]:
-    """The legal unfinished positions with ``empties`` empty cells, in a fixed shuffled order."""
-    import hashlib
-
-    found = [p for p in legal_positions() if p[0].count(None) == empties]
-    found.sort(key=lambda p: hashlib.sha256(("".join(c or "." for c in p[0]) + p[1]).encode()).digest())
-    return found
-
-
-def _value(cells: Cells, mover: str) -> int:
-    """The game's value with best play, from X's side: +1, -1 or 0."""
-    won = winner(cells)
-    if won is not None:
-        return 1 if won == "X" else -1
-    if None not in cells:
-        return 0
-    values = [_value(cells[:i] + (mover,) + cells[i + 1:], other(mover)) for i, c in enumerate(cells) if c is None]
-    return max(values) if mover == "X" else min(values)
 
 
 def _must_block(cells: Cells, mover: str) -> bool:

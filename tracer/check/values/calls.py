@@ -1,12 +1,10 @@
 """The learner's searches: each recorded call read as a board, a side to move, a score, a move.
 
-How a function's arguments and return values read (``Shape``) is decided once per
-function from what it was called with and returned. The recorded calls are then cut
-into searches: a call of the search function made by no other call of it is a search's
-root, unless several such calls come from one loop of the program (``find_best_move``
-trying each cell and calling ``minimax`` on the board after it): then that loop is the
-root, as a call of its own. A call that only hands its own board to another function
-(the course project's ``minimax(board)`` calling ``max_value(board)``) is one call.
+How a function's arguments and return values read (``Shape``) is decided once per function.
+A search call made by no other is a search's root, unless several come from one loop of the
+program (``find_best_move`` calling ``minimax`` after each cell): then that loop is the root,
+as a call of its own. A call that only hands its board to another function (``minimax(board)``
+calling ``max_value(board)``) is one call.
 """
 
 from __future__ import annotations
@@ -37,24 +35,25 @@ from .reading import (
 class Shape:
     """How one function's arguments and return values read."""
 
-    #: Where the board is in the arguments (see reading.find_board); None if none was found.
+    #: Where the board is in the arguments (see reading.find_board).
     board_path: tuple[Any, ...] | None = None
     notation: Notation | None = None
-    #: The argument holding the side to move as a mark, if any.
+    #: The argument holding the side to move as a mark; ``{value: mark}`` if it is a number (1/-1).
     mark_slot: int | None = None
-    #: ``{value: mark}`` for a mark argument written as a number (1/-1).
     mark_values: dict[Any, str] = field(default_factory=dict)
     #: The argument holding a flag for the side to move (``isMaximizing``, a ±1 colour).
     flag_slot: int | None = None
-    #: How its return values read (see reading.return_kind).
+    #: See reading.return_kind and reading.object_keys.
     returns: str = "other"
-    #: For objects with keys none of the usual ones: the score's key and the move's (see
-    #: reading.object_keys).
     keys: tuple[str, str] | None = None
+
+    @property
+    def first_cell(self) -> int:
+        return self.notation.first_cell if self.notation is not None else 0
 
 
 def shapes_of(record: Record) -> list[Shape]:
-    """Each recorded function's Shape, from its calls (None-like Shape if never called)."""
+    """Each recorded function's Shape, from its calls."""
     rows = record.rows
     by_fn: dict[int, list[int]] = {}
     rets: dict[int, list[int]] = {}
@@ -120,12 +119,10 @@ class Loop:
     children: tuple[int, ...]
     cells: Cells
     mover: str
-    #: What the loop's function returned (its chosen move), if it is a function.
+    #: The move its function returned, read; ``value``: as plain data (``[1, 1]``, ``5``).
     returned: Returned
-    #: The driver's function index, or None for a loop at the program's top level.
-    fn: int | None = None
+    fn: int | None = None  # None: a loop at the program's top level
     raised: dict[str, Any] | None = None
-    #: That returned value as plain data (``[1, 1]``, ``5``), None if it returned none.
     value: Any = None
 
 
@@ -138,7 +135,7 @@ class Facts:
     """One recorded call, read."""
 
     cells: Cells | None
-    #: The side to move the arguments say (a mark argument), None if they say nothing.
+    #: The side to move a mark argument says, if any.
     told: str | None
     flag: Any
     returned: Returned
@@ -156,10 +153,9 @@ class Reader:
         self.returned_memo: dict[tuple[int, int], Returned] = {}
 
     def facts(self, row: int) -> Facts:
-        found = self.memo.get(row)
-        if found is None:
-            found = self.memo[row] = self._read(row)
-        return found
+        if row not in self.memo:
+            self.memo[row] = self._read(row)
+        return self.memo[row]
 
     def _read(self, row: int) -> Facts:
         rows, record = self.record.rows, self.record
@@ -183,14 +179,11 @@ class Reader:
         return Facts(cells, told, flag, returned, raised, ended not in (RETURNED, RAISED))
 
     def returned(self, fn: int, vid: int) -> Returned:
-        key = (fn, vid)
-        found = self.returned_memo.get(key)
-        if found is None:
+        if (fn, vid) not in self.returned_memo:
             shape = self.shapes[fn]
-            first = shape.notation.first_cell if shape.notation is not None else 0
-            found = self.returned_memo[key] = read_returned(unwrap(self.record.value(vid)), shape.returns, first,
-                                                            shape.keys)
-        return found
+            self.returned_memo[(fn, vid)] = read_returned(unwrap(self.record.value(vid)), shape.returns,
+                                                          shape.first_cell, shape.keys)
+        return self.returned_memo[(fn, vid)]
 
 
 def placed(parent: Cells, child: Cells) -> list[int]:
@@ -205,17 +198,16 @@ def marks(cells: Cells) -> int:
 class LearnerSearch:
     """One search the program made: its first call (a row, or the program's Loop) and below."""
 
-    def __init__(self, reader: Reader, root: int, loop: Loop | None = None, origin: str = "program",
-                 position: int | None = None):
+    def __init__(self, reader: Reader, root: int, loop: Loop | None = None):
         self.reader = reader
         self.record = reader.record
         self.rows = reader.record.rows
         self.root = LOOP if loop is not None else root
         self.loop = loop
-        #: ``program`` (the program's own call), ``asked`` (tracer called it).
-        self.origin = origin
-        #: For an asked search: which position (index in the positions tracer tried).
-        self.position = position
+        #: ``program`` (the program's own call) or ``asked`` (tracer called it, on the positions
+        #: tracer tried at index ``position``).
+        self.origin = "program"
+        self.position: int | None = None
         self._children: dict[int, tuple[int, ...]] = {}
         self._delegate: dict[int, int | None] = {}
         self.root_cells = self.cells(self.root)
@@ -227,8 +219,7 @@ class LearnerSearch:
         self.root_move = self.root_reading == "move"
 
     def forget(self) -> None:
-        """Drop what was read of the calls (read again if asked): a passed search among
-        thousands (``--boards``) keeps only its summary in memory."""
+        """Drop what was read of the calls: a passed search among thousands keeps only its summary."""
         self._children.clear()
         self._delegate.clear()
         self.reader.memo.clear()
@@ -275,6 +266,11 @@ class LearnerSearch:
     def calls(self) -> int:
         return self.size(self.root)
 
+    @property
+    def search_fn(self) -> int | None:
+        """The search function's index: the first call's (a loop's first test-play's)."""
+        return self.fn(self.children(LOOP)[0] if self.root == LOOP else self.root)
+
     # ---- what each call was given and gave back ------------------------------------------
 
     def facts(self, node: int) -> Facts:
@@ -303,7 +299,7 @@ class LearnerSearch:
         number = self.facts(self.root).returned.score
         if shape is None or shape.returns != "number" or number is None or not float(number).is_integer():
             return "score"
-        cell = int(number) - (shape.notation.first_cell if shape.notation else 0)
+        cell = int(number) - shape.first_cell
         if not 0 <= cell <= 8 or self.root_cells[cell] is not None:
             return "score"
         plays: dict[int, float] = {}
@@ -321,9 +317,9 @@ class LearnerSearch:
 
     def returned(self, node: int) -> Returned:
         """What ``node`` returned, a hand-over's score and move included."""
-        if node == self.root and getattr(self, "root_move", False):
+        if node == self.root and self.root_move:
             found = self.facts(node).returned
-            first = self._first_cell(node)
+            first = self.reader.shapes[self.rows.fn[node]].first_cell
             return Returned(None, int(found.score) - first, False, found.text)  # type: ignore[arg-type]
         mine = self.facts(node).returned
         inner = self.delegate(node)
@@ -333,11 +329,6 @@ class LearnerSearch:
         return Returned(mine.score if mine.score is not None else theirs.score,
                         mine.move if mine.move is not None else theirs.move,
                         mine.nothing and theirs.nothing, mine.text)
-
-    def _first_cell(self, node: int) -> int:
-        fn = self.fn(node)
-        notation = self.reader.shapes[fn].notation if fn is not None else None
-        return notation.first_cell if notation is not None else 0
 
     def raised(self, node: int) -> dict[str, Any] | None:
         found = self.facts(node).raised
@@ -369,8 +360,7 @@ class LearnerSearch:
         return "X" if xs <= os_ else "O"
 
     def mover(self, node: int) -> str:
-        """The side to move at ``node``: as its mark argument says, else by its flag or by
-        the marks on the board, counted from the search's first call."""
+        """The side to move at ``node``: as its mark argument says, else by its flag or its marks."""
         if node == self.root:
             return self.root_mover
         facts = self.facts(node)
@@ -390,8 +380,7 @@ class LearnerSearch:
 
 
 def searches_of(reader: Reader, position: int | None = None) -> list[LearnerSearch]:
-    """The program's own searches, in the order it made them, then the ones tracer asked for
-    (only the one on ``position``, if given: the rest were read when they were asked)."""
+    """The program's own searches in order, then the ones tracer asked for (on ``position`` only, if given)."""
     record = reader.record
     found = _frame_searches(reader, record.program) if position is None else []
     for frame in record.asked if position is None else [f for f in record.asked if f.mark == position]:
@@ -438,8 +427,7 @@ def _group(reader: Reader, rows: list[int], driver: Frame | None) -> list[Learne
 
 
 def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | None:
-    """The loop these calls are the test-plays of, if they are: each board is one board
-    (the driver's own, if it was given one) with one more mark of the same side."""
+    """The loop these calls are the test-plays of, if each board is one board with one more mark."""
     boards = [reader.facts(r).cells for r in rows]
     if any(b is None for b in boards):
         return None
@@ -469,9 +457,8 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
         fn = driver.fn
         if driver.ended == RETURNED:
             raw = record.value(driver.value)
-            notation = reader.shapes[reader.record.rows.fn[rows[0]]].notation
-            first = notation.first_cell if notation is not None else 0
             value = unwrap(raw)
+            first = reader.shapes[record.rows.fn[rows[0]]].first_cell
             returned = replace(loop_choice(value, first), text=written(raw, record.language))
         elif driver.ended == RAISED:
             raised = record.error(driver.value)
@@ -479,17 +466,15 @@ def _as_loop(reader: Reader, rows: list[int], driver: Frame | None) -> Loop | No
 
 
 def loop_choice(value: Any, first: int = 0) -> Returned:
-    """The move a loop's function returned: a cell, ``(row, col)``, ``{index}``, ``{i, j}``,
-    or a ``(score, move)`` pair; nothing if it returned no move. ``first`` as in move_of."""
-    text = ""  # the caller writes the value in the learner's notation (see notation.py)
+    """The move a loop's function returned: a cell, ``(row, col)``, ``{index}``, or a ``(score, move)``."""
     if value is None:
-        return Returned(None, None, True, text)
+        return Returned(None, None, True)
     move = move_of(value, first)
     if move is None and isinstance(value, dict):
         move = read_returned(value, "object", first).move
     if move is None and isinstance(value, list) and len(value) == 2:
         move = move_of(value[1], first) if move_of(value[1], first) is not None else move_of(value[0], first)
-    return Returned(None, move, False, text)
+    return Returned(None, move)
 
 
 def _common_parent(boards: list[Cells]) -> Cells | None:

@@ -1,10 +1,7 @@
-"""A learner's values written as their own language writes them: ``{index: 4, score: 1}`` and
-``"X"`` for JavaScript, ``{'index': 4, 'score': 1}``, ``'X'`` and ``(1, 4)`` for Python.
-
-The hosts record values as JSON data with a few tags (``$tuple``, ``$dict``, ``$fields``
-and ``$class`` for objects, ``$n`` for numbers JSON cannot hold, ``$u`` for ``undefined``,
-``$f`` for a function, ``$r`` for what could not be read); this module reads the tags back
-into the program's own notation, so a report quotes a value as the learner would print it.
+"""A learner's values written as their own language writes them (``{index: 4, score: 1}`` in
+JavaScript, ``{'index': 4, 'score': 1}`` and ``(1, 4)`` in Python), read back from the hosts'
+tagged JSON (``$tuple``, ``$dict``, ``$fields``/``$class`` for objects, ``$n`` for numbers JSON
+cannot hold, ``$u`` for ``undefined``, ``$f`` for a function, ``$r`` for what could not be read).
 """
 
 from __future__ import annotations
@@ -13,10 +10,10 @@ import json
 import math
 from typing import Any
 
+from .reading import unwrap
+
 #: The longest value text kept: longer ones are cut with an ellipsis.
 LONGEST = 300
-
-
 #: The longest message text (a thrown error's) kept: a longer one is cut, with a note of how much.
 LONGEST_MESSAGE = 2000
 
@@ -35,82 +32,62 @@ def written(value: Any, language: str, top: bool = True) -> str:
     at the top (``undefined``, a Python function's ``None``)."""
     if top and (value is None or (isinstance(value, dict) and "$u" in value)):
         return "nothing"
-    text = _python(value) if language == "python" else _javascript(value)
+    text = _written(value, language == "python")
     return text if len(text) <= LONGEST else text[:LONGEST - 1] + "…"
 
 
 def number_text(value: float | int, language: str) -> str:
     """A number as ``language`` writes it: ``-Infinity`` in JavaScript, ``-inf`` in Python."""
-    return _number(value, language)
-
-
-def _number(value: float | int, language: str) -> str:
+    python = language == "python"
     if isinstance(value, bool):
-        return ("True" if value else "False") if language == "python" else ("true" if value else "false")
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "nan" if language == "python" else "NaN"
-        if math.isinf(value):
-            if language == "python":
-                return "inf" if value > 0 else "-inf"
-            return "Infinity" if value > 0 else "-Infinity"
-        if value.is_integer() and language != "python":
-            return str(int(value))
+        return str(value) if python else str(value).lower()
+    if isinstance(value, float) and math.isnan(value):
+        return "nan" if python else "NaN"
+    if isinstance(value, float) and math.isinf(value):
+        return ("" if value > 0 else "-") + ("inf" if python else "Infinity")
+    if isinstance(value, float) and value.is_integer() and not python:
+        return str(int(value))
     return repr(value)
 
 
-def _tagged_number(text: str) -> float:
-    return float(text.replace("Infinity", "inf").replace("NaN", "nan"))
-
-
-def _python(value: Any) -> str:
+def _written(value: Any, python: bool) -> str:
     if value is None:
-        return "None"
+        return "None" if python else "null"
     if isinstance(value, (bool, int, float)):
-        return _number(value, "python")
+        return number_text(value, "python" if python else "javascript")
     if isinstance(value, str):
-        return repr(value)
+        return repr(value) if python else json.dumps(value, ensure_ascii=False)
     if isinstance(value, list):
-        return "[" + ", ".join(_python(v) for v in value) + "]"
+        return "[" + ", ".join(_written(v, python) for v in value) + "]"
+    if "$n" in value:
+        return number_text(unwrap(value), "python" if python else "javascript")
+    if "$u" in value:
+        return "None" if python else "undefined"
+    return _python_object(value) if python else _javascript_object(value)
+
+
+def _python_object(value: dict[str, Any]) -> str:
     if "$tuple" in value:
-        items = [_python(v) for v in value["$tuple"]]
+        items = [_written(v, True) for v in value["$tuple"]]
         return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     if "$dict" in value:
-        return "{" + ", ".join(f"{_python(k)}: {_python(v)}" for k, v in value["$dict"]) + "}"
+        return "{" + ", ".join(f"{_written(k, True)}: {_written(v, True)}" for k, v in value["$dict"]) + "}"
     if "$fields" in value:
-        return f"{value.get('$class', 'object')}(" + ", ".join(f"{k}={_python(v)}" for k, v in value["$fields"]) + ")"
-    if "$n" in value:
-        return _number(_tagged_number(str(value["$n"])), "python")
-    if "$u" in value:
-        return "None"
-    return "{" + ", ".join(f"{k!r}: {_python(v)}" for k, v in value.items() if not k.startswith("$")) + "}"
+        fields = ", ".join(f"{k}={_written(v, True)}" for k, v in value["$fields"])
+        return f"{value.get('$class', 'object')}({fields})"
+    return "{" + ", ".join(f"{k!r}: {_written(v, True)}" for k, v in value.items() if not k.startswith("$")) + "}"
 
 
-def _javascript(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, (bool, int, float)):
-        return _number(value, "javascript")
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list):
-        return "[" + ", ".join(_javascript(v) for v in value) + "]"
-    if "$n" in value:
-        return _number(_tagged_number(str(value["$n"])), "javascript")
-    if "$u" in value:
-        return "undefined"
+def _javascript_object(value: dict[str, Any]) -> str:
     if "$f" in value:
         return f"[Function: {value['$f'] or '(anonymous)'}]"
     if "$r" in value:
         return "[…]"
     head = f"{value['$class']} " if "$class" in value else ""
-    fields = ", ".join(f"{_key(k)}: {_javascript(v)}" for k, v in value.items() if not k.startswith("$"))
+    # A key is bare where JavaScript source may write it so.
+    fields = ", ".join(f"{k if k.isidentifier() else json.dumps(k)}: {_written(v, False)}"
+                       for k, v in value.items() if not k.startswith("$"))
     return head + "{" + fields + "}"
-
-
-def _key(name: str) -> str:
-    """An object key as JavaScript source writes it: bare when it is an identifier."""
-    return name if name.isidentifier() else json.dumps(name)
 
 
 def plain_written(value: Any, language: str, as_tuple: bool = False) -> str:

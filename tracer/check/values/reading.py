@@ -1,12 +1,10 @@
 """Reading a learner's values: which argument is the board, who is to move, what a call returned.
 
-A board may be written many ways: nine cells, three rows of three, or ten cells whose
-first is unused (cells numbered 1-9), a list or a string; marks ``X``/``O`` in either case
-(or the numbers 1 and -1 or 2, or true and false); empty cells as ``null``/``None``,
-``""``, ``" "``, ``"-"``, ``"_"``, ``"."``, ``0`` or the cell's own index, as the guide
-writes them. A board is read into a ``Cells`` tuple: nine of
-``"X"``, ``"O"`` or ``None``. How the program writes its boards (``Notation``) is kept,
-so tracer can write a position the same way when it calls the function itself.
+A board may be nine cells, three rows of three, ten cells numbered 1-9, a string or a
+dictionary keyed by cell; its marks ``X``/``O`` in either case, 1 and -1 (or 2), or true and
+false; its empty cells null, blank-like text, 0 or the cell's own label. It is read into
+``Cells`` (nine ``"X"``, ``"O"`` or ``None``) and its ``Notation``, so tracer can write a
+position back the way the program does when it calls the function itself.
 """
 
 from __future__ import annotations
@@ -22,12 +20,10 @@ Cells = tuple[str | None, ...]
 UNKNOWN = "$unknown"
 #: Cell values read as empty, besides the cell's own index.
 EMPTY_TEXT = ("", " ", "-", "_", ".", "?")
-#: The program's own empty token, where its source compares cells with one of its own ('E'),
-#: and its marks written as words (``'circle'`` for O): set while that program is checked
-#: (see own_words).
+# Set while one program is checked (own_words): its own empty token ('E'), its marks written
+# as words ('circle' for O), and the numbers it shows as X and O where not 1 and -1 (or 2).
 _OWN_EMPTY: list[Any] = []
 _OWN_MARKS: dict[Any, str] = {}
-#: The numbers the program shows as X and as O, where they are not 1 and -1 (or 2): set meanwhile.
 _OWN_NUMBERS: list[Any] = []
 
 
@@ -53,24 +49,19 @@ def own_words(token: Any, marks: tuple[Any, Any] | None = None) -> Iterator[None
 class Notation:
     """How a program writes a board, so a position can be written back its way."""
 
-    #: ``flat`` (nine cells), ``rows`` (three lists of three), ``text-rows`` (three strings of
-    #: three), ``string``, ``ten`` or ``dict``.
+    #: ``flat``, ``rows`` (three lists of three), ``text-rows`` (three strings), ``string``, ``ten`` or ``dict``.
     shape: str = "flat"
-    #: What an empty cell holds: a value, or ``"$index"`` for the cell's own index
-    #: (UNKNOWN if the board seen had no empty cell).
+    #: A value, or a label scheme of LABELS (UNKNOWN if the board seen had no empty cell).
     empty: Any = "$index"
-    #: The marks as the program writes them, X's first.
     marks: tuple[Any, Any] = ("X", "O")
-    #: Whether the board was a tuple (Python), so one is passed back.
+    #: Whether the board was a (Python) tuple, so one is passed back.
     tuple_: bool = False
-    #: For a board of ten cells numbered 1-9 as on a keypad (``shape`` ``ten``): what its
-    #: unused cell 0 holds. For a dictionary of cells (``shape`` ``dict``): its first key, 0 or 1.
+    #: What the unused cell 0 of a ``ten`` board holds; a ``dict`` board's first key, 0 or 1.
     pad: Any = None
 
     @property
     def first_cell(self) -> int:
-        """The number the program gives the first cell: 1 for a ten-cell board or a dictionary
-        keyed 1-9, else 0."""
+        """The number the program gives the first cell (0 or 1)."""
         return 1 if self.shape == "ten" or (self.shape == "dict" and self.pad == 1) else 0
 
     def write(self, cells: Cells) -> Any:
@@ -194,12 +185,8 @@ def _is_label(value: Any, i: int) -> bool:
 
 
 def _cells(flat: list[Any], shape: str) -> tuple[Cells, Any, tuple[Any, Any]] | None:
-    """Nine raw cells read as marks and empties: ``(cells, empty value, marks)``.
-
-    An empty cell is ``None``/``null``, blank-like text, or the cell's own label (its index,
-    as the guide has it; its number from 1; its letter a-i). The empty value is UNKNOWN
-    when the board has no empty cell to tell it by.
-    """
+    """Nine raw cells read as ``(cells, empty value, marks)``; an empty cell is null, blank-like
+    text, or the cell's own label (LABELS)."""
     if not any(_mark(c) for c in flat) and all(is_number(c) for c in flat):
         values = set(flat)
         if list(flat) not in (list(range(9)), list(range(1, 10))) and (
@@ -277,12 +264,13 @@ def _walk(value: Any, path: tuple[Any, ...], depth: int) -> Iterator[tuple[tuple
     elif isinstance(value, dict) and "$board" in value:
         yield from _walk(value["$board"], (*path, "$board"), depth)
     elif isinstance(value, dict):
-        items = value.get("$fields") or value.get("$dict") or [
-            [k, v] for k, v in value.items() if not k.startswith("$")]
-        if "$tuple" in value:
-            items = list(enumerate(value["$tuple"]))
-        for key, item in items:
+        for key, item in _items(value) or [[k, v] for k, v in value.items() if not k.startswith("$")]:
             yield from _walk(item, (*path, key), depth + 1)
+
+
+def _items(value: dict[str, Any]) -> Any:
+    """The ``(key, value)`` pairs of a recorded tuple, object or dictionary; None for a plain dict."""
+    return list(enumerate(value["$tuple"])) if "$tuple" in value else value.get("$fields") or value.get("$dict")
 
 
 def at_path(value: Any, path: tuple[Any, ...]) -> Any:
@@ -291,9 +279,7 @@ def at_path(value: Any, path: tuple[Any, ...]) -> Any:
         if isinstance(value, list) and isinstance(key, int) and key < len(value):
             value = value[key]
         elif isinstance(value, dict):
-            items = value.get("$fields") or value.get("$dict")
-            if "$tuple" in value:
-                items = list(enumerate(value["$tuple"]))
+            items = _items(value)
             value = dict(items).get(key) if items is not None else value.get(key)
         else:
             return None
@@ -309,17 +295,15 @@ MOVE_KEYS = ("index", "move", "cell", "position", "pos", "spot", "square", "acti
 
 @dataclass(frozen=True)
 class Returned:
-    """A call's return value, read: its score and the move it chose, where it gives them."""
+    """A call's return value, read: its score and its chosen cell 0-8, where it gives them."""
 
-    #: The score, or None if the value holds none.
     score: float | None
-    #: The chosen cell 0-8, or None.
     move: int | None
     #: Whether it returned nothing at all (``undefined``, ``None``, ``null``).
     nothing: bool = False
     #: The value as the learner's language writes it, where a report quotes it (see notation.py).
     text: str = ""
-    #: The move it gave that is no cell at all (``{index: 99}``), if it gave one; else None.
+    #: The move it gave that is no cell at all (``{index: 99}``), if it gave one.
     not_a_cell: Any = None
 
 
@@ -358,11 +342,8 @@ def object_keys(samples: list[Any], leaves: list[Any]) -> tuple[str, str] | None
 def read_returned(value: Any, kind: str, first: int = 0, keys: tuple[str, str] | None = None) -> Returned:
     """A return value read the way ``kind`` (see ``return_kind``) says; ``first`` as in move_of;
     ``keys``: an object's score and move keys where they are not the usual ones (object_keys)."""
-    text = ""  # written in the learner's own notation where it is shown (see notation.py)
     if value is None:
-        return Returned(None, None, True, text)
-    if kind == "number":
-        return Returned(float(value) if is_number(value) else None, None, False, text)
+        return Returned(None, None, True)
     if kind == "object" and isinstance(value, dict):
         lowered = {k.lower(): v for k, v in value.items()}
         if keys is not None:
@@ -373,33 +354,26 @@ def read_returned(value: Any, kind: str, first: int = 0, keys: tuple[str, str] |
         move = move_of(given, first) if given is not None else None
         if move is None:
             move = move_of(value)
-        return Returned(float(score) if is_number(score) else None, move, False, text,  # type: ignore[arg-type]
+        return Returned(float(score) if is_number(score) else None, move, False, "",  # type: ignore[arg-type]
                         given if move is None and given is not None else None)
+    score, move = value, None  # a number, else nothing read
     if kind in ("score-move", "move-score") and isinstance(value, list) and len(value) == 2:
         score, move = value if kind == "score-move" else value[::-1]
-        return Returned(float(score) if is_number(score) else None, move_of(move, first), False, text)
-    if kind == "move-score-more" and isinstance(value, list) and len(value) >= 3:
-        score = value[1]
-        return Returned(float(score) if is_number(score) else None, move_of(value[0], first), False, text)
-    if kind == "xy-score" and isinstance(value, list) and len(value) == 3:
-        score = value[2]
-        return Returned(float(score) if is_number(score) else None, move_of(value[:2]), False, text)
-    if kind == "action":
-        return Returned(None, move_of(value, first), False, text)
-    if is_number(value):
-        return Returned(float(value), None, False, text)
-    return Returned(None, None, False, text)
+        move = move_of(move, first)
+    elif kind == "move-score-more" and isinstance(value, list) and len(value) >= 3:
+        score, move = value[1], move_of(value[0], first)
+    elif kind == "xy-score" and isinstance(value, list) and len(value) == 3:
+        score, move = value[2], move_of(value[:2])
+    elif kind == "action":
+        score, move = None, move_of(value, first)
+    return Returned(float(score) if is_number(score) else None, move)  # type: ignore[arg-type]
 
 
 def return_kind(samples: list[Any], rows_board: bool, leaves: list[Any] | None = None) -> str:
     """How a function's return values read: ``number``, ``object``, ``score-move``,
-    ``move-score``, ``xy-score`` (``[x, y, score]``, ``[row, col, score]``), ``move-score-more``
-    (``((row, col), score, depth)``: a move, its score, and more the program keeps), ``action``
-    (a move only, as the course project's minimax) or ``other``.
-
-    Where a pair could be read either way (two numbers 0-8), the calls that make no call of
-    their own (``leaves``: finished boards, which return a known score and no move) decide:
-    the part that varies there, or that the others leave empty, is the score."""
+    ``move-score``, ``xy-score`` (``[row, col, score]``), ``move-score-more`` (``((row, col),
+    score, depth)``), ``action`` (a move only, as the course project's minimax) or ``other``.
+    A pair of two numbers 0-8 is read as the finished boards (``leaves``) tell: see below."""
     seen = [v for v in samples if v is not None]
     if not seen:
         return "other"
