@@ -117,8 +117,6 @@ class MemoWords(SearchWords):
             ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
         )]
 
-    # ---- the page (tracer/viewer/searches/memo.js) --------------------------------------
-
     page_module = "memo"
 
     def page_data(self) -> dict[str, Any]:

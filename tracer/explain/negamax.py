@@ -45,7 +45,6 @@ class NegamaxWords(SearchWords):
     """Negamax: every call's score for its mover, each test-play's score negated, one rule (max)."""
 
     entry_kinds = ("mover",)
-    terminal_kinds = ("mover",)
     kind_titles = {"mover": "scores for the side to move"}
     chosen_line = "the line negamax chose from call #1"
     picked_words = "the test-play a call picked: the max of its negated scores"
@@ -61,8 +60,6 @@ class NegamaxWords(SearchWords):
         return [f"Search: negamax: each call returns its score for the side to move, max(-child); the "
                 f"lines tagged negamax show it, the step lines keep {words.max_name}'s scores as the guide's."]
 
-    # ---- per call: the mover's score and the negations --------------------------------
-
     def mover_score(self, pid: int) -> int:
         """What row ``pid``'s calls return in negamax: the score for the side to move."""
         return int(self.trace.positions.extras["mover_score"][pid])
@@ -75,15 +72,11 @@ class NegamaxWords(SearchWords):
         p, maximising = self.trace.positions, self.trace.game.maximising
         return bool(maximising(p.state[parent]) != maximising(p.state[child]))
 
-    def maximiser_view(self, pid: int) -> str:
-        """``0 for X``: row ``pid``'s score from the maximiser's point of view."""
-        return f"{signed(self.trace.positions.score[pid])} for {self.game_words.max_name}"
-
     def also(self, pid: int) -> str:
-        """`` (0 for X)`` where row ``pid``'s mover is the minimiser; '' where the views agree."""
+        """`` (0 for X)``, row ``pid``'s score for the maximiser, where its mover is the minimiser, else ''."""
         if self.trace.game.maximising(self.trace.positions.state[pid]):
             return ""
-        return f" ({self.maximiser_view(pid)})"
+        return f" ({signed(self.trace.positions.score[pid])} for {self.game_words.max_name})"
 
     def counted_rows(self) -> list[int] | None:
         """Per row, how many of its test-plays' scores it negated."""
@@ -109,8 +102,7 @@ class NegamaxWords(SearchWords):
         return f"{source}; {who} moves again, so it stays {signed(score)}"
 
     def pick_words(self, pid: int) -> str:
-        """Negamax's pick for row ``pid``: ``O keeps max(0, -1) = 0 (cell 6, the first highest):
-        returns 0 for O (0 for X)``."""
+        """Negamax's pick for row ``pid``: ``O keeps … max(0, -1) = 0 (cell 6, the first highest): …``."""
         values = negated_scores(self.trace, pid)
         best = self.trace.positions.best[pid]
         move = self.game_words.move_short(self.trace.positions.moves(pid)[best])
@@ -130,11 +122,8 @@ class NegamaxWords(SearchWords):
             f"{signed(score)}, as for {self.game_words.max_name}")
         return f"the game is over with {who} to move, so it returns its score for {who}: {how}"
 
-    # ---- the log ----------------------------------------------------------------------
-
     def after_notes(self, pid: int) -> list[list[Note]]:
-        """After each test-play's step 12: the returned score and its negation; after the last,
-        negamax's pick (the max of the negated scores)."""
+        """After each test-play: the returned score and its negation; after the last, the pick."""
         notes = [[("negamax", self.returned_words(pid, c))] for _, c in self.trace.positions.children(pid)]
         if notes:
             notes[-1].append(("negamax", self.pick_words(pid)))
@@ -145,8 +134,6 @@ class NegamaxWords(SearchWords):
         if pid or not self.trace.positions.terminal[pid]:
             return []
         return [("negamax", self.terminal_words(pid))]
-
-    # ---- pictures ---------------------------------------------------------------------
 
     def footer(self, call: Call) -> str | None:
         """An inner call's score line, both views: ``O: max(0, -1) = 0 · X: 0``."""
@@ -181,8 +168,6 @@ class NegamaxWords(SearchWords):
                               f"beside a node: negamax's score for its mover; in the node: for {words.max_name}")]
         return [LegendRow(labels.sample("negamax:", "#212121", SMALL_POINTS),
                           "under a finished game: its score for the side to move in it")]
-
-    # ---- summaries and quiz ------------------------------------------------------------
 
     def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
         rows = self.counted_rows() or []
@@ -219,8 +204,7 @@ class NegamaxWords(SearchWords):
         )]
 
     def terminal_questions(self) -> list[Question]:
-        """What ``trace quiz`` adds: each of the first call's test-plays, then the first call,
-        scored for its side to move."""
+        """The first call's test-plays, then the first call, scored for the side to move."""
         root = self.trace.root
         return [q for c in [*root.children(), root] for q in self.entry_questions(c)]
 
@@ -228,8 +212,6 @@ class NegamaxWords(SearchWords):
         root = self.trace.root
         return (f"{super().summary_line()} Negamax: {signed(self.mover_score(root.pid))} for "
                 f"{self.player(root.pid)}, the side to move.")
-
-    # ---- the page (tracer/viewer/searches/negamax.js) ----------------------------------
 
     page_module = "negamax"
 
@@ -244,9 +226,8 @@ class NegamaxWords(SearchWords):
         return [("", "", "negamax: a call's score for the side to move, beside its score for {max}")]
 
     def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
-        """Negamax's pick in the guide's code, as Wikipedia writes it with ``color``: the saved
-        scores are the maximiser's, so ``color`` times one is the test-play's ``-negamax(child)``,
-        its score for the side to move; step 16 keeps the max of those."""
+        """Negamax's pick in the guide's code, with Wikipedia's ``color``: the saved scores are the
+        maximiser's, so ``color`` times one is ``-negamax(child)``, the mover's score."""
         return {
             "def": [("def", "7/11", "def negamax({state_var}, {mover_var}{args}):")],
             "@entry": [("color", "neg", "    color = +1 if {mover_var} is {max} else -1")],

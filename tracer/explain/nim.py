@@ -35,8 +35,6 @@ class NimWords(GameWords):
     tokens_name = "moves such as 2 from 3 (take 2 from heap 3)"
     already_over = "No object is left"
 
-    # ---- states and moves in words ---------------------------------------------------------
-
     def rule(self) -> str:
         """The winning rule in a phrase."""
         return ("misère play: who takes the last object loses" if self.game.misere
@@ -63,8 +61,6 @@ class NimWords(GameWords):
 
     def point_of_view(self, state: int) -> str:
         return "" if self.game.maximising(state) else " (scores are from the AI's point of view)"
-
-    # ---- the log's steps -------------------------------------------------------------------
 
     def log_header(self) -> str:
         g = self.game
@@ -108,8 +104,6 @@ class NimWords(GameWords):
     def fixed_scores(self) -> set[int]:
         return {-1, 1}
 
-    # ---- summaries, pages, figures -----------------------------------------------------------
-
     def stats_head(self) -> tuple[str, str]:
         return ("game", f"Nim, {self.setting()}")
 
@@ -129,12 +123,9 @@ class NimWords(GameWords):
                       f"calls and the AI plays {self.move_name(root.best)}. Numbers such as #5 are call "
                       "numbers, as in the log.")
 
-    # ---- pictures ------------------------------------------------------------------------
-
     def picture(self, state: int, *, played: int | None = None, testing: int | None = None,
                 terminal: int = 0, line_colour: str = "") -> str:
-        """The heaps as rows of objects: the objects just ``played`` (taken) hollow in red, those
-        the for-loop is ``testing`` (about to take) in red."""
+        """The heaps as rows of objects: those just ``played`` (taken) hollow in red, those ``testing`` red."""
         taken = heap_and_take(played) if played is not None else (-1, 0)
         tried = heap_and_take(testing) if testing is not None else (-1, 0)
         rows = []
@@ -172,8 +163,6 @@ class NimWords(GameWords):
 
     def text_picture(self, state: int) -> list[str]:
         return [f"heap {i + 1}: {' '.join(OBJECT * h) or NONE_LEFT}" for i, h in enumerate(self.game.heaps_of(state))]
-
-    # ---- the step-through page (tracer/viewer/games/nim.js) --------------------------------
 
     page_module = "nim"
 

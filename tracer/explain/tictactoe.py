@@ -1,10 +1,8 @@
 """Tic-tac-toe's words and pictures: boards, cells, marks, the guide's own figures and variables.
 
-Everything a learner reads about a tic-tac-toe position comes from here: the
-guide's names (``availCellsIndexes``, the array with empty cells as their
-index), the board drawn as an n×n grid (3×3 the guide's) for Graphviz, as SVG for notebooks and
-as text for the terminal, and the wording of the score schemes (depth-aware
-scores say why a finished game scores what it does).
+Everything a learner reads about a tic-tac-toe position comes from here: the guide's
+names (``availCellsIndexes``, the array with empty cells as their index), the n×n board
+for Graphviz, as SVG for notebooks and as text for the terminal, and the score schemes.
 """
 
 from __future__ import annotations
@@ -64,8 +62,6 @@ class TicTacToeWords(GameWords):
         #: ``three in a row`` (the guide's), ``four in a row``: what wins on this board.
         self.row_words = game.shape.row_words()
 
-    # ---- who moves, and states in words ------------------------------------------------
-
     def player(self, state: int) -> str:
         return self.game.mark_of(state)
 
@@ -85,12 +81,9 @@ class TicTacToeWords(GameWords):
         return "[" + ", ".join(str(i) if c == "." else f'"{c}"' for i, c in enumerate(board.cells)) + "]"
 
     def setting(self) -> str:
-        """The search's starting point, the board as the guide's array:
-        ``["X", 1, "O", ...] with X to move (X is the AI)``."""
+        """The start as the guide's array: ``["X", 1, "O", ...] with X to move (X is the AI)``."""
         g = self.game
         return f"{self.guide_array(g.root)} with {g.to_move} to move ({g.ai} is the AI)"
-
-    # ---- moves in words ----------------------------------------------------------------
 
     def move_name(self, move: int) -> str:
         return f"cell {move} ({self.game.shape.cell_name(move)})"
@@ -121,8 +114,6 @@ class TicTacToeWords(GameWords):
         """A note for a score given while the human moves: it is the AI's score."""
         ai = self.game.ai
         return "" if self.game.maximising(state) else f" (from {ai}'s point of view: {ai} is the AI)"
-
-    # ---- the log's steps ---------------------------------------------------------------
 
     def log_header(self) -> str:
         g = self.game
@@ -214,8 +205,6 @@ class TicTacToeWords(GameWords):
     def answer_text(self, state: int, move: int) -> str:
         return f"{self.player(state)} plays bestPlayInfo.index: {self.move_name(move)}"
 
-    # ---- finished games and scores -------------------------------------------------------
-
     def terminal_label(self, terminal: int) -> str:
         """``X wins``, ``draw``."""
         winner = self.game.winner_name(terminal)
@@ -252,8 +241,6 @@ class TicTacToeWords(GameWords):
         if kind == "loss":
             return f"{human} can then win, so this predicts a loss for {ai}: score {text}"
         return f"best play by both then ends in a draw, so this predicts a draw: score {text}"
-
-    # ---- summaries, pages, figures ------------------------------------------------------
 
     def stats_head(self) -> tuple[str, str]:
         g = self.game
@@ -320,8 +307,7 @@ class TicTacToeWords(GameWords):
 
     def guide_figure(self, trace: Trace, number: int, outcome: str = "",
                      forced: str = "") -> FigureWords | None:
-        """The guide's figures 4 (the cell tested), 5 (the board after it) and 10 (the board
-        after the chosen move). ``outcome`` and ``forced`` say how the chosen move ends (10)."""
+        """The guide's figures 4 (the cell tested), 5 (the board after it) and 10 (after the chosen move)."""
         root = trace.root
         plays = root.children()
         if not plays:
@@ -373,13 +359,10 @@ class TicTacToeWords(GameWords):
             alt=(f"The board {self.describe(after.state)} after {me} plays cell {result.index}, "
                  f"the new mark in red."))
 
-    # ---- pictures ---------------------------------------------------------------------
-
     def picture(self, state: int, *, played: int | None = None, testing: int | None = None,
                 terminal: int = 0, line_colour: str = "", changed: Collection[int] = ()) -> str:
-        """The board as an n×n table: ``played`` in red, every winning line bold, the cell the
-        for-loop is testing (the guide's figure 4) framed in red, still showing its index.
-        ``changed``: more cells in red, where a test-play changed more than one cell."""
+        """The board as an n×n table: ``played`` (and any ``changed``) in red, winning lines bold, the
+        cell being tested (figure 4) framed in red, still showing its index."""
         board, n = self.game.board_of(state), self.game.size
         in_line = {c for line in self.game.winning_lines(state, terminal) for c in line}
         rows = [labels.row(*(_grid_cell(i, board[i], played=i == played or i in changed, testing=i == testing,
@@ -432,28 +415,20 @@ class TicTacToeWords(GameWords):
 
         return board_lines(self.game.board_of(state), style=click.style)
 
-    # ---- the step-through page (tracer/viewer/games/tictactoe.js) --------------------------
-
     page_module = "tictactoe"
 
     def page_data(self) -> dict[str, Any]:
-        """What the page's tic-tac-toe module reads: the board's size, its lines, the AI's
-        mark and (when it is not the guide's) the loop's order."""
-        return {"size": self.board_size(), "lines": [list(line) for line in self.game.shape.lines],
-                "ai": self.game.ai,
-                **self.page_settings()}
+        """What the page's module reads: the board's size, its lines, the AI's mark, the loop's order."""
+        return {"size": self.game.size, "lines": [list(line) for line in self.game.shape.lines],
+                "ai": self.game.ai, **self.page_settings()}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
         """Per-row columns: the packed board (X's cells, then O's) and the side to move."""
-        cells = self.board_size() ** 2
+        cells = self.game.size ** 2
         return {
             "boards": [s & ((1 << 2 * cells) - 1) for s in states],
             "x_to_move": [1 if s & self.game.x_to_move else 0 for s in states],
         }
-
-    def board_size(self) -> int:
-        """How many cells a side of the board has."""
-        return self.game.size
 
     def page_moves_derived(self) -> bool:
         # The module lists a board's empty cells, ascending: the guide's loop order.
@@ -630,8 +605,7 @@ CODE_LINES: list[tuple[str, str, str]] = [
 
 
 def _grid_cell(i: int, mark: str, *, played: bool, testing: bool, in_line: bool, line_colour: str) -> str:
-    """One cell. Marks are big and bold; an empty cell's index is small and grey, so a
-    digit 0 never reads as the mark O, even in the red cell being tested."""
+    """One cell: a mark big and bold, an empty cell's index small and grey (a 0 never reads as O)."""
     size = {"WIDTH": CELL_SIZE, "HEIGHT": CELL_SIZE, "FIXEDSIZE": "TRUE"}
     if mark == ".":
         frame = ({"BORDER": 3, "COLOR": TESTING_BORDER, "BGCOLOR": TESTING_FILL} if testing
@@ -697,12 +671,10 @@ def svg_text(x: float, y: float, text: str, size: int, colour: str = CELL_TEXT, 
 
 def board_lines(board: Board, played: int | None = None, line: tuple[int, ...] = (),
                 draw: bool = False, style: Any = None) -> list[str]:
-    """The board as lines of text (five for 3×3); empty cells show their number, as the guide's
-    array does. On boards of more than ten cells every cell is four characters wide.
+    """The board as lines of text, empty cells showing their number as the guide's array does.
 
-    ``style(text, **how)`` colours a cell (click's ``style``; plain text without it):
-    the winning ``line`` bracketed (``[X]``, so it shows without colour too), a drawn
-    board grey, the cell just ``played`` red.
+    ``style(text, **how)`` colours a cell (click's ``style``; plain text without it): the winning
+    ``line`` bracketed (``[X]``, so it shows without colour too), a drawn board grey, ``played`` red.
     """
     paint = style or (lambda text, **_: text)
     n = board.size

@@ -158,8 +158,6 @@ class TreeWords(GameWords):
                     finished: Collection[str], states: Collection[int] | None = None) -> list[LegendRow]:
         return []
 
-    # ---- the step-through page (tracer/viewer/games/tree.js) -------------------------------
-
     page_module = "tree"
 
     def page_data(self) -> dict[str, Any]:
