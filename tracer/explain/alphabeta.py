@@ -18,7 +18,7 @@ from . import labels
 from .base import Note, SearchWords, who
 from .labels import LegendRow
 from .questions import Choice, Question, bound_choice, choice_window
-from .text import bounded, signed
+from .text import bounded, depth_rows, signed
 
 if TYPE_CHECKING:
     from typing import Any
@@ -64,7 +64,6 @@ class AlphaBetaWords(SearchWords):
                 "α = -∞, β = +∞, passed down."]
 
     def counted_rows(self) -> list[int] | None:
-        """Per row, the test-plays it pruned."""
         return [len(moves) for moves in self.trace.positions.extras["pruned"]]
 
     def window(self, pid: int) -> tuple[float, float]:
@@ -168,8 +167,7 @@ class AlphaBetaWords(SearchWords):
         if "_signs" not in self.__dict__:
             signs = [BOUND_SIGNS[kind] for kind in trace_bounds(self.trace)]
             self.__dict__["_signs"] = signs if any(signs) else None
-        found: list[str] | None = self.__dict__["_signs"]
-        return found
+        return self.__dict__["_signs"]
 
     def bound_sign(self, pid: int) -> str:
         """``≤``/``≥`` when a call's score is only an upper/lower bound (a cut below it), else ''."""
@@ -197,7 +195,6 @@ class AlphaBetaWords(SearchWords):
         return notes
 
     def caption(self, call: Call) -> str | None:
-        """The window under a call's picture, and the cut if it made one."""
         lines = [self.window_text(call.pid)]
         reason = self.cut_reason(call.pid)
         if reason:
@@ -209,7 +206,6 @@ class AlphaBetaWords(SearchWords):
         return "\n".join(lines)
 
     def shape_note(self, call: Call) -> str:
-        """``α=3 β=+∞`` beside a textbook node."""
         def text(value: Any, low: bool) -> str:
             return ("−∞" if low else "+∞") if value is None else str(value).replace("-", "−")
 
@@ -247,22 +243,11 @@ class AlphaBetaWords(SearchWords):
         ]
         return [row for used, row in rows if used]
 
-    def per_depth(self, counts: list[int]) -> list[int]:
-        """Per depth: how many test-plays were pruned, over every call of the trace."""
-        p = self.trace.positions
-        pruned = p.extras["pruned"]
-        totals: list[int] = []
-        for pid, n in enumerate(counts):
-            k, depth = len(pruned[pid]), p.depth[pid] + 1
-            if k:
-                totals.extend([0] * (depth + 1 - len(totals)))
-                totals[depth] += k * n
-        return totals
-
     def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
-        per = self.per_depth(counts)
-        return [("pruned test-plays", f"{sum(per):,}"),
-                *((f"  at depth {d}", f"{n:,}") for d, n in enumerate(per) if n)]
+        # A pruned move would have been searched one level below its call.
+        p = self.trace.positions
+        pruned = [len(moves) * n for moves, n in zip(p.extras["pruned"], counts, strict=True)]
+        return depth_rows("pruned test-plays", [d + 1 for d in p.depth], pruned)
 
     @cached_property
     def bound_texts(self) -> list[str]:
@@ -274,7 +259,6 @@ class AlphaBetaWords(SearchWords):
         return sorted(texts, key=lambda t: order.get(t, 0.0) or float(t))
 
     def entry_questions(self, call: Call) -> list[Question]:
-        """α and β on entry to ``call``."""
         trace = self.trace
         why = f"Window: called with {self.window_text(call.pid)}"
         if call.parent is not None:
@@ -308,7 +292,6 @@ class AlphaBetaWords(SearchWords):
         return {t: i for i, t in enumerate(self.bound_texts)}
 
     def after_questions(self, call: Call) -> list[Question]:
-        """After each test-play of ``call`` returns: is the next one searched or pruned?"""
         children = call.children()
         pruned = self.skipped(call.pid)
         updates = self.window_updates(call.pid)
@@ -367,7 +350,6 @@ class AlphaBetaWords(SearchWords):
     page_module = "alphabeta"
 
     def page_data(self) -> dict[str, Any]:
-        """Per row: the window on entry and the moves pruned; and the cutoff."""
         extras = self.trace.positions.extras
         data: dict[str, Any] = {name: list(extras[name]) for name in ("alpha", "beta") if name in extras}
         if "pruned" in extras:
@@ -384,7 +366,6 @@ class AlphaBetaWords(SearchWords):
                 "ge": "≥" if ge else ">", "le": "≤" if ge else "<", "cutoff": self.cutoff}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
-        """The window always; pruned test-plays and bounds only when the trace has them."""
         if not any(self.skipped(pid) for pid in range(len(self.trace.positions))):
             return [("", "", "α/β: the window each call is called with (cutoff {cutoff}); nothing is pruned")]
         return [("pruned", "", "test-plays cut off (pruned), not searched; α/β: the window (cutoff {cutoff})"),

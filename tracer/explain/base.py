@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from ..style import OUTCOME_BORDER, OUTCOME_FILL
+from ..style import OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL
 from . import labels, pagewords
 from .labels import LegendRow
 from .phrases import Phrases
@@ -729,6 +729,12 @@ def _number_first(token: str) -> tuple[bool, int, str]:
     digits = token.isascii() and token.isdigit()
     plain = token.lstrip("0") or "0"
     return (not digits, len(plain) if digits else 0, plain if digits else token)
+
+
+def outcome_rows(fills: Collection[str], texts: dict[str, str]) -> list[LegendRow]:
+    """Legend rows for the finished games' fills a picture has, ``texts`` saying what each kind is."""
+    return [LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]), f"{OUTCOME_SYMBOL[kind]} {text}")
+            for kind, text in texts.items() if kind in fills]
 
 
 def who(words: GameWords, call: Call) -> str:

@@ -50,7 +50,6 @@ def table(*rows: str, **attrs: object) -> str:
     return f"<TABLE{_attributes(attrs)}>" + "".join(rows) + "</TABLE>"
 
 
-#: A line break inside a cell.
 BREAK = "<BR/>"
 
 

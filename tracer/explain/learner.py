@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Collection, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..games.learner.game import AT_RETURN, FIRST_ODD_MOVE, STOPPED, Departure, LearnerFacts
 from ..games.tictactoe.board import LINES, cell_name, other
-from ..style import INNER_BORDER, INNER_FILL, OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL, PLAYED_FILL, SMALL_POINTS
+from ..style import INNER_BORDER, INNER_FILL, PLAYED_FILL, SMALL_POINTS
 from . import labels, pagewords
-from .base import GameWords, Marker, NodeLook, Note, SearchWords
+from .base import GameWords, Marker, NodeLook, Note, SearchWords, outcome_rows
 from .labels import LegendRow
 from .text import INDENT, calls, capitalised, listed, note_lines, signed, tag
 from .tictactoe import TicTacToeWords
@@ -155,7 +156,7 @@ class LearnerWords(GameWords):
     def log_header(self) -> str:
         root, ai, f = self.game.root, self.game.ai, self.game.facts
         lines = [f"Trace of your program's calls on {self.describe(root)} with {self.player(root)} to move. "
-                 f"{ai} is the AI (maximiser), {other(ai)} the human (minimiser).",  # type: ignore[arg-type]
+                 f"{ai} is the AI (maximiser), {self.min_name} the human (minimiser).",
                  f"Your program: {f.program} ({LANGUAGES.get(f.language, f.language)}), its search function "
                  f"{f.function}; its scores: {f.scale}.",
                  verdict_line(f)]
@@ -208,7 +209,7 @@ class LearnerWords(GameWords):
         return ("board", f"{self.describe(root)}, {self.player(root)} to move, {self.game.ai} is the AI")
 
     def stats_outcomes(self, terminal: dict[str, int]) -> list[tuple[str, str]]:
-        ai, human = self.game.ai, other(self.game.ai)  # type: ignore[arg-type]
+        ai, human = self.max_name, self.min_name
         return [(f"  {ai} wins (AI)", f"{terminal.get(ai, 0):,}"),
                 (f"  {human} wins (human)", f"{terminal.get(human, 0):,}"),
                 ("  draws", f"{terminal.get('draw', 0):,}"),
@@ -242,14 +243,11 @@ class LearnerWords(GameWords):
         if played:
             rows.insert(0, LegendRow(labels.swatch(PLAYED_FILL, PLAYED_FILL),
                                      "red cells with a mark: what a test-play changed on its caller's board"))
-        ai, human = self.game.ai, other(self.game.ai)  # type: ignore[arg-type]
-        for kind, text in (("win", f"{ai} (AI) has three in a row"),
-                           ("loss", f"{human} (human) has three in a row"),
-                           ("draw", "a full board, no three in a row")):
-            if kind in fills:
-                rows.append(LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
-                                      f"{OUTCOME_SYMBOL[kind]} {text}: the score is the one your program returned"))
-        return rows
+        ai, human = self.max_name, self.min_name
+        own = ": the score is the one your program returned"
+        return rows + outcome_rows(fills, {"win": f"{ai} (AI) has three in a row{own}",
+                                           "loss": f"{human} (human) has three in a row{own}",
+                                           "draw": f"a full board, no three in a row{own}"})
 
     def svg_picture(self, state: int, *, played: int | None = None, top: str = "",
                     bottom: str = "", fill: str = "", border: str = "") -> str | None:
@@ -267,11 +265,9 @@ class LearnerWords(GameWords):
     page_module = "learner"
 
     def page_data(self) -> dict[str, Any]:
-        """What the page's learner module reads: the board's lines and the AI's mark."""
         return {"size": 3, "lines": [list(line) for line in LINES], "ai": self.game.ai}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        """Per row: whether X moves (the boards are in ``page_rows``)."""
         return {"x_to_move": [int(self.player(s) == "X") for s in states]}
 
     def page_rows(self, trace: Trace) -> dict[str, list[Any]] | None:
@@ -304,14 +300,13 @@ class LearnerWords(GameWords):
         return self.tictactoe.page_phrases()
 
     def page_heading(self) -> str:
-        """The program, its board, the verdict and the guide's answer from the same board."""
         f = self.game.facts
         return (f"{f.program} ({LANGUAGES.get(f.language, f.language)}) from {self.setting()} · "
                 f"{verdict_line(f)} · {guide_line(f, self.tictactoe)}")
 
     def page_constants(self) -> dict[str, str]:
         ai = self.game.ai
-        return {**super().page_constants(), "ai": ai, "human": other(ai),  # type: ignore[arg-type]
+        return {**super().page_constants(), "ai": ai, "human": self.min_name,
                 "state_var": "board", "mover_var": "mark", "root_player": self.player(self.game.root)}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
@@ -331,10 +326,6 @@ class LearnerSearchWords(SearchWords):
     chosen_line = "the line of the test-plays your program's calls returned, from call #1"
     picked_words = "the test-play a call returned as its choice"
     narrates_figures = False
-
-    def __init__(self, trace: Trace, game_words: Any, kind: Any):
-        super().__init__(trace, game_words, kind)
-        self._after: int | None = None
 
     @property
     def facts(self) -> LearnerFacts:
@@ -363,13 +354,11 @@ class LearnerSearchWords(SearchWords):
 
     def window(self, pid: int) -> str | None:
         """The window row ``pid``'s calls were given (``α = -∞, β = +1``), for an alpha-beta."""
-        window: str | None = self.trace.positions.extras.get("window", [None] * (pid + 1))[pid]
-        return window
+        return self.trace.positions.extras.get("window", [None] * (pid + 1))[pid]
 
     def bound_sign(self, pid: int) -> str:
         """``≥``/``≤`` where what row ``pid``'s calls returned is only a bound on the board's score."""
-        sign: str | None = self.trace.positions.extras.get("bound", [None] * (pid + 1))[pid]
-        return sign or ""
+        return self.trace.positions.extras.get("bound", [None] * (pid + 1))[pid] or ""
 
     def bound_signs(self) -> list[str] | None:
         signs = [sign or "" for sign in self.trace.positions.extras.get("bound", [])]
@@ -387,20 +376,18 @@ class LearnerSearchWords(SearchWords):
 
     def raised(self, pid: int) -> str | None:
         """How row ``pid``'s calls ended without returning (an error, a limit), if they did."""
-        raised: str | None = self.trace.positions.extras["raised"][pid]
-        return raised
+        return self.trace.positions.extras["raised"][pid]
 
     @property
     def departure(self) -> Departure | None:
         return self.facts.departure
 
+    @cached_property
     def first_after(self) -> int:
         """The first call made after the departure (after the calls inside one that returned wrongly)."""
-        if self._after is None:
-            d = self.departure
-            assert d is not None
-            self._after = d.call + (self.trace.call(d.call).size if d.when == AT_RETURN else 1)
-        return self._after
+        d = self.departure
+        assert d is not None
+        return d.call + (self.trace.call(d.call).size if d.when == AT_RETURN else 1)
 
     def departing_row(self) -> int | None:
         d = self.departure
@@ -411,7 +398,7 @@ class LearnerSearchWords(SearchWords):
         if d is not None and call.call == d.call:
             return Marker("‼ departs", legend="the first call that departs from a correct search "
                                               "(framed in violet)")
-        if d is not None and call.call >= self.first_after():
+        if d is not None and call.call >= self.first_after:
             return Marker("", dashed=True, legend="dashed violet frame: a call made after the first "
                                                   "departure, which it may rest on")
         if f.error_call is not None and call.call == f.error_call:
@@ -588,7 +575,7 @@ class LearnerSearchWords(SearchWords):
             "returned": [self.page_returned(pid) for pid in range(len(p))],
             "changes": self.page_changes(),
             "departure": None if d is None else {"call": d.call, "start": d.when != AT_RETURN,
-                                                 "first_after": self.first_after()},
+                                                 "first_after": self.first_after},
             "error_call": self.facts.error_call,
             "feet": [self.own_footer(pid) for pid in range(len(p))],
         }
@@ -738,9 +725,7 @@ class LearnerNarration:
         return f"{mover} plays {self.game.tictactoe.move_name(f.guide_index)}, {outcome} {ai} (the AI)"
 
 
-#: How the step-through page tells a learner's calls (over tic-tac-toe's templates): what each
-#: call was given, test-played and returned, as the program wrote it, never the guide's steps
-#: 12-16 (what it saved, how it picked), which a learner's program need not have.
+#: How the step-through page tells a learner's calls (over tic-tac-toe's templates), as the program made them.
 PAGE_PHRASES: dict[str, str] = {
     "story.begin.first": ("**Call #1 begins:** your program calls `{first_call}`: the board {state}, with "
                           "{player} ({role}) to move."),

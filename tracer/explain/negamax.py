@@ -79,7 +79,6 @@ class NegamaxWords(SearchWords):
         return f" ({signed(self.trace.positions.score[pid])} for {self.game_words.max_name})"
 
     def counted_rows(self) -> list[int] | None:
-        """Per row, how many of its test-plays' scores it negated."""
         p, maximising = self.trace.positions, self.trace.game.maximising
         row_max = [maximising(state) for state in p.state]
         child_max = [row_max[child] for child in p.edge_child]  # per edge: whether its callee maximises
@@ -144,13 +143,11 @@ class NegamaxWords(SearchWords):
         return f"{mine} · {self.game_words.max_name}: {signed(call.score)}"
 
     def caption(self, call: Call) -> str | None:
-        """A finished game's score for its mover, under its picture."""
         if not call.terminal_code:
             return None
         return f"negamax: {signed(self.mover_score(call.pid))} for {self.player(call.pid)} (to move)"
 
     def shape_note(self, call: Call) -> str:
-        """Beside a textbook node: its score for its mover."""
         if call.terminal_code:
             return ""
         return f"for {self.player(call.pid)}: {signed(self.mover_score(call.pid))}".replace("-", "−")
@@ -184,7 +181,6 @@ class NegamaxWords(SearchWords):
         return tuple(score_choice(s) for s in sorted(found))
 
     def entry_questions(self, call: Call) -> list[Question]:
-        """What ``call`` returns for its mover: asked with its value question."""
         choices = self.mover_choices()
         places = {c.label: i for i, c in enumerate(choices)}
         answer = places[signed(self.mover_score(call.pid))]
@@ -216,7 +212,6 @@ class NegamaxWords(SearchWords):
     page_module = "negamax"
 
     def page_data(self) -> dict[str, Any]:
-        """Per row: negamax's score for the side to move."""
         return {"mover_score": [int(s) for s in self.trace.positions.extras.get("mover_score", [])]}
 
     def page_phrases(self) -> dict[str, str]:

@@ -7,9 +7,9 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from ..games.nim.game import ASCENDING, BITS, HUMAN_WINS, heap_and_take
-from ..style import INDEX_TEXT, OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL, PLAYED_FILL, SMALL_POINTS
+from ..style import INDEX_TEXT, PLAYED_FILL, SMALL_POINTS
 from . import labels, pagewords
-from .base import GameWords
+from .base import GameWords, outcome_rows
 from .labels import LegendRow
 
 if TYPE_CHECKING:
@@ -155,11 +155,8 @@ class NimWords(GameWords):
         if testing:
             rows.append(LegendRow(labels.sample(OBJECT, PLAYED_FILL, SMALL_POINTS),
                                   "red objects: those the for-loop's test-play takes"))
-        for kind, text in (("win", "the AI wins: +1"), ("loss", "the human wins: -1")):
-            if kind in fills:
-                rows.append(LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
-                                      f"{OUTCOME_SYMBOL[kind]} {text} ({self.rule()})"))
-        return rows
+        return rows + outcome_rows(fills, {"win": f"the AI wins: +1 ({self.rule()})",
+                                           "loss": f"the human wins: -1 ({self.rule()})"})
 
     def text_picture(self, state: int) -> list[str]:
         return [f"heap {i + 1}: {' '.join(OBJECT * h) or NONE_LEFT}" for i, h in enumerate(self.game.heaps_of(state))]
@@ -167,11 +164,9 @@ class NimWords(GameWords):
     page_module = "nim"
 
     def page_data(self) -> dict[str, Any]:
-        """What the page's Nim module reads: how many heaps, how they are packed, the order."""
         return {"heaps": len(self.game.heaps), "bits": BITS, "order": self.game.order}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        """Per-row columns: the heaps, packed, and whether the AI moves."""
         mask = (1 << BITS * len(self.game.heaps)) - 1
         return {"heaps": [s & mask for s in states], "max_to_move": [int(self.game.maximising(s)) for s in states]}
 

@@ -221,6 +221,5 @@ class TextbookShapes:
         return rows + figure_rows + mark_rows
 
 
-#: The textbook trees' drawing.
 SHAPES = TextbookShapes()
 

@@ -22,10 +22,7 @@ from ..style import (
     INNER_BORDER,
     INNER_FILL,
     MARK_POINTS,
-    OUTCOME_BORDER,
-    OUTCOME_FILL,
     OUTCOME_INK,
-    OUTCOME_SYMBOL,
     PLAYED_FILL,
     PLAYED_TEXT,
     SMALL_POINTS,
@@ -33,7 +30,7 @@ from ..style import (
     TESTING_FILL,
 )
 from . import labels, pagewords
-from .base import FigureWords, GameWords, Note
+from .base import FigureWords, GameWords, Note, outcome_rows
 from .labels import LegendRow
 from .text import signed
 
@@ -81,7 +78,6 @@ class TicTacToeWords(GameWords):
         return "[" + ", ".join(str(i) if c == "." else f'"{c}"' for i, c in enumerate(board.cells)) + "]"
 
     def setting(self) -> str:
-        """The start as the guide's array: ``["X", 1, "O", ...] with X to move (X is the AI)``."""
         g = self.game
         return f"{self.guide_array(g.root)} with {g.to_move} to move ({g.ai} is the AI)"
 
@@ -103,15 +99,12 @@ class TicTacToeWords(GameWords):
                                              if w.lower() not in ("cell", "cells")))
 
     def move_phrase(self, state: int, move: int) -> str:
-        """``state``'s mover playing ``move``: ``X on cell 1 (top-middle)``."""
         return f"{self.player(state)} on {self.move_name(move)}"
 
     def edge_label(self, state: int, move: int) -> str:
-        """``X on 4``."""
         return f"{self.player(state)} on {move}"
 
     def point_of_view(self, state: int) -> str:
-        """A note for a score given while the human moves: it is the AI's score."""
         ai = self.game.ai
         return "" if self.game.maximising(state) else f" (from {ai}'s point of view: {ai} is the AI)"
 
@@ -126,7 +119,7 @@ class TicTacToeWords(GameWords):
             'How to read it: a board is written row by row, "/" between rows and "." for an '
             "empty cell,\n"
             f"so {g.board.compact()} is the guide's array {self.guide_array(g.root)}.\n"
-            + self._shape_line() +
+            + ("" if g.size == 3 else f"The board is {g.shape.shape()}: {self.row_words} wins.\n") +
             "#N numbers the calls in the order they start; a call is indented one level below "
             "its caller.\n"
             '"step N" is the guide\'s step; {index: 4, score: 1} is a test-play\'s info, '
@@ -137,11 +130,6 @@ class TicTacToeWords(GameWords):
     def _order_name(self) -> str:
         g = self.game
         return order_name(g.order, g.size, g.in_a_row)
-
-    def _shape_line(self) -> str:
-        """A larger board's size and what wins on it, for the log's header (nothing on 3×3)."""
-        g = self.game
-        return "" if g.size == 3 else f"The board is {g.shape.shape()}: {self.row_words} wins.\n"
 
     def setting_lines(self) -> list[str]:
         lines = []
@@ -163,25 +151,20 @@ class TicTacToeWords(GameWords):
         return words
 
     def first_call_text(self, state: int) -> str:
-        """Step 7's invocation: ``minimax(["X", 1, ...], "X")``."""
         return f'minimax({self.guide_array(state)}, "{self.player(state)}")'
 
     def step8_text(self, state: int) -> str:
-        """Step 8 in the guide's variable: ``availCellsIndexes = [1, 4, 8]``."""
         return f"availCellsIndexes = [{', '.join(map(str, self.game.empty_cells(state)))}]"
 
     def loop_text(self, state: int) -> str:
-        """Step 10's for-loop: ``X test-plays cells 1, 4, 8`` (in loop order)."""
         cells = self.game.moves(state)
         word = "cell" if len(cells) == 1 else "cells"
         return f"{self.player(state)} test-plays {word} {', '.join(map(str, cells))}"
 
     def undo_text(self, move: int) -> str:
-        """Step 12 puts the test-played cell back: ``cell 4 reset``."""
         return f"cell {move} reset"
 
     def next_text(self, move: int) -> str:
-        """Step 13: ``next empty cell: 8``."""
         return f"next empty cell: {move}"
 
     def terminal_sentence(self, state: int, terminal: int) -> str:
@@ -206,12 +189,10 @@ class TicTacToeWords(GameWords):
         return f"{self.player(state)} plays bestPlayInfo.index: {self.move_name(move)}"
 
     def terminal_label(self, terminal: int) -> str:
-        """``X wins``, ``draw``."""
         winner = self.game.winner_name(terminal)
         return "draw" if winner is None else f"{winner} wins"
 
     def outcome_kind(self, terminal: int) -> str:
-        """A finished game for the AI: ``'win'``, ``'loss'`` or ``'draw'``."""
         name = TERMINAL_NAMES[terminal]
         if name == "draw":
             return "draw"
@@ -225,7 +206,6 @@ class TicTacToeWords(GameWords):
         return {s.human_win, s.draw, s.ai_win}
 
     def value_prediction(self, state: int, terminal: int, score: int) -> str:
-        """What a test-play's call predicts: ``O can then win, so this predicts a loss for X: score -1``."""
         text = signed(score)
         ai, human = self.game.ai, self.game.human
         name = TERMINAL_NAMES[terminal]
@@ -391,13 +371,9 @@ class TicTacToeWords(GameWords):
             rows.append(LegendRow(labels.sample("X", OUTCOME_INK["win"], SMALL_POINTS),
                                   f"bold coloured marks: the {self.row_words} (every line, when there are two)"))
         s, ai, human = self.game.scores, self.game.ai, self.game.human
-        for kind, text in (("win", f"{ai} (AI) wins: {s.text('ai_win')}"),
-                           ("loss", f"{human} (human) wins: {s.text('human_win')}"),
-                           ("draw", f"draw: {s.text('draw')}")):
-            if kind in fills:
-                rows.append(LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
-                                      f"{OUTCOME_SYMBOL[kind]} {text}"))
-        return rows
+        return rows + outcome_rows(fills, {"win": f"{ai} (AI) wins: {s.text('ai_win')}",
+                                           "loss": f"{human} (human) wins: {s.text('human_win')}",
+                                           "draw": f"draw: {s.text('draw')}"})
 
     def setting_legend_rows(self) -> list[LegendRow]:
         if not isinstance(self.game.scores, DepthScores):
@@ -423,7 +399,6 @@ class TicTacToeWords(GameWords):
                 "ai": self.game.ai, **self.page_settings()}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        """Per-row columns: the packed board (X's cells, then O's) and the side to move."""
         cells = self.game.size ** 2
         return {
             "boards": [s & ((1 << 2 * cells) - 1) for s in states],
@@ -618,8 +593,6 @@ def _grid_cell(i: int, mark: str, *, played: bool, testing: bool, in_line: bool,
     text = labels.bold(mark) if in_line else mark
     return labels.cell(labels.font(text, POINT_SIZE=MARK_POINTS, COLOR=colour), **size, BGCOLOR="white")
 
-
-# ---- the board as SVG (notebooks) and as text (the terminal) ------------------------------
 
 #: A notebook board's cell, in pixels.
 SVG_CELL = 28
