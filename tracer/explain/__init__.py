@@ -64,8 +64,7 @@ def game_words(game: Any) -> GameWords:
 def search_words(trace: Any, algorithm: str | None = None) -> SearchWords:
     """The words of the search that recorded ``trace`` (or of ``algorithm``, on ``trace``)."""
     kind = search.find(algorithm or trace.search.algorithm, "trace")
-    words: SearchWords = _load(kind.words)(trace, game_words(trace.game), kind)
-    return words
+    return _load(kind.words)(trace, game_words(trace.game), kind)
 
 
 def for_trace(trace: Any) -> tuple[GameWords, SearchWords]:

@@ -8,6 +8,7 @@ the algorithm.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..search.alphabeta import BOUND_SIGNS, replay, trace_bounds, unbound
@@ -17,7 +18,7 @@ from . import labels
 from .base import Note, SearchWords, who
 from .labels import LegendRow
 from .questions import Choice, Question, bound_choice, choice_window
-from .text import bounded, signed
+from .text import bounded, depth_rows, signed
 
 if TYPE_CHECKING:
     from typing import Any
@@ -43,7 +44,6 @@ class AlphaBetaWords(SearchWords):
 
     entry_kinds = ("alpha", "beta")
     after_kinds = ("next",)
-    terminal_kinds = ("pruned",)
     kind_titles = {"alpha": "α on entry", "beta": "β on entry", "next": "searched or pruned",
                    "pruned": "pruned test-plays"}
 
@@ -64,10 +64,7 @@ class AlphaBetaWords(SearchWords):
                 "α = -∞, β = +∞, passed down."]
 
     def counted_rows(self) -> list[int] | None:
-        """Per row, the test-plays it pruned."""
         return [len(moves) for moves in self.trace.positions.extras["pruned"]]
-
-    # ---- windows, cuts and bounds -------------------------------------------------------
 
     def window(self, pid: int) -> tuple[float, float]:
         """Row ``pid``'s window on entry, with infinities."""
@@ -98,9 +95,7 @@ class AlphaBetaWords(SearchWords):
         return self.game_words.player(self.trace.game.play(p.state[pid], p.moves(pid)[0]))
 
     def cut_reason(self, pid: int) -> str:
-        """Why a call stopped test-playing, in words a learner can check: ``best +1 ≥ β = 0:
-        O would never let the game reach here, so cells 5 and 8 are not test-played (pruned)``
-        ('' if it pruned nothing)."""
+        """Why a call stopped test-playing: ``best +1 ≥ β = 0: O would never let …`` ('' if it did not)."""
         return self.cut_words(pid, len(self.trace.positions.moves(pid))) if self.skipped(pid) else ""
 
     def cut_words(self, pid: int, done: int) -> str:
@@ -118,9 +113,8 @@ class AlphaBetaWords(SearchWords):
                            beta=bound_text(_int(beta), False), opponent=self.opponent(pid), rest=rest)
 
     def no_cut_words(self, pid: int, done: int) -> str:
-        """Why row ``pid`` did not cut after its first ``done`` test-plays although its best
-        reached the window's edge (only the ``gt`` cutoff searches on then), in the page's
-        words (``ab.nocut``); '' when that is not what happened, or no test-play is left."""
+        """Why row ``pid`` did not cut after ``done`` test-plays though its best reached the window's
+        edge (only the ``gt`` cutoff searches on then); '' when that is not what happened."""
         moves = self.trace.positions.moves(pid)
         if self.cutoff != "gt" or not 0 < done < len(moves):
             return ""
@@ -133,8 +127,7 @@ class AlphaBetaWords(SearchWords):
                                   next=self.game_words.move_short(moves[done]))
 
     def window_after(self, pid: int, done: int) -> tuple[float, float, bool, float]:
-        """Row ``pid``'s window after its first ``done`` test-plays: ``(alpha, beta, cut, best)``,
-        replayed with the search's own rule."""
+        """Row ``pid``'s ``(alpha, beta, cut, best)`` after ``done`` test-plays, by the search's rule."""
         p = self.trace.positions
         alpha, beta = self.window(pid)
         maximising = self.trace.game.maximising(p.state[pid])
@@ -148,11 +141,8 @@ class AlphaBetaWords(SearchWords):
     def window_updates(self, pid: int) -> list[str]:
         """After each test-play of row ``pid``: the α or β update it caused ('' if none)."""
         made: dict[int, list[str]] = self.__dict__.setdefault("_updates_made", {})
-        if pid not in made:  # asked once per test-play of a call (its children's questions)
-            made[pid] = self._window_updates(pid)
-        return made[pid]
-
-    def _window_updates(self, pid: int) -> list[str]:
+        if pid in made:  # asked once per test-play of a call (its children's questions)
+            return made[pid]
         state = self.trace.positions.state[pid]
         maximising = self.trace.game.maximising(state)
         player = self.game_words.player(state)
@@ -169,20 +159,18 @@ class AlphaBetaWords(SearchWords):
                 lines.append(f"β = {bound_text(_int(before[1]), False)} → {signed(int(later[1]))}: "
                              f"{player} can hold it to at most {signed(int(later[1]))} "
                              f"(best so far, after test-play {i + 1})")
+        made[pid] = lines
         return lines
 
     def bound_signs(self) -> list[str] | None:
-        """Per row: ``≤``/``≥`` when its score is only a bound, else '' (the search's own rule,
-        ``tracer.search.alphabeta.bounds``); None when no score is."""
+        """Per row: ``≤``/``≥`` when its score is only a bound (the search's own rule), else ''."""
         if "_signs" not in self.__dict__:
             signs = [BOUND_SIGNS[kind] for kind in trace_bounds(self.trace)]
             self.__dict__["_signs"] = signs if any(signs) else None
-        found: list[str] | None = self.__dict__["_signs"]
-        return found
+        return self.__dict__["_signs"]
 
     def bound_sign(self, pid: int) -> str:
-        """``≤`` when a call's score is only an upper bound (it reached the edge of its window
-        and something below it was cut: the truth is at most that), ``≥`` a lower one, else ''."""
+        """``≤``/``≥`` when a call's score is only an upper/lower bound (a cut below it), else ''."""
         signs = self.bound_signs()
         return signs[pid] if signs else ""
 
@@ -191,8 +179,6 @@ class AlphaBetaWords(SearchWords):
             return None
         last = call.test_plays[-1].index or 0
         return f"{self.game_words.player(call.state)} stops after {self.game_words.move_short(last)}: a cut"
-
-    # ---- the log ----------------------------------------------------------------------
 
     def entry_notes(self, pid: int) -> list[Note]:
         return [("window", f"called with {self.window_text(pid)}")]
@@ -208,10 +194,7 @@ class AlphaBetaWords(SearchWords):
             notes[-1].append(("cut", reason))
         return notes
 
-    # ---- pictures ---------------------------------------------------------------------
-
     def caption(self, call: Call) -> str | None:
-        """The window under a call's picture, and the cut if it made one."""
         lines = [self.window_text(call.pid)]
         reason = self.cut_reason(call.pid)
         if reason:
@@ -223,7 +206,6 @@ class AlphaBetaWords(SearchWords):
         return "\n".join(lines)
 
     def shape_note(self, call: Call) -> str:
-        """``α=3 β=+∞`` beside a textbook node."""
         def text(value: Any, low: bool) -> str:
             return ("−∞" if low else "+∞") if value is None else str(value).replace("-", "−")
 
@@ -234,8 +216,7 @@ class AlphaBetaWords(SearchWords):
 
     def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None,
                           folded: frozenset[int] = frozenset()) -> list[LegendRow]:
-        """The window always; the pruned, cut and bound rows only when a call drawn has them (a
-        summary box shows its bound, not the moves pruned inside it)."""
+        """The window; pruned, cut and bound rows when a call drawn has them (a summary box: its bound)."""
         pids = range(len(self.trace.positions)) if calls is None else {c.pid for c in calls}
         whole = pids if calls is None else {c.pid for c in calls if c.call not in folded}
         pruned = any(self.skipped(pid) for pid in whole)
@@ -262,35 +243,15 @@ class AlphaBetaWords(SearchWords):
         ]
         return [row for used, row in rows if used]
 
-    # ---- summaries ----------------------------------------------------------------------
-
-    def per_depth(self, counts: list[int]) -> list[int]:
-        """Per depth: how many test-plays were pruned, over every call of the trace."""
-        p = self.trace.positions
-        pruned = p.extras["pruned"]
-        totals: list[int] = []
-        for pid, n in enumerate(counts):
-            k, depth = len(pruned[pid]), p.depth[pid] + 1
-            if k:
-                totals.extend([0] * (depth + 1 - len(totals)))
-                totals[depth] += k * n
-        return totals
-
     def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
-        per = self.per_depth(counts)
-        return [("pruned test-plays", f"{sum(per):,}"),
-                *((f"  at depth {d}", f"{n:,}") for d, n in enumerate(per) if n)]
+        # A pruned move would have been searched one level below its call.
+        p = self.trace.positions
+        pruned = [len(moves) * n for moves, n in zip(p.extras["pruned"], counts, strict=True)]
+        return depth_rows("pruned test-plays", [d + 1 for d in p.depth], pruned)
 
-    # ---- quiz --------------------------------------------------------------------------
-
+    @cached_property
     def bound_texts(self) -> list[str]:
         """Every α and β the trace records, as the log writes them, lowest first."""
-        found: list[str] | None = self.__dict__.get("_bounds_made")
-        if found is None:
-            found = self.__dict__["_bounds_made"] = self._bound_texts()
-        return found
-
-    def _bound_texts(self) -> list[str]:
         extras = self.trace.positions.extras
         texts = {"-∞", "+∞"} | {bound_text(a, True) for a in extras["alpha"]}
         texts |= {bound_text(b, False) for b in extras["beta"]}
@@ -298,16 +259,16 @@ class AlphaBetaWords(SearchWords):
         return sorted(texts, key=lambda t: order.get(t, 0.0) or float(t))
 
     def entry_questions(self, call: Call) -> list[Question]:
-        """α and β on entry to ``call``."""
         trace = self.trace
         why = f"Window: called with {self.window_text(call.pid)}"
         if call.parent is not None:
             parent = trace.call(call.parent)
-            update = self.last_update(parent.pid, self.child_index(parent.pid, call.move))
+            before = self.window_updates(parent.pid)[:self.trace.positions.moves(parent.pid).index(call.move or 0)]
+            update = next((u for u in reversed(before) if u), "")
             source = (f"call #{parent.call}'s window after its update {update}" if update
                       else f"call #{parent.call}'s own window, unchanged so far")
             why += f", {source}"
-        texts, places = self.bound_texts(), self.bound_places()
+        texts, places = self.bound_texts, self.bound_places
         found = []
         for kind, low in (("alpha", True), ("beta", False)):
             answer = places[bound_text(call.extra(kind), low)]
@@ -315,45 +276,22 @@ class AlphaBetaWords(SearchWords):
             found.append(Question(
                 kind=kind, call=call.call, depth=call.depth,
                 prompt=self.phrases().say(f"quiz.{kind}", who=who(self.game_words, call)),
-                choices=self.bound_choices()[offered.start:offered.stop], answer=answer - offered.start,
+                choices=self.bound_choices[offered.start:offered.stop], answer=answer - offered.start,
                 explanation=why + ".", ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
             ))
         return found
 
+    @cached_property
     def bound_choices(self) -> tuple[Choice, ...]:
         """Each bound of ``bound_texts`` as an answer."""
-        found: tuple[Choice, ...] | None = self.__dict__.get("_bound_choices")
-        if found is None:
-            found = self.__dict__["_bound_choices"] = tuple(bound_choice(t) for t in self.bound_texts())
-        return found
+        return tuple(bound_choice(t) for t in self.bound_texts)
 
+    @cached_property
     def bound_places(self) -> dict[str, int]:
         """Each bound's place in ``bound_texts``."""
-        found: dict[str, int] | None = self.__dict__.get("_bound_places")
-        if found is None:
-            found = self.__dict__["_bound_places"] = {t: i for i, t in enumerate(self.bound_texts())}
-        return found
-
-    def last_update(self, pid: int, index: int) -> str:
-        """The last window update of row ``pid`` before its test-play ``index`` ('' if none)."""
-        made: dict[int, list[str]] = self.__dict__.setdefault("_last_updates", {})
-        if pid not in made:
-            latest, found = "", [""]
-            for update in self.window_updates(pid):
-                latest = update or latest
-                found.append(latest)
-            made[pid] = found
-        return made[pid][index]
-
-    def child_index(self, pid: int, move: int | None) -> int:
-        """Which test-play of row ``pid`` plays ``move`` (0 for the first)."""
-        made: dict[int, dict[int, int]] = self.__dict__.setdefault("_child_index", {})
-        if pid not in made:
-            made[pid] = {m: i for i, m in enumerate(self.trace.positions.moves(pid))}
-        return made[pid][move or 0]
+        return {t: i for i, t in enumerate(self.bound_texts)}
 
     def after_questions(self, call: Call) -> list[Question]:
-        """After each test-play of ``call`` returns: is the next one searched or pruned?"""
         children = call.children()
         pruned = self.skipped(call.pid)
         updates = self.window_updates(call.pid)
@@ -384,8 +322,7 @@ class AlphaBetaWords(SearchWords):
         return found
 
     def terminal_questions(self) -> list[Question]:
-        """Which test-plays of the first call, and of each of its test-plays that searched
-        further, are pruned (one answer: a set of moves)."""
+        """Which test-plays of the first call, and of its test-plays that searched on, are pruned."""
         root = self.trace.root
         return [self.pruned_question(c) for c in [root, *root.children()] if c.children()]
 
@@ -410,12 +347,9 @@ class AlphaBetaWords(SearchWords):
             ask=("begin", call.call, 0), reveal=("end", call.call, 0), many=True,
         )
 
-    # ---- the page (tracer/viewer/searches/alphabeta.js) ---------------------------------
-
     page_module = "alphabeta"
 
     def page_data(self) -> dict[str, Any]:
-        """Per row: the window on entry and the moves pruned; and the cutoff."""
         extras = self.trace.positions.extras
         data: dict[str, Any] = {name: list(extras[name]) for name in ("alpha", "beta") if name in extras}
         if "pruned" in extras:
@@ -432,7 +366,6 @@ class AlphaBetaWords(SearchWords):
                 "ge": "≥" if ge else ">", "le": "≤" if ge else "<", "cutoff": self.cutoff}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
-        """The window always; pruned test-plays and bounds only when the trace has them."""
         if not any(self.skipped(pid) for pid in range(len(self.trace.positions))):
             return [("", "", "α/β: the window each call is called with (cutoff {cutoff}); nothing is pruned")]
         return [("pruned", "", "test-plays cut off (pruned), not searched; α/β: the window (cutoff {cutoff})"),

@@ -1,17 +1,11 @@
 """The two plug-in interfaces every renderer asks: a game's words and pictures, a search's additions.
 
-``GameWords`` declares everything a renderer may ask of a game, ``SearchWords``
-everything a search adds to every output. Each is cut by the output that asks:
-the terms every output uses (``GameTerms``: who moves, how a state, a move and a
-finished game read; ``SearchTerms``: the search's names, what it did not search,
-bounds), then the log's words (with the summary's and ``trace compare``'s), the
-pictures', the page's and the quiz's, one class each, and ``GameWords``/``SearchWords``
-is all of them together. Each member has a neutral default here, true of any game
-or search (a move is "move 3", a state is drawn as its description); the plug-ins
-for tic-tac-toe, textbook trees, Nim, minimax, alpha-beta, memo and negamax
-(``tracer/explain/*.py``) subclass ``GameWords`` or ``SearchWords`` and override only
-what they say better. Renderers get both through ``tracer.explain.for_trace`` and
-never ask for a game's or a search's name.
+Each is cut by the output that asks: the terms every output uses (``GameTerms``,
+``SearchTerms``), then the log's words (with the summary's and ``trace compare``'s), the
+pictures', the page's and the quiz's, one class each; ``GameWords``/``SearchWords`` is all
+of them together. Every member has a neutral default here, true of any game or search; a
+plug-in (``tracer/explain/*.py``) subclasses one and overrides only what it says better.
+Renderers get both through ``tracer.explain.for_trace`` and never ask for a name.
 """
 
 from __future__ import annotations
@@ -19,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from ..style import OUTCOME_BORDER, OUTCOME_FILL
+from ..style import OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL
 from . import labels, pagewords
 from .labels import LegendRow
 from .phrases import Phrases
@@ -46,14 +40,11 @@ class NodeLook(NamedTuple):
 
 
 class Marker(NamedTuple):
-    """A mark a search sets on a call in pictures (a learner's first departure, the calls after
-    it): a frame round the call's box, solid or dashed, and a tag above it, in a colour no
-    outcome uses (``style.MARKED``)."""
+    """A mark a search sets on a call in pictures (a learner's first departure): a frame round its
+    box, solid or dashed, and a tag above it ('' for none), in a colour no outcome uses."""
 
-    #: The words above the box ('' for none).
     tag: str
     dashed: bool = False
-    #: What the legend says of it.
     legend: str = ""
 
 
@@ -137,8 +128,7 @@ class GameTerms:
         return self.move_short(move)
 
     def returned(self, move: int | None, score: int) -> str:
-        """A return value as the log and the page write it: ``{move: move 4, score: 1}`` or
-        ``{score: 1}`` (the page's ``returned`` templates)."""
+        """A return value as the log and the page write it: ``{move: move 4, score: 1}``, ``{score: 1}``."""
         phrases = self.phrases()
         if move is None:
             return phrases.say("returned.none", score=score)
@@ -160,13 +150,11 @@ class GameTerms:
         return str(self.game.terminal_names[terminal] or "finished")
 
     def outcome_kind(self, terminal: int) -> str:
-        """A finished game for the maximiser, for colours: ``win``, ``loss``, ``draw``, or
-        ``leaf`` for a plain value."""
+        """A finished game for the maximiser, for colours: ``win``, ``loss``, ``draw`` or ``leaf``."""
         return "leaf"
 
     def value_kind(self, score: int) -> str:
-        """What a returned score predicts for the maximiser: ``win``, ``loss``, ``draw``, or
-        ``value`` for a plain number."""
+        """What a returned score predicts for the maximiser: ``win``, ``loss``, ``draw`` or ``value``."""
         return "value"
 
     def fixed_scores(self) -> set[int]:
@@ -174,11 +162,8 @@ class GameTerms:
         return set()
 
     def prediction(self, state: int, terminal: int, score: int, bound: str) -> str:
-        """What a test-play's call found, for a figure's caption and the log's steps 19-23.
-        ``bound`` is ``≤ ``/``≥ `` when the search says the score is only a bound, else ''.
-
-        A bound is worded here, once for every game, so no game can state it as a value;
-        games word only the values (``value_prediction``)."""
+        """What a test-play's call found (``bound``: ``≤ ``/``≥ `` or ''), for captions and the log.
+        A bound is worded here, once, so no game can state it as a value."""
         if bound and not terminal:
             side = "at most" if bound.startswith("≤") else "at least"
             return (f"a cut below leaves only a bound: {side} {self.score_text(score)} "
@@ -198,10 +183,8 @@ class GameTerms:
 
     def guide_figure(self, trace: Trace, number: int, outcome: str = "",
                      forced: str = "") -> FigureWords | None:
-        """The words of the guide's single-board figure ``number`` (4: the move tested;
-        5: the state after it; 10: the state after the chosen move, which ``outcome``
-        (``wins``, ``draws``, ``loses``) and ``forced`` (how a win is forced) describe),
-        None if the game has no such figure."""
+        """The words of the guide's figure ``number`` (4, 5, or 10, whose move ``outcome`` ``wins``,
+        ``draws`` or ``loses``, ``forced`` saying how), None if the game has no such figure."""
         return None
 
     def page_phrases(self) -> dict[str, str]:
@@ -209,8 +192,7 @@ class GameTerms:
         return dict(pagewords.PHRASES)
 
     def play_phrases(self) -> dict[str, str]:
-        """The game page's templates (``trace play --html``: the AI's reasons, the status line),
-        for a game the page plays; none by default."""
+        """The game page's templates (``trace play --html``), for a game the page plays."""
         return {}
 
     def page_constants(self) -> dict[str, str]:
@@ -245,8 +227,7 @@ class GameLogWords(GameTerms):
         return []
 
     def setting_words(self) -> list[str]:
-        """The game's settings in a few words each, where they differ from its defaults
-        (``trace compare``'s column: ``order centre-first``)."""
+        """Each setting that differs from the default, in a few words (``trace compare``'s column)."""
         return []
 
     def first_call_text(self, state: int) -> str:
@@ -321,8 +302,7 @@ class GamePictureWords(GameTerms):
     already_over = "The game is already over"
 
     def moves_list(self, moves: Sequence[int]) -> str:
-        """Moves as a sentence lists them, in the page's words: ``move 1, move 2 and move 3``,
-        ``cells 5 and 8``."""
+        """Moves as a sentence lists them, in the page's words: ``cells 5 and 8``."""
         phrases = self.phrases()
         items = phrases.listed([self.move_token(m) for m in moves])
         return phrases.say("moves.one" if len(moves) == 1 else "moves.many", moves=items)
@@ -358,10 +338,8 @@ class GamePictureWords(GameTerms):
 
     def legend_rows(self, *, played: bool, testing: bool, fills: Collection[str],
                     finished: Collection[str], states: Collection[int] | None = None) -> list[LegendRow]:
-        """The legend's rows for what the game draws in a picture: ``played`` and ``testing``
-        say whether it marks a move just played or tested, ``fills`` which outcomes' fills
-        its states have, ``finished`` the outcomes of the finished games it draws, ``states``
-        the states it draws (None: any the game has)."""
+        """The legend's rows for what a picture draws: a move ``played`` or ``testing``, the outcomes'
+        ``fills``, the ``finished`` games' outcomes, the ``states`` (None: any)."""
         kind = "leaf"
         if kind not in fills:
             return []
@@ -398,8 +376,7 @@ class GamePageWords(GameTerms):
         return {"max_to_move": [int(self.game.maximising(s)) for s in states]}
 
     def page_moves_derived(self) -> bool:
-        """Whether the page module works out each row's moves itself when every move is
-        searched (then the page carries no edge moves)."""
+        """Whether the page module works out each row's moves itself (then the page carries none)."""
         return False
 
     def page_settings(self) -> dict[str, Any]:
@@ -407,15 +384,13 @@ class GamePageWords(GameTerms):
         return {}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
-        """The page legend's rows for what this game draws, then the tree's: ``(swatch class,
-        sample, template)``."""
+        """The page legend's rows, the game's then the tree's: ``(swatch class, sample, template)``."""
         kinds = {self.outcome_kind(code) for code in range(1, len(self.game.terminal_names))}
         rows = [(kind, "", text) for kind, text in pagewords.OUTCOME_LEGEND.items() if kind in kinds]
         return [*rows, *pagewords.TREE_LEGEND]
 
     def code_lines(self) -> list[tuple[str, str, str]]:
-        """The code panel's lines: ``(id, the guide's step, template)``; ids starting with ``@``
-        are where a search's lines go."""
+        """The code panel's ``(id, the guide's step, template)``; an ``@`` id is where a search's go."""
         return list(pagewords.CODE)
 
     def code_terminal(self) -> dict[str, str]:
@@ -432,8 +407,7 @@ class GamePageWords(GameTerms):
         return sorted(found)
 
     def page_rows(self, trace: Trace) -> dict[str, list[Any]] | None:
-        """Per-row words for a page with no module of this game: each state described, a
-        finished game's sentence, the moves step 8 lists (None when a module draws it)."""
+        """Per-row words for a page with no module of this game (None when a module draws it)."""
         if self.page_module is not None:
             return None
         p = trace.positions
@@ -444,8 +418,7 @@ class GamePageWords(GameTerms):
         }
 
     def page_tables(self, trace: Trace, skipped: Callable[[int], Sequence[int]]) -> dict[str, Any]:
-        """The words the page looks up by value: each move's name, what a score predicts,
-        each terminal code's kind and label, and (with no module) each row's words."""
+        """The words the page looks up by value: moves, scores, terminal codes (and rows)."""
         moves = self.page_moves(trace, skipped)
         codes = range(len(self.game.terminal_names))
         scores = sorted(set(trace.positions.score) | self.fixed_scores())
@@ -472,8 +445,7 @@ class GameQuizWords(GameTerms):
     tokens_name = "the moves' names"
 
     def moves_answer(self, typed: str) -> str:
-        """A set of moves as a learner typed it, in one spelling: the tokens named, in one
-        order (numbers ascending, then names), or ``none``."""
+        """Typed moves in one spelling: the tokens, numbers ascending then names, or ``none``."""
         words = typed.replace(",", " ").lower().split()
         tokens = {w for w in words if w not in ("none", "no", "and", "move", "moves")}
         ordered = sorted(tokens, key=_number_first)
@@ -485,9 +457,7 @@ class GameQuizWords(GameTerms):
 
 
 class GameWords(GameLogWords, GamePictureWords, GamePageWords, GameQuizWords):
-    """What a renderer may ask of a game, with neutral defaults: the words every output
-    asks (``GameTerms``) and each output's own, one class per output that asks. A game's
-    plug-in subclasses this and overrides only what differs."""
+    """What a renderer may ask of a game, with neutral defaults; a game's plug-in overrides what differs."""
 
 
 class SearchTerms:
@@ -522,14 +492,12 @@ class SearchTerms:
         return capitalised(self.name())
 
     def counted_rows(self) -> list[int] | None:
-        """Per row, how many of what the search's summary counts the row adds itself (alpha-beta:
-        its pruned moves), or None when the summary counts nothing."""
+        """Per row, what the summary counts (alpha-beta: its pruned moves); None: it counts nothing."""
         return None
 
     def summary(self, counts: list[int] | None = None) -> str:
-        """What it did, in one phrase, for the log's last line and the AI's reason ('' for
-        nothing): its ``summary`` templates, filled with what its rows count, each row as often
-        as ``counts`` says it is called (by default, as often as the trace calls it)."""
+        """What it did, in one phrase ('' for nothing): ``counted_rows``, each row as often as
+        ``counts`` says (by default, as often as the trace calls it)."""
         rows = self.counted_rows()
         if rows is None:
             return ""
@@ -538,15 +506,12 @@ class SearchTerms:
         return self.phrases().say("summary.one" if n == 1 else "summary.many", count=f"{n:,}")
 
     def narration(self) -> Any | None:
-        """The log's words for each call, when the search narrates its calls itself rather than
-        as the guide's steps (a learner's program, which is not the guide's algorithm): an
-        object answering what ``renderers.log``'s phrases answer (``head``, ``open``, ``close``,
-        ``save``, ``after``, ``next_move``, ``answer``, ``ending``). None: the guide's steps."""
+        """An object answering ``renderers.log``'s phrases, when the search narrates its calls itself
+        (a learner's program); None: the guide's steps."""
         return None
 
     def returned_text(self, pid: int) -> str | None:
-        """What row ``pid``'s calls returned, as the search's own program wrote it; None: as
-        the game writes a return value."""
+        """What row ``pid``'s calls returned, as the search's program wrote it; None: as the game does."""
         return None
 
     def answered(self, pid: int) -> Note | None:
@@ -554,8 +519,7 @@ class SearchTerms:
         return None
 
     def answer_move(self, pid: int) -> int | None:
-        """The move in the answer of a call answered without its steps (a cache hit returns
-        the earlier call's ``{index, score}``), else None."""
+        """The move a call answered without its steps (a cache hit) returns, else None."""
         return None
 
     def skipped(self, pid: int) -> tuple[int, ...]:
@@ -576,8 +540,7 @@ class SearchTerms:
         return ""
 
     def bound_reason(self, call: Call) -> str:
-        """``trace play``'s reason for a test-play whose score is only a bound (``≤ +1: a cut
-        below showed …``), '' when its score is the true value."""
+        """``trace play``'s reason for a test-play whose score is only a bound, else ''."""
         sign = self.bound_sign(call.pid)
         if not sign:
             return ""
@@ -664,8 +627,7 @@ class SearchPictureWords(SearchTerms):
         return []
 
     def beside_root(self) -> list[str]:
-        """Lines of a note drawn beside the first call (the guide's answer, for a learner's
-        search); none by default."""
+        """Lines of a note drawn beside the first call (a learner's search: the guide's answer)."""
         return []
 
     def shape_note(self, call: Call) -> str:
@@ -678,9 +640,8 @@ class SearchPictureWords(SearchTerms):
 
     def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None,
                           folded: frozenset[int] = frozenset()) -> list[LegendRow]:
-        """``legend_rows`` for a picture of ``calls`` (None: every call of the trace), those
-        numbered in ``folded`` drawn as summary boxes; a search whose rows depend on what is
-        drawn keeps only those its calls use."""
+        """``legend_rows`` for a picture of ``calls`` (None: all), those numbered in ``folded`` drawn as
+        summary boxes; a search whose rows depend on what is drawn keeps those its calls use."""
         return self.legend_rows(shapes=shapes)
 
     def footer_legend(self) -> LegendRow | None:
@@ -694,8 +655,7 @@ class SearchPictureWords(SearchTerms):
         return f"Call #1 returns {returned} after {calls(trace.calls)}."
 
     def beside_guide(self, guide: Trace) -> list[tuple[str, str]]:
-        """What a page setting this search's tree beside ``guide`` (the guide's minimax from the
-        same position) says of the two, row by row: the calls each made, what each returned."""
+        """Rows comparing this search's tree with ``guide``, the guide's minimax from the same position."""
         words = self.game_words
         return [("calls", f"{self.trace.calls:,} here, {guide.calls:,} in the guide's minimax"),
                 ("call #1 returns", f"{words.returned(self.trace.result.index, self.trace.result.score)} here, "
@@ -710,8 +670,7 @@ class SearchPageWords(SearchTerms):
     """What the step-through page and the game page ask of a search."""
 
     def page_returned(self, pid: int) -> str | None:
-        """What row ``pid``'s calls end with on the step-through page, as the search's own program
-        wrote it; None: as the game writes a return value."""
+        """What row ``pid``'s calls end with on the step-through page; None: as the game writes it."""
         return self.returned_text(pid)
 
     #: The page's script module for this search (``tracer/viewer/searches/NAME.js``), or None:
@@ -722,8 +681,7 @@ class SearchPageWords(SearchTerms):
     page_without_code: str | None = None
 
     def page_data(self) -> dict[str, Any] | None:
-        """What the search's page module reads beyond the rows: its per-row facts (None:
-        the page cannot show this search)."""
+        """What the search's page module reads beyond the rows (None: the page cannot show it)."""
         return {}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
@@ -731,8 +689,7 @@ class SearchPageWords(SearchTerms):
         return []
 
     def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
-        """The code panel's lines the search adds, by where they go (``@entry``, ``@after_push``,
-        ``@before_return``), or by the id of a game's line they replace."""
+        """The code panel's lines the search adds, by the ``@`` place or the game's line they replace."""
         return {}
 
 
@@ -742,8 +699,6 @@ class SearchQuizWords(SearchTerms):
     #: The kinds of quiz question it adds, asked as a call begins and after each test-play.
     entry_kinds: tuple[str, ...] = ()
     after_kinds: tuple[str, ...] = ()
-    #: Kinds only ``trace quiz`` asks, about the first call.
-    terminal_kinds: tuple[str, ...] = ()
     #: What the page's score line calls each of its kinds.
     kind_titles: dict[str, str] = {}
 
@@ -766,9 +721,7 @@ class SearchQuizWords(SearchTerms):
 
 
 class SearchWords(SearchLogWords, SearchPictureWords, SearchPageWords, SearchQuizWords):
-    """What a search adds to every output, with neutral defaults (a search that adds
-    nothing): its terms, and each output's own words, one class per output that asks. A
-    search's plug-in subclasses this and overrides only what differs."""
+    """What a search adds to every output, with neutral defaults; a search's plug-in overrides what differs."""
 
 
 def _number_first(token: str) -> tuple[bool, int, str]:
@@ -778,9 +731,14 @@ def _number_first(token: str) -> tuple[bool, int, str]:
     return (not digits, len(plain) if digits else 0, plain if digits else token)
 
 
+def outcome_rows(fills: Collection[str], texts: dict[str, str]) -> list[LegendRow]:
+    """Legend rows for the finished games' fills a picture has, ``texts`` saying what each kind is."""
+    return [LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]), f"{OUTCOME_SYMBOL[kind]} {text}")
+            for kind, text in texts.items() if kind in fills]
+
+
 def who(words: GameWords, call: Call) -> str:
-    """A call as a question names it: ``call #2 (cell 1 played: O to move on XXO/X.X/OO.)``
-    (the page's ``quiz.who`` templates)."""
+    """A call as a question names it: ``call #2 (cell 1 played: O to move on XXO/X.X/OO.)``."""
     slots = {"call": call.call, "player": words.player(call.state), "state": words.describe(call.state)}
     if call.move is None:
         return words.phrases().say("quiz.who", **slots)

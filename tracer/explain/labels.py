@@ -16,8 +16,7 @@ from ..errors import visible
 
 
 def text(words: str) -> str:
-    """Plain text made safe inside a label: ``<``, ``>``, ``&`` and quotes escaped, and
-    control characters shown as escapes (Graphviz refuses them, a terminal acts on them)."""
+    """Plain text made safe in a label, control characters shown as escapes (Graphviz refuses them)."""
     return escape(visible(words))
 
 
@@ -51,7 +50,6 @@ def table(*rows: str, **attrs: object) -> str:
     return f"<TABLE{_attributes(attrs)}>" + "".join(rows) + "</TABLE>"
 
 
-#: A line break inside a cell.
 BREAK = "<BR/>"
 
 
@@ -65,15 +63,9 @@ def html_label(markup: str) -> str:
     return f"<{markup}>"
 
 
-# ---- legends ----------------------------------------------------------------------------
-
 
 class LegendRow(NamedTuple):
-    """One entry of a legend: a sample of what the picture draws, and what it means.
-
-    ``symbol`` is the sample's cell (made with ``swatch``, ``sample``, ``arrow`` or
-    ``symbol``); the legend sets ``text`` beside it in its own type size.
-    """
+    """One entry of a legend: a sample cell (``swatch``, ``sample``, ``arrow``, ``symbol``), and what it means."""
 
     symbol: str
     text: str

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Collection, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..games.learner.game import AT_RETURN, FIRST_ODD_MOVE, STOPPED, Departure, LearnerFacts
 from ..games.tictactoe.board import LINES, cell_name, other
-from ..style import INNER_BORDER, INNER_FILL, OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL, PLAYED_FILL, SMALL_POINTS
+from ..style import INNER_BORDER, INNER_FILL, PLAYED_FILL, SMALL_POINTS
 from . import labels, pagewords
-from .base import GameWords, Marker, NodeLook, Note, SearchWords
+from .base import GameWords, Marker, NodeLook, Note, SearchWords, outcome_rows
 from .labels import LegendRow
 from .text import INDENT, calls, capitalised, listed, note_lines, signed, tag
 from .tictactoe import TicTacToeWords
@@ -72,20 +73,14 @@ class LearnerWords(GameWords):
         self.tictactoe = TicTacToeWords(game.tictactoe)
         self.max_name, self.min_name = game.ai, other(game.ai)  # type: ignore[arg-type]
 
-    def position(self, state: int) -> int:
-        """The tic-tac-toe state of ``state`` (its board and side to move)."""
-        return self.game.position(state)
-
     def cells(self, state: int) -> str | None:
         return self.game.board_of(state).cells if self.game.has_board(state) else None
-
-    # ---- who moves, and states in words ------------------------------------------------
 
     def player(self, state: int) -> str:
         return self.game.mark_of(state)
 
     def mover(self, state: int) -> str:
-        return self.tictactoe.mover(self.position(state)) if self.game.has_board(state) else self.player(state)
+        return self.tictactoe.mover(self.game.position(state)) if self.game.has_board(state) else self.player(state)
 
     def describe(self, state: int) -> str:
         return self.game.board_of(state).compact() if self.game.has_board(state) else "(no board)"
@@ -96,8 +91,6 @@ class LearnerWords(GameWords):
     def setting(self) -> str:
         root = self.game.root
         return f"{self.describe(root)} with {self.player(root)} to move ({self.game.ai} is the AI)"
-
-    # ---- moves in words: what each test-play changed -------------------------------------
 
     def move_name(self, move: int) -> str:
         return f"cell {move} ({cell_name(move)})" if move < FIRST_ODD_MOVE else self.move_short(move)
@@ -112,8 +105,7 @@ class LearnerWords(GameWords):
         return self.tried(state)
 
     def tried(self, state: int) -> str:
-        """What a call test-played: ``cells 1, 4, 8``, ``cell 1 and 2 boards that are not one
-        empty cell filled``."""
+        """What a call test-played: ``cells 1, 4, 8``, ``cell 1, then 2 boards that are not …``."""
         moves = list(self.game.moves(state))
         cells = [m for m in moves if m < FIRST_ODD_MOVE]
         odd = len(moves) - len(cells)
@@ -124,8 +116,7 @@ class LearnerWords(GameWords):
         return ", ".join(parts) or "nothing"
 
     def change(self, state: int, move: int, short: bool = False) -> str:
-        """What test-play ``move`` from ``state`` changed on the board: ``X on cell 1 (top-middle)``,
-        ``O on cells 4 and 8``, ``X on cell 2, cell 5 emptied``."""
+        """What test-play ``move`` from ``state`` changed on the board: ``X on cell 2; cell 5 emptied``."""
         before, after = self.cells(state), self.cells(self.game.play(state, move))
         if before is None or after is None:
             return "a call with no board" if after is None else "a board"
@@ -160,14 +151,12 @@ class LearnerWords(GameWords):
         return self.tictactoe.returned(move, score)
 
     def point_of_view(self, state: int) -> str:
-        return self.tictactoe.point_of_view(self.position(state))
-
-    # ---- the log ----------------------------------------------------------------------
+        return self.tictactoe.point_of_view(self.game.position(state))
 
     def log_header(self) -> str:
         root, ai, f = self.game.root, self.game.ai, self.game.facts
         lines = [f"Trace of your program's calls on {self.describe(root)} with {self.player(root)} to move. "
-                 f"{ai} is the AI (maximiser), {other(ai)} the human (minimiser).",  # type: ignore[arg-type]
+                 f"{ai} is the AI (maximiser), {self.min_name} the human (minimiser).",
                  f"Your program: {f.program} ({LANGUAGES.get(f.language, f.language)}), its search function "
                  f"{f.function}; its scores: {f.scale}.",
                  verdict_line(f)]
@@ -199,17 +188,15 @@ class LearnerWords(GameWords):
     def terminal_sentence(self, state: int, terminal: int) -> str:
         if terminal == STOPPED or not self.game.has_board(state):
             return "the game goes on, but it test-played nothing"
-        return self.tictactoe.terminal_sentence(self.position(state), terminal)
+        return self.tictactoe.terminal_sentence(self.game.position(state), terminal)
 
     def finished_code(self, state: int) -> int:
         """The board's own finding (tic-tac-toe's terminal code), whatever the call did with it."""
-        found = self.game.tictactoe.outcome(self.position(state), 0) if self.game.has_board(state) else None
+        found = self.game.tictactoe.outcome(self.game.position(state), 0) if self.game.has_board(state) else None
         return found[0] if found else 0
 
     def answer_text(self, state: int, move: int) -> str:
         return f"{self.player(state)} plays {self.move_name(move)}"
-
-    # ---- finished games --------------------------------------------------------------------
 
     def terminal_label(self, terminal: int) -> str:
         return "no test-play" if terminal == STOPPED else self.tictactoe.terminal_label(terminal)
@@ -222,13 +209,11 @@ class LearnerWords(GameWords):
         return ("board", f"{self.describe(root)}, {self.player(root)} to move, {self.game.ai} is the AI")
 
     def stats_outcomes(self, terminal: dict[str, int]) -> list[tuple[str, str]]:
-        ai, human = self.game.ai, other(self.game.ai)  # type: ignore[arg-type]
+        ai, human = self.max_name, self.min_name
         return [(f"  {ai} wins (AI)", f"{terminal.get(ai, 0):,}"),
                 (f"  {human} wins (human)", f"{terminal.get(human, 0):,}"),
                 ("  draws", f"{terminal.get('draw', 0):,}"),
                 ("  no test-play, the game going on", f"{terminal.get('stopped', 0):,}")]
-
-    # ---- pictures ---------------------------------------------------------------------
 
     def picture(self, state: int, *, played: int | None = None, testing: int | None = None,
                 terminal: int = 0, line_colour: str = "") -> str:
@@ -237,7 +222,7 @@ class LearnerWords(GameWords):
         # A test-play that is not one empty cell filled shows every cell it changed in red
         # (a mark not taken back is the learner's bug: it must not look like any other mark).
         odd = played is not None and played >= FIRST_ODD_MOVE
-        return self.tictactoe.picture(self.position(state), played=None if odd else played, testing=testing,
+        return self.tictactoe.picture(self.game.position(state), played=None if odd else played, testing=testing,
                                       terminal=terminal if terminal != STOPPED else 0, line_colour=line_colour,
                                       changed=self.changed_cells(state) if odd else ())
 
@@ -258,44 +243,35 @@ class LearnerWords(GameWords):
         if played:
             rows.insert(0, LegendRow(labels.swatch(PLAYED_FILL, PLAYED_FILL),
                                      "red cells with a mark: what a test-play changed on its caller's board"))
-        ai, human = self.game.ai, other(self.game.ai)  # type: ignore[arg-type]
-        for kind, text in (("win", f"{ai} (AI) has three in a row"),
-                           ("loss", f"{human} (human) has three in a row"),
-                           ("draw", "a full board, no three in a row")):
-            if kind in fills:
-                rows.append(LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
-                                      f"{OUTCOME_SYMBOL[kind]} {text}: the score is the one your program returned"))
-        return rows
+        ai, human = self.max_name, self.min_name
+        own = ": the score is the one your program returned"
+        return rows + outcome_rows(fills, {"win": f"{ai} (AI) has three in a row{own}",
+                                           "loss": f"{human} (human) has three in a row{own}",
+                                           "draw": f"a full board, no three in a row{own}"})
 
     def svg_picture(self, state: int, *, played: int | None = None, top: str = "",
                     bottom: str = "", fill: str = "", border: str = "") -> str | None:
         if not self.game.has_board(state):
             return None
         shown = played if played is not None and played < FIRST_ODD_MOVE else None
-        return self.tictactoe.svg_picture(self.position(state), played=shown, top=top, bottom=bottom,
+        return self.tictactoe.svg_picture(self.game.position(state), played=shown, top=top, bottom=bottom,
                                           fill=fill, border=border)
 
     def text_picture(self, state: int) -> list[str]:
-        return self.tictactoe.text_picture(self.position(state)) if self.game.has_board(state) else []
-
-    # ---- the step-through page (tracer/viewer/games/learner.js) ------------------------------
+        return self.tictactoe.text_picture(self.game.position(state)) if self.game.has_board(state) else []
 
     # The module draws each call's own board: a learner's call may be made on a board the
     # guide's search never makes, so nothing is worked out from the caller's board and a cell.
     page_module = "learner"
 
     def page_data(self) -> dict[str, Any]:
-        """What the page's learner module reads: the board's lines and the AI's mark."""
         return {"size": 3, "lines": [list(line) for line in LINES], "ai": self.game.ai}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        """Per row: whether X moves (the boards are in ``page_rows``)."""
         return {"x_to_move": [int(self.player(s) == "X") for s in states]}
 
     def page_rows(self, trace: Trace) -> dict[str, list[Any]] | None:
-        """Per row, in words: the board, a finished call's sentence, what its check found and
-        what it test-played (for a call that went on), the empty cells step 8 lists, and the
-        board's cells to draw."""
+        """Per row: ``row_slots``, the empty cells step 8 lists, and the board's cells to draw."""
         p = trace.positions
         slots = [self.row_slots(s, t) for s, t in zip(p.state, p.terminal, strict=True)]
         rows: dict[str, list[Any]] = {key: [row[key] for row in slots] for key in ROW_SLOTS}
@@ -308,8 +284,7 @@ class LearnerWords(GameWords):
         return sorted(set(trace.positions.edge_move) | set(range(9)))
 
     def row_slots(self, state: int, terminal: int) -> dict[str, str]:
-        """A row's own slot values: its board, a finished call's sentence, what its check found
-        and what it test-played."""
+        """A row's own slots: its board, a finished call's sentence, its check's finding, its test-plays."""
         found = self.finished_code(state)
         going = ("nobody has won and the board has an empty cell" if not found else
                  f"{self.terminal_sentence(state, found)}, yet it goes on")
@@ -325,14 +300,13 @@ class LearnerWords(GameWords):
         return self.tictactoe.page_phrases()
 
     def page_heading(self) -> str:
-        """The program, its board, the verdict and the guide's answer from the same board."""
         f = self.game.facts
         return (f"{f.program} ({LANGUAGES.get(f.language, f.language)}) from {self.setting()} · "
                 f"{verdict_line(f)} · {guide_line(f, self.tictactoe)}")
 
     def page_constants(self) -> dict[str, str]:
         ai = self.game.ai
-        return {**super().page_constants(), "ai": ai, "human": other(ai),  # type: ignore[arg-type]
+        return {**super().page_constants(), "ai": ai, "human": self.min_name,
                 "state_var": "board", "mover_var": "mark", "root_player": self.player(self.game.root)}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
@@ -344,7 +318,6 @@ class LearnerWords(GameWords):
                 *pagewords.TREE_LEGEND]
 
 
-
 class LearnerSearchWords(SearchWords):
     """A learner's program: its calls narrated as it made them, its first departure marked."""
 
@@ -354,15 +327,9 @@ class LearnerSearchWords(SearchWords):
     picked_words = "the test-play a call returned as its choice"
     narrates_figures = False
 
-    def __init__(self, trace: Trace, game_words: Any, kind: Any):
-        super().__init__(trace, game_words, kind)
-        self._after: int | None = None
-
     @property
     def facts(self) -> LearnerFacts:
         return self.trace.game.facts  # type: ignore[attr-defined]
-
-    # ---- names ------------------------------------------------------------------------
 
     def name(self) -> str:
         return "your minimax"
@@ -373,21 +340,11 @@ class LearnerSearchWords(SearchWords):
     def describe_lines(self) -> list[str]:
         return []  # the game's log header says which program ran, and what was found
 
-    def verdict_line(self) -> str:
-        """The verdict in one line, pointing at the marked call."""
-        return verdict_line(self.facts)
-
     def summary_line(self) -> str:
-        return f"{self.verdict_line()} Call #1 returns {self.returned_text(0)} after {calls(self.trace.calls)}."
-
-    def guide_line(self) -> str:
-        """The guide's answer from the same board: ``The guide's minimax returns … after 9 calls``."""
-        return guide_line(self.facts, self.game_words.tictactoe)
+        return f"{verdict_line(self.facts)} Call #1 returns {self.returned_text(0)} after {calls(self.trace.calls)}."
 
     def summary(self, counts: list[int] | None = None) -> str:
         return ""
-
-    # ---- the log ----------------------------------------------------------------------
 
     def narration(self) -> LearnerNarration:
         return LearnerNarration(self)
@@ -397,14 +354,11 @@ class LearnerSearchWords(SearchWords):
 
     def window(self, pid: int) -> str | None:
         """The window row ``pid``'s calls were given (``α = -∞, β = +1``), for an alpha-beta."""
-        window: str | None = self.trace.positions.extras.get("window", [None] * (pid + 1))[pid]
-        return window
+        return self.trace.positions.extras.get("window", [None] * (pid + 1))[pid]
 
     def bound_sign(self, pid: int) -> str:
-        """``≥``/``≤`` where what row ``pid``'s calls returned is only a bound on its board's
-        score (from the AI's point of view), else ''."""
-        sign: str | None = self.trace.positions.extras.get("bound", [None] * (pid + 1))[pid]
-        return sign or ""
+        """``≥``/``≤`` where what row ``pid``'s calls returned is only a bound on the board's score."""
+        return self.trace.positions.extras.get("bound", [None] * (pid + 1))[pid] or ""
 
     def bound_signs(self) -> list[str] | None:
         signs = [sign or "" for sign in self.trace.positions.extras.get("bound", [])]
@@ -422,23 +376,18 @@ class LearnerSearchWords(SearchWords):
 
     def raised(self, pid: int) -> str | None:
         """How row ``pid``'s calls ended without returning (an error, a limit), if they did."""
-        raised: str | None = self.trace.positions.extras["raised"][pid]
-        return raised
-
-    # ---- the departure, and the calls after it -------------------------------------------
+        return self.trace.positions.extras["raised"][pid]
 
     @property
     def departure(self) -> Departure | None:
         return self.facts.departure
 
+    @cached_property
     def first_after(self) -> int:
-        """The first call number made after the departure (a call that returned wrongly: the
-        calls inside it came before)."""
-        if self._after is None:
-            d = self.departure
-            assert d is not None
-            self._after = d.call + (self.trace.call(d.call).size if d.when == AT_RETURN else 1)
-        return self._after
+        """The first call made after the departure (after the calls inside one that returned wrongly)."""
+        d = self.departure
+        assert d is not None
+        return d.call + (self.trace.call(d.call).size if d.when == AT_RETURN else 1)
 
     def departing_row(self) -> int | None:
         d = self.departure
@@ -449,21 +398,18 @@ class LearnerSearchWords(SearchWords):
         if d is not None and call.call == d.call:
             return Marker("‼ departs", legend="the first call that departs from a correct search "
                                               "(framed in violet)")
-        if d is not None and call.call >= self.first_after():
+        if d is not None and call.call >= self.first_after:
             return Marker("", dashed=True, legend="dashed violet frame: a call made after the first "
                                                   "departure, which it may rest on")
         if f.error_call is not None and call.call == f.error_call:
             return Marker("‼ error", legend="the call your program's error (or a limit) stopped in")
         return None
 
-    # ---- pictures ---------------------------------------------------------------------
-
     def footer(self, call: Call) -> str | None:
         return self.own_footer(call.pid) or f"returns {signed(call.score)}"
 
     def own_footer(self, pid: int) -> str | None:
-        """How row ``pid``'s calls ended when it was not with a score: raised, stopped, or a value
-        with no score (a move alone); None when they returned a score."""
+        """How row ``pid``'s calls ended when not with a score (raised, stopped, a move alone), else None."""
         raised = self.raised(pid)
         if raised is not None:
             return "raised an error" if not raised.startswith("stopped") else "stopped"
@@ -524,7 +470,7 @@ class LearnerSearchWords(SearchWords):
 
     def title_lines(self) -> list[str]:
         f = self.facts
-        head = f"trace check: {f.program} ({LANGUAGES.get(f.language, f.language)}). {self.verdict_line()}"
+        head = f"trace check: {f.program} ({LANGUAGES.get(f.language, f.language)}). {verdict_line(self.facts)}"
         lines = [head]
         if f.difference:
             lines.append(f"Named difference: {f.difference}.")
@@ -543,7 +489,7 @@ class LearnerSearchWords(SearchWords):
     def beside_guide(self, guide: Trace) -> list[tuple[str, str]]:
         f, d = self.facts, self.departure
         rows = [("program", f"{f.program} ({LANGUAGES.get(f.language, f.language)}), its function {f.function}"),
-                ("verdict", self.verdict_line().removeprefix("Verdict: "))]
+                ("verdict", verdict_line(self.facts).removeprefix("Verdict: "))]
         if d is not None:
             call = self.trace.call(d.call) if d.call <= self.trace.calls else None
             board = f" ({self.game_words.player(call.state)} to move on {self.game_words.describe(call.state)})" \
@@ -559,8 +505,7 @@ class LearnerSearchWords(SearchWords):
         return rows
 
     def guide_marks(self, guide: Trace, calls: Sequence[Call]) -> dict[int, Marker]:
-        """On the guide's tree: the call your first departure stands in for, and the calls your
-        program did not make (none on the same cells from call #1, or one on another board)."""
+        """On the guide's tree: the call your first departure stands in for, and those yours did not make."""
         marks: dict[int, Marker] = {}
         counterpart = self.counterpart(guide)
         for call in calls:
@@ -573,8 +518,7 @@ class LearnerSearchWords(SearchWords):
         return marks
 
     def made(self, guide: Trace, call: Call) -> bool:
-        """Whether your program made ``call`` of the guide's tree: a call reached by the same cells
-        from call #1, on the same board."""
+        """Whether your program made ``call`` of the guide's tree: by the same cells, on the same board."""
         mine = self.along([c.move for c in call.path()[1:]])
         return mine is not None and (self.game_words.cells(mine.state)
                                      == guide.game.board_of(call.state).cells)  # type: ignore[attr-defined]
@@ -589,9 +533,8 @@ class LearnerSearchWords(SearchWords):
         return node
 
     def counterpart(self, guide: Trace) -> int | None:
-        """The guide's call that your departing call stands in for: the one reached by the same
-        cells (a test-play that is not one empty cell filled stands for the cell its mover newly
-        took, when there is one), else the nearest call above it."""
+        """The guide's call your departing call stands for: reached by the same cells (an odd test-play
+        by the cell its mover newly took), else the nearest call above it."""
         d = self.departure
         if d is None or d.call > self.trace.calls:
             return None
@@ -615,8 +558,6 @@ class LearnerSearchWords(SearchWords):
         new = [i for i in range(9) if before[i] == "." and after[i] == mover and i not in tried]
         return new[0] if len(new) == 1 else None
 
-    # ---- the step-through page (tracer/viewer/searches/learner.js) -------------------------
-
     # The story tells what the program did, call by call, never the guide's steps 12-16 (what
     # it saved, how it picked): a learner's program need not have them.
     page_module = "learner"
@@ -627,16 +568,14 @@ class LearnerSearchWords(SearchWords):
                          "show the same calls.")
 
     def page_data(self) -> dict[str, Any]:
-        """Per row: what its calls returned, as the program writes values, and how they ended
-        if they did not return; per edge: what the test-play changed on the board; the first
-        departure (its call, and whether it happened as the call started)."""
+        """Per row what its calls returned, per edge what the test-play changed; the first departure."""
         p = self.trace.positions
         d = self.departure if self.departing_row() is not None else None
         return {
             "returned": [self.page_returned(pid) for pid in range(len(p))],
             "changes": self.page_changes(),
             "departure": None if d is None else {"call": d.call, "start": d.when != AT_RETURN,
-                                                 "first_after": self.first_after()},
+                                                 "first_after": self.first_after},
             "error_call": self.facts.error_call,
             "feet": [self.own_footer(pid) for pid in range(len(p))],
         }
@@ -652,7 +591,7 @@ class LearnerSearchWords(SearchWords):
 
     def page_constants(self) -> dict[str, str]:
         f, d = self.facts, self.departure
-        found = {"function": f.function, "first_call": f.first_call, "verdict": self.verdict_line(),
+        found = {"function": f.function, "first_call": f.first_call, "verdict": verdict_line(self.facts),
                  "error": f.error or "", "error_call": str(f.error_call or ""),
                  "guide_returned": self.game_words.tictactoe.returned(f.guide_index, f.guide_score),
                  "guide_calls": calls(f.guide_calls)}
@@ -679,14 +618,14 @@ class LearnerSearchWords(SearchWords):
                 ("verdict", f.verdict + (f" ({f.difference})" if f.difference else ""))]
         if f.departure is not None:
             rows.append(("first departure", f"call #{f.departure.call}: {f.departure.kind}"))
-        rows.append(("the guide's minimax", self.guide_line().removeprefix("The guide's minimax from this board ")))
+        guide = guide_line(f, self.game_words.tictactoe)
+        rows.append(("the guide's minimax", guide.removeprefix("The guide's minimax from this board ")))
         return rows
 
 
 class LearnerNarration:
-    """The log's text for a learner's calls, made once per row and per test-play, as the log's own
-    phrases are: what each call was given (steps 7, 8 and 11), found (9), test-played (10) and
-    returned (17), written as the program writes values, and the first departure where it happens."""
+    """The log's text for a learner's calls, made once per row and test-play: what each was given,
+    found, test-played and returned, as the program writes values, and the first departure."""
 
     def __init__(self, words: LearnerSearchWords):
         self.words = words
@@ -774,8 +713,8 @@ class LearnerNarration:
         f = self.words.facts
         root = self.trace.root
         return (f"\nResult: {self.words.returned_text(root.pid)} after {calls(self.trace.calls)}.\n"
-                f"{self.words.guide_line()}: {self._guide_words(f)}.\n"
-                f"{capitalised(self.words.verdict_line())}\n")
+                f"{guide_line(f, self.game.tictactoe)}: {self._guide_words(f)}.\n"
+                f"{capitalised(verdict_line(self.words.facts))}\n")
 
     def _guide_words(self, f: LearnerFacts) -> str:
         ai = self.trace.game.ai  # type: ignore[attr-defined]
@@ -786,10 +725,7 @@ class LearnerNarration:
         return f"{mover} plays {self.game.tictactoe.move_name(f.guide_index)}, {outcome} {ai} (the AI)"
 
 
-
-#: How the step-through page tells a learner's calls (over tic-tac-toe's templates): what each
-#: call was given, test-played and returned, as the program wrote it, never the guide's steps
-#: 12-16 (what it saved, how it picked), which a learner's program need not have.
+#: How the step-through page tells a learner's calls (over tic-tac-toe's templates), as the program made them.
 PAGE_PHRASES: dict[str, str] = {
     "story.begin.first": ("**Call #1 begins:** your program calls `{first_call}`: the board {state}, with "
                           "{player} ({role}) to move."),
@@ -797,12 +733,11 @@ PAGE_PHRASES: dict[str, str] = {
                     "with {player} ({role}) to move. Call #{parent} waits."),
     "story.empty": "The board's empty cells (what the guide's step 8 lists): {moves}.",
     "story.empty.none": "The board has no empty cell.",
-    "story.check.win": "{terminal}. Call #{call} test-plays nothing and ends with `{returned}`.",
-    "story.check.loss": "{terminal}. Call #{call} test-plays nothing and ends with `{returned}`.",
-    "story.check.draw": "{terminal}. Call #{call} test-plays nothing and ends with `{returned}`.",
+    **dict.fromkeys(("story.check.win", "story.check.loss", "story.check.draw"),
+                    "{terminal}. Call #{call} test-plays nothing and ends with `{returned}`."),
     "story.check.leaf": "The game goes on, but call #{call} test-plays nothing and ends with `{returned}`.",
-    "story.check.on.one": "Call #{call}: {going}. Your program test-plays {tried}.",
-    "story.check.on.many": "Call #{call}: {going}. Your program test-plays {tried}.",
+    **dict.fromkeys(("story.check.on.one", "story.check.on.many"),
+                    "Call #{call}: {going}. Your program test-plays {tried}."),
     "story.place": ("Call #{call} makes its test-play {number} of {count} and calls {function} on the board "
                     "it made, with {next_player} to move: call #{child}."),
     "story.save": "Call #{child} ended with `{child_returned}`; back in call #{call}.",

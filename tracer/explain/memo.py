@@ -10,7 +10,7 @@ from . import labels
 from .base import NodeLook, Note, SearchWords, who
 from .labels import LegendRow
 from .questions import YES_NO, Question
-from .text import signed
+from .text import depth_rows, signed
 
 if TYPE_CHECKING:
     from typing import Any
@@ -40,7 +40,6 @@ class MemoWords(SearchWords):
         return None if source is None else int(source)
 
     def counted_rows(self) -> list[int] | None:
-        """Per row, 1 for a cache hit."""
         return [int(self.source(pid) is not None) for pid in range(len(self.trace.positions))]
 
     def answered(self, pid: int) -> Note | None:
@@ -60,7 +59,6 @@ class MemoWords(SearchWords):
         return None if source is None else self.trace.call(source)
 
     def special_node(self, call: Call) -> NodeLook | None:
-        """A cache hit: the score looked up, and the call it came from."""
         source = self.source(call.pid)
         if source is None:
             return None
@@ -73,7 +71,6 @@ class MemoWords(SearchWords):
 
     def drawn_legend_rows(self, *, shapes: bool, calls: tuple[Call, ...] | None = None,
                           folded: frozenset[int] = frozenset()) -> list[LegendRow]:
-        """The cache hit's row, when a call drawn is one."""
         pids = range(len(self.trace.positions)) if calls is None else {c.pid for c in calls}
         if shapes or not any(self.source(pid) is not None for pid in pids):
             return []
@@ -81,23 +78,11 @@ class MemoWords(SearchWords):
                           "cache hit: the score of an earlier call on the same position (#N); blue-grey border, "
                           "filled as that score predicts")]
 
-    def per_depth(self, counts: list[int]) -> list[int]:
-        """Per depth: how many calls were cache hits, over every call of the trace."""
-        p = self.trace.positions
-        totals: list[int] = []
-        for pid, (n, source) in enumerate(zip(counts, self._sources(), strict=True)):
-            if source is not None:
-                depth = p.depth[pid]
-                if depth >= len(totals):
-                    totals.extend([0] * (depth + 1 - len(totals)))
-                totals[depth] += n
-        return totals
-
     def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
-        per = self.per_depth(counts)
-        computed = sum(n for n, source in zip(counts, self._sources(), strict=True) if source is None)
-        return [("cache hits", f"{sum(per):,}"),
-                *((f"  at depth {d}", f"{n:,}") for d, n in enumerate(per) if n),
+        sources = self._sources()
+        hits = [0 if source is None else n for n, source in zip(counts, sources, strict=True)]
+        computed = sum(n for n, source in zip(counts, sources, strict=True) if source is None)
+        return [*depth_rows("cache hits", self.trace.positions.depth, hits),
                 ("computed positions", f"{computed:,} (each searched once)")]
 
     def _sources(self) -> list[int | None]:
@@ -106,7 +91,6 @@ class MemoWords(SearchWords):
         return p.extras.get("cached_from") or [None] * len(p)
 
     def entry_questions(self, call: Call) -> list[Question]:
-        """Whether ``call``'s position was met before at this depth."""
         answered = self.answered(call.pid)
         phrases = self.phrases()
         why = f"Memo: {answered[1]}." if answered is not None else phrases.say("quiz.seen.no")
@@ -117,12 +101,9 @@ class MemoWords(SearchWords):
             ask=("begin", call.call, 0), reveal=("begin", call.call, 1),
         )]
 
-    # ---- the page (tracer/viewer/searches/memo.js) --------------------------------------
-
     page_module = "memo"
 
     def page_data(self) -> dict[str, Any]:
-        """Per row: the call whose answer a cache hit reused (None for a computed one)."""
         column = self.trace.positions.extras.get("cached_from")
         hits = {} if column is None else {"cached_from": list(column),
                                           "answer_move": [self.answer_move(pid) for pid in range(len(column))]}
@@ -132,7 +113,6 @@ class MemoWords(SearchWords):
         return {**super().page_phrases(), **PAGE_PHRASES}
 
     def page_legend(self) -> list[tuple[str, str, str]]:
-        """The cache hit's row, when the trace has one."""
         if not any(self.source(pid) is not None for pid in range(len(self.trace.positions))):
             return []
         return [("hit", "", "cache hit: answered with an earlier call's score")]

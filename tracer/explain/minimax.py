@@ -6,8 +6,7 @@ from .base import SearchWords
 
 
 class MinimaxWords(SearchWords):
-    """The guide's minimax: no extra log lines, captions or questions; its summary counts
-    the work repeated on positions met again (what memoisation would save)."""
+    """The guide's minimax: nothing added but the summary's count of work repeated (memoisation's saving)."""
 
     def name(self) -> str:
         return "the guide's minimax"
@@ -23,7 +22,6 @@ class MinimaxWords(SearchWords):
         return []
 
     def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
-        """How often positions were searched again."""
         words, stats = self.game_words, self.trace.stats()
         top = stats.most_repeated_state
         share = stats.repeated_calls / stats.calls if stats.calls else 0.0

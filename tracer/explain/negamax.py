@@ -45,7 +45,6 @@ class NegamaxWords(SearchWords):
     """Negamax: every call's score for its mover, each test-play's score negated, one rule (max)."""
 
     entry_kinds = ("mover",)
-    terminal_kinds = ("mover",)
     kind_titles = {"mover": "scores for the side to move"}
     chosen_line = "the line negamax chose from call #1"
     picked_words = "the test-play a call picked: the max of its negated scores"
@@ -61,8 +60,6 @@ class NegamaxWords(SearchWords):
         return [f"Search: negamax: each call returns its score for the side to move, max(-child); the "
                 f"lines tagged negamax show it, the step lines keep {words.max_name}'s scores as the guide's."]
 
-    # ---- per call: the mover's score and the negations --------------------------------
-
     def mover_score(self, pid: int) -> int:
         """What row ``pid``'s calls return in negamax: the score for the side to move."""
         return int(self.trace.positions.extras["mover_score"][pid])
@@ -75,18 +72,13 @@ class NegamaxWords(SearchWords):
         p, maximising = self.trace.positions, self.trace.game.maximising
         return bool(maximising(p.state[parent]) != maximising(p.state[child]))
 
-    def maximiser_view(self, pid: int) -> str:
-        """``0 for X``: row ``pid``'s score from the maximiser's point of view."""
-        return f"{signed(self.trace.positions.score[pid])} for {self.game_words.max_name}"
-
     def also(self, pid: int) -> str:
-        """`` (0 for X)`` where row ``pid``'s mover is the minimiser; '' where the views agree."""
+        """`` (0 for X)``, row ``pid``'s score for the maximiser, where its mover is the minimiser, else ''."""
         if self.trace.game.maximising(self.trace.positions.state[pid]):
             return ""
-        return f" ({self.maximiser_view(pid)})"
+        return f" ({signed(self.trace.positions.score[pid])} for {self.game_words.max_name})"
 
     def counted_rows(self) -> list[int] | None:
-        """Per row, how many of its test-plays' scores it negated."""
         p, maximising = self.trace.positions, self.trace.game.maximising
         row_max = [maximising(state) for state in p.state]
         child_max = [row_max[child] for child in p.edge_child]  # per edge: whether its callee maximises
@@ -109,8 +101,7 @@ class NegamaxWords(SearchWords):
         return f"{source}; {who} moves again, so it stays {signed(score)}"
 
     def pick_words(self, pid: int) -> str:
-        """Negamax's pick for row ``pid``: ``O keeps max(0, -1) = 0 (cell 6, the first highest):
-        returns 0 for O (0 for X)``."""
+        """Negamax's pick for row ``pid``: ``O keeps … max(0, -1) = 0 (cell 6, the first highest): …``."""
         values = negated_scores(self.trace, pid)
         best = self.trace.positions.best[pid]
         move = self.game_words.move_short(self.trace.positions.moves(pid)[best])
@@ -130,11 +121,8 @@ class NegamaxWords(SearchWords):
             f"{signed(score)}, as for {self.game_words.max_name}")
         return f"the game is over with {who} to move, so it returns its score for {who}: {how}"
 
-    # ---- the log ----------------------------------------------------------------------
-
     def after_notes(self, pid: int) -> list[list[Note]]:
-        """After each test-play's step 12: the returned score and its negation; after the last,
-        negamax's pick (the max of the negated scores)."""
+        """After each test-play: the returned score and its negation; after the last, the pick."""
         notes = [[("negamax", self.returned_words(pid, c))] for _, c in self.trace.positions.children(pid)]
         if notes:
             notes[-1].append(("negamax", self.pick_words(pid)))
@@ -146,8 +134,6 @@ class NegamaxWords(SearchWords):
             return []
         return [("negamax", self.terminal_words(pid))]
 
-    # ---- pictures ---------------------------------------------------------------------
-
     def footer(self, call: Call) -> str | None:
         """An inner call's score line, both views: ``O: max(0, -1) = 0 · X: 0``."""
         values = negated_scores(self.trace, call.pid)
@@ -157,13 +143,11 @@ class NegamaxWords(SearchWords):
         return f"{mine} · {self.game_words.max_name}: {signed(call.score)}"
 
     def caption(self, call: Call) -> str | None:
-        """A finished game's score for its mover, under its picture."""
         if not call.terminal_code:
             return None
         return f"negamax: {signed(self.mover_score(call.pid))} for {self.player(call.pid)} (to move)"
 
     def shape_note(self, call: Call) -> str:
-        """Beside a textbook node: its score for its mover."""
         if call.terminal_code:
             return ""
         return f"for {self.player(call.pid)}: {signed(self.mover_score(call.pid))}".replace("-", "−")
@@ -182,8 +166,6 @@ class NegamaxWords(SearchWords):
         return [LegendRow(labels.sample("negamax:", "#212121", SMALL_POINTS),
                           "under a finished game: its score for the side to move in it")]
 
-    # ---- summaries and quiz ------------------------------------------------------------
-
     def stats_rows(self, counts: list[int]) -> list[tuple[str, str]]:
         rows = self.counted_rows() or []
         negated = sum(k * n for k, n in zip(rows, counts, strict=True))
@@ -199,7 +181,6 @@ class NegamaxWords(SearchWords):
         return tuple(score_choice(s) for s in sorted(found))
 
     def entry_questions(self, call: Call) -> list[Question]:
-        """What ``call`` returns for its mover: asked with its value question."""
         choices = self.mover_choices()
         places = {c.label: i for i, c in enumerate(choices)}
         answer = places[signed(self.mover_score(call.pid))]
@@ -219,8 +200,7 @@ class NegamaxWords(SearchWords):
         )]
 
     def terminal_questions(self) -> list[Question]:
-        """What ``trace quiz`` adds: each of the first call's test-plays, then the first call,
-        scored for its side to move."""
+        """The first call's test-plays, then the first call, scored for the side to move."""
         root = self.trace.root
         return [q for c in [*root.children(), root] for q in self.entry_questions(c)]
 
@@ -229,12 +209,9 @@ class NegamaxWords(SearchWords):
         return (f"{super().summary_line()} Negamax: {signed(self.mover_score(root.pid))} for "
                 f"{self.player(root.pid)}, the side to move.")
 
-    # ---- the page (tracer/viewer/searches/negamax.js) ----------------------------------
-
     page_module = "negamax"
 
     def page_data(self) -> dict[str, Any]:
-        """Per row: negamax's score for the side to move."""
         return {"mover_score": [int(s) for s in self.trace.positions.extras.get("mover_score", [])]}
 
     def page_phrases(self) -> dict[str, str]:
@@ -244,9 +221,8 @@ class NegamaxWords(SearchWords):
         return [("", "", "negamax: a call's score for the side to move, beside its score for {max}")]
 
     def code_parts(self) -> dict[str, list[tuple[str, str, str]]]:
-        """Negamax's pick in the guide's code, as Wikipedia writes it with ``color``: the saved
-        scores are the maximiser's, so ``color`` times one is the test-play's ``-negamax(child)``,
-        its score for the side to move; step 16 keeps the max of those."""
+        """Negamax's pick in the guide's code, with Wikipedia's ``color``: the saved scores are the
+        maximiser's, so ``color`` times one is ``-negamax(child)``, the mover's score."""
         return {
             "def": [("def", "7/11", "def negamax({state_var}, {mover_var}{args}):")],
             "@entry": [("color", "neg", "    color = +1 if {mover_var} is {max} else -1")],

@@ -7,9 +7,9 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from ..games.nim.game import ASCENDING, BITS, HUMAN_WINS, heap_and_take
-from ..style import INDEX_TEXT, OUTCOME_BORDER, OUTCOME_FILL, OUTCOME_SYMBOL, PLAYED_FILL, SMALL_POINTS
+from ..style import INDEX_TEXT, PLAYED_FILL, SMALL_POINTS
 from . import labels, pagewords
-from .base import GameWords
+from .base import GameWords, outcome_rows
 from .labels import LegendRow
 
 if TYPE_CHECKING:
@@ -34,8 +34,6 @@ class NimWords(GameWords):
     state_noun = "position"
     tokens_name = "moves such as 2 from 3 (take 2 from heap 3)"
     already_over = "No object is left"
-
-    # ---- states and moves in words ---------------------------------------------------------
 
     def rule(self) -> str:
         """The winning rule in a phrase."""
@@ -63,8 +61,6 @@ class NimWords(GameWords):
 
     def point_of_view(self, state: int) -> str:
         return "" if self.game.maximising(state) else " (scores are from the AI's point of view)"
-
-    # ---- the log's steps -------------------------------------------------------------------
 
     def log_header(self) -> str:
         g = self.game
@@ -108,8 +104,6 @@ class NimWords(GameWords):
     def fixed_scores(self) -> set[int]:
         return {-1, 1}
 
-    # ---- summaries, pages, figures -----------------------------------------------------------
-
     def stats_head(self) -> tuple[str, str]:
         return ("game", f"Nim, {self.setting()}")
 
@@ -129,12 +123,9 @@ class NimWords(GameWords):
                       f"calls and the AI plays {self.move_name(root.best)}. Numbers such as #5 are call "
                       "numbers, as in the log.")
 
-    # ---- pictures ------------------------------------------------------------------------
-
     def picture(self, state: int, *, played: int | None = None, testing: int | None = None,
                 terminal: int = 0, line_colour: str = "") -> str:
-        """The heaps as rows of objects: the objects just ``played`` (taken) hollow in red, those
-        the for-loop is ``testing`` (about to take) in red."""
+        """The heaps as rows of objects: those just ``played`` (taken) hollow in red, those ``testing`` red."""
         taken = heap_and_take(played) if played is not None else (-1, 0)
         tried = heap_and_take(testing) if testing is not None else (-1, 0)
         rows = []
@@ -164,25 +155,18 @@ class NimWords(GameWords):
         if testing:
             rows.append(LegendRow(labels.sample(OBJECT, PLAYED_FILL, SMALL_POINTS),
                                   "red objects: those the for-loop's test-play takes"))
-        for kind, text in (("win", "the AI wins: +1"), ("loss", "the human wins: -1")):
-            if kind in fills:
-                rows.append(LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
-                                      f"{OUTCOME_SYMBOL[kind]} {text} ({self.rule()})"))
-        return rows
+        return rows + outcome_rows(fills, {"win": f"the AI wins: +1 ({self.rule()})",
+                                           "loss": f"the human wins: -1 ({self.rule()})"})
 
     def text_picture(self, state: int) -> list[str]:
         return [f"heap {i + 1}: {' '.join(OBJECT * h) or NONE_LEFT}" for i, h in enumerate(self.game.heaps_of(state))]
 
-    # ---- the step-through page (tracer/viewer/games/nim.js) --------------------------------
-
     page_module = "nim"
 
     def page_data(self) -> dict[str, Any]:
-        """What the page's Nim module reads: how many heaps, how they are packed, the order."""
         return {"heaps": len(self.game.heaps), "bits": BITS, "order": self.game.order}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        """Per-row columns: the heaps, packed, and whether the AI moves."""
         mask = (1 << BITS * len(self.game.heaps)) - 1
         return {"heaps": [s & mask for s in states], "max_to_move": [int(self.game.maximising(s)) for s in states]}
 

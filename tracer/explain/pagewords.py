@@ -1,13 +1,8 @@
 """The step-through page's neutral words: every template a page needs, true of any game and search.
 
-``GameWords.page_phrases()`` starts from ``PHRASES`` and a game's plug-in
-overrides what it says better (tic-tac-toe speaks of cells and the guide's
-``availCellsIndexes``, a textbook tree of nodes and children); a search's
-plug-in adds its own (alpha-beta's windows and cuts, memo's cache hits). Slots
-the page fills from the rows are named in ``tracer/viewer/viewer.js`` and
-``tests/page_steps.py``; constants (``{max}``, ``{min}``, a game's marks
-and scores, a search's cutoff) come from ``page_constants()``. The grammar is
-``tracer/explain/phrases.py``'s.
+A game's plug-in overrides what it says better, a search's adds its own. Slots the page
+fills from the rows are named in ``tracer/viewer/viewer.js``; constants (``{max}``, a
+search's cutoff) come from ``page_constants()``; the grammar is ``phrases.py``'s.
 """
 
 from __future__ import annotations
@@ -249,8 +244,7 @@ CODE: list[tuple[str, str, str]] = [
 ]
 
 def code_with(texts: dict[str, str], renamed: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
-    """``CODE`` as a game words it: the lines ``texts`` names by id told its way (same step),
-    and any id ``renamed`` (a game whose check names its own kind of end: the tree's ``leaf``)."""
+    """``CODE`` with the lines ``texts`` names told a game's way, and ids ``renamed`` (the tree's ``leaf``)."""
     names = renamed or {}
     return [(names.get(key, key), step, texts.get(key, text)) for key, step, text in CODE]
 

@@ -55,8 +55,7 @@ def _text(template: str, text: str) -> Piece:
 
 
 def fill(template: str, slots: Mapping[str, Any], constants: Mapping[str, Any] | None = None) -> str:
-    """``template`` as plain text, its slots filled from ``slots``, then from ``constants``
-    (KeyError if a slot is in neither)."""
+    """``template`` as plain text, its slots filled from ``slots``, else ``constants`` (else KeyError)."""
     out = []
     for kind, text in pieces(template):
         if kind == "text":
@@ -67,8 +66,7 @@ def fill(template: str, slots: Mapping[str, Any], constants: Mapping[str, Any] |
 
 
 class Phrases:
-    """A page's templates and the constant slots every one of them may use (the game's
-    marks and scores, the search's cutoff), filled by key."""
+    """A page's templates and the constant slots every one may use (a game's marks, a search's cutoff)."""
 
     def __init__(self, templates: Mapping[str, str], constants: Mapping[str, Any] | None = None):
         self.templates = dict(templates)

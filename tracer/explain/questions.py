@@ -31,13 +31,12 @@ class Choice:
 class Question:
     """One question about one call, with the answer the trace recorded."""
 
-    #: Its kind: ``value``, ``pick``, or one a search adds (see ``SearchWords.question_kinds``).
+    #: Its kind: ``value``, ``pick``, or one a search adds (``SearchWords.entry_kinds``, ``after_kinds``).
     kind: str
     #: The call it is about (for ``next``: the call running the loop).
     call: int
     #: That call's depth: the page's difficulty keeps the questions down to a depth.
     depth: int
-    #: The question in words.
     prompt: str
     #: The answers offered, in a fixed order.
     choices: tuple[Choice, ...]
@@ -77,9 +76,8 @@ MAX_CHOICES = 12
 
 
 def choice_window(count: int, answer: int, call: int) -> range:
-    """Which of ``count`` ordered choices a question offers: all of them if they fit
-    MAX_CHOICES, else a run of MAX_CHOICES holding ``answer``, at a place that varies with
-    the ``call`` asked about (so where the answer sits in the run gives nothing away)."""
+    """Which of ``count`` ordered choices a question offers: all that fit, else a run holding ``answer``
+    at a place varying with ``call`` (so where the answer sits gives nothing away)."""
     if count <= MAX_CHOICES:
         return range(count)
     offset = (call * 7) % MAX_CHOICES

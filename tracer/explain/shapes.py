@@ -1,16 +1,14 @@
 """Textbook shapes for abstract game trees: MAX ▲, MIN ▼, leaves as squares with their value.
 
-The textbook trees' words give ``SHAPES`` as their ``node_drawing``: their calls are
-drawn the way AI courses draw them, instead of as pictures in boxes: each node's
-backed-up value inside its shape, its name (and what its search notes, such as
-alpha-beta's window) beside it, and the branches its search did not search drawn
-dashed and marked. The game tree, the figures and the notebook view draw such
-nodes through here; the renderers lay out whatever a game's drawing gives them.
+The textbook trees' words give ``SHAPES`` as their ``node_drawing``: their calls are drawn
+as AI courses draw them, not as pictures in boxes: each node's backed-up value inside its
+shape, its name (and its search's note, such as alpha-beta's window) beside it, and the
+branches its search did not search dashed and marked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from typing import Any
 
 import graphviz
@@ -46,8 +44,7 @@ SKIPPED_SUBTREE_NODES = 40
 
 
 def pick_footer(trace: Trace, call: Call) -> str:
-    """Step 16 spelled out for an inner call: ``min(-1, -1) = -1``; a score that is only a bound
-    (alpha-beta) is written as one, and so is the result: ``min(+1, pruned…) ≤ +1``."""
+    """Step 16 spelled out for an inner call: ``min(-1, -1) = -1``, bounds as bounds: ``min(+1, pruned…) ≤ +1``."""
     search = for_trace(trace)[1]
     scores = [bounded(c.score, search.bound_sign(c.pid)) for c in call.children()]
     if search.skipped(call.pid):
@@ -57,9 +54,7 @@ def pick_footer(trace: Trace, call: Call) -> str:
 
 
 def value_text(trace: Trace, call: Call) -> str:
-    """The value in a node: a leaf's value, an inner node's backed-up value, or its bound
-    (``≤ 2``: a MIN node that stopped its loop early, or one whose best child is only a
-    bound, is worth at most what it found)."""
+    """The value in a node: a leaf's value, an inner node's backed-up value, or its bound (``≤ 2``)."""
     value = str(call.score).replace("-", "−")
     sign = for_trace(trace)[1].bound_sign(call.pid)  # the search's own rule: a cut at or below it
     return f"{sign} {value}" if sign else value
@@ -75,28 +70,8 @@ def _shape(trace: Trace, state: int) -> tuple[str, str, str, str]:
     return "invtriangle", "0.75", "0.6", MIN_FILL
 
 
-def add_shape_node(graph: graphviz.Digraph, name: str, trace: Trace, call: Call, *, thick: bool = False,
-                   explain: bool = False, marker: Marker | None = None) -> None:
-    """Draw ``call`` as a textbook node named ``name``; an inner node's name, call number and
-    notes (alpha-beta's window) go in a node of their own just right of it, so edges route
-    around them instead of through them (as they would through an xlabel). A ``marker``
-    draws the shape's outline dashed in ``MARKED``, its tag beside the node."""
-    attrs = shape_node(trace, call, thick=thick, marker=marker)
-    graph.node(name, **attrs)
-    if call.terminal_code:
-        return
-    words, search = for_trace(trace)
-    side = [words.node_name(call.state), search.shape_note(call)]
-    if explain:
-        side.append(pick_footer(trace, call))
-    graph.node(f"{name}_side", label=_side_label(side, call.call, marker.tag if marker else ""), shape="plain")
-    with graph.subgraph() as row:
-        row.attr(rank="same")
-        row.edge(name, f"{name}_side", style="invis", minlen="0")
-
-
 def shape_node(trace: Trace, call: Call, *, thick: bool = False, marker: Marker | None = None) -> dict[str, str]:
-    """Graphviz attributes drawing ``call`` as a textbook node (its side notes: add_shape_node)."""
+    """Graphviz attributes drawing ``call`` as a textbook node (its side notes: ``add_node``)."""
     words = for_trace(trace)[0]
     if call.terminal_code:
         return leaf_node(words.node_name(call.state), value_text(trace, call), thick=thick, marker=marker)
@@ -112,9 +87,8 @@ def shape_node(trace: Trace, call: Call, *, thick: bool = False, marker: Marker 
 
 def leaf_node(label: str, value: str, *, thick: bool = False, pruned: bool = False,
               marker: Marker | None = None) -> dict[str, str]:
-    """A leaf: a square holding its value, its label small underneath (edges meet the square);
-    a ``pruned`` one greyed and dashed; a ``marker`` draws the square dashed in ``MARKED``, its
-    tag under the label (a marked leaf is never a pruned one)."""
+    """A leaf: a square holding its value, its label small underneath (edges meet the square); a
+    ``pruned`` one greyed and dashed, a marked one dashed in ``MARKED`` with its tag under the label."""
     marked = marker is not None
     if marked:
         border = MARKED
@@ -138,25 +112,13 @@ def leaf_node(label: str, value: str, *, thick: bool = False, pruned: bool = Fal
 
 
 def _side_label(lines: list[str], call: int, tag: str = "") -> str:
-    """The text beside a node: its label in bold, the call number, then the other lines, all at the
-    size of every other note (the window explains the cuts: it is never the smallest type); a
-    mark's ``tag`` first, in ``MARKED``."""
+    """The text beside a node: a mark's ``tag``, its label in bold, the call number, then the other
+    lines, at every note's size (the window explains the cuts: it is never the smallest type)."""
     head = labels.bold(labels.text(lines[0])) + " " + labels.font(f"#{call}", COLOR="#595959")
     if tag:
         head = labels.font(labels.bold(labels.text(tag)), COLOR=MARKED) + labels.BREAK + head
     rest = "".join(labels.BREAK + labels.text(t) for t in lines[1:] if t)
     return labels.html_label(labels.font(head + rest, POINT_SIZE=str(SMALL_POINTS)))
-
-
-def add_skipped(graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) -> None:
-    """Draw the branches ``call``'s search did not search: dashed, greyed, the edge marked ✂."""
-    game = trace.game
-    for move in for_trace(trace)[1].skipped(call.pid):
-        child = game.play(call.state, move)
-        name = f"{prefix}{call.call}_pruned_{move}"
-        graph.edge(f"{prefix}{call.call}", name, label=CUT_MARK, fontcolor=CUT_INK, fontsize="14",
-                   color=SKIPPED_BORDER, style="dashed", penwidth="1.2")
-        _add_skipped_subtree(graph, trace, child, name, call.depth + 1)
 
 
 def _subtree_fits(game: Any, state: int, depth: int, limit: int) -> bool:
@@ -191,72 +153,73 @@ def _add_skipped_subtree(graph: graphviz.Digraph, trace: Trace, state: int, name
         _add_skipped_subtree(graph, trace, game.play(state, move), child_name, depth + 1)
 
 
-def shape_legend_rows(trace: Trace, *, collapsed: bool = False, chosen: bool = True,
-                      calls: tuple[Call, ...] | None = None, finished: Collection[str] = ("leaf",),
-                      picked: bool = True, rejected: bool = True,
-                      folded: frozenset[int] = frozenset()) -> list[LegendRow]:
-    """The legend for textbook shapes: what ▲, ▼, ■, the colours and the marks mean, each
-    only when the picture holds it (``finished``: the outcomes of the leaves drawn)."""
-    def row(symbol: str, colour: str, text: str) -> LegendRow:
-        return LegendRow(labels.symbol(symbol, colour=colour, align="RIGHT"), text)
-
-    inner = [c for c in calls if c.terminal is None] if calls is not None else None
-    found = [
-        (True, row("▲", SHAPE_INK, "MAX node: takes the largest value below")),
-        (inner is None or any(not c.maximising for c in inner),
-         row("▼", SHAPE_INK, "MIN node: takes the smallest value below")),
-        ("leaf" in finished, row("■", OUTCOME_BORDER["leaf"], "leaf: its value for MAX")),
-        (inner is None or bool(inner), row("3", "#212121", "inside a node: the value it backs up")),
-    ]
-    rows = [r for used, r in found if used]
-    rows += for_trace(trace)[1].drawn_legend_rows(shapes=True, calls=calls, folded=folded)
-    if collapsed:
-        rows.append(row("▣", SUMMARY_BORDER, "subtree collapsed (calls not drawn)"))
-    if chosen:
-        rows.append(row(labels.bold("━"), CHOSEN, "the line chosen from the root"))
-    if picked:
-        rows.append(row("━", PICKED_EDGE, "the child a node picked (max / min)"))
-    if rejected:
-        rows.append(row("━", REJECTED_EDGE, "a child it did not pick"))
-    return rows
-
-
 class TextbookShapes:
-    """How trees draw a textbook tree's calls (a game's ``node_drawing``; the renderers' ``Boxes``
-    draws the others): what a layout asks of a game's drawing, in one place."""
+    """How trees draw a textbook tree's calls (a game's ``node_drawing``; ``Boxes`` draws the others)."""
 
     def style(self, graph: graphviz.Digraph) -> None:
-        """Graph attributes textbook drawings need: labels beside nodes must be placed;
-        plain lines join nodes (the tree is read top-down anyway)."""
+        """Labels beside nodes must be placed; plain lines join nodes (the tree is read top-down)."""
         # ordering=out keeps each node's children left to right in loop order, pruned ones included.
         graph.graph_attr.update({"forcelabels": "true", "nodesep": "0.3", "ranksep": "0.5", "ordering": "out"})
         graph.edge_attr.update({"arrowhead": "none"})
 
     def add_node(self, graph: graphviz.Digraph, name: str, trace: Trace, call: Call, *, thick: bool = False,
                  explain: bool = False, marker: Marker | None = None, captioned: bool = True) -> None:
-        """Draw ``call`` as node ``name`` (``explain``: step 16 spelled out beside it)."""
-        add_shape_node(graph, name, trace, call, thick=thick, explain=explain, marker=marker)
+        """Draw ``call`` as a textbook node named ``name``; an inner node's name, call number and notes go in
+        a node of their own just right of it, so edges route around them (not through, as an xlabel's)."""
+        attrs = shape_node(trace, call, thick=thick, marker=marker)
+        graph.node(name, **attrs)
+        if call.terminal_code:
+            return
+        words, search = for_trace(trace)
+        side = [words.node_name(call.state), search.shape_note(call)]
+        if explain:
+            side.append(pick_footer(trace, call))
+        graph.node(f"{name}_side", label=_side_label(side, call.call, marker.tag if marker else ""), shape="plain")
+        with graph.subgraph() as row:
+            row.attr(rank="same")
+            row.edge(name, f"{name}_side", style="invis", minlen="0")
 
     def add_tested_root(self, graph: graphviz.Digraph, trace: Trace, box: Callable[[], str]) -> None:
         """Call #1 as a test-play figure draws it: its shape, as everywhere (``box``: the boxes' label)."""
-        add_shape_node(graph, "n1", trace, trace.root, thick=True)
+        self.add_node(graph, "n1", trace, trace.root, thick=True)
 
     def add_skipped(self, graph: graphviz.Digraph, trace: Trace, call: Call, prefix: str) -> None:
-        add_skipped(graph, trace, call, prefix)
+        """Draw the branches ``call``'s search did not search: dashed, greyed, the edge marked ✂."""
+        game = trace.game
+        for move in for_trace(trace)[1].skipped(call.pid):
+            child = game.play(call.state, move)
+            name = f"{prefix}{call.call}_pruned_{move}"
+            graph.edge(f"{prefix}{call.call}", name, label=CUT_MARK, fontcolor=CUT_INK, fontsize="14",
+                       color=SKIPPED_BORDER, style="dashed", penwidth="1.2")
+            _add_skipped_subtree(graph, trace, child, name, call.depth + 1)
 
     def legend_rows(self, trace: Trace, uses: Any, finished: frozenset[str], figure_rows: list[LegendRow],
                     mark_rows: list[LegendRow]) -> list[LegendRow]:
-        """The legend's rows for what ``uses`` (``renderers.drawing.Uses``) says the picture draws,
-        ``finished`` the outcomes of its leaves, then a figure's rows and the marks'."""
-        return (shape_legend_rows(trace, collapsed=uses.collapsed, chosen=uses.chosen, calls=uses.calls,
-                                  finished=finished, picked=uses.picked, rejected=uses.rejected,
-                                  folded=uses.folded)
-                + figure_rows + mark_rows)
+        """The shapes' rows for what ``uses`` says the picture draws (each only when it holds it), then a
+        figure's rows and the marks'."""
+        def row(symbol: str, colour: str, text: str) -> LegendRow:
+            return LegendRow(labels.symbol(symbol, colour=colour, align="RIGHT"), text)
+
+        inner = [c for c in uses.calls if c.terminal is None] if uses.calls is not None else None
+        found = [
+            (True, row("▲", SHAPE_INK, "MAX node: takes the largest value below")),
+            (inner is None or any(not c.maximising for c in inner),
+             row("▼", SHAPE_INK, "MIN node: takes the smallest value below")),
+            ("leaf" in finished, row("■", OUTCOME_BORDER["leaf"], "leaf: its value for MAX")),
+            (inner is None or bool(inner), row("3", "#212121", "inside a node: the value it backs up")),
+        ]
+        rows = [r for used, r in found if used]
+        rows += for_trace(trace)[1].drawn_legend_rows(shapes=True, calls=uses.calls, folded=uses.folded)
+        if uses.collapsed:
+            rows.append(row("▣", SUMMARY_BORDER, "subtree collapsed (calls not drawn)"))
+        if uses.chosen:
+            rows.append(row(labels.bold("━"), CHOSEN, "the line chosen from the root"))
+        if uses.picked:
+            rows.append(row("━", PICKED_EDGE, "the child a node picked (max / min)"))
+        if uses.rejected:
+            rows.append(row("━", REJECTED_EDGE, "a child it did not pick"))
+        return rows + figure_rows + mark_rows
 
 
-#: The textbook trees' drawing.
 SHAPES = TextbookShapes()
 
-
-__all__ = ["SHAPES", "SMALL_POINTS", "TextbookShapes", "add_shape_node", "add_skipped", "leaf_node", "pick_footer",
-           "shape_legend_rows", "shape_node", "value_text"]

@@ -3,6 +3,8 @@ them, and the recursion log's indentation and step tags."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 #: One level of the recursion log's indentation.
 INDENT = "   "
 
@@ -25,6 +27,16 @@ def calls(n: int) -> str:
 def plural(n: int, word: str) -> str:
     """``1 level``, ``2 levels``."""
     return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def depth_rows(title: str, depths: Iterable[int], counts: Iterable[int]) -> list[tuple[str, str]]:
+    """``--stats`` rows: ``title`` with the sum of ``counts``, then the sum at each depth that has any."""
+    totals: list[int] = []
+    for depth, n in zip(depths, counts, strict=True):
+        if n:
+            totals.extend([0] * (depth + 1 - len(totals)))
+            totals[depth] += n
+    return [(title, f"{sum(totals):,}"), *((f"  at depth {d}", f"{n:,}") for d, n in enumerate(totals) if n)]
 
 
 def listed(names: list[str]) -> str:

@@ -1,10 +1,8 @@
 """Tic-tac-toe's words and pictures: boards, cells, marks, the guide's own figures and variables.
 
-Everything a learner reads about a tic-tac-toe position comes from here: the
-guide's names (``availCellsIndexes``, the array with empty cells as their
-index), the board drawn as an n×n grid (3×3 the guide's) for Graphviz, as SVG for notebooks and
-as text for the terminal, and the wording of the score schemes (depth-aware
-scores say why a finished game scores what it does).
+Everything a learner reads about a tic-tac-toe position comes from here: the guide's
+names (``availCellsIndexes``, the array with empty cells as their index), the n×n board
+for Graphviz, as SVG for notebooks and as text for the terminal, and the score schemes.
 """
 
 from __future__ import annotations
@@ -24,10 +22,7 @@ from ..style import (
     INNER_BORDER,
     INNER_FILL,
     MARK_POINTS,
-    OUTCOME_BORDER,
-    OUTCOME_FILL,
     OUTCOME_INK,
-    OUTCOME_SYMBOL,
     PLAYED_FILL,
     PLAYED_TEXT,
     SMALL_POINTS,
@@ -35,7 +30,7 @@ from ..style import (
     TESTING_FILL,
 )
 from . import labels, pagewords
-from .base import FigureWords, GameWords, Note
+from .base import FigureWords, GameWords, Note, outcome_rows
 from .labels import LegendRow
 from .text import signed
 
@@ -64,8 +59,6 @@ class TicTacToeWords(GameWords):
         #: ``three in a row`` (the guide's), ``four in a row``: what wins on this board.
         self.row_words = game.shape.row_words()
 
-    # ---- who moves, and states in words ------------------------------------------------
-
     def player(self, state: int) -> str:
         return self.game.mark_of(state)
 
@@ -85,12 +78,8 @@ class TicTacToeWords(GameWords):
         return "[" + ", ".join(str(i) if c == "." else f'"{c}"' for i, c in enumerate(board.cells)) + "]"
 
     def setting(self) -> str:
-        """The search's starting point, the board as the guide's array:
-        ``["X", 1, "O", ...] with X to move (X is the AI)``."""
         g = self.game
         return f"{self.guide_array(g.root)} with {g.to_move} to move ({g.ai} is the AI)"
-
-    # ---- moves in words ----------------------------------------------------------------
 
     def move_name(self, move: int) -> str:
         return f"cell {move} ({self.game.shape.cell_name(move)})"
@@ -110,19 +99,14 @@ class TicTacToeWords(GameWords):
                                              if w.lower() not in ("cell", "cells")))
 
     def move_phrase(self, state: int, move: int) -> str:
-        """``state``'s mover playing ``move``: ``X on cell 1 (top-middle)``."""
         return f"{self.player(state)} on {self.move_name(move)}"
 
     def edge_label(self, state: int, move: int) -> str:
-        """``X on 4``."""
         return f"{self.player(state)} on {move}"
 
     def point_of_view(self, state: int) -> str:
-        """A note for a score given while the human moves: it is the AI's score."""
         ai = self.game.ai
         return "" if self.game.maximising(state) else f" (from {ai}'s point of view: {ai} is the AI)"
-
-    # ---- the log's steps ---------------------------------------------------------------
 
     def log_header(self) -> str:
         g = self.game
@@ -135,7 +119,7 @@ class TicTacToeWords(GameWords):
             'How to read it: a board is written row by row, "/" between rows and "." for an '
             "empty cell,\n"
             f"so {g.board.compact()} is the guide's array {self.guide_array(g.root)}.\n"
-            + self._shape_line() +
+            + ("" if g.size == 3 else f"The board is {g.shape.shape()}: {self.row_words} wins.\n") +
             "#N numbers the calls in the order they start; a call is indented one level below "
             "its caller.\n"
             '"step N" is the guide\'s step; {index: 4, score: 1} is a test-play\'s info, '
@@ -146,11 +130,6 @@ class TicTacToeWords(GameWords):
     def _order_name(self) -> str:
         g = self.game
         return order_name(g.order, g.size, g.in_a_row)
-
-    def _shape_line(self) -> str:
-        """A larger board's size and what wins on it, for the log's header (nothing on 3×3)."""
-        g = self.game
-        return "" if g.size == 3 else f"The board is {g.shape.shape()}: {self.row_words} wins.\n"
 
     def setting_lines(self) -> list[str]:
         lines = []
@@ -172,25 +151,20 @@ class TicTacToeWords(GameWords):
         return words
 
     def first_call_text(self, state: int) -> str:
-        """Step 7's invocation: ``minimax(["X", 1, ...], "X")``."""
         return f'minimax({self.guide_array(state)}, "{self.player(state)}")'
 
     def step8_text(self, state: int) -> str:
-        """Step 8 in the guide's variable: ``availCellsIndexes = [1, 4, 8]``."""
         return f"availCellsIndexes = [{', '.join(map(str, self.game.empty_cells(state)))}]"
 
     def loop_text(self, state: int) -> str:
-        """Step 10's for-loop: ``X test-plays cells 1, 4, 8`` (in loop order)."""
         cells = self.game.moves(state)
         word = "cell" if len(cells) == 1 else "cells"
         return f"{self.player(state)} test-plays {word} {', '.join(map(str, cells))}"
 
     def undo_text(self, move: int) -> str:
-        """Step 12 puts the test-played cell back: ``cell 4 reset``."""
         return f"cell {move} reset"
 
     def next_text(self, move: int) -> str:
-        """Step 13: ``next empty cell: 8``."""
         return f"next empty cell: {move}"
 
     def terminal_sentence(self, state: int, terminal: int) -> str:
@@ -214,15 +188,11 @@ class TicTacToeWords(GameWords):
     def answer_text(self, state: int, move: int) -> str:
         return f"{self.player(state)} plays bestPlayInfo.index: {self.move_name(move)}"
 
-    # ---- finished games and scores -------------------------------------------------------
-
     def terminal_label(self, terminal: int) -> str:
-        """``X wins``, ``draw``."""
         winner = self.game.winner_name(terminal)
         return "draw" if winner is None else f"{winner} wins"
 
     def outcome_kind(self, terminal: int) -> str:
-        """A finished game for the AI: ``'win'``, ``'loss'`` or ``'draw'``."""
         name = TERMINAL_NAMES[terminal]
         if name == "draw":
             return "draw"
@@ -236,7 +206,6 @@ class TicTacToeWords(GameWords):
         return {s.human_win, s.draw, s.ai_win}
 
     def value_prediction(self, state: int, terminal: int, score: int) -> str:
-        """What a test-play's call predicts: ``O can then win, so this predicts a loss for X: score -1``."""
         text = signed(score)
         ai, human = self.game.ai, self.game.human
         name = TERMINAL_NAMES[terminal]
@@ -252,8 +221,6 @@ class TicTacToeWords(GameWords):
         if kind == "loss":
             return f"{human} can then win, so this predicts a loss for {ai}: score {text}"
         return f"best play by both then ends in a draw, so this predicts a draw: score {text}"
-
-    # ---- summaries, pages, figures ------------------------------------------------------
 
     def stats_head(self) -> tuple[str, str]:
         g = self.game
@@ -320,8 +287,7 @@ class TicTacToeWords(GameWords):
 
     def guide_figure(self, trace: Trace, number: int, outcome: str = "",
                      forced: str = "") -> FigureWords | None:
-        """The guide's figures 4 (the cell tested), 5 (the board after it) and 10 (the board
-        after the chosen move). ``outcome`` and ``forced`` say how the chosen move ends (10)."""
+        """The guide's figures 4 (the cell tested), 5 (the board after it) and 10 (after the chosen move)."""
         root = trace.root
         plays = root.children()
         if not plays:
@@ -373,13 +339,10 @@ class TicTacToeWords(GameWords):
             alt=(f"The board {self.describe(after.state)} after {me} plays cell {result.index}, "
                  f"the new mark in red."))
 
-    # ---- pictures ---------------------------------------------------------------------
-
     def picture(self, state: int, *, played: int | None = None, testing: int | None = None,
                 terminal: int = 0, line_colour: str = "", changed: Collection[int] = ()) -> str:
-        """The board as an n×n table: ``played`` in red, every winning line bold, the cell the
-        for-loop is testing (the guide's figure 4) framed in red, still showing its index.
-        ``changed``: more cells in red, where a test-play changed more than one cell."""
+        """The board as an n×n table: ``played`` (and any ``changed``) in red, winning lines bold, the
+        cell being tested (figure 4) framed in red, still showing its index."""
         board, n = self.game.board_of(state), self.game.size
         in_line = {c for line in self.game.winning_lines(state, terminal) for c in line}
         rows = [labels.row(*(_grid_cell(i, board[i], played=i == played or i in changed, testing=i == testing,
@@ -408,13 +371,9 @@ class TicTacToeWords(GameWords):
             rows.append(LegendRow(labels.sample("X", OUTCOME_INK["win"], SMALL_POINTS),
                                   f"bold coloured marks: the {self.row_words} (every line, when there are two)"))
         s, ai, human = self.game.scores, self.game.ai, self.game.human
-        for kind, text in (("win", f"{ai} (AI) wins: {s.text('ai_win')}"),
-                           ("loss", f"{human} (human) wins: {s.text('human_win')}"),
-                           ("draw", f"draw: {s.text('draw')}")):
-            if kind in fills:
-                rows.append(LegendRow(labels.swatch(OUTCOME_FILL[kind], OUTCOME_BORDER[kind]),
-                                      f"{OUTCOME_SYMBOL[kind]} {text}"))
-        return rows
+        return rows + outcome_rows(fills, {"win": f"{ai} (AI) wins: {s.text('ai_win')}",
+                                           "loss": f"{human} (human) wins: {s.text('human_win')}",
+                                           "draw": f"draw: {s.text('draw')}"})
 
     def setting_legend_rows(self) -> list[LegendRow]:
         if not isinstance(self.game.scores, DepthScores):
@@ -432,28 +391,19 @@ class TicTacToeWords(GameWords):
 
         return board_lines(self.game.board_of(state), style=click.style)
 
-    # ---- the step-through page (tracer/viewer/games/tictactoe.js) --------------------------
-
     page_module = "tictactoe"
 
     def page_data(self) -> dict[str, Any]:
-        """What the page's tic-tac-toe module reads: the board's size, its lines, the AI's
-        mark and (when it is not the guide's) the loop's order."""
-        return {"size": self.board_size(), "lines": [list(line) for line in self.game.shape.lines],
-                "ai": self.game.ai,
-                **self.page_settings()}
+        """What the page's module reads: the board's size, its lines, the AI's mark, the loop's order."""
+        return {"size": self.game.size, "lines": [list(line) for line in self.game.shape.lines],
+                "ai": self.game.ai, **self.page_settings()}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        """Per-row columns: the packed board (X's cells, then O's) and the side to move."""
-        cells = self.board_size() ** 2
+        cells = self.game.size ** 2
         return {
             "boards": [s & ((1 << 2 * cells) - 1) for s in states],
             "x_to_move": [1 if s & self.game.x_to_move else 0 for s in states],
         }
-
-    def board_size(self) -> int:
-        """How many cells a side of the board has."""
-        return self.game.size
 
     def page_moves_derived(self) -> bool:
         # The module lists a board's empty cells, ascending: the guide's loop order.
@@ -630,8 +580,7 @@ CODE_LINES: list[tuple[str, str, str]] = [
 
 
 def _grid_cell(i: int, mark: str, *, played: bool, testing: bool, in_line: bool, line_colour: str) -> str:
-    """One cell. Marks are big and bold; an empty cell's index is small and grey, so a
-    digit 0 never reads as the mark O, even in the red cell being tested."""
+    """One cell: a mark big and bold, an empty cell's index small and grey (a 0 never reads as O)."""
     size = {"WIDTH": CELL_SIZE, "HEIGHT": CELL_SIZE, "FIXEDSIZE": "TRUE"}
     if mark == ".":
         frame = ({"BORDER": 3, "COLOR": TESTING_BORDER, "BGCOLOR": TESTING_FILL} if testing
@@ -644,8 +593,6 @@ def _grid_cell(i: int, mark: str, *, played: bool, testing: bool, in_line: bool,
     text = labels.bold(mark) if in_line else mark
     return labels.cell(labels.font(text, POINT_SIZE=MARK_POINTS, COLOR=colour), **size, BGCOLOR="white")
 
-
-# ---- the board as SVG (notebooks) and as text (the terminal) ------------------------------
 
 #: A notebook board's cell, in pixels.
 SVG_CELL = 28
@@ -697,12 +644,10 @@ def svg_text(x: float, y: float, text: str, size: int, colour: str = CELL_TEXT, 
 
 def board_lines(board: Board, played: int | None = None, line: tuple[int, ...] = (),
                 draw: bool = False, style: Any = None) -> list[str]:
-    """The board as lines of text (five for 3×3); empty cells show their number, as the guide's
-    array does. On boards of more than ten cells every cell is four characters wide.
+    """The board as lines of text, empty cells showing their number as the guide's array does.
 
-    ``style(text, **how)`` colours a cell (click's ``style``; plain text without it):
-    the winning ``line`` bracketed (``[X]``, so it shows without colour too), a drawn
-    board grey, the cell just ``played`` red.
+    ``style(text, **how)`` colours a cell (click's ``style``; plain text without it): the winning
+    ``line`` bracketed (``[X]``, so it shows without colour too), a drawn board grey, ``played`` red.
     """
     paint = style or (lambda text, **_: text)
     n = board.size

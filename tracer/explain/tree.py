@@ -47,7 +47,6 @@ class TreeWords(GameWords):
         return self.game.label(move)
 
     def moves_text(self, state: int) -> str:
-        """What a node's for-loop tries: ``children B, C, D``."""
         return "children " + ", ".join(self.game.label(k) for k in self.game.moves(state))
 
     def point_of_view(self, state: int) -> str:
@@ -70,7 +69,6 @@ class TreeWords(GameWords):
         )
 
     def first_call_text(self, state: int) -> str:
-        """The first call, as the log writes it: ``minimax(A)``."""
         return f"minimax({self.game.label(state)})"
 
     def step8_text(self, state: int) -> str:
@@ -80,7 +78,6 @@ class TreeWords(GameWords):
         return "children: " + ", ".join(self.game.label(k) for k in kids)
 
     def loop_text(self, state: int) -> str:
-        """What the for-loop will try: ``MAX tries children B, C, D``."""
         return f"{self.player(state)} tries {self.moves_text(state)}"
 
     def next_text(self, move: int) -> str:
@@ -90,7 +87,6 @@ class TreeWords(GameWords):
         return f"{self.game.label(state)} is a leaf worth {self.game.nodes.values[state]}"
 
     def answer_text(self, state: int, move: int) -> str:
-        """Step 25 for a tree: the root's player moves to the child kept in bestPlayInfo."""
         return f"{self.player(state)} moves to bestPlayInfo.child: {self.move_name(move)}"
 
     def terminal_label(self, terminal: int) -> str:
@@ -100,7 +96,6 @@ class TreeWords(GameWords):
         return str(score)
 
     def value_prediction(self, state: int, terminal: int, score: int) -> str:
-        """What a child's call found, for a figure's caption."""
         if terminal:
             return f"{self.game.label(state)} is a leaf worth {score}"
         how = "the largest" if self.game.maximising(state) else "the smallest"
@@ -112,7 +107,6 @@ class TreeWords(GameWords):
                         f"{g.root_player} at the root")
 
     def stats_outcomes(self, terminal: dict[str, int]) -> list[tuple[str, str]]:
-        """The rows under "terminal calls": how many of the tree's leaves were visited."""
         return [("  leaves visited", f"{terminal['leaf']:,} of {len(self.game.leaves()):,}")]
 
     def page_heading(self) -> str:
@@ -158,17 +152,13 @@ class TreeWords(GameWords):
                     finished: Collection[str], states: Collection[int] | None = None) -> list[LegendRow]:
         return []
 
-    # ---- the step-through page (tracer/viewer/games/tree.js) -------------------------------
-
     page_module = "tree"
 
     def page_data(self) -> dict[str, Any]:
-        """What the page's tree module reads: each node's label and children."""
         g = self.game
         return {"labels": list(g.nodes.labels), "children": [list(g.moves(s)) for s in range(len(g.nodes))]}
 
     def page_columns(self, states: Sequence[int], terminal: Sequence[int]) -> dict[str, list[int]]:
-        """Per-row columns: the node and whether MAX moves there."""
         return {"node": list(states), "max_to_move": [int(self.game.maximising(s)) for s in states]}
 
     def page_moves_derived(self) -> bool:
