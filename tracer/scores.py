@@ -46,6 +46,7 @@ class Scores:
         return f"{self.human_win},{self.ai_win},{self.draw}"
 
     def as_dict(self) -> dict[str, int]:
+        """The scheme as JSON stores it."""
         return {"human_win": self.human_win, "ai_win": self.ai_win, "draw": self.draw}
 
     def score(self, outcome: str, depth: int) -> int:

@@ -37,6 +37,7 @@ class Result:
     game: Any = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, int | None]:
+        """``{"index": ..., "score": ...}``."""
         return {"index": self.index, "score": self.score}
 
     def __str__(self) -> str:
@@ -198,10 +199,12 @@ class Trace:
 
     @property
     def calls(self) -> int:
+        """The total number of invocations."""
         return int(self.positions.sizes[0])
 
     @property
     def result(self) -> Result:
+        """What the first invocation returns."""
         return self.root.returned
 
     @property
@@ -413,6 +416,7 @@ class Call:
 
     @property
     def state(self) -> int:
+        """The game state this call was invoked with."""
         return int(self.trace.positions.state[self.pid])
 
     @property
@@ -433,6 +437,7 @@ class Call:
 
     @property
     def terminal_code(self) -> int:
+        """0 if the game goes on here, else the game's terminal code."""
         return self.trace.positions.terminal[self.pid]
 
     @property

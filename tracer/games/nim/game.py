@@ -85,6 +85,7 @@ class Nim:
         return f"Nim({list(self.heaps)!r}, misere={self.misere!r}, order={self.order!r})"
 
     def varied(self, **changes: object) -> Nim:
+        """The same heaps with some settings changed (``order``, ``misere``)."""
         settings: dict[str, object] = {"misere": self.misere, "order": self.order, **changes}
         return Nim(self.heaps, **settings)  # type: ignore[arg-type]
 
@@ -114,14 +115,18 @@ class Nim:
     # ---- decoding ---------------------------------------------------------------------
 
     def heaps_of(self, state: int) -> list[int]:
+        """The heaps' sizes in ``state``, heap 1 first."""
         return [state >> BITS * i & FIELD for i in range(len(self.heaps))]
 
     def player(self, state: int) -> str:
+        """``AI`` or ``human``: who moves in ``state``."""
         return "AI" if self.maximising(state) else "human"
 
     def position(self, state: int) -> HeapsPosition:
+        """``state`` as the heaps and who moves."""
         return HeapsPosition(tuple(self.heaps_of(state)), self.player(state))
 
     def took_last(self, state: int) -> str:
+        """Who took the last object, at a finished state."""
         return "human" if self.maximising(state) else "AI"
 

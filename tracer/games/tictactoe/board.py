@@ -156,10 +156,12 @@ class Board:
 
     @property
     def size(self) -> int:
+        """Cells on a side."""
         return isqrt(len(self.cells))
 
     @property
     def geometry(self) -> Geometry:
+        """The board's shape: its lines of ``in_a_row``."""
         return geometry(self.size, self.in_a_row)
 
     def _rows(self) -> list[str]:
@@ -182,6 +184,7 @@ class Board:
         return self.cells[cell]
 
     def bits(self, mark: Mark) -> int:
+        """The cells holding ``mark`` as a bit mask (bit i = cell i)."""
         return sum(1 << i for i, c in enumerate(self.cells) if c == mark)
 
     def compact(self) -> str:
@@ -197,6 +200,7 @@ class Board:
         return [i for i, c in enumerate(self.cells) if c == EMPTY]
 
     def count(self, mark: Mark) -> int:
+        """How many cells hold ``mark``."""
         return self.cells.count(mark)
 
     def has_line(self, mark: Mark) -> bool:
@@ -204,6 +208,7 @@ class Board:
         return self.geometry.has_line(self.bits(mark))
 
     def winning_line(self, mark: Mark) -> tuple[int, ...] | None:
+        """The first line held by ``mark``, or None."""
         g = self.geometry
         bits = self.bits(mark)
         for line, mask in zip(g.lines, g.masks, strict=True):
@@ -219,6 +224,7 @@ class Board:
         return None
 
     def is_full(self) -> bool:
+        """Whether no empty cell is left."""
         return EMPTY not in self.cells
 
     def play(self, cell: int, mark: Mark) -> Board:

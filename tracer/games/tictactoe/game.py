@@ -114,6 +114,7 @@ class TicTacToe:
         return f"TicTacToe({self.board!r}, {self.to_move!r}, ai={self.ai!r}, scores={self.scores!r})"
 
     def varied(self, *, order: Sequence[int] | None = None, scores: Scores | None = None) -> TicTacToe:
+        """The same position with another loop order or score scheme."""
         return TicTacToe(self.board, self.to_move, self.ai, scores or self.scores,
                          self.order if order is None else order)
 
@@ -152,6 +153,7 @@ class TicTacToe:
         return "X" if state & self.x_to_move else "O"
 
     def position(self, state: int) -> BoardPosition:
+        """``state`` as the board and the mark to move."""
         return BoardPosition(self.board_of(state), self.mark_of(state))
 
     def empty_cells(self, state: int) -> tuple[int, ...]:
@@ -159,6 +161,7 @@ class TicTacToe:
         return self.shape.empty_cells((state | state >> self._cells) & self._full)
 
     def winner_name(self, terminal: int) -> Mark | None:
+        """The mark that won a finished game, None for a draw."""
         name = TERMINAL_NAMES[terminal]
         return name if name in ("X", "O") else None  # type: ignore[return-value]
 

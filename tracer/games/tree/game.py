@@ -65,9 +65,11 @@ class GameTree:
     # ---- decoding ---------------------------------------------------------------------
 
     def label(self, state: int) -> str:
+        """The node's label (written in the file, or derived from its place)."""
         return self.nodes.labels[state]
 
     def node(self, label: str) -> int:
+        """The state of the node labelled ``label``; KeyError if there is none."""
         return self._index[label]
 
     def leaves(self, state: int = 0) -> list[int]:
@@ -77,9 +79,11 @@ class GameTree:
         return [leaf for child in self._moves[state] for leaf in self.leaves(child)]
 
     def player(self, state: int) -> str:
+        """``MAX`` or ``MIN``: who moves at ``state``."""
         return "MAX" if self.maximising(state) else "MIN"
 
     def position(self, state: int) -> TreeNode:
+        """``state`` as its node's label and who moves there."""
         return TreeNode(self.label(state), self.player(state))
 
 
