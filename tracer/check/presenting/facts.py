@@ -8,15 +8,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..judging.scales import other
-from ..judging.verdict import Difference, SearchCheck
+from ..judging.verdict import SearchCheck
 from ..values.calls import LOOP, placed
 from ..values.notation import number_text, plain_written, written
 from ..values.reading import MOVE_KEYS, SCORE_KEYS, Cells, is_number, move_of, unwrap
-from .words import board9, compact, signed
+from .words import board9, signed
 
 if TYPE_CHECKING:
     from ..running.program import Program
-    from .result import CheckResult
 
 
 def expected_json(check: SearchCheck) -> Any:
@@ -250,45 +249,6 @@ def searched_before(cells: Cells, mover: str, earlier: Cells, earlier_mover: str
     new = placed(earlier, cells)
     return (len(new) == 1 and earlier[new[0]] is None and cells[new[0]] == earlier_mover
             and mover == other(earlier_mover))
-
-
-def position_name(result: CheckResult, index: int) -> str:
-    """The name of the position of ``result.checks[index]`` (``the program's own``, ``a draw``)."""
-    return result.names[index] if index < len(result.names) else f"position {index + 1}"
-
-
-def position_label(result: CheckResult, index: int) -> str:
-    """``position 2 (a draw, X to move): .XO/O.X/...``: how the report names a position."""
-    s = result.checks[index].search
-    board = compact(s.root_cells) if s.root_cells else "no board"
-    return f"position {index + 1} ({position_name(result, index)}): {board}, {s.root_mover} to move"
-
-
-def positions_json(result: CheckResult) -> list[dict[str, Any]]:
-    """Every position checked, in order, with its verdict and the differences found on it."""
-    out = []
-    for index, check in enumerate(result.checks):
-        s = check.search
-        out.append({"position": index + 1, "name": position_name(result, index),
-                    "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
-                    "verdict": check.verdict, "calls": check.calls,
-                    "differences": [d.what for d in check.differences],
-                    "first_call": "tracer" if s.origin == "asked" else "program"})
-    return out
-
-
-def differences_found(result: CheckResult) -> list[tuple[Difference, list[int]]]:
-    """Each difference found on any position checked, with the positions (numbered from 1) it
-    shows on, in the order first found; then a board the program searched again in a search of
-    its own (``re-searches``), shown on the position of the search made first."""
-    found: dict[str, tuple[Difference, list[int]]] = {}
-    for index, check in enumerate(result.checks):
-        for difference in check.differences:
-            found.setdefault(difference.what, (difference, []))[1].append(index + 1)
-    repeat = result.repeats()
-    if repeat is not None and repeat[0].what not in found:
-        found[repeat[0].what] = (repeat[0], [repeat[1]])
-    return list(found.values())
 
 
 def alpha_beta_json(check: SearchCheck) -> dict[str, Any] | None:

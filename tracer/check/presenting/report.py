@@ -13,12 +13,10 @@ from ..values.notation import plain_written
 from .facts import (
     WHAT_DEPARTS,
     call_text,
-    differences_found,
     expected_text,
     function_name,
     loop_move_json,
     marks_json,
-    position_label,
     returned_text,
 )
 from .trees import trees_html
@@ -127,14 +125,14 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
         if len(result.checks) > 1:
             lines.append(f"{PAD}on every one of the {len(result.checks)} positions checked (listed below)")
     elif verdict == CORRECT:
-        listed = differences_found(result)
+        listed = result.differences_found()
         shortcut = any(d.what in SHORTCUTS for d, _ in listed)
         lines.append("Verdict: correct: every call returned its board's score" + (
             " (or, given a window, a bound right for it) and the first call chose a best move" if shortcut
             else " having tried each empty cell once") + ", but it differs from the guide's minimax in:")
         for difference, where in listed:
             on = "" if len(result.checks) < 2 or not where else \
-                f" (on {_numbers(where)}; first on {position_label(result, where[0] - 1)})"
+                f" (on {_numbers(where)}; first on {result.position_label(where[0] - 1)})"
             lines.append(f"{PAD}- {difference.what}: {difference.text}{on}")
         if len(result.checks) > 1:
             lines.append(f"{PAD}on every one of the {len(result.checks)} positions checked (listed below)")
@@ -142,7 +140,7 @@ def _verdict(result: CheckResult, found: SearchCheck | None) -> list[str]:
         lines.append(f"Verdict: wrong: call #{found.departure.call} is the first to depart from a "  # type: ignore[union-attr]
                      "correct search.")
         if len(result.checks) > 1:
-            lines.append(f"{PAD}on {position_label(result, result.checks.index(found))}")
+            lines.append(f"{PAD}on {result.position_label(result.checks.index(found))}")
         lines.extend(_departure(found))
     else:
         lines.extend(_error(result, found))
@@ -204,7 +202,7 @@ def _error(result: CheckResult, check: SearchCheck) -> list[str]:
         head = f"Verdict: error: {e.type}: {e.message}"
         lines = [head, f"{PAD}at {where}, in {call}" if call else f"{PAD}at {where}"]
         if len(result.checks) > 1:
-            lines.append(f"{PAD}on {position_label(result, result.checks.index(check))}")
+            lines.append(f"{PAD}on {result.position_label(result.checks.index(check))}")
     elif e.kind == "call-limit":
         lines = [f"Verdict: error: the search ran past the call limit (--max-calls), still in {call}."]
     else:
@@ -235,7 +233,7 @@ def _positions(result: CheckResult) -> str:
     checked = len(result.checks)
     head = f"Positions checked: {checked}, all {result.verdict}:" if result.ok else \
         f"Positions checked: {checked}; stopped at position {checked}:"
-    rows = [f"{PAD}{position_label(result, i)}: {c.verdict}" for i, c in enumerate(result.checks)]
+    rows = [f"{PAD}{result.position_label(i)}: {c.verdict}" for i, c in enumerate(result.checks)]
     if len(rows) > LISTED_POSITIONS:
         rows = [*rows[:LISTED_POSITIONS - 1], f"{PAD}… and {len(rows) - LISTED_POSITIONS + 1:,} more", rows[-1]]
     return "\n".join([head, *rows])

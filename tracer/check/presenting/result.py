@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..judging.verdict import CORRECT, ERROR, IDENTICAL, Difference, SearchCheck, guide_trace
 from ..values.reading import Cells
-from .facts import alpha_beta_json, differences_found, first_wrong_json, marks_json, positions_json, searched_before
+from .facts import alpha_beta_json, first_wrong_json, marks_json, searched_before
 from .words import board9, compact
 
 if TYPE_CHECKING:
@@ -115,6 +115,41 @@ class CheckResult:
             seen.append((s.root_cells, s.root_mover, number))
         return None
 
+    def position_name(self, index: int) -> str:
+        """The name of the position of ``checks[index]`` (``the program's own``, ``a draw``)."""
+        return self.names[index] if index < len(self.names) else f"position {index + 1}"
+
+    def position_label(self, index: int) -> str:
+        """``position 2 (a draw, X to move): .XO/O.X/...``: how the report names a position."""
+        s = self.checks[index].search
+        board = compact(s.root_cells) if s.root_cells else "no board"
+        return f"position {index + 1} ({self.position_name(index)}): {board}, {s.root_mover} to move"
+
+    def positions_json(self) -> list[dict[str, Any]]:
+        """Every position checked, in order, with its verdict and the differences found on it."""
+        out = []
+        for index, check in enumerate(self.checks):
+            s = check.search
+            out.append({"position": index + 1, "name": self.position_name(index),
+                        "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
+                        "verdict": check.verdict, "calls": check.calls,
+                        "differences": [d.what for d in check.differences],
+                        "first_call": "tracer" if s.origin == "asked" else "program"})
+        return out
+
+    def differences_found(self) -> list[tuple[Difference, list[int]]]:
+        """Each difference found on any position checked, with the positions (numbered from 1) it
+        shows on, in the order first found; then a board the program searched again in a search of
+        its own (``re-searches``), shown on the position of the search made first."""
+        found: dict[str, tuple[Difference, list[int]]] = {}
+        for index, check in enumerate(self.checks):
+            for difference in check.differences:
+                found.setdefault(difference.what, (difference, []))[1].append(index + 1)
+        repeat = self.repeats()
+        if repeat is not None and repeat[0].what not in found:
+            found[repeat[0].what] = (repeat[0], [repeat[1]])
+        return list(found.values())
+
     def as_json(self) -> dict[str, Any]:
         found = self.check
         data: dict[str, Any] = {
@@ -134,7 +169,7 @@ class CheckResult:
             data.update({
                 "board": board9(s.root_cells) if s.root_cells else None, "to_move": s.root_mover,
                 "ai": found.ai, "scores": found.scale.describe(), "marks": marks_json(self.program),
-                "differences": [d.what for d, _ in differences_found(self)],
+                "differences": [d.what for d, _ in self.differences_found()],
                 "differences_detail": self.differences_json(),
                 "mistake": found.mistake.sentence if found.mistake else None,
                 "matching_mistakes": [m.id for m in found.candidates],
@@ -143,7 +178,7 @@ class CheckResult:
                 "loop": s.loop is not None,
             })
         data["searches"] = len(self.checks)
-        data["positions"] = positions_json(self)
+        data["positions"] = self.positions_json()
         if data["error"] is not None and found is not None:
             data["error"]["position"] = self.checks.index(found) + 1
         if self.boards_note:
@@ -156,7 +191,7 @@ class CheckResult:
         """Each difference with its id, its words, its first call, the positions it shows on (from
         1) and the board of the first of them."""
         out = []
-        for difference, where in differences_found(self):
+        for difference, where in self.differences_found():
             data: dict[str, Any] = {"id": difference.what, "text": difference.text, "call": difference.call,
                                     "positions": where, "position": where[0] if where else None,
                                     "board": None, "to_move": None}
