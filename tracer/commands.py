@@ -8,7 +8,6 @@ import contextlib
 import io
 import os
 import re
-import shlex
 import sys
 from collections.abc import Collection
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from . import examples, games, search
+from . import games, search
 from .check.command import check as check_command
 from .commandline import DefaultGroup, Failure, complete_folder, complete_path, reports_errors
 from .console import stdin_closed
@@ -72,11 +71,15 @@ def main() -> None:
 
 
 def complete_example(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    from . import examples
+
     return [name for name in examples.names() if name.startswith(incomplete)]
 
 
 def list_examples() -> None:
     """``trace --example`` without a name: every example and what it teaches."""
+    from . import examples
+
     names = examples.names()
     width = max(map(len, names)) + 2
     for name in names:
@@ -345,6 +348,8 @@ def open_input(path: str) -> Any:
 def read_input(board: str | None, example: str | None) -> tuple[bytes, str]:
     """The bytes of BOARD or of example NAME (as many as any game reads), and their name."""
     if example is not None:
+        from . import examples  # here, not at the top: importlib.resources slows every run from a file
+
         return examples.read(example).encode("utf-8"), f"example:{example}"
     assert board is not None
     if board_on_command_line(board):
@@ -373,12 +378,16 @@ def hint_if_misplaced(board: str) -> None:
     if board == "-":
         return
     if board.lower().endswith(PROGRAM_SUFFIXES):
+        import shlex
+
         raise InputError(f"a program, not a board: to check your own minimax, type trace check "
                          f"{shlex.quote(board)}", board)
     if os.path.exists(board):
         return
     if board == "help":
         raise Failure("'help' is not a board file: for help, type trace --help", 2)
+    from . import examples
+
     if board in examples.names():
         raise InputError(f"no such file; to trace the bundled example, type trace --example {board}", board)
     if board in ("examples", "example"):

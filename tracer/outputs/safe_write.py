@@ -23,8 +23,6 @@ import contextlib
 import errno
 import io
 import os
-import shutil
-import signal
 import stat
 import sys
 import threading
@@ -107,6 +105,8 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
 
 def _remove(temp: str) -> None:
     if os.path.isdir(temp) and not os.path.islink(temp):
+        import shutil  # shutil and signal where used: most runs write no file and need neither
+
         shutil.rmtree(temp, ignore_errors=True)
     else:
         with contextlib.suppress(OSError):
@@ -119,6 +119,8 @@ def _remove_temps_and_resend(signum: int, frame: object) -> None:
     _LIVE_TEMPS.clear()
     # Hand the signal to whoever handled it before (by default: die of it, or
     # KeyboardInterrupt for SIGINT), so the exit status is the conventional one.
+    import signal
+
     signal.signal(signum, _previous.get(signum, signal.SIG_DFL))
     os.kill(os.getpid(), signum)
 
@@ -127,6 +129,8 @@ def _guard_signals() -> None:
     """While a temporary file exists, SIGTERM, SIGINT and SIGHUP remove it before acting."""
     if _previous or threading.current_thread() is not threading.main_thread():
         return
+    import signal
+
     for signum in (signal.SIGTERM, signal.SIGINT, getattr(signal, "SIGHUP", None)):
         if signum is not None:  # no SIGHUP on Windows
             _previous[signum] = signal.signal(signum, _remove_temps_and_resend)
@@ -135,6 +139,8 @@ def _guard_signals() -> None:
 def _release_signals() -> None:
     if _LIVE_TEMPS or not _previous:
         return
+    import signal
+
     for signum, handler in _previous.items():
         signal.signal(signum, handler)
     _previous.clear()
@@ -217,6 +223,8 @@ class atomic_writer:  # noqa: N801 - used like open()
         if links > 1:
             # Renaming would cut this name off the other hard links: copy the complete
             # new contents into the existing file instead.
+            import shutil
+
             with open(self.tmp, "rb") as new, open(self.target, "r+b") as old:
                 old.truncate(0)
                 shutil.copyfileobj(new, old, 1 << 20)
