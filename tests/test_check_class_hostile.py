@@ -33,6 +33,9 @@ from test_check_class import (
     trace_check,
 )
 
+# A class of hostile programs takes about 45 s of a worker: in the slow group, with the long walks.
+pytestmark = pytest.mark.slow
+
 #: Forks without end, each child in a session of its own, so that no process group holds them.
 FORK_BOMB = """import os
 while True:
